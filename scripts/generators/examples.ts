@@ -1,0 +1,86 @@
+/**
+ * Request and response examples for the per-network template operations, derived from the
+ * catalogs so that every concrete operation shows names that exist for its network.
+ */
+import type { Metric, Model, OpenApiDocument, VersionModel } from '../model/types.js';
+import { networkInfo } from '../model/types.js';
+
+const DAYS = ['2026-01-01', '2026-01-02', '2026-01-03'];
+
+/** Up to two metrics to show: basic (not insights, not object) first. */
+function exampleMetrics(metrics: Metric[]): Metric[] {
+  const scalar = metrics.filter((m) => m.type !== 'object' && !m.deprecated);
+  const basic = scalar.filter((m) => !m.insightsOnly);
+  return (basic.length >= 2 ? basic : scalar.length >= 2 ? scalar : metrics).slice(0, 2);
+}
+
+function exampleValue(m: Metric, day: number, metricIndex: number): unknown {
+  if (m.type === 'object') return {};
+  if (m.type === 'number') return Math.round((day + 1) * (metricIndex + 1.5) * 37.5) / 100;
+  return 100 * (metricIndex + 1) + day * 7;
+}
+
+function setExample(target: Record<string, any> | undefined, name: string, summary: string, value: unknown) {
+  const media = target?.content?.['application/json'];
+  if (media) media.examples = { [name]: { summary, value } };
+}
+
+export function profileId(network: string, n: number): string {
+  return `${network}_profile_${n}`;
+}
+
+export function operationExamples(model: Model, vm: VersionModel, network: string, path: string, op: Record<string, any>, _spec: OpenApiDocument) {
+  const ok = op.responses?.['200'];
+  if (path.endsWith('/profiles')) {
+    const insights = networkInfo(model, network).insights;
+    setExample(ok, 'profiles', `Two ${network} profiles`, {
+      success: true,
+      profiles: [
+        {
+          id: profileId(network, 1),
+          name: `Example ${network} profile`,
+          profile_name: `example_${network}`,
+          picture: `https://cdn.invalid/${network}/1.png`,
+          timezone: 'Europe/Prague',
+          profile_labels: [],
+          ...(insights ? { insights_enabled: true } : {}),
+        },
+        {
+          id: profileId(network, 2),
+          name: `Second ${network} profile`,
+          profile_name: `second_${network}`,
+          picture: `https://cdn.invalid/${network}/2.png`,
+          timezone: 'America/New_York',
+          profile_labels: [],
+          community_enabled: true,
+        },
+      ],
+    });
+    return;
+  }
+  const metrics = exampleMetrics(vm.metrics[network]);
+  const names = metrics.map((m) => m.name);
+  const base = { date_start: DAYS[0], date_end: DAYS[DAYS.length - 1], profiles: [profileId(network, 1)], metrics: names };
+  if (vm.version === 2) {
+    setExample(op.requestBody, 'daily', `Daily ${names.join(' and ')}`, { ...base, dimensions: [{ type: 'date.day' }] });
+    setExample(ok, 'daily', 'One row per day, one value per metric', {
+      success: true,
+      header: [
+        { type: 'date.day', rows: DAYS },
+        { type: 'metric', rows: names },
+      ],
+      data: DAYS.map((_, d) => metrics.map((m, i) => exampleValue(m, d, i))),
+    });
+  } else {
+    setExample(op.requestBody, 'daily', `Daily ${names.join(' and ')}`, base);
+    setExample(ok, 'daily', 'One record per profile and day', {
+      success: true,
+      profiles: [
+        {
+          id: profileId(network, 1),
+          data: DAYS.map((day, d) => ({ date: `${day} 00:00:00`, ...Object.fromEntries(metrics.map((m, i) => [m.name, exampleValue(m, d, i)])) })),
+        },
+      ],
+    });
+  }
+}

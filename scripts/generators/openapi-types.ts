@@ -1,0 +1,28 @@
+/** Writes generated/types/v1.ts and v2.ts with openapi-typescript, from the generated OpenAPI documents. */
+import openapiTS, { astToString } from 'openapi-typescript';
+import { parse } from 'yaml';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Artifact, StepContext } from './artifact.js';
+import { banner } from './banner.js';
+
+export const SCRIPT = 'scripts/generators/openapi-types.ts';
+
+/** The output path of each API, from redocly.yaml (x-openapi-ts.output). */
+export function typeOutputs(root: string): Record<string, string> {
+  const config = parse(readFileSync(join(root, 'redocly.yaml'), 'utf8')) as { apis: Record<string, { root: string; 'x-openapi-ts'?: { output: string } }> };
+  const outputs: Record<string, string> = {};
+  for (const api of Object.values(config.apis)) if (api['x-openapi-ts']) outputs[api.root] = api['x-openapi-ts'].output;
+  return outputs;
+}
+
+export async function openApiTypeArtifacts(context: StepContext): Promise<Artifact[]> {
+  const artifacts: Artifact[] = [];
+  for (const [source, output] of Object.entries(typeOutputs(context.root)).sort()) {
+    const document = context.produced.get(source);
+    if (!document) throw new Error(`redocly.yaml names ${source}, which the pipeline does not produce`);
+    const ast = await openapiTS(parse(String(document.content)), { alphabetize: false, exportType: false, rootTypes: false });
+    artifacts.push({ path: output, content: banner(SCRIPT, 'slash') + astToString(ast) });
+  }
+  return artifacts;
+}

@@ -1,0 +1,82 @@
+/**
+ * Writes generated/operations.ts: every concrete operation of both generated specs, with the
+ * names of its request and response components, for the runtime (validators, client, mock).
+ */
+import type { Model, Version } from '../model/types.js';
+import { banner } from './banner.js';
+import type { Artifact } from './artifact.js';
+import { buildOpenApi } from './openapi-bundle.js';
+import { toTsLiteral } from './catalog-data.js';
+
+export const SCRIPT = 'scripts/generators/operations.ts';
+
+export type OperationKind = 'profiles' | 'post-labels' | 'profile-labels' | 'metrics' | 'posts';
+
+function kindOf(path: string): OperationKind {
+  if (path.endsWith('/profiles')) return 'profiles';
+  if (path.endsWith('/post/labels')) return 'post-labels';
+  if (path.endsWith('/profile/labels')) return 'profile-labels';
+  if (path.endsWith('/metrics')) return 'metrics';
+  if (path.endsWith('/posts')) return 'posts';
+  throw new Error(`cannot tell the kind of operation ${path}`);
+}
+
+const refName = (schema: { $ref?: string } | undefined) => schema?.$ref?.replace('#/components/schemas/', '');
+
+export function operationList(model: Model) {
+  return ([1, 2] as Version[]).flatMap((version) => {
+    const doc = buildOpenApi(model, version);
+    return Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => method === 'get' || method === 'post')
+        .map(([method, op]) => {
+          const network = /^\/\d\/(\w+)\//.exec(path)?.[1];
+          const ok = op.responses['200'].content['application/json'].schema;
+          return {
+            key: `${method.toUpperCase()} ${path}`,
+            version,
+            method: method.toUpperCase() as 'GET' | 'POST',
+            path,
+            operationId: op.operationId as string,
+            kind: kindOf(path),
+            network: network && model[`v${version}`].networks.includes(network) ? network : undefined,
+            requestSchema: refName(op.requestBody?.content?.['application/json']?.schema),
+            successSchema: refName(ok.oneOf[0]),
+          };
+        }),
+    );
+  });
+}
+
+export function operationsArtifact(model: Model): Artifact {
+  const list = operationList(model);
+  const content = [
+    banner(SCRIPT, 'slash').trimEnd(),
+    '/** Every operation of the generated v1 and v2 specs, keyed by "METHOD /path". */',
+    '',
+    "export type OperationKind = 'profiles' | 'post-labels' | 'profile-labels' | 'metrics' | 'posts';",
+    '',
+    'export interface OperationInfo {',
+    '  /** "POST /2/facebook/metrics" */',
+    '  key: string;',
+    '  version: 1 | 2;',
+    "  method: 'GET' | 'POST';",
+    '  path: string;',
+    '  operationId: string;',
+    '  kind: OperationKind;',
+    '  /** The network of a per-network operation. */',
+    '  network?: string;',
+    '  /** Component name of the request body schema, if the operation has one. */',
+    '  requestSchema?: string;',
+    '  /** Component name of the success body schema of HTTP 200. */',
+    '  successSchema: string;',
+    '}',
+    '',
+    `export const operations = ${toTsLiteral(list)} as const satisfies readonly OperationInfo[];`,
+    '',
+    '/** Keys of every operation: "GET /2/facebook/profiles", ... */',
+    'export type OperationKey = (typeof operations)[number][\'key\'];',
+    '',
+  ].join('\n');
+  return { path: 'generated/operations.ts', content };
+}

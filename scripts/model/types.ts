@@ -1,0 +1,48 @@
+/** The normalized in-memory model every generator reads: catalogs + hand-written spec. */
+
+import type { Version, NetworkInfo, Metric, PostCatalog, Dimension, ExtraDimension, ErrorCode, Limits } from '../../src/catalog/types.js';
+
+export type * from '../../src/catalog/types.js';
+export const VERSIONS: readonly Version[] = [1, 2];
+
+/** An OpenAPI document as plain data. */
+export type OpenApiDocument = Record<string, any>;
+
+export interface VersionModel {
+  version: Version;
+  /** Networks of this version, in catalog order. */
+  networks: string[];
+  metrics: Record<string, Metric[]>;
+  posts: Record<string, PostCatalog>;
+  /** The hand-written spec of this version, with file refs turned into internal refs. */
+  spec: OpenApiDocument;
+}
+
+export interface Model {
+  networks: NetworkInfo[];
+  dimensions: Dimension[];
+  extraDimensions: ExtraDimension[];
+  errors: ErrorCode[];
+  limits: Limits;
+  v1: VersionModel;
+  v2: VersionModel;
+  /** Every file the model was read from, relative to the project root, sorted. */
+  sources: string[];
+}
+
+export function versionModel(model: Model, version: Version): VersionModel {
+  return version === 1 ? model.v1 : model.v2;
+}
+
+export function networkInfo(model: Model, name: string): NetworkInfo {
+  const info = model.networks.find((n) => n.name === name);
+  if (!info) throw new Error(`unknown network "${name}"`);
+  return info;
+}
+
+export { sortableNames, filterableNames, advancedFilterNames } from '../../src/catalog/names.js';
+
+/** PascalCase title used in generated names: facebook -> Facebook. */
+export function pascal(network: string): string {
+  return network.charAt(0).toUpperCase() + network.slice(1);
+}

@@ -1,0 +1,45 @@
+/** Reads a YAML file and keeps what is needed to name the line of a JSON pointer in it. */
+import { readFileSync } from 'node:fs';
+import { LineCounter, parseDocument, isNode } from 'yaml';
+import { PipelineError } from './errors.js';
+
+export interface YamlFile {
+  /** Path relative to the project root, as messages show it. */
+  file: string;
+  data: unknown;
+  /** Line (1-based) of the node at a JSON pointer, or of its closest existing parent. */
+  lineOf(pointer: string): number | undefined;
+}
+
+export function decodePointer(pointer: string): string[] {
+  return pointer === '' ? [] : pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+export function readYamlFile(absolutePath: string, file: string): YamlFile {
+  let text: string;
+  try {
+    text = readFileSync(absolutePath, 'utf8');
+  } catch (err) {
+    throw new PipelineError(`cannot read file (${(err as NodeJS.ErrnoException).code ?? String(err)})`, file);
+  }
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  if (doc.errors.length > 0) {
+    const first = doc.errors[0];
+    const line = lineCounter.linePos(first.pos[0]).line;
+    throw new PipelineError(`invalid YAML: ${first.message.split('\n')[0]}`, file, line);
+  }
+  return {
+    file,
+    data: doc.toJS({ maxAliasCount: 100 }),
+    lineOf(pointer: string) {
+      const segments = decodePointer(pointer);
+      for (let n = segments.length; n >= 0; n--) {
+        const path = segments.slice(0, n).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+        const node = n === 0 ? doc.contents : doc.getIn(path, true);
+        if (isNode(node) && node.range) return lineCounter.linePos(node.range[0]).line;
+      }
+      return undefined;
+    },
+  };
+}

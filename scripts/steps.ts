@@ -1,0 +1,16 @@
+/**
+ * The generation steps, in order. One small script per artifact family; later steps may read
+ * what earlier ones produced (context.produced).
+ */
+import type { Step } from './generators/artifact.js';
+import { openApiArtifacts } from './generators/openapi-yaml.js';
+import { openApiTypeArtifacts } from './generators/openapi-types.js';
+import { catalogDataArtifact } from './generators/catalog-data.js';
+import { operationsArtifact } from './generators/operations.js';
+
+export const STEPS: readonly Step[] = [
+  { name: 'openapi', run: ({ model }) => openApiArtifacts(model) },
+  { name: 'openapi-types', run: (context) => openApiTypeArtifacts(context) },
+  { name: 'catalog-data', run: ({ model }) => [catalogDataArtifact(model)] },
+  { name: 'operations', run: ({ model }) => [operationsArtifact(model)] },
+];

@@ -1,0 +1,114 @@
+/** Types of catalog entries, shared by the generation pipeline and the runtime. */
+
+export type Version = 1 | 2;
+
+export interface NetworkInfo {
+  name: string;
+  documentName: string;
+  title: string;
+  description: string;
+  /** Profiles of this network carry `insights_enabled`. */
+  insights: boolean;
+  versions: readonly Version[];
+}
+
+export type MetricType = 'integer' | 'number' | 'object';
+export type Unit = 'seconds' | 'minutes' | 'milliseconds';
+
+export interface Metric {
+  name: string;
+  type: MetricType;
+  /** v2 only. */
+  aggregation?: 'sum' | 'avg';
+  /** v2 only: extra dimensions this metric allows (last dimension, one per request). */
+  extraDimensions: readonly string[];
+  insightsOnly: boolean;
+  deprecated: boolean;
+  unit?: Unit;
+  description?: string;
+  note?: string;
+}
+
+export type PostFieldType = 'string' | 'integer' | 'number' | 'boolean' | 'datetime' | 'array' | 'object';
+
+export interface PostField {
+  name: string;
+  type: PostFieldType;
+  description?: string;
+  unit?: Unit;
+  sortable: boolean;
+  sortKeys: readonly string[];
+  filterable: boolean;
+  advancedFilter: boolean;
+  insightsOnly: boolean;
+  deprecated: boolean;
+  enum?: readonly string[];
+  items?: Record<string, unknown>;
+  properties?: Record<string, Record<string, unknown>>;
+}
+
+export interface ResponseMember {
+  name: string;
+  type: PostFieldType;
+  description: string;
+}
+
+export interface PostCatalog {
+  /** Whether the posts request offers `sort`. */
+  sort: boolean;
+  fields: readonly PostField[];
+  responseMembers: readonly ResponseMember[];
+}
+
+export interface Dimension {
+  name: string;
+  kind: 'date' | 'profile';
+  description: string;
+}
+
+export interface ExtraDimension {
+  name: string;
+  description: string;
+}
+
+export interface ErrorCode {
+  code: number;
+  meaning: string;
+  httpStatus: number;
+  /** `all`, or the operations ("POST /2/facebook/page/posts") per version. */
+  endpoints: 'all' | { v1?: readonly string[]; v2?: readonly string[] };
+}
+
+export interface Limit {
+  value: number;
+  errorCode: number;
+}
+
+export interface Limits {
+  profilesPerMetricsRequest: Limit;
+  metricsPerMetricsRequest: Limit;
+  dateRangeMonths: Limit;
+  pageSize: { default: number; max: number };
+  requestsPerHourPerUser: Limit;
+  requestsPerHourPerAccount: Limit;
+}
+
+
+/** The catalogs of one version, as the runtime sees them. */
+export interface VersionCatalog {
+  version: Version;
+  networks: readonly string[];
+  metrics: Record<string, readonly Metric[]>;
+  posts: Record<string, PostCatalog>;
+}
+
+/** Everything in catalogs/, as typed data (the package's `./catalogs` export). */
+export interface CatalogData {
+  networks: readonly NetworkInfo[];
+  dimensions: readonly Dimension[];
+  extraDimensions: readonly ExtraDimension[];
+  errors: readonly ErrorCode[];
+  limits: Limits;
+  v1: VersionCatalog;
+  v2: VersionCatalog;
+}

@@ -1,0 +1,18 @@
+/**
+ * The plain request object every builder returns and the client sends: method, path and
+ * body, plus a phantom type of the success body the API answers with.
+ */
+import type { OperationKey } from '../generated/operations.js';
+
+export interface ApiRequest<TBody = unknown, TResponse = unknown, TKey extends OperationKey = OperationKey> {
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly body: TBody;
+  /** "POST /2/facebook/metrics" */
+  readonly operation: TKey;
+  /** Type-only: the success body of this request. Never set at run time. */
+  readonly __response?: TResponse;
+}
+
+/** The success body type of a built request. */
+export type ResponseOf<R> = R extends ApiRequest<any, infer T, any> ? T : never;
