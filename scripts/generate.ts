@@ -5,10 +5,11 @@
  *
  *   npm run generate          write generated/
  *   npm run check:generated   exit 1 and list the files when generated/ is stale
+ *   --root <dir>              use another project root (tests run the entry on temp copies)
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadModel } from './model/load-model.js';
 import { PipelineError } from './model/errors.js';
@@ -82,12 +83,23 @@ export function writeArtifacts(root: string, artifacts: Artifact[]): void {
   rmSync(old, { recursive: true, force: true });
 }
 
+/** The project root: `--root <dir>` (relative to the working directory) or this package. */
+export function rootOption(argv: readonly string[]): string {
+  const i = argv.indexOf('--root');
+  if (i === -1) return ROOT;
+  const dir = argv[i + 1];
+  if (!dir || dir.startsWith('--')) throw new PipelineError('--root needs a directory');
+  return resolve(dir);
+}
+
 async function main(argv: string[]): Promise<number> {
   const check = argv.includes('--check');
   const started = performance.now();
   let artifacts: Artifact[];
+  let root: string;
   try {
-    artifacts = await runSteps(ROOT);
+    root = rootOption(argv);
+    artifacts = await runSteps(root);
   } catch (err) {
     if (err instanceof PipelineError) {
       console.error(`generate: ${err.message}`);
@@ -97,7 +109,7 @@ async function main(argv: string[]): Promise<number> {
     throw err;
   }
   if (check) {
-    const problems = staleFiles(ROOT, artifacts);
+    const problems = staleFiles(root, artifacts);
     if (problems.length) {
       console.error(`generated/ is out of date (${problems.length} file${problems.length === 1 ? '' : 's'}); run npm run generate:`);
       for (const p of problems) console.error(`  ${p}`);
@@ -106,7 +118,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(`generated/ is up to date (${artifacts.length} files).`);
     return 0;
   }
-  writeArtifacts(ROOT, artifacts);
+  writeArtifacts(root, artifacts);
   console.log(`generated ${artifacts.length} files in ${Math.round(performance.now() - started)} ms.`);
   return 0;
 }

@@ -7,10 +7,17 @@ import { openApiArtifacts } from './generators/openapi-yaml.js';
 import { openApiTypeArtifacts } from './generators/openapi-types.js';
 import { catalogDataArtifact } from './generators/catalog-data.js';
 import { operationsArtifact } from './generators/operations.js';
+import { siteArtifacts } from './generators/site.js';
+import { validatorArtifacts } from './generators/validators.js';
+import { unionsArtifacts } from './generators/unions.js';
+import { buildersArtifacts } from './generators/builders.js';
 
 export const STEPS: readonly Step[] = [
   { name: 'openapi', run: ({ model }) => openApiArtifacts(model) },
   { name: 'openapi-types', run: (context) => openApiTypeArtifacts(context) },
+  { name: 'validators', run: (context) => validatorArtifacts(context) },
   { name: 'catalog-data', run: ({ model }) => [catalogDataArtifact(model)] },
   { name: 'operations', run: ({ model }) => [operationsArtifact(model)] },
+  { name: 'builders', run: ({ model }) => [...unionsArtifacts(model), ...buildersArtifacts(model)] },
+  { name: 'site', run: (context) => siteArtifacts(context) },
 ];

@@ -130,12 +130,12 @@ export function loadCatalogs(root: string): CatalogPart {
     for (const name of readdirSync(join(root, dir)).sort()) {
       const rel = `${dir}/${name}`;
       const m = FILE_PATTERN.exec(name);
-      if (!m) throw new PipelineError('unexpected file: catalog files are named <network>.metrics.yaml or <network>.post-fields.yaml', rel);
+      if (!m) throw new PipelineError('unexpected file: catalog files are named <network>.metrics.yaml or <network>.post-fields.yaml (rule: file naming)', rel);
       const file = open(rel);
       const [, network, kind] = m;
       const info = networks.find((n) => n.name === network);
-      if (!info) throw new PipelineError(`unknown network "${network}" in the file name (networks.yaml lists ${networks.map((n) => n.name).join(', ')})`, rel);
-      if (!info.versions.includes(version)) throw new PipelineError(`network "${network}" is not in version ${version} (networks.yaml)`, rel);
+      if (!info) throw new PipelineError(`unknown network "${network}" in the file name (networks.yaml lists ${networks.map((n) => n.name).join(', ')}) (rule: known networks)`, rel);
+      if (!info.versions.includes(version)) throw new PipelineError(`network "${network}" is not in version ${version} (networks.yaml) (rule: networks of a version)`, rel);
       const data = check<{ version: number; network: string }>(file, kind === 'metrics' ? schemas.metrics : schemas.postFields);
       if (data.version !== version) fail(file, '/version', `version ${data.version} does not match the folder v${version}`, 'file location');
       if (data.network !== network) fail(file, '/network', `network "${data.network}" does not match the file name`, 'file location');
@@ -143,7 +143,7 @@ export function loadCatalogs(root: string): CatalogPart {
       else posts[version][network] = readPosts(file);
     }
     for (const info of networks.filter((n) => n.versions.includes(version))) {
-      if (!metrics[version][info.name]) throw new PipelineError(`missing metric catalog for network "${info.name}"`, `${dir}/${info.name}.metrics.yaml`);
+      if (!metrics[version][info.name]) throw new PipelineError(`missing metric catalog for network "${info.name}" (rule: one metric catalog per network)`, `${dir}/${info.name}.metrics.yaml`);
     }
   }
   const unused = [...extraNames].filter((d) => !usedExtras.has(d));

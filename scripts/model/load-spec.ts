@@ -37,7 +37,7 @@ export function loadSpec(root: string, entry: string): { spec: OpenApiDocument; 
         content = readFile(target);
       } catch (err) {
         if (err instanceof PipelineError && /cannot read file/.test(err.message)) {
-          throw new PipelineError(`$ref "${obj.$ref}" points to a missing file (${rel})`, relative(root, fromFile), undefined, pointer);
+          throw new PipelineError(`$ref "${obj.$ref}" points to a missing file (${rel}) (rule: $ref targets exist)`, relative(root, fromFile), undefined, pointer);
         }
         throw err;
       }
@@ -49,7 +49,7 @@ export function loadSpec(root: string, entry: string): { spec: OpenApiDocument; 
         bucket[name] = { file: rel, value: undefined };
         bucket[name].value = walk(content, target, '');
       } else if (bucket[name].file !== rel) {
-        throw new PipelineError(`component name "${name}" is used by two files: ${bucket[name].file} and ${rel}`, relative(root, fromFile), undefined, pointer);
+        throw new PipelineError(`component name "${name}" is used by two files: ${bucket[name].file} and ${rel} (rule: unique component names)`, relative(root, fromFile), undefined, pointer);
       }
       const siblings = Object.keys(obj).filter((k) => k !== '$ref');
       const ref = { $ref: `#/components/${kind}/${name}` };

@@ -27,7 +27,7 @@ export function readYamlFile(absolutePath: string, file: string): YamlFile {
   if (doc.errors.length > 0) {
     const first = doc.errors[0];
     const line = lineCounter.linePos(first.pos[0]).line;
-    throw new PipelineError(`invalid YAML: ${first.message.split('\n')[0]}`, file, line);
+    throw new PipelineError(`invalid YAML: ${first.message.split('\n')[0]} (rule: YAML syntax)`, file, line);
   }
   return {
     file,

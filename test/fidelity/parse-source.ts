@@ -26,6 +26,8 @@ export interface SourceMetric {
   type?: SourceValueType;
   /** Text of the parenthesis after the name in a list, if any. */
   note?: string;
+  /** Unit the note or the section notes give (seconds, minutes, milliseconds). */
+  unit?: SourceUnit;
   deprecated: boolean;
 }
 
@@ -33,7 +35,23 @@ export interface SourcePostField {
   name: string;
   type: SourceValueType;
   note?: string;
+  unit?: SourceUnit;
   deprecated: boolean;
+}
+
+export type SourceUnit = 'seconds' | 'minutes' | 'milliseconds';
+
+/** The unit a note starts with: "minutes", "seconds; video only", "ms". */
+export function unitOfNote(note: string | undefined): SourceUnit | undefined {
+  const m = /^(seconds|minutes|milliseconds|ms)\b/.exec(note ?? '');
+  if (!m) return undefined;
+  return m[1] === 'ms' ? 'milliseconds' : (m[1] as SourceUnit);
+}
+
+/** Adds `unit` to an entry when its note gives one. */
+function withUnit<T extends { note?: string; unit?: SourceUnit }>(entry: T): T {
+  const unit = unitOfNote(entry.note);
+  return unit ? { ...entry, unit } : entry;
 }
 
 export interface SourceFilterable {
@@ -110,14 +128,14 @@ function tableRows(lines: string[]): string[][] {
 const stripDot = (s: string) => s.trim().replace(/\.$/, '');
 
 /** Reads "- type[, marked no longer supported]: a, b (note), c." bullets. */
-function typedBullets(lines: string[], into: { name: string; type?: SourceValueType; note?: string; deprecated: boolean }[]) {
+function typedBullets(lines: string[], into: { name: string; type?: SourceValueType; note?: string; unit?: SourceUnit; deprecated: boolean }[]) {
   for (const line of lines) {
     const m = /^- ([a-z]+)(, marked no longer supported)?: (.*)$/.exec(line.trim());
     if (!m || !(m[1] in TYPE_WORDS)) continue;
     for (const item of splitTopLevel(stripDot(m[3]))) {
       const { name, note } = nameAndNote(item);
       const deprecated = Boolean(m[2]) || /no longer supported|no longer available/.test(note ?? '');
-      into.push(note === undefined ? { name, type: TYPE_WORDS[m[1]], deprecated } : { name, type: TYPE_WORDS[m[1]], note, deprecated });
+      into.push(note === undefined ? { name, type: TYPE_WORDS[m[1]], deprecated } : withUnit({ name, type: TYPE_WORDS[m[1]], note, deprecated }));
     }
   }
 }
@@ -160,12 +178,18 @@ export function parseV2(markdown: string): SourceVersion {
         type: 'number' as const,
         deprecated: false,
       }));
+      // Section notes such as "viewed_time_change is in seconds".
+      for (const [, name, unit] of s.lines.join(' ').matchAll(/([a-z0-9_]+) is in (seconds|minutes|milliseconds)\b/g)) {
+        const metric = v.metrics[network].find((m) => m.name === name);
+        if (!metric) throw new Error(`the notes of the ${network} metrics name an unknown metric "${name}"`);
+        metric.unit = unit as SourceUnit;
+      }
     } else if (/post fields/.test(s.heading)) {
       const fields = (v.postFields[network] ??= []);
       for (const [name, type, meaning] of tableRows(s.lines)) {
         const t = TYPE_WORDS[type.split(' ')[0]];
         if (!t) throw new Error(`unknown type "${type}" for ${network} post field ${name}`);
-        fields.push({ name, type: t, note: meaning, deprecated: /no longer supported/.test(meaning ?? '') });
+        fields.push(withUnit({ name, type: t, note: meaning, deprecated: /no longer supported/.test(meaning ?? '') }));
       }
       typedBullets(s.lines, fields);
       readSortFilter(s.lines, network, v);

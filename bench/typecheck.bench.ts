@@ -1,0 +1,129 @@
+/**
+ * Type-check cost of the typed builders: a consumer file with 50 builder calls (narrowed
+ * response types used) against the same 50 requests written with the raw openapi-typescript
+ * `paths` types. Both import declaration files emitted from src/ into a temp dir, as a user of
+ * the installed package would (skipLibCheck on). Figures: tsc "Check time" and "Total time"
+ * (--extendedDiagnostics), medians of several fresh `tsc` processes. Every posts request passes
+ * `limit`: openapi-typescript marks members with a default as required.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { median, type BenchRow } from './types.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const tsc = join(root, 'node_modules/typescript/bin/tsc');
+const RUNS = 5;
+const CALLS = 50;
+const TARGET = 1.5;
+
+/** One request: the operation path, its builder expression, the body, and how the response is used. */
+interface Template {
+  version: 1 | 2;
+  path: string;
+  builder: string;
+  body: (i: number) => string;
+  use: string;
+}
+
+const range = (i: number) => `date_start: '2024-01-${String((i % 28) + 1).padStart(2, '0')}', date_end: '2024-02-28', profiles: ['p${i}', 'q${i}']`;
+
+export const TEMPLATES: Template[] = [
+  { version: 2, path: '/2/facebook/metrics', builder: 'v2.facebook.metrics', body: (i) => `{ ${range(i)}, metrics: ['insights_activity', 'insights_impressions'], dimensions: [{ type: 'profile' }, { type: 'date.day' }, { type: 'activity_type' }] }`, use: 'header' },
+  { version: 2, path: '/2/facebook/metrics', builder: 'v2.facebook.metrics', body: (i) => `{ ${range(i)}, metrics: ['fans_change', 'fans_lifetime', 'insights_reach'], dimensions: [{ type: 'date.month' }] }`, use: 'header' },
+  { version: 2, path: '/2/instagram/metrics', builder: 'v2.instagram.metrics', body: (i) => `{ ${range(i)}, metrics: ['insights_followers'], dimensions: [{ type: 'date.day' }, { type: 'country' }] }`, use: 'header' },
+  { version: 2, path: '/2/youtube/metrics', builder: 'v2.youtube.metrics', body: (i) => `{ ${range(i)}, metrics: ['views_change', 'subscribers_lifetime'], dimensions: [{ type: 'profile' }] }`, use: 'header' },
+  { version: 2, path: '/2/facebook/page/posts', builder: 'v2.facebook.posts', body: (i) => `{ ${range(i)}, fields: ['id', 'message', 'comments', 'created_time', 'reactions_by_type'], limit: ${(i % 500) + 1}, sort: [{ field: 'comments', order: 'desc' }], filter: [{ field: 'ppd_status', value: 'paid' }, { match_any: [{ field: 'post_labels', value: ['l${i}'] }] }] }`, use: 'data.posts' },
+  { version: 2, path: '/2/instagram/profile/posts', builder: 'v2.instagram.posts', body: (i) => `{ ${range(i)}, fields: ['id', 'likes', 'type'], limit: 10, filter: [{ field: 'type', value: 'image' }] }`, use: 'data.posts' },
+  { version: 2, path: '/2/linkedin/metrics', builder: 'v2.linkedin.metrics', body: (i) => `{ ${range(i)}, metrics: ['followers_change'], dimensions: [{ type: 'date.week' }, { type: 'profile_label' }] }`, use: 'header' },
+  { version: 1, path: '/1/youtube/metrics', builder: 'v1.youtube.metrics', body: (i) => `{ ${range(i)}, metrics: ['views_change', 'engagement_rate', 'subscribers_count_lifetime'] }`, use: 'profiles' },
+  { version: 1, path: '/1/facebook/metrics', builder: 'v1.facebook.metrics', body: (i) => `{ ${range(i)}, metrics: ['comments', 'comments_by_type', 'engagement_rate'] }`, use: 'profiles' },
+  { version: 1, path: '/1/facebook/page/posts', builder: 'v1.facebook.posts', body: (i) => `{ ${range(i)}, fields: ['id', 'story', 'shares'], limit: 25, sort: [{ field: 'shares', order: 'desc' }] }`, use: 'data.posts' },
+];
+
+/** The consumer with builder calls; responses read through ResponseOf. */
+export function builderFile(dts: string): string {
+  const lines = [
+    `import { v1 } from '${dts}/src/v1.js';`,
+    `import { v2, type ResponseOf } from '${dts}/src/v2.js';`,
+  ];
+  for (let i = 0; i < CALLS; i++) {
+    const t = TEMPLATES[i % TEMPLATES.length];
+    lines.push(`const r${i} = ${t.builder}(${t.body(i)});`, `declare const b${i}: ResponseOf<typeof r${i}>;`, `export const u${i} = b${i}.${t.use};`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The same requests typed with the raw openapi-typescript `paths` (a minimal openapi-fetch-like `send`). */
+export function rawFile(dts: string): string {
+  const lines = [`import type { paths as P1 } from '${dts}/generated/types/v1.js';`, `import type { paths as P2 } from '${dts}/generated/types/v2.js';`];
+  for (const v of [1, 2]) {
+    lines.push(
+      `type Body${v}<K extends keyof P${v}> = P${v}[K] extends { post: { requestBody: { content: { 'application/json': infer B } } } } ? B : never;`,
+      `type Ok${v}<K extends keyof P${v}> = P${v}[K] extends { post: { responses: { 200: { content: { 'application/json': infer R } } } } } ? R : never;`,
+      `declare function send${v}<K extends keyof P${v}>(path: K, body: Body${v}<K>): Ok${v}<K>;`,
+    );
+  }
+  for (let i = 0; i < CALLS; i++) {
+    const t = TEMPLATES[i % TEMPLATES.length];
+    const [first, ...rest] = t.use.split('.');
+    const read = `'${first}' in b${i} ? b${i}.${[first, ...rest].join('.')} : undefined`;
+    lines.push(`const b${i} = send${t.version}('${t.path}', ${t.body(i)});`, `export const u${i} = ${read};`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function tscRun(project: string): { check: number; total: number } {
+  const result = spawnSync(process.execPath, [tsc, '-p', project, '--extendedDiagnostics'], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`tsc -p ${project} failed:\n${result.stdout}${result.stderr}`);
+  const seconds = (label: string) => Number(new RegExp(`${label}:\\s+([\\d.]+)s`).exec(result.stdout)![1]);
+  return { check: seconds('Check time'), total: seconds('Total time') };
+}
+
+function writeProject(dir: string, name: string, file: string): string {
+  writeFileSync(join(dir, `${name}.ts`), file);
+  const config = join(dir, `tsconfig.${name}.json`);
+  writeFileSync(config, JSON.stringify({ compilerOptions: { ...COMMON, noEmit: true }, files: [`${name}.ts`] }));
+  return config;
+}
+
+const COMMON = { strict: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', skipLibCheck: true, types: [], lib: ['ES2023'] };
+
+export async function run(): Promise<BenchRow[]> {
+  const work = mkdtempSync(join(tmpdir(), 'sa-bench-typecheck-'));
+  try {
+    const dts = join(work, 'dts');
+    const emitConfig = join(work, 'tsconfig.emit.json');
+    writeFileSync(emitConfig, JSON.stringify({
+      compilerOptions: { ...COMMON, types: ['node'], typeRoots: [join(root, 'node_modules/@types')], declaration: true, emitDeclarationOnly: true, outDir: dts, rootDir: root },
+      files: [join(root, 'src/v1.ts'), join(root, 'src/v2.ts')],
+    }));
+    const emitted = spawnSync(process.execPath, [tsc, '-p', emitConfig], { encoding: 'utf8' });
+    if (emitted.status !== 0) throw new Error(`declaration emit failed:\n${emitted.stdout}${emitted.stderr}`);
+    const builders = writeProject(work, 'builders', builderFile('./dts'));
+    const raw = writeProject(work, 'raw', rawFile('./dts'));
+    const b: { check: number; total: number }[] = [];
+    const r: { check: number; total: number }[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      b.push(tscRun(builders));
+      r.push(tscRun(raw));
+    }
+    const row = (what: 'check' | 'total', label: string): BenchRow => {
+      const [mb, mr] = [median(b.map((x) => x[what])), median(r.map((x) => x[what]))];
+      const ratio = mb / mr;
+      return {
+        name: `type-check ${CALLS} builder calls vs raw paths types (${label})`,
+        value: `${(mb * 1000).toFixed(0)} ms`,
+        baseline: `raw paths ${(mr * 1000).toFixed(0)} ms`,
+        ratio: `${ratio.toFixed(2)}x`,
+        target: `<= ${TARGET}x`,
+        ok: ratio <= TARGET,
+      };
+    };
+    return [row('check', 'tsc check time'), row('total', 'tsc total time')];
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * The Redocly reference page of a version (`v1.html`, `v2.html`): runs `redocly build-docs
+ * --inlineBundle` on the generated OpenAPI document in the scratch directory, then makes the
+ * page work offline (the remote Redocly logo and attribution link are replaced) and checks
+ * that no src/href attribute points off the machine.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import type { StepContext } from '../artifact.js';
+import { banner } from '../banner.js';
+import { FAVICON } from './html.js';
+import { INDEX_PAGE } from './pages.js';
+
+export const SCRIPT = 'scripts/generators/site/reference-page.ts';
+
+const run = promisify(execFile);
+
+/** An empty image, in place of the remote Redocly logo. */
+const EMPTY_SVG = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/%3E";
+
+/**
+ * Text replacements that make the Redoc bundle offline. Each is made both in the prerendered
+ * HTML and in the bundled script (so hydration sees the same markup); each must match at
+ * least once, so a changed Redocly release fails loudly instead of loading remote assets.
+ */
+export const OFFLINE_REPLACEMENTS: readonly { find: string; replace: string; why: string }[] = [
+  { find: 'https://cdn.redoc.ly/redoc/logo-mini-full.svg', replace: EMPTY_SVG, why: 'remote Redocly logo' },
+  { find: 'https://cdn.redoc.ly/redoc/logo-mini.svg', replace: EMPTY_SVG, why: 'remote Redocly logo (collapsed sidebar)' },
+  { find: 'https://redocly.com/redoc/', replace: INDEX_PAGE, why: 'attribution link to redocly.com, now a link to the docs home' },
+  { find: 'API docs by', replace: 'All docs', why: 'attribution text, now the text of the docs home link' },
+];
+
+/** src/href/url() values that point to another host, for the offline check. */
+export function remoteAttributes(html: string): string[] {
+  const found = new Set<string>();
+  for (const m of html.matchAll(/\b(?:src|href)\s*=\s*\\?["']?((?:https?:)?\/\/[^"'\s>\\]+)/gi)) found.add(m[1]);
+  for (const m of html.matchAll(/url\(\s*["']?((?:https?:)?\/\/[^"')\s]+)/gi)) found.add(m[1]);
+  for (const m of html.matchAll(/@import\s+["']((?:https?:)?\/\/[^"']+)/gi)) found.add(m[1]);
+  return [...found].sort();
+}
+
+/** Applies OFFLINE_REPLACEMENTS, adds an inline icon and checks that no remote src/href is left. */
+export function makeOffline(html: string, label: string): string {
+  let out = html;
+  for (const r of OFFLINE_REPLACEMENTS) {
+    if (!out.includes(r.find)) throw new Error(`docs site: ${label}: Redocly output no longer contains "${r.find}" (${r.why}); update OFFLINE_REPLACEMENTS in ${SCRIPT}`);
+    out = out.split(r.find).join(r.replace);
+  }
+  // Without an icon the browser asks the server for /favicon.ico, which does not exist.
+  if (!out.includes('<head>')) throw new Error(`docs site: ${label}: Redocly output has no <head>`);
+  out = out.replace('<head>', `<head>\n  ${FAVICON}`);
+  const remote = remoteAttributes(out);
+  if (remote.length) throw new Error(`docs site: ${label}: the page would load remote resources: ${remote.join(', ')}`);
+  return out;
+}
+
+/** Path of the redocly command of the installed @redocly/cli. */
+function redoclyBin(root: string): string {
+  const require = createRequire(join(root, 'package.json'));
+  const pkgFile = require.resolve('@redocly/cli/package.json');
+  const bin = (JSON.parse(readFileSync(pkgFile, 'utf8')) as { bin: Record<string, string> }).bin.redocly;
+  return join(dirname(pkgFile), bin);
+}
+
+/** Builds the reference page of one generated OpenAPI document (path of a produced artifact). */
+export async function referencePageHtml(context: StepContext, source: string, title: string): Promise<string> {
+  const document = context.produced.get(source);
+  if (!document) throw new Error(`docs site: the pipeline did not produce ${source} (the openapi step must run before the site step)`);
+  const dir = join(context.scratch, 'site', source.replace(/[^A-Za-z0-9.]+/g, '-'));
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'openapi.yaml'), document.content);
+  // An empty config keeps the project's redocly.yaml (lint rules, apis) out of the build.
+  writeFileSync(join(dir, 'redocly.yaml'), 'telemetry: off\n');
+  try {
+    await run(process.execPath, [redoclyBin(context.root), 'build-docs', 'openapi.yaml', '--inlineBundle', '--output', 'page.html', '--title', title, '--config', 'redocly.yaml'], {
+      cwd: dir,
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  } catch (err) {
+    const e = err as { stderr?: string; message: string };
+    throw new Error(`docs site: redocly build-docs failed for ${source}: ${(e.stderr || e.message).trim().split('\n').slice(-5).join(' ')}`);
+  }
+  const html = readFileSync(join(dir, 'page.html'), 'utf8');
+  return banner(SCRIPT, 'html') + makeOffline(html, source);
+}

@@ -1,0 +1,59 @@
+/** The inline stylesheet and the inline filter script of the hand-rendered site pages. */
+
+/** One small stylesheet for every page: system fonts only, no external asset. */
+export const SITE_CSS = `:root { color-scheme: light; --ink: #1d2330; --muted: #5b6475; --line: #d9dee7; --accent: #1f5fbf; --band: #f4f6fa; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: #fff; }
+header { padding: 0.6rem 1.5rem; background: var(--ink); }
+header a.home { color: #fff; font-weight: 600; text-decoration: none; }
+main { max-width: 72rem; margin: 0 auto; padding: 1rem 1.5rem 3rem; }
+h1 { font-size: 1.7rem; margin: 0.8rem 0 0.6rem; }
+h2 { font-size: 1.3rem; margin: 2rem 0 0.6rem; padding-bottom: 0.2rem; border-bottom: 1px solid var(--line); }
+h3 { font-size: 1.1rem; margin: 1.4rem 0 0.4rem; }
+a { color: var(--accent); }
+code { font: 0.9em ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: var(--band); padding: 0.05rem 0.25rem; border-radius: 3px; }
+table { border-collapse: collapse; width: 100%; margin: 0.5rem 0 1rem; font-size: 0.92rem; }
+caption { text-align: left; font-weight: 600; padding: 0.3rem 0; }
+th, td { text-align: left; vertical-align: top; padding: 0.3rem 0.5rem; border-bottom: 1px solid var(--line); }
+thead th { background: var(--band); }
+tr:target { background: #fff6d6; }
+td code { overflow-wrap: anywhere; }
+td:last-child { min-width: 16rem; }
+table.comparison td:first-child, table.renames td:nth-child(-n+2) { white-space: nowrap; }
+td.num, th.num { text-align: right; }
+.note { color: var(--muted); }
+.none { color: var(--muted); font-style: italic; }
+.filter { display: flex; gap: 0.8rem; align-items: center; margin: 1rem 0; position: sticky; top: 0; background: #fff; padding: 0.4rem 0; z-index: 1; }
+.filter input { font: inherit; padding: 0.35rem 0.6rem; width: 22rem; max-width: 100%; border: 1px solid var(--line); border-radius: 4px; }
+.filter output { color: var(--muted); }
+h2 output { margin-left: 0.5rem; font-size: 0.8rem; font-weight: normal; color: var(--muted); }
+table.filterable td:first-child { white-space: nowrap; }
+nav.toc ul { columns: 2 18rem; padding-left: 1.2rem; }
+.badge { display: inline-block; font-size: 0.8em; padding: 0 0.35rem; border-radius: 3px; background: var(--band); color: var(--muted); }
+`;
+
+/**
+ * Narrows every `table.filterable` of the page to the rows whose text contains what is typed
+ * into `#filter` (case-insensitive), and shows how many rows each table keeps.
+ */
+export const FILTER_SCRIPT = `(function () {
+  var input = document.getElementById('filter');
+  var tables = Array.prototype.slice.call(document.querySelectorAll('table.filterable'));
+  function apply() {
+    var query = input.value.trim().toLowerCase();
+    tables.forEach(function (table) {
+      var rows = Array.prototype.slice.call(table.tBodies[0].rows);
+      var shown = 0;
+      rows.forEach(function (row) {
+        var hit = query === '' || row.textContent.toLowerCase().indexOf(query) !== -1;
+        row.hidden = !hit;
+        if (hit) shown++;
+      });
+      var count = document.getElementById(table.id + '-count');
+      if (count) count.textContent = shown + ' of ' + rows.length;
+    });
+  }
+  input.addEventListener('input', apply);
+  apply();
+})();
+`;

@@ -1,0 +1,121 @@
+/**
+ * Turns one generated OpenAPI document into the JSON Schema 2020-12 input of the validator
+ * compiler: the document's component schemas, each cleaned of OpenAPI-only and documentation
+ * keywords and given its own `$id` (`$ref`s rewritten to those ids), and the list of response
+ * schemas per operation and HTTP status.
+ */
+
+/** OpenAPI-only or purely documentary keywords removed before compiling. */
+const DROPPED_KEYWORDS = new Set(['example', 'examples', 'description', 'title', 'discriminator', 'xml', 'externalDocs']);
+
+/** Keywords whose value is a map of names to subschemas. */
+const SCHEMA_MAP_KEYWORDS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+/** Keywords whose value is a subschema or an array of subschemas. */
+const SUBSCHEMA_KEYWORDS = new Set([
+  'items', 'prefixItems', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'contains',
+  'additionalProperties', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties',
+]);
+
+const COMPONENT_PREFIX = '#/components/schemas/';
+
+type Json = unknown;
+type JsonObject = Record<string, Json>;
+
+const isObject = (value: Json): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A copy of `schema` without OpenAPI-only keywords (`example`, `examples`, `x-*`, ...) and
+ * with component references `#/components/schemas/X` rewritten to `<refBase>X`. Data-valued keywords (`enum`, `const`,
+ * `default`, `required`, ...) are copied untouched.
+ */
+export function cleanSchema(schema: Json, refBase: string): Json {
+  const clean = (sub: Json) => cleanSchema(sub, refBase);
+  if (typeof schema === 'boolean') return schema;
+  if (!isObject(schema)) throw new Error(`expected a schema object, got ${JSON.stringify(schema)}`);
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (DROPPED_KEYWORDS.has(key) || key.startsWith('x-')) continue;
+    if (key === '$ref' && typeof value === 'string') {
+      out.$ref = value.startsWith(COMPONENT_PREFIX) ? `${refBase}${value.slice(COMPONENT_PREFIX.length)}` : value;
+    } else if (SCHEMA_MAP_KEYWORDS.has(key) && isObject(value)) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, clean(sub)]));
+    } else if (SUBSCHEMA_KEYWORDS.has(key)) {
+      out[key] = Array.isArray(value) ? value.map(clean) : clean(value);
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+/** One documented response of one operation. */
+export interface ResponseSchema {
+  /** "POST /2/facebook/metrics" */
+  operation: string;
+  operationId: string;
+  /** "200", "400", ... */
+  status: string;
+  /** The cleaned response body schema. */
+  schema: JsonObject;
+  /** Name of the component the schema is, when it is a plain reference (`FailureBody`). */
+  component?: string;
+  /** For a 200 `oneOf: [success, FailureBody]`: the component name of the success branch. */
+  success?: string;
+}
+
+/** The compiler input of one version. */
+export interface VersionSchemas {
+  version: number;
+  /** Base URI of the version's schemas: component X has `$id` `<base>X`. */
+  base: string;
+  /** Cleaned component schemas by name, each with its own `$id`, in name order. */
+  components: Map<string, JsonObject>;
+  responses: ResponseSchema[];
+}
+
+function resolveResponse(doc: JsonObject, response: Json, where: string): JsonObject {
+  if (isObject(response) && typeof response.$ref === 'string') {
+    const name = response.$ref.replace('#/components/responses/', '');
+    const target = (doc.components as JsonObject | undefined)?.responses as JsonObject | undefined;
+    if (!target || !isObject(target[name])) throw new Error(`${where}: unresolved response reference ${response.$ref}`);
+    return target[name] as JsonObject;
+  }
+  if (!isObject(response)) throw new Error(`${where}: response is not an object`);
+  return response;
+}
+
+const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** Reads the compiler input of one generated OpenAPI document. */
+export function versionSchemas(doc: JsonObject, version: number): VersionSchemas {
+  const base = `https://social-analytics-api.invalid/v${version}/schemas/`;
+  const componentOf = (schema: JsonObject) =>
+    typeof schema.$ref === 'string' && schema.$ref.startsWith(base) && Object.keys(schema).length === 1 ? schema.$ref.slice(base.length) : undefined;
+  const raw = ((doc.components as JsonObject | undefined)?.schemas ?? {}) as JsonObject;
+  const components = new Map<string, JsonObject>();
+  for (const name of Object.keys(raw).sort()) {
+    const cleaned = cleanSchema(raw[name], base);
+    components.set(name, typeof cleaned === 'boolean' ? { $id: `${base}${name}`, ...(cleaned ? {} : { not: {} }) } : { $id: `${base}${name}`, ...(cleaned as JsonObject) });
+  }
+  const responses: ResponseSchema[] = [];
+  for (const [path, item] of Object.entries((doc.paths ?? {}) as JsonObject)) {
+    if (!isObject(item)) continue;
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (!isObject(op)) continue;
+      const operation = `${method.toUpperCase()} ${path}`;
+      const operationId = String(op.operationId);
+      for (const [status, rawResponse] of Object.entries((op.responses ?? {}) as JsonObject)) {
+        const response = resolveResponse(doc, rawResponse, `${operation} ${status}`);
+        const content = (response.content as JsonObject | undefined)?.['application/json'] as JsonObject | undefined;
+        if (!content || !isObject(content.schema)) throw new Error(`${operation} ${status}: no application/json schema`);
+        const schema = cleanSchema(content.schema, base) as JsonObject;
+        const branches = Array.isArray(schema.oneOf) ? (schema.oneOf as JsonObject[]) : [];
+        const success = branches.map(componentOf).find((name) => name !== undefined && name !== 'FailureBody');
+        responses.push({ operation, operationId, status, schema, component: componentOf(schema), success });
+      }
+    }
+  }
+  return { version, base, components, responses };
+}

@@ -1,0 +1,85 @@
+/**
+ * Calendar days in the API's `YYYY-MM-DD` shape, and the precise meaning of the "date range
+ * of at most 3 months" limit of metrics requests.
+ *
+ * The documents only say "3 months" and "the last day is included". This package reads it as:
+ * the range, counting both ends, spans at most three calendar months. So `date_end` may be at
+ * most {@link maxDateEnd}(`date_start`): the day before the same day number three calendar
+ * months later, with the day number clamped to the end of that month.
+ *
+ * | date_start | latest date_end |
+ * |---|---|
+ * | 2024-01-01 | 2024-03-31 |
+ * | 2024-01-15 | 2024-04-14 |
+ * | 2024-01-31 | 2024-04-30 |
+ * | 2024-11-30 | 2025-02-28 |
+ *
+ * This is the conservative reading (a real server that allows one more day accepts every range
+ * this accepts); request splitting in the client uses the same function.
+ */
+
+/** A calendar day, `YYYY-MM-DD`. */
+export type Day = string;
+
+const DAY_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Days of a month; `month` is 1..12. */
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** The year, month (1..12) and day of a `YYYY-MM-DD` string, or undefined if it is not a real calendar day. */
+export function parseDay(value: unknown): { year: number; month: number; day: number } | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = DAY_SHAPE.exec(value);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  return { year, month, day };
+}
+
+/** Whether `value` is a real calendar day in `YYYY-MM-DD` shape (2024-02-30 is not). */
+export function isDay(value: unknown): value is Day {
+  return parseDay(value) !== undefined;
+}
+
+/** Formats a year, month (1..12) and day as `YYYY-MM-DD`. */
+export function formatDay(year: number, month: number, day: number): Day {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+function requireDay(value: string, name: string) {
+  const parsed = parseDay(value);
+  if (!parsed) throw new RangeError(`${name} "${value}" is not a calendar day in YYYY-MM-DD shape`);
+  return parsed;
+}
+
+/** `day` plus `count` days (count may be negative). Throws RangeError for a malformed day. */
+export function addDays(day: Day, count: number): Day {
+  const { year, month, day: d } = requireDay(day, 'day');
+  const date = new Date(Date.UTC(year, month - 1, d + count));
+  return formatDay(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+}
+
+/** Months a metrics request may span, from the catalogs (`limits.dateRangeMonths`). */
+export const DEFAULT_RANGE_MONTHS = 3;
+
+/**
+ * The latest `date_end` a metrics request starting on `dateStart` may have: the day before the
+ * same day number `months` calendar months later, clamped to the end of that month. Throws
+ * RangeError when `dateStart` is not a `YYYY-MM-DD` calendar day.
+ */
+export function maxDateEnd(dateStart: Day, months: number = DEFAULT_RANGE_MONTHS): Day {
+  const { year, month, day } = requireDay(dateStart, 'date_start');
+  const index = year * 12 + (month - 1) + months;
+  const [targetYear, targetMonth] = [Math.floor(index / 12), (index % 12) + 1];
+  if (day === 1) return addDays(formatDay(targetYear, targetMonth, 1), -1);
+  return formatDay(targetYear, targetMonth, Math.min(day - 1, daysInMonth(targetYear, targetMonth)));
+}
+
+/** Days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: Day, to: Day): number {
+  const a = requireDay(from, 'from');
+  const b = requireDay(to, 'to');
+  return (Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000;
+}

@@ -1,0 +1,105 @@
+/**
+ * `social-analytics-api mock [--port 4010] [--token T --secret S] [--seed N] [--no-limits]`:
+ * runs the catalog-aware mock server on 127.0.0.1 until SIGINT or SIGTERM.
+ */
+import { startMockServer, type MockServerOptions } from '../mock/index.js';
+
+const USAGE = `usage: social-analytics-api mock [options]
+
+Runs the mock server of the social analytics API on 127.0.0.1 until Ctrl-C.
+
+options:
+  --port N          port to listen on (default 4010; 0 picks a free port)
+  --token T         accepted token (default mock-token)
+  --secret S        accepted secret (default mock-secret)
+  --seed N          seed of the fake data (default 1)
+  --no-limits       accept metrics requests over 25 profiles / 25 metrics / 3 months
+  --latency MS      delay every answer by MS milliseconds
+  --error-rate R    answer a share R (0..1) of requests with HTTP 500
+  -h, --help        show this help`;
+
+/** Parses the arguments into server options; throws with a message naming the bad option. */
+export function parseMockArgs(args: string[]): MockServerOptions & { help?: boolean } {
+  const options: MockServerOptions & { help?: boolean } = { port: 4010 };
+  const number = (flag: string, value: string | undefined, min: number, max: number): number => {
+    const n = Number(value);
+    if (value === undefined || value === '' || !Number.isFinite(n) || n < min || n > max) throw new Error(`option ${flag} needs a number from ${min} to ${max}, got ${value === undefined ? 'nothing' : JSON.stringify(value)}`);
+    return n;
+  };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = () => inline ?? args[++i];
+    switch (flag) {
+      case '-h':
+      case '--help':
+        options.help = true;
+        break;
+      case '--port':
+        options.port = number('--port', value(), 0, 65535);
+        if (!Number.isInteger(options.port)) throw new Error('option --port needs a whole number');
+        break;
+      case '--seed':
+        options.seed = number('--seed', value(), 0, 2 ** 32 - 1);
+        break;
+      case '--token':
+      case '--secret': {
+        const v = value();
+        if (!v) throw new Error(`option ${flag} needs a value`);
+        if (flag === '--token') options.token = v;
+        else options.secret = v;
+        break;
+      }
+      case '--no-limits':
+        options.limits = false;
+        break;
+      case '--latency':
+        options.faults = { ...options.faults, latencyMs: number('--latency', value(), 0, 60_000) };
+        break;
+      case '--error-rate':
+        options.faults = { ...options.faults, serverErrorRate: number('--error-rate', value(), 0, 1) };
+        break;
+      default:
+        throw new Error(`unknown option "${arg}"`);
+    }
+  }
+  return options;
+}
+
+/** Runs the mock server until SIGINT/SIGTERM; resolves with the exit code. */
+export async function runMock(args: string[]): Promise<number> {
+  let options: ReturnType<typeof parseMockArgs>;
+  try {
+    options = parseMockArgs(args);
+  } catch (error) {
+    console.error(`social-analytics-api mock: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const { help: _help, ...serverOptions } = options;
+  let server;
+  try {
+    server = await startMockServer(serverOptions);
+  } catch (error) {
+    console.error(`social-analytics-api mock: cannot start the server: ${(error as Error).message}`);
+    return 2;
+  }
+  console.log(`mock server listening on ${server.url}`);
+  console.log(`credentials: token "${serverOptions.token ?? 'mock-token'}", secret "${serverOptions.secret ?? 'mock-secret'}"; Ctrl-C to stop`);
+  const running = server;
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await running.close();
+  console.log('mock server stopped');
+  return 0;
+}

@@ -1,0 +1,142 @@
+/**
+ * `createClient`: the typed client of the social analytics API, built on openapi-fetch.
+ * It adds the Basic authorization header, turns failures into ApiError, retries transient
+ * failures, keeps to a requests-per-hour budget, paginates posts and splits big metrics requests.
+ */
+import createFetchClient, { type Client } from 'openapi-fetch';
+import type { paths as PathsV1 } from '../../generated/types/v1.js';
+import type { paths as PathsV2 } from '../../generated/types/v2.js';
+import type { ApiRequest, ResponseOf } from '../request.js';
+import { authorizationHeader, checkBaseUrl, checkCredentials } from './auth.js';
+import { RequestBudget, type BudgetOptions, type Clock } from './budget.js';
+import { ApiError, ClientConfigError, ResponseValidationError, type ValidationIssue } from './errors.js';
+import { LightRequest, lightFetch } from './light-request.js';
+import { mergeMetricsAnswers } from './merge.js';
+import { paginate, type PostOf } from './paginate.js';
+import { mapWithConcurrency } from './pool.js';
+import { backoffDelay, isRetriable, resolveRetry, type RetryOptions } from './retry.js';
+import { planMetricsSplit } from './split-plan.js';
+import { exchange, operationOf, type RequestLike } from './transport.js';
+
+/** Checks a response body against the API description; the package's validators by default. */
+export type ResponseValidator = (input: { method: string; path: string; body: unknown; request?: unknown }) => { valid: boolean; errors: ValidationIssue[] } | Promise<{ valid: boolean; errors: ValidationIssue[] }>;
+
+export interface ClientOptions {
+  /** API token (first half of the Basic credentials). */
+  token: string;
+  /** API secret. Never appears in an error, a log line or a thrown object. */
+  secret: string;
+  /** `https://...`; plain `http:` only for loopback hosts (a local mock server). */
+  baseUrl: string;
+  /** A fetch implementation (default: the global fetch). */
+  fetch?: typeof globalThis.fetch;
+  /** Check every success response with the package's validators; mismatches throw ResponseValidationError. */
+  validate?: boolean | ResponseValidator;
+  /** Retry policy for codes 10/11, HTTP 500 and network failures; `false` disables retries. */
+  retry?: RetryOptions | false;
+  /** Client-side budget: at most this many requests per hour (number or options). */
+  budget?: number | BudgetOptions;
+  /** Requests in flight at once for `metrics()` splits (default 4). */
+  concurrency?: number;
+  /** Injectable time: `now()` in ms and `sleep(ms)` (default: real time). */
+  clock?: Partial<Clock>;
+  /** Random numbers 0..1 for retry jitter (default Math.random). */
+  random?: () => number;
+  /** Called before each retry (no credentials in the arguments). */
+  onRetry?: (info: { operation: string; retry: number; delayMs: number; error: ApiError }) => void;
+}
+
+/** Response type of a request: the builder's phantom type, or unknown for plain objects. */
+type Answer<R> = R extends ApiRequest<any, any, any> ? (unknown extends ResponseOf<R> ? unknown : ResponseOf<R>) : unknown;
+
+export interface SocialAnalyticsClient {
+  /** Sends one request (from a builder, or any `{ method, path, body, operation }`) and returns the success body. */
+  send<R extends RequestLike>(request: R): Promise<Answer<R>>;
+  /** Iterates every post of a posts request, page by page (`after` = previous `next`). */
+  paginate<R extends RequestLike>(request: R): AsyncIterable<PostOf<Answer<R>>>;
+  /** Sends a metrics request of any size: split within the limits, merged into one answer. */
+  metrics<R extends RequestLike>(request: R): Promise<Answer<R>>;
+  /** The typed openapi-fetch clients (credentials already set), for direct use. */
+  readonly raw: { readonly v1: Client<PathsV1>; readonly v2: Client<PathsV2> };
+}
+
+const realClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+let defaultValidator: Promise<ResponseValidator> | undefined;
+
+async function loadValidator(): Promise<ResponseValidator> {
+  // Loaded lazily so that clients without `validate` never load the validators.
+  const mod = await import('../validators/index.js');
+  return mod.validateResponse as ResponseValidator;
+}
+
+/** Creates a client. Throws ClientConfigError for a missing credential or a non-https base address. */
+export function createClient(options: ClientOptions): SocialAnalyticsClient {
+  if (typeof options !== 'object' || options === null) throw new ClientConfigError('createClient: options { token, secret, baseUrl } are required');
+  checkCredentials(options.token, options.secret);
+  const baseUrl = checkBaseUrl(options.baseUrl);
+  const header = authorizationHeader(options.token, options.secret);
+  const secrets = [options.secret, header, header.slice('Basic '.length)];
+  const retry = resolveRetry(options.retry);
+  const clock: Clock = { now: options.clock?.now ?? realClock.now, sleep: options.clock?.sleep ?? realClock.sleep };
+  const random = options.random ?? Math.random;
+  const budget = options.budget === undefined ? undefined : new RequestBudget(typeof options.budget === 'number' ? { requestsPerHour: options.budget } : options.budget, clock);
+  const concurrency = options.concurrency ?? 4;
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new ClientConfigError(`createClient: option "concurrency" must be a whole number >= 1, got ${String(concurrency)}`);
+
+  const fetchOptions = {
+    baseUrl,
+    headers: { Authorization: header, 'Content-Type': 'application/json; charset=utf-8' },
+    ...(options.fetch ? { fetch: options.fetch } : { fetch: lightFetch as typeof fetch, Request: LightRequest as unknown as typeof Request }),
+  };
+  const v1 = createFetchClient<PathsV1>(fetchOptions);
+  const v2 = createFetchClient<PathsV2>(fetchOptions);
+  const rawFor = (path: string) => (path.startsWith('/1/') ? v1 : v2) as Client<any>;
+
+  let validator: Promise<ResponseValidator> | undefined;
+  if (typeof options.validate === 'function') validator = Promise.resolve(options.validate);
+  else if (options.validate) validator = defaultValidator ??= loadValidator();
+
+  async function sendOnce(request: RequestLike): Promise<unknown> {
+    for (let attempt = 0; ; attempt++) {
+      if (budget) await budget.acquire();
+      try {
+        return await exchange(rawFor(request.path), request, secrets);
+      } catch (error) {
+        if (attempt >= retry.retries || !isRetriable(error)) throw error;
+        const delayMs = backoffDelay(retry, attempt, random);
+        options.onRetry?.({ operation: operationOf(request), retry: attempt + 1, delayMs, error: error as ApiError });
+        await clock.sleep(delayMs);
+      }
+    }
+  }
+
+  async function send(request: RequestLike): Promise<unknown> {
+    if (typeof request !== 'object' || request === null || (request.method !== 'GET' && request.method !== 'POST') || typeof request.path !== 'string' || !/^\/[12]\//.test(request.path)) {
+      throw new TypeError('client.send: expected a request { method: "GET" | "POST", path: "/1/..." | "/2/...", body } (from the request builders)');
+    }
+    const body = await sendOnce(request);
+    if (validator) {
+      const check = await validator;
+      const result = await check({ method: request.method, path: request.path, body, request: request.body });
+      if (!result.valid) throw new ResponseValidationError(operationOf(request), result.errors, body);
+    }
+    return body;
+  }
+
+  async function metrics(request: RequestLike): Promise<unknown> {
+    const plan = planMetricsSplit(request);
+    const answers = await mapWithConcurrency(plan.parts, concurrency, (part) => send(part.request));
+    return mergeMetricsAnswers(plan, answers);
+  }
+
+  return {
+    send: send as SocialAnalyticsClient['send'],
+    paginate: ((request: RequestLike) => paginate(send, request)) as SocialAnalyticsClient['paginate'],
+    metrics: metrics as SocialAnalyticsClient['metrics'],
+    raw: { v1, v2 },
+  };
+}

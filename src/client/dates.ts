@@ -1,0 +1,78 @@
+/**
+ * Calendar-day arithmetic for metrics requests. A day is a whole number: days since
+ * 1970-01-01 (UTC calendar, no timezone), so ranges, weeks and months are plain integer math.
+ *
+ * Conventions (the source documents do not define them; the client and the mock share them):
+ * - "at most 3 months" is `maxDateEnd` of src/builders/dates.ts: 2026-01-01..2026-03-31 and
+ *   2026-01-15..2026-04-14 are allowed, 2026-01-01..2026-04-01 is not.
+ * - Weeks are ISO weeks, Monday to Sunday; a `date.week` row is the Monday's date.
+ * - A `date.month` row is `YYYY-MM`.
+ */
+
+import { maxDateEnd } from '../builders/dates.js';
+
+const DAY_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MS_PER_DAY = 86_400_000;
+
+/** Parses `YYYY-MM-DD` into a day number, or undefined when it is not a real calendar day. */
+export function parseDay(text: unknown): number | undefined {
+  if (typeof text !== 'string') return undefined;
+  const m = DAY_SHAPE.exec(text);
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const ms = Date.UTC(y, mo - 1, d);
+  const back = new Date(ms);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return undefined;
+  return Math.round(ms / MS_PER_DAY);
+}
+
+/** Formats a day number as `YYYY-MM-DD`. */
+export function formatDay(day: number): string {
+  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** The day `months` calendar months after `day`; a missing day of month rolls over to the next month's first. */
+export function addMonths(day: number, months: number): number {
+  const d = new Date(day * MS_PER_DAY);
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth() + months;
+  const dom = d.getUTCDate();
+  const target = Date.UTC(y, m, dom);
+  const check = new Date(target);
+  if (check.getUTCDate() !== dom) return Math.round(Date.UTC(y, m + 1, 1) / MS_PER_DAY);
+  return Math.round(target / MS_PER_DAY);
+}
+
+/**
+ * The last day a range starting on `start` may end on (inclusive) under a limit of `months`
+ * months: the builders' {@link maxDateEnd}, the package's one definition of the limit.
+ */
+export function maxRangeEnd(start: number, months: number): number {
+  return parseDay(maxDateEnd(formatDay(start), months))!;
+}
+
+/** Whether `start..end` (inclusive) fits in `months` months. */
+export function rangeWithinMonths(start: number, end: number, months: number): boolean {
+  return end <= maxRangeEnd(start, months);
+}
+
+/** The Monday of the ISO week holding `day`. */
+export function weekStart(day: number): number {
+  return day - ((day + 3) % 7 + 7) % 7;
+}
+
+/** The first day of the calendar month holding `day`. */
+export function monthStart(day: number): number {
+  const d = new Date(day * MS_PER_DAY);
+  return Math.round(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / MS_PER_DAY);
+}
+
+/** `YYYY-MM` of the month holding `day`. */
+export function monthLabel(day: number): string {
+  return formatDay(day).slice(0, 7);
+}
+
+/** Day number of a millisecond timestamp (UTC). */
+export function dayOfTimestamp(ms: number): number {
+  return Math.floor(ms / MS_PER_DAY);
+}

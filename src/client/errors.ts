@@ -1,0 +1,139 @@
+/**
+ * Errors thrown by the client. None of them ever holds the credentials: messages are built
+ * from the operation, the API's error codes and texts, and causes are sanitized copies.
+ */
+import { catalogs } from '../../generated/catalogs.js';
+
+/** What went wrong, in one word. */
+export type ApiErrorKind =
+  /** The API answered `success: false` (any HTTP status). */
+  | 'api'
+  /** The API answered a non-2xx status without a failure body. */
+  | 'http'
+  /** The body was not JSON (or not an object with `success`). */
+  | 'invalid-body'
+  /** No answer: connection refused, reset, dropped, DNS, ... */
+  | 'network';
+
+/** One error object of a failure body, with its catalog meaning. */
+export interface ApiErrorEntry {
+  code: number;
+  /** The meaning of the code from the error catalog, or "Unknown error code N.". */
+  meaning: string;
+  /** The API's texts: first a general description, then details. */
+  messages: string[];
+}
+
+/** The meaning of an error code from the error catalog. */
+export function errorMeaning(code: number | undefined): string {
+  if (code === undefined) return 'No error code.';
+  return catalogs.errors.find((e) => e.code === code)?.meaning ?? `Unknown error code ${code}.`;
+}
+
+/** The detail texts of a failure (after the general description) for a message. */
+function details(messages: string[]): string {
+  const shown = messages.length > 1 ? messages.slice(1) : messages;
+  return shown.length ? `: ${shown.join('; ')}` : '';
+}
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  operation: string;
+  httpStatus?: number;
+  errors?: ApiErrorEntry[];
+  detail?: string;
+  cause?: unknown;
+}
+
+/** A failed API call: a failure body, an unexpected status, a non-JSON body or a network failure. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  /** The first error code of the failure body (undefined for network and body failures). */
+  readonly code: number | undefined;
+  /** The catalog meaning of `code`. */
+  readonly meaning: string;
+  /** The texts of the first error object. */
+  readonly messages: string[];
+  /** Every error object of the failure body (several may appear). */
+  readonly errors: ApiErrorEntry[];
+  /** HTTP status, undefined when no response arrived. */
+  readonly httpStatus: number | undefined;
+  /** "POST /2/facebook/metrics" */
+  readonly operation: string;
+
+  constructor(init: ApiErrorInit) {
+    const first = init.errors?.[0];
+    const what = first
+      ? `error ${first.code} (${first.meaning.replace(/\.$/, '')})${details(first.messages)}`
+      : init.detail ?? init.kind;
+    const status = init.httpStatus === undefined ? '' : ` [HTTP ${init.httpStatus}]`;
+    super(`${init.operation} failed: ${what}${status}`, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.errors = init.errors ?? [];
+    this.code = first?.code;
+    this.meaning = first?.meaning ?? (init.kind === 'network' ? 'Network failure.' : init.kind === 'invalid-body' ? 'The response body is not a JSON API body.' : errorMeaning(init.httpStatus));
+    this.messages = first?.messages ?? (init.detail ? [init.detail] : []);
+    this.httpStatus = init.httpStatus;
+    this.operation = init.operation;
+  }
+
+  /** Plain data for logs: never holds credentials. */
+  toJSON() {
+    return { name: this.name, kind: this.kind, operation: this.operation, code: this.code, meaning: this.meaning, messages: this.messages, errors: this.errors, httpStatus: this.httpStatus, message: this.message };
+  }
+}
+
+/** One mismatch reported by the validators. */
+export interface ValidationIssue {
+  pointer: string;
+  message: string;
+}
+
+/** A response that does not match the API description (with `validate: true`). */
+export class ResponseValidationError extends Error {
+  override readonly name = 'ResponseValidationError';
+  constructor(
+    readonly operation: string,
+    readonly errors: ValidationIssue[],
+    /** The response body as received. */
+    readonly body: unknown,
+  ) {
+    const shown = errors.slice(0, 5).map((e) => `${e.pointer || '/'}: ${e.message}`).join('; ');
+    super(`${operation}: the response does not match the API description (${errors.length} error${errors.length === 1 ? '' : 's'}): ${shown}${errors.length > 5 ? '; ...' : ''}`);
+  }
+}
+
+/** `client.metrics()` refuses a request it cannot split and merge exactly; `reason` says why. */
+export class SplitRefusedError extends Error {
+  override readonly name = 'SplitRefusedError';
+  constructor(
+    readonly operation: string,
+    readonly reason: string,
+  ) {
+    super(`${operation}: cannot split this request into requests within the limits and merge the answers exactly: ${reason}`);
+  }
+}
+
+/** A bad `createClient` option (the message names the option). */
+export class ClientConfigError extends Error {
+  override readonly name = 'ClientConfigError';
+}
+
+/**
+ * A copy of an error (and its cause chain) with every listed secret text replaced, keeping
+ * name, message, code, errno and syscall. Used for the `cause` of network failures.
+ */
+export function sanitizeError(error: unknown, secrets: readonly string[], depth = 0): Error {
+  const redact = (text: string) => secrets.reduce((t, s) => (s ? t.split(s).join('[redacted]') : t), text);
+  if (!(error instanceof Error)) return new Error(redact(String(error)));
+  const innerCause = depth < 4 && error.cause !== undefined ? sanitizeError(error.cause, secrets, depth + 1) : undefined;
+  const copy = new Error(redact(error.message), innerCause ? { cause: innerCause } : undefined);
+  copy.name = error.name;
+  for (const key of ['code', 'errno', 'syscall'] as const) {
+    const value = (error as unknown as Record<string, unknown>)[key];
+    if (typeof value === 'string' || typeof value === 'number') (copy as unknown as Record<string, unknown>)[key] = typeof value === 'string' ? redact(value) : value;
+  }
+  copy.stack = `${copy.name}: ${copy.message}`;
+  return copy;
+}

@@ -1,0 +1,9 @@
+/** The client of the social analytics API: createClient and its errors. */
+export { createClient, type ClientOptions, type SocialAnalyticsClient, type ResponseValidator } from './client.js';
+export { ApiError, ResponseValidationError, SplitRefusedError, ClientConfigError, errorMeaning, type ApiErrorKind, type ApiErrorEntry, type ValidationIssue } from './errors.js';
+export type { RetryOptions } from './retry.js';
+export type { BudgetOptions, Clock } from './budget.js';
+export { planMetricsSplit, splitDateRange, type SplitPlan, type DateCut } from './split-plan.js';
+export { chunkEvenly, coverPairs, coverLowerBound, type Rect } from './cover.js';
+export type { RequestLike } from './transport.js';
+export { metricsRequest, type MetricsPath, type MetricsBodyOf, type MetricsAnswerOf } from './metrics-request.js';

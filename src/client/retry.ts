@@ -1,0 +1,53 @@
+/**
+ * Retry policy: exponential backoff with jitter for transient failures. Retried: error codes
+ * 10 and 11 (hourly request limits), HTTP 500 and network failures. Never retried: other 4xx,
+ * codes 3 to 8 and every other failure (they would fail the same way again).
+ */
+import { ApiError } from './errors.js';
+
+export interface RetryOptions {
+  /** Retries after the first attempt (default 3); 0 disables retrying. */
+  retries?: number;
+  /** Delay before the first retry in ms (default 1000). */
+  baseDelayMs?: number;
+  /** Growth per retry (default 2). */
+  factor?: number;
+  /** Upper bound of one delay in ms (default 60000). */
+  maxDelayMs?: number;
+  /** Share of the delay that is random, 0..1 (default 0.5: delay/2 + random * delay/2). */
+  jitter?: number;
+}
+
+export type ResolvedRetry = Required<RetryOptions>;
+
+export const DEFAULT_RETRY: ResolvedRetry = { retries: 3, baseDelayMs: 1000, factor: 2, maxDelayMs: 60_000, jitter: 0.5 };
+
+/** Fills defaults; `false` means no retries. */
+export function resolveRetry(options: RetryOptions | false | undefined): ResolvedRetry {
+  if (options === false) return { ...DEFAULT_RETRY, retries: 0 };
+  const r = { ...DEFAULT_RETRY, ...(options ?? {}) };
+  for (const key of Object.keys(DEFAULT_RETRY) as (keyof ResolvedRetry)[]) {
+    if (typeof r[key] !== 'number' || !Number.isFinite(r[key]) || r[key] < 0) throw new RangeError(`createClient: option "retry.${key}" must be a number >= 0, got ${String(r[key])}`);
+  }
+  if (r.jitter > 1) throw new RangeError('createClient: option "retry.jitter" must be between 0 and 1');
+  return r;
+}
+
+/** The delay before retry number `retry` (0-based), with jitter from `random` (0..1). */
+export function backoffDelay(policy: ResolvedRetry, retry: number, random: () => number): number {
+  const plain = Math.min(policy.maxDelayMs, policy.baseDelayMs * policy.factor ** retry);
+  return plain * (1 - policy.jitter) + random() * plain * policy.jitter;
+}
+
+const RATE_LIMIT_CODES = new Set([10, 11]);
+
+/** Whether a failure is transient and worth retrying. */
+export function isRetriable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.kind === 'network') return true;
+  if (error.kind === 'api') {
+    if (error.errors.length > 0 && error.errors.every((e) => RATE_LIMIT_CODES.has(e.code))) return true;
+    return error.httpStatus === 500;
+  }
+  return error.kind === 'http' && error.httpStatus === 500;
+}

@@ -1,0 +1,161 @@
+/**
+ * Plans how `client.metrics()` splits a metrics request into requests within the limits
+ * (25 profiles, 25 metrics, 3 months per request) so that the answers merge EXACTLY into the
+ * answer of the unsplit request. Rules (see the README, "Splitting rules"):
+ *
+ * 1. Metrics are split freely: every metric is its own column.
+ * 2. Profiles are split freely when each profile is its own row (v1, or v2 with the `profile`
+ *    dimension and without `profile_label`). Without a `profile` dimension the answer adds up
+ *    profiles, which merges exactly only for `sum` metrics; `profile_label` rows also add up
+ *    profiles (same rule), and `profile` together with `profile_label` is refused.
+ * 3. The date range is cut into the fewest ranges of at most 3 months: anywhere for daily rows
+ *    (v1, `date.day`), only on ISO week starts (Mondays) for `date.week` and on month starts for
+ *    `date.month`, so no week or month row is ever split. Without a date dimension the answer
+ *    aggregates the whole range: merged by adding for `sum` metrics, refused for `avg` metrics.
+ * The request count is (requests covering every profile x metric pair, see cover.ts) x (date
+ * ranges). The greedy date cut is minimal for the allowed cut points, and as no request can
+ * reach across two range starts of that cut, the product is minimal when the pair cover is.
+ * Where answers are added up (rule 2 and 3 sums), the pair cover is the grid partition, so no
+ * value is counted twice.
+ */
+import { catalogs } from '../../generated/catalogs.js';
+import { formatDay, maxRangeEnd, monthStart, parseDay, weekStart } from './dates.js';
+import { coverPairs, type Rect } from './cover.js';
+import { SplitRefusedError } from './errors.js';
+import { operationOf, type RequestLike } from './transport.js';
+
+/** Where a date range may be cut. */
+export type DateCut = 'day' | 'week' | 'month' | 'none';
+
+/** One planned request with its position in the split grid. */
+export interface PlannedPart {
+  request: RequestLike;
+  dateIndex: number;
+  /** Index of the (profiles, metrics) request of the cover. */
+  groupIndex: number;
+}
+
+export interface SplitPlan {
+  version: 1 | 2;
+  operation: string;
+  /** The original request body. */
+  body: MetricsBody;
+  /** In date-range-major order, then the cover's (profiles, metrics) requests. */
+  parts: PlannedPart[];
+  /** Whether cells of several parts add up into one cell (sum merges). */
+  adds: boolean;
+}
+
+export interface MetricsBody {
+  date_start: string;
+  date_end: string;
+  profiles: string[];
+  metrics: string[];
+  dimensions?: { type: string }[];
+  [key: string]: unknown;
+}
+
+const LIMITS = catalogs.limits;
+
+/** The fewest date ranges of at most `months` months covering start..end, cut only where `cut` allows. */
+export function splitDateRange(start: number, end: number, cut: DateCut, months: number): [number, number][] {
+  const ranges: [number, number][] = [];
+  let from = start;
+  while (from <= end) {
+    const limit = maxRangeEnd(from, months);
+    if (limit >= end) {
+      ranges.push([from, end]);
+      break;
+    }
+    let to = limit;
+    if (cut === 'week') to = weekStart(limit + 1) - 1;
+    else if (cut === 'month') to = monthStart(limit + 1) - 1;
+    ranges.push([from, to]);
+    from = to + 1;
+  }
+  return ranges;
+}
+
+function refuse(operation: string, reason: string): never {
+  throw new SplitRefusedError(operation, reason);
+}
+
+function readBody(operation: string, body: unknown): MetricsBody {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) refuse(operation, 'the request body is not an object');
+  const b = body as Record<string, unknown>;
+  for (const key of ['profiles', 'metrics'] as const) {
+    const list = b[key];
+    if (!Array.isArray(list) || list.length === 0 || !list.every((x) => typeof x === 'string' && x !== '')) refuse(operation, `parameter "${key}" must be a non-empty array of non-empty strings`);
+    const seen = new Set<string>();
+    for (const x of list as string[]) {
+      if (seen.has(x)) refuse(operation, `parameter "${key}" holds "${x}" twice`);
+      seen.add(x);
+    }
+  }
+  for (const key of ['date_start', 'date_end'] as const) {
+    if (parseDay(b[key]) === undefined) refuse(operation, `parameter "${key}" must be a calendar day YYYY-MM-DD, got ${JSON.stringify(b[key])}`);
+  }
+  if (b.dimensions !== undefined && (!Array.isArray(b.dimensions) || !b.dimensions.every((d) => typeof d === 'object' && d !== null && typeof (d as { type?: unknown }).type === 'string'))) {
+    refuse(operation, 'parameter "dimensions" must be an array of {type} objects');
+  }
+  return b as MetricsBody;
+}
+
+/** Plans the split of a metrics request, or throws SplitRefusedError saying why it cannot be merged exactly. */
+export function planMetricsSplit(request: RequestLike, limits = true): SplitPlan {
+  const operation = operationOf(request);
+  const match = /^\/([12])\/([a-z]+)\/metrics$/.exec(request.path);
+  if (request.method !== 'POST' || !match) refuse(operation, `${request.method} ${request.path} is not a metrics operation (POST /{1|2}/{network}/metrics)`);
+  const version = Number(match[1]) as 1 | 2;
+  const network = match[2];
+  const body = readBody(operation, request.body);
+  const start = parseDay(body.date_start)!;
+  const end = parseDay(body.date_end)!;
+  if (end < start) refuse(operation, `"date_end" ${body.date_end} is before "date_start" ${body.date_start}`);
+
+  const maxProfiles = limits ? LIMITS.profilesPerMetricsRequest.value : Infinity;
+  const maxMetrics = limits ? LIMITS.metricsPerMetricsRequest.value : Infinity;
+  const months = limits ? LIMITS.dateRangeMonths.value : 12 * 10_000;
+  const splitProfiles = body.profiles.length > maxProfiles;
+  const splitDates = end > maxRangeEnd(start, months);
+
+  const dims = (body.dimensions ?? []).map((d) => d.type);
+  const dateDims = dims.filter((d) => d.startsWith('date.'));
+  let cut: DateCut = version === 1 ? 'day' : 'none';
+  if (version === 2 && dateDims.length > 0) cut = dateDims[0] === 'date.day' ? 'day' : dateDims[0] === 'date.week' ? 'week' : 'month';
+
+  let adds = false;
+  if (version === 2 && (splitProfiles || splitDates)) {
+    const catalog = (catalogs.v2.metrics as Record<string, readonly { name: string; aggregation?: string }[]>)[network];
+    if (!catalog) refuse(operation, `network "${network}" has no version 2 metric catalog`);
+    const unknown = body.metrics.filter((m) => !catalog.some((c) => c.name === m));
+    if (unknown.length) refuse(operation, `unknown metric${unknown.length > 1 ? 's' : ''} ${unknown.map((m) => `"${m}"`).join(', ')} for ${network}: their aggregation (sum or avg) decides how parts merge`);
+    const avg = body.metrics.filter((m) => catalog.find((c) => c.name === m)?.aggregation !== 'sum');
+    const avgList = avg.map((m) => `"${m}"`).join(', ');
+    if (splitDates && dateDims.length > 1) refuse(operation, `more than one date dimension (${dateDims.join(', ')}): the date range cannot be cut for all of them`);
+    if (splitDates && cut === 'none') {
+      if (avg.length) refuse(operation, `no date dimension: each answer aggregates its whole date range, and the avg metric${avg.length > 1 ? 's' : ''} ${avgList} cannot be combined from the averages of partial ranges (add a date dimension or shorten the range to 3 months)`);
+      adds = true;
+    }
+    if (splitProfiles) {
+      const hasProfile = dims.includes('profile');
+      const hasLabel = dims.includes('profile_label');
+      if (hasProfile && hasLabel) refuse(operation, 'dimensions "profile" and "profile_label" together over more than 25 profiles: label cells of profiles in other groups cannot be reconstructed');
+      if (!hasProfile) {
+        if (avg.length) refuse(operation, `no "profile" dimension: each answer aggregates its profiles${hasLabel ? ' per profile label' : ''}, and the avg metric${avg.length > 1 ? 's' : ''} ${avgList} cannot be combined across groups of profiles (add the "profile" dimension or request at most 25 profiles)`);
+        adds = true;
+      }
+    }
+  }
+
+  const dateRanges = splitDates ? splitDateRange(start, end, cut === 'none' ? 'day' : cut, months) : [[start, end] as [number, number]];
+  const cover: Rect[] = splitProfiles || body.metrics.length > maxMetrics ? coverPairs(body.profiles, body.metrics, Math.min(maxProfiles, maxMetrics), adds) : [{ profiles: body.profiles, metrics: body.metrics }];
+  const parts: PlannedPart[] = [];
+  dateRanges.forEach(([from, to], dateIndex) => {
+    cover.forEach(({ profiles, metrics }, groupIndex) => {
+      const partBody = { ...body, date_start: formatDay(from), date_end: formatDay(to), profiles, metrics };
+      parts.push({ request: { method: request.method, path: request.path, body: partBody, operation }, dateIndex, groupIndex });
+    });
+  });
+  return { version, operation, body, parts, adds };
+}

@@ -1,0 +1,147 @@
+/**
+ * The metrics operations of the mock. v1: one record per profile and day. v2: the header/data
+ * matrix over the requested dimensions, each cell aggregating the daily values of its
+ * (profile, day[, breakdown key]) units with the metric's aggregation: `sum` adds them, `avg`
+ * takes their mean. Cells without units are 0.
+ */
+import { catalogs } from '../../generated/catalogs.js';
+import type { Metric } from '../catalog/types.js';
+import { formatDay, monthLabel, weekStart } from '../client/dates.js';
+import { accountProfiles, checkHistory, checkInsights, checkKeys, checkMetricsLimits, dateRange, requireObject, stringList, type CheckContext } from './checks.js';
+import { MockFailure } from './failures.js';
+import { EXTRA_DIMENSION_KEYS, nameHash, v1Value, v2Value } from './values.js';
+
+function metricCatalog(ctx: CheckContext): readonly Metric[] {
+  return (catalogs[`v${ctx.version}`].metrics as Record<string, readonly Metric[]>)[ctx.network] ?? [];
+}
+
+function knownMetrics(names: string[], ctx: CheckContext): Metric[] {
+  const catalog = metricCatalog(ctx);
+  const unknown = names.filter((n) => !catalog.some((m) => m.name === n));
+  if (unknown.length) throw new MockFailure(3, unknown.map((n) => `Unknown metric: ${n}`));
+  return names.map((n) => catalog.find((m) => m.name === n)!);
+}
+
+/** Answers a v1 metrics request: `profiles[].data[]` day records. */
+export function answerMetricsV1(rawBody: unknown, ctx: CheckContext, seed: number, operation: string): unknown {
+  const body = requireObject(rawBody);
+  checkKeys(body, ['date_start', 'date_end', 'profiles', 'metrics']);
+  const ids = stringList(body, 'profiles');
+  const names = stringList(body, 'metrics');
+  const metrics = knownMetrics(names, ctx);
+  const [start, end] = dateRange(body, ctx);
+  checkMetricsLimits(ids, names, start, end, ctx);
+  const profiles = accountProfiles(ids, ctx);
+  checkHistory(start, ctx);
+  checkInsights(names, profiles, operation, 1);
+  return {
+    success: true,
+    profiles: profiles.map((p) => {
+      const data: Record<string, unknown>[] = [];
+      for (let day = start; day <= end; day++) {
+        const record: Record<string, unknown> = { date: `${formatDay(day)} 00:00:00` };
+        for (const m of metrics) record[m.name] = v1Value(seed, p.hash, m.name, m.type, day);
+        data.push(record);
+      }
+      return { id: p.id, data };
+    }),
+  };
+}
+
+function checkDimensions(body: Record<string, unknown>, metrics: Metric[]): string[] {
+  if (body.dimensions === undefined) return [];
+  if (!Array.isArray(body.dimensions)) throw new MockFailure(3, ['Parameter dimensions must be an array of {type}.']);
+  const base: string[] = catalogs.dimensions.map((d) => d.name);
+  const extra: string[] = catalogs.extraDimensions.map((d) => d.name);
+  const types: string[] = [];
+  const bad: string[] = [];
+  (body.dimensions as unknown[]).forEach((d, i, all) => {
+    const type = (d as { type?: unknown } | null)?.type;
+    if (typeof type !== 'string' || (!base.includes(type) && !extra.includes(type))) return bad.push(`Unknown dimension: ${String(type)}`);
+    if (types.includes(type)) return bad.push(`Dimension ${type} is requested twice.`);
+    if (extra.includes(type)) {
+      if (i !== all.length - 1) bad.push(`Dimension ${type} must be the last dimension.`);
+      for (const m of metrics) if (!(m.extraDimensions as readonly string[]).includes(type)) bad.push(`Metric ${m.name} does not support dimension ${type}.`);
+    }
+    types.push(type);
+  });
+  if (bad.length) throw new MockFailure(3, bad);
+  return types;
+}
+
+/** Answers a v2 metrics request: the header/data matrix. */
+export function answerMetricsV2(rawBody: unknown, ctx: CheckContext, seed: number, operation: string): unknown {
+  const body = requireObject(rawBody);
+  checkKeys(body, ['date_start', 'date_end', 'profiles', 'metrics', 'dimensions']);
+  const ids = stringList(body, 'profiles');
+  const names = stringList(body, 'metrics');
+  const metrics = knownMetrics(names, ctx);
+  const dims = checkDimensions(body, metrics);
+  const [start, end] = dateRange(body, ctx);
+  checkMetricsLimits(ids, names, start, end, ctx);
+  const profiles = accountProfiles(ids, ctx);
+  checkHistory(start, ctx);
+  checkInsights(names, profiles, operation, 2);
+
+  const days = Array.from({ length: end - start + 1 }, (_, i) => start + i);
+  const weeks = [...new Set(days.map(weekStart))];
+  const months = [...new Set(days.map(monthLabel))];
+  const labels = ctx.account.profileLabels.map((l) => l.name).filter((name) => profiles.some((p) => p.profile_labels.includes(name)));
+  const rows = dims.map((type): string[] => {
+    if (type === 'date.day') return days.map(formatDay);
+    if (type === 'date.week') return weeks.map(formatDay);
+    if (type === 'date.month') return months;
+    if (type === 'profile') return profiles.map((p) => p.id);
+    if (type === 'profile_label') return labels;
+    return EXTRA_DIMENSION_KEYS[type] ?? [];
+  });
+  const header = [...dims.map((type, i) => ({ type, rows: rows[i] })), { type: 'metric', rows: names }];
+  const sizes = [...rows.map((r) => r.length), metrics.length];
+  const strides = sizes.map((_, i) => sizes.slice(i + 1).reduce((a, b) => a * b, 1));
+  const total = sizes.reduce((a, b) => a * b, 1);
+  const sums = new Float64Array(total);
+  const counts = new Uint32Array(total);
+  const extraIndex = dims.findIndex((t) => !t.startsWith('date.') && t !== 'profile' && t !== 'profile_label');
+  const keyHashes = extraIndex >= 0 ? rows[extraIndex].map(nameHash) : [0];
+  const metricHashes = metrics.map((m) => nameHash(m.name));
+  const labelIndex = new Map(labels.map((l, i) => [l, i]));
+  const weekIndex = new Map(weeks.map((w, i) => [w, i]));
+  const monthIndex = new Map(months.map((m, i) => [m, i]));
+
+  profiles.forEach((p, pi) => {
+    const labelRows = p.profile_labels.map((l) => labelIndex.get(l)!).filter((i) => i !== undefined);
+    for (const day of days) {
+      // Offsets of the cells this (profile, day) unit falls in, with the extra key index of each.
+      let cells: [number, number][] = [[0, 0]];
+      dims.forEach((type, d) => {
+        let options: number[];
+        if (type === 'date.day') options = [day - start];
+        else if (type === 'date.week') options = [weekIndex.get(weekStart(day))!];
+        else if (type === 'date.month') options = [monthIndex.get(monthLabel(day))!];
+        else if (type === 'profile') options = [pi];
+        else if (type === 'profile_label') options = labelRows;
+        else options = rows[d].map((_, k) => k);
+        const isExtra = d === extraIndex;
+        cells = cells.flatMap(([off, key]) => options.map((o): [number, number] => [off + o * strides[d], isExtra ? o : key]));
+      });
+      for (const [off, key] of cells) {
+        for (let mi = 0; mi < metrics.length; mi++) {
+          const at = off + mi;
+          sums[at] += v2Value(seed, p.hash, metricHashes[mi], day, extraIndex >= 0 ? keyHashes[key] : 0);
+          counts[at]++;
+        }
+      }
+    }
+  });
+  const last = sizes.length - 1;
+  const build = (depth: number, offset: number): unknown[] => {
+    const out = new Array(sizes[depth]);
+    for (let i = 0; i < sizes[depth]; i++) {
+      const at = offset + i * strides[depth];
+      if (depth === last) out[i] = counts[at] === 0 ? 0 : metrics[i].aggregation === 'avg' ? sums[at] / counts[at] : sums[at];
+      else out[i] = build(depth + 1, at);
+    }
+    return out;
+  };
+  return { success: true, header, data: build(0, 0) };
+}

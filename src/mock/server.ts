@@ -1,0 +1,185 @@
+/**
+ * `startMockServer`: a real HTTP server on 127.0.0.1 for every v1 and v2 operation, answering
+ * from the catalogs with deterministic fake data and the documented behaviour: 401 for missing
+ * or wrong credentials, 404 unknown path, 405 wrong method, 400 unreadable body, codes 3-8 for
+ * invalid requests, 10/11 after the hourly budgets; plus optional fault injection.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseDay } from '../client/dates.js';
+import { buildAccount, type MockAccount } from './account.js';
+import { HourlyBudgets, type BudgetLimits } from './budget.js';
+import { failureBody, httpStatusOf, MockFailure, type FailureEntry } from './failures.js';
+import { FaultInjector, type Fault, type FaultOptions } from './faults.js';
+import { answer, operationAt, type HandlerState } from './handlers.js';
+import { PostsCache } from './posts.js';
+
+export interface MockUser {
+  token: string;
+  secret: string;
+}
+
+export interface MockServerOptions {
+  /** Port on 127.0.0.1 (default 0: any free port). */
+  port?: number;
+  /** Credentials of the account's user (default "mock-token" / "mock-secret"). */
+  token?: string;
+  secret?: string;
+  /** Further users of the same account (they share the account budget). */
+  users?: MockUser[];
+  /** Seed of the fake data and faults (default 1). */
+  seed?: number;
+  /** Enforce 25 profiles / 25 metrics / 3 months per metrics request (default true). */
+  limits?: boolean;
+  /** Hourly budgets (defaults from the catalog: 500 per user, 1000 per account). */
+  budgets?: BudgetLimits;
+  /** Clock for the budgets, ms (default Date.now). */
+  now?: () => number;
+  /** First day with data; an earlier date_start gives code 6 (default 2015-01-01). */
+  historyStart?: string;
+  /** Operations ("POST /2/facebook/metrics") answered with 403 (action not permitted). */
+  forbidden?: string[];
+  /** Fault injection (default none). */
+  faults?: FaultOptions;
+}
+
+export interface MockLogEntry {
+  method: string;
+  path: string;
+  status: number;
+  /** Error code of a failure body. */
+  code?: number;
+  fault?: Exclude<Fault, undefined>;
+}
+
+export interface MockServer {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  port: number;
+  /** Every request received, in order. */
+  log: MockLogEntry[];
+  /** The account served (profiles, labels). */
+  account: MockAccount;
+  /** Replaces the fault options. */
+  setFaults(faults: FaultOptions | undefined): void;
+  /** Forgets the requests counted by the hourly budgets. */
+  resetBudgets(): void;
+  close(): Promise<void>;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function credentialsOf(header: string | undefined): string | undefined {
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/.exec(header ?? '');
+  return m ? Buffer.from(m[1], 'base64').toString('utf8') : undefined;
+}
+
+/** Starts the mock server; resolves once it listens. */
+export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const seed = options.seed ?? 1;
+  const historyStart = parseDay(options.historyStart ?? '2015-01-01');
+  if (historyStart === undefined) throw new RangeError(`startMockServer: historyStart must be a day YYYY-MM-DD, got ${JSON.stringify(options.historyStart)}`);
+  const users = [{ token: options.token ?? 'mock-token', secret: options.secret ?? 'mock-secret' }, ...(options.users ?? [])];
+  const accepted = new Map(users.map((u) => [`${u.token}:${u.secret}`, u.token]));
+  const account = buildAccount();
+  const budgets = new HourlyBudgets(options.budgets, options.now ?? Date.now);
+  const state: HandlerState = { account, seed, limits: options.limits ?? true, historyStart, posts: new PostsCache() };
+  const forbidden = new Set(options.forbidden ?? []);
+  let faults = new FaultInjector(options.faults ?? {}, seed);
+  const log: MockLogEntry[] = [];
+
+  const send = (res: ServerResponse, entry: MockLogEntry, status: number, body: unknown) => {
+    const text = JSON.stringify(body);
+    entry.status = status;
+    res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(text) });
+    res.end(text);
+  };
+  const fail = (res: ServerResponse, entry: MockLogEntry, entries: FailureEntry[]) => {
+    entry.code = entries[0].code;
+    send(res, entry, httpStatusOf(entries[0].code), failureBody(entries));
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const path = (req.url ?? '/').split('?')[0];
+    const entry: MockLogEntry = { method: req.method ?? '', path, status: 0 };
+    if (log.length < 1_000_000) log.push(entry);
+    const raw = await readBody(req);
+    const delay = faults.latency();
+    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+    const fault = faults.next();
+    if (fault) entry.fault = fault;
+    if (fault === 'drop') {
+      req.socket.destroy();
+      return;
+    }
+    if (fault === 'server-error') return fail(res, entry, [{ code: 500, details: ['Injected fault.'] }]);
+    if (fault === 'malformed') {
+      entry.status = 200;
+      res.writeHead(200, { 'Content-Type': JSON_TYPE });
+      res.end('{"success":true,"da');
+      return;
+    }
+    const user = accepted.get(credentialsOf(req.headers.authorization) ?? '');
+    if (user === undefined) return fail(res, entry, [{ code: 401, details: [] }]);
+    const op = operationAt(path);
+    if (!op) return fail(res, entry, [{ code: 404, details: [`Unknown path: ${path}`] }]);
+    if (req.method !== op.method) return fail(res, entry, [{ code: 405, details: [`${path} takes ${op.method}, got ${req.method}.`] }]);
+    if (forbidden.has(op.key)) return fail(res, entry, [{ code: 403, details: [] }]);
+    const over = budgets.take(user);
+    if (over) return fail(res, entry, [{ code: over, details: [] }]);
+    if (fault === 'unknown-error') return fail(res, entry, [{ code: 99, details: ['Injected fault.'] }]);
+    let body: unknown;
+    if (op.method === 'POST' && raw.trim() !== '') {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        return fail(res, entry, [{ code: 400, details: ['The request body is not JSON.'] }]);
+      }
+    }
+    try {
+      send(res, entry, 200, answer(op, body, state));
+    } catch (error) {
+      if (error instanceof MockFailure) return fail(res, entry, error.entries);
+      throw error;
+    }
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (res.headersSent) return res.destroy();
+      const text = JSON.stringify(failureBody([{ code: 500, details: [error instanceof Error ? error.message : String(error)] }]));
+      res.writeHead(500, { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(text) });
+      res.end(text);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    log,
+    account,
+    setFaults: (f) => {
+      faults = new FaultInjector(f ?? {}, seed);
+    },
+    resetBudgets: () => budgets.reset(),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        if (!server.listening) return resolve();
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

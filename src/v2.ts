@@ -1,0 +1,13 @@
+/**
+ * `social-analytics-api/v2`: the version 2 literal unions (`Network`, `Metric<N>`,
+ * `PostField<N>`, `SortableField<N>`, `FilterableField<N>`, `Dimension`, `ExtraDimension<N, M>`,
+ * `InsightsMetric<N>` ...), the typed request builders (`v2.facebook.metrics({...})`, or the
+ * same builders as top-level exports), and the runtime request check.
+ */
+export * from '../generated/builders/v2-unions.js';
+export * from '../generated/builders/v2.js';
+export { RequestValidationError, type RequestProblem } from './builders/problems.js';
+export { checkRequest } from './builders/check.js';
+export { maxDateEnd } from './builders/dates.js';
+export type { ApiRequest, ResponseOf } from './request.js';
+export type { DimensionItem, MetricsResponse, PostsPage, SortElement, SortOrder } from './builders/types.js';

@@ -1,0 +1,51 @@
+/**
+ * Capture files: `{ "method", "path", "request"?, "response", "status"? }` (`response` is the
+ * response body), or an array of such objects.
+ */
+import { isPlainObject } from '../checks/values.js';
+import { describeValue } from '../describe.js';
+import { emptySet, type CaptureSet } from './types.js';
+
+export const CAPTURE_SHAPE = '{ "method", "path", "request"?, "response", "status"? }';
+
+/** True when a parsed document looks like a capture (or a list of them) rather than a HAR. */
+export function looksLikeCapture(doc: unknown): boolean {
+  return (isPlainObject(doc) && !('log' in doc)) || Array.isArray(doc);
+}
+
+function problemOf(capture: Record<string, unknown>): string | undefined {
+  const missing = ['method', 'path', 'response'].filter((k) => !(k in capture));
+  if (missing.length) return `not a capture: missing ${missing.map((k) => `"${k}"`).join(', ')} (expected ${CAPTURE_SHAPE}, or a HAR 1.2 file)`;
+  if (typeof capture.method !== 'string') return `not a capture: "method" must be a string, got ${describeValue(capture.method)}`;
+  if (typeof capture.path !== 'string') return `not a capture: "path" must be a string, got ${describeValue(capture.path)}`;
+  if (capture.status !== undefined && !(Number.isInteger(capture.status) && (capture.status as number) >= 100 && (capture.status as number) <= 599)) {
+    return `not a capture: "status" must be an HTTP status code, got ${describeValue(capture.status)}`;
+  }
+  return undefined;
+}
+
+/** The responses of a parsed capture file. */
+export function readCaptures(doc: unknown, source: string): CaptureSet {
+  const set = emptySet();
+  const list = Array.isArray(doc) ? doc : [doc];
+  list.forEach((capture, i) => {
+    const where = Array.isArray(doc) ? `${source}#${i}` : source;
+    if (!isPlainObject(capture)) {
+      set.unreadable.push({ source: where, message: `not a capture: expected an object ${CAPTURE_SHAPE}, got ${describeValue(capture)}` });
+      return;
+    }
+    const problem = problemOf(capture);
+    if (problem) set.unreadable.push({ source: where, message: problem });
+    else {
+      set.responses.push({
+        source: where,
+        method: capture.method as string,
+        path: capture.path as string,
+        status: capture.status as number | undefined,
+        body: capture.response,
+        request: capture.request,
+      });
+    }
+  });
+  return set;
+}

@@ -1,0 +1,41 @@
+/** Catalog facts the request-aware checks need, read from generated/catalogs.ts. */
+import { catalogs } from '../../generated/catalogs.js';
+import type { CatalogData, Metric, PostCatalog, PostFieldType } from '../catalog/types.js';
+
+const data: CatalogData = catalogs;
+
+function versionCatalog(version: number) {
+  return version === 1 ? data.v1 : version === 2 ? data.v2 : undefined;
+}
+
+const metricCache = new Map<string, Map<string, Metric>>();
+
+/** The metrics of a network in a version, by name. */
+export function metricsOf(version: number, network: string): Map<string, Metric> {
+  const key = `${version}/${network}`;
+  let metrics = metricCache.get(key);
+  if (!metrics) {
+    metrics = new Map((versionCatalog(version)?.metrics[network] ?? []).map((m) => [m.name, m]));
+    metricCache.set(key, metrics);
+  }
+  return metrics;
+}
+
+/** The post catalog of a network in a version, if documented. */
+export function postCatalogOf(version: number, network: string): PostCatalog | undefined {
+  return versionCatalog(version)?.posts[network];
+}
+
+/** Type of every post field and response member of a post catalog, by name. */
+export function postFieldTypes(catalog: PostCatalog): Map<string, PostFieldType> {
+  return new Map<string, PostFieldType>([
+    ...catalog.fields.map((f) => [f.name, f.type] as const),
+    ...catalog.responseMembers.map((m) => [m.name, m.type] as const),
+  ]);
+}
+
+/** The error codes of the catalog. */
+export const errorCodes = data.errors;
+
+/** Page size of post lists when the request gives no `limit`. */
+export const defaultPageSize = data.limits.pageSize.default;

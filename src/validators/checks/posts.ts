@@ -1,0 +1,115 @@
+/**
+ * Request-aware checks of a posts page: every post holds only requested fields (and the
+ * catalog's response members, such as instagram's `profile_id`), each with its catalog type;
+ * date-times in UTC with offset; the requested sort order holds within the page; at most
+ * `limit` posts; `next` and `remaining` appear together.
+ */
+import type { PostCatalog, PostFieldType } from '../../catalog/types.js';
+import { defaultPageSize, postCatalogOf, postFieldTypes } from '../catalog-facts.js';
+import { quote } from '../describe.js';
+import type { ErrorList } from '../error-list.js';
+import { childPointer } from '../pointer.js';
+import { stringArray } from './request-shape.js';
+import { fitsType, isPlainObject, isUtcDateTime, typeProblem } from './values.js';
+
+interface SortKey {
+  /** As requested: `comments`, `reactions_by_type.like`. */
+  name: string;
+  field: string;
+  member?: string;
+  descending: boolean;
+  datetime: boolean;
+}
+
+/** The requested sort keys that can be checked; stops at the first one that cannot. */
+function sortKeys(request: Record<string, unknown>, types: Map<string, PostFieldType>): SortKey[] {
+  const sort = request.sort;
+  if (!Array.isArray(sort)) return [];
+  const keys: SortKey[] = [];
+  for (const item of sort) {
+    if (!isPlainObject(item) || typeof item.field !== 'string' || typeof item.order !== 'string') break;
+    const order = item.order.toLowerCase();
+    if (order !== 'desc' && order !== 'asc') break; // other orders are not documented
+    const dot = item.field.indexOf('.');
+    const whole = types.has(item.field);
+    const field = whole || dot < 0 ? item.field : item.field.slice(0, dot);
+    const member = whole || dot < 0 ? undefined : item.field.slice(dot + 1);
+    keys.push({ name: item.field, field, member, descending: order === 'desc', datetime: types.get(field) === 'datetime' });
+  }
+  return keys;
+}
+
+function sortValue(post: Record<string, unknown>, key: SortKey): number | string | undefined {
+  let value = post[key.field];
+  if (key.member !== undefined) value = isPlainObject(value) ? value[key.member] : undefined;
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (key.datetime && isUtcDateTime(value)) return Date.parse(value);
+  if (typeof value === 'string') return value;
+  return undefined;
+}
+
+function checkSortOrder(list: ErrorList, posts: unknown[], keys: SortKey[]): void {
+  if (!keys.length) return;
+  for (let i = 1; i < posts.length && !list.full; i++) {
+    const prev = posts[i - 1];
+    const cur = posts[i];
+    if (!isPlainObject(prev) || !isPlainObject(cur)) continue;
+    for (const key of keys) {
+      const a = sortValue(prev, key);
+      const b = sortValue(cur, key);
+      if (a === undefined || b === undefined || typeof a !== typeof b) break;
+      if (a === b) continue;
+      if (key.descending ? a < b : a > b) {
+        const shown = (post: Record<string, unknown>) => {
+          const v = key.member === undefined ? post[key.field] : (post[key.field] as Record<string, unknown>)[key.member];
+          return typeof v === 'string' ? quote(v) : String(v);
+        };
+        list.add(`/data/posts/${i}`, `breaks the requested sort ${key.name} ${key.descending ? 'desc' : 'asc'}: ${shown(cur)} follows ${shown(prev)} of /data/posts/${i - 1}`);
+      }
+      break;
+    }
+  }
+}
+
+function checkFields(list: ErrorList, posts: unknown[], fields: string[], catalog: PostCatalog, network: string, typesChecked: boolean): void {
+  const types = postFieldTypes(catalog);
+  // One lookup per member: allowed names (requested fields and response members) -> catalog type.
+  const allowed = new Map<string, PostFieldType | undefined>(fields.map((f) => [f, types.get(f)]));
+  for (const m of catalog.responseMembers) allowed.set(m.name, m.type);
+  for (let i = 0; i < posts.length && !list.full; i++) {
+    const post = posts[i];
+    if (!isPlainObject(post)) continue;
+    for (const key in post) {
+      const type = allowed.get(key);
+      if (type !== undefined) {
+        if (!typesChecked && !fitsType(type, post[key])) list.add(childPointer(`/data/posts/${i}`, key), typeProblem(type, post[key])!);
+      } else if (!allowed.has(key)) {
+        list.add(`/data/posts/${i}`, types.has(key) ? `unexpected field ${quote(key)}: not requested` : `unexpected field ${quote(key)}: not a ${network} post field`);
+      }
+    }
+  }
+}
+
+/**
+ * Runs the posts checks on a success body of `network` in `version`. `typesChecked`: the body
+ * passed its schema, whose property types are the catalog types, so the per-field type checks
+ * can be skipped (test/validators/catalog-agreement.test.ts keeps schema and catalog in step).
+ */
+export function checkPosts(list: ErrorList, body: Record<string, unknown>, request: Record<string, unknown>, version: number, network: string, typesChecked = false): void {
+  const data = body.data;
+  if (!isPlainObject(data)) return;
+  const hasNext = data.next !== undefined;
+  const hasRemaining = data.remaining !== undefined;
+  if (hasNext !== hasRemaining) {
+    list.add('/data', hasNext ? '"next" is present, so "remaining" must be too' : '"remaining" is present, so "next" must be too');
+  }
+  const posts = data.posts;
+  if (!Array.isArray(posts)) return;
+  const limit = typeof request.limit === 'number' && Number.isInteger(request.limit) && request.limit > 0 ? request.limit : defaultPageSize;
+  if (posts.length > limit) list.add('/data/posts', `expected at most ${limit} posts (the ${request.limit === undefined ? 'default page size' : 'requested limit'}), got ${posts.length}`);
+  const catalog = postCatalogOf(version, network);
+  if (!catalog) return;
+  const fields = stringArray(request, 'fields');
+  if (fields) checkFields(list, posts, fields, catalog, network, typesChecked);
+  if (catalog.sort) checkSortOrder(list, posts, sortKeys(request, postFieldTypes(catalog)));
+}

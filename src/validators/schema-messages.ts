@@ -1,0 +1,102 @@
+/**
+ * Turns the errors of a precompiled (ajv) validator into messages for people:
+ * `/data/posts/3/comments: expected integer, got "12"`. The branch errors of an `anyOf`/`oneOf`
+ * are folded into one message when every branch only failed on its type.
+ */
+import type { CompiledValidatorError } from './compiled.js';
+import { describeValue, listValues, quote } from './describe.js';
+import type { ErrorList } from './error-list.js';
+import { valueAt } from './pointer.js';
+
+/** Shapes of the patterns used by the specs, named for people. */
+const PATTERN_SHAPES: Record<string, string> = {
+  '^\\d{4}-\\d{2}-\\d{2}$': 'a date YYYY-MM-DD',
+  '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$': 'a date-time YYYY-MM-DD HH:MM:SS',
+  '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$': 'a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00',
+};
+
+const FORMAT_SHAPES: Record<string, string> = {
+  date: 'a calendar date YYYY-MM-DD',
+  'date-time': 'an RFC 3339 date-time with offset',
+};
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The message of one error, given the offending value. */
+function messageOf(error: CompiledValidatorError, value: unknown): { pointer?: string; message: string } {
+  const p = error.params;
+  const got = `got ${describeValue(value)}`;
+  switch (error.keyword) {
+    case 'type':
+      return { message: `expected ${String(p.type).replace(/,/g, ' or ')}, ${got}` };
+    case 'const':
+      return { message: `expected ${JSON.stringify(p.allowedValue)}, ${got}` };
+    case 'enum':
+      return { message: `expected one of ${listValues(p.allowedValues as unknown[])}, ${got}` };
+    case 'required':
+      return { message: `missing required property ${quote(String(p.missingProperty))}` };
+    case 'additionalProperties':
+      return { message: `unexpected property ${quote(String(p.additionalProperty))}` };
+    case 'dependentRequired':
+      return { message: `${quote(String(p.property))} is present, so ${quote(String(p.missingProperty))} must be too` };
+    case 'pattern': {
+      const shape = PATTERN_SHAPES[String(p.pattern)];
+      return { message: shape ? `expected ${shape}, ${got}` : `expected a string matching ${p.pattern}, ${got}` };
+    }
+    case 'format':
+      return { message: `expected ${FORMAT_SHAPES[String(p.format)] ?? `a valid ${p.format}`}, ${got}` };
+    case 'minItems':
+      return { message: `expected at least ${plural(Number(p.limit), 'item')}, ${got}` };
+    case 'maxItems':
+      return { message: `expected at most ${plural(Number(p.limit), 'item')}, ${got}` };
+    case 'minLength':
+      return { message: `expected at least ${plural(Number(p.limit), 'character')}, ${got}` };
+    case 'maxLength':
+      return { message: `expected at most ${plural(Number(p.limit), 'character')}, ${got}` };
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return { message: `expected ${p.comparison} ${p.limit}, ${got}` };
+    case 'oneOf':
+      return { message: p.passingSchemas ? 'matches more than one of the allowed shapes' : `matches none of the allowed shapes, ${got}` };
+    case 'anyOf':
+      return { message: `matches none of the allowed shapes, ${got}` };
+    default:
+      return { message: `${error.message ?? `fails "${error.keyword}"`}, ${got}` };
+  }
+}
+
+/** Folds `anyOf`/`oneOf` branch errors that are all type errors into `expected number or array, got ...`. */
+function foldBranches(errors: readonly CompiledValidatorError[]): { error: CompiledValidatorError; types?: string[] }[] {
+  const dropped = new Set<CompiledValidatorError>();
+  const folded = new Map<CompiledValidatorError, string[]>();
+  for (const error of errors) {
+    if (error.keyword !== 'anyOf' && error.keyword !== 'oneOf') continue;
+    if (error.params.passingSchemas) continue;
+    const prefix = `${error.schemaPath}/`;
+    const branch = errors.filter((e) => e.schemaPath.startsWith(prefix));
+    if (branch.length && branch.every((e) => e.keyword === 'type' && e.instancePath === error.instancePath)) {
+      for (const e of branch) dropped.add(e);
+      folded.set(error, branch.flatMap((e) => String(e.params.type).split(',')));
+    }
+  }
+  return errors.filter((e) => !dropped.has(e)).map((error) => ({ error, types: folded.get(error) }));
+}
+
+/** Adds the errors of one compiled validator run to `list`. */
+export function addSchemaErrors(list: ErrorList, errors: readonly CompiledValidatorError[] | null | undefined, body: unknown, basePointer = ''): void {
+  if (!errors) return;
+  const capped = errors.length > 2000 ? errors.slice(0, 2000) : errors;
+  for (const { error, types } of foldBranches(capped)) {
+    if (list.full) return;
+    const pointer = basePointer + error.instancePath;
+    const value = valueAt(body, error.instancePath);
+    if (types) {
+      list.add(pointer, `expected ${[...new Set(types)].join(' or ')}, got ${describeValue(value)}`);
+      continue;
+    }
+    const { message } = messageOf(error, value);
+    list.add(pointer, message);
+  }
+}

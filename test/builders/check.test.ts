@@ -1,0 +1,134 @@
+/** checkRequest: every problem, with its parameter and API error code, read from the catalogs. */
+import { describe, expect, it } from 'vitest';
+import { catalogs } from '../../generated/catalogs.js';
+import { operations } from '../../generated/operations.js';
+import { checkRequest } from '../../src/builders/check.js';
+
+const range = { date_start: '2024-01-01', date_end: '2024-01-31', profiles: ['p1'] };
+const params = (key: string, body: unknown) => checkRequest(key, body).map((p) => p.parameter);
+
+describe('checkRequest: valid requests', () => {
+  it('finds no problem in valid requests of every metrics operation (first catalog metric)', () => {
+    for (const op of operations.filter((o) => o.kind === 'metrics')) {
+      const metric = catalogs[`v${op.version}`].metrics[op.network as 'facebook'][0].name;
+      expect(checkRequest(op.key, { ...range, metrics: [metric] }), op.key).toEqual([]);
+    }
+  });
+  it('finds no problem in valid posts requests of every posts operation', () => {
+    for (const op of operations.filter((o) => o.kind === 'posts')) {
+      expect(checkRequest(op.key, { ...range, fields: ['id'], limit: 500, after: 'c1' }), op.key).toEqual([]);
+    }
+  });
+  it('accepts GET without a body and label lists with any body', () => {
+    expect(checkRequest('GET /2/facebook/profiles', undefined)).toEqual([]);
+    expect(checkRequest('POST /2/post/labels', {})).toEqual([]);
+    expect(checkRequest('POST /2/profile/labels', undefined)).toEqual([]);
+  });
+});
+
+describe('checkRequest: limits give code 4', () => {
+  const { limits } = catalogs;
+  it('more than 25 profiles or metrics', () => {
+    const metrics = catalogs.v2.metrics.facebook.slice(0, limits.metricsPerMetricsRequest.value + 1).map((m) => m.name);
+    const profiles = Array.from({ length: limits.profilesPerMetricsRequest.value + 1 }, (_, i) => `p${i}`);
+    const problems = checkRequest('POST /2/facebook/metrics', { ...range, profiles, metrics });
+    expect(problems.map((p) => [p.parameter, p.code])).toEqual([
+      ['profiles', 4],
+      ['metrics', 4],
+    ]);
+    expect(problems[0].message).toContain('26');
+    const atLimit = checkRequest('POST /2/facebook/metrics', { ...range, profiles: profiles.slice(1), metrics: metrics.slice(1) });
+    expect(atLimit).toEqual([]);
+  });
+  it('a date range over 3 months, with the latest allowed date_end in the message', () => {
+    const ok = checkRequest('POST /1/twitter/metrics', { ...range, date_end: '2024-03-31', metrics: ['likes'] });
+    expect(ok).toEqual([]);
+    const [problem] = checkRequest('POST /1/twitter/metrics', { ...range, date_end: '2024-04-01', metrics: ['likes'] });
+    expect(problem).toMatchObject({ parameter: 'date_end', code: 4 });
+    expect(problem.message).toContain('2024-03-31');
+  });
+  it('posts requests have no date range limit (not shown in the documents)', () => {
+    expect(checkRequest('POST /2/facebook/page/posts', { ...range, date_end: '2025-01-31', fields: ['id'] })).toEqual([]);
+  });
+});
+
+describe('checkRequest: validation problems give code 3', () => {
+  it('dates: shape, real days, order', () => {
+    expect(params('POST /2/facebook/metrics', { ...range, date_start: '2024-1-1', date_end: '2024-02-30', metrics: ['fans_change'] })).toEqual(['date_start', 'date_end']);
+    const [problem] = checkRequest('POST /2/facebook/metrics', { ...range, date_start: '2024-02-01', metrics: ['fans_change'] });
+    expect(problem).toMatchObject({ parameter: 'date_end', code: 3 });
+    expect(problem.message).toMatch(/before date_start/);
+  });
+  it('missing and unknown members, non-object bodies', () => {
+    expect(params('POST /2/facebook/metrics', { date_start: '2024-01-01', extra: 1 })).toEqual(['date_end', 'profiles', 'metrics', 'extra']);
+    expect(params('POST /1/facebook/metrics', { ...range, metrics: ['comments'], dimensions: [] })).toEqual(['dimensions']);
+    expect(params('POST /2/facebook/metrics', [])).toEqual(['body']);
+    expect(params('POST /2/twitter/metrics', { ...range, metrics: [] })).toEqual(['metrics']);
+  });
+  it('unknown metric names, each with its index, of another network or version', () => {
+    const problems = checkRequest('POST /2/youtube/metrics', { ...range, metrics: ['views_change', 'fans_change', 'subscribers_count_lifetime', 7] });
+    expect(problems.map((p) => p.parameter)).toEqual(['metrics[3]', 'metrics[1]', 'metrics[2]']);
+    expect(problems.every((p) => p.code === 3)).toBe(true);
+    expect(problems[1].message).toContain('"fans_change"');
+  });
+  it('v2 dimensions: unknown, extra not last, two extras, extra not allowed by a metric', () => {
+    expect(params('POST /2/facebook/metrics', { ...range, metrics: ['fans_change'], dimensions: [{ type: 'date.year' }, 'profile'] })).toEqual([
+      'dimensions[0].type',
+      'dimensions[1]',
+    ]);
+    const notLast = checkRequest('POST /2/facebook/metrics', { ...range, metrics: ['insights_activity'], dimensions: [{ type: 'activity_type' }, { type: 'date.day' }] });
+    expect(notLast.map((p) => p.parameter)).toEqual(['dimensions[0].type']);
+    expect(notLast[0].message).toMatch(/must be the last/);
+    const two = checkRequest('POST /2/facebook/metrics', { ...range, metrics: ['insights_impressions'], dimensions: [{ type: 'activity_type' }, { type: 'post_attribution' }] });
+    expect(two.map((p) => p.parameter)).toEqual(['dimensions', 'dimensions[0].type']);
+    const refused = checkRequest('POST /2/facebook/metrics', { ...range, metrics: ['fans_change', 'insights_activity', 'fans_lifetime'], dimensions: [{ type: 'activity_type' }] });
+    expect(refused).toHaveLength(1);
+    expect(refused[0].message).toContain('fans_change, fans_lifetime');
+    expect(checkRequest('POST /2/facebook/metrics', { ...range, metrics: ['insights_activity', 'insights_impressions'], dimensions: [{ type: 'profile' }, { type: 'activity_type' }] })).toEqual([]);
+  });
+  it('posts: fields, limit, after, sort, filter', () => {
+    const problems = checkRequest('POST /2/facebook/page/posts', {
+      ...range,
+      fields: ['id', 'likes'],
+      limit: 501,
+      after: '',
+      sort: [{ field: 'message', order: 'desc' }, { field: 'comments' }],
+      filter: [
+        { field: 'ppd_status', value: 'boosted' },
+        { field: 'post_labels', value: 'l1' },
+        { field: 'message', value: 'x' },
+        { match_any: [{ field: 'type', value: ['video'] }] },
+        { match_any: [{ field: 'post_labels', value: [] }] },
+        { field: 'type', value: 'video' },
+      ],
+    });
+    expect(problems.map((p) => p.parameter)).toEqual([
+      'fields[1]',
+      'limit',
+      'after',
+      'sort[0].field',
+      'sort[1].order',
+      'filter[0].value',
+      'filter[1].value',
+      'filter[2].field',
+      'filter[3].match_any[0].field',
+      'filter[4].match_any[0].value',
+    ]);
+    expect(problems[5].message).toContain('organic, paid, unknown');
+  });
+  it('limit must be an integer from 1 to the catalog page size maximum', () => {
+    for (const limit of [0, 1.5, '10', catalogs.limits.pageSize.max + 1]) {
+      expect(params('POST /2/instagram/profile/posts', { ...range, fields: ['id'], limit }), String(limit)).toEqual(['limit']);
+    }
+    expect(params('POST /2/instagram/profile/posts', { ...range, fields: ['id'], limit: 1 })).toEqual([]);
+  });
+  it('sort is not a member where the catalog offers none', () => {
+    // No twitter posts operation exists; the v1 facebook catalog offers sort, so it is accepted there.
+    expect(params('POST /1/facebook/page/posts', { ...range, fields: ['id'], sort: [{ field: 'insights_engagement_rate', order: 'desc' }] })).toEqual([]);
+    expect(params('POST /2/facebook/page/posts', { ...range, fields: ['id'], sort: [{ field: 'insights_engagement_rate', order: 'desc' }] })).toEqual(['sort[0].field']);
+  });
+  it('an unknown operation and a body for a GET', () => {
+    expect(params('POST /2/twitter/posts', {})).toEqual(['operation']);
+    expect(params('GET /2/facebook/profiles', { limit: 1 })).toEqual(['body']);
+  });
+});

@@ -1,0 +1,177 @@
+/** Type tests of the version 2 builders: compile-time rules and narrowed response types. */
+import { describe, expectTypeOf, it } from 'vitest';
+import { v2, type ResponseOf } from '../../src/v2.js';
+import type * as V2 from '../../src/v2.js';
+
+const range = { date_start: '2024-01-01', date_end: '2024-01-31', profiles: ['164929129743'] } as const;
+const postRange = { date_start: '2024-01-01', date_end: '2024-01-31', profiles: ['164929129743'] } as const;
+
+describe('v2 metrics: names', () => {
+  it('accepts metrics of the network and returns the operation', () => {
+    const req = v2.facebook.metrics({ ...range, metrics: ['fans_change', 'insights_reach'], dimensions: [{ type: 'date.day' }] });
+    expectTypeOf(req.operation).toEqualTypeOf<'POST /2/facebook/metrics'>();
+    expectTypeOf(req.body.metrics).toEqualTypeOf<readonly ('fans_change' | 'insights_reach')[]>();
+  });
+  it('rejects a metric of another network or an unknown one', () => {
+    // @ts-expect-error followers_change is not a facebook metric
+    v2.facebook.metrics({ ...range, metrics: ['followers_change'] });
+    // @ts-expect-error fans_change is not a linkedin metric
+    v2.linkedin.metrics({ ...range, metrics: ['fans_change'] });
+    // @ts-expect-error unknown metric
+    v2.youtube.metrics({ ...range, metrics: ['views_total'] });
+  });
+  it('rejects a request without metrics or with an unknown member', () => {
+    // @ts-expect-error metrics is required
+    v2.twitter.metrics({ ...range });
+    // @ts-expect-error period is not a parameter
+    v2.twitter.metrics({ ...range, metrics: ['ff_ratio'], period: 'day' });
+  });
+});
+
+describe('v2 metrics: dimensions', () => {
+  it('accepts base dimensions in any order and one allowed extra dimension last', () => {
+    v2.facebook.metrics({ ...range, metrics: ['fans_change'], dimensions: [{ type: 'profile' }, { type: 'date.month' }, { type: 'profile_label' }] });
+    v2.facebook.metrics({ ...range, metrics: ['insights_activity', 'insights_impressions'], dimensions: [{ type: 'date.day' }, { type: 'activity_type' }] });
+    v2.facebook.metrics({ ...range, metrics: ['insights_activity'], dimensions: [{ type: 'activity_type' }] });
+    v2.youtube.metrics({ ...range, metrics: ['interaction_change'], dimensions: [{ type: 'profile' }, { type: 'interaction_type' }] });
+    v2.pinterest.metrics({ ...range, metrics: ['pins_lifetime'] });
+  });
+  it('rejects an extra dimension a requested metric does not allow', () => {
+    // @ts-expect-error fans_change allows no extra dimension
+    v2.facebook.metrics({ ...range, metrics: ['fans_change', 'insights_activity'], dimensions: [{ type: 'date.day' }, { type: 'activity_type' }] });
+    // @ts-expect-error insights_activity does not allow city
+    v2.facebook.metrics({ ...range, metrics: ['insights_activity'], dimensions: [{ type: 'city' }] });
+    // @ts-expect-error click_target is an instagram extra dimension, not a facebook one
+    v2.facebook.metrics({ ...range, metrics: ['insights_post_clicks'], dimensions: [{ type: 'click_target' }] });
+  });
+  it('rejects an extra dimension that is not last, and two extra dimensions', () => {
+    // @ts-expect-error the extra dimension activity_type must be last
+    v2.facebook.metrics({ ...range, metrics: ['insights_activity'], dimensions: [{ type: 'activity_type' }, { type: 'date.day' }] });
+    // @ts-expect-error only one extra dimension per request (insights_impressions allows both)
+    v2.facebook.metrics({ ...range, metrics: ['insights_impressions'], dimensions: [{ type: 'activity_type' }, { type: 'post_attribution' }] });
+  });
+  it('rejects an unknown dimension or a dimension of the wrong shape', () => {
+    // @ts-expect-error date.year is not a dimension
+    v2.twitter.metrics({ ...range, metrics: ['ff_ratio'], dimensions: [{ type: 'date.year' }] });
+    // @ts-expect-error dimensions are {type} objects, not strings
+    v2.twitter.metrics({ ...range, metrics: ['ff_ratio'], dimensions: ['date.day'] });
+  });
+});
+
+describe('v2 metrics: narrowed response', () => {
+  it('the header names the requested dimensions and metrics; data nests one level per dimension', () => {
+    const req = v2.facebook.metrics({ ...range, metrics: ['insights_activity', 'insights_impressions'], dimensions: [{ type: 'profile' }, { type: 'date.day' }, { type: 'activity_type' }] });
+    type R = ResponseOf<typeof req>;
+    expectTypeOf<R['success']>().toEqualTypeOf<true>();
+    expectTypeOf<R['header']>().toEqualTypeOf<
+      [
+        { type: 'profile'; rows: string[] },
+        { type: 'date.day'; rows: string[] },
+        { type: 'activity_type'; rows: string[] },
+        { type: 'metric'; rows: ('insights_activity' | 'insights_impressions')[] },
+      ]
+    >();
+    expectTypeOf<R['data']>().toEqualTypeOf<number[][][][]>();
+  });
+  it('without dimensions the header is the metric element and data one number per metric', () => {
+    const req = v2.linkedin.metrics({ ...range, metrics: ['followers_lifetime'] });
+    expectTypeOf<ResponseOf<typeof req>['header']>().toEqualTypeOf<[{ type: 'metric'; rows: 'followers_lifetime'[] }]>();
+    expectTypeOf<ResponseOf<typeof req>['data']>().toEqualTypeOf<number[]>();
+  });
+  it('a metric not requested is not in the header type', () => {
+    const req = v2.instagram.metrics({ ...range, metrics: ['followers_change'], dimensions: [{ type: 'date.day' }] });
+    type Rows = ResponseOf<typeof req>['header'][1]['rows'][number];
+    expectTypeOf<Rows>().toEqualTypeOf<'followers_change'>();
+    // @ts-expect-error followers_lifetime was not requested
+    const row: Rows = 'followers_lifetime';
+    void row;
+  });
+});
+
+describe('v2 posts: fields, sort, filter', () => {
+  it('narrows posts to the requested fields with catalog types', () => {
+    const req = v2.facebook.posts({ ...postRange, fields: ['id', 'message', 'comments'] });
+    expectTypeOf(req.operation).toEqualTypeOf<'POST /2/facebook/page/posts'>();
+    type Page = ResponseOf<typeof req>;
+    expectTypeOf<Page['data']['posts']>().toEqualTypeOf<{ id: string; message: string; comments: number }[]>();
+    expectTypeOf<Page['data']['next']>().toEqualTypeOf<string | undefined>();
+  });
+  it('instagram posts also carry the optional profile_id', () => {
+    const req = v2.instagram.posts({ ...postRange, fields: ['id', 'likes'], limit: 50 });
+    type P = ResponseOf<typeof req>['data']['posts'][number];
+    expectTypeOf<P['likes']>().toEqualTypeOf<number>();
+    expectTypeOf<P['profile_id']>().toEqualTypeOf<string | undefined>();
+    // @ts-expect-error comments was not requested
+    type NotRequested = P['comments'];
+  });
+  it('rejects unknown fields and fields of another network', () => {
+    // @ts-expect-error likes is an instagram field
+    v2.facebook.posts({ ...postRange, fields: ['id', 'likes'] });
+    // @ts-expect-error story is not an instagram field
+    v2.instagram.posts({ ...postRange, fields: ['story'] });
+  });
+  it('accepts sortable fields and object keys; the order is any string, desc offered', () => {
+    v2.facebook.posts({ ...postRange, fields: ['id'], sort: [{ field: 'reactions_by_type.love', order: 'desc' }, { field: 'comments', order: 'asc' }] });
+    expectTypeOf<V2.SortOrder>().toMatchTypeOf<string>();
+    expectTypeOf<'desc'>().toMatchTypeOf<V2.SortOrder>();
+  });
+  it('rejects sort on a field that is not sortable, of another network, or with a non-string order', () => {
+    // @ts-expect-error message is not sortable
+    v2.facebook.posts({ ...postRange, fields: ['id'], sort: [{ field: 'message', order: 'desc' }] });
+    // @ts-expect-error likes is sortable on instagram only
+    v2.facebook.posts({ ...postRange, fields: ['id'], sort: [{ field: 'likes', order: 'desc' }] });
+    // @ts-expect-error order is a string
+    v2.facebook.posts({ ...postRange, fields: ['id'], sort: [{ field: 'comments', order: -1 }] });
+  });
+  it('twitter offers no sort and has no posts builder', () => {
+    const body: V2.PostsRequest<'twitter'> = { ...postRange, fields: ['id', 'post_labels'], filter: [{ field: 'post_labels', value: ['l1'] }] };
+    void body;
+    // @ts-expect-error sort is not offered for twitter posts
+    const sorted: V2.PostsRequest<'twitter'> = { ...postRange, fields: ['id'], sort: [{ field: 'id', order: 'desc' }] };
+    // @ts-expect-error the documents show no path for twitter posts
+    v2.twitter.posts;
+    void sorted;
+  });
+  it('accepts filters of the right shape', () => {
+    v2.facebook.posts({
+      ...postRange,
+      fields: ['id'],
+      filter: [
+        { field: 'ppd_status', value: 'paid' },
+        { field: 'type', value: 'video' },
+        { field: 'post_labels', value: ['label-1', 'label-2'] },
+        { match_any: [{ field: 'post_labels', value: ['label-3'] }] },
+      ],
+    });
+  });
+  it('rejects a filter value of the wrong shape, an unfilterable field, and match_any on other fields', () => {
+    // @ts-expect-error ppd_status is organic, paid or unknown
+    v2.facebook.posts({ ...postRange, fields: ['id'], filter: [{ field: 'ppd_status', value: 'boosted' }] });
+    // @ts-expect-error post_labels takes an array of label ids
+    v2.facebook.posts({ ...postRange, fields: ['id'], filter: [{ field: 'post_labels', value: 'label-1' }] });
+    // @ts-expect-error type takes one string
+    v2.instagram.posts({ ...postRange, fields: ['id'], filter: [{ field: 'type', value: ['image'] }] });
+    // @ts-expect-error message is not filterable
+    v2.facebook.posts({ ...postRange, fields: ['id'], filter: [{ field: 'message', value: 'x' }] });
+    // @ts-expect-error match_any is only for post_labels
+    v2.facebook.posts({ ...postRange, fields: ['id'], filter: [{ match_any: [{ field: 'type', value: ['video'] }] }] });
+  });
+  it('rejects a non-numeric limit and an unknown member', () => {
+    // @ts-expect-error limit is a number
+    v2.facebook.posts({ ...postRange, fields: ['id'], limit: '10' });
+    // @ts-expect-error cursor is called after
+    v2.facebook.posts({ ...postRange, fields: ['id'], cursor: 'abc' });
+  });
+});
+
+describe('v2 reference lists', () => {
+  it('profiles, post labels and profile labels take no parameters and type their responses', () => {
+    const profiles = v2.twitter.profiles();
+    expectTypeOf(profiles.operation).toEqualTypeOf<'GET /2/twitter/profiles'>();
+    expectTypeOf<ResponseOf<typeof profiles>['profiles'][number]['id']>().toEqualTypeOf<string>();
+    const labels = v2.postLabels();
+    expectTypeOf<ResponseOf<typeof labels>['data'][number]>().toEqualTypeOf<{ id: string; name: string }>();
+    const profileLabels = v2.profileLabels();
+    expectTypeOf<ResponseOf<typeof profileLabels>['data'][number]['profiles']>().toEqualTypeOf<{ name: string; platform: string }[]>();
+  });
+});

@@ -1,0 +1,99 @@
+/** `validate` on HAR 1.2 files. */
+import { afterAll, describe, expect, it } from 'vitest';
+import { metricsBody, metricsRequest, run, tempDir } from './helpers.js';
+
+const tmp = tempDir();
+afterAll(() => tmp.remove());
+
+function entry(method: string, url: string, status: number, body: string | undefined, options: { request?: string; base64?: boolean; mimeType?: string } = {}) {
+  return {
+    startedDateTime: '2026-01-22T10:00:00.000Z',
+    time: 12,
+    request: {
+      method,
+      url,
+      httpVersion: 'HTTP/1.1',
+      headers: [],
+      queryString: [],
+      cookies: [],
+      headersSize: -1,
+      bodySize: options.request?.length ?? 0,
+      ...(options.request !== undefined ? { postData: { mimeType: 'application/json; charset=utf-8', text: options.request } } : {}),
+    },
+    response: {
+      status,
+      statusText: '',
+      httpVersion: 'HTTP/1.1',
+      headers: [],
+      cookies: [],
+      content: {
+        size: body?.length ?? 0,
+        mimeType: options.mimeType ?? 'application/json',
+        ...(body !== undefined ? { text: options.base64 ? Buffer.from(body).toString('base64') : body, ...(options.base64 ? { encoding: 'base64' } : {}) } : {}),
+      },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: -1,
+    },
+    cache: {},
+    timings: { send: 0, wait: 10, receive: 2 },
+  };
+}
+
+const har = (entries: unknown[]) => ({ log: { version: '1.2', creator: { name: 'test', version: '1' }, entries } });
+const API = 'https://api.example.invalid';
+
+describe('validate HAR files', () => {
+  it('checks API entries (request from postData, base64 bodies) and lists the others as skipped', async () => {
+    const wrong = { ...metricsBody, header: [{ type: 'date.day', rows: ['2026-01-01', '2026-01-05'] }, metricsBody.header[1]] };
+    tmp.write('session.har', har([
+      entry('GET', 'https://cdn.example.invalid/app.js', 200, 'console.log(1)', { mimeType: 'text/javascript' }),
+      entry('POST', `${API}/2/facebook/metrics?x=1`, 200, JSON.stringify(metricsBody), { request: JSON.stringify(metricsRequest) }),
+      entry('POST', `${API}/2/facebook/metrics`, 200, JSON.stringify(wrong), { request: JSON.stringify(metricsRequest), base64: true }),
+      entry('GET', `${API}/2/facebook/profiles`, 401, JSON.stringify({ success: false, errors: [{ code: 401, errors: ['x'] }] }), { base64: true }),
+      entry('OPTIONS', `${API}/2/facebook/metrics`, 204, ''),
+    ]));
+    const result = await run(['session.har'], tmp.dir);
+    expect(result.code).toBe(1);
+    expect(result.out.split('\n')).toEqual([
+      'skipped  session.har#0: GET https://cdn.example.invalid/app.js: not an API operation',
+      'skipped  session.har#4: OPTIONS https://api.example.invalid/2/facebook/metrics: not an API operation',
+      'ok       session.har#1  POST /2/facebook/metrics (HTTP 200)',
+      'invalid  session.har#2  POST /2/facebook/metrics (HTTP 200)',
+      '           /header/0/rows/1: 2026-01-05 is outside the requested range 2026-01-01..2026-01-02',
+      'ok       session.har#3  GET /2/facebook/profiles (HTTP 401)',
+      '',
+      '3 responses: 2 valid, 1 invalid; 2 HAR entries skipped (not API operations)',
+    ]);
+  });
+
+  it('finds HAR files in directories and recognises them by content too', async () => {
+    const doc = har([entry('GET', `${API}/2/facebook/profiles`, 200, JSON.stringify({ success: true, profiles: [] }))]);
+    tmp.write('dir/a.har', doc);
+    tmp.write('dir/b.json', doc);
+    const result = await run(['dir', '--json'], tmp.dir);
+    const report = JSON.parse(result.out);
+    expect(report.results.map((r: any) => [r.source, r.valid])).toEqual([['dir/a.har#0', true], ['dir/b.json#0', true]]);
+    expect(result.code).toBe(0);
+  });
+
+  it('rejects a body that is not JSON, and reports unrecorded bodies as unreadable', async () => {
+    tmp.write('bad.har', har([
+      entry('GET', `${API}/2/facebook/profiles`, 200, '<html>oops</html>'),
+      entry('GET', `${API}/2/twitter/profiles`, 200, undefined),
+      entry('POST', `${API}/2/twitter/metrics`, 200, '{}', { request: '{"date_start":' }),
+    ]));
+    const result = await run(['bad.har'], tmp.dir);
+    expect(result.code).toBe(2);
+    expect(result.out).toContain('invalid  bad.har#0  GET /2/facebook/profiles (HTTP 200)\n           (body): response body is not JSON: malformed JSON at line 1, column 1: expected a value, found "<html>oops</"');
+    expect(result.out).toContain('error    bad.har#1: GET https://api.example.invalid/2/twitter/profiles: the response body was not recorded (response.content.text is missing)');
+    expect(result.out).toContain('error    bad.har#2: POST https://api.example.invalid/2/twitter/metrics: request body is not JSON (truncated JSON: the text ends at line 1, column 15 where a value is expected)');
+  });
+
+  it('says when a .har file is not a HAR log', async () => {
+    tmp.write('fake.har', { hello: 'world' });
+    const result = await run(['fake.har'], tmp.dir);
+    expect(result.code).toBe(2);
+    expect(result.out).toContain('error    fake.har: not a HAR file: expected { "log": { "entries": [...] } }');
+  });
+});

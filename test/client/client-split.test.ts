@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { catalogs } from '../../generated/catalogs.js';
+import { coverLowerBound, createClient, SplitRefusedError } from '../../src/client/index.js';
+import { profileIds } from './support/requests.js';
+import { clientFor, mock, SECRET, TOKEN } from './support/server.js';
+
+/** Deep equality through JSON text (same values, same order): fast for answers of a million values. */
+function sameJson(a: unknown, b: unknown): void {
+  const [x, y] = [JSON.stringify(a), JSON.stringify(b)];
+  if (x !== y) expect(a).toEqual(b); // shows the difference
+  expect(x.length).toBe(y.length);
+}
+
+/** The mock's own answer to the unsplit request (a server without limits, same seed). */
+async function unsplitAnswer(request: { method: 'POST'; path: string; body: unknown }) {
+  const unlimited = await mock({ limits: false });
+  return createClient({ token: TOKEN, secret: SECRET, baseUrl: unlimited.url }).send(request);
+}
+
+describe('client.metrics splitting against the mock', () => {
+  it('v1: 60 profiles x 40 metrics x 1 year in the minimal 5 x 4 = 20 requests (grid: 24), equal to the unsplit answer', async () => {
+    const server = await mock();
+    const { client } = clientFor(server, { concurrency: 6 });
+    const profiles = profileIds(server.account, 'facebook', true).slice(0, 60);
+    // 36 scalar metrics and 4 breakdown maps (objects) keep the answer at a few MB.
+    const all = catalogs.v1.metrics.facebook;
+    const metrics = [...all.filter((m) => m.type !== 'object').slice(0, 36), ...all.filter((m) => m.type === 'object').slice(0, 4)].map((m) => m.name);
+    expect(profiles).toHaveLength(60);
+    const request = { method: 'POST' as const, path: '/1/facebook/metrics', operation: 'POST /1/facebook/metrics', body: { date_start: '2025-01-01', date_end: '2025-12-31', profiles, metrics } };
+    const merged = (await client.metrics(request)) as { profiles: { id: string; data: unknown[] }[] };
+    expect(server.log).toHaveLength(coverLowerBound(60, 40, 25) * 4);
+    expect(server.log).toHaveLength(20);
+    expect(server.log.every((e) => e.status === 200 && e.code === undefined)).toBe(true);
+    expect(merged.profiles.map((p) => p.id)).toEqual(profiles);
+    expect(merged.profiles[59].data).toHaveLength(365);
+    sameJson(merged, await unsplitAnswer(request));
+  }, 60_000);
+
+  it('v2 [profile, date.month]: 60 profiles x 30 metrics x 1 year in the minimal 5 x 4 = 20 requests, equal to the unsplit matrix (sum and avg)', async () => {
+    const server = await mock();
+    const { client } = clientFor(server);
+    const profiles = profileIds(server.account, 'facebook', true).slice(0, 60);
+    const metrics = catalogs.v2.metrics.facebook.map((m) => m.name);
+    const request = { method: 'POST' as const, path: '/2/facebook/metrics', body: { date_start: '2025-01-01', date_end: '2025-12-31', profiles, metrics, dimensions: [{ type: 'profile' }, { type: 'date.month' }] } };
+    const merged = (await client.metrics(request)) as { header: { rows: string[] }[] };
+    expect(server.log).toHaveLength(5 * 4);
+    expect(merged.header[1].rows).toHaveLength(12);
+    sameJson(merged, await unsplitAnswer(request));
+  }, 60_000);
+
+  it('v2 [date.week, profile] with avg metrics: cut on Mondays, equal to the unsplit matrix', async () => {
+    const server = await mock();
+    const { client } = clientFor(server);
+    const profiles = profileIds(server.account, 'instagram').slice(0, 5);
+    const request = { method: 'POST' as const, path: '/2/instagram/metrics', body: { date_start: '2025-01-01', date_end: '2025-12-31', profiles, metrics: ['followers_change', 'followers_lifetime'], dimensions: [{ type: 'date.week' }, { type: 'profile' }] } };
+    const merged = await client.metrics(request);
+    expect(server.log).toHaveLength(5);
+    sameJson(merged, await unsplitAnswer(request));
+  });
+
+  it('v2 sums across profile groups and date ranges (no profile or date dimension) equal the unsplit answer', async () => {
+    const server = await mock();
+    const { client } = clientFor(server);
+    const profiles = profileIds(server.account, 'facebook').slice(0, 50);
+    const sums = catalogs.v2.metrics.facebook.filter((m) => m.aggregation === 'sum' && !m.insightsOnly).map((m) => m.name);
+    for (const dimensions of [[{ type: 'date.day' }], [{ type: 'profile_label' }], []]) {
+      const request = { method: 'POST' as const, path: '/2/facebook/metrics', body: { date_start: '2025-01-01', date_end: '2025-06-30', profiles, metrics: sums, dimensions } };
+      expect(await client.metrics(request)).toEqual(await unsplitAnswer(request));
+    }
+  });
+
+  it('refuses an avg metric over a split range without a date dimension, before sending anything', async () => {
+    const server = await mock();
+    const { client } = clientFor(server);
+    const request = { method: 'POST' as const, path: '/2/facebook/metrics', body: { date_start: '2025-01-01', date_end: '2025-12-31', profiles: profileIds(server.account, 'facebook').slice(0, 2), metrics: ['fans_lifetime'], dimensions: [{ type: 'profile' }] } };
+    await expect(client.metrics(request)).rejects.toThrow(SplitRefusedError);
+    await expect(client.metrics(request)).rejects.toThrow(/avg metric "fans_lifetime"/);
+    expect(server.log).toHaveLength(0);
+  });
+
+  it('sends a request within the limits once, unchanged', async () => {
+    const server = await mock();
+    const { client } = clientFor(server);
+    const request = { method: 'POST' as const, path: '/2/facebook/metrics', body: { date_start: '2025-01-01', date_end: '2025-03-31', profiles: profileIds(server.account, 'facebook').slice(0, 25), metrics: ['fans_lifetime'] } };
+    expect(await client.metrics(request)).toEqual(await client.send(request));
+    expect(server.log).toHaveLength(2);
+  });
+});
+
+describe('client.paginate against the mock', () => {
+  it('iterates thousands of posts, each page fetched once, nothing lost or repeated', async () => {
+    const server = await mock();
+    const { client } = clientFor(server);
+    const profiles = profileIds(server.account, 'instagram').slice(0, 3);
+    const body = { profiles, date_start: '2025-01-01', date_end: '2025-12-31', fields: ['id', 'created_time', 'likes'], limit: 250, sort: [{ field: 'likes', order: 'desc' }] };
+    const request = { method: 'POST' as const, path: '/2/instagram/profile/posts', operation: 'POST /2/instagram/profile/posts', body };
+    const first = (await client.send(request)) as { data: { posts: unknown[]; remaining: number } };
+    const ids: string[] = [];
+    let previous = Infinity;
+    let ordered = true;
+    for await (const post of client.paginate(request)) {
+      const p = post as { id: string; likes: number };
+      ids.push(p.id);
+      if (p.likes > previous) ordered = false;
+      previous = p.likes;
+    }
+    expect(ids.length).toBeGreaterThan(2000);
+    expect(ids.length).toBe(first.data.remaining + first.data.posts.length);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ordered).toBe(true);
+    const pages = Math.ceil(ids.length / 250);
+    expect(server.log).toHaveLength(1 + pages);
+  });
+
+  it('resends every parameter unchanged plus after', async () => {
+    const seen: unknown[] = [];
+    const pages = [{ posts: [1, 2], next: 'c1', remaining: 1 }, { posts: [3] }];
+    const client = createClient({
+      token: TOKEN,
+      secret: SECRET,
+      baseUrl: 'https://api.example.com',
+      fetch: async (input) => {
+        seen.push(JSON.parse(await (input as Request).text()));
+        return new Response(JSON.stringify({ success: true, data: pages[seen.length - 1] }), { headers: { 'content-type': 'application/json' } });
+      },
+    });
+    const body = { profiles: ['a'], date_start: '2025-01-01', date_end: '2025-01-02', fields: ['id'], limit: 2 };
+    const posts: unknown[] = [];
+    for await (const p of client.paginate({ method: 'POST', path: '/2/facebook/page/posts', body })) posts.push(p);
+    expect(posts).toEqual([1, 2, 3]);
+    expect(seen).toEqual([body, { ...body, after: 'c1' }]);
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * The package as users get it: `npm pack`, install the tarball into a fresh project, type-check
+ * a consumer file (moduleResolution bundler and node16), run it against the mock server, run
+ * the CLI from node_modules/.bin, `require()` it from CommonJS, and inspect the tarball.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const fixture = join(root, 'test/consumer/fixture');
+const tsc = join(root, 'node_modules/typescript/bin/tsc');
+
+interface PackResult {
+  filename: string;
+  size: number;
+  unpackedSize: number;
+  files: { path: string; size: number }[];
+}
+
+let work: string;
+let project: string;
+let pack: PackResult;
+
+function run(cmd: string, args: string[], cwd: string) {
+  const result = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' }, timeout: 240_000 });
+  return { status: result.status, out: `${result.stdout ?? ''}${result.stderr ?? ''}`, stdout: result.stdout ?? '' };
+}
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'sa-consumer-'));
+  const packed = run('npm', ['pack', '--json', '--pack-destination', work], root);
+  if (packed.status !== 0) throw new Error(`npm pack failed:\n${packed.out}`);
+  pack = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('[')))[0];
+  console.log(`tarball ${pack.filename}: ${(pack.size / 1024).toFixed(1)} kB packed, ${(pack.unpackedSize / 1024).toFixed(1)} kB unpacked, ${pack.files.length} files`);
+
+  project = join(work, 'project');
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  const installed = run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(work, pack.filename)], project);
+  if (installed.status !== 0) throw new Error(`npm install of the tarball failed:\n${installed.out}`);
+  mkdirSync(join(project, 'node_modules/@types'), { recursive: true });
+  if (!existsSync(join(project, 'node_modules/@types/node'))) symlinkSync(join(root, 'node_modules/@types/node'), join(project, 'node_modules/@types/node'), 'dir');
+  for (const file of ['consumer.ts', 'tsconfig.bundler.json', 'tsconfig.node16.json']) cpSync(join(fixture, file), join(project, file));
+}, 600_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('packed tarball', () => {
+  it('holds the compiled entry points and no tests, scripts or source maps', () => {
+    const paths = pack.files.map((f) => f.path);
+    for (const entry of ['dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/v1.js', 'dist/src/v2.js', 'dist/src/validators/index.js', 'dist/src/catalogs.js', 'dist/src/vitest.js', 'dist/src/cli/main.js', 'generated/openapi/v2.yaml']) {
+      expect(paths, entry).toContain(entry);
+    }
+    expect(paths.filter((p) => /^(test|scripts|bench|spec|\.ci)\//.test(p) || /\.test\.|\.test-d\./.test(p))).toEqual([]);
+    const maps = paths.filter((p) => p.endsWith('.map'));
+    for (const map of maps) {
+      const sources: string[] = JSON.parse(readFileSync(join(project, 'node_modules/social-analytics-api', map), 'utf8')).sources;
+      for (const s of sources) expect(paths, `${map} points to ${s}`).toContain(join(dirname(map), s));
+    }
+    const sourceMapComments = paths.filter((p) => p.endsWith('.js')).filter((p) => /\/\/# sourceMappingURL=(?!data:)/.test(readFileSync(join(project, 'node_modules/social-analytics-api', p), 'utf8')));
+    for (const p of sourceMapComments) {
+      const url = /\/\/# sourceMappingURL=(\S+)/.exec(readFileSync(join(project, 'node_modules/social-analytics-api', p), 'utf8'))![1];
+      expect(paths, `${p} points to ${url}`).toContain(join(dirname(p), url));
+    }
+  });
+
+  it.each(['bundler', 'node16'])('type-checks a consumer file with moduleResolution %s', (mode) => {
+    const result = run(process.execPath, [tsc, '-p', `tsconfig.${mode}.json`, ...(mode === 'bundler' ? [] : ['--noEmit', 'false'])], project);
+    expect(result.out).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it('rejects a consumer mistake at compile time (unknown metric)', () => {
+    writeFileSync(join(project, 'wrong.ts'), "import type { Metric } from 'social-analytics-api/v2';\nconst m: Metric<'facebook'> = 'followers_change';\nexport { m };\n");
+    const result = run(process.execPath, [tsc, '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--types', 'node', 'wrong.ts'], project);
+    expect(result.status).not.toBe(0);
+    expect(result.out).toContain('followers_change');
+  });
+
+  it('runs the compiled consumer against the mock server', () => {
+    const result = run(process.execPath, ['out/consumer.js'], project);
+    expect(result.status, result.out).toBe(0);
+    const summary = JSON.parse(result.stdout.trim().split('\n').pop()!);
+    expect(summary).toMatchObject({ header: ['date.day', 'metric'], valid: true, invalidCaught: true, entries: ['object', 'object'] });
+    expect(summary.posts).toBeGreaterThan(0);
+    expect(summary.posts).toBeLessThanOrEqual(5);
+    expect(summary.networks).toEqual(['facebook', 'instagram', 'twitter', 'youtube', 'linkedin', 'pinterest']);
+  });
+
+  it('is usable from CommonJS require()', () => {
+    writeFileSync(join(project, 'use.cjs'), "const api = require('social-analytics-api');\nconst { catalogs } = require('social-analytics-api/catalogs');\nconsole.log(typeof api.createClient, typeof api.validateResponse, catalogs.limits.pageSize.max);\n");
+    const result = run(process.execPath, ['use.cjs'], project);
+    expect(result.out.trim()).toBe('function function 500');
+  });
+
+  it('runs the CLI from node_modules/.bin on capture files', () => {
+    const bin = join(project, 'node_modules/.bin/social-analytics-api');
+    const capture = {
+      method: 'GET',
+      path: '/2/twitter/profiles',
+      response: { success: true, profiles: [{ id: '1', name: 'Example' }] },
+    };
+    writeFileSync(join(project, 'good.json'), JSON.stringify(capture));
+    writeFileSync(join(project, 'bad.json'), JSON.stringify({ ...capture, response: { success: true, profiles: [{ id: 1 }] } }));
+    const good = run(bin, ['validate', 'good.json'], project);
+    expect(good.status, good.out).toBe(0);
+    const bad = run(bin, ['validate', 'bad.json'], project);
+    expect(bad.status, bad.out).toBe(1);
+    expect(bad.out).toContain('/profiles/0');
+    const usage = run(bin, ['frobnicate'], project);
+    expect(usage.status).toBe(2);
+  });
+});

@@ -1,0 +1,195 @@
+/**
+ * The docs site (generated/site/) in a real browser: Debian's Chromium driven by
+ * playwright-core, the site served from 127.0.0.1. Every page loads with no console error and
+ * no failed or external request; every catalog metric and post field appears on its page; the
+ * filter box narrows the tables; every link of the index (and between the hand-written pages)
+ * finds its target. A screenshot of each page goes to test-artifacts/site/.
+ */
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { parse } from 'yaml';
+import { catalogs } from '../../generated/catalogs.js';
+import { operations } from '../../generated/operations.js';
+import { launchChromium, openPage } from './browser.js';
+import { serveFolder, type StaticServer } from './static-server.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const SITE = join(ROOT, 'generated/site');
+const SCREENSHOTS = join(ROOT, 'test-artifacts/site');
+
+const VERSIONS = [1, 2] as const;
+const catalogPagesOf = () =>
+  VERSIONS.flatMap((version) => catalogs[`v${version}`].networks.map((network) => ({ version, network, file: `v${version}-${network}.html` })));
+const REFERENCE_PAGES = ['v1.html', 'v2.html'];
+const EXPECTED_PAGES = ['index.html', 'migration.html', ...REFERENCE_PAGES, ...catalogPagesOf().map((p) => p.file)].sort();
+const sitePages = () => readdirSync(SITE).filter((f) => f.endsWith('.html')).sort();
+
+let browser: Browser;
+let server: StaticServer;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  server = await serveFolder(SITE);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+type Expect = typeof expect;
+type CatalogPageCase = ReturnType<typeof catalogPagesOf>[number];
+
+/** Opens a page of the site and waits until its main content is rendered. */
+async function load(file: string, check: Expect = expect) {
+  const opened = await openPage(browser, server.origin);
+  const response = await opened.page.goto(`${server.origin}/${file}`, { waitUntil: 'load' });
+  check(response?.status(), file).toBe(200);
+  if (REFERENCE_PAGES.includes(file)) {
+    // Redoc renders in the browser: wait for its content column and the API title.
+    await opened.page.waitForSelector('.api-content [data-component-name="Typography/H1"]', { timeout: 30_000 });
+    await opened.page.waitForSelector('[data-component-name="Menu/MenuItem"]', { timeout: 30_000 });
+  } else {
+    await opened.page.waitForSelector('main h1');
+  }
+  return opened;
+}
+
+/** A Redoc page shows its version's title and tags, and embeds every operation of the version. */
+async function checkReferencePage(page: Page, file: string, check: Expect) {
+  const version = Number(file[1]);
+  await check(page.locator('.api-content h1').first().textContent()).resolves.toContain(`version ${version}`);
+  const document = parse(readFileSync(join(ROOT, `generated/openapi/v${version}.yaml`), 'utf8')) as {
+    tags: { name: string }[];
+    paths: Record<string, Record<string, { summary: string; tags?: string[]; requestBody?: unknown }>>;
+  };
+  // Open each tag of the sidebar in turn; every operation of the spec is listed by its summary.
+  const menu = page.locator('[data-component-name="Menu/MenuItem"]');
+  let listed = '';
+  for (const tag of document.tags) {
+    await menu.getByText(tag.name, { exact: true }).first().click();
+    await page.waitForTimeout(200);
+    listed += (await menu.allTextContents()).join('|');
+  }
+  const summaries = Object.values(document.paths).flatMap((item) => Object.values(item).map((op) => op.summary));
+  check(summaries.length).toBeGreaterThan(0);
+  check(summaries.filter((summary) => !listed.includes(summary)), 'operations missing from the sidebar').toEqual([]);
+  // An operation of the tag opened last shows its request example.
+  const lastTag = document.tags[document.tags.length - 1].name;
+  const withBody = Object.values(document.paths).flatMap((item) => Object.values(item)).find((op) => op.tags?.includes(lastTag) && op.requestBody);
+  check(withBody, `an operation with a request body under ${lastTag}`).toBeDefined();
+  await menu.getByText(withBody!.summary, { exact: true }).first().click();
+  await page.locator('.api-content').getByText('"profiles"').first().waitFor({ timeout: 20_000 });
+  const html = readFileSync(join(SITE, file), 'utf8');
+  const ids = operations.filter((op) => op.version === version).map((op) => op.operationId);
+  check(ids.length).toBeGreaterThan(0);
+  check(ids.filter((id) => !html.includes(id)), 'operations missing from the page').toEqual([]);
+}
+
+/** A catalog page lists every metric and post field with its anchor, and the filter box narrows the tables. */
+async function checkCatalogPage(page: Page, { version, network }: CatalogPageCase, check: Expect) {
+  const catalog = catalogs[`v${version}`];
+  const metrics = (catalog.metrics as Record<string, readonly { name: string }[]>)[network].map((m) => m.name);
+  const posts = (catalog.posts as Record<string, { fields: readonly { name: string }[] } | undefined>)[network];
+
+  const rowNames = (table: string) =>
+    page.$$eval(`${table} tbody tr`, (rows) => rows.map((r) => ({ id: r.id, name: r.querySelector('td')?.textContent?.trim().split(/\s/)[0] ?? '' })));
+  const metricRows = await rowNames('#metrics-table');
+  check(metricRows.map((r) => r.name)).toEqual(metrics);
+  check(metricRows.map((r) => r.id)).toEqual(metrics.map((m) => `metric-${m}`));
+  if (posts) {
+    const fieldRows = await rowNames('#fields-table');
+    check(fieldRows.map((r) => r.name)).toEqual(posts.fields.map((f) => f.name));
+    check(fieldRows.map((r) => r.id)).toEqual(posts.fields.map((f) => `field-${f.name}`));
+  } else {
+    await check(page.locator('#fields-table').count()).resolves.toBe(0);
+  }
+
+  // Type a metric name that does not occur in every row; exactly the rows holding it stay visible.
+  const texts = await page.$$eval('table.filterable tbody tr', (rows) => rows.map((r) => (r.textContent ?? '').toLowerCase()));
+  const query = metrics.find((m) => texts.filter((t) => t.includes(m)).length < texts.length);
+  check(query, 'a metric name that narrows the table').toBeDefined();
+  await page.locator('#filter').pressSequentially(query!);
+  const visible = () => page.$$eval('table.filterable tbody tr', (rows) => rows.filter((r) => !(r as HTMLElement).hidden).map((r) => r.id));
+  const shown = await visible();
+  check(shown.length).toBeGreaterThan(0);
+  check(shown.length).toBeLessThan(texts.length);
+  check(shown).toContain(`metric-${query}`);
+  check(shown.length).toBe(texts.filter((t) => t.includes(query!)).length);
+  await check(page.locator('#metrics-table-count').textContent()).resolves.toMatch(new RegExp(`^\\d+ of ${metrics.length}$`));
+  await page.locator('#filter').fill('');
+  check((await visible()).length).toBe(texts.length);
+}
+
+describe('docs site pages', () => {
+  it('has exactly the expected pages', () => {
+    expect(sitePages()).toEqual(EXPECTED_PAGES);
+  });
+
+  const cases = EXPECTED_PAGES.map((file) => ({ file, catalog: catalogPagesOf().find((c) => c.file === file) }));
+  it.concurrent.for(cases)('$file loads with no console error and no failed or external request, and shows its content', async ({ file, catalog }, { expect: check }) => {
+    const { page, problems, requests } = await load(file, check);
+    if (REFERENCE_PAGES.includes(file)) {
+      // Let late work (hydration, lazy chunks, images) happen before judging.
+      await page.waitForLoadState('networkidle');
+      await checkReferencePage(page, file, check);
+    }
+    if (catalog) await checkCatalogPage(page, catalog, check);
+    await page.screenshot({ path: join(SCREENSHOTS, file.replace(/\.html$/, '.png')), fullPage: !REFERENCE_PAGES.includes(file) });
+    check(problems, `${file}: ${problems.join('\n')}`).toEqual([]);
+    check(requests[0]).toBe(`${server.origin}/${file}`);
+    await page.context().close();
+  });
+});
+
+describe('links', () => {
+  it('every link of the index resolves to a page and anchor that exist', async () => {
+    const { page } = await load('index.html');
+    const hrefs = [...new Set(await page.$$eval('a[href]', (links) => links.map((a) => (a as HTMLAnchorElement).href)))];
+    await page.context().close();
+    expect(hrefs.length).toBeGreaterThan(EXPECTED_PAGES.length - 2);
+    const byPage = new Map<string, string[]>();
+    for (const href of hrefs) {
+      const url = new URL(href);
+      expect(url.origin, href).toBe(server.origin);
+      const anchors = byPage.get(url.pathname) ?? [];
+      if (url.hash) anchors.push(decodeURIComponent(url.hash.slice(1)));
+      byPage.set(url.pathname, anchors);
+    }
+    // Every page except the index itself is linked from the index.
+    expect([...byPage.keys()].map((p) => p.slice(1)).filter((p) => p !== 'index.html').sort()).toEqual(EXPECTED_PAGES.filter((p) => p !== 'index.html'));
+    // Follow each link in one tab and look for its anchor in the page it lands on.
+    const tab = await openPage(browser, server.origin);
+    for (const [path, anchors] of byPage) {
+      const response = await tab.page.goto(`${server.origin}${path}`, { waitUntil: 'domcontentloaded' });
+      expect(response?.status(), path).toBe(200);
+      for (const id of anchors) {
+        await expect(tab.page.evaluate((anchor) => document.getElementById(anchor) !== null, id), `${path}#${id}`).resolves.toBe(true);
+      }
+    }
+    await tab.page.context().close();
+  });
+
+  it('every link between the hand-written pages finds its page and anchor', () => {
+    const pages = EXPECTED_PAGES.filter((p) => !REFERENCE_PAGES.includes(p));
+    const html = new Map(EXPECTED_PAGES.map((p) => [p, readFileSync(join(SITE, p), 'utf8')]));
+    const idsOf = (file: string) => new Set([...html.get(file)!.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));
+    const broken: string[] = [];
+    let checked = 0;
+    for (const file of pages) {
+      for (const [, href] of html.get(file)!.matchAll(/<a\s[^>]*href="([^"]+)"/g)) {
+        checked++;
+        const [target, anchor] = href.split('#');
+        const targetFile = target === '' ? file : target;
+        if (!html.has(targetFile)) broken.push(`${file}: ${href} (no such page)`);
+        else if (anchor && !idsOf(targetFile).has(anchor)) broken.push(`${file}: ${href} (no element with that id)`);
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(broken).toEqual([]);
+  });
+});

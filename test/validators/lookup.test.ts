@@ -1,0 +1,55 @@
+/** Finding the operation of a method and a path or URL. */
+import { describe, expect, it } from 'vitest';
+import { lookupOperation, validateResponse } from '../../src/validators/index.js';
+
+const body = { success: true, profiles: [] };
+
+describe('lookupOperation', () => {
+  it.each([
+    ['/2/facebook/profiles'],
+    ['/2/facebook/profiles/'],
+    ['/2/facebook/profiles?limit=3#x'],
+    ['https://api.example.invalid/2/facebook/profiles'],
+    ['https://api.example.invalid:8443/2/facebook/profiles?token=a'],
+    ['http://127.0.0.1:4010/base/path/2/facebook/profiles'],
+  ])('finds GET /2/facebook/profiles from %s', (path) => {
+    expect(lookupOperation('get', path).operation?.key).toBe('GET /2/facebook/profiles');
+    expect(validateResponse({ method: 'GET', path, body })).toEqual({ valid: true, operation: 'GET /2/facebook/profiles', errors: [] });
+  });
+
+  it('tells the versions apart', () => {
+    expect(lookupOperation('POST', '/1/facebook/metrics').operation).toMatchObject({ version: 1, key: 'POST /1/facebook/metrics' });
+    expect(lookupOperation('POST', '/2/facebook/metrics').operation).toMatchObject({ version: 2, key: 'POST /2/facebook/metrics' });
+  });
+
+  it('lists the paths of the version for an unknown operation, without throwing', () => {
+    const result = validateResponse({ method: 'POST', path: '/2/facebook/metricz', body });
+    expect(result.valid).toBe(false);
+    expect(result.operation).toBeUndefined();
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0].message).toMatch(/^unknown operation POST \/2\/facebook\/metricz; version 2 has: GET \/2\/facebook\/profiles, /);
+    expect(result.errors[0].message).toContain('POST /2/linkedin/metrics');
+    expect(result.errors[0].message).not.toContain('/1/');
+  });
+
+  it('names the method that exists for a path', () => {
+    expect(lookupOperation('GET', '/2/facebook/metrics').error).toBe('GET /2/facebook/metrics is not an operation: POST /2/facebook/metrics is');
+  });
+
+  it('linkedin has no version 1 operations', () => {
+    expect(lookupOperation('POST', '/1/linkedin/metrics').error).toMatch(/^unknown operation POST \/1\/linkedin\/metrics; version 1 has: /);
+  });
+
+  it('says where API paths start when there is no version', () => {
+    expect(lookupOperation('GET', 'https://cdn.example.invalid/logo.png').error).toBe('unknown operation GET /logo.png: API paths start with /1/ or /2/');
+  });
+
+  it('survives nonsense input', () => {
+    for (const [method, path] of [[undefined, undefined], ['', ''], [42, {}], ['POST', 'http://[bad']] as any[]) {
+      const result = validateResponse({ method, path, body });
+      expect(result.valid).toBe(false);
+      expect(result.errors[0].message).toMatch(/^unknown operation/);
+    }
+    expect(validateResponse(undefined as any).valid).toBe(false);
+  });
+});

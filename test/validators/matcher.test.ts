@@ -1,0 +1,37 @@
+/** The vitest matcher `toBeValidResponse` from `social-analytics-api/vitest`. */
+import { describe, expect, it } from 'vitest';
+import '../../src/vitest.js';
+
+const request = { date_start: '2026-01-01', date_end: '2026-01-02', profiles: ['p1'], metrics: ['fans_change'], dimensions: [{ type: 'date.day' }] };
+const body = { success: true, header: [{ type: 'date.day', rows: ['2026-01-01', '2026-01-02'] }, { type: 'metric', rows: ['fans_change'] }], data: [[1], [2]] };
+
+describe('toBeValidResponse', () => {
+  it('passes for a valid body, with and without the request', () => {
+    expect(body).toBeValidResponse('POST /2/facebook/metrics');
+    expect(body).toBeValidResponse('POST /2/facebook/metrics', { request });
+    expect({ success: false, errors: [{ code: 401, errors: ['x'] }] }).toBeValidResponse('POST /2/facebook/metrics', { status: 401 });
+  });
+
+  it('fails with the error list in the message', () => {
+    const wrong = { ...body, data: [[1], ['2']] };
+    expect(() => expect(wrong).toBeValidResponse('POST /2/facebook/metrics', { request })).toThrowError(
+      'expected a valid response of POST /2/facebook/metrics for the given request; 1 error:\n  /data/1/0: expected number (a metric value), got "2"',
+    );
+  });
+
+  it('fails for a request-aware problem only when the request is given', () => {
+    const outside = { ...body, header: [{ type: 'date.day', rows: ['2026-01-01', '2026-01-09'] }, body.header[1]] };
+    expect(outside).toBeValidResponse('POST /2/facebook/metrics');
+    expect(() => expect(outside).toBeValidResponse('POST /2/facebook/metrics', { request })).toThrowError('/header/0/rows/1: 2026-01-09 is outside the requested range 2026-01-01..2026-01-02');
+  });
+
+  it('supports .not', () => {
+    expect({ success: true }).not.toBeValidResponse('POST /2/facebook/metrics');
+    expect(() => expect(body).not.toBeValidResponse('POST /2/facebook/metrics')).toThrowError('expected the body not to be a valid response of POST /2/facebook/metrics, but it is');
+  });
+
+  it('explains a malformed operation argument and unknown operations', () => {
+    expect(() => expect(body).toBeValidResponse('/2/facebook/metrics' as any)).toThrowError('toBeValidResponse: expected an operation like "POST /2/facebook/metrics", got "/2/facebook/metrics"');
+    expect(() => expect(body).toBeValidResponse('POST /2/facebook/metricz')).toThrowError(/unknown operation POST \/2\/facebook\/metricz; version 2 has: /);
+  });
+});

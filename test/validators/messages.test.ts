@@ -1,0 +1,64 @@
+/** Messages for people, pointers, folding of alternatives, and the error cap. */
+import { describe, expect, it } from 'vitest';
+import { formatError, formatErrors, validateResponse } from '../../src/validators/index.js';
+import { MAX_ERRORS } from '../../src/validators/error-list.js';
+
+const posts = (list: unknown[], extra: Record<string, unknown> = {}) => ({ success: true, data: { posts: list, ...extra } });
+const check = (body: unknown, path = '/2/facebook/page/posts') => validateResponse({ method: 'POST', path, body });
+
+describe('messages', () => {
+  it('writes type errors as "expected <type>, got <value>"', () => {
+    const result = check(posts([{ id: 'a' }, { id: 'b' }, { id: 'c' }, { id: 'd', comments: '12' }]));
+    expect(result.errors).toEqual([{ pointer: '/data/posts/3/comments', message: 'expected integer, got "12"' }]);
+    expect(formatError(result.errors[0])).toBe('/data/posts/3/comments: expected integer, got "12"');
+  });
+
+  it('names enum values, required and unexpected properties', () => {
+    const result = check(posts([{ ppd_status: 'sponsored', bogus: 1 }], { next: 'x' }));
+    expect(result.errors).toEqual(
+      expect.arrayContaining([
+        { pointer: '/data/posts/0/ppd_status', message: 'expected one of "organic", "paid", "unknown", got "sponsored"' },
+        { pointer: '/data/posts/0', message: 'unexpected property "bogus"' },
+        { pointer: '/data', message: '"next" is present, so "remaining" must be too' },
+      ]),
+    );
+    expect(check({ success: true }).errors).toEqual([{ pointer: '', message: 'missing required property "data"' }]);
+  });
+
+  it('names date and date-time shapes', () => {
+    const bad = check(posts([{ created_time: '2026-01-20 17:04:11' }]));
+    expect(bad.errors).toContainEqual({ pointer: '/data/posts/0/created_time', message: 'expected a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00, got "2026-01-20 17:04:11"' });
+    const v2 = validateResponse({ method: 'POST', path: '/2/facebook/metrics', body: { success: true, header: [{ type: 'metrics', rows: [] }], data: [] } });
+    expect(v2.errors[0]).toMatchObject({ pointer: '/header/0/type', message: expect.stringMatching(/^expected one of "date\.day", "date\.week", .* and \d+ more, got "metrics"$/) });
+  });
+
+  it('folds the alternatives of anyOf into one message', () => {
+    const result = validateResponse({ method: 'POST', path: '/2/facebook/metrics', body: { success: true, header: [{ type: 'metric', rows: ['fans_change'] }], data: ['x'] } });
+    expect(result.errors).toEqual([{ pointer: '/data/0', message: 'expected number or array, got "x"' }]);
+  });
+
+  it('shortens long strings and describes containers shallowly', () => {
+    const long = 'x'.repeat(500);
+    const [error] = check(posts([{ comments: long }])).errors;
+    expect(error.message).toBe(`expected integer, got "${'x'.repeat(60)}…"`);
+    expect(check(posts([{ comments: [1, 2] }])).errors[0].message).toBe('expected integer, got array (2 items)');
+    expect(check(posts([{ comments: { a: 1 } }])).errors[0].message).toBe('expected integer, got object');
+  });
+
+  it('escapes pointer tokens', () => {
+    const result = check(posts([{ 'a/b~c': 1 }]));
+    expect(result.errors).toContainEqual({ pointer: '/data/posts/0', message: 'unexpected property "a/b~c"' });
+  });
+
+  it(`lists at most ${MAX_ERRORS} errors and says that more exist`, () => {
+    const many = Array.from({ length: 5000 }, () => ({ comments: 'x' }));
+    const result = check(posts(many));
+    expect(result.errors).toHaveLength(MAX_ERRORS + 1);
+    expect(result.errors.at(-1)).toEqual({ pointer: '', message: `more errors not listed (only the first ${MAX_ERRORS} are shown)` });
+    expect(result.errors[4]).toEqual({ pointer: '/data/posts/4/comments', message: 'expected integer, got "x"' });
+  });
+
+  it('formats the whole body as (body) and indents lists', () => {
+    expect(formatErrors([{ pointer: '', message: 'a' }, { pointer: '/x', message: 'b' }], '  ')).toBe('  (body): a\n  /x: b');
+  });
+});

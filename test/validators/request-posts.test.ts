@@ -1,0 +1,104 @@
+/** Request-aware checks of post pages. */
+import { describe, expect, it } from 'vitest';
+import { validateResponse } from '../../src/validators/index.js';
+
+const request = (extra: Record<string, unknown> = {}) => ({
+  profiles: ['164929129743'],
+  date_start: '2026-01-01',
+  date_end: '2026-01-31',
+  fields: ['id', 'created_time', 'comments', 'reactions_by_type', 'is_published'],
+  ...extra,
+});
+
+const post = (i: number, comments: number, extra: Record<string, unknown> = {}) => ({
+  id: `p${i}`,
+  created_time: `2026-01-${String(20 - i).padStart(2, '0')}T10:00:00+00:00`,
+  comments,
+  reactions_by_type: { like: 10 - i, love: 1 },
+  is_published: true,
+  ...extra,
+});
+
+const page = (posts: unknown[], more?: { next: string; remaining: number }) => ({ success: true, data: { posts, ...more } });
+
+const fb = (body: unknown, req: unknown = request(), path = '/2/facebook/page/posts') => validateResponse({ method: 'POST', path, body, request: req });
+
+describe('posts, request-aware', () => {
+  it('accepts a page that matches the request', () => {
+    expect(fb(page([post(1, 30), post(2, 20)], { next: 'abc', remaining: 4 }), request({ sort: [{ field: 'comments', order: 'desc' }] })).errors).toEqual([]);
+    expect(validateResponse({ method: 'POST', path: '/1/facebook/page/posts', body: page([post(1, 3)]), request: request() }).errors).toEqual([]);
+  });
+
+  it('wants only requested fields in every post', () => {
+    expect(fb(page([post(1, 3, { message: 'hello' })])).errors).toEqual([{ pointer: '/data/posts/0', message: 'unexpected field "message": not requested' }]);
+  });
+
+  it('names fields that the network does not have', () => {
+    const result = fb(page([post(1, 3, { likes: 4 })]));
+    expect(result.errors).toContainEqual({ pointer: '/data/posts/0', message: 'unexpected field "likes": not a facebook post field' });
+  });
+
+  it('lets instagram posts carry profile_id, a catalog response member', () => {
+    const ig = { profiles: ['1784'], date_start: '2026-02-01', date_end: '2026-02-28', fields: ['id', 'likes'] };
+    const body = page([{ id: 'm1', profile_id: '1784', likes: 3 }]);
+    expect(validateResponse({ method: 'POST', path: '/2/instagram/profile/posts', body, request: ig }).errors).toEqual([]);
+    const stray = page([{ id: 'm1', profile_id: '1784', likes: 3, comments: 1 }]);
+    expect(validateResponse({ method: 'POST', path: '/2/instagram/profile/posts', body: stray, request: ig }).errors).toEqual([
+      { pointer: '/data/posts/0', message: 'unexpected field "comments": not requested' },
+    ]);
+  });
+
+  it('wants each field with its catalog type', () => {
+    const result = fb(page([post(1, 3, { is_published: 'yes', comments: 1.5 })]));
+    expect(result.errors).toEqual(
+      expect.arrayContaining([
+        { pointer: '/data/posts/0/comments', message: 'expected integer, got 1.5' },
+        { pointer: '/data/posts/0/is_published', message: 'expected boolean, got "yes"' },
+      ]),
+    );
+  });
+
+  it('wants created_time in UTC with offset', () => {
+    for (const created of ['2026-01-20T10:00:00+01:00', '2026-01-20T10:00:00', '2026-01-32T10:00:00+00:00']) {
+      const result = fb(page([post(1, 3, { created_time: created })]));
+      expect(result.errors).toContainEqual({ pointer: '/data/posts/0/created_time', message: `expected a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00, got "${created}"` });
+    }
+    expect(fb(page([post(1, 3, { created_time: '2026-01-20T10:00:00.250Z' })])).errors).toEqual([]);
+  });
+
+  it('wants the requested sort order within the page', () => {
+    const desc = request({ sort: [{ field: 'comments', order: 'desc' }] });
+    expect(fb(page([post(1, 30), post(2, 20), post(3, 25)]), desc).errors).toEqual([
+      { pointer: '/data/posts/2', message: 'breaks the requested sort comments desc: 25 follows 20 of /data/posts/1' },
+    ]);
+    const asc = request({ sort: [{ field: 'comments', order: 'asc' }] });
+    expect(fb(page([post(1, 1), post(2, 1), post(3, 0)]), asc).errors).toEqual([{ pointer: '/data/posts/2', message: 'breaks the requested sort comments asc: 0 follows 1 of /data/posts/1' }]);
+  });
+
+  it('uses the next sort key on ties, object members and date-times', () => {
+    const twoKeys = request({ sort: [{ field: 'comments', order: 'desc' }, { field: 'reactions_by_type.like', order: 'desc' }] });
+    const tie = [post(1, 5, { reactions_by_type: { like: 1 } }), post(2, 5, { reactions_by_type: { like: 9 } })];
+    expect(fb(page(tie), twoKeys).errors).toEqual([{ pointer: '/data/posts/1', message: 'breaks the requested sort reactions_by_type.like desc: 9 follows 1 of /data/posts/0' }]);
+    const byTime = request({ sort: [{ field: 'created_time', order: 'desc' }] });
+    expect(fb(page([post(2, 1), post(1, 1)]), byTime).errors).toEqual([
+      { pointer: '/data/posts/1', message: 'breaks the requested sort created_time desc: "2026-01-19T10:00:00+00:00" follows "2026-01-18T10:00:00+00:00" of /data/posts/0' },
+    ]);
+  });
+
+  it('does not judge orders the documents do not show, or unrequested sort fields', () => {
+    expect(fb(page([post(1, 1), post(2, 9)]), request({ sort: [{ field: 'comments', order: 'random' }] })).errors).toEqual([]);
+    expect(fb(page([post(1, 1), post(2, 9)]), request({ sort: [{ field: 'shares', order: 'desc' }] })).errors).toEqual([]);
+  });
+
+  it('wants at most limit posts (default 10)', () => {
+    const eleven = Array.from({ length: 11 }, (_, i) => post(i, 1));
+    expect(fb(page(eleven)).errors).toEqual([{ pointer: '/data/posts', message: 'expected at most 10 posts (the default page size), got 11' }]);
+    expect(fb(page(eleven.slice(0, 3)), request({ limit: 2 })).errors).toEqual([{ pointer: '/data/posts', message: 'expected at most 2 posts (the requested limit), got 3' }]);
+    expect(fb(page(eleven), request({ limit: 500 })).errors).toEqual([]);
+  });
+
+  it('wants next and remaining together', () => {
+    expect(fb({ success: true, data: { posts: [], next: 'abc' } }).errors).toEqual([{ pointer: '/data', message: '"next" is present, so "remaining" must be too' }]);
+    expect(fb({ success: true, data: { posts: [], remaining: 3 } }).errors).toEqual([{ pointer: '/data', message: '"remaining" is present, so "next" must be too' }]);
+  });
+});
