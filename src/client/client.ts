@@ -90,11 +90,13 @@ export function createClient(options: ClientOptions): SocialAnalyticsClient {
   const fetchOptions = {
     baseUrl,
     headers: { Authorization: header, 'Content-Type': 'application/json; charset=utf-8' },
-    ...(options.fetch ? { fetch: options.fetch } : { fetch: lightFetch as typeof fetch, Request: LightRequest as unknown as typeof Request }),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   };
+  // The typed clients users get: standard Requests, so their middleware works as documented.
   const v1 = createFetchClient<PathsV1>(fetchOptions);
   const v2 = createFetchClient<PathsV2>(fetchOptions);
-  const rawFor = (path: string) => (path.startsWith('/1/') ? v1 : v2) as Client<any>;
+  // The client used by send(): with the global fetch, a lighter Request stand-in (see light-request.ts).
+  const internal = (options.fetch ? v2 : createFetchClient<PathsV2>({ ...fetchOptions, fetch: lightFetch as typeof fetch, Request: LightRequest as unknown as typeof Request })) as Client<any>;
 
   let validator: Promise<ResponseValidator> | undefined;
   if (typeof options.validate === 'function') validator = Promise.resolve(options.validate);
@@ -104,7 +106,7 @@ export function createClient(options: ClientOptions): SocialAnalyticsClient {
     for (let attempt = 0; ; attempt++) {
       if (budget) await budget.acquire();
       try {
-        return await exchange(rawFor(request.path), request, secrets);
+        return await exchange(internal, request, secrets);
       } catch (error) {
         if (attempt >= retry.retries || !isRetriable(error)) throw error;
         const delayMs = backoffDelay(retry, attempt, random);

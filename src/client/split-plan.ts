@@ -86,11 +86,6 @@ function readBody(operation: string, body: unknown): MetricsBody {
   for (const key of ['profiles', 'metrics'] as const) {
     const list = b[key];
     if (!Array.isArray(list) || list.length === 0 || !list.every((x) => typeof x === 'string' && x !== '')) refuse(operation, `parameter "${key}" must be a non-empty array of non-empty strings`);
-    const seen = new Set<string>();
-    for (const x of list as string[]) {
-      if (seen.has(x)) refuse(operation, `parameter "${key}" holds "${x}" twice`);
-      seen.add(x);
-    }
   }
   for (const key of ['date_start', 'date_end'] as const) {
     if (parseDay(b[key]) === undefined) refuse(operation, `parameter "${key}" must be a calendar day YYYY-MM-DD, got ${JSON.stringify(b[key])}`);
@@ -123,6 +118,16 @@ export function planMetricsSplit(request: RequestLike, limits = true): SplitPlan
   const dateDims = dims.filter((d) => d.startsWith('date.'));
   let cut: DateCut = version === 1 ? 'day' : 'none';
   if (version === 2 && dateDims.length > 0) cut = dateDims[0] === 'date.day' ? 'day' : dateDims[0] === 'date.week' ? 'week' : 'month';
+
+  if (splitProfiles || splitDates || body.metrics.length > maxMetrics) {
+    for (const key of ['profiles', 'metrics'] as const) {
+      const seen = new Set<string>();
+      for (const x of body[key]) {
+        if (seen.has(x)) refuse(operation, `parameter "${key}" holds "${x}" twice, so its rows cannot be told apart in a merged answer`);
+        seen.add(x);
+      }
+    }
+  }
 
   let adds = false;
   if (version === 2 && (splitProfiles || splitDates)) {

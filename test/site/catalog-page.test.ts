@@ -109,6 +109,19 @@ describe('renderCatalogPage', () => {
     expect(html).toContain(`href="migration.html#${input.network.name}"`);
   });
 
+  it.each<{ input: CatalogPageInput; id: string; note: string }>([
+    { input: { ...youtube1, metrics: [metric('subscribers_count_lifetime')], renamed: { subscribers_count_lifetime: 'subscribers_lifetime' } }, id: 'metric-subscribers_count_lifetime',
+      note: 'Version 2 name: <a href="v2-youtube.html#metric-subscribers_lifetime"><code>subscribers_lifetime</code></a>' },
+    { input: { ...youtube1, version: 2 as const, metrics: [metric('video_lifetime', { aggregation: 'avg', description: 'Videos.' })], renamed: { video_lifetime: 'video_count_lifetime' } }, id: 'metric-video_lifetime',
+      note: 'Videos.<br>Version 1 name: <a href="v1-youtube.html#metric-video_count_lifetime"><code>video_count_lifetime</code></a>' },
+  ])('links a documented rename to the other version ($id)', ({ input, id, note }) => {
+    expect(row(renderCatalogPage(input, true), id)![7]).toBe(note);
+  });
+
+  it('shows no rename note for a metric without a documented rename', () => {
+    expect(row(renderCatalogPage({ ...youtube1, renamed: { other: 'x' } }, true), 'metric-views_change')![7]).toBe('');
+  });
+
   it('leaves the sortable column empty when the network offers no sort', () => {
     const html = renderCatalogPage(twitter2, true);
     expect(row(html, 'field-id')![2]).toBe('');

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { catalogPageInput } from '../../scripts/generators/site/catalog-page.js';
 import { loadMigrationCatalog, readMigrationCatalog } from '../../scripts/generators/site/migration-catalog.js';
 import { loadModel } from '../../scripts/model/load-model.js';
 import type { Model, VersionModel } from '../../scripts/model/types.js';
@@ -65,6 +66,17 @@ describe('readMigrationCatalog', () => {
     ['an entry that is not a mapping', 'renames:\n  - just text\n', 'catalogs/migration.yaml:2: /renames/0: rename #1: must be a mapping'],
   ])('rejects %s', (_, text, message) => {
     expect(() => read(text)).toThrow(message);
+  });
+});
+
+describe('catalogPageInput', () => {
+  it('maps each documented rename to the name in the other version, per page', () => {
+    const root = join(import.meta.dirname, '../..');
+    const projectModel = loadModel(root);
+    const renames = loadMigrationCatalog(root, projectModel);
+    expect(catalogPageInput(projectModel, 1, 'youtube', renames).renamed).toMatchObject({ video_count_lifetime: 'video_lifetime' });
+    expect(catalogPageInput(projectModel, 2, 'youtube', renames).renamed).toMatchObject({ video_lifetime: 'video_count_lifetime' });
+    expect(catalogPageInput(projectModel, 2, 'facebook', renames).renamed).toEqual({});
   });
 });
 

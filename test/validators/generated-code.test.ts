@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { validatorArtifacts } from '../../scripts/generators/validators.js';
+import { assertSuccessDiscriminates, validatorArtifacts } from '../../scripts/generators/validators.js';
+import type { VersionSchemas } from '../../scripts/generators/validators-schemas.js';
 import { ROOT } from './spec-examples.js';
 
 const produced = () =>
@@ -55,5 +56,22 @@ describe('generated/validators', () => {
     expect(Object.keys(v2.responseValidators['POST /2/facebook/metrics'].responses)).toEqual(['200', '400', '401', '403', '404', '405', '500']);
     expect(v2.getFacebookMetrics_200({ success: false, errors: [{ code: 3, errors: [] }] })).toBe(true);
     expect(v2.getFacebookMetrics_200({ success: true })).toBe(false);
+  });
+
+  it('refuses a 200 schema that `success` does not discriminate (the runtime relies on it)', () => {
+    const base = 'https://x.invalid/';
+    const input = (successSchema: object, branches: number): VersionSchemas => ({
+      version: 9,
+      base,
+      components: new Map<string, Record<string, unknown>>([
+        ['FailureBody', { required: ['success'], properties: { success: { const: false } } }],
+        ['Ok', successSchema as Record<string, unknown>],
+      ]),
+      responses: [{ operation: 'GET /9/x', operationId: 'x', status: '200', schema: { oneOf: Array.from({ length: branches }, () => ({})) }, success: 'Ok' }],
+    });
+    expect(() => assertSuccessDiscriminates(input({ required: ['success'], properties: { success: { const: true } } }, 2))).not.toThrow();
+    expect(() => assertSuccessDiscriminates(input({ properties: { success: { const: true } } }, 2))).toThrow('GET /9/x 200 must be oneOf [a success body with success: const true, FailureBody]');
+    expect(() => assertSuccessDiscriminates(input({ required: ['success'], properties: { success: { type: 'boolean' } } }, 2))).toThrow('must be oneOf');
+    expect(() => assertSuccessDiscriminates(input({ required: ['success'], properties: { success: { const: true } } }, 3))).toThrow('must be oneOf');
   });
 });

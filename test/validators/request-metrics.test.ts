@@ -188,3 +188,11 @@ describe('v1 metrics, request-aware', () => {
     expect(v1(body).errors).toEqual([{ pointer: '/profiles/1/data/1/date', message: '2026-01-03 is outside the requested range 2026-01-01..2026-01-02' }]);
   });
 });
+
+describe('v2 metrics without dimensions in the request', () => {
+  it('does not invent the header (not shown in the documents) but still checks metric rows', () => {
+    const request = { date_start: '2026-01-01', date_end: '2026-01-03', profiles: ['p1'], metrics: ['fans_change'] };
+    const body = { success: true, header: [{ type: 'date.day', rows: ['2026-01-01'] }, { type: 'metric', rows: ['fans_lifetime'] }], data: [[1]] };
+    expect(v2(body, request).errors).toEqual([{ pointer: '/header/1/rows/0', message: 'expected "fans_change" (requested metric 1), got "fans_lifetime"' }]);
+  });
+});

@@ -16,19 +16,19 @@ interface HeaderElement {
   rows: unknown[];
 }
 
+/** The header types the request asks for; undefined without `dimensions` (that answer is not shown in the documents). */
 function requestedHeader(request: Record<string, unknown>): string[] | undefined {
   const dims = request.dimensions;
-  if (dims === undefined) return ['metric'];
   if (!Array.isArray(dims) || !dims.every((d) => isPlainObject(d) && typeof d.type === 'string')) return undefined;
   return [...dims.map((d) => (d as { type: string }).type), 'metric'];
 }
 
-function checkHeader(list: ErrorList, header: HeaderElement[], expected: string[], request: Record<string, unknown>): void {
-  if (header.length !== expected.length) {
+function checkHeader(list: ErrorList, header: HeaderElement[], expected: string[] | undefined, request: Record<string, unknown>): void {
+  if (expected && header.length !== expected.length) {
     list.add('/header', `expected ${expected.length} elements (${listValues(expected)}: the requested dimensions, then metric), got ${header.length}`);
   }
   header.forEach((el, i) => {
-    if (i < expected.length && el.type !== expected[i]) {
+    if (expected && i < expected.length && el.type !== expected[i]) {
       list.add(`/header/${i}/type`, `expected ${quote(expected[i])} (${i === expected.length - 1 ? 'the metric element' : `requested dimension ${i + 1}`}), got ${describeValue(el.type)}`);
     }
   });
@@ -94,6 +94,6 @@ export function checkMetricsV2(list: ErrorList, body: Record<string, unknown>, r
   if (!Array.isArray(rawHeader)) return;
   const header = rawHeader.filter((el): el is HeaderElement => isPlainObject(el) && typeof el.type === 'string' && Array.isArray(el.rows));
   if (header.length === 0 || header.length !== rawHeader.length) return; // the schema errors say what is wrong with the header
-  if (expected) checkHeader(list, header, expected, request);
+  checkHeader(list, header, expected, request);
   if (Array.isArray(body.data)) checkData(list, body.data, header.map((el) => el.rows.length));
 }

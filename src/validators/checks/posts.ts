@@ -17,7 +17,6 @@ interface SortKey {
   name: string;
   field: string;
   member?: string;
-  descending: boolean;
   datetime: boolean;
 }
 
@@ -28,13 +27,13 @@ function sortKeys(request: Record<string, unknown>, types: Map<string, PostField
   const keys: SortKey[] = [];
   for (const item of sort) {
     if (!isPlainObject(item) || typeof item.field !== 'string' || typeof item.order !== 'string') break;
-    const order = item.order.toLowerCase();
-    if (order !== 'desc' && order !== 'asc') break; // other orders are not documented
+    // The documents show `desc` only; other order values are not shown, so they are not judged.
+    if (item.order !== 'desc') break;
     const dot = item.field.indexOf('.');
     const whole = types.has(item.field);
     const field = whole || dot < 0 ? item.field : item.field.slice(0, dot);
     const member = whole || dot < 0 ? undefined : item.field.slice(dot + 1);
-    keys.push({ name: item.field, field, member, descending: order === 'desc', datetime: types.get(field) === 'datetime' });
+    keys.push({ name: item.field, field, member, datetime: types.get(field) === 'datetime' });
   }
   return keys;
 }
@@ -59,12 +58,12 @@ function checkSortOrder(list: ErrorList, posts: unknown[], keys: SortKey[]): voi
       const b = sortValue(cur, key);
       if (a === undefined || b === undefined || typeof a !== typeof b) break;
       if (a === b) continue;
-      if (key.descending ? a < b : a > b) {
+      if (a < b) {
         const shown = (post: Record<string, unknown>) => {
           const v = key.member === undefined ? post[key.field] : (post[key.field] as Record<string, unknown>)[key.member];
           return typeof v === 'string' ? quote(v) : String(v);
         };
-        list.add(`/data/posts/${i}`, `breaks the requested sort ${key.name} ${key.descending ? 'desc' : 'asc'}: ${shown(cur)} follows ${shown(prev)} of /data/posts/${i - 1}`);
+        list.add(`/data/posts/${i}`, `breaks the requested sort ${key.name} desc: ${shown(cur)} follows ${shown(prev)} of /data/posts/${i - 1}`);
       }
       break;
     }
