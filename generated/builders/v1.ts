@@ -6,8 +6,25 @@
 import type { ApiRequest } from '../../src/request.js';
 import { buildRequest } from '../../src/builders/build.js';
 import type { DayRecord, DayString, PickedPost, PostsPage, SortElement, V1MetricsResponse } from '../../src/builders/types.js';
-import type { components } from '../types/v1.js';
 import type * as U from './v1-unions.js';
+
+/**
+ * A connected profile. A field may be absent from an element: the documents' examples carry
+ * `insights_enabled` on one profile and `community_enabled` on another.
+ */
+export type Profile = { id: string; name: string; profile_name?: string; picture?: string; timezone?: string; profile_labels?: unknown[]; insights_enabled?: boolean; community_enabled?: boolean };
+
+/** The profiles of one network connected to the account. */
+export type ProfilesResponse = { success: true; profiles: Profile[] };
+
+/**
+ * A content label. Content labels label content (posts, videos) across networks; their ids
+ * are used to filter posts and aggregated post metrics.
+ */
+export type ContentLabel = { id: string; name: string };
+
+/** All private, global and shared content labels visible to the calling user in the account. */
+export type PostLabelsResponse = { success: true; data: ContentLabel[] };
 
 /** Body of POST /1/facebook/metrics. */
 export interface FacebookMetricsRequest<M extends U.FacebookMetric = U.FacebookMetric> {
@@ -115,7 +132,7 @@ export type PostsRequest<N extends U.PostNetwork = U.PostNetwork> = PostsRequest
 /** Request builders of the facebook operations of version 1. Each checks its body at run time and throws a RequestValidationError listing every problem. */
 export interface FacebookBuilders {
   /** GET /1/facebook/profiles: the connected facebook profiles. No body. */
-  profiles(): ApiRequest<undefined, components['schemas']['ProfilesResponse'], 'GET /1/facebook/profiles'>;
+  profiles(): ApiRequest<undefined, ProfilesResponse, 'GET /1/facebook/profiles'>;
   /** POST /1/facebook/metrics: daily values of the requested metrics per profile. The day records hold exactly the requested metrics. */
   metrics<M extends U.FacebookMetric>(body: FacebookMetricsRequest<M>): ApiRequest<FacebookMetricsRequest<M>, V1MetricsResponse<DayRecord<U.FacebookMetricValues, M>>, 'POST /1/facebook/metrics'>;
   /** POST /1/facebook/page/posts: one page of posts holding exactly the requested fields. */
@@ -132,7 +149,7 @@ export const facebook: FacebookBuilders = {
 /** Request builders of the instagram operations of version 1. Each checks its body at run time and throws a RequestValidationError listing every problem. */
 export interface InstagramBuilders {
   /** GET /1/instagram/profiles: the connected instagram profiles. No body. */
-  profiles(): ApiRequest<undefined, components['schemas']['ProfilesResponse'], 'GET /1/instagram/profiles'>;
+  profiles(): ApiRequest<undefined, ProfilesResponse, 'GET /1/instagram/profiles'>;
   /** POST /1/instagram/metrics: daily values of the requested metrics per profile. The day records hold exactly the requested metrics. */
   metrics<M extends U.InstagramMetric>(body: InstagramMetricsRequest<M>): ApiRequest<InstagramMetricsRequest<M>, V1MetricsResponse<DayRecord<U.InstagramMetricValues, M>>, 'POST /1/instagram/metrics'>;
 }
@@ -146,7 +163,7 @@ export const instagram: InstagramBuilders = {
 /** Request builders of the twitter operations of version 1. Each checks its body at run time and throws a RequestValidationError listing every problem. */
 export interface TwitterBuilders {
   /** GET /1/twitter/profiles: the connected twitter profiles. No body. */
-  profiles(): ApiRequest<undefined, components['schemas']['ProfilesResponse'], 'GET /1/twitter/profiles'>;
+  profiles(): ApiRequest<undefined, ProfilesResponse, 'GET /1/twitter/profiles'>;
   /** POST /1/twitter/metrics: daily values of the requested metrics per profile. The day records hold exactly the requested metrics. */
   metrics<M extends U.TwitterMetric>(body: TwitterMetricsRequest<M>): ApiRequest<TwitterMetricsRequest<M>, V1MetricsResponse<DayRecord<U.TwitterMetricValues, M>>, 'POST /1/twitter/metrics'>;
 }
@@ -160,7 +177,7 @@ export const twitter: TwitterBuilders = {
 /** Request builders of the youtube operations of version 1. Each checks its body at run time and throws a RequestValidationError listing every problem. */
 export interface YoutubeBuilders {
   /** GET /1/youtube/profiles: the connected youtube profiles. No body. */
-  profiles(): ApiRequest<undefined, components['schemas']['ProfilesResponse'], 'GET /1/youtube/profiles'>;
+  profiles(): ApiRequest<undefined, ProfilesResponse, 'GET /1/youtube/profiles'>;
   /** POST /1/youtube/metrics: daily values of the requested metrics per profile. The day records hold exactly the requested metrics. */
   metrics<M extends U.YoutubeMetric>(body: YoutubeMetricsRequest<M>): ApiRequest<YoutubeMetricsRequest<M>, V1MetricsResponse<DayRecord<U.YoutubeMetricValues, M>>, 'POST /1/youtube/metrics'>;
 }
@@ -174,7 +191,7 @@ export const youtube: YoutubeBuilders = {
 /** Request builders of the pinterest operations of version 1. Each checks its body at run time and throws a RequestValidationError listing every problem. */
 export interface PinterestBuilders {
   /** GET /1/pinterest/profiles: the connected pinterest profiles. No body. */
-  profiles(): ApiRequest<undefined, components['schemas']['ProfilesResponse'], 'GET /1/pinterest/profiles'>;
+  profiles(): ApiRequest<undefined, ProfilesResponse, 'GET /1/pinterest/profiles'>;
   /** POST /1/pinterest/metrics: daily values of the requested metrics per profile. The day records hold exactly the requested metrics. */
   metrics<M extends U.PinterestMetric>(body: PinterestMetricsRequest<M>): ApiRequest<PinterestMetricsRequest<M>, V1MetricsResponse<DayRecord<U.PinterestMetricValues, M>>, 'POST /1/pinterest/metrics'>;
 }
@@ -201,7 +218,7 @@ export interface V1Builders {
   /** The pinterest operations. */
   pinterest: PinterestBuilders;
   /** POST /1/post/labels: the content labels. The body is not shown in the documents; an empty object is sent. */
-  postLabels(): ApiRequest<Record<string, never>, components['schemas']['PostLabelsResponse'], 'POST /1/post/labels'>;
+  postLabels(): ApiRequest<Record<string, never>, PostLabelsResponse, 'POST /1/post/labels'>;
 }
 
 /** The request builders of version 1: `v1.facebook.metrics({...})`, ... */

@@ -248,6 +248,40 @@ export interface FacebookMetricExtraDimensions {
   insights_views: never;
 }
 
+/** The facebook extra dimensions each metric does NOT allow. */
+export interface FacebookMetricRefusedExtraDimensions {
+  fans_change: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
+  fans_lifetime: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
+  insights_activity: 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
+  insights_activity_unique: 'click_type' | 'frequency_distribution' | 'hour_of_day' | 'like_source' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
+  insights_engaged_users: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
+  insights_fan_adds: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
+  insights_fan_adds_unique: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
+  insights_fan_removes: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
+  insights_fan_removes_unique: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type';
+  insights_fans_lifetime: 'activity_type' | 'click_type' | 'frequency_distribution' | 'hour_of_day' | 'like_source' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
+  insights_fans_online: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
+  insights_impressions: 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'reaction_type' | 'unlike_source';
+  insights_negative_feedback: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
+  insights_positive_feedback: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
+  insights_post_clicks: 'activity_type' | 'city' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
+  insights_post_clicks_unique: 'activity_type' | 'city' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
+  insights_post_impressions: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'reaction_type' | 'unlike_source';
+  insights_post_reach: 'activity_type' | 'city' | 'click_type' | 'country' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'reaction_type' | 'unlike_source';
+  insights_reach: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'reaction_type' | 'unlike_source';
+  insights_reach_28_days: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
+  insights_reach_7_days: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
+  insights_reach_engagement: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
+  insights_reactions: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'unlike_source';
+  insights_video_complete_views_30s: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'positive_feedback_type' | 'reaction_type' | 'unlike_source';
+  insights_video_complete_views_30s_repeat_views: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
+  insights_video_complete_views_30s_unique: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
+  insights_video_repeat_views: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
+  insights_video_views: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'positive_feedback_type' | 'reaction_type' | 'unlike_source';
+  insights_video_views_unique: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
+  insights_views: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
+}
+
 /** An instagram metric name of version 2. */
 export type InstagramMetric =
   /** Aggregation: sum. */
@@ -341,6 +375,23 @@ export interface InstagramMetricExtraDimensions {
   insights_reach_7_days: never;
 }
 
+/** The instagram extra dimensions each metric does NOT allow. */
+export interface InstagramMetricRefusedExtraDimensions {
+  followers_change: 'city' | 'click_target' | 'country' | 'gender_age' | 'locale';
+  followers_lifetime: 'city' | 'click_target' | 'country' | 'gender_age' | 'locale';
+  following_change: 'city' | 'click_target' | 'country' | 'gender_age' | 'locale';
+  following_lifetime: 'city' | 'click_target' | 'country' | 'gender_age' | 'locale';
+  insights_followers: 'click_target';
+  insights_impressions: 'city' | 'click_target' | 'country' | 'gender_age' | 'locale';
+  insights_impressions_28_days: 'city' | 'click_target' | 'country' | 'gender_age' | 'locale';
+  insights_impressions_7_days: 'city' | 'click_target' | 'country' | 'gender_age' | 'locale';
+  insights_profile_clicks: 'city' | 'country' | 'gender_age' | 'locale';
+  insights_profile_views: 'city' | 'click_target' | 'country' | 'gender_age' | 'locale';
+  insights_reach: 'city' | 'click_target' | 'country' | 'gender_age' | 'locale';
+  insights_reach_28_days: 'city' | 'click_target' | 'country' | 'gender_age' | 'locale';
+  insights_reach_7_days: 'city' | 'click_target' | 'country' | 'gender_age' | 'locale';
+}
+
 /** A twitter metric name of version 2. */
 export type TwitterMetric =
   /** Aggregation: avg. */
@@ -379,6 +430,17 @@ export interface TwitterMetricExtraDimensions {
   /** Aggregation: sum. */
   listed_change: never;
   /** Aggregation: avg. */
+  listed_lifetime: never;
+}
+
+/** The twitter extra dimensions each metric does NOT allow. */
+export interface TwitterMetricRefusedExtraDimensions {
+  ff_ratio: never;
+  followers_change: never;
+  followers_lifetime: never;
+  following_change: never;
+  following_lifetime: never;
+  listed_change: never;
   listed_lifetime: never;
 }
 
@@ -425,6 +487,17 @@ export interface YoutubeMetricExtraDimensions {
   views_change: never;
 }
 
+/** The youtube extra dimensions each metric does NOT allow. */
+export interface YoutubeMetricRefusedExtraDimensions {
+  interaction_change: never;
+  interactions_per_1k_fans: 'interaction_type';
+  subscribers_change: 'interaction_type';
+  subscribers_lifetime: 'interaction_type';
+  video_lifetime: 'interaction_type';
+  viewed_time_change: 'interaction_type';
+  views_change: 'interaction_type';
+}
+
 /** A linkedin metric name of version 2. */
 export type LinkedinMetric =
   /** Aggregation: sum. */
@@ -443,6 +516,12 @@ export interface LinkedinMetricExtraDimensions {
   /** Aggregation: sum. */
   followers_change: never;
   /** Aggregation: avg. */
+  followers_lifetime: never;
+}
+
+/** The linkedin extra dimensions each metric does NOT allow. */
+export interface LinkedinMetricRefusedExtraDimensions {
+  followers_change: never;
   followers_lifetime: never;
 }
 
@@ -484,6 +563,17 @@ export interface PinterestMetricExtraDimensions {
   /** Aggregation: avg. */
   following_lifetime: never;
   /** Aggregation: avg. */
+  pins_lifetime: never;
+}
+
+/** The pinterest extra dimensions each metric does NOT allow. */
+export interface PinterestMetricRefusedExtraDimensions {
+  boards_change: never;
+  boards_lifetime: never;
+  followers_change: never;
+  followers_lifetime: never;
+  following_change: never;
+  following_lifetime: never;
   pins_lifetime: never;
 }
 
@@ -1118,8 +1208,18 @@ export interface MetricExtraDimensionsMap {
   pinterest: PinterestMetricExtraDimensions;
 }
 
+/** Per network, the extra dimensions each metric does not allow. */
+export interface MetricRefusedExtraDimensionsMap {
+  facebook: FacebookMetricRefusedExtraDimensions;
+  instagram: InstagramMetricRefusedExtraDimensions;
+  twitter: TwitterMetricRefusedExtraDimensions;
+  youtube: YoutubeMetricRefusedExtraDimensions;
+  linkedin: LinkedinMetricRefusedExtraDimensions;
+  pinterest: PinterestMetricRefusedExtraDimensions;
+}
+
 /**
  * The extra dimensions of network N that EVERY metric in M allows; without M, those any metric of N allows.
  * An extra dimension must be the last dimension of a request, and only one may be used.
  */
-export type ExtraDimension<N extends Network = Network, M extends Metric<N> = never> = Exclude<ExtraDimensionMap[N], M extends keyof MetricExtraDimensionsMap[N] ? Exclude<ExtraDimensionMap[N], MetricExtraDimensionsMap[N][M]> : never>;
+export type ExtraDimension<N extends Network = Network, M extends Metric<N> = never> = Exclude<ExtraDimensionMap[N], MetricRefusedExtraDimensionsMap[N][M & keyof MetricRefusedExtraDimensionsMap[N]]>;

@@ -6,11 +6,34 @@
 import type { ApiRequest } from '../../src/request.js';
 import { buildRequest } from '../../src/builders/build.js';
 import type { DayString, DimensionItem, DimensionList, MetricsResponse, PickedPost, PostsPage, SortElement } from '../../src/builders/types.js';
-import type { components } from '../types/v2.js';
 import type * as U from './v2-unions.js';
 
+/**
+ * A connected profile. A field may be absent from an element: the documents' examples carry
+ * `insights_enabled` on one profile and `community_enabled` on another.
+ */
+export type Profile = { id: string; name: string; profile_name?: string; picture?: string; timezone?: string; profile_labels?: unknown[]; insights_enabled?: boolean; community_enabled?: boolean };
+
+/** The profiles of one network connected to the account. */
+export type ProfilesResponse = { success: true; profiles: Profile[] };
+
+/**
+ * A content label. Content labels label content (posts, videos) across networks; their ids
+ * are used to filter posts and aggregated post metrics.
+ */
+export type ContentLabel = { id: string; name: string };
+
+/** All private, global and shared content labels visible to the calling user in the account. */
+export type PostLabelsResponse = { success: true; data: ContentLabel[] };
+
+/** A profile label with the profiles that carry it. */
+export type ProfileLabel = { id: string; name: string; profiles: { name: string; platform: string }[] };
+
+/** All private, global and shared profile labels visible to the calling user. */
+export type ProfileLabelsResponse = { success: true; data: ProfileLabel[] };
+
 /** Body of POST /2/facebook/metrics. */
-export interface FacebookMetricsRequest<M extends U.FacebookMetric = U.FacebookMetric, D extends readonly DimensionItem[] = DimensionList<U.Dimension, U.ExtraDimension<'facebook', M>>> {
+export interface FacebookMetricsRequest<M extends U.FacebookMetric = U.FacebookMetric, D extends readonly DimensionItem[] = DimensionList<U.Dimension, Exclude<U.FacebookExtraDimension, U.FacebookMetricRefusedExtraDimensions[M]>>> {
   /** First day, YYYY-MM-DD. */
   date_start: DayString;
   /** Last day, YYYY-MM-DD; the last day is included. At most 3 months after date_start (see maxDateEnd). */
@@ -24,7 +47,7 @@ export interface FacebookMetricsRequest<M extends U.FacebookMetric = U.FacebookM
 }
 
 /** Body of POST /2/instagram/metrics. */
-export interface InstagramMetricsRequest<M extends U.InstagramMetric = U.InstagramMetric, D extends readonly DimensionItem[] = DimensionList<U.Dimension, U.ExtraDimension<'instagram', M>>> {
+export interface InstagramMetricsRequest<M extends U.InstagramMetric = U.InstagramMetric, D extends readonly DimensionItem[] = DimensionList<U.Dimension, Exclude<U.InstagramExtraDimension, U.InstagramMetricRefusedExtraDimensions[M]>>> {
   /** First day, YYYY-MM-DD. */
   date_start: DayString;
   /** Last day, YYYY-MM-DD; the last day is included. At most 3 months after date_start (see maxDateEnd). */
@@ -38,7 +61,7 @@ export interface InstagramMetricsRequest<M extends U.InstagramMetric = U.Instagr
 }
 
 /** Body of POST /2/twitter/metrics. */
-export interface TwitterMetricsRequest<M extends U.TwitterMetric = U.TwitterMetric, D extends readonly DimensionItem[] = DimensionList<U.Dimension, U.ExtraDimension<'twitter', M>>> {
+export interface TwitterMetricsRequest<M extends U.TwitterMetric = U.TwitterMetric, D extends readonly DimensionItem[] = DimensionList<U.Dimension, Exclude<U.TwitterExtraDimension, U.TwitterMetricRefusedExtraDimensions[M]>>> {
   /** First day, YYYY-MM-DD. */
   date_start: DayString;
   /** Last day, YYYY-MM-DD; the last day is included. At most 3 months after date_start (see maxDateEnd). */
@@ -52,7 +75,7 @@ export interface TwitterMetricsRequest<M extends U.TwitterMetric = U.TwitterMetr
 }
 
 /** Body of POST /2/youtube/metrics. */
-export interface YoutubeMetricsRequest<M extends U.YoutubeMetric = U.YoutubeMetric, D extends readonly DimensionItem[] = DimensionList<U.Dimension, U.ExtraDimension<'youtube', M>>> {
+export interface YoutubeMetricsRequest<M extends U.YoutubeMetric = U.YoutubeMetric, D extends readonly DimensionItem[] = DimensionList<U.Dimension, Exclude<U.YoutubeExtraDimension, U.YoutubeMetricRefusedExtraDimensions[M]>>> {
   /** First day, YYYY-MM-DD. */
   date_start: DayString;
   /** Last day, YYYY-MM-DD; the last day is included. At most 3 months after date_start (see maxDateEnd). */
@@ -66,7 +89,7 @@ export interface YoutubeMetricsRequest<M extends U.YoutubeMetric = U.YoutubeMetr
 }
 
 /** Body of POST /2/linkedin/metrics. */
-export interface LinkedinMetricsRequest<M extends U.LinkedinMetric = U.LinkedinMetric, D extends readonly DimensionItem[] = DimensionList<U.Dimension, U.ExtraDimension<'linkedin', M>>> {
+export interface LinkedinMetricsRequest<M extends U.LinkedinMetric = U.LinkedinMetric, D extends readonly DimensionItem[] = DimensionList<U.Dimension, Exclude<U.LinkedinExtraDimension, U.LinkedinMetricRefusedExtraDimensions[M]>>> {
   /** First day, YYYY-MM-DD. */
   date_start: DayString;
   /** Last day, YYYY-MM-DD; the last day is included. At most 3 months after date_start (see maxDateEnd). */
@@ -80,7 +103,7 @@ export interface LinkedinMetricsRequest<M extends U.LinkedinMetric = U.LinkedinM
 }
 
 /** Body of POST /2/pinterest/metrics. */
-export interface PinterestMetricsRequest<M extends U.PinterestMetric = U.PinterestMetric, D extends readonly DimensionItem[] = DimensionList<U.Dimension, U.ExtraDimension<'pinterest', M>>> {
+export interface PinterestMetricsRequest<M extends U.PinterestMetric = U.PinterestMetric, D extends readonly DimensionItem[] = DimensionList<U.Dimension, Exclude<U.PinterestExtraDimension, U.PinterestMetricRefusedExtraDimensions[M]>>> {
   /** First day, YYYY-MM-DD. */
   date_start: DayString;
   /** Last day, YYYY-MM-DD; the last day is included. At most 3 months after date_start (see maxDateEnd). */
@@ -186,9 +209,9 @@ export type PostsRequest<N extends U.PostNetwork = U.PostNetwork> = PostsRequest
 /** Request builders of the facebook operations of version 2. Each checks its body at run time and throws a RequestValidationError listing every problem. */
 export interface FacebookBuilders {
   /** GET /2/facebook/profiles: the connected facebook profiles. No body. */
-  profiles(): ApiRequest<undefined, components['schemas']['ProfilesResponse'], 'GET /2/facebook/profiles'>;
+  profiles(): ApiRequest<undefined, ProfilesResponse, 'GET /2/facebook/profiles'>;
   /** POST /2/facebook/metrics: the requested metrics split by the requested dimensions. The response header names the requested metrics. */
-  metrics<M extends U.FacebookMetric, D extends DimensionList<U.Dimension, U.ExtraDimension<'facebook', M>> = readonly []>(body: FacebookMetricsRequest<M, D>): ApiRequest<FacebookMetricsRequest<M, D>, MetricsResponse<M, D>, 'POST /2/facebook/metrics'>;
+  metrics<M extends U.FacebookMetric, D extends DimensionList<U.Dimension, Exclude<U.FacebookExtraDimension, U.FacebookMetricRefusedExtraDimensions[M]>> = readonly []>(body: FacebookMetricsRequest<M, D>): ApiRequest<FacebookMetricsRequest<M, D>, MetricsResponse<M, D>, 'POST /2/facebook/metrics'>;
   /** POST /2/facebook/page/posts: one page of posts holding exactly the requested fields. */
   posts<F extends U.FacebookPostField>(body: FacebookPostsRequest<F>): ApiRequest<FacebookPostsRequest<F>, FacebookPostsResponse<F>, 'POST /2/facebook/page/posts'>;
 }
@@ -203,9 +226,9 @@ export const facebook: FacebookBuilders = {
 /** Request builders of the instagram operations of version 2. Each checks its body at run time and throws a RequestValidationError listing every problem. */
 export interface InstagramBuilders {
   /** GET /2/instagram/profiles: the connected instagram profiles. No body. */
-  profiles(): ApiRequest<undefined, components['schemas']['ProfilesResponse'], 'GET /2/instagram/profiles'>;
+  profiles(): ApiRequest<undefined, ProfilesResponse, 'GET /2/instagram/profiles'>;
   /** POST /2/instagram/metrics: the requested metrics split by the requested dimensions. The response header names the requested metrics. */
-  metrics<M extends U.InstagramMetric, D extends DimensionList<U.Dimension, U.ExtraDimension<'instagram', M>> = readonly []>(body: InstagramMetricsRequest<M, D>): ApiRequest<InstagramMetricsRequest<M, D>, MetricsResponse<M, D>, 'POST /2/instagram/metrics'>;
+  metrics<M extends U.InstagramMetric, D extends DimensionList<U.Dimension, Exclude<U.InstagramExtraDimension, U.InstagramMetricRefusedExtraDimensions[M]>> = readonly []>(body: InstagramMetricsRequest<M, D>): ApiRequest<InstagramMetricsRequest<M, D>, MetricsResponse<M, D>, 'POST /2/instagram/metrics'>;
   /** POST /2/instagram/profile/posts: one page of posts holding exactly the requested fields. */
   posts<F extends U.InstagramPostField>(body: InstagramPostsRequest<F>): ApiRequest<InstagramPostsRequest<F>, InstagramPostsResponse<F>, 'POST /2/instagram/profile/posts'>;
 }
@@ -220,9 +243,9 @@ export const instagram: InstagramBuilders = {
 /** Request builders of the twitter operations of version 2. Each checks its body at run time and throws a RequestValidationError listing every problem. */
 export interface TwitterBuilders {
   /** GET /2/twitter/profiles: the connected twitter profiles. No body. */
-  profiles(): ApiRequest<undefined, components['schemas']['ProfilesResponse'], 'GET /2/twitter/profiles'>;
+  profiles(): ApiRequest<undefined, ProfilesResponse, 'GET /2/twitter/profiles'>;
   /** POST /2/twitter/metrics: the requested metrics split by the requested dimensions. The response header names the requested metrics. */
-  metrics<M extends U.TwitterMetric, D extends DimensionList<U.Dimension, U.ExtraDimension<'twitter', M>> = readonly []>(body: TwitterMetricsRequest<M, D>): ApiRequest<TwitterMetricsRequest<M, D>, MetricsResponse<M, D>, 'POST /2/twitter/metrics'>;
+  metrics<M extends U.TwitterMetric, D extends DimensionList<U.Dimension, Exclude<U.TwitterExtraDimension, U.TwitterMetricRefusedExtraDimensions[M]>> = readonly []>(body: TwitterMetricsRequest<M, D>): ApiRequest<TwitterMetricsRequest<M, D>, MetricsResponse<M, D>, 'POST /2/twitter/metrics'>;
 }
 
 /** Builders of the twitter operations of version 2: `v2.twitter.profiles`, `v2.twitter.metrics`. */
@@ -234,9 +257,9 @@ export const twitter: TwitterBuilders = {
 /** Request builders of the youtube operations of version 2. Each checks its body at run time and throws a RequestValidationError listing every problem. */
 export interface YoutubeBuilders {
   /** GET /2/youtube/profiles: the connected youtube profiles. No body. */
-  profiles(): ApiRequest<undefined, components['schemas']['ProfilesResponse'], 'GET /2/youtube/profiles'>;
+  profiles(): ApiRequest<undefined, ProfilesResponse, 'GET /2/youtube/profiles'>;
   /** POST /2/youtube/metrics: the requested metrics split by the requested dimensions. The response header names the requested metrics. */
-  metrics<M extends U.YoutubeMetric, D extends DimensionList<U.Dimension, U.ExtraDimension<'youtube', M>> = readonly []>(body: YoutubeMetricsRequest<M, D>): ApiRequest<YoutubeMetricsRequest<M, D>, MetricsResponse<M, D>, 'POST /2/youtube/metrics'>;
+  metrics<M extends U.YoutubeMetric, D extends DimensionList<U.Dimension, Exclude<U.YoutubeExtraDimension, U.YoutubeMetricRefusedExtraDimensions[M]>> = readonly []>(body: YoutubeMetricsRequest<M, D>): ApiRequest<YoutubeMetricsRequest<M, D>, MetricsResponse<M, D>, 'POST /2/youtube/metrics'>;
 }
 
 /** Builders of the youtube operations of version 2: `v2.youtube.profiles`, `v2.youtube.metrics`. */
@@ -248,9 +271,9 @@ export const youtube: YoutubeBuilders = {
 /** Request builders of the linkedin operations of version 2. Each checks its body at run time and throws a RequestValidationError listing every problem. */
 export interface LinkedinBuilders {
   /** GET /2/linkedin/profiles: the connected linkedin profiles. No body. */
-  profiles(): ApiRequest<undefined, components['schemas']['ProfilesResponse'], 'GET /2/linkedin/profiles'>;
+  profiles(): ApiRequest<undefined, ProfilesResponse, 'GET /2/linkedin/profiles'>;
   /** POST /2/linkedin/metrics: the requested metrics split by the requested dimensions. The response header names the requested metrics. */
-  metrics<M extends U.LinkedinMetric, D extends DimensionList<U.Dimension, U.ExtraDimension<'linkedin', M>> = readonly []>(body: LinkedinMetricsRequest<M, D>): ApiRequest<LinkedinMetricsRequest<M, D>, MetricsResponse<M, D>, 'POST /2/linkedin/metrics'>;
+  metrics<M extends U.LinkedinMetric, D extends DimensionList<U.Dimension, Exclude<U.LinkedinExtraDimension, U.LinkedinMetricRefusedExtraDimensions[M]>> = readonly []>(body: LinkedinMetricsRequest<M, D>): ApiRequest<LinkedinMetricsRequest<M, D>, MetricsResponse<M, D>, 'POST /2/linkedin/metrics'>;
 }
 
 /** Builders of the linkedin operations of version 2: `v2.linkedin.profiles`, `v2.linkedin.metrics`. */
@@ -262,9 +285,9 @@ export const linkedin: LinkedinBuilders = {
 /** Request builders of the pinterest operations of version 2. Each checks its body at run time and throws a RequestValidationError listing every problem. */
 export interface PinterestBuilders {
   /** GET /2/pinterest/profiles: the connected pinterest profiles. No body. */
-  profiles(): ApiRequest<undefined, components['schemas']['ProfilesResponse'], 'GET /2/pinterest/profiles'>;
+  profiles(): ApiRequest<undefined, ProfilesResponse, 'GET /2/pinterest/profiles'>;
   /** POST /2/pinterest/metrics: the requested metrics split by the requested dimensions. The response header names the requested metrics. */
-  metrics<M extends U.PinterestMetric, D extends DimensionList<U.Dimension, U.ExtraDimension<'pinterest', M>> = readonly []>(body: PinterestMetricsRequest<M, D>): ApiRequest<PinterestMetricsRequest<M, D>, MetricsResponse<M, D>, 'POST /2/pinterest/metrics'>;
+  metrics<M extends U.PinterestMetric, D extends DimensionList<U.Dimension, Exclude<U.PinterestExtraDimension, U.PinterestMetricRefusedExtraDimensions[M]>> = readonly []>(body: PinterestMetricsRequest<M, D>): ApiRequest<PinterestMetricsRequest<M, D>, MetricsResponse<M, D>, 'POST /2/pinterest/metrics'>;
 }
 
 /** Builders of the pinterest operations of version 2: `v2.pinterest.profiles`, `v2.pinterest.metrics`. */
@@ -294,9 +317,9 @@ export interface V2Builders {
   /** The pinterest operations. */
   pinterest: PinterestBuilders;
   /** POST /2/post/labels: the content labels. The body is not shown in the documents; an empty object is sent. */
-  postLabels(): ApiRequest<Record<string, never>, components['schemas']['PostLabelsResponse'], 'POST /2/post/labels'>;
+  postLabels(): ApiRequest<Record<string, never>, PostLabelsResponse, 'POST /2/post/labels'>;
   /** POST /2/profile/labels: the profile labels. The body is not shown in the documents; an empty object is sent. */
-  profileLabels(): ApiRequest<Record<string, never>, components['schemas']['ProfileLabelsResponse'], 'POST /2/profile/labels'>;
+  profileLabels(): ApiRequest<Record<string, never>, ProfileLabelsResponse, 'POST /2/profile/labels'>;
 }
 
 /** The request builders of version 2: `v2.facebook.metrics({...})`, ... */

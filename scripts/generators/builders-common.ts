@@ -97,14 +97,19 @@ export function addMap(file: SourceFile, name: string, doc: string, entries: rea
   addDocumentedInterface(file, name, doc, entries.map(([key, type]) => ({ name: key, type })));
 }
 
-/** TypeScript for a JSON Schema of a post field value; `$ref`s are resolved in the version's spec. */
-export function schemaType(schema: Record<string, any> | undefined, spec: OpenApiDocument, optionalMembers = true): string {
-  if (!schema || Object.keys(schema).length === 0) return 'unknown';
+/**
+ * TypeScript for a JSON Schema (post field values, reference list responses); `$ref`s are
+ * resolved in the version's spec, members not in `required` are optional, `oneOf` is a union.
+ */
+export function schemaType(schema: Record<string, any> | undefined, spec: OpenApiDocument, named: ReadonlySet<string> = new Set()): string {
+  if (!schema || Object.keys(schema).filter((k) => k !== 'description').length === 0) return 'unknown';
   if (schema.$ref) {
-    const target = spec.components?.schemas?.[String(schema.$ref).replace('#/components/schemas/', '')];
-    return schemaType(target, spec, false);
+    const name = refName(schema.$ref);
+    return named.has(name) ? name : schemaType(spec.components?.schemas?.[name], spec, named);
   }
+  if ('const' in schema) return JSON.stringify(schema.const).replace(/"/g, "'");
   if (schema.enum) return schema.enum.map((v: string) => literal(v)).join(' | ');
+  if (schema.oneOf) return schema.oneOf.map((s: Record<string, any>) => wrap(schemaType(s, spec, named))).join(' | ');
   switch (schema.type) {
     case 'string':
       return 'string';
@@ -114,18 +119,40 @@ export function schemaType(schema: Record<string, any> | undefined, spec: OpenAp
     case 'boolean':
       return 'boolean';
     case 'array':
-      return `${wrap(schemaType(schema.items, spec))}[]`;
+      return `${wrap(schemaType(schema.items, spec, named))}[]`;
     case 'object': {
       if (!schema.properties) return 'Record<string, unknown>';
-      const required = new Set<string>(optionalMembers ? [] : (schema.required ?? []));
+      const required = new Set<string>(schema.required ?? []);
       const members = Object.entries(schema.properties as Record<string, any>).map(
-        ([k, v]) => `${propertyName(k)}${required.has(k) ? '' : '?'}: ${schemaType(v, spec)}`,
+        ([k, v]) => `${propertyName(k)}${required.has(k) ? '' : '?'}: ${schemaType(v, spec, named)}`,
       );
       return `{ ${members.join('; ')} }`;
     }
     default:
       return 'unknown';
   }
+}
+
+/** The component name of a `#/components/schemas/Name` reference. */
+export function refName(ref: string): string {
+  return ref.replace('#/components/schemas/', '');
+}
+
+/** Component names `schema` refers to, directly or through other components, dependencies first. */
+export function referencedComponents(schema: unknown, spec: OpenApiDocument, found: string[] = []): string[] {
+  if (Array.isArray(schema)) schema.forEach((s) => referencedComponents(s, spec, found));
+  else if (schema && typeof schema === 'object') {
+    for (const [key, value] of Object.entries(schema)) {
+      if (key === '$ref' && typeof value === 'string') {
+        const name = refName(value);
+        if (!found.includes(name)) {
+          referencedComponents(spec.components?.schemas?.[name], spec, found);
+          if (!found.includes(name)) found.push(name);
+        }
+      } else referencedComponents(value, spec, found);
+    }
+  }
+  return found;
 }
 
 function wrap(type: string): string {

@@ -9,7 +9,7 @@ import type { SourceFile } from 'ts-morph';
 import type { Model, Version, VersionModel } from '../model/types.js';
 import { pascal, versionModel } from '../model/types.js';
 import type { Artifact } from './artifact.js';
-import { addMap, finish, literal, newSourceFile } from './builders-common.js';
+import { addMap, docText, finish, literal, newSourceFile, referencedComponents, schemaType } from './builders-common.js';
 import { operationList } from './operations.js';
 import { postNetworks } from './unions.js';
 
@@ -22,11 +22,36 @@ const DATE_DOCS = {
   date_end: 'Last day, YYYY-MM-DD; the last day is included.',
 };
 
+/**
+ * The success bodies of the operations whose response is not narrowed (profiles, labels), and
+ * the components they use, as type aliases from the version's spec.
+ */
+function addReferenceResponses(file: SourceFile, vm: VersionModel, ops: Operation[]): void {
+  const roots = [...new Set(ops.filter((op) => op.kind !== 'metrics' && op.kind !== 'posts').map((op) => op.successSchema!))];
+  const names = referencedComponents(roots.map((name) => ({ $ref: `#/components/schemas/${name}` })), vm.spec);
+  const named = new Set(names);
+  for (const name of names) {
+    const schema = vm.spec.components.schemas[name];
+    file.addTypeAlias({
+      name,
+      isExported: true,
+      docs: [docText(String(schema.description ?? `The ${name} component of the version ${vm.version} spec.`))],
+      type: schemaType({ ...schema, $ref: undefined }, vm.spec, new Set([...named].filter((n) => n !== name))),
+    });
+  }
+}
+
+/** The extra dimensions every metric of `M` allows: ExtraDimension<network, M>, spelled out per network (cheaper to check). */
+function allowedExtras(network: string): string {
+  const P = pascal(network);
+  return `Exclude<U.${P}ExtraDimension, U.${P}MetricRefusedExtraDimensions[M]>`;
+}
+
 /** `export interface <P>MetricsRequest<M, D>`: the metrics body of one network. */
 function addMetricsRequest(file: SourceFile, vm: VersionModel, network: string): void {
   const P = pascal(network);
   const typeParameters = [{ name: 'M', constraint: `U.${P}Metric`, default: `U.${P}Metric` }];
-  const dims = `DimensionList<U.Dimension, U.ExtraDimension<${literal(network)}, M>>`;
+  const dims = `DimensionList<U.Dimension, ${allowedExtras(network)}>`;
   // The builder method constrains D to the dimensions its metrics allow; here any list is accepted.
   if (vm.version === 2) typeParameters.push({ name: 'D', constraint: 'readonly DimensionItem[]', default: dims });
   const properties = [
@@ -91,7 +116,7 @@ function builderMethod(op: Operation, vm: VersionModel): { name: string; text: s
   const plain = (name: string, doc: string, body: string) => ({
     name,
     doc,
-    text: `${name}(): ApiRequest<${body}, components['schemas'][${literal(op.successSchema ?? 'unknown')}], ${key}>`,
+    text: `${name}(): ApiRequest<${body}, ${op.successSchema ?? 'unknown'}, ${key}>`,
   });
   switch (op.kind) {
     case 'profiles':
@@ -112,7 +137,7 @@ function builderMethod(op: Operation, vm: VersionModel): { name: string; text: s
         name: 'metrics',
         doc: `${op.key}: the requested metrics split by the requested dimensions. The response header names the requested metrics.`,
         text:
-          `metrics<M extends U.${P}Metric, D extends DimensionList<U.Dimension, U.ExtraDimension<${literal(op.network!)}, M>> = readonly []>` +
+          `metrics<M extends U.${P}Metric, D extends DimensionList<U.Dimension, ${allowedExtras(op.network!)}> = readonly []>` +
           `(body: ${P}MetricsRequest<M, D>): ApiRequest<${P}MetricsRequest<M, D>, MetricsResponse<M, D>, ${key}>`,
       };
     case 'posts':
@@ -190,9 +215,9 @@ export function buildersSource(model: Model, version: Version, allOperations: Op
     { isTypeOnly: true, moduleSpecifier: '../../src/request.js', namedImports: ['ApiRequest'] },
     { moduleSpecifier: '../../src/builders/build.js', namedImports: ['buildRequest'] },
     { isTypeOnly: true, moduleSpecifier: '../../src/builders/types.js', namedImports: shapes.sort() },
-    { isTypeOnly: true, moduleSpecifier: `../types/v${version}.js`, namedImports: ['components'] },
     { isTypeOnly: true, moduleSpecifier: `./v${version}-unions.js`, namespaceImport: 'U' },
   ]);
+  addReferenceResponses(file, vm, ops);
   for (const network of vm.networks) addMetricsRequest(file, vm, network);
   for (const network of postNetworks(vm)) addPostsRequest(file, vm, network);
   addRequestMaps(file, vm);

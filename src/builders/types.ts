@@ -35,12 +35,22 @@ export type DimensionList<B extends string, E extends string> =
 /** Nested number arrays of unknown depth (the data of a metrics response whose dimensions are not a tuple). */
 export type NestedNumbers = number | NestedNumbers[];
 
+/** Nested number arrays by nesting depth (a table lookup is cheaper to check than recursion). */
+export interface NumbersByDepth {
+  0: number[];
+  1: number[][];
+  2: number[][][];
+  3: number[][][][];
+  4: number[][][][][];
+  5: number[][][][][][];
+  6: number[][][][][][][];
+  7: number[][][][][][][][];
+}
+
 /** `data` of a v2 metrics response: one array level per dimension, then one number per metric. */
-export type MetricsMatrix<D extends readonly DimensionItem[]> = D extends readonly []
-  ? number[]
-  : D extends readonly [DimensionItem, ...infer Rest extends readonly DimensionItem[]]
-    ? MetricsMatrix<Rest>[]
-    : NestedNumbers[];
+export type MetricsMatrix<D extends readonly DimensionItem[]> = D['length'] extends keyof NumbersByDepth
+  ? NumbersByDepth[D['length']]
+  : NestedNumbers[];
 
 /** One `header` element of a dimension: its type and the dimension values. */
 export interface DimensionHeader<T extends string> {
@@ -55,11 +65,14 @@ export interface MetricHeader<M extends string> {
   rows: M[];
 }
 
-/** `header` of a v2 metrics response: one element per requested dimension, then the metric element. */
-export type MetricsHeader<D extends readonly DimensionItem[], M extends string> = [
-  ...{ -readonly [K in keyof D]: DimensionHeader<D[K]['type']> },
-  MetricHeader<M>,
-];
+/**
+ * `header` of a v2 metrics response: one element per requested dimension (typed with the
+ * requested dimension names), then the metric element with the requested metric names.
+ * (A flat rest element is used rather than a per-position mapped tuple: cheaper to check.)
+ */
+export type MetricsHeader<D extends readonly DimensionItem[], M extends string> = D extends readonly []
+  ? [MetricHeader<M>]
+  : [...DimensionHeader<D[number]['type']>[], MetricHeader<M>];
 
 /** Success body of a v2 metrics request for metrics `M` and dimensions `D`. */
 export interface MetricsResponse<M extends string, D extends readonly DimensionItem[]> {

@@ -49,8 +49,3 @@ export function lookupOperation(method: string, path: string): OperationLookup {
   const known = operations.filter((op) => op.version === version).map((op) => op.key);
   return { error: `unknown operation ${verb} ${pathname}; version ${version} has: ${known.join(', ')}` };
 }
-
-/** True when `path` (or URL) with `method` names an API operation. */
-export function isApiOperation(method: string, path: string): boolean {
-  return lookupOperation(method, path).operation !== undefined;
-}

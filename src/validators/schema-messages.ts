@@ -23,47 +23,47 @@ const FORMAT_SHAPES: Record<string, string> = {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The message of one error, given the offending value. */
-function messageOf(error: CompiledValidatorError, value: unknown): { pointer?: string; message: string } {
+function messageOf(error: CompiledValidatorError, value: unknown): string {
   const p = error.params;
   const got = `got ${describeValue(value)}`;
   switch (error.keyword) {
     case 'type':
-      return { message: `expected ${String(p.type).replace(/,/g, ' or ')}, ${got}` };
+      return `expected ${String(p.type).replace(/,/g, ' or ')}, ${got}`;
     case 'const':
-      return { message: `expected ${JSON.stringify(p.allowedValue)}, ${got}` };
+      return `expected ${JSON.stringify(p.allowedValue)}, ${got}`;
     case 'enum':
-      return { message: `expected one of ${listValues(p.allowedValues as unknown[])}, ${got}` };
+      return `expected one of ${listValues(p.allowedValues as unknown[])}, ${got}`;
     case 'required':
-      return { message: `missing required property ${quote(String(p.missingProperty))}` };
+      return `missing required property ${quote(String(p.missingProperty))}`;
     case 'additionalProperties':
-      return { message: `unexpected property ${quote(String(p.additionalProperty))}` };
+      return `unexpected property ${quote(String(p.additionalProperty))}`;
     case 'dependentRequired':
-      return { message: `${quote(String(p.property))} is present, so ${quote(String(p.missingProperty))} must be too` };
+      return `${quote(String(p.property))} is present, so ${quote(String(p.missingProperty))} must be too`;
     case 'pattern': {
       const shape = PATTERN_SHAPES[String(p.pattern)];
-      return { message: shape ? `expected ${shape}, ${got}` : `expected a string matching ${p.pattern}, ${got}` };
+      return shape ? `expected ${shape}, ${got}` : `expected a string matching ${p.pattern}, ${got}`;
     }
     case 'format':
-      return { message: `expected ${FORMAT_SHAPES[String(p.format)] ?? `a valid ${p.format}`}, ${got}` };
+      return `expected ${FORMAT_SHAPES[String(p.format)] ?? `a valid ${p.format}`}, ${got}`;
     case 'minItems':
-      return { message: `expected at least ${plural(Number(p.limit), 'item')}, ${got}` };
+      return `expected at least ${plural(Number(p.limit), 'item')}, ${got}`;
     case 'maxItems':
-      return { message: `expected at most ${plural(Number(p.limit), 'item')}, ${got}` };
+      return `expected at most ${plural(Number(p.limit), 'item')}, ${got}`;
     case 'minLength':
-      return { message: `expected at least ${plural(Number(p.limit), 'character')}, ${got}` };
+      return `expected at least ${plural(Number(p.limit), 'character')}, ${got}`;
     case 'maxLength':
-      return { message: `expected at most ${plural(Number(p.limit), 'character')}, ${got}` };
+      return `expected at most ${plural(Number(p.limit), 'character')}, ${got}`;
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
-      return { message: `expected ${p.comparison} ${p.limit}, ${got}` };
+      return `expected ${p.comparison} ${p.limit}, ${got}`;
     case 'oneOf':
-      return { message: p.passingSchemas ? 'matches more than one of the allowed shapes' : `matches none of the allowed shapes, ${got}` };
+      return p.passingSchemas ? 'matches more than one of the allowed shapes' : `matches none of the allowed shapes, ${got}`;
     case 'anyOf':
-      return { message: `matches none of the allowed shapes, ${got}` };
+      return `matches none of the allowed shapes, ${got}`;
     default:
-      return { message: `${error.message ?? `fails "${error.keyword}"`}, ${got}` };
+      return `${error.message ?? `fails "${error.keyword}"`}, ${got}`;
   }
 }
 
@@ -96,7 +96,6 @@ export function addSchemaErrors(list: ErrorList, errors: readonly CompiledValida
       list.add(pointer, `expected ${[...new Set(types)].join(' or ')}, got ${describeValue(value)}`);
       continue;
     }
-    const { message } = messageOf(error, value);
-    list.add(pointer, message);
+    list.add(pointer, messageOf(error, value));
   }
 }

@@ -76,6 +76,10 @@ describe('generated unions mirror the catalogs', () => {
         const text = iface.getPropertyOrThrow(metric.name).getTypeNodeOrThrow().getText();
         const names = text === 'never' ? [] : text.split(' | ').map((t) => t.replace(/'/g, ''));
         expect(names, `${network}.${metric.name}`).toEqual(metric.extraDimensions);
+        const refused = files.get(2)!.getInterfaceOrThrow(`${pascal(network)}MetricRefusedExtraDimensions`).getPropertyOrThrow(metric.name).getTypeNodeOrThrow().getText();
+        const networkExtras = new Set(model.v2.metrics[network].flatMap((m) => m.extraDimensions));
+        const expected = model.extraDimensions.map((d) => d.name).filter((d) => networkExtras.has(d) && !metric.extraDimensions.includes(d));
+        expect(refused === 'never' ? [] : refused.split(' | ').map((t) => t.replace(/'/g, '')), `refused ${network}.${metric.name}`).toEqual(expected);
       }
     }
   });

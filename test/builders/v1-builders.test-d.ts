@@ -2,6 +2,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { v1, type ResponseOf } from '../../src/v1.js';
 import type * as V1 from '../../src/v1.js';
+import type { components } from '../../generated/types/v1.js';
 
 const range = { date_start: '2024-01-01', date_end: '2024-01-31', profiles: ['UC1'] } as const;
 
@@ -44,6 +45,8 @@ describe('v1 posts', () => {
     v1.profileLabels;
     const labels = v1.postLabels();
     expectTypeOf(labels.operation).toEqualTypeOf<'POST /1/post/labels'>();
+    expectTypeOf<ResponseOf<typeof labels>>().toEqualTypeOf<components['schemas']['PostLabelsResponse']>();
+    expectTypeOf<ResponseOf<ReturnType<typeof v1.pinterest.profiles>>>().toEqualTypeOf<components['schemas']['ProfilesResponse']>();
   });
   it('rejects a filter value of the wrong shape', () => {
     // @ts-expect-error ppd_status is organic, paid or unknown

@@ -2,6 +2,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { v2, type ResponseOf } from '../../src/v2.js';
 import type * as V2 from '../../src/v2.js';
+import type { components } from '../../generated/types/v2.js';
 
 const range = { date_start: '2024-01-01', date_end: '2024-01-31', profiles: ['164929129743'] } as const;
 const postRange = { date_start: '2024-01-01', date_end: '2024-01-31', profiles: ['164929129743'] } as const;
@@ -59,15 +60,13 @@ describe('v2 metrics: dimensions', () => {
 });
 
 describe('v2 metrics: narrowed response', () => {
-  it('the header names the requested dimensions and metrics; data nests one level per dimension', () => {
+  it('the header names the requested dimensions and, last, the metrics; data nests one level per dimension', () => {
     const req = v2.facebook.metrics({ ...range, metrics: ['insights_activity', 'insights_impressions'], dimensions: [{ type: 'profile' }, { type: 'date.day' }, { type: 'activity_type' }] });
     type R = ResponseOf<typeof req>;
     expectTypeOf<R['success']>().toEqualTypeOf<true>();
     expectTypeOf<R['header']>().toEqualTypeOf<
       [
-        { type: 'profile'; rows: string[] },
-        { type: 'date.day'; rows: string[] },
-        { type: 'activity_type'; rows: string[] },
+        ...{ type: 'profile' | 'date.day' | 'activity_type'; rows: string[] }[],
         { type: 'metric'; rows: ('insights_activity' | 'insights_impressions')[] },
       ]
     >();
@@ -80,7 +79,9 @@ describe('v2 metrics: narrowed response', () => {
   });
   it('a metric not requested is not in the header type', () => {
     const req = v2.instagram.metrics({ ...range, metrics: ['followers_change'], dimensions: [{ type: 'date.day' }] });
-    type Rows = ResponseOf<typeof req>['header'][1]['rows'][number];
+    type Header = ResponseOf<typeof req>['header'];
+    type Last = Header extends [...unknown[], infer L] ? L : never;
+    type Rows = Last extends { rows: (infer R)[] } ? R : never;
     expectTypeOf<Rows>().toEqualTypeOf<'followers_change'>();
     // @ts-expect-error followers_lifetime was not requested
     const row: Rows = 'followers_lifetime';
@@ -171,7 +172,10 @@ describe('v2 reference lists', () => {
     expectTypeOf<ResponseOf<typeof profiles>['profiles'][number]['id']>().toEqualTypeOf<string>();
     const labels = v2.postLabels();
     expectTypeOf<ResponseOf<typeof labels>['data'][number]>().toEqualTypeOf<{ id: string; name: string }>();
+    expectTypeOf<ResponseOf<typeof profiles>>().toEqualTypeOf<components['schemas']['ProfilesResponse']>();
+    expectTypeOf<ResponseOf<typeof labels>>().toEqualTypeOf<components['schemas']['PostLabelsResponse']>();
     const profileLabels = v2.profileLabels();
+    expectTypeOf<ResponseOf<typeof profileLabels>>().toEqualTypeOf<components['schemas']['ProfileLabelsResponse']>();
     expectTypeOf<ResponseOf<typeof profileLabels>['data'][number]['profiles']>().toEqualTypeOf<{ name: string; platform: string }[]>();
   });
 });

@@ -90,10 +90,12 @@ describe('validate HAR files', () => {
     expect(result.out).toContain('error    bad.har#2: POST https://api.example.invalid/2/twitter/metrics: request body is not JSON (truncated JSON: the text ends at line 1, column 15 where a value is expected)');
   });
 
-  it('says when a .har file is not a HAR log', async () => {
+  it('says when a .har file, or JSON with "log", is not a HAR log', async () => {
     tmp.write('fake.har', { hello: 'world' });
-    const result = await run(['fake.har'], tmp.dir);
+    tmp.write('fake-log.json', { log: { version: '1.2' } });
+    const result = await run(['fake.har', 'fake-log.json'], tmp.dir);
     expect(result.code).toBe(2);
     expect(result.out).toContain('error    fake.har: not a HAR file: expected { "log": { "entries": [...] } }');
+    expect(result.out).toContain('error    fake-log.json: not a HAR file: expected { "log": { "entries": [...] } }');
   });
 });

@@ -78,6 +78,30 @@ describe('client.metrics splitting against the mock', () => {
     expect(server.log).toHaveLength(0);
   });
 
+  it('keeps at most `concurrency` split requests in flight', async () => {
+    const server = await mock({ faults: { latencyMs: 5 } });
+    let inFlight = 0;
+    let most = 0;
+    const client = createClient({
+      token: TOKEN,
+      secret: SECRET,
+      baseUrl: server.url,
+      concurrency: 3,
+      fetch: async (input) => {
+        most = Math.max(most, ++inFlight);
+        try {
+          return await fetch(input as Request);
+        } finally {
+          inFlight--;
+        }
+      },
+    });
+    const request = { method: 'POST' as const, path: '/2/facebook/metrics', body: { date_start: '2025-01-01', date_end: '2025-12-31', profiles: profileIds(server.account, 'facebook').slice(0, 30), metrics: ['fans_change'], dimensions: [{ type: 'profile' }, { type: 'date.day' }] } };
+    await client.metrics(request);
+    expect(server.log).toHaveLength(2 * 4);
+    expect(most).toBe(3);
+  });
+
   it('sends a request within the limits once, unchanged', async () => {
     const server = await mock();
     const { client } = clientFor(server);

@@ -61,12 +61,13 @@ describe('splitting plan', () => {
           expect(seen.size, `${p} x ${m}`).toBe(p * m);
           if (partition) expect([...seen.values()].every((n) => n === 1)).toBe(true);
           expect(cover.length).toBeGreaterThanOrEqual(coverLowerBound(p, m, 25));
+          // Minimal (the lower bound) whenever one side needs at most two groups.
+          if (!partition && (p <= 50 || m <= 50)) expect(cover.length, `${p} x ${m}`).toBe(coverLowerBound(p, m, 25));
           expect(cover.length).toBeLessThanOrEqual(Math.ceil(p / 25) * Math.ceil(m / 25));
         }
       }
     }
-    // Where one side needs two groups, the cycle design meets the lower bound.
-    for (const [p, m, n] of [[60, 40, 5], [40, 60, 5], [30, 30, 3], [26, 26, 3], [60, 30, 5], [100, 50, 8], [50, 50, 4]]) {
+    for (const [p, m, n] of [[60, 40, 5], [40, 60, 5], [30, 30, 3], [26, 26, 3], [60, 30, 5], [100, 50, 8], [50, 50, 4], [43, 76, 7], [45, 101, 9], [60, 60, 8]]) {
       expect(coverPairs(ids(p), ids(m, 'm'), 25, false).length, `${p} x ${m}`).toBe(n);
       expect(coverLowerBound(p, m, 25)).toBe(n);
     }

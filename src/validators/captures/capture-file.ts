@@ -8,9 +8,9 @@ import { emptySet, type CaptureSet } from './types.js';
 
 export const CAPTURE_SHAPE = '{ "method", "path", "request"?, "response", "status"? }';
 
-/** True when a parsed document looks like a capture (or a list of them) rather than a HAR. */
+/** True when a parsed document can hold captures: an object or an array of them. */
 export function looksLikeCapture(doc: unknown): boolean {
-  return (isPlainObject(doc) && !('log' in doc)) || Array.isArray(doc);
+  return isPlainObject(doc) || Array.isArray(doc);
 }
 
 function problemOf(capture: Record<string, unknown>): string | undefined {

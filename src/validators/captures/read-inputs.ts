@@ -4,6 +4,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
+import { isPlainObject } from '../checks/values.js';
 import { looksLikeCapture, readCaptures } from './capture-file.js';
 import { looksLikeHar, readHar } from './har-file.js';
 import { parseJson } from './json-syntax.js';
@@ -34,7 +35,7 @@ export function readInputFile(file: string, label = file): CaptureSet {
   const parsed = parseJson(text.text);
   if (!parsed.ok) return { ...emptySet(), unreadable: [{ source: label, message: parsed.message }] };
   const doc = parsed.value;
-  if (looksLikeHar(doc) || extname(file).toLowerCase() === '.har') return readHar(doc, label);
+  if (looksLikeHar(doc) || extname(file).toLowerCase() === '.har' || (isPlainObject(doc) && 'log' in doc)) return readHar(doc, label);
   if (looksLikeCapture(doc)) return readCaptures(doc, label);
   return { ...emptySet(), unreadable: [{ source: label, message: 'not a capture file or HAR: the JSON is not an object or array' }] };
 }
