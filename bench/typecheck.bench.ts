@@ -17,7 +17,7 @@ import { median, type BenchRow } from './types.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
-const RUNS = 9;
+const RUNS = 15;
 /** Compiles first run to warm up the compiler's code in this process; they are not counted. */
 const WARMUP = 3;
 const CALLS = 50;

@@ -181,7 +181,7 @@ export function metricValueType(metric: Metric): string {
   return metric.type === 'object' ? 'MetricBreakdown' : 'number';
 }
 
-/** "Fans change" style fallback when a catalog entry has no description. */
+/** The doc text of a catalog entry that has no description. */
 export function fallbackDoc(name: string, kind: string): string {
   return `The ${kind} \`${name}\`; the documents give no description.`;
 }

@@ -6,7 +6,7 @@
  */
 import type { SourceFile } from 'ts-morph';
 import type { Model, PostCatalog, PostField, Version, VersionModel } from '../model/types.js';
-import { filterableNames, pascal, sortableNames, versionModel } from '../model/types.js';
+import { pascal, sortableNames, versionModel } from '../model/types.js';
 import type { Artifact } from './artifact.js';
 import { metricDescription, postFieldDescription } from './catalog-schemas.js';
 import {
