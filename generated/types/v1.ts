@@ -713,7 +713,7 @@ export interface components {
              * @description Page size.
              * @default 10
              */
-            limit: number;
+            limit?: number;
             /** @description Cursor, the `next` value of the previous response. */
             after?: string;
             /** @description Sort order. The documents show `desc` as the order; other order values are not shown. */

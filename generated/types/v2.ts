@@ -627,7 +627,7 @@ export interface components {
              * @description Page size.
              * @default 10
              */
-            limit: number;
+            limit?: number;
             /** @description Cursor, the `next` value of the previous response. */
             after?: string;
             /** @description Sort order. The documents show `desc` as the order; other order values are not shown. */
@@ -816,7 +816,7 @@ export interface components {
              * @description Page size.
              * @default 10
              */
-            limit: number;
+            limit?: number;
             /** @description Cursor, the `next` value of the previous response. */
             after?: string;
             /** @description Sort order. The documents show `desc` as the order; other order values are not shown. */
@@ -1103,7 +1103,7 @@ export interface components {
              * @description Page size.
              * @default 10
              */
-            limit: number;
+            limit?: number;
             /** @description Cursor, the `next` value of the previous response. */
             after?: string;
             filter?: components["schemas"]["TwitterPostsFilter"][];

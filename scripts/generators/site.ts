@@ -8,7 +8,6 @@ import type { Artifact, StepContext } from './artifact.js';
 import { operationList } from './operations.js';
 import { catalogPageInput, renderCatalogPage } from './site/catalog-page.js';
 import { renderIndexPage } from './site/index-page.js';
-import { loadMigrationCatalog } from './site/migration-catalog.js';
 import { migrationData } from './site/migration.js';
 import { renderMigrationPage } from './site/migration-page.js';
 import { catalogPages, INDEX_PAGE, MIGRATION_PAGE, referencePage, SITE_DIR } from './site/pages.js';
@@ -27,7 +26,7 @@ export async function siteArtifacts(context: StepContext): Promise<Artifact[]> {
   const { model } = context;
   const at = (file: string, content: string): Artifact => ({ path: `${SITE_DIR}/${file}`, content });
 
-  const renames = loadMigrationCatalog(context.root, model);
+  const { renames } = model;
   const catalogs = catalogPages(model).map(({ version, network, file }) => {
     const other = version === 1 ? model.v2 : model.v1;
     return at(file, renderCatalogPage(catalogPageInput(model, version, network, renames), other.networks.includes(network)));

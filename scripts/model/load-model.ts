@@ -1,6 +1,7 @@
 /** Loads catalogs + hand-written spec once into the normalized model every generator reads. */
 import { loadCatalogs } from './load-catalogs.js';
 import { loadSpec } from './load-spec.js';
+import { loadMigrationCatalog, MIGRATION_FILE } from './load-migration.js';
 import type { Model, Version, VersionModel } from './types.js';
 
 export function loadModel(root: string): Model {
@@ -19,6 +20,8 @@ export function loadModel(root: string): Model {
   };
   const v1 = version(1);
   const v2 = version(2);
+  const renames = loadMigrationCatalog(root, { v1, v2 });
+  sources.add(MIGRATION_FILE);
   return {
     networks: catalogs.networks,
     dimensions: catalogs.dimensions,
@@ -27,6 +30,7 @@ export function loadModel(root: string): Model {
     limits: catalogs.limits,
     v1,
     v2,
+    renames,
     sources: [...sources].sort(),
   };
 }

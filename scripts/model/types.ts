@@ -3,6 +3,8 @@
 import type { Version, NetworkInfo, Metric, PostCatalog, Dimension, ExtraDimension, ErrorCode, Limits } from '../../src/catalog/types.js';
 
 export type * from '../../src/catalog/types.js';
+import type { MetricRename } from './load-migration.js';
+export type { MetricRename } from './load-migration.js';
 export const VERSIONS: readonly Version[] = [1, 2];
 
 /** An OpenAPI document as plain data. */
@@ -26,6 +28,8 @@ export interface Model {
   limits: Limits;
   v1: VersionModel;
   v2: VersionModel;
+  /** Metric renames from v1 to v2 that the documents support (catalogs/migration.yaml). */
+  renames: MetricRename[];
   /** Every file the model was read from, relative to the project root, sorted. */
   sources: string[];
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogPageInput } from '../../scripts/generators/site/catalog-page.js';
-import { loadMigrationCatalog, readMigrationCatalog } from '../../scripts/generators/site/migration-catalog.js';
+import { loadMigrationCatalog, readMigrationCatalog } from '../../scripts/model/load-migration.js';
 import { loadModel } from '../../scripts/model/load-model.js';
 import type { Model, VersionModel } from '../../scripts/model/types.js';
 import { readYamlFile } from '../../scripts/model/yaml-file.js';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareNames, migrationData, type MigrationInput, type OperationFact } from '../../scripts/generators/site/migration.js';
 import { renderMigrationPage } from '../../scripts/generators/site/migration-page.js';
-import type { MetricRename } from '../../scripts/generators/site/migration-catalog.js';
+import type { MetricRename } from '../../scripts/model/load-migration.js';
 import { field, metric, network, posts } from './fixtures.js';
 
 const rename = (net: string, v1: string, v2: string): MetricRename => ({ network: net, v1, v2, evidence: `doc says ${v1} became ${v2}` });

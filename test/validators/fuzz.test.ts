@@ -6,18 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateResponse } from '../../src/validators/index.js';
 import { allOperations, successExample } from './spec-examples.js';
-
-/** mulberry32: a small seeded PRNG. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { sequence as prng } from '../../src/mock/random.js';
 
 type Rand = ReturnType<typeof prng>;
 const pick = <T>(rand: Rand, list: readonly T[]): T => list[Math.floor(rand() * list.length)];

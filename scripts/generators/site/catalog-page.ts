@@ -7,7 +7,7 @@ import type { Metric, Model, NetworkInfo, PostCatalog, PostField, Version } from
 import { versionModel } from '../../model/types.js';
 import { anchorId, code, escapeHtml, inline, page, table, yesNo } from './html.js';
 import { catalogPage, INDEX_PAGE, MIGRATION_PAGE, referencePage } from './pages.js';
-import type { MetricRename } from './migration-catalog.js';
+import type { MetricRename } from '../../model/load-migration.js';
 import { FILTER_SCRIPT } from './style.js';
 
 export const SCRIPT = 'scripts/generators/site/catalog-page.ts';

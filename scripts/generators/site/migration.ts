@@ -4,7 +4,7 @@
  * renders it (migration-page.ts).
  */
 import type { Metric, NetworkInfo, PostCatalog } from '../../model/types.js';
-import type { MetricRename } from './migration-catalog.js';
+import type { MetricRename } from '../../model/load-migration.js';
 
 /** The operation facts the migration page needs (a subset of generated/operations.ts). */
 export interface OperationFact {

@@ -5,9 +5,9 @@
  * line, JSON pointer and entry.
  */
 import { join } from 'node:path';
-import { PipelineError } from '../../model/errors.js';
-import type { Model } from '../../model/types.js';
-import { readYamlFile, type YamlFile } from '../../model/yaml-file.js';
+import { PipelineError } from './errors.js';
+import type { Model } from './types.js';
+import { readYamlFile, type YamlFile } from './yaml-file.js';
 
 export const MIGRATION_FILE = 'catalogs/migration.yaml';
 
