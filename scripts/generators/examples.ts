@@ -84,3 +84,21 @@ export function operationExamples(model: Model, vm: VersionModel, network: strin
     });
   }
 }
+
+/**
+ * A 200 failure body for every operation: codes 3 to 99 come with HTTP 200, so a typed
+ * consumer must tell success and failure apart on `success`. Code 11 (user request limit)
+ * applies to every operation; its text is the error catalog's meaning.
+ */
+export function addFailureExample(model: Model, op: Record<string, any>) {
+  const media = op.responses?.['200']?.content?.['application/json'];
+  const error = model.errors.find((e) => e.code === 11);
+  if (!media || !error) return;
+  media.examples = {
+    ...media.examples,
+    failure: {
+      summary: `A failure with HTTP 200 (code ${error.code})`,
+      value: { success: false, errors: [{ code: error.code, errors: [error.meaning] }] },
+    },
+  };
+}

@@ -8,7 +8,7 @@
 import { PipelineError } from '../model/errors.js';
 import { pascal, type Model, type OpenApiDocument, type Version, type VersionModel } from '../model/types.js';
 import { resolveDirective, type Directive } from './catalog-schemas.js';
-import { operationExamples } from './examples.js';
+import { addFailureExample, operationExamples } from './examples.js';
 
 const TEMPLATE_REF = /^#\/components\/(schemas|responses|parameters)\/Network([A-Z]\w*)$/;
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -110,6 +110,7 @@ function expandPaths(model: Model, vm: VersionModel, spec: OpenApiDocument): Rec
         }
         const op = concreteOperation(model, vm, network, value, path);
         if (isTemplate) operationExamples(model, vm, network!, path, op, spec);
+        addFailureExample(model, op);
         out[key] = op;
       }
       paths[path] = out;

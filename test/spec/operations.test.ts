@@ -94,6 +94,16 @@ describe.each([1, 2] as const)('generated/openapi/v%s.yaml', (version) => {
     const { op } = ops.find((o) => o.key === key)!;
     if (op.requestBody) expect(examples.filter((e) => e.label.startsWith(`${key} request `)).length, key).toBeGreaterThan(0);
   });
+
+  it.each(EXPECTED[version])('%s: 200 shows both a success and a failure example', (key) => {
+    const values = allExamples(doc)
+      .filter((e) => e.label.startsWith(`${key} response 200 `))
+      .map((e) => e.value as { success: boolean; errors?: { code: number }[] });
+    expect(values.some((v) => v.success === true), key).toBe(true);
+    const failures = values.filter((v) => v.success === false);
+    expect(failures.length, key).toBeGreaterThan(0);
+    for (const f of failures) expect(f.errors![0].code, key).toBeLessThan(100);
+  });
 });
 
 describe('twitter posts', () => {
