@@ -31,29 +31,12 @@ export function formatDay(day: number): string {
   return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
 }
 
-/** The day `months` calendar months after `day`; a missing day of month rolls over to the next month's first. */
-export function addMonths(day: number, months: number): number {
-  const d = new Date(day * MS_PER_DAY);
-  const y = d.getUTCFullYear();
-  const m = d.getUTCMonth() + months;
-  const dom = d.getUTCDate();
-  const target = Date.UTC(y, m, dom);
-  const check = new Date(target);
-  if (check.getUTCDate() !== dom) return Math.round(Date.UTC(y, m + 1, 1) / MS_PER_DAY);
-  return Math.round(target / MS_PER_DAY);
-}
-
 /**
  * The last day a range starting on `start` may end on (inclusive) under a limit of `months`
  * months: the builders' {@link maxDateEnd}, the package's one definition of the limit.
  */
 export function maxRangeEnd(start: number, months: number): number {
   return parseDay(maxDateEnd(formatDay(start), months))!;
-}
-
-/** Whether `start..end` (inclusive) fits in `months` months. */
-export function rangeWithinMonths(start: number, end: number, months: number): boolean {
-  return end <= maxRangeEnd(start, months);
 }
 
 /** The Monday of the ISO week holding `day`. */
@@ -72,7 +55,3 @@ export function monthLabel(day: number): string {
   return formatDay(day).slice(0, 7);
 }
 
-/** Day number of a millisecond timestamp (UTC). */
-export function dayOfTimestamp(ms: number): number {
-  return Math.floor(ms / MS_PER_DAY);
-}

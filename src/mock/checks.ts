@@ -1,9 +1,12 @@
 /** Request checks shared by the mock's handlers; each failure names the parameter and the value. */
 import { catalogs } from '../../generated/catalogs.js';
-import { maxRangeEnd, parseDay } from '../client/dates.js';
+import { parseDay } from '../client/dates.js';
+import { checkRequest, type RequestProblem } from '../builders/check.js';
 import type { ErrorCode } from '../catalog/types.js';
 import type { MockAccount, MockProfile } from './account.js';
 import { MockFailure } from './failures.js';
+
+const LIMIT_CODE = catalogs.limits.profilesPerMetricsRequest.errorCode;
 
 export interface CheckContext {
   account: MockAccount;
@@ -21,47 +24,27 @@ export function requireObject(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-/** Unknown parameters give code 3. */
-export function checkKeys(body: Record<string, unknown>, allowed: readonly string[]): void {
-  const unknown = Object.keys(body).filter((k) => !allowed.includes(k));
-  if (unknown.length) throw new MockFailure(3, unknown.map((k) => `Unknown parameter: ${k}`));
+/**
+ * The rules the catalogs and limits know, from the package's one request check
+ * (src/builders/check.ts): any validation problem gives code 3 naming each offender, an exceeded
+ * limit (25 profiles, 25 metrics, 3 months) code 4 unless the mock runs with `limits: false`.
+ */
+export function checkRules(operation: string, body: Record<string, unknown>, ctx: CheckContext): void {
+  const problems = checkRequest(operation, body).filter((p) => ctx.limits || p.code !== LIMIT_CODE);
+  const invalid = problems.filter((p) => p.code !== LIMIT_CODE);
+  const text = (p: RequestProblem) => `${p.parameter}: ${p.message}`;
+  if (invalid.length) throw new MockFailure(3, invalid.map(text));
+  if (problems.length) throw new MockFailure(LIMIT_CODE, problems.map(text));
 }
 
-/** A non-empty array of non-empty strings, or code 3. */
-export function stringList(body: Record<string, unknown>, key: string): string[] {
-  const value = body[key];
-  if (!Array.isArray(value) || value.length === 0 || !value.every((v) => typeof v === 'string' && v !== '')) {
-    throw new MockFailure(3, [`Parameter ${key} must be a non-empty array of strings.`]);
-  }
-  return value as string[];
-}
-
-/** date_start and date_end as day numbers; code 3 for bad shapes, code 6 before the history limit. */
-export function dateRange(body: Record<string, unknown>, ctx: CheckContext): [number, number] {
-  const start = parseDay(body.date_start);
-  const end = parseDay(body.date_end);
-  const bad: string[] = [];
-  if (start === undefined) bad.push(`Parameter date_start must be a day YYYY-MM-DD, got ${JSON.stringify(body.date_start ?? null)}.`);
-  if (end === undefined) bad.push(`Parameter date_end must be a day YYYY-MM-DD, got ${JSON.stringify(body.date_end ?? null)}.`);
-  if (bad.length) throw new MockFailure(3, bad);
-  if (end! < start!) throw new MockFailure(3, ['Parameter date_end is before date_start.']);
-  return [start!, end!];
+/** date_start and date_end of a body that passed checkRules, as day numbers. */
+export function dateRange(body: Record<string, unknown>): [number, number] {
+  return [parseDay(body.date_start)!, parseDay(body.date_end)!];
 }
 
 /** Code 6 when date_start is before the history limit. */
 export function checkHistory(start: number, ctx: CheckContext): void {
   if (start < ctx.historyStart) throw new MockFailure(6, [`date_start is before the history limit date.`]);
-}
-
-/** The 25 profiles / 25 metrics / 3 months limits of metrics requests (code 4). */
-export function checkMetricsLimits(profiles: string[], metrics: string[], start: number, end: number, ctx: CheckContext): void {
-  if (!ctx.limits) return;
-  const l = catalogs.limits;
-  const over: string[] = [];
-  if (profiles.length > l.profilesPerMetricsRequest.value) over.push(`Too many profiles: ${profiles.length} (at most ${l.profilesPerMetricsRequest.value}).`);
-  if (metrics.length > l.metricsPerMetricsRequest.value) over.push(`Too many metrics: ${metrics.length} (at most ${l.metricsPerMetricsRequest.value}).`);
-  if (end > maxRangeEnd(start, l.dateRangeMonths.value)) over.push(`Date range longer than ${l.dateRangeMonths.value} months.`);
-  if (over.length) throw new MockFailure(4, over);
 }
 
 /** The requested profiles of the account; ids of other accounts give code 5. */

@@ -7,7 +7,7 @@
 import { catalogs } from '../../generated/catalogs.js';
 import type { Metric } from '../catalog/types.js';
 import { formatDay, monthLabel, weekStart } from '../client/dates.js';
-import { accountProfiles, checkHistory, checkInsights, checkKeys, checkMetricsLimits, dateRange, requireObject, stringList, type CheckContext } from './checks.js';
+import { accountProfiles, checkHistory, checkInsights, checkRules, dateRange, requireObject, type CheckContext } from './checks.js';
 import { MockFailure } from './failures.js';
 import { EXTRA_DIMENSION_KEYS, nameHash, v1Value, v2Value } from './values.js';
 
@@ -15,22 +15,20 @@ function metricCatalog(ctx: CheckContext): readonly Metric[] {
   return (catalogs[`v${ctx.version}`].metrics as Record<string, readonly Metric[]>)[ctx.network] ?? [];
 }
 
+/** The catalog entries of requested metric names (the names passed checkRules). */
 function knownMetrics(names: string[], ctx: CheckContext): Metric[] {
   const catalog = metricCatalog(ctx);
-  const unknown = names.filter((n) => !catalog.some((m) => m.name === n));
-  if (unknown.length) throw new MockFailure(3, unknown.map((n) => `Unknown metric: ${n}`));
   return names.map((n) => catalog.find((m) => m.name === n)!);
 }
 
 /** Answers a v1 metrics request: `profiles[].data[]` day records. */
 export function answerMetricsV1(rawBody: unknown, ctx: CheckContext, seed: number, operation: string): unknown {
   const body = requireObject(rawBody);
-  checkKeys(body, ['date_start', 'date_end', 'profiles', 'metrics']);
-  const ids = stringList(body, 'profiles');
-  const names = stringList(body, 'metrics');
+  checkRules(operation, body, ctx);
+  const ids = body.profiles as string[];
+  const names = body.metrics as string[];
   const metrics = knownMetrics(names, ctx);
-  const [start, end] = dateRange(body, ctx);
-  checkMetricsLimits(ids, names, start, end, ctx);
+  const [start, end] = dateRange(body);
   const profiles = accountProfiles(ids, ctx);
   checkHistory(start, ctx);
   checkInsights(names, profiles, operation, 1);
@@ -48,37 +46,15 @@ export function answerMetricsV1(rawBody: unknown, ctx: CheckContext, seed: numbe
   };
 }
 
-function checkDimensions(body: Record<string, unknown>, metrics: Metric[]): string[] {
-  if (body.dimensions === undefined) return [];
-  if (!Array.isArray(body.dimensions)) throw new MockFailure(3, ['Parameter dimensions must be an array of {type}.']);
-  const base: string[] = catalogs.dimensions.map((d) => d.name);
-  const extra: string[] = catalogs.extraDimensions.map((d) => d.name);
-  const types: string[] = [];
-  const bad: string[] = [];
-  (body.dimensions as unknown[]).forEach((d, i, all) => {
-    const type = (d as { type?: unknown } | null)?.type;
-    if (typeof type !== 'string' || (!base.includes(type) && !extra.includes(type))) return bad.push(`Unknown dimension: ${String(type)}`);
-    if (types.includes(type)) return bad.push(`Dimension ${type} is requested twice.`);
-    if (extra.includes(type)) {
-      if (i !== all.length - 1) bad.push(`Dimension ${type} must be the last dimension.`);
-      for (const m of metrics) if (!(m.extraDimensions as readonly string[]).includes(type)) bad.push(`Metric ${m.name} does not support dimension ${type}.`);
-    }
-    types.push(type);
-  });
-  if (bad.length) throw new MockFailure(3, bad);
-  return types;
-}
-
 /** Answers a v2 metrics request: the header/data matrix. */
 export function answerMetricsV2(rawBody: unknown, ctx: CheckContext, seed: number, operation: string): unknown {
   const body = requireObject(rawBody);
-  checkKeys(body, ['date_start', 'date_end', 'profiles', 'metrics', 'dimensions']);
-  const ids = stringList(body, 'profiles');
-  const names = stringList(body, 'metrics');
+  checkRules(operation, body, ctx);
+  const ids = body.profiles as string[];
+  const names = body.metrics as string[];
   const metrics = knownMetrics(names, ctx);
-  const dims = checkDimensions(body, metrics);
-  const [start, end] = dateRange(body, ctx);
-  checkMetricsLimits(ids, names, start, end, ctx);
+  const dims = ((body.dimensions ?? []) as { type: string }[]).map((d) => d.type);
+  const [start, end] = dateRange(body);
   const profiles = accountProfiles(ids, ctx);
   checkHistory(start, ctx);
   checkInsights(names, profiles, operation, 2);

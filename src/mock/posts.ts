@@ -4,15 +4,12 @@
  * parameters, so resending them unchanged plus `after` resumes exactly.
  */
 import { catalogs } from '../../generated/catalogs.js';
-import { advancedFilterNames, filterableNames, sortableNames } from '../catalog/names.js';
 import type { PostCatalog, PostField } from '../catalog/types.js';
-import { accountProfiles, checkHistory, checkInsights, checkKeys, dateRange, requireObject, stringList, type CheckContext } from './checks.js';
+import { accountProfiles, checkHistory, checkInsights, checkRules, dateRange, requireObject, type CheckContext } from './checks.js';
 import type { MockProfile } from './account.js';
 import { MockFailure } from './failures.js';
 import { fieldValue, postLabels, postsOfDay, postView, type PostSkeleton } from './post-data.js';
 import { hashString } from './random.js';
-
-const KEYS = ['profiles', 'date_start', 'date_end', 'fields', 'limit', 'after', 'sort', 'filter'];
 
 type Condition = (post: PostSkeleton) => boolean;
 
@@ -26,43 +23,29 @@ function catalogOf(ctx: CheckContext): PostCatalog {
   return (catalogs[`v${ctx.version}`].posts as Record<string, PostCatalog>)[ctx.network];
 }
 
+/**
+ * The sort keys of a body that passed checkRules. The documents show only `desc`; the mock
+ * also sorts `asc` ascending and answers any other order with code 3.
+ */
 function parseSort(body: Record<string, unknown>, catalog: PostCatalog): SortKey[] {
-  if (body.sort === undefined) return [];
-  if (!catalog.sort) throw new MockFailure(3, ['Parameter sort is not offered for this network.']);
-  if (!Array.isArray(body.sort)) throw new MockFailure(3, ['Parameter sort must be an array of {field, order}.']);
-  const allowed = sortableNames(catalog);
-  const bad: string[] = [];
-  const keys: SortKey[] = [];
-  for (const item of body.sort as unknown[]) {
-    const { field, order } = (item ?? {}) as { field?: unknown; order?: unknown };
-    if (typeof field !== 'string' || !allowed.includes(field)) bad.push(`Unknown sort field: ${String(field)}`);
-    else if (order !== 'asc' && order !== 'desc') bad.push(`Unknown sort order: ${String(order)}`);
-    else {
-      const whole = catalog.fields.find((f) => f.name === field);
-      const dot = field.indexOf('.');
-      const f = whole ?? catalog.fields.find((x) => x.name === field.slice(0, dot))!;
-      keys.push({ field: f, member: whole ? undefined : field.slice(dot + 1), descending: order === 'desc' });
-    }
-  }
-  if (bad.length) throw new MockFailure(3, bad);
-  return keys;
+  const items = (body.sort ?? []) as { field: string; order: string }[];
+  const badOrders = items.filter((item) => item.order !== 'asc' && item.order !== 'desc');
+  if (badOrders.length) throw new MockFailure(3, badOrders.map((item) => `Unknown sort order: ${item.order}`));
+  return items.map(({ field, order }) => {
+    const whole = catalog.fields.find((f) => f.name === field);
+    const dot = field.indexOf('.');
+    const f = whole ?? catalog.fields.find((x) => x.name === field.slice(0, dot))!;
+    return { field: f, member: whole ? undefined : field.slice(dot + 1), descending: order === 'desc' };
+  });
 }
 
+/** The filter conditions of a body that passed checkRules; unknown content labels give code 8. */
 function parseFilter(body: Record<string, unknown>, catalog: PostCatalog, ctx: CheckContext): { conditions: Condition[]; fields: string[] } {
-  if (body.filter === undefined) return { conditions: [], fields: [] };
-  if (!Array.isArray(body.filter)) throw new MockFailure(3, ['Parameter filter must be an array.']);
-  const filterable = filterableNames(catalog);
-  const advanced = advancedFilterNames(catalog);
   const labelIds = new Set(ctx.account.contentLabels.map((l) => l.id));
   const unknownLabels: string[] = [];
-  const bad: string[] = [];
   const fields: string[] = [];
-  const condition = (field: string, value: unknown): Condition | undefined => {
-    const values = typeof value === 'string' ? [value] : Array.isArray(value) && value.length && value.every((v) => typeof v === 'string') ? (value as string[]) : undefined;
-    if (!values) {
-      bad.push(`Filter value of ${field} must be a string or an array of strings.`);
-      return undefined;
-    }
+  const condition = (field: string, value: string | string[]): Condition => {
+    const values = typeof value === 'string' ? [value] : value;
     fields.push(field);
     if (field === 'post_labels') {
       for (const v of values) if (!labelIds.has(v) && !unknownLabels.includes(v)) unknownLabels.push(v);
@@ -71,25 +54,14 @@ function parseFilter(body: Record<string, unknown>, catalog: PostCatalog, ctx: C
     const def = catalog.fields.find((f) => f.name === field)!;
     return (post) => values.includes(String(fieldValue(post, def, ctx.account)));
   };
-  const conditions: Condition[] = [];
-  for (const item of body.filter as unknown[]) {
-    const el = (item ?? {}) as Record<string, unknown>;
-    if (Array.isArray(el.match_any)) {
-      const any: Condition[] = [];
-      for (const sub of el.match_any as Record<string, unknown>[]) {
-        if (typeof sub?.field !== 'string' || !advanced.includes(sub.field)) bad.push(`Field ${String(sub?.field)} does not support the match_any filter.`);
-        else {
-          const c = condition(sub.field, sub.value);
-          if (c) any.push(c);
-        }
-      }
-      conditions.push((post) => any.some((c) => c(post)));
-    } else if (typeof el.field === 'string' && filterable.includes(el.field)) {
-      const c = condition(el.field, el.value);
-      if (c) conditions.push(c);
-    } else bad.push(`Field ${String(el.field ?? JSON.stringify(item))} is not filterable.`);
-  }
-  if (bad.length) throw new MockFailure(3, bad);
+  type Element = { field: string; value: string | string[] } | { match_any: { field: string; value: string[] }[] };
+  const conditions = ((body.filter ?? []) as Element[]).map((el): Condition => {
+    if ('match_any' in el) {
+      const any = el.match_any.map((sub) => condition(sub.field, sub.value));
+      return (post) => any.some((c) => c(post));
+    }
+    return condition(el.field, el.value);
+  });
   if (unknownLabels.length) throw new MockFailure(8, unknownLabels);
   return { conditions, fields };
 }
@@ -159,17 +131,12 @@ function decodeCursor(after: unknown, query: string): number {
 /** Answers a posts request. */
 export function answerPosts(rawBody: unknown, ctx: CheckContext, seed: number, operation: string, cache: PostsCache): unknown {
   const body = requireObject(rawBody);
-  checkKeys(body, KEYS);
+  checkRules(operation, body, ctx);
   const catalog = catalogOf(ctx);
-  const ids = stringList(body, 'profiles');
-  const fieldNames = stringList(body, 'fields');
-  const unknown = fieldNames.filter((f) => !catalog.fields.some((x) => x.name === f));
-  if (unknown.length) throw new MockFailure(3, unknown.map((f) => `Unknown field: ${f}`));
-  const [start, end] = dateRange(body, ctx);
-  const limit = body.limit ?? catalogs.limits.pageSize.default;
-  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > catalogs.limits.pageSize.max) {
-    throw new MockFailure(3, [`Parameter limit must be a whole number from 1 to ${catalogs.limits.pageSize.max}, got ${JSON.stringify(limit)}.`]);
-  }
+  const ids = body.profiles as string[];
+  const fieldNames = body.fields as string[];
+  const [start, end] = dateRange(body);
+  const limit = (body.limit as number | undefined) ?? catalogs.limits.pageSize.default;
   const sort = parseSort(body, catalog);
   const { conditions, fields: filterFields } = parseFilter(body, catalog, ctx);
   const profiles = accountProfiles(ids, ctx);
