@@ -6,7 +6,7 @@ export const SITE_CSS = `:root { color-scheme: light; --ink: #1d2330; --muted: #
 body { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: #fff; }
 header { padding: 0.6rem 1.5rem; background: var(--ink); }
 header a.home { color: #fff; font-weight: 600; text-decoration: none; }
-main { max-width: 72rem; margin: 0 auto; padding: 1rem 1.5rem 3rem; }
+main { max-width: 90rem; margin: 0 auto; padding: 1rem 1.5rem 3rem; }
 h1 { font-size: 1.7rem; margin: 0.8rem 0 0.6rem; }
 h2 { font-size: 1.3rem; margin: 2rem 0 0.6rem; padding-bottom: 0.2rem; border-bottom: 1px solid var(--line); }
 h3 { font-size: 1.1rem; margin: 1.4rem 0 0.4rem; }
@@ -17,8 +17,8 @@ caption { text-align: left; font-weight: 600; padding: 0.3rem 0; }
 th, td { text-align: left; vertical-align: top; padding: 0.3rem 0.5rem; border-bottom: 1px solid var(--line); }
 thead th { background: var(--band); }
 tr:target { background: #fff6d6; }
-td code { overflow-wrap: anywhere; }
-td:last-child { min-width: 16rem; }
+td code { white-space: nowrap; }
+td:last-child { min-width: 14rem; }
 table.comparison td:first-child, table.renames td:nth-child(-n+2) { white-space: nowrap; }
 td.num, th.num { text-align: right; }
 .note { color: var(--muted); }
