@@ -25,12 +25,14 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
-// scripts/generators/validators-formats.ts
-var validators_formats_exports = {};
-__export(validators_formats_exports, {
+// src/validators/formats.ts
+var formats_exports = {};
+__export(formats_exports, {
+  digits: () => digits,
   formats: () => formats,
   isDate: () => isDate,
-  isDateTime: () => isDateTime
+  isDateTime: () => isDateTime,
+  realDay: () => realDay
 });
 function digits(text, at, length) {
   let n = 0;
@@ -69,8 +71,8 @@ function isDateTime(value) {
   return true;
 }
 var DATE, DATE_TIME, formats;
-var init_validators_formats = __esm({
-  "scripts/generators/validators-formats.ts"() {
+var init_formats = __esm({
+  "src/validators/formats.ts"() {
     "use strict";
     DATE = /^\d{4}-\d{2}-\d{2}$/;
     DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/;
@@ -4868,7 +4870,7 @@ validate57.evaluated = { "dynamicProps": true, "dynamicItems": false };
 var getPinterestMetrics_success = validate58;
 var listFacebookPagePosts_200 = validate61;
 var schema60 = { "$id": "https://social-analytics-api.invalid/v1/schemas/FacebookPost", "type": "object", "properties": { "attachments": { "type": "array", "items": { "type": "object", "properties": { "title": { "type": "string" }, "description": { "type": "string" }, "url": { "type": "string" }, "image_url": { "type": "string" } } } }, "author_id": { "type": "string" }, "comments": { "type": "integer" }, "created_time": { "type": "string", "format": "date-time", "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" }, "engagement_rate": { "type": "number" }, "id": { "type": "string" }, "interactions": { "type": "integer" }, "is_published": { "type": "boolean" }, "message": { "type": "string" }, "page_id": { "type": "string" }, "post_labels": { "type": "array", "items": { "$ref": "https://social-analytics-api.invalid/v1/schemas/ContentLabel" } }, "ppd_status": { "type": "string", "enum": ["organic", "paid", "unknown"] }, "reactions": { "type": "integer" }, "reactions_by_type": { "type": "object", "properties": { "like": { "type": "integer" }, "love": { "type": "integer" }, "wow": { "type": "integer" }, "haha": { "type": "integer" }, "sorry": { "type": "integer" }, "anger": { "type": "integer" } } }, "shares": { "type": "integer" }, "story": { "type": "string" }, "type": { "type": "string" }, "universal_video_id": { "type": "string" }, "url": { "type": "string" }, "video_id": { "type": "string" }, "video_length": { "type": "number" }, "insights_engaged_fan": { "type": "integer" }, "insights_engaged_users": { "type": "integer" }, "insights_impressions": { "type": "integer" }, "insights_impressions_fan": { "type": "integer" }, "insights_impressions_fan_paid": { "type": "integer" }, "insights_impressions_organic": { "type": "integer" }, "insights_impressions_paid": { "type": "integer" }, "insights_negative_feedback": { "type": "integer" }, "insights_negative_feedback_unique": { "type": "integer" }, "insights_post_clicks": { "type": "integer" }, "insights_post_clicks_unique": { "type": "integer" }, "insights_reach": { "type": "integer" }, "insights_reach_fan": { "type": "integer" }, "insights_reach_fan_paid": { "type": "integer" }, "insights_reach_organic": { "type": "integer" }, "insights_reach_paid": { "type": "integer" }, "insights_reactions_like_total": { "type": "integer" }, "insights_stories": { "type": "integer" }, "insights_story_adds": { "type": "integer" }, "insights_storytellers": { "type": "integer" }, "insights_video_avg_time_watched": { "type": "integer" }, "insights_video_complete_views_30s": { "type": "integer" }, "insights_video_complete_views_30s_autoplayed": { "type": "integer" }, "insights_video_complete_views_30s_clicked_to_play": { "type": "integer" }, "insights_video_complete_views_30s_organic": { "type": "integer" }, "insights_video_complete_views_30s_paid": { "type": "integer" }, "insights_video_complete_views_30s_unique": { "type": "integer" }, "insights_video_complete_views_organic": { "type": "integer" }, "insights_video_complete_views_organic_unique": { "type": "integer" }, "insights_video_complete_views_paid": { "type": "integer" }, "insights_video_complete_views_paid_unique": { "type": "integer" }, "insights_video_view_time": { "type": "integer" }, "insights_video_view_time_organic": { "type": "integer" }, "insights_video_view_time_paid": { "type": "integer" }, "insights_video_views": { "type": "integer" }, "insights_video_views_autoplayed": { "type": "integer" }, "insights_video_views_clicked_to_play": { "type": "integer" }, "insights_video_views_organic": { "type": "integer" }, "insights_video_views_organic_unique": { "type": "integer" }, "insights_video_views_paid": { "type": "integer" }, "insights_video_views_paid_unique": { "type": "integer" }, "insights_video_views_unique": { "type": "integer" }, "insights_engagement_rate": { "type": "number", "deprecated": true }, "insights_paid_status": { "type": "string" }, "insights_impressions_by_paid_non_paid": { "type": "object" }, "insights_post_clicks_by_type": { "type": "object" }, "insights_post_clicks_by_type_unique": { "type": "object" }, "insights_reach_by_paid_non_paid": { "type": "object" }, "insights_reactions_by_type_total": { "type": "object" }, "insights_video_view_time_by_age_bucket_and_gender": { "type": "object" }, "insights_video_view_time_by_country_id": { "type": "object" }, "insights_video_retention_graph": { "type": "array", "items": {} }, "insights_video_retention_graph_autoplayed": { "type": "array", "items": {} } }, "additionalProperties": false };
-var formats0 = (init_validators_formats(), __toCommonJS(validators_formats_exports)).formats["date-time"];
+var formats0 = (init_formats(), __toCommonJS(formats_exports)).formats["date-time"];
 var pattern9 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$", "u");
 function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;

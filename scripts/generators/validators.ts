@@ -16,7 +16,7 @@ import { build } from 'esbuild';
 import type { Artifact, StepContext } from './artifact.js';
 import { banner } from './banner.js';
 import { versionSchemas, type ResponseSchema, type VersionSchemas } from './validators-schemas.js';
-import { formats } from './validators-formats.js';
+import { formats } from '../../src/validators/formats.js';
 
 export const SCRIPT = 'scripts/generators/validators.ts';
 
@@ -26,11 +26,11 @@ const standaloneCode = ((standaloneCodeModule as any).default ?? standaloneCodeM
 /** Options shared by the generator and by anything that compiles the same schemas at run time (tests, bench). */
 export const AJV_OPTIONS = { allErrors: true, strict: true, strictTypes: false, validateFormats: true } as const;
 
-/** Formats used by the specs (scripts/generators/validators-formats.ts, bundled into the output). */
+/** Formats used by the specs (src/validators/formats.ts, bundled into the output). */
 export const FORMATS = ['date', 'date-time'] as const;
 
 /** How the standalone code imports the formats; esbuild resolves it from the project root. */
-const FORMATS_IMPORT = _`require("./scripts/generators/validators-formats.ts").formats`;
+const FORMATS_IMPORT = _`require("./src/validators/formats.ts").formats`;
 
 /** A fresh Ajv 2020-12 instance with the generator's options and formats. */
 export function createAjv(source: boolean) {

@@ -5,7 +5,7 @@
  */
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { describe, expect, it } from 'vitest';
-import { isDate, isDateTime } from '../../scripts/generators/validators-formats.js';
+import { isDate, isDateTime } from '../../src/validators/formats.js';
 
 const reference = (name: 'date' | 'date-time') => {
   const def = fullFormats[name] as { validate: (s: string) => boolean };

@@ -1,34 +1,16 @@
 /** Type checks of single values against catalog types, with the messages of the schema checks. */
 import type { MetricType, PostFieldType } from '../../catalog/types.js';
 import { describeValue } from '../describe.js';
+import { digits, isDate, realDay } from '../formats.js';
 
 /** UTC with offset: `2026-01-20T17:04:11+00:00` (fractions and `Z` allowed, as in the spec). */
 const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:\+00:00|Z)$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The decimal number of `length` digits of `text` at `at` (the caller checked they are digits). */
-function digits(text: string, at: number, length: number): number {
-  let n = 0;
-  for (let i = at; i < at + length; i++) n = n * 10 + text.charCodeAt(i) - 48;
-  return n;
-}
-
-/** True when the `YYYY-MM-DD` at the start of `text` is a real calendar day. */
-function realDay(text: string): boolean {
-  const y = digits(text, 0, 4);
-  const m = digits(text, 5, 2);
-  const d = digits(text, 8, 2);
-  if (m < 1 || m > 12 || d < 1) return false;
-  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-  const days = m === 2 ? (leap ? 29 : 28) : m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
-  return d <= days;
-}
-
 /** A `YYYY-MM-DD` string naming a real day. */
 export function isDay(value: unknown): value is string {
-  return typeof value === 'string' && DAY.test(value) && realDay(value);
+  return typeof value === 'string' && isDate(value);
 }
 
 /** A UTC date-time with offset naming a real instant. */

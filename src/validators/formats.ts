@@ -1,7 +1,8 @@
 /**
- * The string formats the specs use, for the precompiled validators: `date` (RFC 3339 full-date,
- * a real calendar day) and `date-time` (RFC 3339 date-time: real day, time, required offset,
- * leap second only at 23:59:60 UTC). Bundled into generated/validators, so it imports nothing.
+ * The string formats the specs use: `date` (RFC 3339 full-date, a real calendar day) and
+ * `date-time` (RFC 3339 date-time: real day, time, required offset, leap second only at 23:59:60
+ * UTC). The generator bundles this module into generated/validators, and the request-aware
+ * checks use it too, so it imports nothing.
  * One anchored regular expression and digit arithmetic per value: several times faster than
  * split-and-capture implementations, with the same answers for these formats.
  */
@@ -9,14 +10,15 @@
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/;
 
-function digits(text: string, at: number, length: number): number {
+/** The decimal number of `length` digits of `text` at `at` (the caller checked they are digits). */
+export function digits(text: string, at: number, length: number): number {
   let n = 0;
   for (let i = at; i < at + length; i++) n = n * 10 + text.charCodeAt(i) - 48;
   return n;
 }
 
 /** The `YYYY-MM-DD` at the start of `text` is a real calendar day. */
-function realDay(text: string): boolean {
+export function realDay(text: string): boolean {
   const year = digits(text, 0, 4);
   const month = digits(text, 5, 2);
   const day = digits(text, 8, 2);
