@@ -9,21 +9,14 @@
  * - A `date.month` row is `YYYY-MM`.
  */
 
-import { maxDateEnd } from '../builders/dates.js';
+import { maxDateEnd, parseDay as parseCalendarDay } from '../builders/dates.js';
 
-const DAY_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MS_PER_DAY = 86_400_000;
 
 /** Parses `YYYY-MM-DD` into a day number, or undefined when it is not a real calendar day. */
 export function parseDay(text: unknown): number | undefined {
-  if (typeof text !== 'string') return undefined;
-  const m = DAY_SHAPE.exec(text);
-  if (!m) return undefined;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const ms = Date.UTC(y, mo - 1, d);
-  const back = new Date(ms);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return undefined;
-  return Math.round(ms / MS_PER_DAY);
+  const day = parseCalendarDay(text);
+  return day && Math.round(Date.UTC(day.year, day.month - 1, day.day) / MS_PER_DAY);
 }
 
 /** Formats a day number as `YYYY-MM-DD`. */
