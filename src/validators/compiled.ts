@@ -1,34 +1,13 @@
 /**
  * The precompiled validators of both versions (generated/validators), by operation. The types
- * are declared here, not taken from the generated declarations, so this module's emitted
+ * come from compiled-types.ts (as do the generated declarations), so this module's emitted
  * declarations do not depend on how a build treats the generated JavaScript.
  */
 import { responseValidators as v1Table } from '../../generated/validators/v1.js';
 import { responseValidators as v2Table } from '../../generated/validators/v2.js';
+import type { OperationValidators } from './compiled-types.js';
 
-/** One error of a precompiled validator, as ajv reports it. */
-export interface CompiledValidatorError {
-  instancePath: string;
-  schemaPath: string;
-  keyword: string;
-  params: Record<string, any>;
-  message?: string;
-}
-
-/** A precompiled validate function: true when valid; errors of the last call on `errors`. */
-export interface CompiledValidator {
-  (data: unknown): boolean;
-  errors?: CompiledValidatorError[] | null;
-}
-
-export interface OperationValidators {
-  /** By HTTP status ("200", "400", ...). */
-  readonly responses: Readonly<Record<string, CompiledValidator>>;
-  /** The success branch of the 200 response (`success: true`). */
-  readonly success: CompiledValidator | undefined;
-  /** The failure body (`success: false`). */
-  readonly failure: CompiledValidator;
-}
+export type { CompiledValidator, CompiledValidatorError, OperationValidators } from './compiled-types.js';
 
 type Table = Readonly<Record<string, OperationValidators>>;
 
