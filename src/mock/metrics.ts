@@ -21,17 +21,26 @@ function knownMetrics(names: string[], ctx: CheckContext): Metric[] {
   return names.map((n) => catalog.find((m) => m.name === n)!);
 }
 
-/** Answers a v1 metrics request: `profiles[].data[]` day records. */
-export function answerMetricsV1(rawBody: unknown, ctx: CheckContext, seed: number, operation: string): unknown {
+/**
+ * The checked parts of a metrics request of either version: the body, requested metric names
+ * and entries, the day range and the account's profiles. Throws MockFailure in the order the
+ * mock answers: rules (3/4), account profiles (5), history (6), insights (7).
+ */
+function metricsQuery(rawBody: unknown, ctx: CheckContext, operation: string) {
   const body = requireObject(rawBody);
   checkRules(operation, body, ctx);
-  const ids = body.profiles as string[];
   const names = body.metrics as string[];
   const metrics = knownMetrics(names, ctx);
   const [start, end] = dateRange(body);
-  const profiles = accountProfiles(ids, ctx);
+  const profiles = accountProfiles(body.profiles as string[], ctx);
   checkHistory(start, ctx);
-  checkInsights(names, profiles, operation, 1);
+  checkInsights(names, profiles, operation, ctx.version);
+  return { body, names, metrics, start, end, profiles };
+}
+
+/** Answers a v1 metrics request: `profiles[].data[]` day records. */
+export function answerMetricsV1(rawBody: unknown, ctx: CheckContext, seed: number, operation: string): unknown {
+  const { metrics, start, end, profiles } = metricsQuery(rawBody, ctx, operation);
   return {
     success: true,
     profiles: profiles.map((p) => {
@@ -48,16 +57,8 @@ export function answerMetricsV1(rawBody: unknown, ctx: CheckContext, seed: numbe
 
 /** Answers a v2 metrics request: the header/data matrix. */
 export function answerMetricsV2(rawBody: unknown, ctx: CheckContext, seed: number, operation: string): unknown {
-  const body = requireObject(rawBody);
-  checkRules(operation, body, ctx);
-  const ids = body.profiles as string[];
-  const names = body.metrics as string[];
-  const metrics = knownMetrics(names, ctx);
+  const { body, names, metrics, start, end, profiles } = metricsQuery(rawBody, ctx, operation);
   const dims = ((body.dimensions ?? []) as { type: string }[]).map((d) => d.type);
-  const [start, end] = dateRange(body);
-  const profiles = accountProfiles(ids, ctx);
-  checkHistory(start, ctx);
-  checkInsights(names, profiles, operation, 2);
 
   const days = Array.from({ length: end - start + 1 }, (_, i) => start + i);
   const weeks = [...new Set(days.map(weekStart))];
