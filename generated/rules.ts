@@ -8,14 +8,82 @@
 import type { Rule } from '../src/catalog/types.js';
 
 export const RULES = {
-  "v2.metrics.header-order": {
-    id: "v2.metrics.header-order",
-    checks: "header holds one element per requested dimension, in the requested order, then one element of type metric",
+  "shared.response.operation": {
+    id: "shared.response.operation",
+    checks: "the method and path name an endpoint of the documents' endpoint tables",
     level: "stated",
     source: {
       document: "v2",
-      section: "Metrics response",
-      quote: "one element per requested dimension, in the requested order, followed by one element with type `metric`",
+      section: "Versioning",
+      quote: "The version is the first path segment: `/2/` for this document, `/1/` for document 2.",
+    },
+  },
+  "shared.response.status": {
+    id: "shared.response.status",
+    checks: "the HTTP status is 200 (success, or failure codes 3 to 99) or one a failure code gives (400, 401, 403, 404, 405, 500)",
+    level: "stated",
+    source: {
+      document: "v1",
+      section: "Errors",
+      quote: "codes 3, 4, 5, 6, 8, 10, 11, 13, 99 with HTTP 200; codes 400, 401, 403, 404, 405, 500 with the equal HTTP status",
+    },
+  },
+  "shared.response.json": {
+    id: "shared.response.json",
+    checks: "the response body is JSON text (used by the CLI for captures whose body cannot be parsed)",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "What the service does",
+      quote: "A read-only HTTPS/JSON service that gives customers access to analytics data of social network profiles connected to their account.",
+    },
+  },
+  "shared.response.success-flag": {
+    id: "shared.response.success-flag",
+    checks: "the body is an object whose success is true (a success body) or false (a failure body)",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Endpoints",
+      quote: "Every success response has `success: true`.",
+    },
+  },
+  "shared.response.no-extra-members": {
+    id: "shared.response.no-extra-members",
+    checks: "success bodies, their envelope objects (data, header elements, v1 profile elements), profiles, labels and failure bodies hold only documented members",
+    level: "inferred",
+    inferred: "the documents list the members of each object but never say that no other member appears; an API that adds a member would otherwise break every user's CI",
+  },
+  "shared.response.request-readable": {
+    id: "shared.response.request-readable",
+    checks: "a request given to the validator is a JSON object or its JSON text (else the request-aware checks are skipped)",
+    level: "inferred",
+    inferred: "not a rule of the API but of the capture; a request that cannot be read leaves the request-aware checks undone, which is worth a warning",
+  },
+  "shared.failure.shape": {
+    id: "shared.failure.shape",
+    checks: "a failure body has success false and errors: objects with an integer code and an errors array of strings",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Errors",
+      quote: "Failure response shape (standardized for every endpoint): `success` = false; `errors` = array of objects, each with `code` (integer) and `errors` (array of strings: first a general description, then detail such as the names of invalid metrics or of disallowed profile ids).",
+    },
+  },
+  "shared.failure.errors-not-empty": {
+    id: "shared.failure.errors-not-empty",
+    checks: "a failure body lists at least one error object",
+    level: "inferred",
+    inferred: "a failure without an error object says nothing; the documents describe errors as an array and show no empty one, but do not state a minimum",
+  },
+  "shared.failure.code-range": {
+    id: "shared.failure.code-range",
+    checks: "an error code is 3 to 99 or one of the HTTP-status codes of the table (400, 401, 403, 404, 405, 500)",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Errors",
+      quote: "Codes 3 to 99 are returned with HTTP status 200.",
     },
   },
   "shared.failure.code-status": {
@@ -27,6 +95,336 @@ export const RULES = {
       section: "Errors",
       quote: "Codes 3 to 99 are returned with HTTP status 200.",
     },
+  },
+  "shared.failure.code-http-status": {
+    id: "shared.failure.code-http-status",
+    checks: "error codes 400, 401, 403, 404, 405 and 500 come with the equal HTTP status",
+    level: "stated",
+    source: {
+      document: "v1",
+      section: "Errors",
+      quote: "codes 400, 401, 403, 404, 405, 500 with the equal HTTP status",
+    },
+  },
+  "shared.failure.code-listed": {
+    id: "shared.failure.code-listed",
+    checks: "an error code from 3 to 99 is one the error table lists (3, 4, 5, 6, 7, 8, 10, 11, 13, 99)",
+    level: "inferred",
+    inferred: "the table lists ten codes in 3 to 99, but the documents only say that codes 3 to 99 come with HTTP 200, not that no other code in that range exists",
+  },
+  "shared.profiles.fields": {
+    id: "shared.profiles.fields",
+    checks: "the profile list is success plus profiles: objects whose members have the Profile table's types",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Endpoints",
+      quote: "`success`, `profiles` (array of Profile)",
+    },
+  },
+  "shared.profiles.id-and-name": {
+    id: "shared.profiles.id-and-name",
+    checks: "every profile holds id and name",
+    level: "inferred",
+    inferred: "the documents say a field may be absent from an element; a profile without id or name is of no use, so both are expected but not stated",
+  },
+  "shared.labels.fields": {
+    id: "shared.labels.fields",
+    checks: "content labels are objects with string id and name",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Endpoints",
+      quote: "`success`, `data` (array of Content label)",
+    },
+  },
+  "v2.labels.profile-label-fields": {
+    id: "v2.labels.profile-label-fields",
+    checks: "profile labels have string id and name and profiles, whose items have string name and platform",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Profile label",
+      quote: "each item has `name` (string) and `platform` (string, network name); may be an empty array",
+    },
+  },
+  "shared.labels.members-present": {
+    id: "shared.labels.members-present",
+    checks: "every content label holds id and name; every profile label holds id, name and profiles, and each of its profiles name and platform",
+    level: "inferred",
+    inferred: "the tables list the members of a label, but no sentence says that each member is always present",
+  },
+  "v2.metrics.shape": {
+    id: "v2.metrics.shape",
+    checks: "a v2 metrics body is success, header (elements with a string type and rows of strings) and data (nested arrays)",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Metrics response",
+      quote: "each element has `type` (string) and `rows` (array of strings: the dimension values, or the metric names for the metric element)",
+    },
+  },
+  "v2.metrics.header-order": {
+    id: "v2.metrics.header-order",
+    checks: "header holds one element per requested dimension, in the requested order, then one element of type metric",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Metrics response",
+      quote: "one element per requested dimension, in the requested order, followed by one element with type `metric`",
+    },
+  },
+  "v2.metrics.header-ends-with-metric": {
+    id: "v2.metrics.header-ends-with-metric",
+    checks: "the last header element, and only it, has type metric",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Metrics response",
+      quote: "followed by one element with type `metric`",
+    },
+  },
+  "v2.metrics.dimension-types": {
+    id: "v2.metrics.dimension-types",
+    checks: "header element types are dimensions the network's metrics support (base and extra dimensions), or metric",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Metric catalogs (profile metrics)",
+      quote: "Every metric below supports the dimensions `date.day`, `date.month`, `date.week`, `profile`, `profile_label`.",
+    },
+  },
+  "v2.metrics.extra-dimension-last": {
+    id: "v2.metrics.extra-dimension-last",
+    checks: "at most one extra dimension, and only as the last dimension",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Metric catalogs (profile metrics)",
+      quote: "Each extra dimension is marked with an asterisk: it must be the last dimension of the request, and only one such dimension may be used per request.",
+    },
+  },
+  "v2.metrics.data-nesting": {
+    id: "v2.metrics.data-nesting",
+    checks: "data nests exactly one level per header element, each level as long as that element's rows",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Metrics response",
+      quote: "one nesting level per header element in header order, the innermost level holding one number per metric row",
+    },
+  },
+  "v2.metrics.data-numbers": {
+    id: "v2.metrics.data-numbers",
+    checks: "the innermost values of data are numbers",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Metrics response",
+      quote: "Values are numbers (integers or floats).",
+    },
+  },
+  "v2.metrics.metric-rows": {
+    id: "v2.metrics.metric-rows",
+    checks: "the rows of the metric element are metric names of the path's network",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Metrics request body",
+      quote: "metric names from the catalog of that network; at most 25",
+    },
+  },
+  "v2.metrics.metric-rows-unique": {
+    id: "v2.metrics.metric-rows-unique",
+    checks: "no metric name appears twice among the rows of the metric element",
+    level: "inferred",
+    inferred: "a metric row holds one metric's values; the documents do not say whether a metric requested twice is answered twice",
+  },
+  "v2.metrics.date-rows": {
+    id: "v2.metrics.date-rows",
+    checks: "date.day rows are real calendar days in YYYY-MM-DD shape",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Metrics response",
+      quote: "date.day rows are dates in YYYY-MM-DD shape.",
+    },
+  },
+  "v2.metrics.requested-metrics": {
+    id: "v2.metrics.requested-metrics",
+    checks: "the rows of the metric element are the requested metrics, each once",
+    level: "inferred",
+    inferred: "the documents say the metric element's rows are \"the metric names\" but not that they are exactly the requested ones",
+  },
+  "v2.metrics.metric-order": {
+    id: "v2.metrics.metric-order",
+    checks: "the rows of the metric element follow the order of the requested metrics",
+    level: "inferred",
+    inferred: "the documents order the header elements (\"in the requested order\") but say nothing about the order of the metric rows",
+  },
+  "v2.metrics.date-range": {
+    id: "v2.metrics.date-range",
+    checks: "date.day rows are days of the requested range",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Metrics request body",
+      quote: "last day; the last day is included in the result",
+    },
+  },
+  "v2.metrics.requested-profiles": {
+    id: "v2.metrics.requested-profiles",
+    checks: "profile rows are requested profiles",
+    level: "inferred",
+    inferred: "the request names the profiles to report on; no sentence says that the answer holds no other profile",
+  },
+  "v1.metrics.profiles": {
+    id: "v1.metrics.profiles",
+    checks: "a v1 metrics body is success plus profiles: one element (id, data) per requested profile",
+    level: "stated",
+    source: {
+      document: "v1",
+      section: "Metrics response (version 1)",
+      quote: "one element per requested profile",
+    },
+  },
+  "v1.metrics.record-members": {
+    id: "v1.metrics.record-members",
+    checks: "each day record holds date plus one member per requested metric, and no other metric",
+    level: "stated",
+    source: {
+      document: "v1",
+      section: "Metrics response (version 1)",
+      quote: "one object per day: `date` (string, shape YYYY-MM-DD HH:MM:SS, midnight of the day) plus one member per requested metric holding its value",
+    },
+  },
+  "v1.metrics.metric-names": {
+    id: "v1.metrics.metric-names",
+    checks: "the metric members of a day record are metric names of the path's network",
+    level: "stated",
+    source: {
+      document: "v1",
+      section: "Metrics request body (version 1)",
+      quote: "names from the catalogs above; at most 25",
+    },
+  },
+  "v1.metrics.metric-types": {
+    id: "v1.metrics.metric-types",
+    checks: "each metric member has its catalog type (integer, float or object)",
+    level: "stated",
+    source: {
+      document: "v1",
+      section: "Metrics response (version 1)",
+      quote: "Values are integers, floats, or objects (breakdown maps), per the catalogs below.",
+    },
+  },
+  "v1.metrics.date": {
+    id: "v1.metrics.date",
+    checks: "date has the shape YYYY-MM-DD HH:MM:SS and names a real calendar day",
+    level: "stated",
+    source: {
+      document: "v1",
+      section: "Metrics response (version 1)",
+      quote: "`date` (string, shape YYYY-MM-DD HH:MM:SS, midnight of the day)",
+    },
+  },
+  "v1.metrics.date-midnight": {
+    id: "v1.metrics.date-midnight",
+    checks: "the time part of date is 00:00:00",
+    level: "stated",
+    source: {
+      document: "v1",
+      section: "Metrics response (version 1)",
+      quote: "midnight of the day",
+    },
+  },
+  "v1.metrics.date-range": {
+    id: "v1.metrics.date-range",
+    checks: "record dates are days of the requested range",
+    level: "stated",
+    source: {
+      document: "v1",
+      section: "Metrics response (version 1)",
+      quote: "Days are in the profile timezone; the last day of the range is included.",
+    },
+  },
+  "shared.posts.envelope": {
+    id: "shared.posts.envelope",
+    checks: "a posts page is success plus data: posts (objects), next (string) and remaining (integer)",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Pagination envelope",
+      quote: "Post list responses carry `data` with `posts` (array of objects holding only the requested fields), `next` (string cursor) and `remaining` (integer, number of items after the last returned item).",
+    },
+  },
+  "shared.posts.remaining-not-negative": {
+    id: "shared.posts.remaining-not-negative",
+    checks: "remaining is 0 or more",
+    level: "inferred",
+    inferred: "remaining counts items, so it cannot be negative; no sentence gives a minimum",
+  },
+  "shared.posts.next-with-remaining": {
+    id: "shared.posts.next-with-remaining",
+    checks: "next and remaining appear together",
+    level: "inferred",
+    inferred: "the documents only say that both together mean more data exists, not that one never appears without the other",
+  },
+  "shared.posts.field-names": {
+    id: "shared.posts.field-names",
+    checks: "post members are post fields of the path's network (or its documented response members, such as instagram's profile_id)",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Posts request body (netA, netB; netC without sort)",
+      quote: "post field names of the network",
+    },
+  },
+  "shared.posts.field-types": {
+    id: "shared.posts.field-types",
+    checks: "each post field has its catalog type",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Post fields",
+      quote: "Post endpoints return lifetime values of metrics.",
+    },
+  },
+  "shared.posts.datetime-utc": {
+    id: "shared.posts.datetime-utc",
+    checks: "post date-times are UTC ISO 8601 date-times with offset, naming a real instant",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Post fields",
+      quote: "Date-times in responses are in UTC, ISO 8601 with offset (shape YYYY-MM-DDTHH:MM:SS+00:00).",
+    },
+  },
+  "shared.posts.requested-fields": {
+    id: "shared.posts.requested-fields",
+    checks: "posts hold only the requested fields",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Pagination envelope",
+      quote: "`posts` (array of objects holding only the requested fields)",
+    },
+  },
+  "shared.posts.page-size": {
+    id: "shared.posts.page-size",
+    checks: "a page holds at most limit posts (10 when the request gives no limit)",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Posts request body (netA, netB; netC without sort)",
+      quote: "page size; default 10; maximum 500",
+    },
+  },
+  "shared.posts.sort-order": {
+    id: "shared.posts.sort-order",
+    checks: "posts follow the requested sort (order desc)",
+    level: "inferred",
+    inferred: "the documents show order `desc` without defining it; it is read as descending by the sort field",
   },
 } as const satisfies Record<string, Rule>;
 

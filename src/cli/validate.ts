@@ -67,7 +67,7 @@ function parseArgs(args: string[]): { paths: string[]; json: boolean; help: bool
 function check(response: CapturedResponse): ResponseReport {
   const status = response.status ?? 200;
   const result = response.bodyProblem
-    ? { valid: false, operation: lookupOperation(response.method, response.path).operation?.key, errors: [{ pointer: '', message: response.bodyProblem }] }
+    ? { valid: false, operation: lookupOperation(response.method, response.path).operation?.key, errors: [{ pointer: '', message: response.bodyProblem, rule: 'shared.response.json' as const, severity: 'error' as const }] }
     : validateResponse({ method: response.method, path: response.path, body: response.body, request: response.request, status });
   return { source: response.source, method: response.method, path: response.path, status, operation: result.operation ?? null, valid: result.valid, errors: result.errors };
 }

@@ -78,7 +78,7 @@ describe('validate capture files', () => {
     const report = JSON.parse(result.out);
     expect(report.summary).toEqual({ responses: 2, valid: 1, invalid: 1, unreadable: 1, skipped: 0, exitCode: 2 });
     expect(report.results).toEqual([
-      { source: 'json/invalid.json', method: 'POST', path: '/2/facebook/metrics', status: 200, operation: 'POST /2/facebook/metrics', valid: false, errors: [{ pointer: '/data/1/0', message: 'expected number (a metric value), got "2"' }] },
+      { source: 'json/invalid.json', method: 'POST', path: '/2/facebook/metrics', status: 200, operation: 'POST /2/facebook/metrics', valid: false, errors: [{ pointer: '/data/1/0', message: 'expected number (a metric value), got "2"', rule: 'v2.metrics.data-numbers', severity: 'error' }] },
       { source: 'json/valid.json', method: 'POST', path: '/2/facebook/metrics', status: 200, operation: 'POST /2/facebook/metrics', valid: true, errors: [] },
     ]);
     expect(report.unreadable).toEqual([{ source: 'json/none.json', message: 'no such file or directory' }]);

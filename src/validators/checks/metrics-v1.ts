@@ -12,21 +12,22 @@ import { fitsType, isPlainObject, typeProblem } from './values.js';
 function checkProfiles(list: ErrorList, profiles: unknown[], requested: string[]): void {
   const wanted = new Set(requested);
   const seen = new Set<string>();
-  if (profiles.length !== wanted.size) list.add('/profiles', `expected one element per requested profile (${wanted.size}), got ${profiles.length}`);
+  if (profiles.length !== wanted.size) list.add('v1.metrics.profiles', '/profiles', `expected one element per requested profile (${wanted.size}), got ${profiles.length}`);
   profiles.forEach((p, i) => {
     if (!isPlainObject(p) || typeof p.id !== 'string') return;
-    if (!wanted.has(p.id)) list.add(`/profiles/${i}/id`, `${quote(p.id)} is not a requested profile`);
-    else if (seen.has(p.id)) list.add(`/profiles/${i}/id`, `profile ${quote(p.id)} appears more than once`);
+    if (!wanted.has(p.id)) list.add('v1.metrics.profiles', `/profiles/${i}/id`, `${quote(p.id)} is not a requested profile`);
+    else if (seen.has(p.id)) list.add('v1.metrics.profiles', `/profiles/${i}/id`, `profile ${quote(p.id)} appears more than once`);
     seen.add(p.id);
   });
-  for (const id of wanted) if (!seen.has(id) && profiles.length) list.add('/profiles', `no element for requested profile ${quote(id)}`);
+  for (const id of wanted) if (!seen.has(id) && profiles.length) list.add('v1.metrics.profiles', '/profiles', `no element for requested profile ${quote(id)}`);
 }
 
 /**
  * Runs the version 1 metrics checks on a success body of `network`. `typesChecked`: the body
  * passed its schema, whose day record types are the catalog types, so type checks are skipped.
  */
-export function checkMetricsV1(list: ErrorList, body: Record<string, unknown>, request: Record<string, unknown>, network: string, typesChecked = false): void {
+export function checkMetricsV1(list: ErrorList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, typesChecked = false): void {
+  if (!request) return;
   const profiles = body.profiles;
   if (!Array.isArray(profiles)) return;
   const requestedProfiles = stringArray(request, 'profiles');
@@ -43,21 +44,21 @@ export function checkMetricsV1(list: ErrorList, body: Record<string, unknown>, r
       const pointer = `/profiles/${i}/data/${d}`;
       if (range && typeof record.date === 'string' && /^\d{4}-\d{2}-\d{2} /.test(record.date)) {
         const day = record.date.slice(0, 10);
-        if (day < range.start || day > range.end) list.add(`${pointer}/date`, `${day} is outside the requested range ${rangeText(range)}`);
+        if (day < range.start || day > range.end) list.add('v1.metrics.date-range', `${pointer}/date`, `${day} is outside the requested range ${rangeText(range)}`);
       }
       if (!metrics) continue;
       for (const name of metrics) {
         if (!(name in record)) {
-          list.add(pointer, `missing requested metric ${quote(name)}`);
+          list.add('v1.metrics.record-members', pointer, `missing requested metric ${quote(name)}`);
           continue;
         }
         const metric = catalog.get(name);
-        if (metric && !typesChecked && !fitsType(metric.type, record[name])) list.add(`${pointer}/${name}`, typeProblem(metric.type, record[name])!);
+        if (metric && !typesChecked && !fitsType(metric.type, record[name])) list.add('v1.metrics.metric-types', `${pointer}/${name}`, typeProblem(metric.type, record[name])!);
       }
       const requested = new Set(metrics);
       for (const key of Object.keys(record)) {
         // Members outside the catalog are reported by the schema as unexpected properties.
-        if (key !== 'date' && !requested.has(key) && catalog.has(key)) list.add(pointer, `unexpected property ${quote(key)}: not a requested metric`);
+        if (key !== 'date' && !requested.has(key) && catalog.has(key)) list.add('v1.metrics.record-members', pointer, `unexpected property ${quote(key)}: not a requested metric`);
       }
     }
   }

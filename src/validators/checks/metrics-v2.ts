@@ -25,11 +25,11 @@ function requestedHeader(request: Record<string, unknown>): string[] | undefined
 
 function checkHeader(list: ErrorList, header: HeaderElement[], expected: string[] | undefined, request: Record<string, unknown>): void {
   if (expected && header.length !== expected.length) {
-    list.add('/header', `expected ${expected.length} elements (${listValues(expected)}: the requested dimensions, then metric), got ${header.length}`);
+    list.add('v2.metrics.header-order', '/header', `expected ${expected.length} elements (${listValues(expected)}: the requested dimensions, then metric), got ${header.length}`);
   }
   header.forEach((el, i) => {
     if (expected && i < expected.length && el.type !== expected[i]) {
-      list.add(`/header/${i}/type`, `expected ${quote(expected[i])} (${i === expected.length - 1 ? 'the metric element' : `requested dimension ${i + 1}`}), got ${describeValue(el.type)}`);
+      list.add('v2.metrics.header-order', `/header/${i}/type`, `expected ${quote(expected[i])} (${i === expected.length - 1 ? 'the metric element' : `requested dimension ${i + 1}`}), got ${describeValue(el.type)}`);
     }
   });
   const metrics = stringArray(request, 'metrics');
@@ -37,9 +37,9 @@ function checkHeader(list: ErrorList, header: HeaderElement[], expected: string[
   if (metrics && metricIndex >= 0) {
     const rows = header[metricIndex].rows;
     const pointer = `/header/${metricIndex}/rows`;
-    if (rows.length !== metrics.length) list.add(pointer, `expected the ${metrics.length} requested metrics (${listValues(metrics)}), got ${rows.length} row${rows.length === 1 ? '' : 's'}`);
+    if (rows.length !== metrics.length) list.add('v2.metrics.requested-metrics', pointer, `expected the ${metrics.length} requested metrics (${listValues(metrics)}), got ${rows.length} row${rows.length === 1 ? '' : 's'}`);
     rows.forEach((row, j) => {
-      if (j < metrics.length && row !== metrics[j]) list.add(`${pointer}/${j}`, `expected ${quote(metrics[j])} (requested metric ${j + 1}), got ${describeValue(row)}`);
+      if (j < metrics.length && row !== metrics[j]) list.add('v2.metrics.metric-order', `${pointer}/${j}`, `expected ${quote(metrics[j])} (requested metric ${j + 1}), got ${describeValue(row)}`);
     });
   }
   const range = dateRange(request);
@@ -48,13 +48,13 @@ function checkHeader(list: ErrorList, header: HeaderElement[], expected: string[
     if (el.type === 'date.day') {
       el.rows.forEach((row, j) => {
         if (list.full) return;
-        if (!isDay(row)) list.add(`/header/${i}/rows/${j}`, `expected a date YYYY-MM-DD, got ${describeValue(row)}`);
-        else if (range && (row < range.start || row > range.end)) list.add(`/header/${i}/rows/${j}`, `${row} is outside the requested range ${rangeText(range)}`);
+        if (!isDay(row)) list.add('v2.metrics.date-rows', `/header/${i}/rows/${j}`, `expected a date YYYY-MM-DD, got ${describeValue(row)}`);
+        else if (range && (row < range.start || row > range.end)) list.add('v2.metrics.date-range', `/header/${i}/rows/${j}`, `${row} is outside the requested range ${rangeText(range)}`);
       });
     } else if (el.type === 'profile' && profiles) {
       const requested = new Set(profiles);
       el.rows.forEach((row, j) => {
-        if (typeof row === 'string' && !requested.has(row)) list.add(`/header/${i}/rows/${j}`, `${quote(row)} is not a requested profile`);
+        if (typeof row === 'string' && !requested.has(row)) list.add('v2.metrics.requested-profiles', `/header/${i}/rows/${j}`, `${quote(row)} is not a requested profile`);
       });
     }
   });
@@ -67,12 +67,12 @@ function checkData(list: ErrorList, data: unknown[], lengths: number[]): void {
   while (stack.length && !list.full) {
     const { value, pointer, depth } = stack.pop()!;
     if (value.length !== lengths[depth]) {
-      list.add(pointer, `expected ${lengths[depth]} items (one per row of header element ${depth}), got ${value.length}`);
+      list.add('v2.metrics.data-nesting', pointer, `expected ${lengths[depth]} items (one per row of header element ${depth}), got ${value.length}`);
     }
     if (depth === last) {
       for (let i = 0; i < value.length; i++) {
         const v = value[i];
-        if (typeof v !== 'number' || !Number.isFinite(v)) list.add(childPointer(pointer, i), `expected number (a metric value), got ${describeValue(v)}`);
+        if (typeof v !== 'number' || !Number.isFinite(v)) list.add('v2.metrics.data-numbers', childPointer(pointer, i), `expected number (a metric value), got ${describeValue(v)}`);
       }
       continue;
     }
@@ -81,14 +81,15 @@ function checkData(list: ErrorList, data: unknown[], lengths: number[]): void {
       const child = value[i];
       if (Array.isArray(child)) children.push({ value: child, pointer: childPointer(pointer, i), depth: depth + 1 });
       // Non-numbers at the top level are reported by the schema (`expected number or array`).
-      else if (depth > 0 || typeof child === 'number') list.add(childPointer(pointer, i), `expected array (level ${depth + 2} of ${lengths.length}, one per header element), got ${describeValue(child)}`);
+      else if (depth > 0 || typeof child === 'number') list.add('v2.metrics.data-nesting', childPointer(pointer, i), `expected array (level ${depth + 2} of ${lengths.length}, one per header element), got ${describeValue(child)}`);
     }
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
 }
 
 /** Runs the version 2 metrics checks on a success body. */
-export function checkMetricsV2(list: ErrorList, body: Record<string, unknown>, request: Record<string, unknown>): void {
+export function checkMetricsV2(list: ErrorList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, _network: string): void {
+  if (!request) return;
   const expected = requestedHeader(request);
   const rawHeader = body.header;
   if (!Array.isArray(rawHeader)) return;
