@@ -293,10 +293,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.success !== void 0) {
-      let data0 = data.success;
-      if (typeof data0 !== "boolean") {
-        const err2 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+    for (const key0 in data) {
+      if (!(key0 === "success" || key0 === "profiles")) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -304,12 +303,24 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (true !== data0) {
-        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant" };
+    }
+    if (data.success !== void 0) {
+      let data0 = data.success;
+      if (typeof data0 !== "boolean") {
+        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
           vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (true !== data0) {
+        const err4 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -322,16 +333,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
           let data2 = data1[i0];
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.id === void 0) {
-              const err4 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data2.name === void 0) {
-              const err5 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+              const err5 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
               if (vErrors === null) {
                 vErrors = [err5];
               } else {
@@ -339,20 +341,18 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data2.id !== void 0) {
-              if (typeof data2.id !== "string") {
-                const err6 = { instancePath: instancePath + "/profiles/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err6];
-                } else {
-                  vErrors.push(err6);
-                }
-                errors++;
+            if (data2.name === void 0) {
+              const err6 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
               }
+              errors++;
             }
-            if (data2.name !== void 0) {
-              if (typeof data2.name !== "string") {
-                const err7 = { instancePath: instancePath + "/profiles/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            for (const key1 in data2) {
+              if (!(key1 === "id" || key1 === "name" || key1 === "profile_name" || key1 === "picture" || key1 === "timezone" || key1 === "profile_labels" || key1 === "insights_enabled" || key1 === "community_enabled")) {
+                const err7 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
                 if (vErrors === null) {
                   vErrors = [err7];
                 } else {
@@ -361,9 +361,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data2.profile_name !== void 0) {
-              if (typeof data2.profile_name !== "string") {
-                const err8 = { instancePath: instancePath + "/profiles/" + i0 + "/profile_name", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/profile_name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (data2.id !== void 0) {
+              if (typeof data2.id !== "string") {
+                const err8 = { instancePath: instancePath + "/profiles/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err8];
                 } else {
@@ -372,9 +372,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data2.picture !== void 0) {
-              if (typeof data2.picture !== "string") {
-                const err9 = { instancePath: instancePath + "/profiles/" + i0 + "/picture", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/picture/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (data2.name !== void 0) {
+              if (typeof data2.name !== "string") {
+                const err9 = { instancePath: instancePath + "/profiles/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err9];
                 } else {
@@ -383,9 +383,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data2.timezone !== void 0) {
-              if (typeof data2.timezone !== "string") {
-                const err10 = { instancePath: instancePath + "/profiles/" + i0 + "/timezone", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/timezone/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (data2.profile_name !== void 0) {
+              if (typeof data2.profile_name !== "string") {
+                const err10 = { instancePath: instancePath + "/profiles/" + i0 + "/profile_name", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/profile_name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err10];
                 } else {
@@ -394,9 +394,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data2.profile_labels !== void 0) {
-              if (!Array.isArray(data2.profile_labels)) {
-                const err11 = { instancePath: instancePath + "/profiles/" + i0 + "/profile_labels", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/profile_labels/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (data2.picture !== void 0) {
+              if (typeof data2.picture !== "string") {
+                const err11 = { instancePath: instancePath + "/profiles/" + i0 + "/picture", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/picture/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err11];
                 } else {
@@ -405,9 +405,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data2.insights_enabled !== void 0) {
-              if (typeof data2.insights_enabled !== "boolean") {
-                const err12 = { instancePath: instancePath + "/profiles/" + i0 + "/insights_enabled", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/insights_enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+            if (data2.timezone !== void 0) {
+              if (typeof data2.timezone !== "string") {
+                const err12 = { instancePath: instancePath + "/profiles/" + i0 + "/timezone", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/timezone/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err12];
                 } else {
@@ -416,9 +416,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data2.community_enabled !== void 0) {
-              if (typeof data2.community_enabled !== "boolean") {
-                const err13 = { instancePath: instancePath + "/profiles/" + i0 + "/community_enabled", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/community_enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+            if (data2.profile_labels !== void 0) {
+              if (!Array.isArray(data2.profile_labels)) {
+                const err13 = { instancePath: instancePath + "/profiles/" + i0 + "/profile_labels", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/profile_labels/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                 if (vErrors === null) {
                   vErrors = [err13];
                 } else {
@@ -427,39 +427,61 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
+            if (data2.insights_enabled !== void 0) {
+              if (typeof data2.insights_enabled !== "boolean") {
+                const err14 = { instancePath: instancePath + "/profiles/" + i0 + "/insights_enabled", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/insights_enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+                if (vErrors === null) {
+                  vErrors = [err14];
+                } else {
+                  vErrors.push(err14);
+                }
+                errors++;
+              }
+            }
+            if (data2.community_enabled !== void 0) {
+              if (typeof data2.community_enabled !== "boolean") {
+                const err15 = { instancePath: instancePath + "/profiles/" + i0 + "/community_enabled", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/community_enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+                if (vErrors === null) {
+                  vErrors = [err15];
+                } else {
+                  vErrors.push(err15);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err14 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err16 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err14];
+              vErrors = [err16];
             } else {
-              vErrors.push(err14);
+              vErrors.push(err16);
             }
             errors++;
           }
         }
       } else {
-        const err15 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err17 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err17];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err17);
         }
         errors++;
       }
     }
   } else {
-    const err16 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err16];
+      vErrors = [err18];
     } else {
-      vErrors.push(err16);
+      vErrors.push(err18);
     }
     errors++;
   }
   validate22.errors = vErrors;
   return errors === 0;
 }
-validate22.evaluated = { "props": { "success": true, "profiles": true }, "dynamicProps": false, "dynamicItems": false };
+validate22.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -483,9 +505,7 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.profiles = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -553,9 +573,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.profiles = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -622,9 +640,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.profiles = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -691,9 +707,7 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.profiles = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -760,9 +774,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.profiles = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -836,10 +848,9 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.success !== void 0) {
-      let data0 = data.success;
-      if (typeof data0 !== "boolean") {
-        const err2 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+    for (const key0 in data) {
+      if (!(key0 === "success" || key0 === "data")) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -847,12 +858,24 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (true !== data0) {
-        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant" };
+    }
+    if (data.success !== void 0) {
+      let data0 = data.success;
+      if (typeof data0 !== "boolean") {
+        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
           vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (true !== data0) {
+        const err4 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -865,16 +888,7 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
           let data2 = data1[i0];
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.id === void 0) {
-              const err4 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data2.name === void 0) {
-              const err5 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+              const err5 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
               if (vErrors === null) {
                 vErrors = [err5];
               } else {
@@ -882,20 +896,18 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data2.id !== void 0) {
-              if (typeof data2.id !== "string") {
-                const err6 = { instancePath: instancePath + "/data/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err6];
-                } else {
-                  vErrors.push(err6);
-                }
-                errors++;
+            if (data2.name === void 0) {
+              const err6 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
               }
+              errors++;
             }
-            if (data2.name !== void 0) {
-              if (typeof data2.name !== "string") {
-                const err7 = { instancePath: instancePath + "/data/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            for (const key1 in data2) {
+              if (!(key1 === "id" || key1 === "name")) {
+                const err7 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
                 if (vErrors === null) {
                   vErrors = [err7];
                 } else {
@@ -904,39 +916,61 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
+            if (data2.id !== void 0) {
+              if (typeof data2.id !== "string") {
+                const err8 = { instancePath: instancePath + "/data/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
+                errors++;
+              }
+            }
+            if (data2.name !== void 0) {
+              if (typeof data2.name !== "string") {
+                const err9 = { instancePath: instancePath + "/data/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err9];
+                } else {
+                  vErrors.push(err9);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err8 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err10 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err8];
+              vErrors = [err10];
             } else {
-              vErrors.push(err8);
+              vErrors.push(err10);
             }
             errors++;
           }
         }
       } else {
-        const err9 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err11 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err11];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err11);
         }
         errors++;
       }
     }
   } else {
-    const err10 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err10];
+      vErrors = [err12];
     } else {
-      vErrors.push(err10);
+      vErrors.push(err12);
     }
     errors++;
   }
   validate38.errors = vErrors;
   return errors === 0;
 }
-validate38.evaluated = { "props": { "success": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
+validate38.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -960,9 +994,7 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.data = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -4869,7 +4901,7 @@ function validate57(data, { instancePath = "", parentData, parentDataProperty, r
 validate57.evaluated = { "dynamicProps": true, "dynamicItems": false };
 var getPinterestMetrics_success = validate58;
 var listFacebookPagePosts_200 = validate61;
-var schema60 = { "$id": "https://social-analytics-api.invalid/v1/schemas/FacebookPost", "type": "object", "properties": { "attachments": { "type": "array", "items": { "type": "object", "properties": { "title": { "type": "string" }, "description": { "type": "string" }, "url": { "type": "string" }, "image_url": { "type": "string" } } } }, "author_id": { "type": "string" }, "comments": { "type": "integer" }, "created_time": { "type": "string", "format": "date-time", "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" }, "engagement_rate": { "type": "number" }, "id": { "type": "string" }, "interactions": { "type": "integer" }, "is_published": { "type": "boolean" }, "message": { "type": "string" }, "page_id": { "type": "string" }, "post_labels": { "type": "array", "items": { "type": "object", "required": ["id", "name"], "properties": { "id": { "type": "string" }, "name": { "type": "string" } } } }, "ppd_status": { "type": "string", "enum": ["organic", "paid", "unknown"] }, "reactions": { "type": "integer" }, "reactions_by_type": { "type": "object", "properties": { "like": { "type": "integer" }, "love": { "type": "integer" }, "wow": { "type": "integer" }, "haha": { "type": "integer" }, "sorry": { "type": "integer" }, "anger": { "type": "integer" } } }, "shares": { "type": "integer" }, "story": { "type": "string" }, "type": { "type": "string" }, "universal_video_id": { "type": "string" }, "url": { "type": "string" }, "video_id": { "type": "string" }, "video_length": { "type": "number" }, "insights_engaged_fan": { "type": "integer" }, "insights_engaged_users": { "type": "integer" }, "insights_impressions": { "type": "integer" }, "insights_impressions_fan": { "type": "integer" }, "insights_impressions_fan_paid": { "type": "integer" }, "insights_impressions_organic": { "type": "integer" }, "insights_impressions_paid": { "type": "integer" }, "insights_negative_feedback": { "type": "integer" }, "insights_negative_feedback_unique": { "type": "integer" }, "insights_post_clicks": { "type": "integer" }, "insights_post_clicks_unique": { "type": "integer" }, "insights_reach": { "type": "integer" }, "insights_reach_fan": { "type": "integer" }, "insights_reach_fan_paid": { "type": "integer" }, "insights_reach_organic": { "type": "integer" }, "insights_reach_paid": { "type": "integer" }, "insights_reactions_like_total": { "type": "integer" }, "insights_stories": { "type": "integer" }, "insights_story_adds": { "type": "integer" }, "insights_storytellers": { "type": "integer" }, "insights_video_avg_time_watched": { "type": "integer" }, "insights_video_complete_views_30s": { "type": "integer" }, "insights_video_complete_views_30s_autoplayed": { "type": "integer" }, "insights_video_complete_views_30s_clicked_to_play": { "type": "integer" }, "insights_video_complete_views_30s_organic": { "type": "integer" }, "insights_video_complete_views_30s_paid": { "type": "integer" }, "insights_video_complete_views_30s_unique": { "type": "integer" }, "insights_video_complete_views_organic": { "type": "integer" }, "insights_video_complete_views_organic_unique": { "type": "integer" }, "insights_video_complete_views_paid": { "type": "integer" }, "insights_video_complete_views_paid_unique": { "type": "integer" }, "insights_video_view_time": { "type": "integer" }, "insights_video_view_time_organic": { "type": "integer" }, "insights_video_view_time_paid": { "type": "integer" }, "insights_video_views": { "type": "integer" }, "insights_video_views_autoplayed": { "type": "integer" }, "insights_video_views_clicked_to_play": { "type": "integer" }, "insights_video_views_organic": { "type": "integer" }, "insights_video_views_organic_unique": { "type": "integer" }, "insights_video_views_paid": { "type": "integer" }, "insights_video_views_paid_unique": { "type": "integer" }, "insights_video_views_unique": { "type": "integer" }, "insights_engagement_rate": { "type": "number", "deprecated": true }, "insights_paid_status": { "type": "string" }, "insights_impressions_by_paid_non_paid": { "type": "object" }, "insights_post_clicks_by_type": { "type": "object" }, "insights_post_clicks_by_type_unique": { "type": "object" }, "insights_reach_by_paid_non_paid": { "type": "object" }, "insights_reactions_by_type_total": { "type": "object" }, "insights_video_view_time_by_age_bucket_and_gender": { "type": "object" }, "insights_video_view_time_by_country_id": { "type": "object" }, "insights_video_retention_graph": { "type": "array", "items": {} }, "insights_video_retention_graph_autoplayed": { "type": "array", "items": {} } }, "additionalProperties": false };
+var schema60 = { "$id": "https://social-analytics-api.invalid/v1/schemas/FacebookPost", "type": "object", "properties": { "attachments": { "type": "array", "items": { "type": "object", "properties": { "title": { "type": "string" }, "description": { "type": "string" }, "url": { "type": "string" }, "image_url": { "type": "string" } } } }, "author_id": { "type": "string" }, "comments": { "type": "integer" }, "created_time": { "type": "string", "format": "date-time", "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" }, "engagement_rate": { "type": "number" }, "id": { "type": "string" }, "interactions": { "type": "integer" }, "is_published": { "type": "boolean" }, "message": { "type": "string" }, "page_id": { "type": "string" }, "post_labels": { "type": "array", "items": { "type": "object", "required": ["id", "name"], "properties": { "id": { "type": "string" }, "name": { "type": "string" } }, "additionalProperties": false } }, "ppd_status": { "type": "string", "enum": ["organic", "paid", "unknown"] }, "reactions": { "type": "integer" }, "reactions_by_type": { "type": "object", "properties": { "like": { "type": "integer" }, "love": { "type": "integer" }, "wow": { "type": "integer" }, "haha": { "type": "integer" }, "sorry": { "type": "integer" }, "anger": { "type": "integer" } } }, "shares": { "type": "integer" }, "story": { "type": "string" }, "type": { "type": "string" }, "universal_video_id": { "type": "string" }, "url": { "type": "string" }, "video_id": { "type": "string" }, "video_length": { "type": "number" }, "insights_engaged_fan": { "type": "integer" }, "insights_engaged_users": { "type": "integer" }, "insights_impressions": { "type": "integer" }, "insights_impressions_fan": { "type": "integer" }, "insights_impressions_fan_paid": { "type": "integer" }, "insights_impressions_organic": { "type": "integer" }, "insights_impressions_paid": { "type": "integer" }, "insights_negative_feedback": { "type": "integer" }, "insights_negative_feedback_unique": { "type": "integer" }, "insights_post_clicks": { "type": "integer" }, "insights_post_clicks_unique": { "type": "integer" }, "insights_reach": { "type": "integer" }, "insights_reach_fan": { "type": "integer" }, "insights_reach_fan_paid": { "type": "integer" }, "insights_reach_organic": { "type": "integer" }, "insights_reach_paid": { "type": "integer" }, "insights_reactions_like_total": { "type": "integer" }, "insights_stories": { "type": "integer" }, "insights_story_adds": { "type": "integer" }, "insights_storytellers": { "type": "integer" }, "insights_video_avg_time_watched": { "type": "integer" }, "insights_video_complete_views_30s": { "type": "integer" }, "insights_video_complete_views_30s_autoplayed": { "type": "integer" }, "insights_video_complete_views_30s_clicked_to_play": { "type": "integer" }, "insights_video_complete_views_30s_organic": { "type": "integer" }, "insights_video_complete_views_30s_paid": { "type": "integer" }, "insights_video_complete_views_30s_unique": { "type": "integer" }, "insights_video_complete_views_organic": { "type": "integer" }, "insights_video_complete_views_organic_unique": { "type": "integer" }, "insights_video_complete_views_paid": { "type": "integer" }, "insights_video_complete_views_paid_unique": { "type": "integer" }, "insights_video_view_time": { "type": "integer" }, "insights_video_view_time_organic": { "type": "integer" }, "insights_video_view_time_paid": { "type": "integer" }, "insights_video_views": { "type": "integer" }, "insights_video_views_autoplayed": { "type": "integer" }, "insights_video_views_clicked_to_play": { "type": "integer" }, "insights_video_views_organic": { "type": "integer" }, "insights_video_views_organic_unique": { "type": "integer" }, "insights_video_views_paid": { "type": "integer" }, "insights_video_views_paid_unique": { "type": "integer" }, "insights_video_views_unique": { "type": "integer" }, "insights_engagement_rate": { "type": "number", "deprecated": true }, "insights_paid_status": { "type": "string" }, "insights_impressions_by_paid_non_paid": { "type": "object" }, "insights_post_clicks_by_type": { "type": "object" }, "insights_post_clicks_by_type_unique": { "type": "object" }, "insights_reach_by_paid_non_paid": { "type": "object" }, "insights_reactions_by_type_total": { "type": "object" }, "insights_video_view_time_by_age_bucket_and_gender": { "type": "object" }, "insights_video_view_time_by_country_id": { "type": "object" }, "insights_video_retention_graph": { "type": "array", "items": {} }, "insights_video_retention_graph_autoplayed": { "type": "array", "items": {} } }, "additionalProperties": false };
 var formats0 = (init_formats(), __toCommonJS(formats_exports)).formats["date-time"];
 var pattern9 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$", "u");
 function validate62(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
@@ -5193,9 +5225,9 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
-                        if (data20.id !== void 0) {
-                          if (typeof data20.id !== "string") {
-                            const err27 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2 + "/id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        for (const key3 in data20) {
+                          if (!(key3 === "id" || key3 === "name")) {
+                            const err27 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" };
                             if (vErrors === null) {
                               vErrors = [err27];
                             } else {
@@ -5204,9 +5236,9 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                           }
                         }
-                        if (data20.name !== void 0) {
-                          if (typeof data20.name !== "string") {
-                            const err28 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2 + "/name", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (data20.id !== void 0) {
+                          if (typeof data20.id !== "string") {
+                            const err28 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2 + "/id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
                               vErrors = [err28];
                             } else {
@@ -5215,30 +5247,29 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                           }
                         }
+                        if (data20.name !== void 0) {
+                          if (typeof data20.name !== "string") {
+                            const err29 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2 + "/name", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            if (vErrors === null) {
+                              vErrors = [err29];
+                            } else {
+                              vErrors.push(err29);
+                            }
+                            errors++;
+                          }
+                        }
                       } else {
-                        const err29 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                        const err30 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                         if (vErrors === null) {
-                          vErrors = [err29];
+                          vErrors = [err30];
                         } else {
-                          vErrors.push(err29);
+                          vErrors.push(err30);
                         }
                         errors++;
                       }
                     }
                   } else {
-                    const err30 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                    if (vErrors === null) {
-                      vErrors = [err30];
-                    } else {
-                      vErrors.push(err30);
-                    }
-                    errors++;
-                  }
-                }
-                if (data3.ppd_status !== void 0) {
-                  let data23 = data3.ppd_status;
-                  if (typeof data23 !== "string") {
-                    const err31 = { instancePath: instancePath + "/data/posts/" + i0 + "/ppd_status", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/ppd_status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err31 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                     if (vErrors === null) {
                       vErrors = [err31];
                     } else {
@@ -5246,8 +5277,11 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                   }
-                  if (!(data23 === "organic" || data23 === "paid" || data23 === "unknown")) {
-                    const err32 = { instancePath: instancePath + "/data/posts/" + i0 + "/ppd_status", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/ppd_status/enum", keyword: "enum", params: { allowedValues: schema60.properties.ppd_status.enum }, message: "must be equal to one of the allowed values" };
+                }
+                if (data3.ppd_status !== void 0) {
+                  let data23 = data3.ppd_status;
+                  if (typeof data23 !== "string") {
+                    const err32 = { instancePath: instancePath + "/data/posts/" + i0 + "/ppd_status", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/ppd_status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
                       vErrors = [err32];
                     } else {
@@ -5255,15 +5289,24 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                   }
-                }
-                if (data3.reactions !== void 0) {
-                  let data24 = data3.reactions;
-                  if (!(typeof data24 == "number" && (!(data24 % 1) && !isNaN(data24)) && isFinite(data24))) {
-                    const err33 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                  if (!(data23 === "organic" || data23 === "paid" || data23 === "unknown")) {
+                    const err33 = { instancePath: instancePath + "/data/posts/" + i0 + "/ppd_status", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/ppd_status/enum", keyword: "enum", params: { allowedValues: schema60.properties.ppd_status.enum }, message: "must be equal to one of the allowed values" };
                     if (vErrors === null) {
                       vErrors = [err33];
                     } else {
                       vErrors.push(err33);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.reactions !== void 0) {
+                  let data24 = data3.reactions;
+                  if (!(typeof data24 == "number" && (!(data24 % 1) && !isNaN(data24)) && isFinite(data24))) {
+                    const err34 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err34];
+                    } else {
+                      vErrors.push(err34);
                     }
                     errors++;
                   }
@@ -5274,19 +5317,7 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     if (data25.like !== void 0) {
                       let data26 = data25.like;
                       if (!(typeof data26 == "number" && (!(data26 % 1) && !isNaN(data26)) && isFinite(data26))) {
-                        const err34 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/like", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/like/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                        if (vErrors === null) {
-                          vErrors = [err34];
-                        } else {
-                          vErrors.push(err34);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data25.love !== void 0) {
-                      let data27 = data25.love;
-                      if (!(typeof data27 == "number" && (!(data27 % 1) && !isNaN(data27)) && isFinite(data27))) {
-                        const err35 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/love", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/love/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                        const err35 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/like", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/like/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                         if (vErrors === null) {
                           vErrors = [err35];
                         } else {
@@ -5295,10 +5326,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                       }
                     }
-                    if (data25.wow !== void 0) {
-                      let data28 = data25.wow;
-                      if (!(typeof data28 == "number" && (!(data28 % 1) && !isNaN(data28)) && isFinite(data28))) {
-                        const err36 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/wow", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/wow/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (data25.love !== void 0) {
+                      let data27 = data25.love;
+                      if (!(typeof data27 == "number" && (!(data27 % 1) && !isNaN(data27)) && isFinite(data27))) {
+                        const err36 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/love", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/love/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                         if (vErrors === null) {
                           vErrors = [err36];
                         } else {
@@ -5307,10 +5338,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                       }
                     }
-                    if (data25.haha !== void 0) {
-                      let data29 = data25.haha;
-                      if (!(typeof data29 == "number" && (!(data29 % 1) && !isNaN(data29)) && isFinite(data29))) {
-                        const err37 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/haha", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/haha/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (data25.wow !== void 0) {
+                      let data28 = data25.wow;
+                      if (!(typeof data28 == "number" && (!(data28 % 1) && !isNaN(data28)) && isFinite(data28))) {
+                        const err37 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/wow", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/wow/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                         if (vErrors === null) {
                           vErrors = [err37];
                         } else {
@@ -5319,10 +5350,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                       }
                     }
-                    if (data25.sorry !== void 0) {
-                      let data30 = data25.sorry;
-                      if (!(typeof data30 == "number" && (!(data30 % 1) && !isNaN(data30)) && isFinite(data30))) {
-                        const err38 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/sorry", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/sorry/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (data25.haha !== void 0) {
+                      let data29 = data25.haha;
+                      if (!(typeof data29 == "number" && (!(data29 % 1) && !isNaN(data29)) && isFinite(data29))) {
+                        const err38 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/haha", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/haha/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                         if (vErrors === null) {
                           vErrors = [err38];
                         } else {
@@ -5331,10 +5362,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                       }
                     }
-                    if (data25.anger !== void 0) {
-                      let data31 = data25.anger;
-                      if (!(typeof data31 == "number" && (!(data31 % 1) && !isNaN(data31)) && isFinite(data31))) {
-                        const err39 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/anger", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/anger/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (data25.sorry !== void 0) {
+                      let data30 = data25.sorry;
+                      if (!(typeof data30 == "number" && (!(data30 % 1) && !isNaN(data30)) && isFinite(data30))) {
+                        const err39 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/sorry", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/sorry/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                         if (vErrors === null) {
                           vErrors = [err39];
                         } else {
@@ -5343,20 +5374,20 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                       }
                     }
-                  } else {
-                    const err40 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                    if (vErrors === null) {
-                      vErrors = [err40];
-                    } else {
-                      vErrors.push(err40);
+                    if (data25.anger !== void 0) {
+                      let data31 = data25.anger;
+                      if (!(typeof data31 == "number" && (!(data31 % 1) && !isNaN(data31)) && isFinite(data31))) {
+                        const err40 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/anger", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/anger/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                        if (vErrors === null) {
+                          vErrors = [err40];
+                        } else {
+                          vErrors.push(err40);
+                        }
+                        errors++;
+                      }
                     }
-                    errors++;
-                  }
-                }
-                if (data3.shares !== void 0) {
-                  let data32 = data3.shares;
-                  if (!(typeof data32 == "number" && (!(data32 % 1) && !isNaN(data32)) && isFinite(data32))) {
-                    const err41 = { instancePath: instancePath + "/data/posts/" + i0 + "/shares", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/shares/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                  } else {
+                    const err41 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
                       vErrors = [err41];
                     } else {
@@ -5365,9 +5396,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.story !== void 0) {
-                  if (typeof data3.story !== "string") {
-                    const err42 = { instancePath: instancePath + "/data/posts/" + i0 + "/story", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/story/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (data3.shares !== void 0) {
+                  let data32 = data3.shares;
+                  if (!(typeof data32 == "number" && (!(data32 % 1) && !isNaN(data32)) && isFinite(data32))) {
+                    const err42 = { instancePath: instancePath + "/data/posts/" + i0 + "/shares", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/shares/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err42];
                     } else {
@@ -5376,9 +5408,9 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.type !== void 0) {
-                  if (typeof data3.type !== "string") {
-                    const err43 = { instancePath: instancePath + "/data/posts/" + i0 + "/type", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (data3.story !== void 0) {
+                  if (typeof data3.story !== "string") {
+                    const err43 = { instancePath: instancePath + "/data/posts/" + i0 + "/story", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/story/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
                       vErrors = [err43];
                     } else {
@@ -5387,9 +5419,9 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.universal_video_id !== void 0) {
-                  if (typeof data3.universal_video_id !== "string") {
-                    const err44 = { instancePath: instancePath + "/data/posts/" + i0 + "/universal_video_id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/universal_video_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (data3.type !== void 0) {
+                  if (typeof data3.type !== "string") {
+                    const err44 = { instancePath: instancePath + "/data/posts/" + i0 + "/type", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
                       vErrors = [err44];
                     } else {
@@ -5398,9 +5430,9 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.url !== void 0) {
-                  if (typeof data3.url !== "string") {
-                    const err45 = { instancePath: instancePath + "/data/posts/" + i0 + "/url", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (data3.universal_video_id !== void 0) {
+                  if (typeof data3.universal_video_id !== "string") {
+                    const err45 = { instancePath: instancePath + "/data/posts/" + i0 + "/universal_video_id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/universal_video_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
                       vErrors = [err45];
                     } else {
@@ -5409,9 +5441,9 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.video_id !== void 0) {
-                  if (typeof data3.video_id !== "string") {
-                    const err46 = { instancePath: instancePath + "/data/posts/" + i0 + "/video_id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/video_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (data3.url !== void 0) {
+                  if (typeof data3.url !== "string") {
+                    const err46 = { instancePath: instancePath + "/data/posts/" + i0 + "/url", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
                       vErrors = [err46];
                     } else {
@@ -5420,10 +5452,9 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.video_length !== void 0) {
-                  let data38 = data3.video_length;
-                  if (!(typeof data38 == "number" && isFinite(data38))) {
-                    const err47 = { instancePath: instancePath + "/data/posts/" + i0 + "/video_length", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/video_length/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                if (data3.video_id !== void 0) {
+                  if (typeof data3.video_id !== "string") {
+                    const err47 = { instancePath: instancePath + "/data/posts/" + i0 + "/video_id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/video_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
                       vErrors = [err47];
                     } else {
@@ -5432,10 +5463,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_engaged_fan !== void 0) {
-                  let data39 = data3.insights_engaged_fan;
-                  if (!(typeof data39 == "number" && (!(data39 % 1) && !isNaN(data39)) && isFinite(data39))) {
-                    const err48 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_engaged_fan", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_engaged_fan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.video_length !== void 0) {
+                  let data38 = data3.video_length;
+                  if (!(typeof data38 == "number" && isFinite(data38))) {
+                    const err48 = { instancePath: instancePath + "/data/posts/" + i0 + "/video_length", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/video_length/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                     if (vErrors === null) {
                       vErrors = [err48];
                     } else {
@@ -5444,10 +5475,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_engaged_users !== void 0) {
-                  let data40 = data3.insights_engaged_users;
-                  if (!(typeof data40 == "number" && (!(data40 % 1) && !isNaN(data40)) && isFinite(data40))) {
-                    const err49 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_engaged_users", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_engaged_users/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_engaged_fan !== void 0) {
+                  let data39 = data3.insights_engaged_fan;
+                  if (!(typeof data39 == "number" && (!(data39 % 1) && !isNaN(data39)) && isFinite(data39))) {
+                    const err49 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_engaged_fan", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_engaged_fan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err49];
                     } else {
@@ -5456,10 +5487,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_impressions !== void 0) {
-                  let data41 = data3.insights_impressions;
-                  if (!(typeof data41 == "number" && (!(data41 % 1) && !isNaN(data41)) && isFinite(data41))) {
-                    const err50 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_impressions/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_engaged_users !== void 0) {
+                  let data40 = data3.insights_engaged_users;
+                  if (!(typeof data40 == "number" && (!(data40 % 1) && !isNaN(data40)) && isFinite(data40))) {
+                    const err50 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_engaged_users", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_engaged_users/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err50];
                     } else {
@@ -5468,10 +5499,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_impressions_fan !== void 0) {
-                  let data42 = data3.insights_impressions_fan;
-                  if (!(typeof data42 == "number" && (!(data42 % 1) && !isNaN(data42)) && isFinite(data42))) {
-                    const err51 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_fan", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_impressions_fan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_impressions !== void 0) {
+                  let data41 = data3.insights_impressions;
+                  if (!(typeof data41 == "number" && (!(data41 % 1) && !isNaN(data41)) && isFinite(data41))) {
+                    const err51 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_impressions/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err51];
                     } else {
@@ -5480,10 +5511,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_impressions_fan_paid !== void 0) {
-                  let data43 = data3.insights_impressions_fan_paid;
-                  if (!(typeof data43 == "number" && (!(data43 % 1) && !isNaN(data43)) && isFinite(data43))) {
-                    const err52 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_fan_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_impressions_fan_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_impressions_fan !== void 0) {
+                  let data42 = data3.insights_impressions_fan;
+                  if (!(typeof data42 == "number" && (!(data42 % 1) && !isNaN(data42)) && isFinite(data42))) {
+                    const err52 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_fan", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_impressions_fan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err52];
                     } else {
@@ -5492,10 +5523,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_impressions_organic !== void 0) {
-                  let data44 = data3.insights_impressions_organic;
-                  if (!(typeof data44 == "number" && (!(data44 % 1) && !isNaN(data44)) && isFinite(data44))) {
-                    const err53 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_organic", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_impressions_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_impressions_fan_paid !== void 0) {
+                  let data43 = data3.insights_impressions_fan_paid;
+                  if (!(typeof data43 == "number" && (!(data43 % 1) && !isNaN(data43)) && isFinite(data43))) {
+                    const err53 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_fan_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_impressions_fan_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err53];
                     } else {
@@ -5504,10 +5535,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_impressions_paid !== void 0) {
-                  let data45 = data3.insights_impressions_paid;
-                  if (!(typeof data45 == "number" && (!(data45 % 1) && !isNaN(data45)) && isFinite(data45))) {
-                    const err54 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_impressions_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_impressions_organic !== void 0) {
+                  let data44 = data3.insights_impressions_organic;
+                  if (!(typeof data44 == "number" && (!(data44 % 1) && !isNaN(data44)) && isFinite(data44))) {
+                    const err54 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_organic", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_impressions_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err54];
                     } else {
@@ -5516,10 +5547,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_negative_feedback !== void 0) {
-                  let data46 = data3.insights_negative_feedback;
-                  if (!(typeof data46 == "number" && (!(data46 % 1) && !isNaN(data46)) && isFinite(data46))) {
-                    const err55 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_negative_feedback", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_negative_feedback/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_impressions_paid !== void 0) {
+                  let data45 = data3.insights_impressions_paid;
+                  if (!(typeof data45 == "number" && (!(data45 % 1) && !isNaN(data45)) && isFinite(data45))) {
+                    const err55 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_impressions_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err55];
                     } else {
@@ -5528,10 +5559,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_negative_feedback_unique !== void 0) {
-                  let data47 = data3.insights_negative_feedback_unique;
-                  if (!(typeof data47 == "number" && (!(data47 % 1) && !isNaN(data47)) && isFinite(data47))) {
-                    const err56 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_negative_feedback_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_negative_feedback_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_negative_feedback !== void 0) {
+                  let data46 = data3.insights_negative_feedback;
+                  if (!(typeof data46 == "number" && (!(data46 % 1) && !isNaN(data46)) && isFinite(data46))) {
+                    const err56 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_negative_feedback", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_negative_feedback/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err56];
                     } else {
@@ -5540,10 +5571,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_post_clicks !== void 0) {
-                  let data48 = data3.insights_post_clicks;
-                  if (!(typeof data48 == "number" && (!(data48 % 1) && !isNaN(data48)) && isFinite(data48))) {
-                    const err57 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_post_clicks", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_post_clicks/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_negative_feedback_unique !== void 0) {
+                  let data47 = data3.insights_negative_feedback_unique;
+                  if (!(typeof data47 == "number" && (!(data47 % 1) && !isNaN(data47)) && isFinite(data47))) {
+                    const err57 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_negative_feedback_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_negative_feedback_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err57];
                     } else {
@@ -5552,10 +5583,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_post_clicks_unique !== void 0) {
-                  let data49 = data3.insights_post_clicks_unique;
-                  if (!(typeof data49 == "number" && (!(data49 % 1) && !isNaN(data49)) && isFinite(data49))) {
-                    const err58 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_post_clicks_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_post_clicks_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_post_clicks !== void 0) {
+                  let data48 = data3.insights_post_clicks;
+                  if (!(typeof data48 == "number" && (!(data48 % 1) && !isNaN(data48)) && isFinite(data48))) {
+                    const err58 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_post_clicks", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_post_clicks/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err58];
                     } else {
@@ -5564,10 +5595,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_reach !== void 0) {
-                  let data50 = data3.insights_reach;
-                  if (!(typeof data50 == "number" && (!(data50 % 1) && !isNaN(data50)) && isFinite(data50))) {
-                    const err59 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_reach/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_post_clicks_unique !== void 0) {
+                  let data49 = data3.insights_post_clicks_unique;
+                  if (!(typeof data49 == "number" && (!(data49 % 1) && !isNaN(data49)) && isFinite(data49))) {
+                    const err59 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_post_clicks_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_post_clicks_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err59];
                     } else {
@@ -5576,10 +5607,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_reach_fan !== void 0) {
-                  let data51 = data3.insights_reach_fan;
-                  if (!(typeof data51 == "number" && (!(data51 % 1) && !isNaN(data51)) && isFinite(data51))) {
-                    const err60 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_fan", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_reach_fan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_reach !== void 0) {
+                  let data50 = data3.insights_reach;
+                  if (!(typeof data50 == "number" && (!(data50 % 1) && !isNaN(data50)) && isFinite(data50))) {
+                    const err60 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_reach/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err60];
                     } else {
@@ -5588,10 +5619,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_reach_fan_paid !== void 0) {
-                  let data52 = data3.insights_reach_fan_paid;
-                  if (!(typeof data52 == "number" && (!(data52 % 1) && !isNaN(data52)) && isFinite(data52))) {
-                    const err61 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_fan_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_reach_fan_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_reach_fan !== void 0) {
+                  let data51 = data3.insights_reach_fan;
+                  if (!(typeof data51 == "number" && (!(data51 % 1) && !isNaN(data51)) && isFinite(data51))) {
+                    const err61 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_fan", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_reach_fan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err61];
                     } else {
@@ -5600,10 +5631,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_reach_organic !== void 0) {
-                  let data53 = data3.insights_reach_organic;
-                  if (!(typeof data53 == "number" && (!(data53 % 1) && !isNaN(data53)) && isFinite(data53))) {
-                    const err62 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_organic", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_reach_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_reach_fan_paid !== void 0) {
+                  let data52 = data3.insights_reach_fan_paid;
+                  if (!(typeof data52 == "number" && (!(data52 % 1) && !isNaN(data52)) && isFinite(data52))) {
+                    const err62 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_fan_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_reach_fan_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err62];
                     } else {
@@ -5612,10 +5643,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_reach_paid !== void 0) {
-                  let data54 = data3.insights_reach_paid;
-                  if (!(typeof data54 == "number" && (!(data54 % 1) && !isNaN(data54)) && isFinite(data54))) {
-                    const err63 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_reach_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_reach_organic !== void 0) {
+                  let data53 = data3.insights_reach_organic;
+                  if (!(typeof data53 == "number" && (!(data53 % 1) && !isNaN(data53)) && isFinite(data53))) {
+                    const err63 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_organic", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_reach_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err63];
                     } else {
@@ -5624,10 +5655,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_reactions_like_total !== void 0) {
-                  let data55 = data3.insights_reactions_like_total;
-                  if (!(typeof data55 == "number" && (!(data55 % 1) && !isNaN(data55)) && isFinite(data55))) {
-                    const err64 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reactions_like_total", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_reactions_like_total/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_reach_paid !== void 0) {
+                  let data54 = data3.insights_reach_paid;
+                  if (!(typeof data54 == "number" && (!(data54 % 1) && !isNaN(data54)) && isFinite(data54))) {
+                    const err64 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_reach_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err64];
                     } else {
@@ -5636,10 +5667,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_stories !== void 0) {
-                  let data56 = data3.insights_stories;
-                  if (!(typeof data56 == "number" && (!(data56 % 1) && !isNaN(data56)) && isFinite(data56))) {
-                    const err65 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_stories", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_stories/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_reactions_like_total !== void 0) {
+                  let data55 = data3.insights_reactions_like_total;
+                  if (!(typeof data55 == "number" && (!(data55 % 1) && !isNaN(data55)) && isFinite(data55))) {
+                    const err65 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reactions_like_total", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_reactions_like_total/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err65];
                     } else {
@@ -5648,10 +5679,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_story_adds !== void 0) {
-                  let data57 = data3.insights_story_adds;
-                  if (!(typeof data57 == "number" && (!(data57 % 1) && !isNaN(data57)) && isFinite(data57))) {
-                    const err66 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_story_adds", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_story_adds/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_stories !== void 0) {
+                  let data56 = data3.insights_stories;
+                  if (!(typeof data56 == "number" && (!(data56 % 1) && !isNaN(data56)) && isFinite(data56))) {
+                    const err66 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_stories", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_stories/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err66];
                     } else {
@@ -5660,10 +5691,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_storytellers !== void 0) {
-                  let data58 = data3.insights_storytellers;
-                  if (!(typeof data58 == "number" && (!(data58 % 1) && !isNaN(data58)) && isFinite(data58))) {
-                    const err67 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_storytellers", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_storytellers/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_story_adds !== void 0) {
+                  let data57 = data3.insights_story_adds;
+                  if (!(typeof data57 == "number" && (!(data57 % 1) && !isNaN(data57)) && isFinite(data57))) {
+                    const err67 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_story_adds", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_story_adds/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err67];
                     } else {
@@ -5672,10 +5703,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_avg_time_watched !== void 0) {
-                  let data59 = data3.insights_video_avg_time_watched;
-                  if (!(typeof data59 == "number" && (!(data59 % 1) && !isNaN(data59)) && isFinite(data59))) {
-                    const err68 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_avg_time_watched", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_avg_time_watched/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_storytellers !== void 0) {
+                  let data58 = data3.insights_storytellers;
+                  if (!(typeof data58 == "number" && (!(data58 % 1) && !isNaN(data58)) && isFinite(data58))) {
+                    const err68 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_storytellers", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_storytellers/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err68];
                     } else {
@@ -5684,10 +5715,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_complete_views_30s !== void 0) {
-                  let data60 = data3.insights_video_complete_views_30s;
-                  if (!(typeof data60 == "number" && (!(data60 % 1) && !isNaN(data60)) && isFinite(data60))) {
-                    const err69 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_30s/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_avg_time_watched !== void 0) {
+                  let data59 = data3.insights_video_avg_time_watched;
+                  if (!(typeof data59 == "number" && (!(data59 % 1) && !isNaN(data59)) && isFinite(data59))) {
+                    const err69 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_avg_time_watched", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_avg_time_watched/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err69];
                     } else {
@@ -5696,10 +5727,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_complete_views_30s_autoplayed !== void 0) {
-                  let data61 = data3.insights_video_complete_views_30s_autoplayed;
-                  if (!(typeof data61 == "number" && (!(data61 % 1) && !isNaN(data61)) && isFinite(data61))) {
-                    const err70 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_autoplayed", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_30s_autoplayed/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_complete_views_30s !== void 0) {
+                  let data60 = data3.insights_video_complete_views_30s;
+                  if (!(typeof data60 == "number" && (!(data60 % 1) && !isNaN(data60)) && isFinite(data60))) {
+                    const err70 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_30s/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err70];
                     } else {
@@ -5708,10 +5739,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_complete_views_30s_clicked_to_play !== void 0) {
-                  let data62 = data3.insights_video_complete_views_30s_clicked_to_play;
-                  if (!(typeof data62 == "number" && (!(data62 % 1) && !isNaN(data62)) && isFinite(data62))) {
-                    const err71 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_clicked_to_play", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_30s_clicked_to_play/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_complete_views_30s_autoplayed !== void 0) {
+                  let data61 = data3.insights_video_complete_views_30s_autoplayed;
+                  if (!(typeof data61 == "number" && (!(data61 % 1) && !isNaN(data61)) && isFinite(data61))) {
+                    const err71 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_autoplayed", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_30s_autoplayed/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err71];
                     } else {
@@ -5720,10 +5751,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_complete_views_30s_organic !== void 0) {
-                  let data63 = data3.insights_video_complete_views_30s_organic;
-                  if (!(typeof data63 == "number" && (!(data63 % 1) && !isNaN(data63)) && isFinite(data63))) {
-                    const err72 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_organic", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_30s_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_complete_views_30s_clicked_to_play !== void 0) {
+                  let data62 = data3.insights_video_complete_views_30s_clicked_to_play;
+                  if (!(typeof data62 == "number" && (!(data62 % 1) && !isNaN(data62)) && isFinite(data62))) {
+                    const err72 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_clicked_to_play", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_30s_clicked_to_play/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err72];
                     } else {
@@ -5732,10 +5763,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_complete_views_30s_paid !== void 0) {
-                  let data64 = data3.insights_video_complete_views_30s_paid;
-                  if (!(typeof data64 == "number" && (!(data64 % 1) && !isNaN(data64)) && isFinite(data64))) {
-                    const err73 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_30s_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_complete_views_30s_organic !== void 0) {
+                  let data63 = data3.insights_video_complete_views_30s_organic;
+                  if (!(typeof data63 == "number" && (!(data63 % 1) && !isNaN(data63)) && isFinite(data63))) {
+                    const err73 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_organic", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_30s_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err73];
                     } else {
@@ -5744,10 +5775,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_complete_views_30s_unique !== void 0) {
-                  let data65 = data3.insights_video_complete_views_30s_unique;
-                  if (!(typeof data65 == "number" && (!(data65 % 1) && !isNaN(data65)) && isFinite(data65))) {
-                    const err74 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_30s_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_complete_views_30s_paid !== void 0) {
+                  let data64 = data3.insights_video_complete_views_30s_paid;
+                  if (!(typeof data64 == "number" && (!(data64 % 1) && !isNaN(data64)) && isFinite(data64))) {
+                    const err74 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_30s_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err74];
                     } else {
@@ -5756,10 +5787,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_complete_views_organic !== void 0) {
-                  let data66 = data3.insights_video_complete_views_organic;
-                  if (!(typeof data66 == "number" && (!(data66 % 1) && !isNaN(data66)) && isFinite(data66))) {
-                    const err75 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_organic", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_complete_views_30s_unique !== void 0) {
+                  let data65 = data3.insights_video_complete_views_30s_unique;
+                  if (!(typeof data65 == "number" && (!(data65 % 1) && !isNaN(data65)) && isFinite(data65))) {
+                    const err75 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_30s_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err75];
                     } else {
@@ -5768,10 +5799,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_complete_views_organic_unique !== void 0) {
-                  let data67 = data3.insights_video_complete_views_organic_unique;
-                  if (!(typeof data67 == "number" && (!(data67 % 1) && !isNaN(data67)) && isFinite(data67))) {
-                    const err76 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_organic_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_organic_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_complete_views_organic !== void 0) {
+                  let data66 = data3.insights_video_complete_views_organic;
+                  if (!(typeof data66 == "number" && (!(data66 % 1) && !isNaN(data66)) && isFinite(data66))) {
+                    const err76 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_organic", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err76];
                     } else {
@@ -5780,10 +5811,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_complete_views_paid !== void 0) {
-                  let data68 = data3.insights_video_complete_views_paid;
-                  if (!(typeof data68 == "number" && (!(data68 % 1) && !isNaN(data68)) && isFinite(data68))) {
-                    const err77 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_complete_views_organic_unique !== void 0) {
+                  let data67 = data3.insights_video_complete_views_organic_unique;
+                  if (!(typeof data67 == "number" && (!(data67 % 1) && !isNaN(data67)) && isFinite(data67))) {
+                    const err77 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_organic_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_organic_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err77];
                     } else {
@@ -5792,10 +5823,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_complete_views_paid_unique !== void 0) {
-                  let data69 = data3.insights_video_complete_views_paid_unique;
-                  if (!(typeof data69 == "number" && (!(data69 % 1) && !isNaN(data69)) && isFinite(data69))) {
-                    const err78 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_paid_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_paid_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_complete_views_paid !== void 0) {
+                  let data68 = data3.insights_video_complete_views_paid;
+                  if (!(typeof data68 == "number" && (!(data68 % 1) && !isNaN(data68)) && isFinite(data68))) {
+                    const err78 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err78];
                     } else {
@@ -5804,10 +5835,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_view_time !== void 0) {
-                  let data70 = data3.insights_video_view_time;
-                  if (!(typeof data70 == "number" && (!(data70 % 1) && !isNaN(data70)) && isFinite(data70))) {
-                    const err79 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_view_time/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_complete_views_paid_unique !== void 0) {
+                  let data69 = data3.insights_video_complete_views_paid_unique;
+                  if (!(typeof data69 == "number" && (!(data69 % 1) && !isNaN(data69)) && isFinite(data69))) {
+                    const err79 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_paid_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_paid_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err79];
                     } else {
@@ -5816,10 +5847,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_view_time_organic !== void 0) {
-                  let data71 = data3.insights_video_view_time_organic;
-                  if (!(typeof data71 == "number" && (!(data71 % 1) && !isNaN(data71)) && isFinite(data71))) {
-                    const err80 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time_organic", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_view_time_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_view_time !== void 0) {
+                  let data70 = data3.insights_video_view_time;
+                  if (!(typeof data70 == "number" && (!(data70 % 1) && !isNaN(data70)) && isFinite(data70))) {
+                    const err80 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_view_time/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err80];
                     } else {
@@ -5828,10 +5859,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_view_time_paid !== void 0) {
-                  let data72 = data3.insights_video_view_time_paid;
-                  if (!(typeof data72 == "number" && (!(data72 % 1) && !isNaN(data72)) && isFinite(data72))) {
-                    const err81 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_view_time_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_view_time_organic !== void 0) {
+                  let data71 = data3.insights_video_view_time_organic;
+                  if (!(typeof data71 == "number" && (!(data71 % 1) && !isNaN(data71)) && isFinite(data71))) {
+                    const err81 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time_organic", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_view_time_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err81];
                     } else {
@@ -5840,10 +5871,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_views !== void 0) {
-                  let data73 = data3.insights_video_views;
-                  if (!(typeof data73 == "number" && (!(data73 % 1) && !isNaN(data73)) && isFinite(data73))) {
-                    const err82 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_views/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_view_time_paid !== void 0) {
+                  let data72 = data3.insights_video_view_time_paid;
+                  if (!(typeof data72 == "number" && (!(data72 % 1) && !isNaN(data72)) && isFinite(data72))) {
+                    const err82 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_view_time_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err82];
                     } else {
@@ -5852,10 +5883,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_views_autoplayed !== void 0) {
-                  let data74 = data3.insights_video_views_autoplayed;
-                  if (!(typeof data74 == "number" && (!(data74 % 1) && !isNaN(data74)) && isFinite(data74))) {
-                    const err83 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_autoplayed", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_views_autoplayed/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_views !== void 0) {
+                  let data73 = data3.insights_video_views;
+                  if (!(typeof data73 == "number" && (!(data73 % 1) && !isNaN(data73)) && isFinite(data73))) {
+                    const err83 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_views/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err83];
                     } else {
@@ -5864,10 +5895,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_views_clicked_to_play !== void 0) {
-                  let data75 = data3.insights_video_views_clicked_to_play;
-                  if (!(typeof data75 == "number" && (!(data75 % 1) && !isNaN(data75)) && isFinite(data75))) {
-                    const err84 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_clicked_to_play", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_views_clicked_to_play/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_views_autoplayed !== void 0) {
+                  let data74 = data3.insights_video_views_autoplayed;
+                  if (!(typeof data74 == "number" && (!(data74 % 1) && !isNaN(data74)) && isFinite(data74))) {
+                    const err84 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_autoplayed", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_views_autoplayed/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err84];
                     } else {
@@ -5876,10 +5907,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_views_organic !== void 0) {
-                  let data76 = data3.insights_video_views_organic;
-                  if (!(typeof data76 == "number" && (!(data76 % 1) && !isNaN(data76)) && isFinite(data76))) {
-                    const err85 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_organic", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_views_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_views_clicked_to_play !== void 0) {
+                  let data75 = data3.insights_video_views_clicked_to_play;
+                  if (!(typeof data75 == "number" && (!(data75 % 1) && !isNaN(data75)) && isFinite(data75))) {
+                    const err85 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_clicked_to_play", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_views_clicked_to_play/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err85];
                     } else {
@@ -5888,10 +5919,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_views_organic_unique !== void 0) {
-                  let data77 = data3.insights_video_views_organic_unique;
-                  if (!(typeof data77 == "number" && (!(data77 % 1) && !isNaN(data77)) && isFinite(data77))) {
-                    const err86 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_organic_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_views_organic_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_views_organic !== void 0) {
+                  let data76 = data3.insights_video_views_organic;
+                  if (!(typeof data76 == "number" && (!(data76 % 1) && !isNaN(data76)) && isFinite(data76))) {
+                    const err86 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_organic", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_views_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err86];
                     } else {
@@ -5900,10 +5931,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_views_paid !== void 0) {
-                  let data78 = data3.insights_video_views_paid;
-                  if (!(typeof data78 == "number" && (!(data78 % 1) && !isNaN(data78)) && isFinite(data78))) {
-                    const err87 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_views_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_views_organic_unique !== void 0) {
+                  let data77 = data3.insights_video_views_organic_unique;
+                  if (!(typeof data77 == "number" && (!(data77 % 1) && !isNaN(data77)) && isFinite(data77))) {
+                    const err87 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_organic_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_views_organic_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err87];
                     } else {
@@ -5912,10 +5943,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_views_paid_unique !== void 0) {
-                  let data79 = data3.insights_video_views_paid_unique;
-                  if (!(typeof data79 == "number" && (!(data79 % 1) && !isNaN(data79)) && isFinite(data79))) {
-                    const err88 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_paid_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_views_paid_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_views_paid !== void 0) {
+                  let data78 = data3.insights_video_views_paid;
+                  if (!(typeof data78 == "number" && (!(data78 % 1) && !isNaN(data78)) && isFinite(data78))) {
+                    const err88 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_views_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err88];
                     } else {
@@ -5924,10 +5955,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_views_unique !== void 0) {
-                  let data80 = data3.insights_video_views_unique;
-                  if (!(typeof data80 == "number" && (!(data80 % 1) && !isNaN(data80)) && isFinite(data80))) {
-                    const err89 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_views_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_views_paid_unique !== void 0) {
+                  let data79 = data3.insights_video_views_paid_unique;
+                  if (!(typeof data79 == "number" && (!(data79 % 1) && !isNaN(data79)) && isFinite(data79))) {
+                    const err89 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_paid_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_views_paid_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err89];
                     } else {
@@ -5936,10 +5967,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_engagement_rate !== void 0) {
-                  let data81 = data3.insights_engagement_rate;
-                  if (!(typeof data81 == "number" && isFinite(data81))) {
-                    const err90 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_engagement_rate", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_engagement_rate/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                if (data3.insights_video_views_unique !== void 0) {
+                  let data80 = data3.insights_video_views_unique;
+                  if (!(typeof data80 == "number" && (!(data80 % 1) && !isNaN(data80)) && isFinite(data80))) {
+                    const err90 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_views_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err90];
                     } else {
@@ -5948,9 +5979,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_paid_status !== void 0) {
-                  if (typeof data3.insights_paid_status !== "string") {
-                    const err91 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_paid_status", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_paid_status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (data3.insights_engagement_rate !== void 0) {
+                  let data81 = data3.insights_engagement_rate;
+                  if (!(typeof data81 == "number" && isFinite(data81))) {
+                    const err91 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_engagement_rate", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_engagement_rate/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                     if (vErrors === null) {
                       vErrors = [err91];
                     } else {
@@ -5959,10 +5991,9 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_impressions_by_paid_non_paid !== void 0) {
-                  let data83 = data3.insights_impressions_by_paid_non_paid;
-                  if (!(data83 && typeof data83 == "object" && !Array.isArray(data83))) {
-                    const err92 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_by_paid_non_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_impressions_by_paid_non_paid/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (data3.insights_paid_status !== void 0) {
+                  if (typeof data3.insights_paid_status !== "string") {
+                    const err92 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_paid_status", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_paid_status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
                       vErrors = [err92];
                     } else {
@@ -5971,10 +6002,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_post_clicks_by_type !== void 0) {
-                  let data84 = data3.insights_post_clicks_by_type;
-                  if (!(data84 && typeof data84 == "object" && !Array.isArray(data84))) {
-                    const err93 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_post_clicks_by_type", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_post_clicks_by_type/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (data3.insights_impressions_by_paid_non_paid !== void 0) {
+                  let data83 = data3.insights_impressions_by_paid_non_paid;
+                  if (!(data83 && typeof data83 == "object" && !Array.isArray(data83))) {
+                    const err93 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_by_paid_non_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_impressions_by_paid_non_paid/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
                       vErrors = [err93];
                     } else {
@@ -5983,10 +6014,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_post_clicks_by_type_unique !== void 0) {
-                  let data85 = data3.insights_post_clicks_by_type_unique;
-                  if (!(data85 && typeof data85 == "object" && !Array.isArray(data85))) {
-                    const err94 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_post_clicks_by_type_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_post_clicks_by_type_unique/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (data3.insights_post_clicks_by_type !== void 0) {
+                  let data84 = data3.insights_post_clicks_by_type;
+                  if (!(data84 && typeof data84 == "object" && !Array.isArray(data84))) {
+                    const err94 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_post_clicks_by_type", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_post_clicks_by_type/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
                       vErrors = [err94];
                     } else {
@@ -5995,10 +6026,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_reach_by_paid_non_paid !== void 0) {
-                  let data86 = data3.insights_reach_by_paid_non_paid;
-                  if (!(data86 && typeof data86 == "object" && !Array.isArray(data86))) {
-                    const err95 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_by_paid_non_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_reach_by_paid_non_paid/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (data3.insights_post_clicks_by_type_unique !== void 0) {
+                  let data85 = data3.insights_post_clicks_by_type_unique;
+                  if (!(data85 && typeof data85 == "object" && !Array.isArray(data85))) {
+                    const err95 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_post_clicks_by_type_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_post_clicks_by_type_unique/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
                       vErrors = [err95];
                     } else {
@@ -6007,10 +6038,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_reactions_by_type_total !== void 0) {
-                  let data87 = data3.insights_reactions_by_type_total;
-                  if (!(data87 && typeof data87 == "object" && !Array.isArray(data87))) {
-                    const err96 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reactions_by_type_total", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_reactions_by_type_total/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (data3.insights_reach_by_paid_non_paid !== void 0) {
+                  let data86 = data3.insights_reach_by_paid_non_paid;
+                  if (!(data86 && typeof data86 == "object" && !Array.isArray(data86))) {
+                    const err96 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_by_paid_non_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_reach_by_paid_non_paid/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
                       vErrors = [err96];
                     } else {
@@ -6019,10 +6050,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_view_time_by_age_bucket_and_gender !== void 0) {
-                  let data88 = data3.insights_video_view_time_by_age_bucket_and_gender;
-                  if (!(data88 && typeof data88 == "object" && !Array.isArray(data88))) {
-                    const err97 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time_by_age_bucket_and_gender", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_view_time_by_age_bucket_and_gender/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (data3.insights_reactions_by_type_total !== void 0) {
+                  let data87 = data3.insights_reactions_by_type_total;
+                  if (!(data87 && typeof data87 == "object" && !Array.isArray(data87))) {
+                    const err97 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reactions_by_type_total", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_reactions_by_type_total/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
                       vErrors = [err97];
                     } else {
@@ -6031,10 +6062,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_view_time_by_country_id !== void 0) {
-                  let data89 = data3.insights_video_view_time_by_country_id;
-                  if (!(data89 && typeof data89 == "object" && !Array.isArray(data89))) {
-                    const err98 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time_by_country_id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_view_time_by_country_id/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (data3.insights_video_view_time_by_age_bucket_and_gender !== void 0) {
+                  let data88 = data3.insights_video_view_time_by_age_bucket_and_gender;
+                  if (!(data88 && typeof data88 == "object" && !Array.isArray(data88))) {
+                    const err98 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time_by_age_bucket_and_gender", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_view_time_by_age_bucket_and_gender/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
                       vErrors = [err98];
                     } else {
@@ -6043,9 +6074,10 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_retention_graph !== void 0) {
-                  if (!Array.isArray(data3.insights_video_retention_graph)) {
-                    const err99 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_retention_graph", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_retention_graph/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                if (data3.insights_video_view_time_by_country_id !== void 0) {
+                  let data89 = data3.insights_video_view_time_by_country_id;
+                  if (!(data89 && typeof data89 == "object" && !Array.isArray(data89))) {
+                    const err99 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time_by_country_id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_view_time_by_country_id/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
                       vErrors = [err99];
                     } else {
@@ -6054,9 +6086,9 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_retention_graph_autoplayed !== void 0) {
-                  if (!Array.isArray(data3.insights_video_retention_graph_autoplayed)) {
-                    const err100 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_retention_graph_autoplayed", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_retention_graph_autoplayed/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                if (data3.insights_video_retention_graph !== void 0) {
+                  if (!Array.isArray(data3.insights_video_retention_graph)) {
+                    const err100 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_retention_graph", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_retention_graph/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                     if (vErrors === null) {
                       vErrors = [err100];
                     } else {
@@ -6065,29 +6097,29 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
+                if (data3.insights_video_retention_graph_autoplayed !== void 0) {
+                  if (!Array.isArray(data3.insights_video_retention_graph_autoplayed)) {
+                    const err101 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_retention_graph_autoplayed", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_retention_graph_autoplayed/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    if (vErrors === null) {
+                      vErrors = [err101];
+                    } else {
+                      vErrors.push(err101);
+                    }
+                    errors++;
+                  }
+                }
               } else {
-                const err101 = { instancePath: instancePath + "/data/posts/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err102 = { instancePath: instancePath + "/data/posts/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err101];
+                  vErrors = [err102];
                 } else {
-                  vErrors.push(err101);
+                  vErrors.push(err102);
                 }
                 errors++;
               }
             }
           } else {
-            const err102 = { instancePath: instancePath + "/data/posts", schemaPath: "#/properties/data/properties/posts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err102];
-            } else {
-              vErrors.push(err102);
-            }
-            errors++;
-          }
-        }
-        if (data1.next !== void 0) {
-          if (typeof data1.next !== "string") {
-            const err103 = { instancePath: instancePath + "/data/next", schemaPath: "#/properties/data/properties/next/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err103 = { instancePath: instancePath + "/data/posts", schemaPath: "#/properties/data/properties/posts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
               vErrors = [err103];
             } else {
@@ -6096,10 +6128,9 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data1.remaining !== void 0) {
-          let data93 = data1.remaining;
-          if (!(typeof data93 == "number" && (!(data93 % 1) && !isNaN(data93)) && isFinite(data93))) {
-            const err104 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (data1.next !== void 0) {
+          if (typeof data1.next !== "string") {
+            const err104 = { instancePath: instancePath + "/data/next", schemaPath: "#/properties/data/properties/next/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
               vErrors = [err104];
             } else {
@@ -6107,13 +6138,25 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
+        }
+        if (data1.remaining !== void 0) {
+          let data93 = data1.remaining;
+          if (!(typeof data93 == "number" && (!(data93 % 1) && !isNaN(data93)) && isFinite(data93))) {
+            const err105 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err105];
+            } else {
+              vErrors.push(err105);
+            }
+            errors++;
+          }
           if (typeof data93 == "number" && isFinite(data93)) {
             if (data93 < 0 || isNaN(data93)) {
-              const err105 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+              const err106 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
               if (vErrors === null) {
-                vErrors = [err105];
+                vErrors = [err106];
               } else {
-                vErrors.push(err105);
+                vErrors.push(err106);
               }
               errors++;
             }
@@ -6121,28 +6164,12 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data1.next !== void 0) {
           if (data1.remaining === void 0) {
-            const err106 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
+            const err107 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
               property: "next",
               missingProperty: "remaining",
               depsCount: 1,
               deps: "remaining"
             }, message: "must have property remaining when property next is present" };
-            if (vErrors === null) {
-              vErrors = [err106];
-            } else {
-              vErrors.push(err106);
-            }
-            errors++;
-          }
-        }
-        if (data1.remaining !== void 0) {
-          if (data1.next === void 0) {
-            const err107 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
-              property: "remaining",
-              missingProperty: "next",
-              depsCount: 1,
-              deps: "next"
-            }, message: "must have property next when property remaining is present" };
             if (vErrors === null) {
               vErrors = [err107];
             } else {
@@ -6151,22 +6178,38 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
+        if (data1.remaining !== void 0) {
+          if (data1.next === void 0) {
+            const err108 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
+              property: "remaining",
+              missingProperty: "next",
+              depsCount: 1,
+              deps: "next"
+            }, message: "must have property next when property remaining is present" };
+            if (vErrors === null) {
+              vErrors = [err108];
+            } else {
+              vErrors.push(err108);
+            }
+            errors++;
+          }
+        }
       } else {
-        const err108 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err109 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err108];
+          vErrors = [err109];
         } else {
-          vErrors.push(err108);
+          vErrors.push(err109);
         }
         errors++;
       }
     }
   } else {
-    const err109 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err110 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err109];
+      vErrors = [err110];
     } else {
-      vErrors.push(err109);
+      vErrors.push(err110);
     }
     errors++;
   }
@@ -6398,6 +6441,7 @@ var schemaRules = {
   "ApiError/properties/errors/type": "shared.failure.shape",
   "ApiError/required": "shared.failure.shape",
   "ApiError/type": "shared.failure.shape",
+  "ContentLabel/additionalProperties": "shared.response.no-extra-members",
   "ContentLabel/properties/id/type": "shared.labels.fields",
   "ContentLabel/properties/name/type": "shared.labels.fields",
   "ContentLabel/required": "shared.labels.members-present",
@@ -6589,6 +6633,7 @@ var schemaRules = {
   "FacebookPost/properties/is_published/type": "shared.posts.field-types",
   "FacebookPost/properties/message/type": "shared.posts.field-types",
   "FacebookPost/properties/page_id/type": "shared.posts.field-types",
+  "FacebookPost/properties/post_labels/items/additionalProperties": "shared.response.no-extra-members",
   "FacebookPost/properties/post_labels/items/properties/id/type": "shared.posts.field-types",
   "FacebookPost/properties/post_labels/items/properties/name/type": "shared.posts.field-types",
   "FacebookPost/properties/post_labels/items/required": "shared.posts.field-types",
@@ -6724,11 +6769,13 @@ var schemaRules = {
   "PinterestMetricsResponse/properties/success/type": "v1.metrics.profiles",
   "PinterestMetricsResponse/required": "v1.metrics.profiles",
   "PinterestMetricsResponse/type": "v1.metrics.profiles",
+  "PostLabelsResponse/additionalProperties": "shared.response.no-extra-members",
   "PostLabelsResponse/properties/data/type": "shared.labels.fields",
   "PostLabelsResponse/properties/success/const": "shared.response.success-flag",
   "PostLabelsResponse/properties/success/type": "shared.labels.fields",
   "PostLabelsResponse/required": "shared.labels.fields",
   "PostLabelsResponse/type": "shared.labels.fields",
+  "Profile/additionalProperties": "shared.response.no-extra-members",
   "Profile/properties/community_enabled/type": "shared.profiles.fields",
   "Profile/properties/id/type": "shared.profiles.fields",
   "Profile/properties/insights_enabled/type": "shared.profiles.fields",
@@ -6739,6 +6786,7 @@ var schemaRules = {
   "Profile/properties/timezone/type": "shared.profiles.fields",
   "Profile/required": "shared.profiles.id-and-name",
   "Profile/type": "shared.profiles.fields",
+  "ProfilesResponse/additionalProperties": "shared.response.no-extra-members",
   "ProfilesResponse/properties/profiles/type": "shared.profiles.fields",
   "ProfilesResponse/properties/success/const": "shared.response.success-flag",
   "ProfilesResponse/properties/success/type": "shared.profiles.fields",

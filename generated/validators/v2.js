@@ -293,10 +293,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.success !== void 0) {
-      let data0 = data.success;
-      if (typeof data0 !== "boolean") {
-        const err2 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+    for (const key0 in data) {
+      if (!(key0 === "success" || key0 === "profiles")) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -304,12 +303,24 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (true !== data0) {
-        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant" };
+    }
+    if (data.success !== void 0) {
+      let data0 = data.success;
+      if (typeof data0 !== "boolean") {
+        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
           vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (true !== data0) {
+        const err4 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -322,16 +333,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
           let data2 = data1[i0];
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.id === void 0) {
-              const err4 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data2.name === void 0) {
-              const err5 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+              const err5 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
               if (vErrors === null) {
                 vErrors = [err5];
               } else {
@@ -339,20 +341,18 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data2.id !== void 0) {
-              if (typeof data2.id !== "string") {
-                const err6 = { instancePath: instancePath + "/profiles/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err6];
-                } else {
-                  vErrors.push(err6);
-                }
-                errors++;
+            if (data2.name === void 0) {
+              const err6 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
               }
+              errors++;
             }
-            if (data2.name !== void 0) {
-              if (typeof data2.name !== "string") {
-                const err7 = { instancePath: instancePath + "/profiles/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            for (const key1 in data2) {
+              if (!(key1 === "id" || key1 === "name" || key1 === "profile_name" || key1 === "picture" || key1 === "timezone" || key1 === "profile_labels" || key1 === "insights_enabled" || key1 === "community_enabled")) {
+                const err7 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
                 if (vErrors === null) {
                   vErrors = [err7];
                 } else {
@@ -361,9 +361,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data2.profile_name !== void 0) {
-              if (typeof data2.profile_name !== "string") {
-                const err8 = { instancePath: instancePath + "/profiles/" + i0 + "/profile_name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/profile_name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (data2.id !== void 0) {
+              if (typeof data2.id !== "string") {
+                const err8 = { instancePath: instancePath + "/profiles/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err8];
                 } else {
@@ -372,9 +372,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data2.picture !== void 0) {
-              if (typeof data2.picture !== "string") {
-                const err9 = { instancePath: instancePath + "/profiles/" + i0 + "/picture", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/picture/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (data2.name !== void 0) {
+              if (typeof data2.name !== "string") {
+                const err9 = { instancePath: instancePath + "/profiles/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err9];
                 } else {
@@ -383,9 +383,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data2.timezone !== void 0) {
-              if (typeof data2.timezone !== "string") {
-                const err10 = { instancePath: instancePath + "/profiles/" + i0 + "/timezone", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/timezone/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (data2.profile_name !== void 0) {
+              if (typeof data2.profile_name !== "string") {
+                const err10 = { instancePath: instancePath + "/profiles/" + i0 + "/profile_name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/profile_name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err10];
                 } else {
@@ -394,9 +394,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data2.profile_labels !== void 0) {
-              if (!Array.isArray(data2.profile_labels)) {
-                const err11 = { instancePath: instancePath + "/profiles/" + i0 + "/profile_labels", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/profile_labels/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (data2.picture !== void 0) {
+              if (typeof data2.picture !== "string") {
+                const err11 = { instancePath: instancePath + "/profiles/" + i0 + "/picture", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/picture/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err11];
                 } else {
@@ -405,9 +405,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data2.insights_enabled !== void 0) {
-              if (typeof data2.insights_enabled !== "boolean") {
-                const err12 = { instancePath: instancePath + "/profiles/" + i0 + "/insights_enabled", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/insights_enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+            if (data2.timezone !== void 0) {
+              if (typeof data2.timezone !== "string") {
+                const err12 = { instancePath: instancePath + "/profiles/" + i0 + "/timezone", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/timezone/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err12];
                 } else {
@@ -416,9 +416,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data2.community_enabled !== void 0) {
-              if (typeof data2.community_enabled !== "boolean") {
-                const err13 = { instancePath: instancePath + "/profiles/" + i0 + "/community_enabled", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/community_enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+            if (data2.profile_labels !== void 0) {
+              if (!Array.isArray(data2.profile_labels)) {
+                const err13 = { instancePath: instancePath + "/profiles/" + i0 + "/profile_labels", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/profile_labels/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                 if (vErrors === null) {
                   vErrors = [err13];
                 } else {
@@ -427,39 +427,61 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
+            if (data2.insights_enabled !== void 0) {
+              if (typeof data2.insights_enabled !== "boolean") {
+                const err14 = { instancePath: instancePath + "/profiles/" + i0 + "/insights_enabled", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/insights_enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+                if (vErrors === null) {
+                  vErrors = [err14];
+                } else {
+                  vErrors.push(err14);
+                }
+                errors++;
+              }
+            }
+            if (data2.community_enabled !== void 0) {
+              if (typeof data2.community_enabled !== "boolean") {
+                const err15 = { instancePath: instancePath + "/profiles/" + i0 + "/community_enabled", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/community_enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+                if (vErrors === null) {
+                  vErrors = [err15];
+                } else {
+                  vErrors.push(err15);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err14 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err16 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err14];
+              vErrors = [err16];
             } else {
-              vErrors.push(err14);
+              vErrors.push(err16);
             }
             errors++;
           }
         }
       } else {
-        const err15 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err17 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err17];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err17);
         }
         errors++;
       }
     }
   } else {
-    const err16 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err16];
+      vErrors = [err18];
     } else {
-      vErrors.push(err16);
+      vErrors.push(err18);
     }
     errors++;
   }
   validate22.errors = vErrors;
   return errors === 0;
 }
-validate22.evaluated = { "props": { "success": true, "profiles": true }, "dynamicProps": false, "dynamicItems": false };
+validate22.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -483,9 +505,7 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.profiles = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -553,9 +573,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.profiles = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -622,9 +640,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.profiles = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -691,9 +707,7 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.profiles = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -760,9 +774,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.profiles = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -829,9 +841,7 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.profiles = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -905,10 +915,9 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.success !== void 0) {
-      let data0 = data.success;
-      if (typeof data0 !== "boolean") {
-        const err2 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+    for (const key0 in data) {
+      if (!(key0 === "success" || key0 === "data")) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -916,12 +925,24 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (true !== data0) {
-        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant" };
+    }
+    if (data.success !== void 0) {
+      let data0 = data.success;
+      if (typeof data0 !== "boolean") {
+        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
           vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (true !== data0) {
+        const err4 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -934,16 +955,7 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
           let data2 = data1[i0];
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.id === void 0) {
-              const err4 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data2.name === void 0) {
-              const err5 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+              const err5 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
               if (vErrors === null) {
                 vErrors = [err5];
               } else {
@@ -951,20 +963,18 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data2.id !== void 0) {
-              if (typeof data2.id !== "string") {
-                const err6 = { instancePath: instancePath + "/data/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err6];
-                } else {
-                  vErrors.push(err6);
-                }
-                errors++;
+            if (data2.name === void 0) {
+              const err6 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
               }
+              errors++;
             }
-            if (data2.name !== void 0) {
-              if (typeof data2.name !== "string") {
-                const err7 = { instancePath: instancePath + "/data/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            for (const key1 in data2) {
+              if (!(key1 === "id" || key1 === "name")) {
+                const err7 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
                 if (vErrors === null) {
                   vErrors = [err7];
                 } else {
@@ -973,39 +983,61 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
+            if (data2.id !== void 0) {
+              if (typeof data2.id !== "string") {
+                const err8 = { instancePath: instancePath + "/data/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
+                errors++;
+              }
+            }
+            if (data2.name !== void 0) {
+              if (typeof data2.name !== "string") {
+                const err9 = { instancePath: instancePath + "/data/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err9];
+                } else {
+                  vErrors.push(err9);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err8 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err10 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err8];
+              vErrors = [err10];
             } else {
-              vErrors.push(err8);
+              vErrors.push(err10);
             }
             errors++;
           }
         }
       } else {
-        const err9 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err11 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err11];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err11);
         }
         errors++;
       }
     }
   } else {
-    const err10 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err10];
+      vErrors = [err12];
     } else {
-      vErrors.push(err10);
+      vErrors.push(err12);
     }
     errors++;
   }
   validate41.errors = vErrors;
   return errors === 0;
 }
-validate41.evaluated = { "props": { "success": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
+validate41.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 function validate40(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -1029,9 +1061,7 @@ function validate40(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.data = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -1106,10 +1136,9 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.success !== void 0) {
-      let data0 = data.success;
-      if (typeof data0 !== "boolean") {
-        const err2 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+    for (const key0 in data) {
+      if (!(key0 === "success" || key0 === "data")) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -1117,12 +1146,24 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (true !== data0) {
-        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant" };
+    }
+    if (data.success !== void 0) {
+      let data0 = data.success;
+      if (typeof data0 !== "boolean") {
+        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
           vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (true !== data0) {
+        const err4 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -1135,16 +1176,7 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
           let data2 = data1[i0];
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.id === void 0) {
-              const err4 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data2.name === void 0) {
-              const err5 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+              const err5 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
               if (vErrors === null) {
                 vErrors = [err5];
               } else {
@@ -1152,8 +1184,8 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data2.profiles === void 0) {
-              const err6 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/required", keyword: "required", params: { missingProperty: "profiles" }, message: "must have required property 'profiles'" };
+            if (data2.name === void 0) {
+              const err6 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
               if (vErrors === null) {
                 vErrors = [err6];
               } else {
@@ -1161,24 +1193,44 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data2.profiles === void 0) {
+              const err7 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/required", keyword: "required", params: { missingProperty: "profiles" }, message: "must have required property 'profiles'" };
+              if (vErrors === null) {
+                vErrors = [err7];
+              } else {
+                vErrors.push(err7);
+              }
+              errors++;
+            }
+            for (const key1 in data2) {
+              if (!(key1 === "id" || key1 === "name" || key1 === "profiles")) {
+                const err8 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
+                errors++;
+              }
+            }
             if (data2.id !== void 0) {
               if (typeof data2.id !== "string") {
-                const err7 = { instancePath: instancePath + "/data/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err9 = { instancePath: instancePath + "/data/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err7];
+                  vErrors = [err9];
                 } else {
-                  vErrors.push(err7);
+                  vErrors.push(err9);
                 }
                 errors++;
               }
             }
             if (data2.name !== void 0) {
               if (typeof data2.name !== "string") {
-                const err8 = { instancePath: instancePath + "/data/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err10 = { instancePath: instancePath + "/data/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err8];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err8);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
@@ -1191,98 +1243,109 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
                   let data6 = data5[i1];
                   if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
                     if (data6.name === void 0) {
-                      const err9 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+                      const err11 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
                       if (vErrors === null) {
-                        vErrors = [err9];
+                        vErrors = [err11];
                       } else {
-                        vErrors.push(err9);
+                        vErrors.push(err11);
                       }
                       errors++;
                     }
                     if (data6.platform === void 0) {
-                      const err10 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/required", keyword: "required", params: { missingProperty: "platform" }, message: "must have required property 'platform'" };
+                      const err12 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/required", keyword: "required", params: { missingProperty: "platform" }, message: "must have required property 'platform'" };
                       if (vErrors === null) {
-                        vErrors = [err10];
+                        vErrors = [err12];
                       } else {
-                        vErrors.push(err10);
+                        vErrors.push(err12);
                       }
                       errors++;
                     }
+                    for (const key2 in data6) {
+                      if (!(key2 === "name" || key2 === "platform")) {
+                        const err13 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" };
+                        if (vErrors === null) {
+                          vErrors = [err13];
+                        } else {
+                          vErrors.push(err13);
+                        }
+                        errors++;
+                      }
+                    }
                     if (data6.name !== void 0) {
                       if (typeof data6.name !== "string") {
-                        const err11 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        const err14 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                         if (vErrors === null) {
-                          vErrors = [err11];
+                          vErrors = [err14];
                         } else {
-                          vErrors.push(err11);
+                          vErrors.push(err14);
                         }
                         errors++;
                       }
                     }
                     if (data6.platform !== void 0) {
                       if (typeof data6.platform !== "string") {
-                        const err12 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1 + "/platform", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/properties/platform/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        const err15 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1 + "/platform", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/properties/platform/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                         if (vErrors === null) {
-                          vErrors = [err12];
+                          vErrors = [err15];
                         } else {
-                          vErrors.push(err12);
+                          vErrors.push(err15);
                         }
                         errors++;
                       }
                     }
                   } else {
-                    const err13 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    const err16 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
-                      vErrors = [err13];
+                      vErrors = [err16];
                     } else {
-                      vErrors.push(err13);
+                      vErrors.push(err16);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err14 = { instancePath: instancePath + "/data/" + i0 + "/profiles", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                const err17 = { instancePath: instancePath + "/data/" + i0 + "/profiles", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                 if (vErrors === null) {
-                  vErrors = [err14];
+                  vErrors = [err17];
                 } else {
-                  vErrors.push(err14);
+                  vErrors.push(err17);
                 }
                 errors++;
               }
             }
           } else {
-            const err15 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err18 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err15];
+              vErrors = [err18];
             } else {
-              vErrors.push(err15);
+              vErrors.push(err18);
             }
             errors++;
           }
         }
       } else {
-        const err16 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err19 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err16];
+          vErrors = [err19];
         } else {
-          vErrors.push(err16);
+          vErrors.push(err19);
         }
         errors++;
       }
     }
   } else {
-    const err17 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err17];
+      vErrors = [err20];
     } else {
-      vErrors.push(err17);
+      vErrors.push(err20);
     }
     errors++;
   }
   validate45.errors = vErrors;
   return errors === 0;
 }
-validate45.evaluated = { "props": { "success": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
+validate45.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 function validate44(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -1306,9 +1369,7 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.data = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -3303,7 +3364,7 @@ function validate68(data, { instancePath = "", parentData, parentDataProperty, r
 validate68.evaluated = { "dynamicProps": true, "dynamicItems": false };
 var getPinterestMetrics_success = validate69;
 var listFacebookPagePosts_200 = validate72;
-var schema73 = { "$id": "https://social-analytics-api.invalid/v2/schemas/FacebookPost", "type": "object", "properties": { "attachments": { "type": "array", "items": { "type": "object", "properties": { "title": { "type": "string" }, "description": { "type": "string" }, "url": { "type": "string" }, "image_url": { "type": "string" } } } }, "author_id": { "type": "string" }, "comments": { "type": "integer" }, "created_time": { "type": "string", "format": "date-time", "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" }, "engagement_rate": { "type": "number" }, "id": { "type": "string" }, "interactions": { "type": "integer" }, "is_published": { "type": "boolean" }, "message": { "type": "string" }, "page_id": { "type": "string" }, "post_labels": { "type": "array", "items": { "type": "object", "required": ["id", "name"], "properties": { "id": { "type": "string" }, "name": { "type": "string" } } } }, "ppd_status": { "type": "string", "enum": ["organic", "paid", "unknown"] }, "reactions": { "type": "integer" }, "reactions_by_type": { "type": "object", "properties": { "like": { "type": "integer" }, "love": { "type": "integer" }, "wow": { "type": "integer" }, "haha": { "type": "integer" }, "sorry": { "type": "integer" }, "anger": { "type": "integer" } } }, "shares": { "type": "integer" }, "story": { "type": "string" }, "type": { "type": "string" }, "universal_video_id": { "type": "string" }, "url": { "type": "string" }, "video_id": { "type": "string" }, "video_length": { "type": "number" }, "insights_engaged_fan": { "type": "integer" }, "insights_engaged_users": { "type": "integer" }, "insights_impressions": { "type": "integer" }, "insights_impressions_fan": { "type": "integer" }, "insights_impressions_fan_paid": { "type": "integer" }, "insights_impressions_organic": { "type": "integer" }, "insights_impressions_paid": { "type": "integer" }, "insights_negative_feedback": { "type": "integer" }, "insights_negative_feedback_unique": { "type": "integer" }, "insights_post_clicks": { "type": "integer" }, "insights_post_clicks_unique": { "type": "integer" }, "insights_reach": { "type": "integer" }, "insights_reach_fan": { "type": "integer" }, "insights_reach_fan_paid": { "type": "integer" }, "insights_reach_organic": { "type": "integer" }, "insights_reach_paid": { "type": "integer" }, "insights_reactions_like_total": { "type": "integer" }, "insights_stories": { "type": "integer" }, "insights_story_adds": { "type": "integer" }, "insights_storytellers": { "type": "integer" }, "insights_video_avg_time_watched": { "type": "integer" }, "insights_video_complete_views_30s": { "type": "integer" }, "insights_video_complete_views_30s_autoplayed": { "type": "integer" }, "insights_video_complete_views_30s_clicked_to_play": { "type": "integer" }, "insights_video_complete_views_30s_organic": { "type": "integer" }, "insights_video_complete_views_30s_paid": { "type": "integer" }, "insights_video_complete_views_30s_unique": { "type": "integer" }, "insights_video_complete_views_organic": { "type": "integer" }, "insights_video_complete_views_organic_unique": { "type": "integer" }, "insights_video_complete_views_paid": { "type": "integer" }, "insights_video_complete_views_paid_unique": { "type": "integer" }, "insights_video_view_time": { "type": "integer" }, "insights_video_view_time_organic": { "type": "integer" }, "insights_video_view_time_paid": { "type": "integer" }, "insights_video_views": { "type": "integer" }, "insights_video_views_autoplayed": { "type": "integer" }, "insights_video_views_clicked_to_play": { "type": "integer" }, "insights_video_views_organic": { "type": "integer" }, "insights_video_views_organic_unique": { "type": "integer" }, "insights_video_views_paid": { "type": "integer" }, "insights_video_views_paid_unique": { "type": "integer" }, "insights_video_views_unique": { "type": "integer" }, "insights_engagement_rate": { "type": "number", "deprecated": true }, "insights_paid_status": { "type": "string" }, "insights_impressions_by_paid_non_paid": { "type": "object" }, "insights_post_clicks_by_type": { "type": "object" }, "insights_post_clicks_by_type_unique": { "type": "object" }, "insights_reach_by_paid_non_paid": { "type": "object" }, "insights_reactions_by_type_total": { "type": "object" }, "insights_video_view_time_by_age_bucket_and_gender": { "type": "object" }, "insights_video_view_time_by_country_id": { "type": "object" }, "insights_video_retention_graph": { "type": "array", "items": {} }, "insights_video_retention_graph_autoplayed": { "type": "array", "items": {} } }, "additionalProperties": false };
+var schema73 = { "$id": "https://social-analytics-api.invalid/v2/schemas/FacebookPost", "type": "object", "properties": { "attachments": { "type": "array", "items": { "type": "object", "properties": { "title": { "type": "string" }, "description": { "type": "string" }, "url": { "type": "string" }, "image_url": { "type": "string" } } } }, "author_id": { "type": "string" }, "comments": { "type": "integer" }, "created_time": { "type": "string", "format": "date-time", "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" }, "engagement_rate": { "type": "number" }, "id": { "type": "string" }, "interactions": { "type": "integer" }, "is_published": { "type": "boolean" }, "message": { "type": "string" }, "page_id": { "type": "string" }, "post_labels": { "type": "array", "items": { "type": "object", "required": ["id", "name"], "properties": { "id": { "type": "string" }, "name": { "type": "string" } }, "additionalProperties": false } }, "ppd_status": { "type": "string", "enum": ["organic", "paid", "unknown"] }, "reactions": { "type": "integer" }, "reactions_by_type": { "type": "object", "properties": { "like": { "type": "integer" }, "love": { "type": "integer" }, "wow": { "type": "integer" }, "haha": { "type": "integer" }, "sorry": { "type": "integer" }, "anger": { "type": "integer" } } }, "shares": { "type": "integer" }, "story": { "type": "string" }, "type": { "type": "string" }, "universal_video_id": { "type": "string" }, "url": { "type": "string" }, "video_id": { "type": "string" }, "video_length": { "type": "number" }, "insights_engaged_fan": { "type": "integer" }, "insights_engaged_users": { "type": "integer" }, "insights_impressions": { "type": "integer" }, "insights_impressions_fan": { "type": "integer" }, "insights_impressions_fan_paid": { "type": "integer" }, "insights_impressions_organic": { "type": "integer" }, "insights_impressions_paid": { "type": "integer" }, "insights_negative_feedback": { "type": "integer" }, "insights_negative_feedback_unique": { "type": "integer" }, "insights_post_clicks": { "type": "integer" }, "insights_post_clicks_unique": { "type": "integer" }, "insights_reach": { "type": "integer" }, "insights_reach_fan": { "type": "integer" }, "insights_reach_fan_paid": { "type": "integer" }, "insights_reach_organic": { "type": "integer" }, "insights_reach_paid": { "type": "integer" }, "insights_reactions_like_total": { "type": "integer" }, "insights_stories": { "type": "integer" }, "insights_story_adds": { "type": "integer" }, "insights_storytellers": { "type": "integer" }, "insights_video_avg_time_watched": { "type": "integer" }, "insights_video_complete_views_30s": { "type": "integer" }, "insights_video_complete_views_30s_autoplayed": { "type": "integer" }, "insights_video_complete_views_30s_clicked_to_play": { "type": "integer" }, "insights_video_complete_views_30s_organic": { "type": "integer" }, "insights_video_complete_views_30s_paid": { "type": "integer" }, "insights_video_complete_views_30s_unique": { "type": "integer" }, "insights_video_complete_views_organic": { "type": "integer" }, "insights_video_complete_views_organic_unique": { "type": "integer" }, "insights_video_complete_views_paid": { "type": "integer" }, "insights_video_complete_views_paid_unique": { "type": "integer" }, "insights_video_view_time": { "type": "integer" }, "insights_video_view_time_organic": { "type": "integer" }, "insights_video_view_time_paid": { "type": "integer" }, "insights_video_views": { "type": "integer" }, "insights_video_views_autoplayed": { "type": "integer" }, "insights_video_views_clicked_to_play": { "type": "integer" }, "insights_video_views_organic": { "type": "integer" }, "insights_video_views_organic_unique": { "type": "integer" }, "insights_video_views_paid": { "type": "integer" }, "insights_video_views_paid_unique": { "type": "integer" }, "insights_video_views_unique": { "type": "integer" }, "insights_engagement_rate": { "type": "number", "deprecated": true }, "insights_paid_status": { "type": "string" }, "insights_impressions_by_paid_non_paid": { "type": "object" }, "insights_post_clicks_by_type": { "type": "object" }, "insights_post_clicks_by_type_unique": { "type": "object" }, "insights_reach_by_paid_non_paid": { "type": "object" }, "insights_reactions_by_type_total": { "type": "object" }, "insights_video_view_time_by_age_bucket_and_gender": { "type": "object" }, "insights_video_view_time_by_country_id": { "type": "object" }, "insights_video_retention_graph": { "type": "array", "items": {} }, "insights_video_retention_graph_autoplayed": { "type": "array", "items": {} } }, "additionalProperties": false };
 var func1 = Object.prototype.hasOwnProperty;
 var formats0 = (init_formats(), __toCommonJS(formats_exports)).formats["date-time"];
 var pattern4 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$", "u");
@@ -3628,9 +3689,9 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
-                        if (data20.id !== void 0) {
-                          if (typeof data20.id !== "string") {
-                            const err27 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/post_labels/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        for (const key3 in data20) {
+                          if (!(key3 === "id" || key3 === "name")) {
+                            const err27 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/post_labels/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" };
                             if (vErrors === null) {
                               vErrors = [err27];
                             } else {
@@ -3639,9 +3700,9 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                           }
                         }
-                        if (data20.name !== void 0) {
-                          if (typeof data20.name !== "string") {
-                            const err28 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/post_labels/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (data20.id !== void 0) {
+                          if (typeof data20.id !== "string") {
+                            const err28 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/post_labels/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
                               vErrors = [err28];
                             } else {
@@ -3650,30 +3711,29 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                           }
                         }
+                        if (data20.name !== void 0) {
+                          if (typeof data20.name !== "string") {
+                            const err29 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/post_labels/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            if (vErrors === null) {
+                              vErrors = [err29];
+                            } else {
+                              vErrors.push(err29);
+                            }
+                            errors++;
+                          }
+                        }
                       } else {
-                        const err29 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/post_labels/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                        const err30 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/post_labels/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                         if (vErrors === null) {
-                          vErrors = [err29];
+                          vErrors = [err30];
                         } else {
-                          vErrors.push(err29);
+                          vErrors.push(err30);
                         }
                         errors++;
                       }
                     }
                   } else {
-                    const err30 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/post_labels/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                    if (vErrors === null) {
-                      vErrors = [err30];
-                    } else {
-                      vErrors.push(err30);
-                    }
-                    errors++;
-                  }
-                }
-                if (data3.ppd_status !== void 0) {
-                  let data23 = data3.ppd_status;
-                  if (typeof data23 !== "string") {
-                    const err31 = { instancePath: instancePath + "/data/posts/" + i0 + "/ppd_status", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/ppd_status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err31 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/post_labels/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                     if (vErrors === null) {
                       vErrors = [err31];
                     } else {
@@ -3681,8 +3741,11 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                   }
-                  if (!(data23 === "organic" || data23 === "paid" || data23 === "unknown")) {
-                    const err32 = { instancePath: instancePath + "/data/posts/" + i0 + "/ppd_status", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/ppd_status/enum", keyword: "enum", params: { allowedValues: schema73.properties.ppd_status.enum }, message: "must be equal to one of the allowed values" };
+                }
+                if (data3.ppd_status !== void 0) {
+                  let data23 = data3.ppd_status;
+                  if (typeof data23 !== "string") {
+                    const err32 = { instancePath: instancePath + "/data/posts/" + i0 + "/ppd_status", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/ppd_status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
                       vErrors = [err32];
                     } else {
@@ -3690,15 +3753,24 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                   }
-                }
-                if (data3.reactions !== void 0) {
-                  let data24 = data3.reactions;
-                  if (!(typeof data24 == "number" && (!(data24 % 1) && !isNaN(data24)) && isFinite(data24))) {
-                    const err33 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                  if (!(data23 === "organic" || data23 === "paid" || data23 === "unknown")) {
+                    const err33 = { instancePath: instancePath + "/data/posts/" + i0 + "/ppd_status", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/ppd_status/enum", keyword: "enum", params: { allowedValues: schema73.properties.ppd_status.enum }, message: "must be equal to one of the allowed values" };
                     if (vErrors === null) {
                       vErrors = [err33];
                     } else {
                       vErrors.push(err33);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.reactions !== void 0) {
+                  let data24 = data3.reactions;
+                  if (!(typeof data24 == "number" && (!(data24 % 1) && !isNaN(data24)) && isFinite(data24))) {
+                    const err34 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err34];
+                    } else {
+                      vErrors.push(err34);
                     }
                     errors++;
                   }
@@ -3709,19 +3781,7 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     if (data25.like !== void 0) {
                       let data26 = data25.like;
                       if (!(typeof data26 == "number" && (!(data26 % 1) && !isNaN(data26)) && isFinite(data26))) {
-                        const err34 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/like", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/properties/like/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                        if (vErrors === null) {
-                          vErrors = [err34];
-                        } else {
-                          vErrors.push(err34);
-                        }
-                        errors++;
-                      }
-                    }
-                    if (data25.love !== void 0) {
-                      let data27 = data25.love;
-                      if (!(typeof data27 == "number" && (!(data27 % 1) && !isNaN(data27)) && isFinite(data27))) {
-                        const err35 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/love", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/properties/love/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                        const err35 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/like", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/properties/like/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                         if (vErrors === null) {
                           vErrors = [err35];
                         } else {
@@ -3730,10 +3790,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                       }
                     }
-                    if (data25.wow !== void 0) {
-                      let data28 = data25.wow;
-                      if (!(typeof data28 == "number" && (!(data28 % 1) && !isNaN(data28)) && isFinite(data28))) {
-                        const err36 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/wow", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/properties/wow/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (data25.love !== void 0) {
+                      let data27 = data25.love;
+                      if (!(typeof data27 == "number" && (!(data27 % 1) && !isNaN(data27)) && isFinite(data27))) {
+                        const err36 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/love", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/properties/love/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                         if (vErrors === null) {
                           vErrors = [err36];
                         } else {
@@ -3742,10 +3802,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                       }
                     }
-                    if (data25.haha !== void 0) {
-                      let data29 = data25.haha;
-                      if (!(typeof data29 == "number" && (!(data29 % 1) && !isNaN(data29)) && isFinite(data29))) {
-                        const err37 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/haha", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/properties/haha/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (data25.wow !== void 0) {
+                      let data28 = data25.wow;
+                      if (!(typeof data28 == "number" && (!(data28 % 1) && !isNaN(data28)) && isFinite(data28))) {
+                        const err37 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/wow", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/properties/wow/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                         if (vErrors === null) {
                           vErrors = [err37];
                         } else {
@@ -3754,10 +3814,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                       }
                     }
-                    if (data25.sorry !== void 0) {
-                      let data30 = data25.sorry;
-                      if (!(typeof data30 == "number" && (!(data30 % 1) && !isNaN(data30)) && isFinite(data30))) {
-                        const err38 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/sorry", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/properties/sorry/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (data25.haha !== void 0) {
+                      let data29 = data25.haha;
+                      if (!(typeof data29 == "number" && (!(data29 % 1) && !isNaN(data29)) && isFinite(data29))) {
+                        const err38 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/haha", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/properties/haha/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                         if (vErrors === null) {
                           vErrors = [err38];
                         } else {
@@ -3766,10 +3826,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                       }
                     }
-                    if (data25.anger !== void 0) {
-                      let data31 = data25.anger;
-                      if (!(typeof data31 == "number" && (!(data31 % 1) && !isNaN(data31)) && isFinite(data31))) {
-                        const err39 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/anger", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/properties/anger/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (data25.sorry !== void 0) {
+                      let data30 = data25.sorry;
+                      if (!(typeof data30 == "number" && (!(data30 % 1) && !isNaN(data30)) && isFinite(data30))) {
+                        const err39 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/sorry", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/properties/sorry/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                         if (vErrors === null) {
                           vErrors = [err39];
                         } else {
@@ -3778,20 +3838,20 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                       }
                     }
-                  } else {
-                    const err40 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                    if (vErrors === null) {
-                      vErrors = [err40];
-                    } else {
-                      vErrors.push(err40);
+                    if (data25.anger !== void 0) {
+                      let data31 = data25.anger;
+                      if (!(typeof data31 == "number" && (!(data31 % 1) && !isNaN(data31)) && isFinite(data31))) {
+                        const err40 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/anger", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/properties/anger/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                        if (vErrors === null) {
+                          vErrors = [err40];
+                        } else {
+                          vErrors.push(err40);
+                        }
+                        errors++;
+                      }
                     }
-                    errors++;
-                  }
-                }
-                if (data3.shares !== void 0) {
-                  let data32 = data3.shares;
-                  if (!(typeof data32 == "number" && (!(data32 % 1) && !isNaN(data32)) && isFinite(data32))) {
-                    const err41 = { instancePath: instancePath + "/data/posts/" + i0 + "/shares", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/shares/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                  } else {
+                    const err41 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
                       vErrors = [err41];
                     } else {
@@ -3800,9 +3860,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.story !== void 0) {
-                  if (typeof data3.story !== "string") {
-                    const err42 = { instancePath: instancePath + "/data/posts/" + i0 + "/story", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/story/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (data3.shares !== void 0) {
+                  let data32 = data3.shares;
+                  if (!(typeof data32 == "number" && (!(data32 % 1) && !isNaN(data32)) && isFinite(data32))) {
+                    const err42 = { instancePath: instancePath + "/data/posts/" + i0 + "/shares", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/shares/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err42];
                     } else {
@@ -3811,9 +3872,9 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.type !== void 0) {
-                  if (typeof data3.type !== "string") {
-                    const err43 = { instancePath: instancePath + "/data/posts/" + i0 + "/type", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (data3.story !== void 0) {
+                  if (typeof data3.story !== "string") {
+                    const err43 = { instancePath: instancePath + "/data/posts/" + i0 + "/story", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/story/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
                       vErrors = [err43];
                     } else {
@@ -3822,9 +3883,9 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.universal_video_id !== void 0) {
-                  if (typeof data3.universal_video_id !== "string") {
-                    const err44 = { instancePath: instancePath + "/data/posts/" + i0 + "/universal_video_id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/universal_video_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (data3.type !== void 0) {
+                  if (typeof data3.type !== "string") {
+                    const err44 = { instancePath: instancePath + "/data/posts/" + i0 + "/type", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
                       vErrors = [err44];
                     } else {
@@ -3833,9 +3894,9 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.url !== void 0) {
-                  if (typeof data3.url !== "string") {
-                    const err45 = { instancePath: instancePath + "/data/posts/" + i0 + "/url", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (data3.universal_video_id !== void 0) {
+                  if (typeof data3.universal_video_id !== "string") {
+                    const err45 = { instancePath: instancePath + "/data/posts/" + i0 + "/universal_video_id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/universal_video_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
                       vErrors = [err45];
                     } else {
@@ -3844,9 +3905,9 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.video_id !== void 0) {
-                  if (typeof data3.video_id !== "string") {
-                    const err46 = { instancePath: instancePath + "/data/posts/" + i0 + "/video_id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/video_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (data3.url !== void 0) {
+                  if (typeof data3.url !== "string") {
+                    const err46 = { instancePath: instancePath + "/data/posts/" + i0 + "/url", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
                       vErrors = [err46];
                     } else {
@@ -3855,10 +3916,9 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.video_length !== void 0) {
-                  let data38 = data3.video_length;
-                  if (!(typeof data38 == "number" && isFinite(data38))) {
-                    const err47 = { instancePath: instancePath + "/data/posts/" + i0 + "/video_length", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/video_length/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                if (data3.video_id !== void 0) {
+                  if (typeof data3.video_id !== "string") {
+                    const err47 = { instancePath: instancePath + "/data/posts/" + i0 + "/video_id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/video_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
                       vErrors = [err47];
                     } else {
@@ -3867,10 +3927,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_engaged_fan !== void 0) {
-                  let data39 = data3.insights_engaged_fan;
-                  if (!(typeof data39 == "number" && (!(data39 % 1) && !isNaN(data39)) && isFinite(data39))) {
-                    const err48 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_engaged_fan", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_engaged_fan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.video_length !== void 0) {
+                  let data38 = data3.video_length;
+                  if (!(typeof data38 == "number" && isFinite(data38))) {
+                    const err48 = { instancePath: instancePath + "/data/posts/" + i0 + "/video_length", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/video_length/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                     if (vErrors === null) {
                       vErrors = [err48];
                     } else {
@@ -3879,10 +3939,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_engaged_users !== void 0) {
-                  let data40 = data3.insights_engaged_users;
-                  if (!(typeof data40 == "number" && (!(data40 % 1) && !isNaN(data40)) && isFinite(data40))) {
-                    const err49 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_engaged_users", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_engaged_users/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_engaged_fan !== void 0) {
+                  let data39 = data3.insights_engaged_fan;
+                  if (!(typeof data39 == "number" && (!(data39 % 1) && !isNaN(data39)) && isFinite(data39))) {
+                    const err49 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_engaged_fan", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_engaged_fan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err49];
                     } else {
@@ -3891,10 +3951,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_impressions !== void 0) {
-                  let data41 = data3.insights_impressions;
-                  if (!(typeof data41 == "number" && (!(data41 % 1) && !isNaN(data41)) && isFinite(data41))) {
-                    const err50 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_impressions/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_engaged_users !== void 0) {
+                  let data40 = data3.insights_engaged_users;
+                  if (!(typeof data40 == "number" && (!(data40 % 1) && !isNaN(data40)) && isFinite(data40))) {
+                    const err50 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_engaged_users", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_engaged_users/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err50];
                     } else {
@@ -3903,10 +3963,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_impressions_fan !== void 0) {
-                  let data42 = data3.insights_impressions_fan;
-                  if (!(typeof data42 == "number" && (!(data42 % 1) && !isNaN(data42)) && isFinite(data42))) {
-                    const err51 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_fan", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_impressions_fan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_impressions !== void 0) {
+                  let data41 = data3.insights_impressions;
+                  if (!(typeof data41 == "number" && (!(data41 % 1) && !isNaN(data41)) && isFinite(data41))) {
+                    const err51 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_impressions/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err51];
                     } else {
@@ -3915,10 +3975,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_impressions_fan_paid !== void 0) {
-                  let data43 = data3.insights_impressions_fan_paid;
-                  if (!(typeof data43 == "number" && (!(data43 % 1) && !isNaN(data43)) && isFinite(data43))) {
-                    const err52 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_fan_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_impressions_fan_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_impressions_fan !== void 0) {
+                  let data42 = data3.insights_impressions_fan;
+                  if (!(typeof data42 == "number" && (!(data42 % 1) && !isNaN(data42)) && isFinite(data42))) {
+                    const err52 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_fan", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_impressions_fan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err52];
                     } else {
@@ -3927,10 +3987,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_impressions_organic !== void 0) {
-                  let data44 = data3.insights_impressions_organic;
-                  if (!(typeof data44 == "number" && (!(data44 % 1) && !isNaN(data44)) && isFinite(data44))) {
-                    const err53 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_organic", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_impressions_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_impressions_fan_paid !== void 0) {
+                  let data43 = data3.insights_impressions_fan_paid;
+                  if (!(typeof data43 == "number" && (!(data43 % 1) && !isNaN(data43)) && isFinite(data43))) {
+                    const err53 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_fan_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_impressions_fan_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err53];
                     } else {
@@ -3939,10 +3999,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_impressions_paid !== void 0) {
-                  let data45 = data3.insights_impressions_paid;
-                  if (!(typeof data45 == "number" && (!(data45 % 1) && !isNaN(data45)) && isFinite(data45))) {
-                    const err54 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_impressions_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_impressions_organic !== void 0) {
+                  let data44 = data3.insights_impressions_organic;
+                  if (!(typeof data44 == "number" && (!(data44 % 1) && !isNaN(data44)) && isFinite(data44))) {
+                    const err54 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_organic", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_impressions_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err54];
                     } else {
@@ -3951,10 +4011,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_negative_feedback !== void 0) {
-                  let data46 = data3.insights_negative_feedback;
-                  if (!(typeof data46 == "number" && (!(data46 % 1) && !isNaN(data46)) && isFinite(data46))) {
-                    const err55 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_negative_feedback", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_negative_feedback/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_impressions_paid !== void 0) {
+                  let data45 = data3.insights_impressions_paid;
+                  if (!(typeof data45 == "number" && (!(data45 % 1) && !isNaN(data45)) && isFinite(data45))) {
+                    const err55 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_impressions_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err55];
                     } else {
@@ -3963,10 +4023,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_negative_feedback_unique !== void 0) {
-                  let data47 = data3.insights_negative_feedback_unique;
-                  if (!(typeof data47 == "number" && (!(data47 % 1) && !isNaN(data47)) && isFinite(data47))) {
-                    const err56 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_negative_feedback_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_negative_feedback_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_negative_feedback !== void 0) {
+                  let data46 = data3.insights_negative_feedback;
+                  if (!(typeof data46 == "number" && (!(data46 % 1) && !isNaN(data46)) && isFinite(data46))) {
+                    const err56 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_negative_feedback", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_negative_feedback/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err56];
                     } else {
@@ -3975,10 +4035,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_post_clicks !== void 0) {
-                  let data48 = data3.insights_post_clicks;
-                  if (!(typeof data48 == "number" && (!(data48 % 1) && !isNaN(data48)) && isFinite(data48))) {
-                    const err57 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_post_clicks", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_post_clicks/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_negative_feedback_unique !== void 0) {
+                  let data47 = data3.insights_negative_feedback_unique;
+                  if (!(typeof data47 == "number" && (!(data47 % 1) && !isNaN(data47)) && isFinite(data47))) {
+                    const err57 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_negative_feedback_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_negative_feedback_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err57];
                     } else {
@@ -3987,10 +4047,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_post_clicks_unique !== void 0) {
-                  let data49 = data3.insights_post_clicks_unique;
-                  if (!(typeof data49 == "number" && (!(data49 % 1) && !isNaN(data49)) && isFinite(data49))) {
-                    const err58 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_post_clicks_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_post_clicks_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_post_clicks !== void 0) {
+                  let data48 = data3.insights_post_clicks;
+                  if (!(typeof data48 == "number" && (!(data48 % 1) && !isNaN(data48)) && isFinite(data48))) {
+                    const err58 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_post_clicks", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_post_clicks/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err58];
                     } else {
@@ -3999,10 +4059,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_reach !== void 0) {
-                  let data50 = data3.insights_reach;
-                  if (!(typeof data50 == "number" && (!(data50 % 1) && !isNaN(data50)) && isFinite(data50))) {
-                    const err59 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_reach/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_post_clicks_unique !== void 0) {
+                  let data49 = data3.insights_post_clicks_unique;
+                  if (!(typeof data49 == "number" && (!(data49 % 1) && !isNaN(data49)) && isFinite(data49))) {
+                    const err59 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_post_clicks_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_post_clicks_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err59];
                     } else {
@@ -4011,10 +4071,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_reach_fan !== void 0) {
-                  let data51 = data3.insights_reach_fan;
-                  if (!(typeof data51 == "number" && (!(data51 % 1) && !isNaN(data51)) && isFinite(data51))) {
-                    const err60 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_fan", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_reach_fan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_reach !== void 0) {
+                  let data50 = data3.insights_reach;
+                  if (!(typeof data50 == "number" && (!(data50 % 1) && !isNaN(data50)) && isFinite(data50))) {
+                    const err60 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_reach/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err60];
                     } else {
@@ -4023,10 +4083,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_reach_fan_paid !== void 0) {
-                  let data52 = data3.insights_reach_fan_paid;
-                  if (!(typeof data52 == "number" && (!(data52 % 1) && !isNaN(data52)) && isFinite(data52))) {
-                    const err61 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_fan_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_reach_fan_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_reach_fan !== void 0) {
+                  let data51 = data3.insights_reach_fan;
+                  if (!(typeof data51 == "number" && (!(data51 % 1) && !isNaN(data51)) && isFinite(data51))) {
+                    const err61 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_fan", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_reach_fan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err61];
                     } else {
@@ -4035,10 +4095,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_reach_organic !== void 0) {
-                  let data53 = data3.insights_reach_organic;
-                  if (!(typeof data53 == "number" && (!(data53 % 1) && !isNaN(data53)) && isFinite(data53))) {
-                    const err62 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_organic", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_reach_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_reach_fan_paid !== void 0) {
+                  let data52 = data3.insights_reach_fan_paid;
+                  if (!(typeof data52 == "number" && (!(data52 % 1) && !isNaN(data52)) && isFinite(data52))) {
+                    const err62 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_fan_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_reach_fan_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err62];
                     } else {
@@ -4047,10 +4107,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_reach_paid !== void 0) {
-                  let data54 = data3.insights_reach_paid;
-                  if (!(typeof data54 == "number" && (!(data54 % 1) && !isNaN(data54)) && isFinite(data54))) {
-                    const err63 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_reach_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_reach_organic !== void 0) {
+                  let data53 = data3.insights_reach_organic;
+                  if (!(typeof data53 == "number" && (!(data53 % 1) && !isNaN(data53)) && isFinite(data53))) {
+                    const err63 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_organic", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_reach_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err63];
                     } else {
@@ -4059,10 +4119,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_reactions_like_total !== void 0) {
-                  let data55 = data3.insights_reactions_like_total;
-                  if (!(typeof data55 == "number" && (!(data55 % 1) && !isNaN(data55)) && isFinite(data55))) {
-                    const err64 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reactions_like_total", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_reactions_like_total/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_reach_paid !== void 0) {
+                  let data54 = data3.insights_reach_paid;
+                  if (!(typeof data54 == "number" && (!(data54 % 1) && !isNaN(data54)) && isFinite(data54))) {
+                    const err64 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_reach_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err64];
                     } else {
@@ -4071,10 +4131,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_stories !== void 0) {
-                  let data56 = data3.insights_stories;
-                  if (!(typeof data56 == "number" && (!(data56 % 1) && !isNaN(data56)) && isFinite(data56))) {
-                    const err65 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_stories", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_stories/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_reactions_like_total !== void 0) {
+                  let data55 = data3.insights_reactions_like_total;
+                  if (!(typeof data55 == "number" && (!(data55 % 1) && !isNaN(data55)) && isFinite(data55))) {
+                    const err65 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reactions_like_total", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_reactions_like_total/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err65];
                     } else {
@@ -4083,10 +4143,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_story_adds !== void 0) {
-                  let data57 = data3.insights_story_adds;
-                  if (!(typeof data57 == "number" && (!(data57 % 1) && !isNaN(data57)) && isFinite(data57))) {
-                    const err66 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_story_adds", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_story_adds/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_stories !== void 0) {
+                  let data56 = data3.insights_stories;
+                  if (!(typeof data56 == "number" && (!(data56 % 1) && !isNaN(data56)) && isFinite(data56))) {
+                    const err66 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_stories", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_stories/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err66];
                     } else {
@@ -4095,10 +4155,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_storytellers !== void 0) {
-                  let data58 = data3.insights_storytellers;
-                  if (!(typeof data58 == "number" && (!(data58 % 1) && !isNaN(data58)) && isFinite(data58))) {
-                    const err67 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_storytellers", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_storytellers/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_story_adds !== void 0) {
+                  let data57 = data3.insights_story_adds;
+                  if (!(typeof data57 == "number" && (!(data57 % 1) && !isNaN(data57)) && isFinite(data57))) {
+                    const err67 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_story_adds", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_story_adds/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err67];
                     } else {
@@ -4107,10 +4167,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_avg_time_watched !== void 0) {
-                  let data59 = data3.insights_video_avg_time_watched;
-                  if (!(typeof data59 == "number" && (!(data59 % 1) && !isNaN(data59)) && isFinite(data59))) {
-                    const err68 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_avg_time_watched", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_avg_time_watched/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_storytellers !== void 0) {
+                  let data58 = data3.insights_storytellers;
+                  if (!(typeof data58 == "number" && (!(data58 % 1) && !isNaN(data58)) && isFinite(data58))) {
+                    const err68 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_storytellers", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_storytellers/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err68];
                     } else {
@@ -4119,10 +4179,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_complete_views_30s !== void 0) {
-                  let data60 = data3.insights_video_complete_views_30s;
-                  if (!(typeof data60 == "number" && (!(data60 % 1) && !isNaN(data60)) && isFinite(data60))) {
-                    const err69 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_30s/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_avg_time_watched !== void 0) {
+                  let data59 = data3.insights_video_avg_time_watched;
+                  if (!(typeof data59 == "number" && (!(data59 % 1) && !isNaN(data59)) && isFinite(data59))) {
+                    const err69 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_avg_time_watched", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_avg_time_watched/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err69];
                     } else {
@@ -4131,10 +4191,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_complete_views_30s_autoplayed !== void 0) {
-                  let data61 = data3.insights_video_complete_views_30s_autoplayed;
-                  if (!(typeof data61 == "number" && (!(data61 % 1) && !isNaN(data61)) && isFinite(data61))) {
-                    const err70 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_autoplayed", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_30s_autoplayed/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_complete_views_30s !== void 0) {
+                  let data60 = data3.insights_video_complete_views_30s;
+                  if (!(typeof data60 == "number" && (!(data60 % 1) && !isNaN(data60)) && isFinite(data60))) {
+                    const err70 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_30s/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err70];
                     } else {
@@ -4143,10 +4203,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_complete_views_30s_clicked_to_play !== void 0) {
-                  let data62 = data3.insights_video_complete_views_30s_clicked_to_play;
-                  if (!(typeof data62 == "number" && (!(data62 % 1) && !isNaN(data62)) && isFinite(data62))) {
-                    const err71 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_clicked_to_play", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_30s_clicked_to_play/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_complete_views_30s_autoplayed !== void 0) {
+                  let data61 = data3.insights_video_complete_views_30s_autoplayed;
+                  if (!(typeof data61 == "number" && (!(data61 % 1) && !isNaN(data61)) && isFinite(data61))) {
+                    const err71 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_autoplayed", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_30s_autoplayed/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err71];
                     } else {
@@ -4155,10 +4215,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_complete_views_30s_organic !== void 0) {
-                  let data63 = data3.insights_video_complete_views_30s_organic;
-                  if (!(typeof data63 == "number" && (!(data63 % 1) && !isNaN(data63)) && isFinite(data63))) {
-                    const err72 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_organic", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_30s_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_complete_views_30s_clicked_to_play !== void 0) {
+                  let data62 = data3.insights_video_complete_views_30s_clicked_to_play;
+                  if (!(typeof data62 == "number" && (!(data62 % 1) && !isNaN(data62)) && isFinite(data62))) {
+                    const err72 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_clicked_to_play", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_30s_clicked_to_play/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err72];
                     } else {
@@ -4167,10 +4227,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_complete_views_30s_paid !== void 0) {
-                  let data64 = data3.insights_video_complete_views_30s_paid;
-                  if (!(typeof data64 == "number" && (!(data64 % 1) && !isNaN(data64)) && isFinite(data64))) {
-                    const err73 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_30s_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_complete_views_30s_organic !== void 0) {
+                  let data63 = data3.insights_video_complete_views_30s_organic;
+                  if (!(typeof data63 == "number" && (!(data63 % 1) && !isNaN(data63)) && isFinite(data63))) {
+                    const err73 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_organic", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_30s_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err73];
                     } else {
@@ -4179,10 +4239,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_complete_views_30s_unique !== void 0) {
-                  let data65 = data3.insights_video_complete_views_30s_unique;
-                  if (!(typeof data65 == "number" && (!(data65 % 1) && !isNaN(data65)) && isFinite(data65))) {
-                    const err74 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_30s_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_complete_views_30s_paid !== void 0) {
+                  let data64 = data3.insights_video_complete_views_30s_paid;
+                  if (!(typeof data64 == "number" && (!(data64 % 1) && !isNaN(data64)) && isFinite(data64))) {
+                    const err74 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_30s_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err74];
                     } else {
@@ -4191,10 +4251,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_complete_views_organic !== void 0) {
-                  let data66 = data3.insights_video_complete_views_organic;
-                  if (!(typeof data66 == "number" && (!(data66 % 1) && !isNaN(data66)) && isFinite(data66))) {
-                    const err75 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_organic", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_complete_views_30s_unique !== void 0) {
+                  let data65 = data3.insights_video_complete_views_30s_unique;
+                  if (!(typeof data65 == "number" && (!(data65 % 1) && !isNaN(data65)) && isFinite(data65))) {
+                    const err75 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_30s_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err75];
                     } else {
@@ -4203,10 +4263,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_complete_views_organic_unique !== void 0) {
-                  let data67 = data3.insights_video_complete_views_organic_unique;
-                  if (!(typeof data67 == "number" && (!(data67 % 1) && !isNaN(data67)) && isFinite(data67))) {
-                    const err76 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_organic_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_organic_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_complete_views_organic !== void 0) {
+                  let data66 = data3.insights_video_complete_views_organic;
+                  if (!(typeof data66 == "number" && (!(data66 % 1) && !isNaN(data66)) && isFinite(data66))) {
+                    const err76 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_organic", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err76];
                     } else {
@@ -4215,10 +4275,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_complete_views_paid !== void 0) {
-                  let data68 = data3.insights_video_complete_views_paid;
-                  if (!(typeof data68 == "number" && (!(data68 % 1) && !isNaN(data68)) && isFinite(data68))) {
-                    const err77 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_complete_views_organic_unique !== void 0) {
+                  let data67 = data3.insights_video_complete_views_organic_unique;
+                  if (!(typeof data67 == "number" && (!(data67 % 1) && !isNaN(data67)) && isFinite(data67))) {
+                    const err77 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_organic_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_organic_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err77];
                     } else {
@@ -4227,10 +4287,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_complete_views_paid_unique !== void 0) {
-                  let data69 = data3.insights_video_complete_views_paid_unique;
-                  if (!(typeof data69 == "number" && (!(data69 % 1) && !isNaN(data69)) && isFinite(data69))) {
-                    const err78 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_paid_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_paid_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_complete_views_paid !== void 0) {
+                  let data68 = data3.insights_video_complete_views_paid;
+                  if (!(typeof data68 == "number" && (!(data68 % 1) && !isNaN(data68)) && isFinite(data68))) {
+                    const err78 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err78];
                     } else {
@@ -4239,10 +4299,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_view_time !== void 0) {
-                  let data70 = data3.insights_video_view_time;
-                  if (!(typeof data70 == "number" && (!(data70 % 1) && !isNaN(data70)) && isFinite(data70))) {
-                    const err79 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_view_time/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_complete_views_paid_unique !== void 0) {
+                  let data69 = data3.insights_video_complete_views_paid_unique;
+                  if (!(typeof data69 == "number" && (!(data69 % 1) && !isNaN(data69)) && isFinite(data69))) {
+                    const err79 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_paid_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_paid_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err79];
                     } else {
@@ -4251,10 +4311,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_view_time_organic !== void 0) {
-                  let data71 = data3.insights_video_view_time_organic;
-                  if (!(typeof data71 == "number" && (!(data71 % 1) && !isNaN(data71)) && isFinite(data71))) {
-                    const err80 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time_organic", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_view_time_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_view_time !== void 0) {
+                  let data70 = data3.insights_video_view_time;
+                  if (!(typeof data70 == "number" && (!(data70 % 1) && !isNaN(data70)) && isFinite(data70))) {
+                    const err80 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_view_time/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err80];
                     } else {
@@ -4263,10 +4323,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_view_time_paid !== void 0) {
-                  let data72 = data3.insights_video_view_time_paid;
-                  if (!(typeof data72 == "number" && (!(data72 % 1) && !isNaN(data72)) && isFinite(data72))) {
-                    const err81 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_view_time_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_view_time_organic !== void 0) {
+                  let data71 = data3.insights_video_view_time_organic;
+                  if (!(typeof data71 == "number" && (!(data71 % 1) && !isNaN(data71)) && isFinite(data71))) {
+                    const err81 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time_organic", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_view_time_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err81];
                     } else {
@@ -4275,10 +4335,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_views !== void 0) {
-                  let data73 = data3.insights_video_views;
-                  if (!(typeof data73 == "number" && (!(data73 % 1) && !isNaN(data73)) && isFinite(data73))) {
-                    const err82 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_views/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_view_time_paid !== void 0) {
+                  let data72 = data3.insights_video_view_time_paid;
+                  if (!(typeof data72 == "number" && (!(data72 % 1) && !isNaN(data72)) && isFinite(data72))) {
+                    const err82 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_view_time_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err82];
                     } else {
@@ -4287,10 +4347,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_views_autoplayed !== void 0) {
-                  let data74 = data3.insights_video_views_autoplayed;
-                  if (!(typeof data74 == "number" && (!(data74 % 1) && !isNaN(data74)) && isFinite(data74))) {
-                    const err83 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_autoplayed", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_views_autoplayed/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_views !== void 0) {
+                  let data73 = data3.insights_video_views;
+                  if (!(typeof data73 == "number" && (!(data73 % 1) && !isNaN(data73)) && isFinite(data73))) {
+                    const err83 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_views/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err83];
                     } else {
@@ -4299,10 +4359,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_views_clicked_to_play !== void 0) {
-                  let data75 = data3.insights_video_views_clicked_to_play;
-                  if (!(typeof data75 == "number" && (!(data75 % 1) && !isNaN(data75)) && isFinite(data75))) {
-                    const err84 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_clicked_to_play", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_views_clicked_to_play/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_views_autoplayed !== void 0) {
+                  let data74 = data3.insights_video_views_autoplayed;
+                  if (!(typeof data74 == "number" && (!(data74 % 1) && !isNaN(data74)) && isFinite(data74))) {
+                    const err84 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_autoplayed", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_views_autoplayed/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err84];
                     } else {
@@ -4311,10 +4371,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_views_organic !== void 0) {
-                  let data76 = data3.insights_video_views_organic;
-                  if (!(typeof data76 == "number" && (!(data76 % 1) && !isNaN(data76)) && isFinite(data76))) {
-                    const err85 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_organic", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_views_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_views_clicked_to_play !== void 0) {
+                  let data75 = data3.insights_video_views_clicked_to_play;
+                  if (!(typeof data75 == "number" && (!(data75 % 1) && !isNaN(data75)) && isFinite(data75))) {
+                    const err85 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_clicked_to_play", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_views_clicked_to_play/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err85];
                     } else {
@@ -4323,10 +4383,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_views_organic_unique !== void 0) {
-                  let data77 = data3.insights_video_views_organic_unique;
-                  if (!(typeof data77 == "number" && (!(data77 % 1) && !isNaN(data77)) && isFinite(data77))) {
-                    const err86 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_organic_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_views_organic_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_views_organic !== void 0) {
+                  let data76 = data3.insights_video_views_organic;
+                  if (!(typeof data76 == "number" && (!(data76 % 1) && !isNaN(data76)) && isFinite(data76))) {
+                    const err86 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_organic", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_views_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err86];
                     } else {
@@ -4335,10 +4395,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_views_paid !== void 0) {
-                  let data78 = data3.insights_video_views_paid;
-                  if (!(typeof data78 == "number" && (!(data78 % 1) && !isNaN(data78)) && isFinite(data78))) {
-                    const err87 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_views_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_views_organic_unique !== void 0) {
+                  let data77 = data3.insights_video_views_organic_unique;
+                  if (!(typeof data77 == "number" && (!(data77 % 1) && !isNaN(data77)) && isFinite(data77))) {
+                    const err87 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_organic_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_views_organic_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err87];
                     } else {
@@ -4347,10 +4407,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_views_paid_unique !== void 0) {
-                  let data79 = data3.insights_video_views_paid_unique;
-                  if (!(typeof data79 == "number" && (!(data79 % 1) && !isNaN(data79)) && isFinite(data79))) {
-                    const err88 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_paid_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_views_paid_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_views_paid !== void 0) {
+                  let data78 = data3.insights_video_views_paid;
+                  if (!(typeof data78 == "number" && (!(data78 % 1) && !isNaN(data78)) && isFinite(data78))) {
+                    const err88 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_views_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err88];
                     } else {
@@ -4359,10 +4419,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_views_unique !== void 0) {
-                  let data80 = data3.insights_video_views_unique;
-                  if (!(typeof data80 == "number" && (!(data80 % 1) && !isNaN(data80)) && isFinite(data80))) {
-                    const err89 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_views_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_video_views_paid_unique !== void 0) {
+                  let data79 = data3.insights_video_views_paid_unique;
+                  if (!(typeof data79 == "number" && (!(data79 % 1) && !isNaN(data79)) && isFinite(data79))) {
+                    const err89 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_paid_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_views_paid_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err89];
                     } else {
@@ -4371,10 +4431,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_engagement_rate !== void 0) {
-                  let data81 = data3.insights_engagement_rate;
-                  if (!(typeof data81 == "number" && isFinite(data81))) {
-                    const err90 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_engagement_rate", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_engagement_rate/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                if (data3.insights_video_views_unique !== void 0) {
+                  let data80 = data3.insights_video_views_unique;
+                  if (!(typeof data80 == "number" && (!(data80 % 1) && !isNaN(data80)) && isFinite(data80))) {
+                    const err90 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_views_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err90];
                     } else {
@@ -4383,9 +4443,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_paid_status !== void 0) {
-                  if (typeof data3.insights_paid_status !== "string") {
-                    const err91 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_paid_status", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_paid_status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (data3.insights_engagement_rate !== void 0) {
+                  let data81 = data3.insights_engagement_rate;
+                  if (!(typeof data81 == "number" && isFinite(data81))) {
+                    const err91 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_engagement_rate", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_engagement_rate/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                     if (vErrors === null) {
                       vErrors = [err91];
                     } else {
@@ -4394,10 +4455,9 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_impressions_by_paid_non_paid !== void 0) {
-                  let data83 = data3.insights_impressions_by_paid_non_paid;
-                  if (!(data83 && typeof data83 == "object" && !Array.isArray(data83))) {
-                    const err92 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_by_paid_non_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_impressions_by_paid_non_paid/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (data3.insights_paid_status !== void 0) {
+                  if (typeof data3.insights_paid_status !== "string") {
+                    const err92 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_paid_status", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_paid_status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
                       vErrors = [err92];
                     } else {
@@ -4406,10 +4466,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_post_clicks_by_type !== void 0) {
-                  let data84 = data3.insights_post_clicks_by_type;
-                  if (!(data84 && typeof data84 == "object" && !Array.isArray(data84))) {
-                    const err93 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_post_clicks_by_type", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_post_clicks_by_type/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (data3.insights_impressions_by_paid_non_paid !== void 0) {
+                  let data83 = data3.insights_impressions_by_paid_non_paid;
+                  if (!(data83 && typeof data83 == "object" && !Array.isArray(data83))) {
+                    const err93 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_by_paid_non_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_impressions_by_paid_non_paid/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
                       vErrors = [err93];
                     } else {
@@ -4418,10 +4478,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_post_clicks_by_type_unique !== void 0) {
-                  let data85 = data3.insights_post_clicks_by_type_unique;
-                  if (!(data85 && typeof data85 == "object" && !Array.isArray(data85))) {
-                    const err94 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_post_clicks_by_type_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_post_clicks_by_type_unique/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (data3.insights_post_clicks_by_type !== void 0) {
+                  let data84 = data3.insights_post_clicks_by_type;
+                  if (!(data84 && typeof data84 == "object" && !Array.isArray(data84))) {
+                    const err94 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_post_clicks_by_type", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_post_clicks_by_type/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
                       vErrors = [err94];
                     } else {
@@ -4430,10 +4490,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_reach_by_paid_non_paid !== void 0) {
-                  let data86 = data3.insights_reach_by_paid_non_paid;
-                  if (!(data86 && typeof data86 == "object" && !Array.isArray(data86))) {
-                    const err95 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_by_paid_non_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_reach_by_paid_non_paid/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (data3.insights_post_clicks_by_type_unique !== void 0) {
+                  let data85 = data3.insights_post_clicks_by_type_unique;
+                  if (!(data85 && typeof data85 == "object" && !Array.isArray(data85))) {
+                    const err95 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_post_clicks_by_type_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_post_clicks_by_type_unique/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
                       vErrors = [err95];
                     } else {
@@ -4442,10 +4502,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_reactions_by_type_total !== void 0) {
-                  let data87 = data3.insights_reactions_by_type_total;
-                  if (!(data87 && typeof data87 == "object" && !Array.isArray(data87))) {
-                    const err96 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reactions_by_type_total", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_reactions_by_type_total/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (data3.insights_reach_by_paid_non_paid !== void 0) {
+                  let data86 = data3.insights_reach_by_paid_non_paid;
+                  if (!(data86 && typeof data86 == "object" && !Array.isArray(data86))) {
+                    const err96 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_by_paid_non_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_reach_by_paid_non_paid/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
                       vErrors = [err96];
                     } else {
@@ -4454,10 +4514,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_view_time_by_age_bucket_and_gender !== void 0) {
-                  let data88 = data3.insights_video_view_time_by_age_bucket_and_gender;
-                  if (!(data88 && typeof data88 == "object" && !Array.isArray(data88))) {
-                    const err97 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time_by_age_bucket_and_gender", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_view_time_by_age_bucket_and_gender/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (data3.insights_reactions_by_type_total !== void 0) {
+                  let data87 = data3.insights_reactions_by_type_total;
+                  if (!(data87 && typeof data87 == "object" && !Array.isArray(data87))) {
+                    const err97 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reactions_by_type_total", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_reactions_by_type_total/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
                       vErrors = [err97];
                     } else {
@@ -4466,10 +4526,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_view_time_by_country_id !== void 0) {
-                  let data89 = data3.insights_video_view_time_by_country_id;
-                  if (!(data89 && typeof data89 == "object" && !Array.isArray(data89))) {
-                    const err98 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time_by_country_id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_view_time_by_country_id/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (data3.insights_video_view_time_by_age_bucket_and_gender !== void 0) {
+                  let data88 = data3.insights_video_view_time_by_age_bucket_and_gender;
+                  if (!(data88 && typeof data88 == "object" && !Array.isArray(data88))) {
+                    const err98 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time_by_age_bucket_and_gender", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_view_time_by_age_bucket_and_gender/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
                       vErrors = [err98];
                     } else {
@@ -4478,9 +4538,10 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_retention_graph !== void 0) {
-                  if (!Array.isArray(data3.insights_video_retention_graph)) {
-                    const err99 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_retention_graph", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_retention_graph/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                if (data3.insights_video_view_time_by_country_id !== void 0) {
+                  let data89 = data3.insights_video_view_time_by_country_id;
+                  if (!(data89 && typeof data89 == "object" && !Array.isArray(data89))) {
+                    const err99 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time_by_country_id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_view_time_by_country_id/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
                       vErrors = [err99];
                     } else {
@@ -4489,9 +4550,9 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_retention_graph_autoplayed !== void 0) {
-                  if (!Array.isArray(data3.insights_video_retention_graph_autoplayed)) {
-                    const err100 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_retention_graph_autoplayed", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_retention_graph_autoplayed/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                if (data3.insights_video_retention_graph !== void 0) {
+                  if (!Array.isArray(data3.insights_video_retention_graph)) {
+                    const err100 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_retention_graph", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_retention_graph/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                     if (vErrors === null) {
                       vErrors = [err100];
                     } else {
@@ -4500,29 +4561,29 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
+                if (data3.insights_video_retention_graph_autoplayed !== void 0) {
+                  if (!Array.isArray(data3.insights_video_retention_graph_autoplayed)) {
+                    const err101 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_retention_graph_autoplayed", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_retention_graph_autoplayed/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    if (vErrors === null) {
+                      vErrors = [err101];
+                    } else {
+                      vErrors.push(err101);
+                    }
+                    errors++;
+                  }
+                }
               } else {
-                const err101 = { instancePath: instancePath + "/data/posts/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err102 = { instancePath: instancePath + "/data/posts/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err101];
+                  vErrors = [err102];
                 } else {
-                  vErrors.push(err101);
+                  vErrors.push(err102);
                 }
                 errors++;
               }
             }
           } else {
-            const err102 = { instancePath: instancePath + "/data/posts", schemaPath: "#/properties/data/properties/posts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err102];
-            } else {
-              vErrors.push(err102);
-            }
-            errors++;
-          }
-        }
-        if (data1.next !== void 0) {
-          if (typeof data1.next !== "string") {
-            const err103 = { instancePath: instancePath + "/data/next", schemaPath: "#/properties/data/properties/next/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err103 = { instancePath: instancePath + "/data/posts", schemaPath: "#/properties/data/properties/posts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
               vErrors = [err103];
             } else {
@@ -4531,10 +4592,9 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data1.remaining !== void 0) {
-          let data93 = data1.remaining;
-          if (!(typeof data93 == "number" && (!(data93 % 1) && !isNaN(data93)) && isFinite(data93))) {
-            const err104 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (data1.next !== void 0) {
+          if (typeof data1.next !== "string") {
+            const err104 = { instancePath: instancePath + "/data/next", schemaPath: "#/properties/data/properties/next/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
               vErrors = [err104];
             } else {
@@ -4542,13 +4602,25 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
+        }
+        if (data1.remaining !== void 0) {
+          let data93 = data1.remaining;
+          if (!(typeof data93 == "number" && (!(data93 % 1) && !isNaN(data93)) && isFinite(data93))) {
+            const err105 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err105];
+            } else {
+              vErrors.push(err105);
+            }
+            errors++;
+          }
           if (typeof data93 == "number" && isFinite(data93)) {
             if (data93 < 0 || isNaN(data93)) {
-              const err105 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+              const err106 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
               if (vErrors === null) {
-                vErrors = [err105];
+                vErrors = [err106];
               } else {
-                vErrors.push(err105);
+                vErrors.push(err106);
               }
               errors++;
             }
@@ -4556,28 +4628,12 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data1.next !== void 0) {
           if (data1.remaining === void 0) {
-            const err106 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
+            const err107 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
               property: "next",
               missingProperty: "remaining",
               depsCount: 1,
               deps: "remaining"
             }, message: "must have property remaining when property next is present" };
-            if (vErrors === null) {
-              vErrors = [err106];
-            } else {
-              vErrors.push(err106);
-            }
-            errors++;
-          }
-        }
-        if (data1.remaining !== void 0) {
-          if (data1.next === void 0) {
-            const err107 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
-              property: "remaining",
-              missingProperty: "next",
-              depsCount: 1,
-              deps: "next"
-            }, message: "must have property next when property remaining is present" };
             if (vErrors === null) {
               vErrors = [err107];
             } else {
@@ -4586,22 +4642,38 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
+        if (data1.remaining !== void 0) {
+          if (data1.next === void 0) {
+            const err108 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
+              property: "remaining",
+              missingProperty: "next",
+              depsCount: 1,
+              deps: "next"
+            }, message: "must have property next when property remaining is present" };
+            if (vErrors === null) {
+              vErrors = [err108];
+            } else {
+              vErrors.push(err108);
+            }
+            errors++;
+          }
+        }
       } else {
-        const err108 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err109 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err108];
+          vErrors = [err109];
         } else {
-          vErrors.push(err108);
+          vErrors.push(err109);
         }
         errors++;
       }
     }
   } else {
-    const err109 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err110 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err109];
+      vErrors = [err110];
     } else {
-      vErrors.push(err109);
+      vErrors.push(err110);
     }
     errors++;
   }
@@ -4677,7 +4749,7 @@ function validate72(data, { instancePath = "", parentData, parentDataProperty, r
 validate72.evaluated = { "dynamicProps": true, "dynamicItems": false };
 var listFacebookPagePosts_success = validate73;
 var listInstagramProfilePosts_200 = validate76;
-var schema76 = { "$id": "https://social-analytics-api.invalid/v2/schemas/InstagramPost", "type": "object", "properties": { "attachments": { "type": "array", "items": { "type": "object", "properties": { "url": { "type": "string" }, "type": {}, "width": {}, "height": {}, "images": { "type": "array", "items": { "type": "object", "properties": { "url": { "type": "string" } } } }, "videos": { "type": "array", "items": { "type": "object", "properties": { "url": { "type": "string" } } } } } } }, "author_id": { "type": "string" }, "comments": { "type": "integer" }, "created_time": { "type": "string", "format": "date-time", "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" }, "engagement_rate": { "type": "number" }, "id": { "type": "string" }, "interactions": { "type": "integer" }, "likes": { "type": "integer" }, "message": { "type": "string" }, "post_labels": { "type": "array", "items": { "type": "object", "required": ["id", "name"], "properties": { "id": { "type": "string" }, "name": { "type": "string" } } } }, "type": { "type": "string" }, "url": { "type": "string" }, "insights_engagement": { "type": "integer", "deprecated": true }, "insights_impressions": { "type": "integer" }, "insights_reach": { "type": "integer" }, "insights_saved": { "type": "integer" }, "insights_video_views": { "type": "integer" }, "profile_id": { "type": "string" } }, "additionalProperties": false };
+var schema76 = { "$id": "https://social-analytics-api.invalid/v2/schemas/InstagramPost", "type": "object", "properties": { "attachments": { "type": "array", "items": { "type": "object", "properties": { "url": { "type": "string" }, "type": {}, "width": {}, "height": {}, "images": { "type": "array", "items": { "type": "object", "properties": { "url": { "type": "string" } } } }, "videos": { "type": "array", "items": { "type": "object", "properties": { "url": { "type": "string" } } } } } } }, "author_id": { "type": "string" }, "comments": { "type": "integer" }, "created_time": { "type": "string", "format": "date-time", "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" }, "engagement_rate": { "type": "number" }, "id": { "type": "string" }, "interactions": { "type": "integer" }, "likes": { "type": "integer" }, "message": { "type": "string" }, "post_labels": { "type": "array", "items": { "type": "object", "required": ["id", "name"], "properties": { "id": { "type": "string" }, "name": { "type": "string" } }, "additionalProperties": false } }, "type": { "type": "string" }, "url": { "type": "string" }, "insights_engagement": { "type": "integer", "deprecated": true }, "insights_impressions": { "type": "integer" }, "insights_reach": { "type": "integer" }, "insights_saved": { "type": "integer" }, "insights_video_views": { "type": "integer" }, "profile_id": { "type": "string" } }, "additionalProperties": false };
 function validate77(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -5032,9 +5104,9 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
                           }
                           errors++;
                         }
-                        if (data22.id !== void 0) {
-                          if (typeof data22.id !== "string") {
-                            const err29 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i4 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        for (const key3 in data22) {
+                          if (!(key3 === "id" || key3 === "name")) {
+                            const err29 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" };
                             if (vErrors === null) {
                               vErrors = [err29];
                             } else {
@@ -5043,9 +5115,9 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                           }
                         }
-                        if (data22.name !== void 0) {
-                          if (typeof data22.name !== "string") {
-                            const err30 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i4 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (data22.id !== void 0) {
+                          if (typeof data22.id !== "string") {
+                            const err30 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i4 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                             if (vErrors === null) {
                               vErrors = [err30];
                             } else {
@@ -5054,29 +5126,29 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                           }
                         }
+                        if (data22.name !== void 0) {
+                          if (typeof data22.name !== "string") {
+                            const err31 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i4 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            if (vErrors === null) {
+                              vErrors = [err31];
+                            } else {
+                              vErrors.push(err31);
+                            }
+                            errors++;
+                          }
+                        }
                       } else {
-                        const err31 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                        const err32 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                         if (vErrors === null) {
-                          vErrors = [err31];
+                          vErrors = [err32];
                         } else {
-                          vErrors.push(err31);
+                          vErrors.push(err32);
                         }
                         errors++;
                       }
                     }
                   } else {
-                    const err32 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                    if (vErrors === null) {
-                      vErrors = [err32];
-                    } else {
-                      vErrors.push(err32);
-                    }
-                    errors++;
-                  }
-                }
-                if (data3.type !== void 0) {
-                  if (typeof data3.type !== "string") {
-                    const err33 = { instancePath: instancePath + "/data/posts/" + i0 + "/type", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    const err33 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                     if (vErrors === null) {
                       vErrors = [err33];
                     } else {
@@ -5085,9 +5157,9 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.url !== void 0) {
-                  if (typeof data3.url !== "string") {
-                    const err34 = { instancePath: instancePath + "/data/posts/" + i0 + "/url", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (data3.type !== void 0) {
+                  if (typeof data3.type !== "string") {
+                    const err34 = { instancePath: instancePath + "/data/posts/" + i0 + "/type", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
                       vErrors = [err34];
                     } else {
@@ -5096,10 +5168,9 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_engagement !== void 0) {
-                  let data27 = data3.insights_engagement;
-                  if (!(typeof data27 == "number" && (!(data27 % 1) && !isNaN(data27)) && isFinite(data27))) {
-                    const err35 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_engagement", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/insights_engagement/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.url !== void 0) {
+                  if (typeof data3.url !== "string") {
+                    const err35 = { instancePath: instancePath + "/data/posts/" + i0 + "/url", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
                       vErrors = [err35];
                     } else {
@@ -5108,10 +5179,10 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_impressions !== void 0) {
-                  let data28 = data3.insights_impressions;
-                  if (!(typeof data28 == "number" && (!(data28 % 1) && !isNaN(data28)) && isFinite(data28))) {
-                    const err36 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/insights_impressions/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_engagement !== void 0) {
+                  let data27 = data3.insights_engagement;
+                  if (!(typeof data27 == "number" && (!(data27 % 1) && !isNaN(data27)) && isFinite(data27))) {
+                    const err36 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_engagement", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/insights_engagement/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err36];
                     } else {
@@ -5120,10 +5191,10 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_reach !== void 0) {
-                  let data29 = data3.insights_reach;
-                  if (!(typeof data29 == "number" && (!(data29 % 1) && !isNaN(data29)) && isFinite(data29))) {
-                    const err37 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/insights_reach/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_impressions !== void 0) {
+                  let data28 = data3.insights_impressions;
+                  if (!(typeof data28 == "number" && (!(data28 % 1) && !isNaN(data28)) && isFinite(data28))) {
+                    const err37 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/insights_impressions/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err37];
                     } else {
@@ -5132,10 +5203,10 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_saved !== void 0) {
-                  let data30 = data3.insights_saved;
-                  if (!(typeof data30 == "number" && (!(data30 % 1) && !isNaN(data30)) && isFinite(data30))) {
-                    const err38 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_saved", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/insights_saved/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_reach !== void 0) {
+                  let data29 = data3.insights_reach;
+                  if (!(typeof data29 == "number" && (!(data29 % 1) && !isNaN(data29)) && isFinite(data29))) {
+                    const err38 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/insights_reach/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err38];
                     } else {
@@ -5144,10 +5215,10 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.insights_video_views !== void 0) {
-                  let data31 = data3.insights_video_views;
-                  if (!(typeof data31 == "number" && (!(data31 % 1) && !isNaN(data31)) && isFinite(data31))) {
-                    const err39 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/insights_video_views/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                if (data3.insights_saved !== void 0) {
+                  let data30 = data3.insights_saved;
+                  if (!(typeof data30 == "number" && (!(data30 % 1) && !isNaN(data30)) && isFinite(data30))) {
+                    const err39 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_saved", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/insights_saved/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err39];
                     } else {
@@ -5156,9 +5227,10 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
-                if (data3.profile_id !== void 0) {
-                  if (typeof data3.profile_id !== "string") {
-                    const err40 = { instancePath: instancePath + "/data/posts/" + i0 + "/profile_id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/profile_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (data3.insights_video_views !== void 0) {
+                  let data31 = data3.insights_video_views;
+                  if (!(typeof data31 == "number" && (!(data31 % 1) && !isNaN(data31)) && isFinite(data31))) {
+                    const err40 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/insights_video_views/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                     if (vErrors === null) {
                       vErrors = [err40];
                     } else {
@@ -5167,29 +5239,29 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                   }
                 }
+                if (data3.profile_id !== void 0) {
+                  if (typeof data3.profile_id !== "string") {
+                    const err41 = { instancePath: instancePath + "/data/posts/" + i0 + "/profile_id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/profile_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err41];
+                    } else {
+                      vErrors.push(err41);
+                    }
+                    errors++;
+                  }
+                }
               } else {
-                const err41 = { instancePath: instancePath + "/data/posts/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                const err42 = { instancePath: instancePath + "/data/posts/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err41];
+                  vErrors = [err42];
                 } else {
-                  vErrors.push(err41);
+                  vErrors.push(err42);
                 }
                 errors++;
               }
             }
           } else {
-            const err42 = { instancePath: instancePath + "/data/posts", schemaPath: "#/properties/data/properties/posts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err42];
-            } else {
-              vErrors.push(err42);
-            }
-            errors++;
-          }
-        }
-        if (data1.next !== void 0) {
-          if (typeof data1.next !== "string") {
-            const err43 = { instancePath: instancePath + "/data/next", schemaPath: "#/properties/data/properties/next/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err43 = { instancePath: instancePath + "/data/posts", schemaPath: "#/properties/data/properties/posts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
               vErrors = [err43];
             } else {
@@ -5198,10 +5270,9 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data1.remaining !== void 0) {
-          let data34 = data1.remaining;
-          if (!(typeof data34 == "number" && (!(data34 % 1) && !isNaN(data34)) && isFinite(data34))) {
-            const err44 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (data1.next !== void 0) {
+          if (typeof data1.next !== "string") {
+            const err44 = { instancePath: instancePath + "/data/next", schemaPath: "#/properties/data/properties/next/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
               vErrors = [err44];
             } else {
@@ -5209,13 +5280,25 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
+        }
+        if (data1.remaining !== void 0) {
+          let data34 = data1.remaining;
+          if (!(typeof data34 == "number" && (!(data34 % 1) && !isNaN(data34)) && isFinite(data34))) {
+            const err45 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err45];
+            } else {
+              vErrors.push(err45);
+            }
+            errors++;
+          }
           if (typeof data34 == "number" && isFinite(data34)) {
             if (data34 < 0 || isNaN(data34)) {
-              const err45 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+              const err46 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
               if (vErrors === null) {
-                vErrors = [err45];
+                vErrors = [err46];
               } else {
-                vErrors.push(err45);
+                vErrors.push(err46);
               }
               errors++;
             }
@@ -5223,28 +5306,12 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data1.next !== void 0) {
           if (data1.remaining === void 0) {
-            const err46 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
+            const err47 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
               property: "next",
               missingProperty: "remaining",
               depsCount: 1,
               deps: "remaining"
             }, message: "must have property remaining when property next is present" };
-            if (vErrors === null) {
-              vErrors = [err46];
-            } else {
-              vErrors.push(err46);
-            }
-            errors++;
-          }
-        }
-        if (data1.remaining !== void 0) {
-          if (data1.next === void 0) {
-            const err47 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
-              property: "remaining",
-              missingProperty: "next",
-              depsCount: 1,
-              deps: "next"
-            }, message: "must have property next when property remaining is present" };
             if (vErrors === null) {
               vErrors = [err47];
             } else {
@@ -5253,22 +5320,38 @@ function validate77(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
+        if (data1.remaining !== void 0) {
+          if (data1.next === void 0) {
+            const err48 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
+              property: "remaining",
+              missingProperty: "next",
+              depsCount: 1,
+              deps: "next"
+            }, message: "must have property next when property remaining is present" };
+            if (vErrors === null) {
+              vErrors = [err48];
+            } else {
+              vErrors.push(err48);
+            }
+            errors++;
+          }
+        }
       } else {
-        const err48 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err49 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err48];
+          vErrors = [err49];
         } else {
-          vErrors.push(err48);
+          vErrors.push(err49);
         }
         errors++;
       }
     }
   } else {
-    const err49 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err50 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err49];
+      vErrors = [err50];
     } else {
-      vErrors.push(err49);
+      vErrors.push(err50);
     }
     errors++;
   }
@@ -5549,6 +5632,7 @@ var schemaRules = {
   "ApiError/properties/errors/type": "shared.failure.shape",
   "ApiError/required": "shared.failure.shape",
   "ApiError/type": "shared.failure.shape",
+  "ContentLabel/additionalProperties": "shared.response.no-extra-members",
   "ContentLabel/properties/id/type": "shared.labels.fields",
   "ContentLabel/properties/name/type": "shared.labels.fields",
   "ContentLabel/required": "shared.labels.members-present",
@@ -5638,6 +5722,7 @@ var schemaRules = {
   "FacebookPost/properties/is_published/type": "shared.posts.field-types",
   "FacebookPost/properties/message/type": "shared.posts.field-types",
   "FacebookPost/properties/page_id/type": "shared.posts.field-types",
+  "FacebookPost/properties/post_labels/items/additionalProperties": "shared.response.no-extra-members",
   "FacebookPost/properties/post_labels/items/properties/id/type": "shared.posts.field-types",
   "FacebookPost/properties/post_labels/items/properties/name/type": "shared.posts.field-types",
   "FacebookPost/properties/post_labels/items/required": "shared.posts.field-types",
@@ -5720,6 +5805,7 @@ var schemaRules = {
   "InstagramPost/properties/interactions/type": "shared.posts.field-types",
   "InstagramPost/properties/likes/type": "shared.posts.field-types",
   "InstagramPost/properties/message/type": "shared.posts.field-types",
+  "InstagramPost/properties/post_labels/items/additionalProperties": "shared.response.no-extra-members",
   "InstagramPost/properties/post_labels/items/properties/id/type": "shared.posts.field-types",
   "InstagramPost/properties/post_labels/items/properties/name/type": "shared.posts.field-types",
   "InstagramPost/properties/post_labels/items/required": "shared.posts.field-types",
@@ -5774,11 +5860,13 @@ var schemaRules = {
   "PinterestMetricsResponse/properties/success/type": "v2.metrics.shape",
   "PinterestMetricsResponse/required": "v2.metrics.shape",
   "PinterestMetricsResponse/type": "v2.metrics.shape",
+  "PostLabelsResponse/additionalProperties": "shared.response.no-extra-members",
   "PostLabelsResponse/properties/data/type": "shared.labels.fields",
   "PostLabelsResponse/properties/success/const": "shared.response.success-flag",
   "PostLabelsResponse/properties/success/type": "shared.labels.fields",
   "PostLabelsResponse/required": "shared.labels.fields",
   "PostLabelsResponse/type": "shared.labels.fields",
+  "Profile/additionalProperties": "shared.response.no-extra-members",
   "Profile/properties/community_enabled/type": "shared.profiles.fields",
   "Profile/properties/id/type": "shared.profiles.fields",
   "Profile/properties/insights_enabled/type": "shared.profiles.fields",
@@ -5789,8 +5877,10 @@ var schemaRules = {
   "Profile/properties/timezone/type": "shared.profiles.fields",
   "Profile/required": "shared.profiles.id-and-name",
   "Profile/type": "shared.profiles.fields",
+  "ProfileLabel/additionalProperties": "shared.response.no-extra-members",
   "ProfileLabel/properties/id/type": "v2.labels.profile-label-fields",
   "ProfileLabel/properties/name/type": "v2.labels.profile-label-fields",
+  "ProfileLabel/properties/profiles/items/additionalProperties": "shared.response.no-extra-members",
   "ProfileLabel/properties/profiles/items/properties/name/type": "v2.labels.profile-label-fields",
   "ProfileLabel/properties/profiles/items/properties/platform/type": "v2.labels.profile-label-fields",
   "ProfileLabel/properties/profiles/items/required": "shared.labels.members-present",
@@ -5798,11 +5888,13 @@ var schemaRules = {
   "ProfileLabel/properties/profiles/type": "v2.labels.profile-label-fields",
   "ProfileLabel/required": "shared.labels.members-present",
   "ProfileLabel/type": "v2.labels.profile-label-fields",
+  "ProfileLabelsResponse/additionalProperties": "shared.response.no-extra-members",
   "ProfileLabelsResponse/properties/data/type": "v2.labels.profile-label-fields",
   "ProfileLabelsResponse/properties/success/const": "shared.response.success-flag",
   "ProfileLabelsResponse/properties/success/type": "v2.labels.profile-label-fields",
   "ProfileLabelsResponse/required": "v2.labels.profile-label-fields",
   "ProfileLabelsResponse/type": "v2.labels.profile-label-fields",
+  "ProfilesResponse/additionalProperties": "shared.response.no-extra-members",
   "ProfilesResponse/properties/profiles/type": "shared.profiles.fields",
   "ProfilesResponse/properties/success/const": "shared.response.success-flag",
   "ProfilesResponse/properties/success/type": "shared.profiles.fields",

@@ -89,10 +89,10 @@ describe('failure bodies', () => {
   });
 
   it('reports a 200 success body against the success schema', () => {
-    const result = call({ success: true, header: [{ type: 'metric', rows: ['fans_change'] }], data: [[1]], extra: 1 });
+    const result = call({ success: true, header: [{ type: 'metric', rows: ['fans_change'] }], data: [1], extra: 1 });
     // An extra member breaks an inferred rule: listed as a warning, an error in strict mode.
     expect(result).toMatchObject({ valid: true, errors: [], warnings: [{ pointer: '', message: 'unexpected property "extra"', rule: 'shared.response.no-extra-members', severity: 'warning' }] });
-    const strict = validateResponse({ method: 'POST', path: '/2/facebook/metrics', body: { success: true, header: [{ type: 'metric', rows: ['fans_change'] }], data: [[1]], extra: 1 }, strict: true });
+    const strict = validateResponse({ method: 'POST', path: '/2/facebook/metrics', body: { success: true, header: [{ type: 'metric', rows: ['fans_change'] }], data: [1], extra: 1 }, strict: true });
     expect(strict).toMatchObject({ valid: false, errors: [{ pointer: '', rule: 'shared.response.no-extra-members', severity: 'error' }], warnings: [] });
   });
 

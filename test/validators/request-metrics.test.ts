@@ -197,6 +197,9 @@ describe('v2 metrics without dimensions in the request', () => {
   it('does not invent the header (not shown in the documents) but still checks metric rows', () => {
     const request = { date_start: '2026-01-01', date_end: '2026-01-03', profiles: ['p1'], metrics: ['fans_change'] };
     const body = { success: true, header: [{ type: 'date.day', rows: ['2026-01-01'] }, { type: 'metric', rows: ['fans_lifetime'] }], data: [[1]] };
-    expect(v2(body, request).all).toEqual([problem('v2.metrics.metric-order', '/header/1/rows/0', 'expected "fans_change" (requested metric 1), got "fans_lifetime"')]);
+    expect(v2(body, request).all).toEqual([
+      problem('v2.metrics.requested-metrics', '/header/1/rows/0', '"fans_lifetime" is not a requested metric'),
+      problem('v2.metrics.requested-metrics', '/header/1/rows', 'no row for requested metric "fans_change"'),
+    ]);
   });
 });

@@ -2,7 +2,8 @@
  * Request-aware checks of a posts page: every post holds only requested fields (and the
  * catalog's response members, such as instagram's `profile_id`), each with its catalog type;
  * date-times in UTC with offset; the requested sort order holds within the page; at most
- * `limit` posts; `next` and `remaining` appear together.
+ * `limit` posts. Without a request the schema alone judges posts: fields of the network with
+ * their catalog types, `next` with `remaining`.
  */
 import type { PostCatalog, PostFieldType } from '../../catalog/types.js';
 import { defaultPageSize, postCatalogOf, postFieldTypes } from '../catalog-facts.js';
@@ -96,14 +97,10 @@ function checkFields(list: ErrorList, posts: unknown[], fields: string[], catalo
  * can be skipped (test/validators/catalog-agreement.test.ts keeps schema and catalog in step).
  */
 export function checkPosts(list: ErrorList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, version: number, network: string, typesChecked = false): void {
+  // Body-only facts (fields of the network, catalog types, next with remaining) are schema checks.
   if (!request) return;
   const data = body.data;
   if (!isPlainObject(data)) return;
-  const hasNext = data.next !== undefined;
-  const hasRemaining = data.remaining !== undefined;
-  if (hasNext !== hasRemaining) {
-    list.add('shared.posts.next-with-remaining', '/data', hasNext ? '"next" is present, so "remaining" must be too' : '"remaining" is present, so "next" must be too');
-  }
   const posts = data.posts;
   if (!Array.isArray(posts)) return;
   const limit = typeof request.limit === 'number' && Number.isInteger(request.limit) && request.limit > 0 ? request.limit : defaultPageSize;
