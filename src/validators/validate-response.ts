@@ -67,7 +67,7 @@ function validate(input: ValidateResponseInput, list: ErrorList): ValidationResu
     return op.key;
   }
   checkSchema(list, validators, op.version, status, input.body);
-  const schemaValid = list.items.length === 0;
+  const schemaValid = list.count === 0;
   const body = input.body;
   if (!isPlainObject(body)) return op.key;
   if (body.success === false) checkFailure(list, body, status);
@@ -87,13 +87,13 @@ function validate(input: ValidateResponseInput, list: ErrorList): ValidationResu
  * `{ pointer, message, rule, severity }`; with `strict`, broken inferred rules are errors too.
  */
 export function validateResponse(input: ValidateResponseInput): ValidationResult {
-  const list = new ErrorList();
+  const list = new ErrorList(input?.strict === true);
   let operation: ValidationResult['operation'];
   try {
     operation = validate(input ?? ({} as ValidateResponseInput), list);
   } catch (err) {
     list.add('shared.response.operation', '', `the validator failed on this input: ${err instanceof Error ? err.message : String(err)}`);
   }
-  const { errors, warnings } = list.result(input?.strict === true);
+  const { errors, warnings } = list.result();
   return { valid: errors.length === 0, operation, errors, warnings };
 }
