@@ -16,7 +16,7 @@ import { build } from 'esbuild';
 import type { Artifact, StepContext } from './artifact.js';
 import { banner } from './banner.js';
 import { versionSchemas, type ResponseSchema, type VersionSchemas } from './validators-schemas.js';
-import { schemaRuleTable } from './validators-rules.js';
+import { compactRuleTable, schemaRuleTable } from './validators-rules.js';
 import { formats } from '../../src/validators/formats.js';
 
 export const SCRIPT = 'scripts/generators/validators.ts';
@@ -71,7 +71,14 @@ export interface RuleFacts {
 
 /** The rule table appended to the standalone code. */
 function rulesCode(table: Map<string, string>): string {
-  const lines = ['', '/** "Component/schema/pointer/keyword" -> the register rule a failure of that constraint breaks. */', 'export const schemaRules = {'];
+  const lines = [
+    '',
+    '/**',
+    ' * "Component/schema/pointer/keyword" -> the register rule a failure of that constraint breaks;',
+    ' * A key whose first property name is "*" stands for every property of that component.',
+    ' */',
+    'export const schemaRules = {',
+  ];
   for (const [where, rule] of table) lines.push(`  ${JSON.stringify(where)}: ${JSON.stringify(rule)},`);
   lines.push('};', '');
   return lines.join('\n');
@@ -159,7 +166,7 @@ export function standaloneSource(input: VersionSchemas, facts: RuleFacts): strin
     else firstName.set(id, name);
   }
   const unique = Object.fromEntries([...firstName].map(([id, name]) => [name, id]));
-  const rules = schemaRuleTable(input, facts.networks, facts.ruleIds);
+  const rules = compactRuleTable(schemaRuleTable(input, facts.networks, facts.ruleIds));
   return [standaloneCode(ajv, unique), '', ...aliases, tableCode(input), rulesCode(rules)].join('\n');
 }
 

@@ -99,13 +99,20 @@ export interface SchemaSource {
 function ruleOf(error: CompiledValidatorError, source: SchemaSource): RuleId {
   const path = error.schemaPath;
   const at = path.startsWith('#') ? `${source.name}${path.slice(1)}` : path.slice(path.indexOf(SCHEMAS) + SCHEMAS.length);
-  const rule = source.rules[at];
+  const rule = source.rules[at] ?? source.rules[anyProperty(at)];
   // The generator gives every constraint a rule, in the same module as the compiled code.
   if (rule === undefined) throw new Error(`no register rule for the schema constraint ${at}; regenerate with npm run generate`);
   return rule;
 }
 
 const SCHEMAS = '/schemas/';
+
+/** `C/properties/<name>/rest` with the first property name replaced by `*`: the entry for every property of C. */
+function anyProperty(at: string): string {
+  const start = at.indexOf('/properties/') + '/properties/'.length;
+  const end = at.indexOf('/', start);
+  return start < '/properties/'.length || end < 0 ? at : `${at.slice(0, start)}*${at.slice(end)}`;
+}
 
 /** Adds the errors of the last run of a compiled validator to `list`. */
 export function addSchemaErrors(list: ErrorList, validator: CompiledValidator, source: SchemaSource, body: unknown, basePointer = ''): void {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { RULES } from '../../generated/rules.js';
 import { schemaRules as v1Rules } from '../../generated/validators/v1.js';
 import { schemaRules as v2Rules } from '../../generated/validators/v2.js';
-import { schemaRuleTable } from '../../scripts/generators/validators-rules.js';
+import { compactRuleTable, schemaRuleTable } from '../../scripts/generators/validators-rules.js';
 import { responseRuleIds } from './register-section.js';
 import { ROOT } from './spec-examples.js';
 
@@ -56,6 +56,25 @@ describe('rule register and checks', () => {
     const stated = ids.filter((id) => RULES[id as keyof typeof RULES]?.level === 'stated').length;
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
     expect(readme).toContain(`The response validators apply ${stated} rules from the documents and ${ids.length - stated} inferred ones.`);
+  });
+
+  it('folds the properties of a component sharing a rule into one entry, keeping the others exact', () => {
+    const table = new Map([
+      ['R/properties/a/type', 'r.types'],
+      ['R/properties/b/type', 'r.types'],
+      ['R/properties/c/type', 'r.types'],
+      ['R/properties/date/type', 'r.date'],
+      ['R/properties/date/pattern', 'r.date'],
+      ['R/required', 'r.members'],
+      ['S/properties/x/type', 's.x'],
+    ]);
+    expect(Object.fromEntries(compactRuleTable(table))).toEqual({
+      'R/properties/*/type': 'r.types',
+      'R/properties/date/pattern': 'r.date',
+      'R/properties/date/type': 'r.date',
+      'R/required': 'r.members',
+      'S/properties/x/type': 's.x',
+    });
   });
 
   it('gives every schema constraint a rule, or fails generation naming the constraint', () => {
