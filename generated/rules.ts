@@ -204,6 +204,16 @@ export const RULES = {
       quote: "Each extra dimension is marked with an asterisk: it must be the last dimension of the request, and only one such dimension may be used per request.",
     },
   },
+  "v2.metrics.extra-dimension-support": {
+    id: "v2.metrics.extra-dimension-support",
+    checks: "with an extra dimension in the header, every metric row is a metric that supports it",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Metric catalogs (profile metrics)",
+      quote: "Some metrics additionally support the extra dimensions listed in the last column.",
+    },
+  },
   "v2.metrics.data-nesting": {
     id: "v2.metrics.data-nesting",
     checks: "data nests exactly one level per header element, each level as long as that element's rows",

@@ -51,6 +51,11 @@ describe('v2 metrics without a request', () => {
     expect(v2(notLast).errors).toEqual([problem('v2.metrics.extra-dimension-last', '/header/0/type', 'extra dimension "gender_age" must be the last dimension')]);
   });
 
+  it('wants every metric row to support the extra dimension', () => {
+    const body = { success: true, header: [{ type: 'gender_age', rows: ['F.18-24'] }, { type: 'metric', rows: ['insights_reach', 'fans_change'] }], data: [[1, 2]] };
+    expect(v2(body).errors).toEqual([problem('v2.metrics.extra-dimension-support', '/header/1/rows/1', 'metric "fans_change" does not support the extra dimension "gender_age"')]);
+  });
+
   it('wants data as long as each header element\'s rows', () => {
     const body = v2Body();
     body.data[1] = [body.data[1][0]];

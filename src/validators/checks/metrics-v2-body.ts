@@ -1,7 +1,7 @@
 /**
  * Body-only checks of a version 2 metrics body, run with or without the request: the header
- * ends with its one `metric` element; at most one extra dimension, and only last; the metric
- * rows are metric names of the path's network, each once; `date.day` rows are real days; `data`
+ * ends with its one `metric` element; at most one extra dimension, and only last, supported by
+ * every metric row; the metric rows are metric names of the path's network, each once; `date.day` rows are real days; `data`
  * nests exactly one level per header element, each level as long as that element's rows, with
  * numbers innermost. Walks `data` with an explicit stack: deep or huge bodies cannot overflow
  * the call stack; pointers are built only for problems.
@@ -46,13 +46,16 @@ function checkExtraDimensions(list: ErrorList, header: HeaderElement[]): void {
 
 function checkRows(list: ErrorList, header: HeaderElement[], network: string): void {
   const catalog = metricsOf(2, network);
+  const extra = header.find((el) => extraDimensionNames.has(el.type))?.type;
   header.forEach((el, i) => {
     if (el.type === 'metric') {
       const seen = new Set<unknown>();
       el.rows.forEach((row, j) => {
         if (typeof row !== 'string') return; // the schema reports non-strings
-        if (!catalog.has(row)) list.add('v2.metrics.metric-rows', `/header/${i}/rows/${j}`, `${quote(row)} is not a ${network} metric`);
+        const metric = catalog.get(row);
+        if (!metric) list.add('v2.metrics.metric-rows', `/header/${i}/rows/${j}`, `${quote(row)} is not a ${network} metric`);
         else if (seen.has(row)) list.add('v2.metrics.metric-rows-unique', `/header/${i}/rows/${j}`, `metric ${quote(row)} appears more than once`);
+        else if (extra && !metric.extraDimensions.includes(extra)) list.add('v2.metrics.extra-dimension-support', `/header/${i}/rows/${j}`, `metric ${quote(row)} does not support the extra dimension ${quote(extra)}`);
         seen.add(row);
       });
     } else if (el.type === 'date.day') {
