@@ -410,6 +410,12 @@ export const RULES = {
       quote: "Date-times in responses are in UTC, ISO 8601 with offset (shape YYYY-MM-DDTHH:MM:SS+00:00).",
     },
   },
+  "shared.posts.datetime-shape": {
+    id: "shared.posts.datetime-shape",
+    checks: "post date-times are spelled exactly YYYY-MM-DDTHH:MM:SS+00:00 (no fraction of a second, +00:00 rather than Z)",
+    level: "inferred",
+    inferred: "the documents give this shape for response date-times; a fraction or Z spells the same UTC instant in ISO 8601, which the sentence does not explicitly rule out",
+  },
   "shared.posts.requested-fields": {
     id: "shared.posts.requested-fields",
     checks: "posts hold only the requested fields",

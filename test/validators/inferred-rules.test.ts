@@ -35,6 +35,7 @@ const captures: Record<string, ValidateResponseInput> = {
   'v2.metrics.requested-profiles': metrics(metricsBody(['fans_change', 'fans_lifetime'], ['p1', 'p9'])),
   'shared.posts.remaining-not-negative': posts({ posts: [], next: 'c', remaining: -1 }),
   'shared.posts.next-with-remaining': posts({ posts: [], next: 'c' }),
+  'shared.posts.datetime-shape': posts({ posts: [{ id: 'a', comments: 1, created_time: '2026-01-20T10:00:00.250Z' }] }, { ...postsRequest, fields: ['id', 'comments', 'created_time'] }),
   'shared.posts.sort-order': posts({ posts: [{ id: 'a', comments: 1 }, { id: 'b', comments: 5 }] }, { ...postsRequest, sort: [{ field: 'comments', order: 'desc' }] }),
 };
 

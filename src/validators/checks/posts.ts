@@ -71,6 +71,25 @@ function checkSortOrder(list: ErrorList, posts: unknown[], keys: SortKey[]): voi
   }
 }
 
+/** The one shape the documents give: `YYYY-MM-DDTHH:MM:SS+00:00`. */
+const STATED_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;
+
+/** Date-times that are UTC instants (stated rule, checked by the schema) but spelled otherwise (`Z`, fractions): inferred. */
+function checkDateTimeShape(list: ErrorList, posts: unknown[], catalog: PostCatalog): void {
+  const names = [...postFieldTypes(catalog)].filter(([, type]) => type === 'datetime').map(([name]) => name);
+  if (!names.length) return;
+  for (let i = 0; i < posts.length && !list.full; i++) {
+    const post = posts[i];
+    if (!isPlainObject(post)) continue;
+    for (const name of names) {
+      const value = post[name];
+      if (typeof value === 'string' && !STATED_DATE_TIME.test(value) && isUtcDateTime(value)) {
+        list.add('shared.posts.datetime-shape', childPointer(`/data/posts/${i}`, name), `expected the documented shape YYYY-MM-DDTHH:MM:SS+00:00, got ${quote(value)}`);
+      }
+    }
+  }
+}
+
 function checkFields(list: ErrorList, posts: unknown[], fields: string[], catalog: PostCatalog, network: string, typesChecked: boolean): void {
   const types = postFieldTypes(catalog);
   // One lookup per member: allowed names (requested fields and response members) -> catalog type.
@@ -97,15 +116,16 @@ function checkFields(list: ErrorList, posts: unknown[], fields: string[], catalo
  * can be skipped (test/validators/catalog-agreement.test.ts keeps schema and catalog in step).
  */
 export function checkPosts(list: ErrorList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, version: number, network: string, typesChecked = false): void {
-  // Body-only facts (fields of the network, catalog types, next with remaining) are schema checks.
-  if (!request) return;
   const data = body.data;
   if (!isPlainObject(data)) return;
   const posts = data.posts;
   if (!Array.isArray(posts)) return;
+  // Body-only: the schema checks fields of the network, catalog types and next with remaining.
+  const catalog = postCatalogOf(version, network);
+  if (catalog) checkDateTimeShape(list, posts, catalog);
+  if (!request) return;
   const limit = typeof request.limit === 'number' && Number.isInteger(request.limit) && request.limit > 0 ? request.limit : defaultPageSize;
   if (posts.length > limit) list.add('shared.posts.page-size', '/data/posts', `expected at most ${limit} posts (the ${request.limit === undefined ? 'default page size' : 'requested limit'}), got ${posts.length}`);
-  const catalog = postCatalogOf(version, network);
   if (!catalog) return;
   const fields = stringArray(request, 'fields');
   if (fields) checkFields(list, posts, fields, catalog, network, typesChecked);
