@@ -194,8 +194,8 @@ export const RULES = {
       quote: "Every metric below supports the dimensions `date.day`, `date.month`, `date.week`, `profile`, `profile_label`.",
     },
   },
-  "v2.metrics.extra-dimension-last": {
-    id: "v2.metrics.extra-dimension-last",
+  "v2.metrics.header-extra-dimension": {
+    id: "v2.metrics.header-extra-dimension",
     checks: "at most one extra dimension, and only as the last dimension",
     level: "stated",
     source: {
@@ -308,8 +308,8 @@ export const RULES = {
       quote: "one object per day: `date` (string, shape YYYY-MM-DD HH:MM:SS, midnight of the day) plus one member per requested metric holding its value",
     },
   },
-  "v1.metrics.metric-names": {
-    id: "v1.metrics.metric-names",
+  "v1.metrics.record-metric-names": {
+    id: "v1.metrics.record-metric-names",
     checks: "the metric members of a day record are metric names of the path's network",
     level: "stated",
     source: {
@@ -380,8 +380,8 @@ export const RULES = {
     level: "inferred",
     inferred: "the documents only say that both together mean more data exists, not that one never appears without the other",
   },
-  "shared.posts.field-names": {
-    id: "shared.posts.field-names",
+  "shared.posts.post-fields-of-network": {
+    id: "shared.posts.post-fields-of-network",
     checks: "post members are post fields of the path's network (or its documented response members, such as instagram's profile_id)",
     level: "stated",
     source: {
@@ -441,6 +441,338 @@ export const RULES = {
     checks: "posts follow the requested sort (order desc)",
     level: "inferred",
     inferred: "the documents show order `desc` without defining it; it is read as descending by the sort field",
+  },
+  "shared.request.known-operation": {
+    id: "shared.request.known-operation",
+    checks: "a request names an operation the documents list (the network has metrics or a post list in that version)",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "What the service does",
+      quote: "It offers: lists of connected profiles per network; lists of content labels and profile labels; daily profile metrics per network, optionally split by dimensions; lists of posts with caller-chosen fields, with sorting, filtering and cursor pagination.",
+    },
+  },
+  "shared.request.body-object": {
+    id: "shared.request.body-object",
+    checks: "a metrics or posts request body is a JSON object holding the members of its table",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "What the service does",
+      quote: "Request bodies are JSON; requests carry the header `Content-Type: application/json; charset=utf-8`.",
+    },
+  },
+  "shared.request.unknown-members": {
+    id: "shared.request.unknown-members",
+    checks: "a request body and its elements ({type}, {field, order}, {field, value}) hold only the members their tables list",
+    level: "inferred",
+    inferred: "The request tables list every member; nothing says how the API treats another member (ignored or refused). A member outside the table is most likely a typo whose intent would be lost, so it is reported.",
+  },
+  "shared.profiles.no-body": {
+    id: "shared.profiles.no-body",
+    checks: "the profile list takes no request body",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Endpoints",
+      quote: "| GET | /2/{network}/profiles | no body; {network} is one of netA, netB, netC, netD, netE, netF | `success`, `profiles` (array of Profile) |",
+    },
+  },
+  "v2.metrics.required-members": {
+    id: "v2.metrics.required-members",
+    checks: "a version 2 metrics request has date_start, date_end, profiles and metrics (dimensions is optional)",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Metrics request body",
+      quote: "| profiles | array of strings | yes | profile ids from the profile list of the same network; at most 25 |",
+    },
+  },
+  "v1.metrics.required-members": {
+    id: "v1.metrics.required-members",
+    checks: "a version 1 metrics request has date_start, date_end, profiles and metrics",
+    level: "stated",
+    source: {
+      document: "v1",
+      section: "Metrics request body (version 1)",
+      quote: "| profiles | array of strings | yes | profile ids from the version 1 profile list of the same network; at most 25 |",
+    },
+  },
+  "v1.metrics.no-dimensions": {
+    id: "v1.metrics.no-dimensions",
+    checks: "a version 1 metrics request has no dimensions member",
+    level: "stated",
+    source: {
+      document: "v1",
+      section: "Metrics request body (version 1)",
+      quote: "There is no `dimensions` parameter in version 1.",
+    },
+  },
+  "shared.posts.required-members": {
+    id: "shared.posts.required-members",
+    checks: "a posts request has profiles, date_start, date_end and fields",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Posts request body (netA, netB; netC without sort)",
+      quote: "| fields | array of strings | yes | post field names of the network |",
+    },
+  },
+  "shared.request.date-format": {
+    id: "shared.request.date-format",
+    checks: "date_start and date_end are calendar days in YYYY-MM-DD shape",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Metrics request body",
+      quote: "| date_start | string YYYY-MM-DD | yes | first day of the period |",
+    },
+  },
+  "shared.request.date-order": {
+    id: "shared.request.date-order",
+    checks: "date_end is not before date_start",
+    level: "inferred",
+    inferred: "date_start is \"the first day of the period\" and date_end \"the last day\", so a period whose last day comes before its first is empty; the documents do not say how the API answers it.",
+  },
+  "shared.metrics.date-range": {
+    id: "shared.metrics.date-range",
+    checks: "a metrics request spans no more days than any three consecutive calendar months hold (92), the limit under every reading of \"3 months\"",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Limits",
+      quote: "| date range per metrics request | 3 months | metrics endpoints; excess gives code 4 |",
+    },
+  },
+  "shared.metrics.date-range-calendar": {
+    id: "shared.metrics.date-range-calendar",
+    checks: "a metrics request spans at most three calendar months counting both ends (date_end at most maxDateEnd(date_start))",
+    level: "inferred",
+    inferred: "The documents say only \"3 months\" and that the last day is included. The package reads it as three calendar months counting both ends (2024-01-15 to 2024-04-14), the most conservative reading; a server that allows a day more accepts every range this accepts.",
+  },
+  "shared.request.string-list": {
+    id: "shared.request.string-list",
+    checks: "profiles, metrics and fields are arrays of strings",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Metrics request body",
+      quote: "| metrics | array of strings | yes | metric names from the catalog of that network; at most 25 |",
+    },
+  },
+  "shared.request.non-empty": {
+    id: "shared.request.non-empty",
+    checks: "lists (profiles, metrics, fields) are not empty and names, ids, cursors and sort orders are not empty strings",
+    level: "inferred",
+    inferred: "An empty list asks for nothing and an empty string names nothing; the documents do not say whether the API refuses them or answers with nothing.",
+  },
+  "shared.metrics.profiles-limit": {
+    id: "shared.metrics.profiles-limit",
+    checks: "a metrics request names at most 25 profiles (code 4)",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Limits",
+      quote: "| profiles per metrics request | 25 | metrics endpoints; excess gives code 4 |",
+    },
+  },
+  "shared.metrics.metrics-limit": {
+    id: "shared.metrics.metrics-limit",
+    checks: "a metrics request names at most 25 metrics (code 4)",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Limits",
+      quote: "| metrics per metrics request | 25 | metrics endpoints; excess gives code 4 |",
+    },
+  },
+  "v2.metrics.metric-names": {
+    id: "v2.metrics.metric-names",
+    checks: "every requested metric is in the version 2 catalog of the path's network",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Metrics request body",
+      quote: "| metrics | array of strings | yes | metric names from the catalog of that network; at most 25 |",
+    },
+  },
+  "v1.metrics.metric-names": {
+    id: "v1.metrics.metric-names",
+    checks: "every requested metric is in the version 1 catalog of the path's network",
+    level: "stated",
+    source: {
+      document: "v1",
+      section: "Metrics request body (version 1)",
+      quote: "| metrics | array of strings | yes | names from the catalogs above; at most 25 |",
+    },
+  },
+  "v2.metrics.dimension-shape": {
+    id: "v2.metrics.dimension-shape",
+    checks: "dimensions is an array of {type} objects",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Metrics request body",
+      quote: "| dimensions | array of objects `{type: <dimension>}` | yes in the examples | dimension types from the catalog; any extra dimension must be last and only one is allowed |",
+    },
+  },
+  "v2.metrics.dimension-names": {
+    id: "v2.metrics.dimension-names",
+    checks: "every dimension type is a base dimension or an extra dimension of the catalogs",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Metric catalogs (profile metrics)",
+      quote: "Every metric below supports the dimensions `date.day`, `date.month`, `date.week`, `profile`, `profile_label`.",
+    },
+  },
+  "v2.metrics.dimensions-distinct": {
+    id: "v2.metrics.dimensions-distinct",
+    checks: "no dimension type is requested twice",
+    level: "inferred",
+    inferred: "A dimension repeated adds a header element with the same rows again and multiplies the size of the answer without adding information; the documents neither show nor forbid it. The mock refuses it with code 3 to protect itself.",
+  },
+  "v2.metrics.extra-dimension-last": {
+    id: "v2.metrics.extra-dimension-last",
+    checks: "an extra dimension is the last dimension of the request",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Metric catalogs (profile metrics)",
+      quote: "Each extra dimension is marked with an asterisk: it must be the last dimension of the request, and only one such dimension may be used per request.",
+    },
+  },
+  "v2.metrics.extra-dimension-single": {
+    id: "v2.metrics.extra-dimension-single",
+    checks: "a request uses at most one extra dimension",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Metrics request body",
+      quote: "dimension types from the catalog; any extra dimension must be last and only one is allowed",
+    },
+  },
+  "v2.metrics.extra-dimension-allowed": {
+    id: "v2.metrics.extra-dimension-allowed",
+    checks: "every requested metric supports the requested extra dimension (the last column of its catalog table)",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Metric catalogs (profile metrics)",
+      quote: "Some metrics additionally support the extra dimensions listed in the last column.",
+    },
+  },
+  "shared.posts.field-names": {
+    id: "shared.posts.field-names",
+    checks: "every requested field is a post field of the path's network",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Posts request body (netA, netB; netC without sort)",
+      quote: "| fields | array of strings | yes | post field names of the network |",
+    },
+  },
+  "shared.posts.limit": {
+    id: "shared.posts.limit",
+    checks: "limit is an integer of at most 500",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Posts request body (netA, netB; netC without sort)",
+      quote: "| limit | integer | no | page size; default 10; maximum 500 |",
+    },
+  },
+  "shared.posts.limit-positive": {
+    id: "shared.posts.limit-positive",
+    checks: "limit is at least 1",
+    level: "inferred",
+    inferred: "limit is a page size; a page of zero or fewer posts could never advance, but the documents give no minimum.",
+  },
+  "shared.posts.after": {
+    id: "shared.posts.after",
+    checks: "after is a string (the next cursor of the previous page)",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Posts request body (netA, netB; netC without sort)",
+      quote: "| after | string | no | cursor: the `next` value of the previous response |",
+    },
+  },
+  "shared.posts.sort-shape": {
+    id: "shared.posts.sort-shape",
+    checks: "sort is an array of {field, order} objects whose order is a string",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Posts request body (netA, netB; netC without sort)",
+      quote: "| sort | array of objects `{field: string, order: string}` | no | field from the sortable list; example order is `desc`. Other order values: not shown. Not offered for netC |",
+    },
+  },
+  "shared.posts.sort-fields": {
+    id: "shared.posts.sort-fields",
+    checks: "every sort field is in the network's sortable list",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Posts request body (netA, netB; netC without sort)",
+      quote: "field from the sortable list; example order is `desc`.",
+    },
+  },
+  "v2.posts.sort-not-offered": {
+    id: "v2.posts.sort-not-offered",
+    checks: "a twitter (netC) posts request has no sort",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Posts request body (netA, netB; netC without sort)",
+      quote: "Other order values: not shown. Not offered for netC",
+    },
+  },
+  "shared.posts.filter-shape": {
+    id: "shared.posts.filter-shape",
+    checks: "filter is an array of {field, value} or {match_any} objects",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Posts request body (netA, netB; netC without sort)",
+      quote: "| filter | array | no | elements are either `{field: string, value: string or array of strings}` for filterable fields, or the advanced form `{match_any: [ {field: post_labels, value: [content label ids]} ]}` |",
+    },
+  },
+  "shared.posts.filter-fields": {
+    id: "shared.posts.filter-fields",
+    checks: "every filter field is in the network's filterable list",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Posts request body (netA, netB; netC without sort)",
+      quote: "elements are either `{field: string, value: string or array of strings}` for filterable fields",
+    },
+  },
+  "shared.posts.filter-value": {
+    id: "shared.posts.filter-value",
+    checks: "a filter value is a string or a non-empty array of strings",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Posts request body (netA, netB; netC without sort)",
+      quote: "`{field: string, value: string or array of strings}`",
+    },
+  },
+  "shared.posts.filter-value-enum": {
+    id: "shared.posts.filter-value-enum",
+    checks: "a filter value of a field whose values the documents list (ppd_status) is one of them",
+    level: "inferred",
+    inferred: "The documents list the values of ppd_status (organic, paid, unknown) but do not say that a filter with another value is refused; it can match no post.",
+  },
+  "shared.posts.match-any": {
+    id: "shared.posts.match-any",
+    checks: "the advanced filter is {match_any} with a non-empty list of {field, value} whose field is post_labels and whose value is a non-empty array of content label ids",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Posts request body (netA, netB; netC without sort)",
+      quote: "the advanced form `{match_any: [ {field: post_labels, value: [content label ids]} ]}`",
+    },
   },
 } as const satisfies Record<string, Rule>;
 

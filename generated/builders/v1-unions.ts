@@ -1445,12 +1445,12 @@ export type FacebookFilterableField =
   /** Whether the post received any paid impression. Only for profiles with insights_enabled. */
   | 'insights_paid_status';
 
-/** One facebook filter element: `{field, value}` for a filterable field (an array of content label ids for post_labels, one of the enum values where the catalog has one), or `{match_any: [{field, value}]}` for post_labels. */
+/** One facebook filter element: `{field, value}` for a filterable field (a string or an array of strings, from the field's values where the catalog lists them), or `{match_any: [{field, value}]}` for post_labels. */
 export type FacebookPostsFilter =
-  | { readonly field: 'post_labels'; readonly value: readonly string[] }
-  | { readonly field: 'ppd_status'; readonly value: 'organic' | 'paid' | 'unknown' }
-  | { readonly field: 'type'; readonly value: string }
-  | { readonly field: 'insights_paid_status'; readonly value: string }
+  | { readonly field: 'post_labels'; readonly value: string | readonly string[] }
+  | { readonly field: 'ppd_status'; readonly value: 'organic' | 'paid' | 'unknown' | readonly ('organic' | 'paid' | 'unknown')[] }
+  | { readonly field: 'type'; readonly value: string | readonly string[] }
+  | { readonly field: 'insights_paid_status'; readonly value: string | readonly string[] }
   | { readonly match_any: readonly ({ readonly field: 'post_labels'; readonly value: readonly string[] })[] };
 
 /** Metric name union per network. */

@@ -952,12 +952,12 @@ export type FacebookFilterableField =
   /** Whether the post received any paid impression. Only for profiles with insights_enabled. */
   | 'insights_paid_status';
 
-/** One facebook filter element: `{field, value}` for a filterable field (an array of content label ids for post_labels, one of the enum values where the catalog has one), or `{match_any: [{field, value}]}` for post_labels. */
+/** One facebook filter element: `{field, value}` for a filterable field (a string or an array of strings, from the field's values where the catalog lists them), or `{match_any: [{field, value}]}` for post_labels. */
 export type FacebookPostsFilter =
-  | { readonly field: 'post_labels'; readonly value: readonly string[] }
-  | { readonly field: 'ppd_status'; readonly value: 'organic' | 'paid' | 'unknown' }
-  | { readonly field: 'type'; readonly value: string }
-  | { readonly field: 'insights_paid_status'; readonly value: string }
+  | { readonly field: 'post_labels'; readonly value: string | readonly string[] }
+  | { readonly field: 'ppd_status'; readonly value: 'organic' | 'paid' | 'unknown' | readonly ('organic' | 'paid' | 'unknown')[] }
+  | { readonly field: 'type'; readonly value: string | readonly string[] }
+  | { readonly field: 'insights_paid_status'; readonly value: string | readonly string[] }
   | { readonly match_any: readonly ({ readonly field: 'post_labels'; readonly value: readonly string[] })[] };
 
 /** An instagram post with every field of the version 2 catalog; responses hold only the requested ones. */
@@ -1067,10 +1067,10 @@ export type InstagramFilterableField =
   /** Media type (value `image` used in filters; `video` appears in responses). */
   | 'type';
 
-/** One instagram filter element: `{field, value}` for a filterable field (an array of content label ids for post_labels, one of the enum values where the catalog has one), or `{match_any: [{field, value}]}` for post_labels. */
+/** One instagram filter element: `{field, value}` for a filterable field (a string or an array of strings, from the field's values where the catalog lists them), or `{match_any: [{field, value}]}` for post_labels. */
 export type InstagramPostsFilter =
-  | { readonly field: 'post_labels'; readonly value: readonly string[] }
-  | { readonly field: 'type'; readonly value: string }
+  | { readonly field: 'post_labels'; readonly value: string | readonly string[] }
+  | { readonly field: 'type'; readonly value: string | readonly string[] }
   | { readonly match_any: readonly ({ readonly field: 'post_labels'; readonly value: readonly string[] })[] };
 
 /** A twitter post with every field of the version 2 catalog; responses hold only the requested ones. */
@@ -1104,9 +1104,9 @@ export type TwitterFilterableField =
   /** Content labels of the message. Also usable in the advanced `match_any` filter. */
   | 'post_labels';
 
-/** One twitter filter element: `{field, value}` for a filterable field (an array of content label ids for post_labels, one of the enum values where the catalog has one), or `{match_any: [{field, value}]}` for post_labels. */
+/** One twitter filter element: `{field, value}` for a filterable field (a string or an array of strings, from the field's values where the catalog lists them), or `{match_any: [{field, value}]}` for post_labels. */
 export type TwitterPostsFilter =
-  | { readonly field: 'post_labels'; readonly value: readonly string[] }
+  | { readonly field: 'post_labels'; readonly value: string | readonly string[] }
   | { readonly match_any: readonly ({ readonly field: 'post_labels'; readonly value: readonly string[] })[] };
 
 /** Metric name union per network. */

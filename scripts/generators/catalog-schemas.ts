@@ -99,6 +99,27 @@ export function dayRecordSchema(metrics: Metric[], network: string): Record<stri
   };
 }
 
+/**
+ * The catalog facts of each metric, for the `x-metrics` extension beside the metric-name enum:
+ * a reader of the OpenAPI document alone (or a tool generating from it) keeps the value type,
+ * aggregation, extra dimensions, insights-only flag, unit and description of every name.
+ */
+export function metricFacts(metrics: Metric[]): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(
+    metrics.map((m) => [
+      m.name,
+      {
+        type: m.type,
+        ...(m.aggregation ? { aggregation: m.aggregation, extraDimensions: [...m.extraDimensions] } : {}),
+        insightsOnly: m.insightsOnly,
+        ...(m.unit ? { unit: m.unit } : {}),
+        ...(m.deprecated ? { deprecated: true } : {}),
+        ...(describe([m.description, m.note]) ? { description: describe([m.description, m.note]) } : {}),
+      },
+    ]),
+  );
+}
+
 /** Base dimensions then the extra dimensions any metric of the network allows, sorted. */
 export function networkDimensions(model: Model, metrics: Metric[]): string[] {
   const extras = new Set(metrics.flatMap((m) => m.extraDimensions));
@@ -125,7 +146,7 @@ export function resolveDirective(
     case 'network':
       return enumOf(vm.networks);
     case 'metric-name':
-      return enumOf(metrics.map((m) => m.name));
+      return { ...enumOf(metrics.map((m) => m.name)), 'x-metrics': metricFacts(metrics) };
     case 'dimension-type':
       return enumOf(networkDimensions(model, metrics));
     case 'header-type':

@@ -14,15 +14,27 @@ function exampleMetrics(metrics: Metric[]): Metric[] {
   return (basic.length >= 2 ? basic : scalar.length >= 2 ? scalar : metrics).slice(0, 2);
 }
 
-function exampleValue(m: Metric, day: number, metricIndex: number): unknown {
+/**
+ * Whether a metric's daily value is fractional. v1 types every metric; v2 types all as number,
+ * so a v2 metric takes the type of the same name in v1, and otherwise its name tells (rates,
+ * ratios, averages, per-1000 values). Counts stay integers, as a real answer gives them.
+ */
+function fractional(model: Model, network: string, m: Metric): boolean {
+  if (m.type !== 'number') return false;
+  const v1 = model.v1.metrics[network]?.find((x) => x.name === m.name);
+  if (v1) return v1.type === 'number';
+  return /rate|ratio|average|per_1|_time/.test(m.name);
+}
+
+function exampleValue(model: Model, network: string, m: Metric, day: number, metricIndex: number, profile = 0): unknown {
   if (m.type === 'object') return {};
-  if (m.type === 'number') return Math.round((day + 1) * (metricIndex + 1.5) * 37.5) / 100;
-  return 100 * (metricIndex + 1) + day * 7;
+  if (fractional(model, network, m)) return Math.round((day + 1) * (metricIndex + 1.5) * (profile + 1) * 37.5) / 100;
+  return 100 * (metricIndex + 1) * (profile + 1) + day * 7;
 }
 
 function setExample(target: Record<string, any> | undefined, name: string, summary: string, value: unknown) {
   const media = target?.content?.['application/json'];
-  if (media) media.examples = { [name]: { summary, value } };
+  if (media) media.examples = { ...media.examples, [name]: { summary, value } };
 }
 
 export function profileId(network: string, n: number): string {
@@ -61,15 +73,31 @@ export function operationExamples(model: Model, vm: VersionModel, network: strin
   const metrics = exampleMetrics(vm.metrics[network]);
   const names = metrics.map((m) => m.name);
   const base = { date_start: DAYS[0], date_end: DAYS[DAYS.length - 1], profiles: [profileId(network, 1)], metrics: names };
+  const value = (m: Metric, d: number, i: number, p = 0) => exampleValue(model, network, m, d, i, p);
   if (vm.version === 2) {
     setExample(op.requestBody, 'daily', `Daily ${names.join(' and ')}`, { ...base, dimensions: [{ type: 'date.day' }] });
-    setExample(ok, 'daily', 'One row per day, one value per metric', {
+    setExample(ok, 'daily', 'One row per day, one value per metric: data[day][metric]', {
       success: true,
       header: [
         { type: 'date.day', rows: DAYS },
         { type: 'metric', rows: names },
       ],
-      data: DAYS.map((_, d) => metrics.map((m, i) => exampleValue(m, d, i))),
+      data: DAYS.map((_, d) => metrics.map((m, i) => value(m, d, i))),
+    });
+    const profiles = [profileId(network, 1), profileId(network, 2)];
+    setExample(op.requestBody, 'byProfile', `Daily ${names.join(' and ')} per profile`, {
+      ...base,
+      profiles,
+      dimensions: [{ type: 'profile' }, { type: 'date.day' }],
+    });
+    setExample(ok, 'byProfile', 'Three levels: data[profile][day][metric]', {
+      success: true,
+      header: [
+        { type: 'profile', rows: profiles },
+        { type: 'date.day', rows: DAYS },
+        { type: 'metric', rows: names },
+      ],
+      data: profiles.map((_, p) => DAYS.map((_, d) => metrics.map((m, i) => value(m, d, i, p)))),
     });
   } else {
     setExample(op.requestBody, 'daily', `Daily ${names.join(' and ')}`, base);
@@ -78,7 +106,7 @@ export function operationExamples(model: Model, vm: VersionModel, network: strin
       profiles: [
         {
           id: profileId(network, 1),
-          data: DAYS.map((day, d) => ({ date: `${day} 00:00:00`, ...Object.fromEntries(metrics.map((m, i) => [m.name, exampleValue(m, d, i)])) })),
+          data: DAYS.map((day, d) => ({ date: `${day} 00:00:00`, ...Object.fromEntries(metrics.map((m, i) => [m.name, value(m, d, i)])) })),
         },
       ],
     });

@@ -50,10 +50,13 @@ function filterDocs(catalog: PostCatalog): Documented[] {
     .map((f) => ({ name: f.name, doc: `${fieldDoc(f)}${f.advancedFilter ? ' Also usable in the advanced `match_any` filter.' : ''}` }));
 }
 
-/** The value type of a field filter: an id list for array fields, the enum or a string otherwise. */
+/**
+ * The value type of a field filter: "string or array of strings" (document 1), narrowed to the
+ * field's values where the catalog lists them (ppd_status).
+ */
 function filterValueType(f: PostField): string {
-  if (f.type === 'array') return 'readonly string[]';
-  return f.enum ? f.enum.map(literal).join(' | ') : 'string';
+  const one = f.enum && f.type !== 'array' ? f.enum.map(literal).join(' | ') : 'string';
+  return f.enum && f.type !== 'array' ? `${one} | readonly (${one})[]` : 'string | readonly string[]';
 }
 
 function addPostsFilter(file: SourceFile, network: string, catalog: PostCatalog): void {
@@ -69,8 +72,8 @@ function addPostsFilter(file: SourceFile, network: string, catalog: PostCatalog)
     name: `${P}PostsFilter`,
     isExported: true,
     docs: [
-      `One ${network} filter element: \`{field, value}\` for a filterable field (an array of content label ids for ` +
-        `post_labels, one of the enum values where the catalog has one), or \`{match_any: [{field, value}]}\` for ` +
+      `One ${network} filter element: \`{field, value}\` for a filterable field (a string or an array of strings, ` +
+        `from the field's values where the catalog lists them), or \`{match_any: [{field, value}]}\` for ` +
         `${advanced.length ? advanced.map((f) => f.name).join(', ') : 'no field of this network'}.`,
     ],
     type: (writer) => {

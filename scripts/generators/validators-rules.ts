@@ -60,11 +60,11 @@ export function schemaRule(template: string, pointer: string, keyword: string, v
       if (keyword === 'minimum') return 'shared.posts.remaining-not-negative';
       return 'shared.posts.envelope';
     case 'NetworkPost':
-      if (extra && pointer === '') return 'shared.posts.field-names';
+      if (extra && pointer === '') return 'shared.posts.post-fields-of-network';
       if (extra) return 'shared.response.no-extra-members';
       return keyword === 'format' || keyword === 'pattern' ? 'shared.posts.datetime-utc' : 'shared.posts.field-types';
     case 'NetworkDayRecord':
-      if (extra) return 'v1.metrics.metric-names';
+      if (extra) return 'v1.metrics.record-metric-names';
       if (pointer === '/properties/date') return 'v1.metrics.date';
       if (pointer === '' && keyword === 'type') return 'v1.metrics.record-members';
       return keyword === 'required' ? 'v1.metrics.record-members' : 'v1.metrics.metric-types';

@@ -6,12 +6,12 @@ import { RequestValidationError } from './problems.js';
 
 /**
  * Builds the request of operation `key` with `body`, or throws one RequestValidationError
- * listing every problem `checkRequest` finds. The result is typed by the calling builder.
+ * listing every error `checkRequest` finds (problems of stated rules; inferred rules only warn,
+ * see `checkRequest(key, body, { strict: true })`). The result is typed by the calling builder.
  */
 export function buildRequest(key: OperationKey, body: unknown): ApiRequest<any, any, any> {
   const op = findOperation(key);
-  if (!op) throw new RequestValidationError(key, [{ parameter: 'operation', message: `unknown operation "${key}"`, code: 3 }]);
   const problems = checkRequest(key, body);
-  if (problems.length > 0) throw new RequestValidationError(key, problems);
+  if (!op || problems.some((p) => p.severity === 'error')) throw new RequestValidationError(key, problems);
   return { method: op.method, path: op.path, body, operation: key };
 }

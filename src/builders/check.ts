@@ -1,7 +1,7 @@
 /**
  * `checkRequest`: every problem the catalogs and limits can tell about a request body, before
- * it is sent. Pure (no I/O, no throw); builders throw them as one RequestValidationError, the
- * mock server answers them with API error codes 3 and 4.
+ * it is sent. Pure (no I/O, no throw); builders throw its errors as one RequestValidationError,
+ * the mock server answers them with API error codes 3 and 4.
  */
 import { operations, type OperationInfo } from '../../generated/operations.js';
 import type { Version } from '../catalog/types.js';
@@ -19,16 +19,22 @@ export function findOperation(operationKey: string): OperationInfo | undefined {
   return byKey.get(operationKey);
 }
 
+export interface CheckRequestOptions {
+  /** Report a broken inferred rule as an `error` rather than a `warning`. */
+  strict?: boolean;
+}
+
 /**
  * The problems of `body` as the request body of operation `operationKey`
- * ("POST /2/facebook/metrics"); an empty list when the catalogs and limits find none.
- * Each problem names its parameter and the API error code (3 validation, 4 limit).
+ * ("POST /2/facebook/metrics"); an empty list when the catalogs and limits find none. Each
+ * problem names its parameter, the API error code (3 validation, 4 limit), its register rule and
+ * its severity (`warning` for an inferred rule outside strict mode).
  */
-export function checkRequest(operationKey: string, body: unknown): RequestProblem[] {
-  const problems = new ProblemList();
+export function checkRequest(operationKey: string, body: unknown, options: CheckRequestOptions = {}): RequestProblem[] {
+  const problems = new ProblemList(options.strict);
   const op = byKey.get(operationKey);
   if (!op) {
-    problems.add('operation', `unknown operation ${show(operationKey)}`);
+    problems.add('shared.request.known-operation', 'operation', `unknown operation ${show(operationKey)}`);
     return problems.items;
   }
   const version = op.version as Version;
@@ -41,7 +47,7 @@ export function checkRequest(operationKey: string, body: unknown): RequestProble
       break;
     case 'profiles':
       if (body !== undefined && body !== null && !(isObject(body) && Object.keys(body).length === 0)) {
-        problems.add('body', `${op.key} takes no request body, got ${show(body)}`);
+        problems.add('shared.profiles.no-body', 'body', `${op.key} takes no request body, got ${show(body)}`);
       }
       break;
     default:

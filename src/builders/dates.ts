@@ -15,7 +15,10 @@
  * | 2024-11-30 | 2025-02-28 |
  *
  * This is the conservative reading (a real server that allows one more day accepts every range
- * this accepts); request splitting in the client uses the same function.
+ * this accepts); request splitting in the client uses the same function. It is the package's
+ * reading, not a sentence of the documents, so the request checks enforce it as an inferred
+ * rule; the stated rule only refuses ranges longer than any three consecutive calendar months
+ * ({@link longestMonthsInDays}: 92 days).
  */
 
 /** A calendar day, `YYYY-MM-DD`. */
@@ -75,6 +78,22 @@ export function maxDateEnd(dateStart: Day, months: number = DEFAULT_RANGE_MONTHS
   const [targetYear, targetMonth] = [Math.floor(index / 12), (index % 12) + 1];
   if (day === 1) return addDays(formatDay(targetYear, targetMonth, 1), -1);
   return formatDay(targetYear, targetMonth, Math.min(day - 1, daysInMonth(targetYear, targetMonth)));
+}
+
+/**
+ * The most days `months` consecutive calendar months can hold (3 months: 92, July to September).
+ * A range longer than this exceeds "`months` months" under every reading.
+ */
+export function longestMonthsInDays(months: number): number {
+  let longest = 0;
+  for (const year of [2023, 2024]) {
+    for (let start = 0; start < 12; start++) {
+      let days = 0;
+      for (let m = start; m < start + months; m++) days += daysInMonth(year + Math.floor(m / 12), (m % 12) + 1);
+      longest = Math.max(longest, days);
+    }
+  }
+  return longest;
 }
 
 /** Days from `from` to `to` (negative when `to` is earlier). */

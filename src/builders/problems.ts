@@ -1,6 +1,7 @@
 /** Problems found in a request before it is sent, and the error that lists them. */
+import type { RuleId } from '../../generated/rules.js';
 
-/** One problem of a request, with the parameter it concerns. */
+/** One problem of a request, with the parameter it concerns and the register rule it breaks. */
 export interface RequestProblem {
   /**
    * The request member concerned, as a path into the body: `metrics`, `metrics[3]`,
@@ -14,6 +15,13 @@ export interface RequestProblem {
    * range) is exceeded, 3 (input validation error) for everything else.
    */
   code: number;
+  /** The rule of the register (catalogs/rules.yaml, docs page `rules.html#<rule>`). */
+  rule: RuleId;
+  /**
+   * `error` for a rule the documents state; `warning` for an inferred rule (an `error` when the
+   * check runs in strict mode).
+   */
+  severity: 'error' | 'warning';
 }
 
 /** Thrown by a builder when its request would be rejected; `problems` lists every problem found. */
@@ -24,7 +32,7 @@ export class RequestValidationError extends Error {
   readonly problems: readonly RequestProblem[];
 
   constructor(operation: string, problems: readonly RequestProblem[]) {
-    const lines = problems.map((p) => `  - ${p.parameter}: ${p.message}`);
+    const lines = problems.map((p) => `  - ${p.parameter}: ${p.message} [${p.rule}]`);
     super(`invalid request for ${operation} (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${lines.join('\n')}`);
     this.operation = operation;
     this.problems = problems;

@@ -26,11 +26,13 @@ export function requireObject(body: unknown): Record<string, unknown> {
 
 /**
  * The rules the catalogs and limits know, from the package's one request check
- * (src/builders/check.ts): any validation problem gives code 3 naming each offender, an exceeded
- * limit (25 profiles, 25 metrics, 3 months) code 4 unless the mock runs with `limits: false`.
+ * (src/builders/check.ts), in strict mode: the mock also refuses what the inferred rules refuse
+ * (repeated dimensions among them, which would multiply the size of its answer). Any validation
+ * problem gives code 3 naming each offender, an exceeded limit (25 profiles, 25 metrics, 3 months)
+ * code 4 unless the mock runs with `limits: false`.
  */
 export function checkRules(operation: string, body: Record<string, unknown>, ctx: CheckContext): void {
-  const problems = checkRequest(operation, body).filter((p) => ctx.limits || p.code !== LIMIT_CODE);
+  const problems = checkRequest(operation, body, { strict: true }).filter((p) => ctx.limits || p.code !== LIMIT_CODE);
   const invalid = problems.filter((p) => p.code !== LIMIT_CODE);
   const text = (p: RequestProblem) => `${p.parameter}: ${p.message}`;
   if (invalid.length) throw new MockFailure(3, invalid.map(text));

@@ -1,5 +1,6 @@
 /** The runtime of the builders: every operation has one, it returns the plain request or throws once with every problem. */
 import { describe, expect, it } from 'vitest';
+import { checkRequest } from '../../src/builders/check.js';
 import { catalogs } from '../../generated/catalogs.js';
 import { operations } from '../../generated/operations.js';
 import type { CatalogData } from '../../src/catalog/types.js';
@@ -69,11 +70,19 @@ describe('RequestValidationError', () => {
     for (const p of e.problems) expect(e.message).toContain(`${p.parameter}: ${p.message}`);
   });
   it('catches what a JavaScript caller or a dynamic value gets wrong', () => {
-    const dynamic = JSON.parse('{"date_start":"2024-01-01","date_end":"2024-01-02","profiles":["p"],"fields":["id"],"limit":0}');
+    const dynamic = JSON.parse('{"date_start":"2024-01-01","date_end":"2024-01-02","profiles":["p"],"fields":["id"],"limit":501}');
     expect(() => v1.facebook.posts(dynamic)).toThrow(RequestValidationError);
-    expect(() => v1.facebook.posts(dynamic)).toThrow(/limit: must be an integer from 1 to 500/);
+    expect(() => v1.facebook.posts(dynamic)).toThrow(/limit: must be an integer of at most 500, got 501 \[shared.posts.limit\]/);
     const untyped = v1.youtube as unknown as { metrics(body: unknown): unknown };
     expect(() => untyped.metrics({ ...range, metrics: ['views_change'], dimensions: [{ type: 'date.day' }] })).toThrow(/dimensions: is not a parameter/);
+  });
+  it('throws for stated rules only: a broken inferred rule (limit 0, an empty cursor) is left to checkRequest', () => {
+    const body = { ...range, fields: ['id'] as const, limit: 0, after: '' };
+    expect(() => v1.facebook.posts(body)).not.toThrow();
+    expect(checkRequest('POST /1/facebook/page/posts', body).map((p) => [p.rule, p.severity])).toEqual([
+      ['shared.posts.limit-positive', 'warning'],
+      ['shared.request.non-empty', 'warning'],
+    ]);
   });
   it('a valid request keeps the API names and the body as given', () => {
     const body = { ...range, fields: ['id', 'message'] as const, sort: [{ field: 'comments', order: 'desc' }] as const, filter: [{ field: 'ppd_status', value: 'paid' }] as const };

@@ -40,12 +40,20 @@ describe('checkRequest: limits give code 4', () => {
     const atLimit = checkRequest('POST /2/facebook/metrics', { ...range, profiles: profiles.slice(1), metrics: metrics.slice(1) });
     expect(atLimit).toEqual([]);
   });
-  it('a date range over 3 months, with the latest allowed date_end in the message', () => {
+  it('a date range over 3 calendar months (the package reading, inferred), with the latest allowed date_end in the message', () => {
     const ok = checkRequest('POST /1/twitter/metrics', { ...range, date_end: '2024-03-31', metrics: ['likes'] });
     expect(ok).toEqual([]);
     const [problem] = checkRequest('POST /1/twitter/metrics', { ...range, date_end: '2024-04-01', metrics: ['likes'] });
-    expect(problem).toMatchObject({ parameter: 'date_end', code: 4 });
+    expect(problem).toMatchObject({ parameter: 'date_end', code: 4, rule: 'shared.metrics.date-range-calendar', severity: 'warning' });
     expect(problem.message).toContain('2024-03-31');
+    const [strict] = checkRequest('POST /1/twitter/metrics', { ...range, date_end: '2024-04-01', metrics: ['likes'] }, { strict: true });
+    expect(strict).toMatchObject({ rule: 'shared.metrics.date-range-calendar', severity: 'error' });
+  });
+  it('a date range longer than any 3 calendar months (over 92 days) breaks the stated limit', () => {
+    expect(params('POST /2/facebook/metrics', { date_start: '2024-07-01', date_end: '2024-09-30', profiles: ['p'], metrics: ['fans_change'] })).toEqual([]);
+    const [problem] = checkRequest('POST /2/facebook/metrics', { date_start: '2024-07-01', date_end: '2024-10-01', profiles: ['p'], metrics: ['fans_change'] });
+    expect(problem).toMatchObject({ parameter: 'date_end', code: 4, rule: 'shared.metrics.date-range', severity: 'error' });
+    expect(problem.message).toBe('the date range 2024-07-01..2024-10-01 holds 93 days, more than 3 months (at most 92 days)');
   });
   it('posts requests have no date range limit (not shown in the documents)', () => {
     expect(checkRequest('POST /2/facebook/page/posts', { ...range, date_end: '2025-01-31', fields: ['id'] })).toEqual([]);
@@ -95,7 +103,7 @@ describe('checkRequest: validation problems give code 3', () => {
       sort: [{ field: 'message', order: 'desc' }, { field: 'comments' }],
       filter: [
         { field: 'ppd_status', value: 'boosted' },
-        { field: 'post_labels', value: 'l1' },
+        { field: 'ppd_status', value: 3 },
         { field: 'message', value: 'x' },
         { match_any: [{ field: 'type', value: ['video'] }] },
         { match_any: [{ field: 'post_labels', value: [] }] },
@@ -115,6 +123,41 @@ describe('checkRequest: validation problems give code 3', () => {
       'filter[4].match_any[0].value',
     ]);
     expect(problems[5].message).toContain('organic, paid, unknown');
+    expect(problems.map((p) => p.rule)).toEqual([
+      'shared.posts.field-names',
+      'shared.posts.limit',
+      'shared.request.non-empty',
+      'shared.posts.sort-fields',
+      'shared.posts.sort-shape',
+      'shared.posts.filter-value-enum',
+      'shared.posts.filter-value',
+      'shared.posts.filter-fields',
+      'shared.posts.match-any',
+      'shared.posts.match-any',
+    ]);
+  });
+  it('filter values: a string or an array of strings ("value: string or array of strings")', () => {
+    const ok = checkRequest('POST /2/facebook/page/posts', {
+      ...range,
+      fields: ['id'],
+      filter: [
+        { field: 'ppd_status', value: ['organic', 'paid'] },
+        { field: 'type', value: ['video', 'photo'] },
+        { field: 'post_labels', value: 'l1' },
+        { field: 'post_labels', value: ['l1', 'l2'] },
+      ],
+    });
+    expect(ok).toEqual([]);
+    const bad = checkRequest('POST /2/facebook/page/posts', {
+      ...range,
+      fields: ['id'],
+      filter: [{ field: 'ppd_status', value: ['paid', 'boosted'] }, { field: 'type', value: [] }, { field: 'type', value: ['video', 1] }],
+    });
+    expect(bad.map((p) => [p.parameter, p.rule, p.severity])).toEqual([
+      ['filter[0].value[1]', 'shared.posts.filter-value-enum', 'warning'],
+      ['filter[1].value', 'shared.posts.filter-value', 'error'],
+      ['filter[2].value', 'shared.posts.filter-value', 'error'],
+    ]);
   });
   it('limit must be an integer from 1 to the catalog page size maximum', () => {
     for (const limit of [0, 1.5, '10', catalogs.limits.pageSize.max + 1]) {
@@ -126,6 +169,24 @@ describe('checkRequest: validation problems give code 3', () => {
     // No twitter posts operation exists; the v1 facebook catalog offers sort, so it is accepted there.
     expect(params('POST /1/facebook/page/posts', { ...range, fields: ['id'], sort: [{ field: 'insights_engagement_rate', order: 'desc' }] })).toEqual([]);
     expect(params('POST /2/facebook/page/posts', { ...range, fields: ['id'], sort: [{ field: 'insights_engagement_rate', order: 'desc' }] })).toEqual(['sort[0].field']);
+  });
+  it('repeated dimensions (inferred: the mock refuses them) and dimensions in version 1 (stated)', () => {
+    const repeated = checkRequest('POST /2/facebook/metrics', { ...range, metrics: ['fans_change'], dimensions: [{ type: 'date.day' }, { type: 'date.day' }] });
+    expect(repeated).toMatchObject([{ parameter: 'dimensions[1].type', rule: 'v2.metrics.dimensions-distinct', severity: 'warning', code: 3 }]);
+    expect(repeated[0].message).toBe('dimension "date.day" is already requested as dimensions[0]');
+    expect(checkRequest('POST /1/facebook/metrics', { ...range, metrics: ['comments'], dimensions: [] })).toMatchObject([
+      { parameter: 'dimensions', rule: 'v1.metrics.no-dimensions', severity: 'error' },
+    ]);
+  });
+  it('every problem names its register rule; stated rules are errors, inferred ones warnings unless strict', () => {
+    const body = { date_start: '2024-01-01', extra: 1, profiles: [], metrics: ['fans_change', ''] };
+    expect(checkRequest('POST /2/facebook/metrics', body).map((p) => [p.parameter, p.rule, p.severity])).toEqual([
+      ['date_end', 'v2.metrics.required-members', 'error'],
+      ['extra', 'shared.request.unknown-members', 'warning'],
+      ['profiles', 'shared.request.non-empty', 'warning'],
+      ['metrics[1]', 'shared.request.non-empty', 'warning'],
+    ]);
+    expect(checkRequest('POST /2/facebook/metrics', body, { strict: true }).map((p) => p.severity)).toEqual(['error', 'error', 'error', 'error']);
   });
   it('an unknown operation and a body for a GET', () => {
     expect(params('POST /2/twitter/posts', {})).toEqual(['operation']);

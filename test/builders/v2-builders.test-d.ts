@@ -145,13 +145,29 @@ describe('v2 posts: fields, sort, filter', () => {
       ],
     });
   });
+  it('accepts a string or an array of strings as a filter value ("value: string or array of strings")', () => {
+    v2.facebook.posts({
+      ...postRange,
+      fields: ['id'],
+      filter: [
+        { field: 'ppd_status', value: ['organic', 'paid', 'unknown'] },
+        { field: 'type', value: ['video', 'photo'] },
+        { field: 'post_labels', value: 'label-1' },
+      ],
+    });
+    v2.instagram.posts({ ...postRange, fields: ['id'], filter: [{ field: 'type', value: ['image'] }] });
+    type Filter = V2.PostsFilter<'facebook'>;
+    expectTypeOf<Extract<Filter, { field: 'ppd_status' }>['value']>().toEqualTypeOf<
+      'organic' | 'paid' | 'unknown' | readonly ('organic' | 'paid' | 'unknown')[]
+    >();
+  });
   it('rejects a filter value of the wrong shape, an unfilterable field, and match_any on other fields', () => {
     // @ts-expect-error ppd_status is organic, paid or unknown
     v2.facebook.posts({ ...postRange, fields: ['id'], filter: [{ field: 'ppd_status', value: 'boosted' }] });
-    // @ts-expect-error post_labels takes an array of label ids
-    v2.facebook.posts({ ...postRange, fields: ['id'], filter: [{ field: 'post_labels', value: 'label-1' }] });
-    // @ts-expect-error type takes one string
-    v2.instagram.posts({ ...postRange, fields: ['id'], filter: [{ field: 'type', value: ['image'] }] });
+    // @ts-expect-error ppd_status values in an array are organic, paid or unknown too
+    v2.facebook.posts({ ...postRange, fields: ['id'], filter: [{ field: 'ppd_status', value: ['paid', 'boosted'] }] });
+    // @ts-expect-error a filter value is a string or an array of strings, not a number
+    v2.instagram.posts({ ...postRange, fields: ['id'], filter: [{ field: 'type', value: 1 }] });
     // @ts-expect-error message is not filterable
     v2.facebook.posts({ ...postRange, fields: ['id'], filter: [{ field: 'message', value: 'x' }] });
     // @ts-expect-error match_any is only for post_labels

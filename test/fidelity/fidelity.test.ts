@@ -1,28 +1,18 @@
 /**
- * Fidelity: the catalogs hold exactly the names the source documents list (../shared/source),
- * per version and network, and the comparison notices when a catalog drifts.
+ * Fidelity: the catalogs hold exactly the names the source documents list, per version and
+ * network, and the comparison notices when a catalog drifts. The documents' facts come from the
+ * committed copy (source-facts.json), so this runs on a fresh clone; source-recheck.test.ts
+ * checks the copy against the documents where they are beside the project.
  */
-import { existsSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadModel } from '../../scripts/model/load-model.js';
 import { makeTempProject, PROJECT_ROOT, type TempProject } from '../pipeline/temp-project.js';
+import { committedFacts } from './committed-facts.js';
 import { fidelityDifferences } from './compare-catalogs.js';
-import { readAllFacts } from './parse-shared.js';
 
-const SOURCE_DIR = resolve(PROJECT_ROOT, '../shared/source');
-const SOURCE_FILES = ['document-1-api-v2.md', 'document-2-api-v1.md'];
-
-/** The parsed documents; a clear failure when they are not beside the project. */
-function sourceFacts(): ReturnType<typeof readAllFacts> {
-  const missing = SOURCE_FILES.filter((f) => !existsSync(join(SOURCE_DIR, f)));
-  if (missing.length) {
-    throw new Error(`the fidelity test needs the source documents in ${SOURCE_DIR} (../shared/source from the project root); missing: ${missing.join(', ')}`);
-  }
-  return readAllFacts(SOURCE_DIR);
-}
-
-const facts = sourceFacts();
+const facts = committedFacts();
 const model = loadModel(PROJECT_ROOT);
 const differences = fidelityDifferences(facts, model);
 

@@ -117,6 +117,20 @@ describe('mock server: documented error codes', () => {
     expect(v2.body.errors[0].code).toBe(3);
   });
 
+  it('code 3 for a repeated dimension (inferred rule v2.metrics.dimensions-distinct), which would multiply the answer', async () => {
+    const server = await mock();
+    const res = await post(server.url, '/2/facebook/metrics', {
+      profiles: fb(server).slice(0, 3),
+      date_start: '2025-01-01',
+      date_end: '2025-01-20',
+      metrics: ['fans_change'],
+      dimensions: Array.from({ length: 6 }, () => ({ type: 'date.day' })),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.errors[0].code).toBe(3);
+    expect(res.body.errors[0].errors).toContain('dimensions[1].type: dimension "date.day" is already requested as dimensions[0]');
+  });
+
   it('code 8 for unknown labels in a filter', async () => {
     const server = await mock();
     const res = await post(server.url, '/2/facebook/page/posts', { profiles: fb(server).slice(0, 1), date_start: '2025-01-01', date_end: '2025-01-02', fields: ['id'], filter: [{ field: 'post_labels', value: ['no-such-label'] }] });

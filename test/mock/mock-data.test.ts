@@ -104,6 +104,26 @@ describe('mock posts', () => {
     }
   });
 
+  it('filters by an array of values, keeping posts that match any of them ("value: string or array of strings")', async () => {
+    const server = await mock();
+    const page = async (filter: unknown[]) => (await call(server.url, '/2/facebook/page/posts', body(server, { limit: 500, fields: ['id', 'type', 'ppd_status', 'post_labels'], filter }))).body;
+    const all = await page([]);
+    const types = [...new Set(all.data.posts.map((p: any) => p.type))] as string[];
+    expect(types.length).toBeGreaterThan(2);
+    const two = types.slice(0, 2);
+    const either = await page([{ field: 'type', value: two }]);
+    const expected = all.data.posts.filter((p: any) => two.includes(p.type)).map((p: any) => p.id);
+    expect(either.data.posts.map((p: any) => p.id)).toEqual(expected);
+    expect(new Set(either.data.posts.map((p: any) => p.type))).toEqual(new Set(two));
+    const oneInArray = await page([{ field: 'type', value: [two[0]] }]);
+    const oneAsString = await page([{ field: 'type', value: two[0] }]);
+    expect(oneInArray.data.posts).toEqual(oneAsString.data.posts);
+    const label = server.account.contentLabels[0].id;
+    const labelled = await page([{ field: 'post_labels', value: label }]);
+    expect(labelled.data.posts.length).toBeGreaterThan(0);
+    expect(labelled.data.posts.every((p: any) => p.post_labels.some((l: any) => l.id === label))).toBe(true);
+  });
+
   it('types every catalog field correctly, created_time as YYYY-MM-DDTHH:MM:SS+00:00', async () => {
     const server = await mock();
     for (const [version, network, path] of [[2, 'facebook', '/2/facebook/page/posts'], [2, 'instagram', '/2/instagram/profile/posts'], [1, 'facebook', '/1/facebook/page/posts']] as const) {

@@ -48,6 +48,18 @@ describe.each(metricCases)('v%s %s metrics', (version, network) => {
     expect(enumOf(doc, schema.properties.metrics.items)).toEqual(sorted(metrics.map((m) => m.name)));
   });
 
+  it('x-metrics carries each metric\'s catalog facts beside the enum (type, aggregation, extra dimensions, insights, unit)', () => {
+    const facts = deref(doc, schema.properties.metrics.items)['x-metrics'];
+    expect(Object.keys(facts)).toEqual(metrics.map((m) => m.name));
+    for (const m of metrics) {
+      expect(facts[m.name], m.name).toMatchObject({ type: m.type, insightsOnly: m.insightsOnly });
+      if (version === 2) expect(facts[m.name], m.name).toMatchObject({ aggregation: m.aggregation, extraDimensions: m.extraDimensions });
+      else expect(facts[m.name].aggregation, m.name).toBeUndefined();
+      expect(facts[m.name].unit, m.name).toBe(m.unit);
+      expect(facts[m.name].deprecated, m.name).toBe(m.deprecated ? true : undefined);
+    }
+  });
+
   if (version === 2) {
     const allowed = [...model.dimensions.map((d) => d.name), ...new Set(metrics.flatMap((m) => m.extraDimensions))];
 

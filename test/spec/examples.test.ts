@@ -59,3 +59,47 @@ describe.each([1, 2] as const)('generated/openapi/v%s.yaml examples', (version) 
     expect(validate(example.schemaPointer, broken).ok).toBe(false);
   });
 });
+
+describe('example values could be real', () => {
+  const doc = generatedDoc(2);
+  const v1Doc = generatedDoc(1);
+  const metricExamples = (d: Doc) =>
+    Object.entries(d.paths as Record<string, any>)
+      .filter(([path]) => path.endsWith('/metrics'))
+      .map(([path, item]) => [path, item.post.responses['200'].content['application/json'].examples] as const);
+
+  it('counts are integers: a v2 metric that v1 types as integer has integer example values (fans_lifetime)', () => {
+    const v1Types = new Map<string, string>();
+    for (const [path, examples] of metricExamples(v1Doc)) {
+      const network = path.split('/')[2];
+      const record = examples.daily.value.profiles[0].data[0];
+      for (const name of Object.keys(record).filter((k) => k !== 'date')) v1Types.set(`${network}/${name}`, Number.isInteger(record[name]) ? 'integer' : 'number');
+    }
+    let checked = 0;
+    for (const [path, examples] of metricExamples(doc)) {
+      const network = path.split('/')[2];
+      const { header, data } = examples.daily.value;
+      header.at(-1).rows.forEach((name: string, m: number) => {
+        const facts = doc.components.schemas[`${network[0].toUpperCase()}${network.slice(1)}MetricName`]?.['x-metrics']?.[name];
+        expect(facts, `${network} ${name}`).toBeDefined();
+        if (v1Types.get(`${network}/${name}`) === 'integer' || name === 'fans_lifetime') {
+          for (const row of data) expect(Number.isInteger(row[m]), `${path} ${name}`).toBe(true);
+          checked++;
+        }
+      });
+    }
+    expect(checked).toBeGreaterThan(3);
+  });
+
+  it('every v2 metrics operation shows a three-level answer: [profile, date.day] gives data[profile][day][metric]', () => {
+    for (const [path, examples] of metricExamples(doc)) {
+      const { header, data } = examples.byProfile.value;
+      expect(header.map((h: any) => h.type), path).toEqual(['profile', 'date.day', 'metric']);
+      expect(data).toHaveLength(header[0].rows.length);
+      for (const perProfile of data) {
+        expect(perProfile).toHaveLength(header[1].rows.length);
+        for (const perDay of perProfile) expect(perDay).toHaveLength(header[2].rows.length);
+      }
+    }
+  });
+});

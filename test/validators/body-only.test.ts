@@ -44,11 +44,11 @@ describe('v2 metrics without a request', () => {
   it('wants at most one extra dimension, and only last', () => {
     const twoExtras = { success: true, header: [{ type: 'gender_age', rows: ['F.18-24'] }, { type: 'country', rows: ['CZ'] }, { type: 'metric', rows: ['insights_reach'] }], data: [[[1]]] };
     expect(v2(twoExtras).errors).toEqual([
-      problem('v2.metrics.extra-dimension-last', '/header/0/type', 'extra dimension "gender_age" must be the last dimension'),
-      problem('v2.metrics.extra-dimension-last', '/header/1/type', 'a second extra dimension "country" (the first is "gender_age" at /header/0): only one is allowed'),
+      problem('v2.metrics.header-extra-dimension', '/header/0/type', 'extra dimension "gender_age" must be the last dimension'),
+      problem('v2.metrics.header-extra-dimension', '/header/1/type', 'a second extra dimension "country" (the first is "gender_age" at /header/0): only one is allowed'),
     ]);
     const notLast = { success: true, header: [{ type: 'gender_age', rows: ['F.18-24'] }, { type: 'date.day', rows: ['2026-01-01'] }, { type: 'metric', rows: ['insights_reach'] }], data: [[[1]]] };
-    expect(v2(notLast).errors).toEqual([problem('v2.metrics.extra-dimension-last', '/header/0/type', 'extra dimension "gender_age" must be the last dimension')]);
+    expect(v2(notLast).errors).toEqual([problem('v2.metrics.header-extra-dimension', '/header/0/type', 'extra dimension "gender_age" must be the last dimension')]);
   });
 
   it('wants every metric row to support the extra dimension', () => {
@@ -105,7 +105,7 @@ describe('v1 metrics without a request', () => {
     const body = v1Body();
     Object.assign(body.profiles[0].data[0], { followers_change: 1, comments: 1.5 });
     expect(v1(body).errors).toEqual([
-      problem('v1.metrics.metric-names', '/profiles/0/data/0', 'unexpected property "followers_change"'),
+      problem('v1.metrics.record-metric-names', '/profiles/0/data/0', 'unexpected property "followers_change"'),
       problem('v1.metrics.metric-types', '/profiles/0/data/0/comments', 'expected integer, got 1.5'),
     ]);
   });
@@ -127,7 +127,7 @@ describe('posts without a request', () => {
     const result = validateResponse({ method: 'POST', path: '/2/facebook/page/posts', body: page({ id: 'a', likes: 3, comments: '2', created_time: '2026-01-20 10:00:00' }) });
     expect(result.errors).toEqual(
       expect.arrayContaining([
-        problem('shared.posts.field-names', '/data/posts/0', 'unexpected property "likes"'),
+        problem('shared.posts.post-fields-of-network', '/data/posts/0', 'unexpected property "likes"'),
         problem('shared.posts.field-types', '/data/posts/0/comments', 'expected integer, got "2"'),
         problem('shared.posts.datetime-utc', '/data/posts/0/created_time', 'expected a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00, got "2026-01-20 10:00:00"'),
       ]),

@@ -19,7 +19,7 @@ describe('messages', () => {
     expect(problems(result)).toEqual(
       expect.arrayContaining([
         problem('shared.posts.field-types', '/data/posts/0/ppd_status', 'expected one of "organic", "paid", "unknown", got "sponsored"'),
-        problem('shared.posts.field-names', '/data/posts/0', 'unexpected property "bogus"'),
+        problem('shared.posts.post-fields-of-network', '/data/posts/0', 'unexpected property "bogus"'),
         problem('shared.posts.next-with-remaining', '/data', '"next" is present, so "remaining" must be too'),
       ]),
     );
@@ -48,7 +48,7 @@ describe('messages', () => {
 
   it('escapes pointer tokens', () => {
     const result = check(posts([{ 'a/b~c': 1 }]));
-    expect(result.errors).toContainEqual(problem('shared.posts.field-names', '/data/posts/0', 'unexpected property "a/b~c"'));
+    expect(result.errors).toContainEqual(problem('shared.posts.post-fields-of-network', '/data/posts/0', 'unexpected property "a/b~c"'));
   });
 
   it(`lists at most ${MAX_ERRORS} errors and says that more exist`, () => {

@@ -36,7 +36,7 @@ describe('posts, request-aware', () => {
 
   it('names fields that the network does not have', () => {
     const result = fb(page([post(1, 3, { likes: 4 })]));
-    expect(result.errors).toContainEqual(problem('shared.posts.field-names', '/data/posts/0', 'unexpected field "likes": not a facebook post field'));
+    expect(result.errors).toContainEqual(problem('shared.posts.post-fields-of-network', '/data/posts/0', 'unexpected field "likes": not a facebook post field'));
   });
 
   it('lets instagram posts carry profile_id, a catalog response member', () => {

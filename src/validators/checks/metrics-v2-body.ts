@@ -38,8 +38,8 @@ function checkExtraDimensions(list: ErrorList, header: HeaderElement[]): void {
   let seen = -1;
   for (let i = 0; i < dimensions; i++) {
     if (!extraDimensionNames.has(header[i].type)) continue;
-    if (seen >= 0) list.add('v2.metrics.extra-dimension-last', `/header/${i}/type`, `a second extra dimension ${quote(header[i].type)} (the first is ${quote(header[seen].type)} at /header/${seen}): only one is allowed`);
-    else if (i !== dimensions - 1) list.add('v2.metrics.extra-dimension-last', `/header/${i}/type`, `extra dimension ${quote(header[i].type)} must be the last dimension`);
+    if (seen >= 0) list.add('v2.metrics.header-extra-dimension', `/header/${i}/type`, `a second extra dimension ${quote(header[i].type)} (the first is ${quote(header[seen].type)} at /header/${seen}): only one is allowed`);
+    else if (i !== dimensions - 1) list.add('v2.metrics.header-extra-dimension', `/header/${i}/type`, `extra dimension ${quote(header[i].type)} must be the last dimension`);
     if (seen < 0) seen = i;
   }
 }

@@ -104,7 +104,7 @@ function checkFields(list: ErrorList, posts: unknown[], fields: string[], catalo
         if (!typesChecked && !fitsType(type, post[key])) list.add(type === 'datetime' ? 'shared.posts.datetime-utc' : 'shared.posts.field-types', childPointer(`/data/posts/${i}`, key), typeProblem(type, post[key])!);
       } else if (!allowed.has(key)) {
         if (types.has(key)) list.add('shared.posts.requested-fields', `/data/posts/${i}`, `unexpected field ${quote(key)}: not requested`);
-        else list.add('shared.posts.field-names', `/data/posts/${i}`, `unexpected field ${quote(key)}: not a ${network} post field`);
+        else list.add('shared.posts.post-fields-of-network', `/data/posts/${i}`, `unexpected field ${quote(key)}: not a ${network} post field`);
       }
     }
   }
