@@ -1,7 +1,7 @@
 /**
  * The docs site step: writes generated/site/ — index.html, the Redocly references v1.html and
  * v2.html, one catalog page per version and network (v2-facebook.html, ...) and
- * migration.html. Runs after the openapi step (it renders the generated OpenAPI documents).
+ * migration.html and rules.html (the rule register). Runs after the openapi step (it renders the generated OpenAPI documents).
  */
 import { parse } from 'yaml';
 import type { Artifact, StepContext } from './artifact.js';
@@ -10,7 +10,8 @@ import { catalogPageInput, renderCatalogPage } from './site/catalog-page.js';
 import { renderIndexPage } from './site/index-page.js';
 import { migrationData } from './site/migration.js';
 import { renderMigrationPage } from './site/migration-page.js';
-import { catalogPages, INDEX_PAGE, MIGRATION_PAGE, referencePage, SITE_DIR } from './site/pages.js';
+import { catalogPages, INDEX_PAGE, MIGRATION_PAGE, referencePage, RULES_PAGE, SITE_DIR } from './site/pages.js';
+import { renderRulesPage } from './site/rules-page.js';
 import { referencePageHtml } from './site/reference-page.js';
 
 const openApiPath = (version: 1 | 2) => `generated/openapi/v${version}.yaml`;
@@ -41,7 +42,12 @@ export async function siteArtifacts(context: StepContext): Promise<Artifact[]> {
     schemas: { 1: schemasOf(context, 1), 2: schemasOf(context, 2) },
   });
 
-  const pages = [at(INDEX_PAGE, renderIndexPage(model)), ...catalogs, at(MIGRATION_PAGE, renderMigrationPage(migration))];
+  const pages = [
+    at(INDEX_PAGE, renderIndexPage(model)),
+    ...catalogs,
+    at(MIGRATION_PAGE, renderMigrationPage(migration)),
+    at(RULES_PAGE, renderRulesPage(model.rules)),
+  ];
 
   // The Redocly builds run last and in parallel, once every input above has been checked; both
   // finish before the step returns, so none still writes to the scratch folder when it is removed.

@@ -11,6 +11,7 @@ export const referencePage = (version: Version) => `v${version}.html`;
 export const catalogPage = (version: Version, network: string) => `v${version}-${network}.html`;
 
 export const MIGRATION_PAGE = 'migration.html';
+export const RULES_PAGE = 'rules.html';
 export const INDEX_PAGE = 'index.html';
 
 /** Every catalog page of the model: one per version and network, in catalog order. */

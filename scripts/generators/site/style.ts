@@ -29,6 +29,14 @@ td.num, th.num { text-align: right; }
 h2 output { margin-left: 0.5rem; font-size: 0.8rem; font-weight: normal; color: var(--muted); }
 table.filterable td:first-child { white-space: nowrap; }
 nav.toc ul { columns: 2 18rem; padding-left: 1.2rem; }
+section.rule { border-left: 3px solid var(--line); padding: 0.1rem 0 0.1rem 0.8rem; margin: 0.9rem 0; }
+section.rule.inferred { border-left-color: #c9a227; }
+section.rule:target { background: #fff6d6; }
+section.rule h4 { margin: 0 0 0.2rem; font-size: 1rem; }
+section.rule p { margin: 0.2rem 0; }
+section.rule .level { font-size: 0.8em; font-weight: normal; color: var(--muted); }
+section.rule .basis { color: var(--muted); }
+blockquote { margin: 0.3rem 0 0.3rem 1rem; padding-left: 0.6rem; border-left: 2px solid var(--line); overflow-wrap: anywhere; }
 .badge { display: inline-block; font-size: 0.8em; padding: 0 0.35rem; border-radius: 3px; background: var(--band); color: var(--muted); }
 `;
 

@@ -1,0 +1,57 @@
+/**
+ * The "Validation rules" page (`rules.html`): every rule of the register (catalogs/rules.yaml)
+ * with its id as anchor, its level, what it checks, and the sentence it rests on or the reason
+ * it is inferred. The validators and the CLI link each reported problem to `rules.html#<id>`.
+ */
+import type { Rule } from '../../model/types.js';
+import { code, escapeHtml, inline, page } from './html.js';
+
+export const SCRIPT = 'scripts/generators/site/rules-page.ts';
+
+const DOCUMENTS = { v2: 'document 1 (version 2 and the rules shared by both versions)', v1: 'document 2 (version 1)' } as const;
+
+/** Group titles by the first two parts of the id (`v2.metrics`), in a fixed order. */
+const SCOPES: Record<string, string> = { shared: 'Both versions', v2: 'Version 2', v1: 'Version 1' };
+
+function ruleEntry(rule: Rule): string {
+  const basis = rule.source
+    ? [
+        `<p class="basis">Stated in ${escapeHtml(DOCUMENTS[rule.source.document])}, section “${escapeHtml(rule.source.section)}”:</p>`,
+        `<blockquote>${inline(rule.source.quote)}</blockquote>`,
+      ].join('\n')
+    : `<p class="basis">Inferred: ${inline(rule.inferred ?? '')}</p>`;
+  return [
+    `<section class="rule ${rule.level}" id="${escapeHtml(rule.id)}">`,
+    `<h4><a href="#${escapeHtml(rule.id)}">${code(rule.id)}</a> <span class="level">${rule.level}</span></h4>`,
+    `<p>${inline(rule.checks)}</p>`,
+    basis,
+    '</section>',
+  ].join('\n');
+}
+
+/** The rules grouped by scope (`shared`, `v2`, `v1`) then area (`metrics`, `posts`, ...), in register order. */
+export function ruleGroups(rules: readonly Rule[]): { scope: string; area: string; rules: Rule[] }[] {
+  const groups = new Map<string, { scope: string; area: string; rules: Rule[] }>();
+  for (const scope of Object.keys(SCOPES)) {
+    for (const rule of rules.filter((r) => r.id.split('.')[0] === scope)) {
+      const area = rule.id.split('.')[1];
+      const key = `${scope}.${area}`;
+      if (!groups.has(key)) groups.set(key, { scope, area, rules: [] });
+      groups.get(key)!.rules.push(rule);
+    }
+  }
+  return [...groups.values()];
+}
+
+export function renderRulesPage(rules: readonly Rule[]): string {
+  const stated = rules.filter((r) => r.level === 'stated').length;
+  const groups = ruleGroups(rules);
+  const body = [
+    `<p>Every rule the response validators and the request checks apply: ${rules.length} rules, ${stated} stated by the source documents and ${rules.length - stated} inferred. A broken <b>stated</b> rule makes a response invalid (or a request an error); a broken <b>inferred</b> rule is a warning, and an error only in strict mode (${code('validateResponse({ ..., strict: true })')}, ${code('validate --strict')}, ${code("toBeValidResponse(op, { strict: true })")}). Each reported problem names its rule; its anchor here is the rule id.</p>`,
+    '<nav class="toc"><ul>',
+    ...groups.map((g) => `<li><a href="#${g.scope}-${g.area}">${escapeHtml(SCOPES[g.scope])}: ${escapeHtml(g.area)}</a> (${g.rules.length})</li>`),
+    '</ul></nav>',
+    ...groups.flatMap((g) => [`<h2 id="${g.scope}-${g.area}">${escapeHtml(SCOPES[g.scope])}: ${escapeHtml(g.area)}</h2>`, ...g.rules.map(ruleEntry)]),
+  ].join('\n');
+  return page({ generator: SCRIPT, title: 'Validation rules', body });
+}
