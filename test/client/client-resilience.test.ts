@@ -143,14 +143,17 @@ describe('response validation', () => {
     expect(error.body).toEqual(bad);
   });
 
-  it('is request-aware: a metrics answer for other metrics than requested fails', async () => {
+  it('is request-aware: a metrics answer for days outside the requested range fails', async () => {
     const server = await mock();
     const profiles = profileIds(server.account, 'twitter').slice(0, 1);
-    const answer = { success: true, header: [{ type: 'metric', rows: ['ff_ratio'] }], data: [1.5] };
+    const answer = { success: true, header: [{ type: 'date.day', rows: ['2025-01-05'] }, { type: 'metric', rows: ['ff_ratio'] }], data: [[1.5]] };
     const client = createClient({ token: TOKEN, secret: SECRET, baseUrl: 'https://api.example.com', validate: true, fetch: async () => new Response(JSON.stringify(answer)) });
-    const request = { method: 'POST' as const, path: '/2/twitter/metrics', body: { date_start: '2025-01-01', date_end: '2025-01-02', profiles, metrics: ['followers_change'] } };
+    const body = { date_start: '2025-01-01', date_end: '2025-01-02', profiles, metrics: ['ff_ratio'], dimensions: [{ type: 'date.day' }] };
+    const request = { method: 'POST' as const, path: '/2/twitter/metrics', body };
     await expect(client.send(request)).rejects.toBeInstanceOf(ResponseValidationError);
-    await expect(client.send({ ...request, body: { ...request.body, metrics: ['ff_ratio'] } })).resolves.toEqual(answer);
+    await expect(client.send({ ...request, body: { ...body, date_end: '2025-01-05' } })).resolves.toEqual(answer);
+    // Other metrics than requested break an inferred rule only (a warning): the answer is returned.
+    await expect(client.send({ ...request, body: { ...body, date_end: '2025-01-05', metrics: ['followers_change'] } })).resolves.toEqual(answer);
   });
 
   it('refused split errors say why and are SplitRefusedError', async () => {
