@@ -27,9 +27,14 @@ describe('resolveDirective', () => {
       directive: 'metric-name',
       network: 'alpha',
       node: { description: 'A metric.', 'x-per-network': 'metrics', 'x-catalog': 'metric-name' },
-      expected: { description: 'A metric.', type: 'string', enum: ['fans', 'insights_reach'] },
+      expected: {
+        description: 'A metric.',
+        type: 'string',
+        enum: ['fans', 'insights_reach'],
+        'x-metrics': { fans: { type: 'number', aggregation: 'sum', extraDimensions: ['country'], insightsOnly: false }, insights_reach: { type: 'number', aggregation: 'avg', extraDimensions: [], insightsOnly: true } },
+      },
     },
-    { directive: 'metric-name', network: 'beta', expected: { type: 'string', enum: ['followers'] } },
+    { directive: 'metric-name', network: 'beta', expected: { type: 'string', enum: ['followers'], 'x-metrics': { followers: { type: 'number', aggregation: 'avg', extraDimensions: [], insightsOnly: false } } } },
     { directive: 'dimension-type', network: 'alpha', expected: { type: 'string', enum: ['date.day', 'profile', 'country'] } },
     { directive: 'dimension-type', network: 'beta', expected: { type: 'string', enum: ['date.day', 'profile'] } },
     { directive: 'header-type', network: 'alpha', expected: { type: 'string', enum: ['date.day', 'profile', 'country', 'metric'] } },
@@ -168,7 +173,12 @@ describe('Network* expansion', () => {
 
     expect(Object.keys(doc.paths)).toEqual(['/2/alpha/metrics', '/2/beta/metrics', '/2/post/labels']);
     expect(doc.components.schemas).toEqual({
-      AlphaMetricName: { description: 'A metric.', type: 'string', enum: ['fans', 'insights_reach'] },
+      AlphaMetricName: {
+        description: 'A metric.',
+        type: 'string',
+        enum: ['fans', 'insights_reach'],
+        'x-metrics': { fans: { type: 'number', aggregation: 'sum', extraDimensions: ['country'], insightsOnly: false }, insights_reach: { type: 'number', aggregation: 'avg', extraDimensions: [], insightsOnly: true } },
+      },
       AlphaMetricsRequest: {
         type: 'object',
         required: ['metrics', 'dimensions'],
@@ -178,7 +188,7 @@ describe('Network* expansion', () => {
         },
       },
       AlphaSortField: { type: 'string', enum: ['created_time', 'reactions_by_type.like', 'reactions_by_type.wow', 'insights_reach'] },
-      BetaMetricName: { description: 'A metric.', type: 'string', enum: ['followers'] },
+      BetaMetricName: { description: 'A metric.', type: 'string', enum: ['followers'], 'x-metrics': { followers: { type: 'number', aggregation: 'avg', extraDimensions: [], insightsOnly: false } } },
       BetaMetricsRequest: {
         type: 'object',
         required: ['metrics', 'dimensions'],
@@ -203,6 +213,16 @@ describe('Network* expansion', () => {
                 daily: {
                   summary: 'Daily followers',
                   value: { date_start: '2026-01-01', date_end: '2026-01-03', profiles: ['beta_profile_1'], metrics: ['followers'], dimensions: [{ type: 'date.day' }] },
+                },
+                byProfile: {
+                  summary: 'Daily followers per profile',
+                  value: {
+                    date_start: '2026-01-01',
+                    date_end: '2026-01-03',
+                    profiles: ['beta_profile_1', 'beta_profile_2'],
+                    metrics: ['followers'],
+                    dimensions: [{ type: 'profile' }, { type: 'date.day' }],
+                  },
                 },
               },
             },
