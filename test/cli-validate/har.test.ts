@@ -56,14 +56,14 @@ describe('validate HAR files', () => {
     const result = await run(['session.har'], tmp.dir);
     expect(result.code).toBe(1);
     expect(result.out.split('\n')).toEqual([
-      'skipped  session.har#0: GET https://cdn.example.invalid/app.js: not an API operation',
-      'skipped  session.har#4: OPTIONS https://api.example.invalid/2/facebook/metrics: not an API operation',
+      'skipped  session.har#0: not an API operation: GET https://cdn.example.invalid/app.js',
       'ok       session.har#1  POST /2/facebook/metrics (HTTP 200)',
       'invalid  session.har#2  POST /2/facebook/metrics (HTTP 200)',
       '           /header/0/rows/1: 2026-01-05 is outside the requested range 2026-01-01..2026-01-02',
       'ok       session.har#3  GET /2/facebook/profiles (HTTP 401)',
+      'skipped  session.har#4: CORS preflight: OPTIONS https://api.example.invalid/2/facebook/metrics',
       '',
-      '3 responses: 2 valid, 1 invalid; 2 HAR entries skipped (not API operations)',
+      '3 responses: 2 valid, 1 invalid; 2 HAR entries skipped (1 not an API operation, 1 CORS preflight)',
     ]);
   });
 
@@ -77,7 +77,7 @@ describe('validate HAR files', () => {
     expect(result.code).toBe(0);
   });
 
-  it('rejects a body that is not JSON, and reports unrecorded bodies as unreadable', async () => {
+  it('rejects a body that is not JSON, reports unrecorded bodies as unreadable, warns about an unreadable request', async () => {
     tmp.write('bad.har', har([
       entry('GET', `${API}/2/facebook/profiles`, 200, '<html>oops</html>'),
       entry('GET', `${API}/2/twitter/profiles`, 200, undefined),
@@ -86,8 +86,8 @@ describe('validate HAR files', () => {
     const result = await run(['bad.har'], tmp.dir);
     expect(result.code).toBe(2);
     expect(result.out).toContain('invalid  bad.har#0  GET /2/facebook/profiles (HTTP 200)\n           (body): response body is not JSON: malformed JSON at line 1, column 1: expected a value, found "<html>oops</"');
-    expect(result.out).toContain('error    bad.har#1: GET https://api.example.invalid/2/twitter/profiles: the response body was not recorded (response.content.text is missing)');
-    expect(result.out).toContain('error    bad.har#2: POST https://api.example.invalid/2/twitter/metrics: request body is not JSON (truncated JSON: the text ends at line 1, column 15 where a value is expected)');
+    expect(result.out).toContain('error    bad.har#1: GET /2/twitter/profiles: the response body was not recorded (response.content.text is missing; record HAR files with content, e.g. Playwright recordHar content "embed")');
+    expect(result.out).toContain('invalid  bad.har#2  POST /2/twitter/metrics (HTTP 200)\n           /success: expected true (success body) or false (failure body), got nothing\n           warning: (body): request-aware checks did not run: request.postData.text is not JSON: truncated JSON: the text ends at line 1, column 15 where a value is expected');
   });
 
   it('says when a .har file, or JSON with "log", is not a HAR log', async () => {

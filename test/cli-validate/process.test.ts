@@ -35,6 +35,6 @@ describe('social-analytics-api validate (process)', () => {
     tmp.write('valid.json', validCapture);
     const result = cli('--json', 'valid.json');
     expect(result.status).toBe(0);
-    expect(JSON.parse(result.stdout).summary).toEqual({ responses: 1, valid: 1, invalid: 0, unreadable: 0, skipped: 0, exitCode: 0 });
+    expect(JSON.parse(result.stdout).summary).toMatchObject({ responses: 1, valid: 1, invalid: 0, unreadable: 0, skipped: 0, empty: false, exitCode: 0 });
   });
 });
