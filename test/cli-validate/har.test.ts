@@ -1,47 +1,11 @@
 /** `validate` on HAR 1.2 files. */
 import { afterAll, describe, expect, it } from 'vitest';
+import { API, entry, har } from './har-fixtures.js';
 import { metricsBody, metricsRequest, run, tempDir } from './helpers.js';
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
 
-function entry(method: string, url: string, status: number, body: string | undefined, options: { request?: string; base64?: boolean; mimeType?: string } = {}) {
-  return {
-    startedDateTime: '2026-01-22T10:00:00.000Z',
-    time: 12,
-    request: {
-      method,
-      url,
-      httpVersion: 'HTTP/1.1',
-      headers: [],
-      queryString: [],
-      cookies: [],
-      headersSize: -1,
-      bodySize: options.request?.length ?? 0,
-      ...(options.request !== undefined ? { postData: { mimeType: 'application/json; charset=utf-8', text: options.request } } : {}),
-    },
-    response: {
-      status,
-      statusText: '',
-      httpVersion: 'HTTP/1.1',
-      headers: [],
-      cookies: [],
-      content: {
-        size: body?.length ?? 0,
-        mimeType: options.mimeType ?? 'application/json',
-        ...(body !== undefined ? { text: options.base64 ? Buffer.from(body).toString('base64') : body, ...(options.base64 ? { encoding: 'base64' } : {}) } : {}),
-      },
-      redirectURL: '',
-      headersSize: -1,
-      bodySize: -1,
-    },
-    cache: {},
-    timings: { send: 0, wait: 10, receive: 2 },
-  };
-}
-
-const har = (entries: unknown[]) => ({ log: { version: '1.2', creator: { name: 'test', version: '1' }, entries } });
-const API = 'https://api.example.invalid';
 
 describe('validate HAR files', () => {
   it('checks API entries (request from postData, base64 bodies) and lists the others as skipped', async () => {
@@ -80,7 +44,7 @@ describe('validate HAR files', () => {
   it('rejects a body that is not JSON, reports unrecorded bodies as unreadable, warns about an unreadable request', async () => {
     tmp.write('bad.har', har([
       entry('GET', `${API}/2/facebook/profiles`, 200, '<html>oops</html>'),
-      entry('GET', `${API}/2/twitter/profiles`, 200, undefined),
+      entry('GET', `${API}/2/twitter/profiles`, 200, undefined, { size: 4210 }),
       entry('POST', `${API}/2/twitter/metrics`, 200, '{}', { request: '{"date_start":' }),
     ]));
     const result = await run(['bad.har'], tmp.dir);

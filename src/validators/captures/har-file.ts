@@ -26,13 +26,17 @@ function failureText(entry: WriterEntry): string | undefined {
   return undefined;
 }
 
+/** True when the writer saw headers but no body: content neither recorded nor sized (a request cut off mid-response). */
+function bodyCutOff(response: WriterEntry['response']): boolean {
+  const content = isPlainObject(response.content) ? response.content : undefined;
+  return typeof content?.text !== 'string' && !((content?.size ?? 0) > 0) && !((response.bodySize ?? 0) > 0);
+}
+
 /** Why an entry holds no API response, or undefined when it holds one. */
 function skipReason(entry: WriterEntry, method: string, url: string, status: unknown): { reason: SkipReason; detail: string } | undefined {
   const what = `${method || '(no method)'} ${url || '(no url)'}`;
   const failure = failureText(entry);
-  if (typeof status !== 'number' || status <= 0 || (failure && !entry.response.content?.text)) {
-    return { reason: 'no response', detail: `${what}: ${failure ?? `status ${JSON.stringify(status)}, no response was received`}` };
-  }
+  if (typeof status !== 'number' || status <= 0) return { reason: 'no response', detail: `${what}: ${failure ?? `status ${JSON.stringify(status)}, no response was received`}` };
   if (method.toUpperCase() === 'OPTIONS') return { reason: 'CORS preflight', detail: what };
   if (!lookupOperation(method, url).operation) return { reason: 'not an API operation', detail: what };
   if (status === 304) return { reason: 'not modified', detail: `${what}: HTTP 304 carries no body` };
@@ -40,6 +44,9 @@ function skipReason(entry: WriterEntry, method: string, url: string, status: unk
   if (status >= 300 && status < 400) {
     const to = typeof entry.response.redirectURL === 'string' && entry.response.redirectURL ? ` to ${entry.response.redirectURL}` : '';
     return { reason: 'redirect', detail: `${what}: HTTP ${status}${to}` };
+  }
+  if (bodyCutOff(entry.response)) {
+    return { reason: 'no response', detail: `${what}: HTTP ${status} headers arrived but no body (${failure ?? 'the request was aborted or the connection dropped'})` };
   }
   return undefined;
 }
