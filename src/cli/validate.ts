@@ -64,6 +64,7 @@ export async function runValidate(args: string[], io: ValidateIo = defaultIo): P
   }
   const cwd = io.cwd ?? process.cwd();
   const report = buildReport({ paths: parsed.paths, cwd, strict: parsed.strict, coverage: parsed.coverage, allowEmpty: parsed.allowEmpty });
+  let writeFailed = false;
   for (const reporter of parsed.reporters) {
     const text = await render(reporter.name, report);
     if (reporter.output === undefined) io.out(text.replace(/\n$/, ''));
@@ -72,9 +73,9 @@ export async function runValidate(args: string[], io: ValidateIo = defaultIo): P
         writeFileAtomic(resolve(cwd, reporter.output), text);
       } catch (err) {
         io.err(`social-analytics-api validate: cannot write the ${reporter.name} report to ${reporter.output}: ${(err as Error).message}`);
-        return 2;
+        writeFailed = true;
       }
     }
   }
-  return report.summary.exitCode;
+  return writeFailed ? 2 : report.summary.exitCode;
 }
