@@ -6,6 +6,7 @@ import type { Step } from './generators/artifact.js';
 import { openApiArtifacts } from './generators/openapi-yaml.js';
 import { openApiTypeArtifacts } from './generators/openapi-types.js';
 import { catalogDataArtifact } from './generators/catalog-data.js';
+import { rulesArtifact } from './generators/rules.js';
 import { operationsArtifact } from './generators/operations.js';
 import { siteArtifacts } from './generators/site.js';
 import { validatorArtifacts } from './generators/validators.js';
@@ -17,6 +18,7 @@ export const STEPS: readonly Step[] = [
   { name: 'openapi-types', run: (context) => openApiTypeArtifacts(context) },
   { name: 'validators', run: (context) => validatorArtifacts(context) },
   { name: 'catalog-data', run: ({ model }) => [catalogDataArtifact(model)] },
+  { name: 'rules', run: ({ model }) => [rulesArtifact(model)] },
   { name: 'operations', run: ({ model }) => [operationsArtifact(model)] },
   { name: 'builders', run: ({ model }) => [...unionsArtifacts(model), ...buildersArtifacts(model)] },
   { name: 'site', run: (context) => siteArtifacts(context) },

@@ -104,3 +104,6 @@ export declare const listFacebookPagePosts_500: CompiledValidator;
 
 /** operation ("METHOD /path") -> its validators. */
 export declare const responseValidators: Readonly<Record<string, OperationValidators>>;
+
+/** "Component/schema/pointer/keyword" -> the register rule a failure of that constraint breaks. */
+export declare const schemaRules: Readonly<Record<string, string>>;

@@ -293,10 +293,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.success !== void 0) {
-      let data0 = data.success;
-      if (typeof data0 !== "boolean") {
-        const err2 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+    for (const key0 in data) {
+      if (!(key0 === "success" || key0 === "profiles")) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -304,12 +303,24 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (true !== data0) {
-        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant" };
+    }
+    if (data.success !== void 0) {
+      let data0 = data.success;
+      if (typeof data0 !== "boolean") {
+        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
           vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (true !== data0) {
+        const err4 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -322,16 +333,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
           let data2 = data1[i0];
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.id === void 0) {
-              const err4 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data2.name === void 0) {
-              const err5 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+              const err5 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
               if (vErrors === null) {
                 vErrors = [err5];
               } else {
@@ -339,20 +341,18 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data2.id !== void 0) {
-              if (typeof data2.id !== "string") {
-                const err6 = { instancePath: instancePath + "/profiles/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err6];
-                } else {
-                  vErrors.push(err6);
-                }
-                errors++;
+            if (data2.name === void 0) {
+              const err6 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
               }
+              errors++;
             }
-            if (data2.name !== void 0) {
-              if (typeof data2.name !== "string") {
-                const err7 = { instancePath: instancePath + "/profiles/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            for (const key1 in data2) {
+              if (!(key1 === "id" || key1 === "name" || key1 === "profile_name" || key1 === "picture" || key1 === "timezone" || key1 === "profile_labels" || key1 === "insights_enabled" || key1 === "community_enabled")) {
+                const err7 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
                 if (vErrors === null) {
                   vErrors = [err7];
                 } else {
@@ -361,9 +361,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data2.profile_name !== void 0) {
-              if (typeof data2.profile_name !== "string") {
-                const err8 = { instancePath: instancePath + "/profiles/" + i0 + "/profile_name", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/profile_name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (data2.id !== void 0) {
+              if (typeof data2.id !== "string") {
+                const err8 = { instancePath: instancePath + "/profiles/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err8];
                 } else {
@@ -372,9 +372,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data2.picture !== void 0) {
-              if (typeof data2.picture !== "string") {
-                const err9 = { instancePath: instancePath + "/profiles/" + i0 + "/picture", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/picture/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (data2.name !== void 0) {
+              if (typeof data2.name !== "string") {
+                const err9 = { instancePath: instancePath + "/profiles/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err9];
                 } else {
@@ -383,9 +383,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data2.timezone !== void 0) {
-              if (typeof data2.timezone !== "string") {
-                const err10 = { instancePath: instancePath + "/profiles/" + i0 + "/timezone", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/timezone/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (data2.profile_name !== void 0) {
+              if (typeof data2.profile_name !== "string") {
+                const err10 = { instancePath: instancePath + "/profiles/" + i0 + "/profile_name", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/profile_name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err10];
                 } else {
@@ -394,9 +394,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data2.profile_labels !== void 0) {
-              if (!Array.isArray(data2.profile_labels)) {
-                const err11 = { instancePath: instancePath + "/profiles/" + i0 + "/profile_labels", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/profile_labels/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (data2.picture !== void 0) {
+              if (typeof data2.picture !== "string") {
+                const err11 = { instancePath: instancePath + "/profiles/" + i0 + "/picture", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/picture/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err11];
                 } else {
@@ -405,9 +405,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data2.insights_enabled !== void 0) {
-              if (typeof data2.insights_enabled !== "boolean") {
-                const err12 = { instancePath: instancePath + "/profiles/" + i0 + "/insights_enabled", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/insights_enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+            if (data2.timezone !== void 0) {
+              if (typeof data2.timezone !== "string") {
+                const err12 = { instancePath: instancePath + "/profiles/" + i0 + "/timezone", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/timezone/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err12];
                 } else {
@@ -416,9 +416,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data2.community_enabled !== void 0) {
-              if (typeof data2.community_enabled !== "boolean") {
-                const err13 = { instancePath: instancePath + "/profiles/" + i0 + "/community_enabled", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/community_enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+            if (data2.profile_labels !== void 0) {
+              if (!Array.isArray(data2.profile_labels)) {
+                const err13 = { instancePath: instancePath + "/profiles/" + i0 + "/profile_labels", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/profile_labels/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                 if (vErrors === null) {
                   vErrors = [err13];
                 } else {
@@ -427,39 +427,61 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
+            if (data2.insights_enabled !== void 0) {
+              if (typeof data2.insights_enabled !== "boolean") {
+                const err14 = { instancePath: instancePath + "/profiles/" + i0 + "/insights_enabled", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/insights_enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+                if (vErrors === null) {
+                  vErrors = [err14];
+                } else {
+                  vErrors.push(err14);
+                }
+                errors++;
+              }
+            }
+            if (data2.community_enabled !== void 0) {
+              if (typeof data2.community_enabled !== "boolean") {
+                const err15 = { instancePath: instancePath + "/profiles/" + i0 + "/community_enabled", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/community_enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+                if (vErrors === null) {
+                  vErrors = [err15];
+                } else {
+                  vErrors.push(err15);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err14 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err16 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err14];
+              vErrors = [err16];
             } else {
-              vErrors.push(err14);
+              vErrors.push(err16);
             }
             errors++;
           }
         }
       } else {
-        const err15 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err17 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err17];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err17);
         }
         errors++;
       }
     }
   } else {
-    const err16 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err16];
+      vErrors = [err18];
     } else {
-      vErrors.push(err16);
+      vErrors.push(err18);
     }
     errors++;
   }
   validate22.errors = vErrors;
   return errors === 0;
 }
-validate22.evaluated = { "props": { "success": true, "profiles": true }, "dynamicProps": false, "dynamicItems": false };
+validate22.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -483,9 +505,7 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.profiles = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -553,9 +573,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.profiles = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -622,9 +640,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.profiles = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -691,9 +707,7 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.profiles = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -760,9 +774,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.profiles = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -836,10 +848,9 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.success !== void 0) {
-      let data0 = data.success;
-      if (typeof data0 !== "boolean") {
-        const err2 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+    for (const key0 in data) {
+      if (!(key0 === "success" || key0 === "data")) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -847,12 +858,24 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (true !== data0) {
-        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant" };
+    }
+    if (data.success !== void 0) {
+      let data0 = data.success;
+      if (typeof data0 !== "boolean") {
+        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
           vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (true !== data0) {
+        const err4 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -865,16 +888,7 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
           let data2 = data1[i0];
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.id === void 0) {
-              const err4 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data2.name === void 0) {
-              const err5 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+              const err5 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
               if (vErrors === null) {
                 vErrors = [err5];
               } else {
@@ -882,20 +896,18 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data2.id !== void 0) {
-              if (typeof data2.id !== "string") {
-                const err6 = { instancePath: instancePath + "/data/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err6];
-                } else {
-                  vErrors.push(err6);
-                }
-                errors++;
+            if (data2.name === void 0) {
+              const err6 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
               }
+              errors++;
             }
-            if (data2.name !== void 0) {
-              if (typeof data2.name !== "string") {
-                const err7 = { instancePath: instancePath + "/data/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            for (const key1 in data2) {
+              if (!(key1 === "id" || key1 === "name")) {
+                const err7 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
                 if (vErrors === null) {
                   vErrors = [err7];
                 } else {
@@ -904,39 +916,61 @@ function validate38(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
+            if (data2.id !== void 0) {
+              if (typeof data2.id !== "string") {
+                const err8 = { instancePath: instancePath + "/data/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
+                errors++;
+              }
+            }
+            if (data2.name !== void 0) {
+              if (typeof data2.name !== "string") {
+                const err9 = { instancePath: instancePath + "/data/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err9];
+                } else {
+                  vErrors.push(err9);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err8 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err10 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err8];
+              vErrors = [err10];
             } else {
-              vErrors.push(err8);
+              vErrors.push(err10);
             }
             errors++;
           }
         }
       } else {
-        const err9 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err11 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err11];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err11);
         }
         errors++;
       }
     }
   } else {
-    const err10 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err10];
+      vErrors = [err12];
     } else {
-      vErrors.push(err10);
+      vErrors.push(err12);
     }
     errors++;
   }
   validate38.errors = vErrors;
   return errors === 0;
 }
-validate38.evaluated = { "props": { "success": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
+validate38.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -960,9 +994,7 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.data = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -4869,1135 +4901,9 @@ function validate57(data, { instancePath = "", parentData, parentDataProperty, r
 validate57.evaluated = { "dynamicProps": true, "dynamicItems": false };
 var getPinterestMetrics_success = validate58;
 var listFacebookPagePosts_200 = validate61;
-var schema60 = { "$id": "https://social-analytics-api.invalid/v1/schemas/FacebookPost", "type": "object", "properties": { "attachments": { "type": "array", "items": { "type": "object", "properties": { "title": { "type": "string" }, "description": { "type": "string" }, "url": { "type": "string" }, "image_url": { "type": "string" } } } }, "author_id": { "type": "string" }, "comments": { "type": "integer" }, "created_time": { "type": "string", "format": "date-time", "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" }, "engagement_rate": { "type": "number" }, "id": { "type": "string" }, "interactions": { "type": "integer" }, "is_published": { "type": "boolean" }, "message": { "type": "string" }, "page_id": { "type": "string" }, "post_labels": { "type": "array", "items": { "$ref": "https://social-analytics-api.invalid/v1/schemas/ContentLabel" } }, "ppd_status": { "type": "string", "enum": ["organic", "paid", "unknown"] }, "reactions": { "type": "integer" }, "reactions_by_type": { "type": "object", "properties": { "like": { "type": "integer" }, "love": { "type": "integer" }, "wow": { "type": "integer" }, "haha": { "type": "integer" }, "sorry": { "type": "integer" }, "anger": { "type": "integer" } } }, "shares": { "type": "integer" }, "story": { "type": "string" }, "type": { "type": "string" }, "universal_video_id": { "type": "string" }, "url": { "type": "string" }, "video_id": { "type": "string" }, "video_length": { "type": "number" }, "insights_engaged_fan": { "type": "integer" }, "insights_engaged_users": { "type": "integer" }, "insights_impressions": { "type": "integer" }, "insights_impressions_fan": { "type": "integer" }, "insights_impressions_fan_paid": { "type": "integer" }, "insights_impressions_organic": { "type": "integer" }, "insights_impressions_paid": { "type": "integer" }, "insights_negative_feedback": { "type": "integer" }, "insights_negative_feedback_unique": { "type": "integer" }, "insights_post_clicks": { "type": "integer" }, "insights_post_clicks_unique": { "type": "integer" }, "insights_reach": { "type": "integer" }, "insights_reach_fan": { "type": "integer" }, "insights_reach_fan_paid": { "type": "integer" }, "insights_reach_organic": { "type": "integer" }, "insights_reach_paid": { "type": "integer" }, "insights_reactions_like_total": { "type": "integer" }, "insights_stories": { "type": "integer" }, "insights_story_adds": { "type": "integer" }, "insights_storytellers": { "type": "integer" }, "insights_video_avg_time_watched": { "type": "integer" }, "insights_video_complete_views_30s": { "type": "integer" }, "insights_video_complete_views_30s_autoplayed": { "type": "integer" }, "insights_video_complete_views_30s_clicked_to_play": { "type": "integer" }, "insights_video_complete_views_30s_organic": { "type": "integer" }, "insights_video_complete_views_30s_paid": { "type": "integer" }, "insights_video_complete_views_30s_unique": { "type": "integer" }, "insights_video_complete_views_organic": { "type": "integer" }, "insights_video_complete_views_organic_unique": { "type": "integer" }, "insights_video_complete_views_paid": { "type": "integer" }, "insights_video_complete_views_paid_unique": { "type": "integer" }, "insights_video_view_time": { "type": "integer" }, "insights_video_view_time_organic": { "type": "integer" }, "insights_video_view_time_paid": { "type": "integer" }, "insights_video_views": { "type": "integer" }, "insights_video_views_autoplayed": { "type": "integer" }, "insights_video_views_clicked_to_play": { "type": "integer" }, "insights_video_views_organic": { "type": "integer" }, "insights_video_views_organic_unique": { "type": "integer" }, "insights_video_views_paid": { "type": "integer" }, "insights_video_views_paid_unique": { "type": "integer" }, "insights_video_views_unique": { "type": "integer" }, "insights_engagement_rate": { "type": "number", "deprecated": true }, "insights_paid_status": { "type": "string" }, "insights_impressions_by_paid_non_paid": { "type": "object" }, "insights_post_clicks_by_type": { "type": "object" }, "insights_post_clicks_by_type_unique": { "type": "object" }, "insights_reach_by_paid_non_paid": { "type": "object" }, "insights_reactions_by_type_total": { "type": "object" }, "insights_video_view_time_by_age_bucket_and_gender": { "type": "object" }, "insights_video_view_time_by_country_id": { "type": "object" }, "insights_video_retention_graph": { "type": "array", "items": {} }, "insights_video_retention_graph_autoplayed": { "type": "array", "items": {} } }, "additionalProperties": false };
+var schema60 = { "$id": "https://social-analytics-api.invalid/v1/schemas/FacebookPost", "type": "object", "properties": { "attachments": { "type": "array", "items": { "type": "object", "properties": { "title": { "type": "string" }, "description": { "type": "string" }, "url": { "type": "string" }, "image_url": { "type": "string" } } } }, "author_id": { "type": "string" }, "comments": { "type": "integer" }, "created_time": { "type": "string", "format": "date-time", "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" }, "engagement_rate": { "type": "number" }, "id": { "type": "string" }, "interactions": { "type": "integer" }, "is_published": { "type": "boolean" }, "message": { "type": "string" }, "page_id": { "type": "string" }, "post_labels": { "type": "array", "items": { "type": "object", "required": ["id", "name"], "properties": { "id": { "type": "string" }, "name": { "type": "string" } }, "additionalProperties": false } }, "ppd_status": { "type": "string", "enum": ["organic", "paid", "unknown"] }, "reactions": { "type": "integer" }, "reactions_by_type": { "type": "object", "properties": { "like": { "type": "integer" }, "love": { "type": "integer" }, "wow": { "type": "integer" }, "haha": { "type": "integer" }, "sorry": { "type": "integer" }, "anger": { "type": "integer" } } }, "shares": { "type": "integer" }, "story": { "type": "string" }, "type": { "type": "string" }, "universal_video_id": { "type": "string" }, "url": { "type": "string" }, "video_id": { "type": "string" }, "video_length": { "type": "number" }, "insights_engaged_fan": { "type": "integer" }, "insights_engaged_users": { "type": "integer" }, "insights_impressions": { "type": "integer" }, "insights_impressions_fan": { "type": "integer" }, "insights_impressions_fan_paid": { "type": "integer" }, "insights_impressions_organic": { "type": "integer" }, "insights_impressions_paid": { "type": "integer" }, "insights_negative_feedback": { "type": "integer" }, "insights_negative_feedback_unique": { "type": "integer" }, "insights_post_clicks": { "type": "integer" }, "insights_post_clicks_unique": { "type": "integer" }, "insights_reach": { "type": "integer" }, "insights_reach_fan": { "type": "integer" }, "insights_reach_fan_paid": { "type": "integer" }, "insights_reach_organic": { "type": "integer" }, "insights_reach_paid": { "type": "integer" }, "insights_reactions_like_total": { "type": "integer" }, "insights_stories": { "type": "integer" }, "insights_story_adds": { "type": "integer" }, "insights_storytellers": { "type": "integer" }, "insights_video_avg_time_watched": { "type": "integer" }, "insights_video_complete_views_30s": { "type": "integer" }, "insights_video_complete_views_30s_autoplayed": { "type": "integer" }, "insights_video_complete_views_30s_clicked_to_play": { "type": "integer" }, "insights_video_complete_views_30s_organic": { "type": "integer" }, "insights_video_complete_views_30s_paid": { "type": "integer" }, "insights_video_complete_views_30s_unique": { "type": "integer" }, "insights_video_complete_views_organic": { "type": "integer" }, "insights_video_complete_views_organic_unique": { "type": "integer" }, "insights_video_complete_views_paid": { "type": "integer" }, "insights_video_complete_views_paid_unique": { "type": "integer" }, "insights_video_view_time": { "type": "integer" }, "insights_video_view_time_organic": { "type": "integer" }, "insights_video_view_time_paid": { "type": "integer" }, "insights_video_views": { "type": "integer" }, "insights_video_views_autoplayed": { "type": "integer" }, "insights_video_views_clicked_to_play": { "type": "integer" }, "insights_video_views_organic": { "type": "integer" }, "insights_video_views_organic_unique": { "type": "integer" }, "insights_video_views_paid": { "type": "integer" }, "insights_video_views_paid_unique": { "type": "integer" }, "insights_video_views_unique": { "type": "integer" }, "insights_engagement_rate": { "type": "number", "deprecated": true }, "insights_paid_status": { "type": "string" }, "insights_impressions_by_paid_non_paid": { "type": "object" }, "insights_post_clicks_by_type": { "type": "object" }, "insights_post_clicks_by_type_unique": { "type": "object" }, "insights_reach_by_paid_non_paid": { "type": "object" }, "insights_reactions_by_type_total": { "type": "object" }, "insights_video_view_time_by_age_bucket_and_gender": { "type": "object" }, "insights_video_view_time_by_country_id": { "type": "object" }, "insights_video_retention_graph": { "type": "array", "items": {} }, "insights_video_retention_graph_autoplayed": { "type": "array", "items": {} } }, "additionalProperties": false };
 var formats0 = (init_formats(), __toCommonJS(formats_exports)).formats["date-time"];
 var pattern9 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$", "u");
-function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate63.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!func1.call(schema60.properties, key0)) {
-        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.attachments !== void 0) {
-      let data0 = data.attachments;
-      if (Array.isArray(data0)) {
-        const len0 = data0.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data1 = data0[i0];
-          if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-            if (data1.title !== void 0) {
-              if (typeof data1.title !== "string") {
-                const err1 = { instancePath: instancePath + "/attachments/" + i0 + "/title", schemaPath: "#/properties/attachments/items/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err1];
-                } else {
-                  vErrors.push(err1);
-                }
-                errors++;
-              }
-            }
-            if (data1.description !== void 0) {
-              if (typeof data1.description !== "string") {
-                const err2 = { instancePath: instancePath + "/attachments/" + i0 + "/description", schemaPath: "#/properties/attachments/items/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err2];
-                } else {
-                  vErrors.push(err2);
-                }
-                errors++;
-              }
-            }
-            if (data1.url !== void 0) {
-              if (typeof data1.url !== "string") {
-                const err3 = { instancePath: instancePath + "/attachments/" + i0 + "/url", schemaPath: "#/properties/attachments/items/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err3];
-                } else {
-                  vErrors.push(err3);
-                }
-                errors++;
-              }
-            }
-            if (data1.image_url !== void 0) {
-              if (typeof data1.image_url !== "string") {
-                const err4 = { instancePath: instancePath + "/attachments/" + i0 + "/image_url", schemaPath: "#/properties/attachments/items/properties/image_url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err4];
-                } else {
-                  vErrors.push(err4);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err5 = { instancePath: instancePath + "/attachments/" + i0, schemaPath: "#/properties/attachments/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err6 = { instancePath: instancePath + "/attachments", schemaPath: "#/properties/attachments/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.author_id !== void 0) {
-      if (typeof data.author_id !== "string") {
-        const err7 = { instancePath: instancePath + "/author_id", schemaPath: "#/properties/author_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.comments !== void 0) {
-      let data7 = data.comments;
-      if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)) && isFinite(data7))) {
-        const err8 = { instancePath: instancePath + "/comments", schemaPath: "#/properties/comments/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.created_time !== void 0) {
-      let data8 = data.created_time;
-      if (typeof data8 === "string") {
-        if (!pattern9.test(data8)) {
-          const err9 = { instancePath: instancePath + "/created_time", schemaPath: "#/properties/created_time/pattern", keyword: "pattern", params: { pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" }, message: 'must match pattern "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$"' };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-        if (!formats0.validate(data8)) {
-          const err10 = { instancePath: instancePath + "/created_time", schemaPath: "#/properties/created_time/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      } else {
-        const err11 = { instancePath: instancePath + "/created_time", schemaPath: "#/properties/created_time/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.engagement_rate !== void 0) {
-      let data9 = data.engagement_rate;
-      if (!(typeof data9 == "number" && isFinite(data9))) {
-        const err12 = { instancePath: instancePath + "/engagement_rate", schemaPath: "#/properties/engagement_rate/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== void 0) {
-      if (typeof data.id !== "string") {
-        const err13 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-    }
-    if (data.interactions !== void 0) {
-      let data11 = data.interactions;
-      if (!(typeof data11 == "number" && (!(data11 % 1) && !isNaN(data11)) && isFinite(data11))) {
-        const err14 = { instancePath: instancePath + "/interactions", schemaPath: "#/properties/interactions/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-    }
-    if (data.is_published !== void 0) {
-      if (typeof data.is_published !== "boolean") {
-        const err15 = { instancePath: instancePath + "/is_published", schemaPath: "#/properties/is_published/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-    }
-    if (data.message !== void 0) {
-      if (typeof data.message !== "string") {
-        const err16 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-    }
-    if (data.page_id !== void 0) {
-      if (typeof data.page_id !== "string") {
-        const err17 = { instancePath: instancePath + "/page_id", schemaPath: "#/properties/page_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-    }
-    if (data.post_labels !== void 0) {
-      let data15 = data.post_labels;
-      if (Array.isArray(data15)) {
-        const len1 = data15.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          let data16 = data15[i1];
-          if (data16 && typeof data16 == "object" && !Array.isArray(data16)) {
-            if (data16.id === void 0) {
-              const err18 = { instancePath: instancePath + "/post_labels/" + i1, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-              if (vErrors === null) {
-                vErrors = [err18];
-              } else {
-                vErrors.push(err18);
-              }
-              errors++;
-            }
-            if (data16.name === void 0) {
-              const err19 = { instancePath: instancePath + "/post_labels/" + i1, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
-              if (vErrors === null) {
-                vErrors = [err19];
-              } else {
-                vErrors.push(err19);
-              }
-              errors++;
-            }
-            if (data16.id !== void 0) {
-              if (typeof data16.id !== "string") {
-                const err20 = { instancePath: instancePath + "/post_labels/" + i1 + "/id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err20];
-                } else {
-                  vErrors.push(err20);
-                }
-                errors++;
-              }
-            }
-            if (data16.name !== void 0) {
-              if (typeof data16.name !== "string") {
-                const err21 = { instancePath: instancePath + "/post_labels/" + i1 + "/name", schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err21];
-                } else {
-                  vErrors.push(err21);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err22 = { instancePath: instancePath + "/post_labels/" + i1, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err22];
-            } else {
-              vErrors.push(err22);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err23 = { instancePath: instancePath + "/post_labels", schemaPath: "#/properties/post_labels/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err23];
-        } else {
-          vErrors.push(err23);
-        }
-        errors++;
-      }
-    }
-    if (data.ppd_status !== void 0) {
-      let data19 = data.ppd_status;
-      if (typeof data19 !== "string") {
-        const err24 = { instancePath: instancePath + "/ppd_status", schemaPath: "#/properties/ppd_status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err24];
-        } else {
-          vErrors.push(err24);
-        }
-        errors++;
-      }
-      if (!(data19 === "organic" || data19 === "paid" || data19 === "unknown")) {
-        const err25 = { instancePath: instancePath + "/ppd_status", schemaPath: "#/properties/ppd_status/enum", keyword: "enum", params: { allowedValues: schema60.properties.ppd_status.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err25];
-        } else {
-          vErrors.push(err25);
-        }
-        errors++;
-      }
-    }
-    if (data.reactions !== void 0) {
-      let data20 = data.reactions;
-      if (!(typeof data20 == "number" && (!(data20 % 1) && !isNaN(data20)) && isFinite(data20))) {
-        const err26 = { instancePath: instancePath + "/reactions", schemaPath: "#/properties/reactions/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err26];
-        } else {
-          vErrors.push(err26);
-        }
-        errors++;
-      }
-    }
-    if (data.reactions_by_type !== void 0) {
-      let data21 = data.reactions_by_type;
-      if (data21 && typeof data21 == "object" && !Array.isArray(data21)) {
-        if (data21.like !== void 0) {
-          let data22 = data21.like;
-          if (!(typeof data22 == "number" && (!(data22 % 1) && !isNaN(data22)) && isFinite(data22))) {
-            const err27 = { instancePath: instancePath + "/reactions_by_type/like", schemaPath: "#/properties/reactions_by_type/properties/like/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err27];
-            } else {
-              vErrors.push(err27);
-            }
-            errors++;
-          }
-        }
-        if (data21.love !== void 0) {
-          let data23 = data21.love;
-          if (!(typeof data23 == "number" && (!(data23 % 1) && !isNaN(data23)) && isFinite(data23))) {
-            const err28 = { instancePath: instancePath + "/reactions_by_type/love", schemaPath: "#/properties/reactions_by_type/properties/love/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err28];
-            } else {
-              vErrors.push(err28);
-            }
-            errors++;
-          }
-        }
-        if (data21.wow !== void 0) {
-          let data24 = data21.wow;
-          if (!(typeof data24 == "number" && (!(data24 % 1) && !isNaN(data24)) && isFinite(data24))) {
-            const err29 = { instancePath: instancePath + "/reactions_by_type/wow", schemaPath: "#/properties/reactions_by_type/properties/wow/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err29];
-            } else {
-              vErrors.push(err29);
-            }
-            errors++;
-          }
-        }
-        if (data21.haha !== void 0) {
-          let data25 = data21.haha;
-          if (!(typeof data25 == "number" && (!(data25 % 1) && !isNaN(data25)) && isFinite(data25))) {
-            const err30 = { instancePath: instancePath + "/reactions_by_type/haha", schemaPath: "#/properties/reactions_by_type/properties/haha/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err30];
-            } else {
-              vErrors.push(err30);
-            }
-            errors++;
-          }
-        }
-        if (data21.sorry !== void 0) {
-          let data26 = data21.sorry;
-          if (!(typeof data26 == "number" && (!(data26 % 1) && !isNaN(data26)) && isFinite(data26))) {
-            const err31 = { instancePath: instancePath + "/reactions_by_type/sorry", schemaPath: "#/properties/reactions_by_type/properties/sorry/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err31];
-            } else {
-              vErrors.push(err31);
-            }
-            errors++;
-          }
-        }
-        if (data21.anger !== void 0) {
-          let data27 = data21.anger;
-          if (!(typeof data27 == "number" && (!(data27 % 1) && !isNaN(data27)) && isFinite(data27))) {
-            const err32 = { instancePath: instancePath + "/reactions_by_type/anger", schemaPath: "#/properties/reactions_by_type/properties/anger/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err32];
-            } else {
-              vErrors.push(err32);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err33 = { instancePath: instancePath + "/reactions_by_type", schemaPath: "#/properties/reactions_by_type/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err33];
-        } else {
-          vErrors.push(err33);
-        }
-        errors++;
-      }
-    }
-    if (data.shares !== void 0) {
-      let data28 = data.shares;
-      if (!(typeof data28 == "number" && (!(data28 % 1) && !isNaN(data28)) && isFinite(data28))) {
-        const err34 = { instancePath: instancePath + "/shares", schemaPath: "#/properties/shares/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err34];
-        } else {
-          vErrors.push(err34);
-        }
-        errors++;
-      }
-    }
-    if (data.story !== void 0) {
-      if (typeof data.story !== "string") {
-        const err35 = { instancePath: instancePath + "/story", schemaPath: "#/properties/story/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err35];
-        } else {
-          vErrors.push(err35);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== void 0) {
-      if (typeof data.type !== "string") {
-        const err36 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err36];
-        } else {
-          vErrors.push(err36);
-        }
-        errors++;
-      }
-    }
-    if (data.universal_video_id !== void 0) {
-      if (typeof data.universal_video_id !== "string") {
-        const err37 = { instancePath: instancePath + "/universal_video_id", schemaPath: "#/properties/universal_video_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err37];
-        } else {
-          vErrors.push(err37);
-        }
-        errors++;
-      }
-    }
-    if (data.url !== void 0) {
-      if (typeof data.url !== "string") {
-        const err38 = { instancePath: instancePath + "/url", schemaPath: "#/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err38];
-        } else {
-          vErrors.push(err38);
-        }
-        errors++;
-      }
-    }
-    if (data.video_id !== void 0) {
-      if (typeof data.video_id !== "string") {
-        const err39 = { instancePath: instancePath + "/video_id", schemaPath: "#/properties/video_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err39];
-        } else {
-          vErrors.push(err39);
-        }
-        errors++;
-      }
-    }
-    if (data.video_length !== void 0) {
-      let data34 = data.video_length;
-      if (!(typeof data34 == "number" && isFinite(data34))) {
-        const err40 = { instancePath: instancePath + "/video_length", schemaPath: "#/properties/video_length/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err40];
-        } else {
-          vErrors.push(err40);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_engaged_fan !== void 0) {
-      let data35 = data.insights_engaged_fan;
-      if (!(typeof data35 == "number" && (!(data35 % 1) && !isNaN(data35)) && isFinite(data35))) {
-        const err41 = { instancePath: instancePath + "/insights_engaged_fan", schemaPath: "#/properties/insights_engaged_fan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err41];
-        } else {
-          vErrors.push(err41);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_engaged_users !== void 0) {
-      let data36 = data.insights_engaged_users;
-      if (!(typeof data36 == "number" && (!(data36 % 1) && !isNaN(data36)) && isFinite(data36))) {
-        const err42 = { instancePath: instancePath + "/insights_engaged_users", schemaPath: "#/properties/insights_engaged_users/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err42];
-        } else {
-          vErrors.push(err42);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_impressions !== void 0) {
-      let data37 = data.insights_impressions;
-      if (!(typeof data37 == "number" && (!(data37 % 1) && !isNaN(data37)) && isFinite(data37))) {
-        const err43 = { instancePath: instancePath + "/insights_impressions", schemaPath: "#/properties/insights_impressions/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err43];
-        } else {
-          vErrors.push(err43);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_impressions_fan !== void 0) {
-      let data38 = data.insights_impressions_fan;
-      if (!(typeof data38 == "number" && (!(data38 % 1) && !isNaN(data38)) && isFinite(data38))) {
-        const err44 = { instancePath: instancePath + "/insights_impressions_fan", schemaPath: "#/properties/insights_impressions_fan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err44];
-        } else {
-          vErrors.push(err44);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_impressions_fan_paid !== void 0) {
-      let data39 = data.insights_impressions_fan_paid;
-      if (!(typeof data39 == "number" && (!(data39 % 1) && !isNaN(data39)) && isFinite(data39))) {
-        const err45 = { instancePath: instancePath + "/insights_impressions_fan_paid", schemaPath: "#/properties/insights_impressions_fan_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err45];
-        } else {
-          vErrors.push(err45);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_impressions_organic !== void 0) {
-      let data40 = data.insights_impressions_organic;
-      if (!(typeof data40 == "number" && (!(data40 % 1) && !isNaN(data40)) && isFinite(data40))) {
-        const err46 = { instancePath: instancePath + "/insights_impressions_organic", schemaPath: "#/properties/insights_impressions_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err46];
-        } else {
-          vErrors.push(err46);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_impressions_paid !== void 0) {
-      let data41 = data.insights_impressions_paid;
-      if (!(typeof data41 == "number" && (!(data41 % 1) && !isNaN(data41)) && isFinite(data41))) {
-        const err47 = { instancePath: instancePath + "/insights_impressions_paid", schemaPath: "#/properties/insights_impressions_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err47];
-        } else {
-          vErrors.push(err47);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_negative_feedback !== void 0) {
-      let data42 = data.insights_negative_feedback;
-      if (!(typeof data42 == "number" && (!(data42 % 1) && !isNaN(data42)) && isFinite(data42))) {
-        const err48 = { instancePath: instancePath + "/insights_negative_feedback", schemaPath: "#/properties/insights_negative_feedback/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err48];
-        } else {
-          vErrors.push(err48);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_negative_feedback_unique !== void 0) {
-      let data43 = data.insights_negative_feedback_unique;
-      if (!(typeof data43 == "number" && (!(data43 % 1) && !isNaN(data43)) && isFinite(data43))) {
-        const err49 = { instancePath: instancePath + "/insights_negative_feedback_unique", schemaPath: "#/properties/insights_negative_feedback_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err49];
-        } else {
-          vErrors.push(err49);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_post_clicks !== void 0) {
-      let data44 = data.insights_post_clicks;
-      if (!(typeof data44 == "number" && (!(data44 % 1) && !isNaN(data44)) && isFinite(data44))) {
-        const err50 = { instancePath: instancePath + "/insights_post_clicks", schemaPath: "#/properties/insights_post_clicks/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err50];
-        } else {
-          vErrors.push(err50);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_post_clicks_unique !== void 0) {
-      let data45 = data.insights_post_clicks_unique;
-      if (!(typeof data45 == "number" && (!(data45 % 1) && !isNaN(data45)) && isFinite(data45))) {
-        const err51 = { instancePath: instancePath + "/insights_post_clicks_unique", schemaPath: "#/properties/insights_post_clicks_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err51];
-        } else {
-          vErrors.push(err51);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_reach !== void 0) {
-      let data46 = data.insights_reach;
-      if (!(typeof data46 == "number" && (!(data46 % 1) && !isNaN(data46)) && isFinite(data46))) {
-        const err52 = { instancePath: instancePath + "/insights_reach", schemaPath: "#/properties/insights_reach/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err52];
-        } else {
-          vErrors.push(err52);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_reach_fan !== void 0) {
-      let data47 = data.insights_reach_fan;
-      if (!(typeof data47 == "number" && (!(data47 % 1) && !isNaN(data47)) && isFinite(data47))) {
-        const err53 = { instancePath: instancePath + "/insights_reach_fan", schemaPath: "#/properties/insights_reach_fan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err53];
-        } else {
-          vErrors.push(err53);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_reach_fan_paid !== void 0) {
-      let data48 = data.insights_reach_fan_paid;
-      if (!(typeof data48 == "number" && (!(data48 % 1) && !isNaN(data48)) && isFinite(data48))) {
-        const err54 = { instancePath: instancePath + "/insights_reach_fan_paid", schemaPath: "#/properties/insights_reach_fan_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err54];
-        } else {
-          vErrors.push(err54);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_reach_organic !== void 0) {
-      let data49 = data.insights_reach_organic;
-      if (!(typeof data49 == "number" && (!(data49 % 1) && !isNaN(data49)) && isFinite(data49))) {
-        const err55 = { instancePath: instancePath + "/insights_reach_organic", schemaPath: "#/properties/insights_reach_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err55];
-        } else {
-          vErrors.push(err55);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_reach_paid !== void 0) {
-      let data50 = data.insights_reach_paid;
-      if (!(typeof data50 == "number" && (!(data50 % 1) && !isNaN(data50)) && isFinite(data50))) {
-        const err56 = { instancePath: instancePath + "/insights_reach_paid", schemaPath: "#/properties/insights_reach_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err56];
-        } else {
-          vErrors.push(err56);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_reactions_like_total !== void 0) {
-      let data51 = data.insights_reactions_like_total;
-      if (!(typeof data51 == "number" && (!(data51 % 1) && !isNaN(data51)) && isFinite(data51))) {
-        const err57 = { instancePath: instancePath + "/insights_reactions_like_total", schemaPath: "#/properties/insights_reactions_like_total/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err57];
-        } else {
-          vErrors.push(err57);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_stories !== void 0) {
-      let data52 = data.insights_stories;
-      if (!(typeof data52 == "number" && (!(data52 % 1) && !isNaN(data52)) && isFinite(data52))) {
-        const err58 = { instancePath: instancePath + "/insights_stories", schemaPath: "#/properties/insights_stories/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err58];
-        } else {
-          vErrors.push(err58);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_story_adds !== void 0) {
-      let data53 = data.insights_story_adds;
-      if (!(typeof data53 == "number" && (!(data53 % 1) && !isNaN(data53)) && isFinite(data53))) {
-        const err59 = { instancePath: instancePath + "/insights_story_adds", schemaPath: "#/properties/insights_story_adds/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err59];
-        } else {
-          vErrors.push(err59);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_storytellers !== void 0) {
-      let data54 = data.insights_storytellers;
-      if (!(typeof data54 == "number" && (!(data54 % 1) && !isNaN(data54)) && isFinite(data54))) {
-        const err60 = { instancePath: instancePath + "/insights_storytellers", schemaPath: "#/properties/insights_storytellers/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err60];
-        } else {
-          vErrors.push(err60);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_avg_time_watched !== void 0) {
-      let data55 = data.insights_video_avg_time_watched;
-      if (!(typeof data55 == "number" && (!(data55 % 1) && !isNaN(data55)) && isFinite(data55))) {
-        const err61 = { instancePath: instancePath + "/insights_video_avg_time_watched", schemaPath: "#/properties/insights_video_avg_time_watched/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err61];
-        } else {
-          vErrors.push(err61);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_complete_views_30s !== void 0) {
-      let data56 = data.insights_video_complete_views_30s;
-      if (!(typeof data56 == "number" && (!(data56 % 1) && !isNaN(data56)) && isFinite(data56))) {
-        const err62 = { instancePath: instancePath + "/insights_video_complete_views_30s", schemaPath: "#/properties/insights_video_complete_views_30s/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err62];
-        } else {
-          vErrors.push(err62);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_complete_views_30s_autoplayed !== void 0) {
-      let data57 = data.insights_video_complete_views_30s_autoplayed;
-      if (!(typeof data57 == "number" && (!(data57 % 1) && !isNaN(data57)) && isFinite(data57))) {
-        const err63 = { instancePath: instancePath + "/insights_video_complete_views_30s_autoplayed", schemaPath: "#/properties/insights_video_complete_views_30s_autoplayed/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err63];
-        } else {
-          vErrors.push(err63);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_complete_views_30s_clicked_to_play !== void 0) {
-      let data58 = data.insights_video_complete_views_30s_clicked_to_play;
-      if (!(typeof data58 == "number" && (!(data58 % 1) && !isNaN(data58)) && isFinite(data58))) {
-        const err64 = { instancePath: instancePath + "/insights_video_complete_views_30s_clicked_to_play", schemaPath: "#/properties/insights_video_complete_views_30s_clicked_to_play/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err64];
-        } else {
-          vErrors.push(err64);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_complete_views_30s_organic !== void 0) {
-      let data59 = data.insights_video_complete_views_30s_organic;
-      if (!(typeof data59 == "number" && (!(data59 % 1) && !isNaN(data59)) && isFinite(data59))) {
-        const err65 = { instancePath: instancePath + "/insights_video_complete_views_30s_organic", schemaPath: "#/properties/insights_video_complete_views_30s_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err65];
-        } else {
-          vErrors.push(err65);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_complete_views_30s_paid !== void 0) {
-      let data60 = data.insights_video_complete_views_30s_paid;
-      if (!(typeof data60 == "number" && (!(data60 % 1) && !isNaN(data60)) && isFinite(data60))) {
-        const err66 = { instancePath: instancePath + "/insights_video_complete_views_30s_paid", schemaPath: "#/properties/insights_video_complete_views_30s_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err66];
-        } else {
-          vErrors.push(err66);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_complete_views_30s_unique !== void 0) {
-      let data61 = data.insights_video_complete_views_30s_unique;
-      if (!(typeof data61 == "number" && (!(data61 % 1) && !isNaN(data61)) && isFinite(data61))) {
-        const err67 = { instancePath: instancePath + "/insights_video_complete_views_30s_unique", schemaPath: "#/properties/insights_video_complete_views_30s_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err67];
-        } else {
-          vErrors.push(err67);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_complete_views_organic !== void 0) {
-      let data62 = data.insights_video_complete_views_organic;
-      if (!(typeof data62 == "number" && (!(data62 % 1) && !isNaN(data62)) && isFinite(data62))) {
-        const err68 = { instancePath: instancePath + "/insights_video_complete_views_organic", schemaPath: "#/properties/insights_video_complete_views_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err68];
-        } else {
-          vErrors.push(err68);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_complete_views_organic_unique !== void 0) {
-      let data63 = data.insights_video_complete_views_organic_unique;
-      if (!(typeof data63 == "number" && (!(data63 % 1) && !isNaN(data63)) && isFinite(data63))) {
-        const err69 = { instancePath: instancePath + "/insights_video_complete_views_organic_unique", schemaPath: "#/properties/insights_video_complete_views_organic_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err69];
-        } else {
-          vErrors.push(err69);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_complete_views_paid !== void 0) {
-      let data64 = data.insights_video_complete_views_paid;
-      if (!(typeof data64 == "number" && (!(data64 % 1) && !isNaN(data64)) && isFinite(data64))) {
-        const err70 = { instancePath: instancePath + "/insights_video_complete_views_paid", schemaPath: "#/properties/insights_video_complete_views_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err70];
-        } else {
-          vErrors.push(err70);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_complete_views_paid_unique !== void 0) {
-      let data65 = data.insights_video_complete_views_paid_unique;
-      if (!(typeof data65 == "number" && (!(data65 % 1) && !isNaN(data65)) && isFinite(data65))) {
-        const err71 = { instancePath: instancePath + "/insights_video_complete_views_paid_unique", schemaPath: "#/properties/insights_video_complete_views_paid_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err71];
-        } else {
-          vErrors.push(err71);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_view_time !== void 0) {
-      let data66 = data.insights_video_view_time;
-      if (!(typeof data66 == "number" && (!(data66 % 1) && !isNaN(data66)) && isFinite(data66))) {
-        const err72 = { instancePath: instancePath + "/insights_video_view_time", schemaPath: "#/properties/insights_video_view_time/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err72];
-        } else {
-          vErrors.push(err72);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_view_time_organic !== void 0) {
-      let data67 = data.insights_video_view_time_organic;
-      if (!(typeof data67 == "number" && (!(data67 % 1) && !isNaN(data67)) && isFinite(data67))) {
-        const err73 = { instancePath: instancePath + "/insights_video_view_time_organic", schemaPath: "#/properties/insights_video_view_time_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err73];
-        } else {
-          vErrors.push(err73);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_view_time_paid !== void 0) {
-      let data68 = data.insights_video_view_time_paid;
-      if (!(typeof data68 == "number" && (!(data68 % 1) && !isNaN(data68)) && isFinite(data68))) {
-        const err74 = { instancePath: instancePath + "/insights_video_view_time_paid", schemaPath: "#/properties/insights_video_view_time_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err74];
-        } else {
-          vErrors.push(err74);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_views !== void 0) {
-      let data69 = data.insights_video_views;
-      if (!(typeof data69 == "number" && (!(data69 % 1) && !isNaN(data69)) && isFinite(data69))) {
-        const err75 = { instancePath: instancePath + "/insights_video_views", schemaPath: "#/properties/insights_video_views/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err75];
-        } else {
-          vErrors.push(err75);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_views_autoplayed !== void 0) {
-      let data70 = data.insights_video_views_autoplayed;
-      if (!(typeof data70 == "number" && (!(data70 % 1) && !isNaN(data70)) && isFinite(data70))) {
-        const err76 = { instancePath: instancePath + "/insights_video_views_autoplayed", schemaPath: "#/properties/insights_video_views_autoplayed/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err76];
-        } else {
-          vErrors.push(err76);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_views_clicked_to_play !== void 0) {
-      let data71 = data.insights_video_views_clicked_to_play;
-      if (!(typeof data71 == "number" && (!(data71 % 1) && !isNaN(data71)) && isFinite(data71))) {
-        const err77 = { instancePath: instancePath + "/insights_video_views_clicked_to_play", schemaPath: "#/properties/insights_video_views_clicked_to_play/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err77];
-        } else {
-          vErrors.push(err77);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_views_organic !== void 0) {
-      let data72 = data.insights_video_views_organic;
-      if (!(typeof data72 == "number" && (!(data72 % 1) && !isNaN(data72)) && isFinite(data72))) {
-        const err78 = { instancePath: instancePath + "/insights_video_views_organic", schemaPath: "#/properties/insights_video_views_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err78];
-        } else {
-          vErrors.push(err78);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_views_organic_unique !== void 0) {
-      let data73 = data.insights_video_views_organic_unique;
-      if (!(typeof data73 == "number" && (!(data73 % 1) && !isNaN(data73)) && isFinite(data73))) {
-        const err79 = { instancePath: instancePath + "/insights_video_views_organic_unique", schemaPath: "#/properties/insights_video_views_organic_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err79];
-        } else {
-          vErrors.push(err79);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_views_paid !== void 0) {
-      let data74 = data.insights_video_views_paid;
-      if (!(typeof data74 == "number" && (!(data74 % 1) && !isNaN(data74)) && isFinite(data74))) {
-        const err80 = { instancePath: instancePath + "/insights_video_views_paid", schemaPath: "#/properties/insights_video_views_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err80];
-        } else {
-          vErrors.push(err80);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_views_paid_unique !== void 0) {
-      let data75 = data.insights_video_views_paid_unique;
-      if (!(typeof data75 == "number" && (!(data75 % 1) && !isNaN(data75)) && isFinite(data75))) {
-        const err81 = { instancePath: instancePath + "/insights_video_views_paid_unique", schemaPath: "#/properties/insights_video_views_paid_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err81];
-        } else {
-          vErrors.push(err81);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_views_unique !== void 0) {
-      let data76 = data.insights_video_views_unique;
-      if (!(typeof data76 == "number" && (!(data76 % 1) && !isNaN(data76)) && isFinite(data76))) {
-        const err82 = { instancePath: instancePath + "/insights_video_views_unique", schemaPath: "#/properties/insights_video_views_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err82];
-        } else {
-          vErrors.push(err82);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_engagement_rate !== void 0) {
-      let data77 = data.insights_engagement_rate;
-      if (!(typeof data77 == "number" && isFinite(data77))) {
-        const err83 = { instancePath: instancePath + "/insights_engagement_rate", schemaPath: "#/properties/insights_engagement_rate/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err83];
-        } else {
-          vErrors.push(err83);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_paid_status !== void 0) {
-      if (typeof data.insights_paid_status !== "string") {
-        const err84 = { instancePath: instancePath + "/insights_paid_status", schemaPath: "#/properties/insights_paid_status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err84];
-        } else {
-          vErrors.push(err84);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_impressions_by_paid_non_paid !== void 0) {
-      let data79 = data.insights_impressions_by_paid_non_paid;
-      if (!(data79 && typeof data79 == "object" && !Array.isArray(data79))) {
-        const err85 = { instancePath: instancePath + "/insights_impressions_by_paid_non_paid", schemaPath: "#/properties/insights_impressions_by_paid_non_paid/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err85];
-        } else {
-          vErrors.push(err85);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_post_clicks_by_type !== void 0) {
-      let data80 = data.insights_post_clicks_by_type;
-      if (!(data80 && typeof data80 == "object" && !Array.isArray(data80))) {
-        const err86 = { instancePath: instancePath + "/insights_post_clicks_by_type", schemaPath: "#/properties/insights_post_clicks_by_type/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err86];
-        } else {
-          vErrors.push(err86);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_post_clicks_by_type_unique !== void 0) {
-      let data81 = data.insights_post_clicks_by_type_unique;
-      if (!(data81 && typeof data81 == "object" && !Array.isArray(data81))) {
-        const err87 = { instancePath: instancePath + "/insights_post_clicks_by_type_unique", schemaPath: "#/properties/insights_post_clicks_by_type_unique/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err87];
-        } else {
-          vErrors.push(err87);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_reach_by_paid_non_paid !== void 0) {
-      let data82 = data.insights_reach_by_paid_non_paid;
-      if (!(data82 && typeof data82 == "object" && !Array.isArray(data82))) {
-        const err88 = { instancePath: instancePath + "/insights_reach_by_paid_non_paid", schemaPath: "#/properties/insights_reach_by_paid_non_paid/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err88];
-        } else {
-          vErrors.push(err88);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_reactions_by_type_total !== void 0) {
-      let data83 = data.insights_reactions_by_type_total;
-      if (!(data83 && typeof data83 == "object" && !Array.isArray(data83))) {
-        const err89 = { instancePath: instancePath + "/insights_reactions_by_type_total", schemaPath: "#/properties/insights_reactions_by_type_total/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err89];
-        } else {
-          vErrors.push(err89);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_view_time_by_age_bucket_and_gender !== void 0) {
-      let data84 = data.insights_video_view_time_by_age_bucket_and_gender;
-      if (!(data84 && typeof data84 == "object" && !Array.isArray(data84))) {
-        const err90 = { instancePath: instancePath + "/insights_video_view_time_by_age_bucket_and_gender", schemaPath: "#/properties/insights_video_view_time_by_age_bucket_and_gender/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err90];
-        } else {
-          vErrors.push(err90);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_view_time_by_country_id !== void 0) {
-      let data85 = data.insights_video_view_time_by_country_id;
-      if (!(data85 && typeof data85 == "object" && !Array.isArray(data85))) {
-        const err91 = { instancePath: instancePath + "/insights_video_view_time_by_country_id", schemaPath: "#/properties/insights_video_view_time_by_country_id/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err91];
-        } else {
-          vErrors.push(err91);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_retention_graph !== void 0) {
-      if (!Array.isArray(data.insights_video_retention_graph)) {
-        const err92 = { instancePath: instancePath + "/insights_video_retention_graph", schemaPath: "#/properties/insights_video_retention_graph/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err92];
-        } else {
-          vErrors.push(err92);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_retention_graph_autoplayed !== void 0) {
-      if (!Array.isArray(data.insights_video_retention_graph_autoplayed)) {
-        const err93 = { instancePath: instancePath + "/insights_video_retention_graph_autoplayed", schemaPath: "#/properties/insights_video_retention_graph_autoplayed/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err93];
-        } else {
-          vErrors.push(err93);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err94 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err94];
-    } else {
-      vErrors.push(err94);
-    }
-    errors++;
-  }
-  validate63.errors = vErrors;
-  return errors === 0;
-}
-validate63.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 function validate62(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -6088,50 +4994,1169 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
           if (Array.isArray(data2)) {
             const len0 = data2.length;
             for (let i0 = 0; i0 < len0; i0++) {
-              if (!validate63(data2[i0], { instancePath: instancePath + "/data/posts/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-                vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-                errors = vErrors.length;
+              let data3 = data2[i0];
+              if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+                for (const key2 in data3) {
+                  if (!func1.call(schema60.properties, key2)) {
+                    const err7 = { instancePath: instancePath + "/data/posts/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" };
+                    if (vErrors === null) {
+                      vErrors = [err7];
+                    } else {
+                      vErrors.push(err7);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.attachments !== void 0) {
+                  let data4 = data3.attachments;
+                  if (Array.isArray(data4)) {
+                    const len1 = data4.length;
+                    for (let i1 = 0; i1 < len1; i1++) {
+                      let data5 = data4[i1];
+                      if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                        if (data5.title !== void 0) {
+                          if (typeof data5.title !== "string") {
+                            const err8 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/title", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            if (vErrors === null) {
+                              vErrors = [err8];
+                            } else {
+                              vErrors.push(err8);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data5.description !== void 0) {
+                          if (typeof data5.description !== "string") {
+                            const err9 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/description", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            if (vErrors === null) {
+                              vErrors = [err9];
+                            } else {
+                              vErrors.push(err9);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data5.url !== void 0) {
+                          if (typeof data5.url !== "string") {
+                            const err10 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/url", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            if (vErrors === null) {
+                              vErrors = [err10];
+                            } else {
+                              vErrors.push(err10);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data5.image_url !== void 0) {
+                          if (typeof data5.image_url !== "string") {
+                            const err11 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/image_url", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/image_url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            if (vErrors === null) {
+                              vErrors = [err11];
+                            } else {
+                              vErrors.push(err11);
+                            }
+                            errors++;
+                          }
+                        }
+                      } else {
+                        const err12 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                        if (vErrors === null) {
+                          vErrors = [err12];
+                        } else {
+                          vErrors.push(err12);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err13 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    if (vErrors === null) {
+                      vErrors = [err13];
+                    } else {
+                      vErrors.push(err13);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.author_id !== void 0) {
+                  if (typeof data3.author_id !== "string") {
+                    const err14 = { instancePath: instancePath + "/data/posts/" + i0 + "/author_id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/author_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err14];
+                    } else {
+                      vErrors.push(err14);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.comments !== void 0) {
+                  let data11 = data3.comments;
+                  if (!(typeof data11 == "number" && (!(data11 % 1) && !isNaN(data11)) && isFinite(data11))) {
+                    const err15 = { instancePath: instancePath + "/data/posts/" + i0 + "/comments", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/comments/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err15];
+                    } else {
+                      vErrors.push(err15);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.created_time !== void 0) {
+                  let data12 = data3.created_time;
+                  if (typeof data12 === "string") {
+                    if (!pattern9.test(data12)) {
+                      const err16 = { instancePath: instancePath + "/data/posts/" + i0 + "/created_time", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/created_time/pattern", keyword: "pattern", params: { pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" }, message: 'must match pattern "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$"' };
+                      if (vErrors === null) {
+                        vErrors = [err16];
+                      } else {
+                        vErrors.push(err16);
+                      }
+                      errors++;
+                    }
+                    if (!formats0.validate(data12)) {
+                      const err17 = { instancePath: instancePath + "/data/posts/" + i0 + "/created_time", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/created_time/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+                      if (vErrors === null) {
+                        vErrors = [err17];
+                      } else {
+                        vErrors.push(err17);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err18 = { instancePath: instancePath + "/data/posts/" + i0 + "/created_time", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/created_time/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err18];
+                    } else {
+                      vErrors.push(err18);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.engagement_rate !== void 0) {
+                  let data13 = data3.engagement_rate;
+                  if (!(typeof data13 == "number" && isFinite(data13))) {
+                    const err19 = { instancePath: instancePath + "/data/posts/" + i0 + "/engagement_rate", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/engagement_rate/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                    if (vErrors === null) {
+                      vErrors = [err19];
+                    } else {
+                      vErrors.push(err19);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.id !== void 0) {
+                  if (typeof data3.id !== "string") {
+                    const err20 = { instancePath: instancePath + "/data/posts/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err20];
+                    } else {
+                      vErrors.push(err20);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.interactions !== void 0) {
+                  let data15 = data3.interactions;
+                  if (!(typeof data15 == "number" && (!(data15 % 1) && !isNaN(data15)) && isFinite(data15))) {
+                    const err21 = { instancePath: instancePath + "/data/posts/" + i0 + "/interactions", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/interactions/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err21];
+                    } else {
+                      vErrors.push(err21);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.is_published !== void 0) {
+                  if (typeof data3.is_published !== "boolean") {
+                    const err22 = { instancePath: instancePath + "/data/posts/" + i0 + "/is_published", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/is_published/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+                    if (vErrors === null) {
+                      vErrors = [err22];
+                    } else {
+                      vErrors.push(err22);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.message !== void 0) {
+                  if (typeof data3.message !== "string") {
+                    const err23 = { instancePath: instancePath + "/data/posts/" + i0 + "/message", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err23];
+                    } else {
+                      vErrors.push(err23);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.page_id !== void 0) {
+                  if (typeof data3.page_id !== "string") {
+                    const err24 = { instancePath: instancePath + "/data/posts/" + i0 + "/page_id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/page_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err24];
+                    } else {
+                      vErrors.push(err24);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.post_labels !== void 0) {
+                  let data19 = data3.post_labels;
+                  if (Array.isArray(data19)) {
+                    const len2 = data19.length;
+                    for (let i2 = 0; i2 < len2; i2++) {
+                      let data20 = data19[i2];
+                      if (data20 && typeof data20 == "object" && !Array.isArray(data20)) {
+                        if (data20.id === void 0) {
+                          const err25 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+                          if (vErrors === null) {
+                            vErrors = [err25];
+                          } else {
+                            vErrors.push(err25);
+                          }
+                          errors++;
+                        }
+                        if (data20.name === void 0) {
+                          const err26 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+                          if (vErrors === null) {
+                            vErrors = [err26];
+                          } else {
+                            vErrors.push(err26);
+                          }
+                          errors++;
+                        }
+                        for (const key3 in data20) {
+                          if (!(key3 === "id" || key3 === "name")) {
+                            const err27 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" };
+                            if (vErrors === null) {
+                              vErrors = [err27];
+                            } else {
+                              vErrors.push(err27);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data20.id !== void 0) {
+                          if (typeof data20.id !== "string") {
+                            const err28 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2 + "/id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            if (vErrors === null) {
+                              vErrors = [err28];
+                            } else {
+                              vErrors.push(err28);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data20.name !== void 0) {
+                          if (typeof data20.name !== "string") {
+                            const err29 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2 + "/name", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            if (vErrors === null) {
+                              vErrors = [err29];
+                            } else {
+                              vErrors.push(err29);
+                            }
+                            errors++;
+                          }
+                        }
+                      } else {
+                        const err30 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                        if (vErrors === null) {
+                          vErrors = [err30];
+                        } else {
+                          vErrors.push(err30);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err31 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    if (vErrors === null) {
+                      vErrors = [err31];
+                    } else {
+                      vErrors.push(err31);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.ppd_status !== void 0) {
+                  let data23 = data3.ppd_status;
+                  if (typeof data23 !== "string") {
+                    const err32 = { instancePath: instancePath + "/data/posts/" + i0 + "/ppd_status", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/ppd_status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err32];
+                    } else {
+                      vErrors.push(err32);
+                    }
+                    errors++;
+                  }
+                  if (!(data23 === "organic" || data23 === "paid" || data23 === "unknown")) {
+                    const err33 = { instancePath: instancePath + "/data/posts/" + i0 + "/ppd_status", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/ppd_status/enum", keyword: "enum", params: { allowedValues: schema60.properties.ppd_status.enum }, message: "must be equal to one of the allowed values" };
+                    if (vErrors === null) {
+                      vErrors = [err33];
+                    } else {
+                      vErrors.push(err33);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.reactions !== void 0) {
+                  let data24 = data3.reactions;
+                  if (!(typeof data24 == "number" && (!(data24 % 1) && !isNaN(data24)) && isFinite(data24))) {
+                    const err34 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err34];
+                    } else {
+                      vErrors.push(err34);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.reactions_by_type !== void 0) {
+                  let data25 = data3.reactions_by_type;
+                  if (data25 && typeof data25 == "object" && !Array.isArray(data25)) {
+                    if (data25.like !== void 0) {
+                      let data26 = data25.like;
+                      if (!(typeof data26 == "number" && (!(data26 % 1) && !isNaN(data26)) && isFinite(data26))) {
+                        const err35 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/like", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/like/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                        if (vErrors === null) {
+                          vErrors = [err35];
+                        } else {
+                          vErrors.push(err35);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data25.love !== void 0) {
+                      let data27 = data25.love;
+                      if (!(typeof data27 == "number" && (!(data27 % 1) && !isNaN(data27)) && isFinite(data27))) {
+                        const err36 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/love", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/love/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                        if (vErrors === null) {
+                          vErrors = [err36];
+                        } else {
+                          vErrors.push(err36);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data25.wow !== void 0) {
+                      let data28 = data25.wow;
+                      if (!(typeof data28 == "number" && (!(data28 % 1) && !isNaN(data28)) && isFinite(data28))) {
+                        const err37 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/wow", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/wow/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                        if (vErrors === null) {
+                          vErrors = [err37];
+                        } else {
+                          vErrors.push(err37);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data25.haha !== void 0) {
+                      let data29 = data25.haha;
+                      if (!(typeof data29 == "number" && (!(data29 % 1) && !isNaN(data29)) && isFinite(data29))) {
+                        const err38 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/haha", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/haha/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                        if (vErrors === null) {
+                          vErrors = [err38];
+                        } else {
+                          vErrors.push(err38);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data25.sorry !== void 0) {
+                      let data30 = data25.sorry;
+                      if (!(typeof data30 == "number" && (!(data30 % 1) && !isNaN(data30)) && isFinite(data30))) {
+                        const err39 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/sorry", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/sorry/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                        if (vErrors === null) {
+                          vErrors = [err39];
+                        } else {
+                          vErrors.push(err39);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data25.anger !== void 0) {
+                      let data31 = data25.anger;
+                      if (!(typeof data31 == "number" && (!(data31 % 1) && !isNaN(data31)) && isFinite(data31))) {
+                        const err40 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/anger", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/anger/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                        if (vErrors === null) {
+                          vErrors = [err40];
+                        } else {
+                          vErrors.push(err40);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err41 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    if (vErrors === null) {
+                      vErrors = [err41];
+                    } else {
+                      vErrors.push(err41);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.shares !== void 0) {
+                  let data32 = data3.shares;
+                  if (!(typeof data32 == "number" && (!(data32 % 1) && !isNaN(data32)) && isFinite(data32))) {
+                    const err42 = { instancePath: instancePath + "/data/posts/" + i0 + "/shares", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/shares/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err42];
+                    } else {
+                      vErrors.push(err42);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.story !== void 0) {
+                  if (typeof data3.story !== "string") {
+                    const err43 = { instancePath: instancePath + "/data/posts/" + i0 + "/story", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/story/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err43];
+                    } else {
+                      vErrors.push(err43);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.type !== void 0) {
+                  if (typeof data3.type !== "string") {
+                    const err44 = { instancePath: instancePath + "/data/posts/" + i0 + "/type", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err44];
+                    } else {
+                      vErrors.push(err44);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.universal_video_id !== void 0) {
+                  if (typeof data3.universal_video_id !== "string") {
+                    const err45 = { instancePath: instancePath + "/data/posts/" + i0 + "/universal_video_id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/universal_video_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err45];
+                    } else {
+                      vErrors.push(err45);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.url !== void 0) {
+                  if (typeof data3.url !== "string") {
+                    const err46 = { instancePath: instancePath + "/data/posts/" + i0 + "/url", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err46];
+                    } else {
+                      vErrors.push(err46);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.video_id !== void 0) {
+                  if (typeof data3.video_id !== "string") {
+                    const err47 = { instancePath: instancePath + "/data/posts/" + i0 + "/video_id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/video_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err47];
+                    } else {
+                      vErrors.push(err47);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.video_length !== void 0) {
+                  let data38 = data3.video_length;
+                  if (!(typeof data38 == "number" && isFinite(data38))) {
+                    const err48 = { instancePath: instancePath + "/data/posts/" + i0 + "/video_length", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/video_length/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                    if (vErrors === null) {
+                      vErrors = [err48];
+                    } else {
+                      vErrors.push(err48);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_engaged_fan !== void 0) {
+                  let data39 = data3.insights_engaged_fan;
+                  if (!(typeof data39 == "number" && (!(data39 % 1) && !isNaN(data39)) && isFinite(data39))) {
+                    const err49 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_engaged_fan", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_engaged_fan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err49];
+                    } else {
+                      vErrors.push(err49);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_engaged_users !== void 0) {
+                  let data40 = data3.insights_engaged_users;
+                  if (!(typeof data40 == "number" && (!(data40 % 1) && !isNaN(data40)) && isFinite(data40))) {
+                    const err50 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_engaged_users", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_engaged_users/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err50];
+                    } else {
+                      vErrors.push(err50);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_impressions !== void 0) {
+                  let data41 = data3.insights_impressions;
+                  if (!(typeof data41 == "number" && (!(data41 % 1) && !isNaN(data41)) && isFinite(data41))) {
+                    const err51 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_impressions/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err51];
+                    } else {
+                      vErrors.push(err51);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_impressions_fan !== void 0) {
+                  let data42 = data3.insights_impressions_fan;
+                  if (!(typeof data42 == "number" && (!(data42 % 1) && !isNaN(data42)) && isFinite(data42))) {
+                    const err52 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_fan", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_impressions_fan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err52];
+                    } else {
+                      vErrors.push(err52);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_impressions_fan_paid !== void 0) {
+                  let data43 = data3.insights_impressions_fan_paid;
+                  if (!(typeof data43 == "number" && (!(data43 % 1) && !isNaN(data43)) && isFinite(data43))) {
+                    const err53 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_fan_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_impressions_fan_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err53];
+                    } else {
+                      vErrors.push(err53);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_impressions_organic !== void 0) {
+                  let data44 = data3.insights_impressions_organic;
+                  if (!(typeof data44 == "number" && (!(data44 % 1) && !isNaN(data44)) && isFinite(data44))) {
+                    const err54 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_organic", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_impressions_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err54];
+                    } else {
+                      vErrors.push(err54);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_impressions_paid !== void 0) {
+                  let data45 = data3.insights_impressions_paid;
+                  if (!(typeof data45 == "number" && (!(data45 % 1) && !isNaN(data45)) && isFinite(data45))) {
+                    const err55 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_impressions_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err55];
+                    } else {
+                      vErrors.push(err55);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_negative_feedback !== void 0) {
+                  let data46 = data3.insights_negative_feedback;
+                  if (!(typeof data46 == "number" && (!(data46 % 1) && !isNaN(data46)) && isFinite(data46))) {
+                    const err56 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_negative_feedback", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_negative_feedback/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err56];
+                    } else {
+                      vErrors.push(err56);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_negative_feedback_unique !== void 0) {
+                  let data47 = data3.insights_negative_feedback_unique;
+                  if (!(typeof data47 == "number" && (!(data47 % 1) && !isNaN(data47)) && isFinite(data47))) {
+                    const err57 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_negative_feedback_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_negative_feedback_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err57];
+                    } else {
+                      vErrors.push(err57);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_post_clicks !== void 0) {
+                  let data48 = data3.insights_post_clicks;
+                  if (!(typeof data48 == "number" && (!(data48 % 1) && !isNaN(data48)) && isFinite(data48))) {
+                    const err58 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_post_clicks", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_post_clicks/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err58];
+                    } else {
+                      vErrors.push(err58);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_post_clicks_unique !== void 0) {
+                  let data49 = data3.insights_post_clicks_unique;
+                  if (!(typeof data49 == "number" && (!(data49 % 1) && !isNaN(data49)) && isFinite(data49))) {
+                    const err59 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_post_clicks_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_post_clicks_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err59];
+                    } else {
+                      vErrors.push(err59);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_reach !== void 0) {
+                  let data50 = data3.insights_reach;
+                  if (!(typeof data50 == "number" && (!(data50 % 1) && !isNaN(data50)) && isFinite(data50))) {
+                    const err60 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_reach/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err60];
+                    } else {
+                      vErrors.push(err60);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_reach_fan !== void 0) {
+                  let data51 = data3.insights_reach_fan;
+                  if (!(typeof data51 == "number" && (!(data51 % 1) && !isNaN(data51)) && isFinite(data51))) {
+                    const err61 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_fan", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_reach_fan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err61];
+                    } else {
+                      vErrors.push(err61);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_reach_fan_paid !== void 0) {
+                  let data52 = data3.insights_reach_fan_paid;
+                  if (!(typeof data52 == "number" && (!(data52 % 1) && !isNaN(data52)) && isFinite(data52))) {
+                    const err62 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_fan_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_reach_fan_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err62];
+                    } else {
+                      vErrors.push(err62);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_reach_organic !== void 0) {
+                  let data53 = data3.insights_reach_organic;
+                  if (!(typeof data53 == "number" && (!(data53 % 1) && !isNaN(data53)) && isFinite(data53))) {
+                    const err63 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_organic", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_reach_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err63];
+                    } else {
+                      vErrors.push(err63);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_reach_paid !== void 0) {
+                  let data54 = data3.insights_reach_paid;
+                  if (!(typeof data54 == "number" && (!(data54 % 1) && !isNaN(data54)) && isFinite(data54))) {
+                    const err64 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_reach_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err64];
+                    } else {
+                      vErrors.push(err64);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_reactions_like_total !== void 0) {
+                  let data55 = data3.insights_reactions_like_total;
+                  if (!(typeof data55 == "number" && (!(data55 % 1) && !isNaN(data55)) && isFinite(data55))) {
+                    const err65 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reactions_like_total", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_reactions_like_total/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err65];
+                    } else {
+                      vErrors.push(err65);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_stories !== void 0) {
+                  let data56 = data3.insights_stories;
+                  if (!(typeof data56 == "number" && (!(data56 % 1) && !isNaN(data56)) && isFinite(data56))) {
+                    const err66 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_stories", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_stories/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err66];
+                    } else {
+                      vErrors.push(err66);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_story_adds !== void 0) {
+                  let data57 = data3.insights_story_adds;
+                  if (!(typeof data57 == "number" && (!(data57 % 1) && !isNaN(data57)) && isFinite(data57))) {
+                    const err67 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_story_adds", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_story_adds/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err67];
+                    } else {
+                      vErrors.push(err67);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_storytellers !== void 0) {
+                  let data58 = data3.insights_storytellers;
+                  if (!(typeof data58 == "number" && (!(data58 % 1) && !isNaN(data58)) && isFinite(data58))) {
+                    const err68 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_storytellers", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_storytellers/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err68];
+                    } else {
+                      vErrors.push(err68);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_avg_time_watched !== void 0) {
+                  let data59 = data3.insights_video_avg_time_watched;
+                  if (!(typeof data59 == "number" && (!(data59 % 1) && !isNaN(data59)) && isFinite(data59))) {
+                    const err69 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_avg_time_watched", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_avg_time_watched/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err69];
+                    } else {
+                      vErrors.push(err69);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_complete_views_30s !== void 0) {
+                  let data60 = data3.insights_video_complete_views_30s;
+                  if (!(typeof data60 == "number" && (!(data60 % 1) && !isNaN(data60)) && isFinite(data60))) {
+                    const err70 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_30s/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err70];
+                    } else {
+                      vErrors.push(err70);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_complete_views_30s_autoplayed !== void 0) {
+                  let data61 = data3.insights_video_complete_views_30s_autoplayed;
+                  if (!(typeof data61 == "number" && (!(data61 % 1) && !isNaN(data61)) && isFinite(data61))) {
+                    const err71 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_autoplayed", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_30s_autoplayed/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err71];
+                    } else {
+                      vErrors.push(err71);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_complete_views_30s_clicked_to_play !== void 0) {
+                  let data62 = data3.insights_video_complete_views_30s_clicked_to_play;
+                  if (!(typeof data62 == "number" && (!(data62 % 1) && !isNaN(data62)) && isFinite(data62))) {
+                    const err72 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_clicked_to_play", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_30s_clicked_to_play/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err72];
+                    } else {
+                      vErrors.push(err72);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_complete_views_30s_organic !== void 0) {
+                  let data63 = data3.insights_video_complete_views_30s_organic;
+                  if (!(typeof data63 == "number" && (!(data63 % 1) && !isNaN(data63)) && isFinite(data63))) {
+                    const err73 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_organic", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_30s_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err73];
+                    } else {
+                      vErrors.push(err73);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_complete_views_30s_paid !== void 0) {
+                  let data64 = data3.insights_video_complete_views_30s_paid;
+                  if (!(typeof data64 == "number" && (!(data64 % 1) && !isNaN(data64)) && isFinite(data64))) {
+                    const err74 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_30s_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err74];
+                    } else {
+                      vErrors.push(err74);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_complete_views_30s_unique !== void 0) {
+                  let data65 = data3.insights_video_complete_views_30s_unique;
+                  if (!(typeof data65 == "number" && (!(data65 % 1) && !isNaN(data65)) && isFinite(data65))) {
+                    const err75 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_30s_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err75];
+                    } else {
+                      vErrors.push(err75);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_complete_views_organic !== void 0) {
+                  let data66 = data3.insights_video_complete_views_organic;
+                  if (!(typeof data66 == "number" && (!(data66 % 1) && !isNaN(data66)) && isFinite(data66))) {
+                    const err76 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_organic", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err76];
+                    } else {
+                      vErrors.push(err76);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_complete_views_organic_unique !== void 0) {
+                  let data67 = data3.insights_video_complete_views_organic_unique;
+                  if (!(typeof data67 == "number" && (!(data67 % 1) && !isNaN(data67)) && isFinite(data67))) {
+                    const err77 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_organic_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_organic_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err77];
+                    } else {
+                      vErrors.push(err77);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_complete_views_paid !== void 0) {
+                  let data68 = data3.insights_video_complete_views_paid;
+                  if (!(typeof data68 == "number" && (!(data68 % 1) && !isNaN(data68)) && isFinite(data68))) {
+                    const err78 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err78];
+                    } else {
+                      vErrors.push(err78);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_complete_views_paid_unique !== void 0) {
+                  let data69 = data3.insights_video_complete_views_paid_unique;
+                  if (!(typeof data69 == "number" && (!(data69 % 1) && !isNaN(data69)) && isFinite(data69))) {
+                    const err79 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_paid_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_complete_views_paid_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err79];
+                    } else {
+                      vErrors.push(err79);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_view_time !== void 0) {
+                  let data70 = data3.insights_video_view_time;
+                  if (!(typeof data70 == "number" && (!(data70 % 1) && !isNaN(data70)) && isFinite(data70))) {
+                    const err80 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_view_time/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err80];
+                    } else {
+                      vErrors.push(err80);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_view_time_organic !== void 0) {
+                  let data71 = data3.insights_video_view_time_organic;
+                  if (!(typeof data71 == "number" && (!(data71 % 1) && !isNaN(data71)) && isFinite(data71))) {
+                    const err81 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time_organic", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_view_time_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err81];
+                    } else {
+                      vErrors.push(err81);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_view_time_paid !== void 0) {
+                  let data72 = data3.insights_video_view_time_paid;
+                  if (!(typeof data72 == "number" && (!(data72 % 1) && !isNaN(data72)) && isFinite(data72))) {
+                    const err82 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_view_time_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err82];
+                    } else {
+                      vErrors.push(err82);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_views !== void 0) {
+                  let data73 = data3.insights_video_views;
+                  if (!(typeof data73 == "number" && (!(data73 % 1) && !isNaN(data73)) && isFinite(data73))) {
+                    const err83 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_views/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err83];
+                    } else {
+                      vErrors.push(err83);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_views_autoplayed !== void 0) {
+                  let data74 = data3.insights_video_views_autoplayed;
+                  if (!(typeof data74 == "number" && (!(data74 % 1) && !isNaN(data74)) && isFinite(data74))) {
+                    const err84 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_autoplayed", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_views_autoplayed/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err84];
+                    } else {
+                      vErrors.push(err84);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_views_clicked_to_play !== void 0) {
+                  let data75 = data3.insights_video_views_clicked_to_play;
+                  if (!(typeof data75 == "number" && (!(data75 % 1) && !isNaN(data75)) && isFinite(data75))) {
+                    const err85 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_clicked_to_play", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_views_clicked_to_play/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err85];
+                    } else {
+                      vErrors.push(err85);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_views_organic !== void 0) {
+                  let data76 = data3.insights_video_views_organic;
+                  if (!(typeof data76 == "number" && (!(data76 % 1) && !isNaN(data76)) && isFinite(data76))) {
+                    const err86 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_organic", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_views_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err86];
+                    } else {
+                      vErrors.push(err86);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_views_organic_unique !== void 0) {
+                  let data77 = data3.insights_video_views_organic_unique;
+                  if (!(typeof data77 == "number" && (!(data77 % 1) && !isNaN(data77)) && isFinite(data77))) {
+                    const err87 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_organic_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_views_organic_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err87];
+                    } else {
+                      vErrors.push(err87);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_views_paid !== void 0) {
+                  let data78 = data3.insights_video_views_paid;
+                  if (!(typeof data78 == "number" && (!(data78 % 1) && !isNaN(data78)) && isFinite(data78))) {
+                    const err88 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_views_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err88];
+                    } else {
+                      vErrors.push(err88);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_views_paid_unique !== void 0) {
+                  let data79 = data3.insights_video_views_paid_unique;
+                  if (!(typeof data79 == "number" && (!(data79 % 1) && !isNaN(data79)) && isFinite(data79))) {
+                    const err89 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_paid_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_views_paid_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err89];
+                    } else {
+                      vErrors.push(err89);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_views_unique !== void 0) {
+                  let data80 = data3.insights_video_views_unique;
+                  if (!(typeof data80 == "number" && (!(data80 % 1) && !isNaN(data80)) && isFinite(data80))) {
+                    const err90 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_views_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err90];
+                    } else {
+                      vErrors.push(err90);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_engagement_rate !== void 0) {
+                  let data81 = data3.insights_engagement_rate;
+                  if (!(typeof data81 == "number" && isFinite(data81))) {
+                    const err91 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_engagement_rate", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_engagement_rate/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                    if (vErrors === null) {
+                      vErrors = [err91];
+                    } else {
+                      vErrors.push(err91);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_paid_status !== void 0) {
+                  if (typeof data3.insights_paid_status !== "string") {
+                    const err92 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_paid_status", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_paid_status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err92];
+                    } else {
+                      vErrors.push(err92);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_impressions_by_paid_non_paid !== void 0) {
+                  let data83 = data3.insights_impressions_by_paid_non_paid;
+                  if (!(data83 && typeof data83 == "object" && !Array.isArray(data83))) {
+                    const err93 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_by_paid_non_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_impressions_by_paid_non_paid/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    if (vErrors === null) {
+                      vErrors = [err93];
+                    } else {
+                      vErrors.push(err93);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_post_clicks_by_type !== void 0) {
+                  let data84 = data3.insights_post_clicks_by_type;
+                  if (!(data84 && typeof data84 == "object" && !Array.isArray(data84))) {
+                    const err94 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_post_clicks_by_type", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_post_clicks_by_type/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    if (vErrors === null) {
+                      vErrors = [err94];
+                    } else {
+                      vErrors.push(err94);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_post_clicks_by_type_unique !== void 0) {
+                  let data85 = data3.insights_post_clicks_by_type_unique;
+                  if (!(data85 && typeof data85 == "object" && !Array.isArray(data85))) {
+                    const err95 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_post_clicks_by_type_unique", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_post_clicks_by_type_unique/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    if (vErrors === null) {
+                      vErrors = [err95];
+                    } else {
+                      vErrors.push(err95);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_reach_by_paid_non_paid !== void 0) {
+                  let data86 = data3.insights_reach_by_paid_non_paid;
+                  if (!(data86 && typeof data86 == "object" && !Array.isArray(data86))) {
+                    const err96 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_by_paid_non_paid", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_reach_by_paid_non_paid/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    if (vErrors === null) {
+                      vErrors = [err96];
+                    } else {
+                      vErrors.push(err96);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_reactions_by_type_total !== void 0) {
+                  let data87 = data3.insights_reactions_by_type_total;
+                  if (!(data87 && typeof data87 == "object" && !Array.isArray(data87))) {
+                    const err97 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reactions_by_type_total", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_reactions_by_type_total/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    if (vErrors === null) {
+                      vErrors = [err97];
+                    } else {
+                      vErrors.push(err97);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_view_time_by_age_bucket_and_gender !== void 0) {
+                  let data88 = data3.insights_video_view_time_by_age_bucket_and_gender;
+                  if (!(data88 && typeof data88 == "object" && !Array.isArray(data88))) {
+                    const err98 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time_by_age_bucket_and_gender", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_view_time_by_age_bucket_and_gender/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    if (vErrors === null) {
+                      vErrors = [err98];
+                    } else {
+                      vErrors.push(err98);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_view_time_by_country_id !== void 0) {
+                  let data89 = data3.insights_video_view_time_by_country_id;
+                  if (!(data89 && typeof data89 == "object" && !Array.isArray(data89))) {
+                    const err99 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time_by_country_id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_view_time_by_country_id/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    if (vErrors === null) {
+                      vErrors = [err99];
+                    } else {
+                      vErrors.push(err99);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_retention_graph !== void 0) {
+                  if (!Array.isArray(data3.insights_video_retention_graph)) {
+                    const err100 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_retention_graph", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_retention_graph/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    if (vErrors === null) {
+                      vErrors = [err100];
+                    } else {
+                      vErrors.push(err100);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_retention_graph_autoplayed !== void 0) {
+                  if (!Array.isArray(data3.insights_video_retention_graph_autoplayed)) {
+                    const err101 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_retention_graph_autoplayed", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_retention_graph_autoplayed/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    if (vErrors === null) {
+                      vErrors = [err101];
+                    } else {
+                      vErrors.push(err101);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err102 = { instancePath: instancePath + "/data/posts/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err102];
+                } else {
+                  vErrors.push(err102);
+                }
+                errors++;
               }
             }
           } else {
-            const err7 = { instancePath: instancePath + "/data/posts", schemaPath: "#/properties/data/properties/posts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err103 = { instancePath: instancePath + "/data/posts", schemaPath: "#/properties/data/properties/posts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err7];
+              vErrors = [err103];
             } else {
-              vErrors.push(err7);
+              vErrors.push(err103);
             }
             errors++;
           }
         }
         if (data1.next !== void 0) {
           if (typeof data1.next !== "string") {
-            const err8 = { instancePath: instancePath + "/data/next", schemaPath: "#/properties/data/properties/next/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err104 = { instancePath: instancePath + "/data/next", schemaPath: "#/properties/data/properties/next/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err8];
+              vErrors = [err104];
             } else {
-              vErrors.push(err8);
+              vErrors.push(err104);
             }
             errors++;
           }
         }
         if (data1.remaining !== void 0) {
-          let data5 = data1.remaining;
-          if (!(typeof data5 == "number" && (!(data5 % 1) && !isNaN(data5)) && isFinite(data5))) {
-            const err9 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+          let data93 = data1.remaining;
+          if (!(typeof data93 == "number" && (!(data93 % 1) && !isNaN(data93)) && isFinite(data93))) {
+            const err105 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
             if (vErrors === null) {
-              vErrors = [err9];
+              vErrors = [err105];
             } else {
-              vErrors.push(err9);
+              vErrors.push(err105);
             }
             errors++;
           }
-          if (typeof data5 == "number" && isFinite(data5)) {
-            if (data5 < 0 || isNaN(data5)) {
-              const err10 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (typeof data93 == "number" && isFinite(data93)) {
+            if (data93 < 0 || isNaN(data93)) {
+              const err106 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
               if (vErrors === null) {
-                vErrors = [err10];
+                vErrors = [err106];
               } else {
-                vErrors.push(err10);
+                vErrors.push(err106);
               }
               errors++;
             }
@@ -6139,52 +6164,52 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data1.next !== void 0) {
           if (data1.remaining === void 0) {
-            const err11 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
+            const err107 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
               property: "next",
               missingProperty: "remaining",
               depsCount: 1,
               deps: "remaining"
             }, message: "must have property remaining when property next is present" };
             if (vErrors === null) {
-              vErrors = [err11];
+              vErrors = [err107];
             } else {
-              vErrors.push(err11);
+              vErrors.push(err107);
             }
             errors++;
           }
         }
         if (data1.remaining !== void 0) {
           if (data1.next === void 0) {
-            const err12 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
+            const err108 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
               property: "remaining",
               missingProperty: "next",
               depsCount: 1,
               deps: "next"
             }, message: "must have property next when property remaining is present" };
             if (vErrors === null) {
-              vErrors = [err12];
+              vErrors = [err108];
             } else {
-              vErrors.push(err12);
+              vErrors.push(err108);
             }
             errors++;
           }
         }
       } else {
-        const err13 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err109 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err109];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err109);
         }
         errors++;
       }
     }
   } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err110 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err110];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err110);
     }
     errors++;
   }
@@ -6339,63 +6364,523 @@ var responseValidators = {
   "GET /1/facebook/profiles": {
     responses: { "200": listFacebookProfiles_200, "400": listFacebookProfiles_400, "401": listFacebookProfiles_401, "403": listFacebookProfiles_403, "404": listFacebookProfiles_404, "405": listFacebookProfiles_405, "500": listFacebookProfiles_500 },
     success: listFacebookProfiles_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/listFacebookProfiles/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "ProfilesResponse", failure: "FailureBody" }
   },
   "GET /1/instagram/profiles": {
     responses: { "200": listInstagramProfiles_200, "400": listInstagramProfiles_400, "401": listInstagramProfiles_401, "403": listInstagramProfiles_403, "404": listInstagramProfiles_404, "405": listInstagramProfiles_405, "500": listInstagramProfiles_500 },
     success: listInstagramProfiles_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/listInstagramProfiles/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "ProfilesResponse", failure: "FailureBody" }
   },
   "GET /1/twitter/profiles": {
     responses: { "200": listTwitterProfiles_200, "400": listTwitterProfiles_400, "401": listTwitterProfiles_401, "403": listTwitterProfiles_403, "404": listTwitterProfiles_404, "405": listTwitterProfiles_405, "500": listTwitterProfiles_500 },
     success: listTwitterProfiles_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/listTwitterProfiles/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "ProfilesResponse", failure: "FailureBody" }
   },
   "GET /1/youtube/profiles": {
     responses: { "200": listYoutubeProfiles_200, "400": listYoutubeProfiles_400, "401": listYoutubeProfiles_401, "403": listYoutubeProfiles_403, "404": listYoutubeProfiles_404, "405": listYoutubeProfiles_405, "500": listYoutubeProfiles_500 },
     success: listYoutubeProfiles_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/listYoutubeProfiles/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "ProfilesResponse", failure: "FailureBody" }
   },
   "GET /1/pinterest/profiles": {
     responses: { "200": listPinterestProfiles_200, "400": listPinterestProfiles_400, "401": listPinterestProfiles_401, "403": listPinterestProfiles_403, "404": listPinterestProfiles_404, "405": listPinterestProfiles_405, "500": listPinterestProfiles_500 },
     success: listPinterestProfiles_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/listPinterestProfiles/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "ProfilesResponse", failure: "FailureBody" }
   },
   "POST /1/post/labels": {
     responses: { "200": listPostLabels_200, "400": listPostLabels_400, "401": listPostLabels_401, "403": listPostLabels_403, "404": listPostLabels_404, "405": listPostLabels_405, "500": listPostLabels_500 },
     success: listPostLabels_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/listPostLabels/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "PostLabelsResponse", failure: "FailureBody" }
   },
   "POST /1/facebook/metrics": {
     responses: { "200": getFacebookMetrics_200, "400": getFacebookMetrics_400, "401": getFacebookMetrics_401, "403": getFacebookMetrics_403, "404": getFacebookMetrics_404, "405": getFacebookMetrics_405, "500": getFacebookMetrics_500 },
     success: getFacebookMetrics_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/getFacebookMetrics/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "FacebookMetricsResponse", failure: "FailureBody" }
   },
   "POST /1/instagram/metrics": {
     responses: { "200": getInstagramMetrics_200, "400": getInstagramMetrics_400, "401": getInstagramMetrics_401, "403": getInstagramMetrics_403, "404": getInstagramMetrics_404, "405": getInstagramMetrics_405, "500": getInstagramMetrics_500 },
     success: getInstagramMetrics_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/getInstagramMetrics/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "InstagramMetricsResponse", failure: "FailureBody" }
   },
   "POST /1/twitter/metrics": {
     responses: { "200": getTwitterMetrics_200, "400": getTwitterMetrics_400, "401": getTwitterMetrics_401, "403": getTwitterMetrics_403, "404": getTwitterMetrics_404, "405": getTwitterMetrics_405, "500": getTwitterMetrics_500 },
     success: getTwitterMetrics_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/getTwitterMetrics/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "TwitterMetricsResponse", failure: "FailureBody" }
   },
   "POST /1/youtube/metrics": {
     responses: { "200": getYoutubeMetrics_200, "400": getYoutubeMetrics_400, "401": getYoutubeMetrics_401, "403": getYoutubeMetrics_403, "404": getYoutubeMetrics_404, "405": getYoutubeMetrics_405, "500": getYoutubeMetrics_500 },
     success: getYoutubeMetrics_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/getYoutubeMetrics/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "YoutubeMetricsResponse", failure: "FailureBody" }
   },
   "POST /1/pinterest/metrics": {
     responses: { "200": getPinterestMetrics_200, "400": getPinterestMetrics_400, "401": getPinterestMetrics_401, "403": getPinterestMetrics_403, "404": getPinterestMetrics_404, "405": getPinterestMetrics_405, "500": getPinterestMetrics_500 },
     success: getPinterestMetrics_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/getPinterestMetrics/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "PinterestMetricsResponse", failure: "FailureBody" }
   },
   "POST /1/facebook/page/posts": {
     responses: { "200": listFacebookPagePosts_200, "400": listFacebookPagePosts_400, "401": listFacebookPagePosts_401, "403": listFacebookPagePosts_403, "404": listFacebookPagePosts_404, "405": listFacebookPagePosts_405, "500": listFacebookPagePosts_500 },
     success: listFacebookPagePosts_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/listFacebookPagePosts/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "FacebookPostsResponse", failure: "FailureBody" }
   }
+};
+var schemaRules = {
+  "ApiError/additionalProperties": "shared.response.no-extra-members",
+  "ApiError/properties/code/type": "shared.failure.shape",
+  "ApiError/properties/errors/items/type": "shared.failure.shape",
+  "ApiError/properties/errors/type": "shared.failure.shape",
+  "ApiError/required": "shared.failure.shape",
+  "ApiError/type": "shared.failure.shape",
+  "ContentLabel/additionalProperties": "shared.response.no-extra-members",
+  "ContentLabel/properties/id/type": "shared.labels.fields",
+  "ContentLabel/properties/name/type": "shared.labels.fields",
+  "ContentLabel/required": "shared.labels.members-present",
+  "ContentLabel/type": "shared.labels.fields",
+  "FacebookDayRecord/additionalProperties": "v1.metrics.metric-names",
+  "FacebookDayRecord/properties/comments/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/comments_by_ppd_status/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/comments_by_type/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/date/pattern": "v1.metrics.date",
+  "FacebookDayRecord/properties/date/type": "v1.metrics.date",
+  "FacebookDayRecord/properties/engagement_rate/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/fans_change/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/fans_lifetime/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_activity/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_activity_by_activity_type/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_activity_unique/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_activity_unique_by_activity_type/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_activity_unique_by_age_gender/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_activity_unique_by_city/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_activity_unique_by_country/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_activity_unique_by_locale/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_engaged_users/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_fan_adds/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_fan_adds_by_paid_non_paid_unique/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_fan_adds_unique/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_fan_removes/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_fan_removes_unique/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_fans_by_like_source/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_fans_by_like_source_unique/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_fans_by_unlike_source_unique/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_fans_city/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_fans_gender_age_lifetime/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_fans_lifetime/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_fans_lifetime_by_country/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_fans_locale_lifetime/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_fans_online/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_fans_online_by_hour/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_impressions/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_impressions_by_paid_non_paid/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_impressions_organic/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_impressions_paid/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_impressions_viral/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_impressions_viral_frequency_distribution/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_negative_feedback/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_positive_feedback/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_post_clicks/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_post_clicks_by_type/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_post_clicks_unique/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_post_clicks_unique_by_type/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_post_impressions/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_post_impressions_by_paid_non_paid/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_post_impressions_frequency_distribution/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_post_impressions_paid/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_post_reach/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_post_reach_by_paid_non_paid/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_post_reach_organic/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_post_reach_paid/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_reach/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_reach_by_age_gender/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_reach_by_paid_non_paid/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_reach_engagement/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_reach_organic/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_reach_paid/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_reach_viral/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_reactions/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_reactions_by_type/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_video_complete_views_30s/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_video_complete_views_30s_autoplayed/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_video_complete_views_30s_click_to_play/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_video_complete_views_30s_organic/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_video_complete_views_30s_repeat_views/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_video_complete_views_30s_unique/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_video_repeat_views/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_video_views/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_video_views_autoplayed/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_video_views_click_to_play/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_video_views_organic/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_video_views_paid/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_video_views_unique/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/insights_views/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/interactions/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/interactions_by_ppd_status/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/interactions_by_type/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/interactions_per_1000_fans/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/interactions_per_1000_fans_by_type/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/page_posts/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/page_posts_by_app/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/page_posts_by_ppd_status/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/page_posts_by_type/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/reactions/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/reactions_by_ppd_status/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/reactions_by_reaction_type/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/reactions_by_type/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/shares/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/shares_by_ppd_status/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/shares_by_type/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/user_posts/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/user_posts_average_response_time/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/user_posts_by_app/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/user_posts_responded/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/user_posts_responded_by_time/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/user_posts_response_rate/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/user_questions/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/user_questions_average_response_time/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/user_questions_responded/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/user_questions_responded_by_time/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/properties/user_questions_response_rate/type": "v1.metrics.metric-types",
+  "FacebookDayRecord/required": "v1.metrics.record-members",
+  "FacebookDayRecord/type": "v1.metrics.metric-types",
+  "FacebookMetricsResponse/additionalProperties": "shared.response.no-extra-members",
+  "FacebookMetricsResponse/properties/profiles/items/additionalProperties": "shared.response.no-extra-members",
+  "FacebookMetricsResponse/properties/profiles/items/properties/data/type": "v1.metrics.profiles",
+  "FacebookMetricsResponse/properties/profiles/items/properties/id/type": "v1.metrics.profiles",
+  "FacebookMetricsResponse/properties/profiles/items/required": "v1.metrics.profiles",
+  "FacebookMetricsResponse/properties/profiles/items/type": "v1.metrics.profiles",
+  "FacebookMetricsResponse/properties/profiles/type": "v1.metrics.profiles",
+  "FacebookMetricsResponse/properties/success/const": "shared.response.success-flag",
+  "FacebookMetricsResponse/properties/success/type": "v1.metrics.profiles",
+  "FacebookMetricsResponse/required": "v1.metrics.profiles",
+  "FacebookMetricsResponse/type": "v1.metrics.profiles",
+  "FacebookPost/additionalProperties": "shared.posts.field-names",
+  "FacebookPost/properties/attachments/items/properties/description/type": "shared.posts.field-types",
+  "FacebookPost/properties/attachments/items/properties/image_url/type": "shared.posts.field-types",
+  "FacebookPost/properties/attachments/items/properties/title/type": "shared.posts.field-types",
+  "FacebookPost/properties/attachments/items/properties/url/type": "shared.posts.field-types",
+  "FacebookPost/properties/attachments/items/type": "shared.posts.field-types",
+  "FacebookPost/properties/attachments/type": "shared.posts.field-types",
+  "FacebookPost/properties/author_id/type": "shared.posts.field-types",
+  "FacebookPost/properties/comments/type": "shared.posts.field-types",
+  "FacebookPost/properties/created_time/format": "shared.posts.datetime-utc",
+  "FacebookPost/properties/created_time/pattern": "shared.posts.datetime-utc",
+  "FacebookPost/properties/created_time/type": "shared.posts.field-types",
+  "FacebookPost/properties/engagement_rate/type": "shared.posts.field-types",
+  "FacebookPost/properties/id/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_engaged_fan/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_engaged_users/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_engagement_rate/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_impressions/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_impressions_by_paid_non_paid/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_impressions_fan/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_impressions_fan_paid/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_impressions_organic/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_impressions_paid/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_negative_feedback/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_negative_feedback_unique/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_paid_status/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_post_clicks/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_post_clicks_by_type/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_post_clicks_by_type_unique/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_post_clicks_unique/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_reach/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_reach_by_paid_non_paid/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_reach_fan/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_reach_fan_paid/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_reach_organic/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_reach_paid/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_reactions_by_type_total/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_reactions_like_total/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_stories/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_story_adds/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_storytellers/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_avg_time_watched/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_complete_views_30s/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_complete_views_30s_autoplayed/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_complete_views_30s_clicked_to_play/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_complete_views_30s_organic/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_complete_views_30s_paid/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_complete_views_30s_unique/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_complete_views_organic/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_complete_views_organic_unique/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_complete_views_paid/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_complete_views_paid_unique/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_retention_graph/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_retention_graph_autoplayed/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_view_time/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_view_time_by_age_bucket_and_gender/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_view_time_by_country_id/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_view_time_organic/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_view_time_paid/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_views/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_views_autoplayed/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_views_clicked_to_play/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_views_organic/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_views_organic_unique/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_views_paid/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_views_paid_unique/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_views_unique/type": "shared.posts.field-types",
+  "FacebookPost/properties/interactions/type": "shared.posts.field-types",
+  "FacebookPost/properties/is_published/type": "shared.posts.field-types",
+  "FacebookPost/properties/message/type": "shared.posts.field-types",
+  "FacebookPost/properties/page_id/type": "shared.posts.field-types",
+  "FacebookPost/properties/post_labels/items/additionalProperties": "shared.response.no-extra-members",
+  "FacebookPost/properties/post_labels/items/properties/id/type": "shared.posts.field-types",
+  "FacebookPost/properties/post_labels/items/properties/name/type": "shared.posts.field-types",
+  "FacebookPost/properties/post_labels/items/required": "shared.posts.field-types",
+  "FacebookPost/properties/post_labels/items/type": "shared.posts.field-types",
+  "FacebookPost/properties/post_labels/type": "shared.posts.field-types",
+  "FacebookPost/properties/ppd_status/enum": "shared.posts.field-types",
+  "FacebookPost/properties/ppd_status/type": "shared.posts.field-types",
+  "FacebookPost/properties/reactions/type": "shared.posts.field-types",
+  "FacebookPost/properties/reactions_by_type/properties/anger/type": "shared.posts.field-types",
+  "FacebookPost/properties/reactions_by_type/properties/haha/type": "shared.posts.field-types",
+  "FacebookPost/properties/reactions_by_type/properties/like/type": "shared.posts.field-types",
+  "FacebookPost/properties/reactions_by_type/properties/love/type": "shared.posts.field-types",
+  "FacebookPost/properties/reactions_by_type/properties/sorry/type": "shared.posts.field-types",
+  "FacebookPost/properties/reactions_by_type/properties/wow/type": "shared.posts.field-types",
+  "FacebookPost/properties/reactions_by_type/type": "shared.posts.field-types",
+  "FacebookPost/properties/shares/type": "shared.posts.field-types",
+  "FacebookPost/properties/story/type": "shared.posts.field-types",
+  "FacebookPost/properties/type/type": "shared.posts.field-types",
+  "FacebookPost/properties/universal_video_id/type": "shared.posts.field-types",
+  "FacebookPost/properties/url/type": "shared.posts.field-types",
+  "FacebookPost/properties/video_id/type": "shared.posts.field-types",
+  "FacebookPost/properties/video_length/type": "shared.posts.field-types",
+  "FacebookPost/type": "shared.posts.field-types",
+  "FacebookPostsResponse/additionalProperties": "shared.response.no-extra-members",
+  "FacebookPostsResponse/properties/data/additionalProperties": "shared.response.no-extra-members",
+  "FacebookPostsResponse/properties/data/dependentRequired": "shared.posts.next-with-remaining",
+  "FacebookPostsResponse/properties/data/properties/next/type": "shared.posts.envelope",
+  "FacebookPostsResponse/properties/data/properties/posts/type": "shared.posts.envelope",
+  "FacebookPostsResponse/properties/data/properties/remaining/minimum": "shared.posts.remaining-not-negative",
+  "FacebookPostsResponse/properties/data/properties/remaining/type": "shared.posts.envelope",
+  "FacebookPostsResponse/properties/data/required": "shared.posts.envelope",
+  "FacebookPostsResponse/properties/data/type": "shared.posts.envelope",
+  "FacebookPostsResponse/properties/success/const": "shared.response.success-flag",
+  "FacebookPostsResponse/properties/success/type": "shared.posts.envelope",
+  "FacebookPostsResponse/required": "shared.posts.envelope",
+  "FacebookPostsResponse/type": "shared.posts.envelope",
+  "FailureBody/additionalProperties": "shared.response.no-extra-members",
+  "FailureBody/properties/errors/minItems": "shared.failure.errors-not-empty",
+  "FailureBody/properties/errors/type": "shared.failure.shape",
+  "FailureBody/properties/success/const": "shared.response.success-flag",
+  "FailureBody/properties/success/type": "shared.failure.shape",
+  "FailureBody/required": "shared.failure.shape",
+  "FailureBody/type": "shared.failure.shape",
+  "InstagramDayRecord/additionalProperties": "v1.metrics.metric-names",
+  "InstagramDayRecord/properties/comments/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/comments_by_image_filter/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/comments_by_type/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/comments_by_video_filter/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/date/pattern": "v1.metrics.date",
+  "InstagramDayRecord/properties/date/type": "v1.metrics.date",
+  "InstagramDayRecord/properties/engagement_rate/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/followers_change/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/followers_lifetime/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/following_change/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/following_lifetime/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/insights_followers_by_city_by_day/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/insights_followers_by_country_by_day/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/insights_followers_by_gender_by_age_by_day/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/insights_followers_by_locale_by_day/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/insights_post_engagement_by_day/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/insights_post_engagement_by_type_by_day/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/insights_post_impressions_by_day/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/insights_post_impressions_by_type_by_day/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/insights_post_interactions_by_day/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/insights_post_interactions_by_int_type_by_day/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/insights_post_saves_by_day/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/insights_post_saves_by_type_by_day/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/insights_post_video_views_by_day/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/insights_post_video_views_by_type_by_day/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/insights_profile_all_clicks_by_day/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/insights_profile_email_contacts_by_day/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/insights_profile_get_directions_clicks_by_day/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/insights_profile_impressions_by_day/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/insights_profile_phone_call_clicks_by_day/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/insights_profile_reach_by_day/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/insights_profile_text_message_clicks_by_day/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/insights_profile_views_by_day/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/insights_profile_website_clicks_by_day/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/interactions/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/interactions_by_image_filter/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/interactions_by_type/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/interactions_by_video_filter/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/interactions_per_1000_followers/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/interactions_per_1000_followers_by_image_filter/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/interactions_per_1000_followers_by_type/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/interactions_per_1000_followers_by_video_filter/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/likes/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/likes_by_image_filter/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/likes_by_post_type/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/likes_by_video_filter/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/profile_posts/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/profile_posts_by_image_filter/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/profile_posts_by_type/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/properties/profile_posts_by_video_filter/type": "v1.metrics.metric-types",
+  "InstagramDayRecord/required": "v1.metrics.record-members",
+  "InstagramDayRecord/type": "v1.metrics.metric-types",
+  "InstagramMetricsResponse/additionalProperties": "shared.response.no-extra-members",
+  "InstagramMetricsResponse/properties/profiles/items/additionalProperties": "shared.response.no-extra-members",
+  "InstagramMetricsResponse/properties/profiles/items/properties/data/type": "v1.metrics.profiles",
+  "InstagramMetricsResponse/properties/profiles/items/properties/id/type": "v1.metrics.profiles",
+  "InstagramMetricsResponse/properties/profiles/items/required": "v1.metrics.profiles",
+  "InstagramMetricsResponse/properties/profiles/items/type": "v1.metrics.profiles",
+  "InstagramMetricsResponse/properties/profiles/type": "v1.metrics.profiles",
+  "InstagramMetricsResponse/properties/success/const": "shared.response.success-flag",
+  "InstagramMetricsResponse/properties/success/type": "v1.metrics.profiles",
+  "InstagramMetricsResponse/required": "v1.metrics.profiles",
+  "InstagramMetricsResponse/type": "v1.metrics.profiles",
+  "PinterestDayRecord/additionalProperties": "v1.metrics.metric-names",
+  "PinterestDayRecord/properties/boards_change/type": "v1.metrics.metric-types",
+  "PinterestDayRecord/properties/boards_lifetime/type": "v1.metrics.metric-types",
+  "PinterestDayRecord/properties/comments/type": "v1.metrics.metric-types",
+  "PinterestDayRecord/properties/date/pattern": "v1.metrics.date",
+  "PinterestDayRecord/properties/date/type": "v1.metrics.date",
+  "PinterestDayRecord/properties/followers_change/type": "v1.metrics.metric-types",
+  "PinterestDayRecord/properties/followers_lifetime/type": "v1.metrics.metric-types",
+  "PinterestDayRecord/properties/following_change/type": "v1.metrics.metric-types",
+  "PinterestDayRecord/properties/following_lifetime/type": "v1.metrics.metric-types",
+  "PinterestDayRecord/properties/interactions/type": "v1.metrics.metric-types",
+  "PinterestDayRecord/properties/likes/type": "v1.metrics.metric-types",
+  "PinterestDayRecord/properties/pins_change/type": "v1.metrics.metric-types",
+  "PinterestDayRecord/properties/pins_lifetime/type": "v1.metrics.metric-types",
+  "PinterestDayRecord/properties/repins/type": "v1.metrics.metric-types",
+  "PinterestDayRecord/required": "v1.metrics.record-members",
+  "PinterestDayRecord/type": "v1.metrics.metric-types",
+  "PinterestMetricsResponse/additionalProperties": "shared.response.no-extra-members",
+  "PinterestMetricsResponse/properties/profiles/items/additionalProperties": "shared.response.no-extra-members",
+  "PinterestMetricsResponse/properties/profiles/items/properties/data/type": "v1.metrics.profiles",
+  "PinterestMetricsResponse/properties/profiles/items/properties/id/type": "v1.metrics.profiles",
+  "PinterestMetricsResponse/properties/profiles/items/required": "v1.metrics.profiles",
+  "PinterestMetricsResponse/properties/profiles/items/type": "v1.metrics.profiles",
+  "PinterestMetricsResponse/properties/profiles/type": "v1.metrics.profiles",
+  "PinterestMetricsResponse/properties/success/const": "shared.response.success-flag",
+  "PinterestMetricsResponse/properties/success/type": "v1.metrics.profiles",
+  "PinterestMetricsResponse/required": "v1.metrics.profiles",
+  "PinterestMetricsResponse/type": "v1.metrics.profiles",
+  "PostLabelsResponse/additionalProperties": "shared.response.no-extra-members",
+  "PostLabelsResponse/properties/data/type": "shared.labels.fields",
+  "PostLabelsResponse/properties/success/const": "shared.response.success-flag",
+  "PostLabelsResponse/properties/success/type": "shared.labels.fields",
+  "PostLabelsResponse/required": "shared.labels.fields",
+  "PostLabelsResponse/type": "shared.labels.fields",
+  "Profile/additionalProperties": "shared.response.no-extra-members",
+  "Profile/properties/community_enabled/type": "shared.profiles.fields",
+  "Profile/properties/id/type": "shared.profiles.fields",
+  "Profile/properties/insights_enabled/type": "shared.profiles.fields",
+  "Profile/properties/name/type": "shared.profiles.fields",
+  "Profile/properties/picture/type": "shared.profiles.fields",
+  "Profile/properties/profile_labels/type": "shared.profiles.fields",
+  "Profile/properties/profile_name/type": "shared.profiles.fields",
+  "Profile/properties/timezone/type": "shared.profiles.fields",
+  "Profile/required": "shared.profiles.id-and-name",
+  "Profile/type": "shared.profiles.fields",
+  "ProfilesResponse/additionalProperties": "shared.response.no-extra-members",
+  "ProfilesResponse/properties/profiles/type": "shared.profiles.fields",
+  "ProfilesResponse/properties/success/const": "shared.response.success-flag",
+  "ProfilesResponse/properties/success/type": "shared.profiles.fields",
+  "ProfilesResponse/required": "shared.profiles.fields",
+  "ProfilesResponse/type": "shared.profiles.fields",
+  "TwitterDayRecord/additionalProperties": "v1.metrics.metric-names",
+  "TwitterDayRecord/properties/date/pattern": "v1.metrics.date",
+  "TwitterDayRecord/properties/date/type": "v1.metrics.date",
+  "TwitterDayRecord/properties/engagement_rate/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/ff_ratio/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/followers_change/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/followers_lifetime/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/following_change/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/following_lifetime/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/incoming/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/incoming_questions/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/incoming_questions_average_response_time/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/incoming_questions_responded/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/incoming_questions_responded_by_time/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/incoming_questions_response_rate/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/incoming_replies/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/incoming_retweets/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/incoming_tweets/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/incoming_tweets_average_response_time/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/incoming_tweets_responded/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/incoming_tweets_responded_by_time/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/incoming_tweets_response_rate/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/interactions/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/interactions_per_1000_followers/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/likes/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/listed_change/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/listed_lifetime/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/profile_activities/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/profile_activities_by_app/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/profile_replies/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/profile_retweets/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/profile_tweets/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/replies/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/properties/retweets/type": "v1.metrics.metric-types",
+  "TwitterDayRecord/required": "v1.metrics.record-members",
+  "TwitterDayRecord/type": "v1.metrics.metric-types",
+  "TwitterMetricsResponse/additionalProperties": "shared.response.no-extra-members",
+  "TwitterMetricsResponse/properties/profiles/items/additionalProperties": "shared.response.no-extra-members",
+  "TwitterMetricsResponse/properties/profiles/items/properties/data/type": "v1.metrics.profiles",
+  "TwitterMetricsResponse/properties/profiles/items/properties/id/type": "v1.metrics.profiles",
+  "TwitterMetricsResponse/properties/profiles/items/required": "v1.metrics.profiles",
+  "TwitterMetricsResponse/properties/profiles/items/type": "v1.metrics.profiles",
+  "TwitterMetricsResponse/properties/profiles/type": "v1.metrics.profiles",
+  "TwitterMetricsResponse/properties/success/const": "shared.response.success-flag",
+  "TwitterMetricsResponse/properties/success/type": "v1.metrics.profiles",
+  "TwitterMetricsResponse/required": "v1.metrics.profiles",
+  "TwitterMetricsResponse/type": "v1.metrics.profiles",
+  "YoutubeDayRecord/additionalProperties": "v1.metrics.metric-names",
+  "YoutubeDayRecord/properties/comments_change/type": "v1.metrics.metric-types",
+  "YoutubeDayRecord/properties/date/pattern": "v1.metrics.date",
+  "YoutubeDayRecord/properties/date/type": "v1.metrics.date",
+  "YoutubeDayRecord/properties/dislikes_change/type": "v1.metrics.metric-types",
+  "YoutubeDayRecord/properties/engagement_rate/type": "v1.metrics.metric-types",
+  "YoutubeDayRecord/properties/interaction_change/type": "v1.metrics.metric-types",
+  "YoutubeDayRecord/properties/interactions_per_1000_subscribers/type": "v1.metrics.metric-types",
+  "YoutubeDayRecord/properties/likes_change/type": "v1.metrics.metric-types",
+  "YoutubeDayRecord/properties/subscribers_change/type": "v1.metrics.metric-types",
+  "YoutubeDayRecord/properties/subscribers_count_lifetime/type": "v1.metrics.metric-types",
+  "YoutubeDayRecord/properties/video_change/type": "v1.metrics.metric-types",
+  "YoutubeDayRecord/properties/video_count_lifetime/type": "v1.metrics.metric-types",
+  "YoutubeDayRecord/properties/viewed_time_change/type": "v1.metrics.metric-types",
+  "YoutubeDayRecord/properties/viewed_time_lifetime/type": "v1.metrics.metric-types",
+  "YoutubeDayRecord/properties/views_change/type": "v1.metrics.metric-types",
+  "YoutubeDayRecord/properties/views_count_lifetime/type": "v1.metrics.metric-types",
+  "YoutubeDayRecord/required": "v1.metrics.record-members",
+  "YoutubeDayRecord/type": "v1.metrics.metric-types",
+  "YoutubeMetricsResponse/additionalProperties": "shared.response.no-extra-members",
+  "YoutubeMetricsResponse/properties/profiles/items/additionalProperties": "shared.response.no-extra-members",
+  "YoutubeMetricsResponse/properties/profiles/items/properties/data/type": "v1.metrics.profiles",
+  "YoutubeMetricsResponse/properties/profiles/items/properties/id/type": "v1.metrics.profiles",
+  "YoutubeMetricsResponse/properties/profiles/items/required": "v1.metrics.profiles",
+  "YoutubeMetricsResponse/properties/profiles/items/type": "v1.metrics.profiles",
+  "YoutubeMetricsResponse/properties/profiles/type": "v1.metrics.profiles",
+  "YoutubeMetricsResponse/properties/success/const": "shared.response.success-flag",
+  "YoutubeMetricsResponse/properties/success/type": "v1.metrics.profiles",
+  "YoutubeMetricsResponse/required": "v1.metrics.profiles",
+  "YoutubeMetricsResponse/type": "v1.metrics.profiles",
+  "responses/getFacebookMetrics/200/oneOf": "shared.response.success-flag",
+  "responses/getInstagramMetrics/200/oneOf": "shared.response.success-flag",
+  "responses/getPinterestMetrics/200/oneOf": "shared.response.success-flag",
+  "responses/getTwitterMetrics/200/oneOf": "shared.response.success-flag",
+  "responses/getYoutubeMetrics/200/oneOf": "shared.response.success-flag",
+  "responses/listFacebookPagePosts/200/oneOf": "shared.response.success-flag",
+  "responses/listFacebookProfiles/200/oneOf": "shared.response.success-flag",
+  "responses/listInstagramProfiles/200/oneOf": "shared.response.success-flag",
+  "responses/listPinterestProfiles/200/oneOf": "shared.response.success-flag",
+  "responses/listPostLabels/200/oneOf": "shared.response.success-flag",
+  "responses/listTwitterProfiles/200/oneOf": "shared.response.success-flag",
+  "responses/listYoutubeProfiles/200/oneOf": "shared.response.success-flag"
 };
 export {
   FailureBody,
@@ -6495,5 +6980,6 @@ export {
   listYoutubeProfiles_405,
   listYoutubeProfiles_500,
   listYoutubeProfiles_success,
-  responseValidators
+  responseValidators,
+  schemaRules
 };

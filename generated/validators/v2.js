@@ -293,10 +293,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.success !== void 0) {
-      let data0 = data.success;
-      if (typeof data0 !== "boolean") {
-        const err2 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+    for (const key0 in data) {
+      if (!(key0 === "success" || key0 === "profiles")) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -304,12 +303,24 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (true !== data0) {
-        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant" };
+    }
+    if (data.success !== void 0) {
+      let data0 = data.success;
+      if (typeof data0 !== "boolean") {
+        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
           vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (true !== data0) {
+        const err4 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -322,16 +333,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
           let data2 = data1[i0];
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.id === void 0) {
-              const err4 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data2.name === void 0) {
-              const err5 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+              const err5 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
               if (vErrors === null) {
                 vErrors = [err5];
               } else {
@@ -339,20 +341,18 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data2.id !== void 0) {
-              if (typeof data2.id !== "string") {
-                const err6 = { instancePath: instancePath + "/profiles/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err6];
-                } else {
-                  vErrors.push(err6);
-                }
-                errors++;
+            if (data2.name === void 0) {
+              const err6 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
               }
+              errors++;
             }
-            if (data2.name !== void 0) {
-              if (typeof data2.name !== "string") {
-                const err7 = { instancePath: instancePath + "/profiles/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            for (const key1 in data2) {
+              if (!(key1 === "id" || key1 === "name" || key1 === "profile_name" || key1 === "picture" || key1 === "timezone" || key1 === "profile_labels" || key1 === "insights_enabled" || key1 === "community_enabled")) {
+                const err7 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
                 if (vErrors === null) {
                   vErrors = [err7];
                 } else {
@@ -361,9 +361,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data2.profile_name !== void 0) {
-              if (typeof data2.profile_name !== "string") {
-                const err8 = { instancePath: instancePath + "/profiles/" + i0 + "/profile_name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/profile_name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (data2.id !== void 0) {
+              if (typeof data2.id !== "string") {
+                const err8 = { instancePath: instancePath + "/profiles/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err8];
                 } else {
@@ -372,9 +372,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data2.picture !== void 0) {
-              if (typeof data2.picture !== "string") {
-                const err9 = { instancePath: instancePath + "/profiles/" + i0 + "/picture", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/picture/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (data2.name !== void 0) {
+              if (typeof data2.name !== "string") {
+                const err9 = { instancePath: instancePath + "/profiles/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err9];
                 } else {
@@ -383,9 +383,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data2.timezone !== void 0) {
-              if (typeof data2.timezone !== "string") {
-                const err10 = { instancePath: instancePath + "/profiles/" + i0 + "/timezone", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/timezone/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (data2.profile_name !== void 0) {
+              if (typeof data2.profile_name !== "string") {
+                const err10 = { instancePath: instancePath + "/profiles/" + i0 + "/profile_name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/profile_name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err10];
                 } else {
@@ -394,9 +394,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data2.profile_labels !== void 0) {
-              if (!Array.isArray(data2.profile_labels)) {
-                const err11 = { instancePath: instancePath + "/profiles/" + i0 + "/profile_labels", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/profile_labels/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (data2.picture !== void 0) {
+              if (typeof data2.picture !== "string") {
+                const err11 = { instancePath: instancePath + "/profiles/" + i0 + "/picture", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/picture/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err11];
                 } else {
@@ -405,9 +405,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data2.insights_enabled !== void 0) {
-              if (typeof data2.insights_enabled !== "boolean") {
-                const err12 = { instancePath: instancePath + "/profiles/" + i0 + "/insights_enabled", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/insights_enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+            if (data2.timezone !== void 0) {
+              if (typeof data2.timezone !== "string") {
+                const err12 = { instancePath: instancePath + "/profiles/" + i0 + "/timezone", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/timezone/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err12];
                 } else {
@@ -416,9 +416,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data2.community_enabled !== void 0) {
-              if (typeof data2.community_enabled !== "boolean") {
-                const err13 = { instancePath: instancePath + "/profiles/" + i0 + "/community_enabled", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/community_enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+            if (data2.profile_labels !== void 0) {
+              if (!Array.isArray(data2.profile_labels)) {
+                const err13 = { instancePath: instancePath + "/profiles/" + i0 + "/profile_labels", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/profile_labels/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                 if (vErrors === null) {
                   vErrors = [err13];
                 } else {
@@ -427,39 +427,61 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
+            if (data2.insights_enabled !== void 0) {
+              if (typeof data2.insights_enabled !== "boolean") {
+                const err14 = { instancePath: instancePath + "/profiles/" + i0 + "/insights_enabled", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/insights_enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+                if (vErrors === null) {
+                  vErrors = [err14];
+                } else {
+                  vErrors.push(err14);
+                }
+                errors++;
+              }
+            }
+            if (data2.community_enabled !== void 0) {
+              if (typeof data2.community_enabled !== "boolean") {
+                const err15 = { instancePath: instancePath + "/profiles/" + i0 + "/community_enabled", schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/properties/community_enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+                if (vErrors === null) {
+                  vErrors = [err15];
+                } else {
+                  vErrors.push(err15);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err14 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err16 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/Profile/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err14];
+              vErrors = [err16];
             } else {
-              vErrors.push(err14);
+              vErrors.push(err16);
             }
             errors++;
           }
         }
       } else {
-        const err15 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err17 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err17];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err17);
         }
         errors++;
       }
     }
   } else {
-    const err16 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err16];
+      vErrors = [err18];
     } else {
-      vErrors.push(err16);
+      vErrors.push(err18);
     }
     errors++;
   }
   validate22.errors = vErrors;
   return errors === 0;
 }
-validate22.evaluated = { "props": { "success": true, "profiles": true }, "dynamicProps": false, "dynamicItems": false };
+validate22.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -483,9 +505,7 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.profiles = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -553,9 +573,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.profiles = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -622,9 +640,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.profiles = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -691,9 +707,7 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.profiles = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -760,9 +774,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.profiles = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -829,9 +841,7 @@ function validate37(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.profiles = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -905,10 +915,9 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.success !== void 0) {
-      let data0 = data.success;
-      if (typeof data0 !== "boolean") {
-        const err2 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+    for (const key0 in data) {
+      if (!(key0 === "success" || key0 === "data")) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -916,12 +925,24 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (true !== data0) {
-        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant" };
+    }
+    if (data.success !== void 0) {
+      let data0 = data.success;
+      if (typeof data0 !== "boolean") {
+        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
           vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (true !== data0) {
+        const err4 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -934,16 +955,7 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
           let data2 = data1[i0];
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.id === void 0) {
-              const err4 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data2.name === void 0) {
-              const err5 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+              const err5 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
               if (vErrors === null) {
                 vErrors = [err5];
               } else {
@@ -951,20 +963,18 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data2.id !== void 0) {
-              if (typeof data2.id !== "string") {
-                const err6 = { instancePath: instancePath + "/data/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err6];
-                } else {
-                  vErrors.push(err6);
-                }
-                errors++;
+            if (data2.name === void 0) {
+              const err6 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
               }
+              errors++;
             }
-            if (data2.name !== void 0) {
-              if (typeof data2.name !== "string") {
-                const err7 = { instancePath: instancePath + "/data/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            for (const key1 in data2) {
+              if (!(key1 === "id" || key1 === "name")) {
+                const err7 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
                 if (vErrors === null) {
                   vErrors = [err7];
                 } else {
@@ -973,39 +983,61 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
+            if (data2.id !== void 0) {
+              if (typeof data2.id !== "string") {
+                const err8 = { instancePath: instancePath + "/data/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
+                errors++;
+              }
+            }
+            if (data2.name !== void 0) {
+              if (typeof data2.name !== "string") {
+                const err9 = { instancePath: instancePath + "/data/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err9];
+                } else {
+                  vErrors.push(err9);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err8 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err10 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err8];
+              vErrors = [err10];
             } else {
-              vErrors.push(err8);
+              vErrors.push(err10);
             }
             errors++;
           }
         }
       } else {
-        const err9 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err11 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err11];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err11);
         }
         errors++;
       }
     }
   } else {
-    const err10 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err10];
+      vErrors = [err12];
     } else {
-      vErrors.push(err10);
+      vErrors.push(err12);
     }
     errors++;
   }
   validate41.errors = vErrors;
   return errors === 0;
 }
-validate41.evaluated = { "props": { "success": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
+validate41.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 function validate40(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -1029,9 +1061,7 @@ function validate40(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.data = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -1106,10 +1136,9 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.success !== void 0) {
-      let data0 = data.success;
-      if (typeof data0 !== "boolean") {
-        const err2 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+    for (const key0 in data) {
+      if (!(key0 === "success" || key0 === "data")) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -1117,12 +1146,24 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (true !== data0) {
-        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant" };
+    }
+    if (data.success !== void 0) {
+      let data0 = data.success;
+      if (typeof data0 !== "boolean") {
+        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
           vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (true !== data0) {
+        const err4 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -1135,16 +1176,7 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
           let data2 = data1[i0];
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.id === void 0) {
-              const err4 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data2.name === void 0) {
-              const err5 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+              const err5 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
               if (vErrors === null) {
                 vErrors = [err5];
               } else {
@@ -1152,8 +1184,8 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data2.profiles === void 0) {
-              const err6 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/required", keyword: "required", params: { missingProperty: "profiles" }, message: "must have required property 'profiles'" };
+            if (data2.name === void 0) {
+              const err6 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
               if (vErrors === null) {
                 vErrors = [err6];
               } else {
@@ -1161,24 +1193,44 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (data2.profiles === void 0) {
+              const err7 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/required", keyword: "required", params: { missingProperty: "profiles" }, message: "must have required property 'profiles'" };
+              if (vErrors === null) {
+                vErrors = [err7];
+              } else {
+                vErrors.push(err7);
+              }
+              errors++;
+            }
+            for (const key1 in data2) {
+              if (!(key1 === "id" || key1 === "name" || key1 === "profiles")) {
+                const err8 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
+                errors++;
+              }
+            }
             if (data2.id !== void 0) {
               if (typeof data2.id !== "string") {
-                const err7 = { instancePath: instancePath + "/data/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err9 = { instancePath: instancePath + "/data/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err7];
+                  vErrors = [err9];
                 } else {
-                  vErrors.push(err7);
+                  vErrors.push(err9);
                 }
                 errors++;
               }
             }
             if (data2.name !== void 0) {
               if (typeof data2.name !== "string") {
-                const err8 = { instancePath: instancePath + "/data/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err10 = { instancePath: instancePath + "/data/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err8];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err8);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
@@ -1191,98 +1243,109 @@ function validate45(data, { instancePath = "", parentData, parentDataProperty, r
                   let data6 = data5[i1];
                   if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
                     if (data6.name === void 0) {
-                      const err9 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+                      const err11 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
                       if (vErrors === null) {
-                        vErrors = [err9];
+                        vErrors = [err11];
                       } else {
-                        vErrors.push(err9);
+                        vErrors.push(err11);
                       }
                       errors++;
                     }
                     if (data6.platform === void 0) {
-                      const err10 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/required", keyword: "required", params: { missingProperty: "platform" }, message: "must have required property 'platform'" };
+                      const err12 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/required", keyword: "required", params: { missingProperty: "platform" }, message: "must have required property 'platform'" };
                       if (vErrors === null) {
-                        vErrors = [err10];
+                        vErrors = [err12];
                       } else {
-                        vErrors.push(err10);
+                        vErrors.push(err12);
                       }
                       errors++;
                     }
+                    for (const key2 in data6) {
+                      if (!(key2 === "name" || key2 === "platform")) {
+                        const err13 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" };
+                        if (vErrors === null) {
+                          vErrors = [err13];
+                        } else {
+                          vErrors.push(err13);
+                        }
+                        errors++;
+                      }
+                    }
                     if (data6.name !== void 0) {
                       if (typeof data6.name !== "string") {
-                        const err11 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        const err14 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                         if (vErrors === null) {
-                          vErrors = [err11];
+                          vErrors = [err14];
                         } else {
-                          vErrors.push(err11);
+                          vErrors.push(err14);
                         }
                         errors++;
                       }
                     }
                     if (data6.platform !== void 0) {
                       if (typeof data6.platform !== "string") {
-                        const err12 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1 + "/platform", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/properties/platform/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        const err15 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1 + "/platform", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/properties/platform/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                         if (vErrors === null) {
-                          vErrors = [err12];
+                          vErrors = [err15];
                         } else {
-                          vErrors.push(err12);
+                          vErrors.push(err15);
                         }
                         errors++;
                       }
                     }
                   } else {
-                    const err13 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    const err16 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
-                      vErrors = [err13];
+                      vErrors = [err16];
                     } else {
-                      vErrors.push(err13);
+                      vErrors.push(err16);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err14 = { instancePath: instancePath + "/data/" + i0 + "/profiles", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                const err17 = { instancePath: instancePath + "/data/" + i0 + "/profiles", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                 if (vErrors === null) {
-                  vErrors = [err14];
+                  vErrors = [err17];
                 } else {
-                  vErrors.push(err14);
+                  vErrors.push(err17);
                 }
                 errors++;
               }
             }
           } else {
-            const err15 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err18 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err15];
+              vErrors = [err18];
             } else {
-              vErrors.push(err15);
+              vErrors.push(err18);
             }
             errors++;
           }
         }
       } else {
-        const err16 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err19 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err16];
+          vErrors = [err19];
         } else {
-          vErrors.push(err16);
+          vErrors.push(err19);
         }
         errors++;
       }
     }
   } else {
-    const err17 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err17];
+      vErrors = [err20];
     } else {
-      vErrors.push(err17);
+      vErrors.push(err20);
     }
     errors++;
   }
   validate45.errors = vErrors;
   return errors === 0;
 }
-validate45.evaluated = { "props": { "success": true, "data": true }, "dynamicProps": false, "dynamicItems": false };
+validate45.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 function validate44(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -1306,9 +1369,7 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
   if (_valid0) {
     valid0 = true;
     passing0 = 0;
-    var props0 = {};
-    props0.success = true;
-    props0.data = true;
+    var props0 = true;
   }
   const _errs2 = errors;
   if (!validate20(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
@@ -3303,1136 +3364,10 @@ function validate68(data, { instancePath = "", parentData, parentDataProperty, r
 validate68.evaluated = { "dynamicProps": true, "dynamicItems": false };
 var getPinterestMetrics_success = validate69;
 var listFacebookPagePosts_200 = validate72;
-var schema73 = { "$id": "https://social-analytics-api.invalid/v2/schemas/FacebookPost", "type": "object", "properties": { "attachments": { "type": "array", "items": { "type": "object", "properties": { "title": { "type": "string" }, "description": { "type": "string" }, "url": { "type": "string" }, "image_url": { "type": "string" } } } }, "author_id": { "type": "string" }, "comments": { "type": "integer" }, "created_time": { "type": "string", "format": "date-time", "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" }, "engagement_rate": { "type": "number" }, "id": { "type": "string" }, "interactions": { "type": "integer" }, "is_published": { "type": "boolean" }, "message": { "type": "string" }, "page_id": { "type": "string" }, "post_labels": { "type": "array", "items": { "$ref": "https://social-analytics-api.invalid/v2/schemas/ContentLabel" } }, "ppd_status": { "type": "string", "enum": ["organic", "paid", "unknown"] }, "reactions": { "type": "integer" }, "reactions_by_type": { "type": "object", "properties": { "like": { "type": "integer" }, "love": { "type": "integer" }, "wow": { "type": "integer" }, "haha": { "type": "integer" }, "sorry": { "type": "integer" }, "anger": { "type": "integer" } } }, "shares": { "type": "integer" }, "story": { "type": "string" }, "type": { "type": "string" }, "universal_video_id": { "type": "string" }, "url": { "type": "string" }, "video_id": { "type": "string" }, "video_length": { "type": "number" }, "insights_engaged_fan": { "type": "integer" }, "insights_engaged_users": { "type": "integer" }, "insights_impressions": { "type": "integer" }, "insights_impressions_fan": { "type": "integer" }, "insights_impressions_fan_paid": { "type": "integer" }, "insights_impressions_organic": { "type": "integer" }, "insights_impressions_paid": { "type": "integer" }, "insights_negative_feedback": { "type": "integer" }, "insights_negative_feedback_unique": { "type": "integer" }, "insights_post_clicks": { "type": "integer" }, "insights_post_clicks_unique": { "type": "integer" }, "insights_reach": { "type": "integer" }, "insights_reach_fan": { "type": "integer" }, "insights_reach_fan_paid": { "type": "integer" }, "insights_reach_organic": { "type": "integer" }, "insights_reach_paid": { "type": "integer" }, "insights_reactions_like_total": { "type": "integer" }, "insights_stories": { "type": "integer" }, "insights_story_adds": { "type": "integer" }, "insights_storytellers": { "type": "integer" }, "insights_video_avg_time_watched": { "type": "integer" }, "insights_video_complete_views_30s": { "type": "integer" }, "insights_video_complete_views_30s_autoplayed": { "type": "integer" }, "insights_video_complete_views_30s_clicked_to_play": { "type": "integer" }, "insights_video_complete_views_30s_organic": { "type": "integer" }, "insights_video_complete_views_30s_paid": { "type": "integer" }, "insights_video_complete_views_30s_unique": { "type": "integer" }, "insights_video_complete_views_organic": { "type": "integer" }, "insights_video_complete_views_organic_unique": { "type": "integer" }, "insights_video_complete_views_paid": { "type": "integer" }, "insights_video_complete_views_paid_unique": { "type": "integer" }, "insights_video_view_time": { "type": "integer" }, "insights_video_view_time_organic": { "type": "integer" }, "insights_video_view_time_paid": { "type": "integer" }, "insights_video_views": { "type": "integer" }, "insights_video_views_autoplayed": { "type": "integer" }, "insights_video_views_clicked_to_play": { "type": "integer" }, "insights_video_views_organic": { "type": "integer" }, "insights_video_views_organic_unique": { "type": "integer" }, "insights_video_views_paid": { "type": "integer" }, "insights_video_views_paid_unique": { "type": "integer" }, "insights_video_views_unique": { "type": "integer" }, "insights_engagement_rate": { "type": "number", "deprecated": true }, "insights_paid_status": { "type": "string" }, "insights_impressions_by_paid_non_paid": { "type": "object" }, "insights_post_clicks_by_type": { "type": "object" }, "insights_post_clicks_by_type_unique": { "type": "object" }, "insights_reach_by_paid_non_paid": { "type": "object" }, "insights_reactions_by_type_total": { "type": "object" }, "insights_video_view_time_by_age_bucket_and_gender": { "type": "object" }, "insights_video_view_time_by_country_id": { "type": "object" }, "insights_video_retention_graph": { "type": "array", "items": {} }, "insights_video_retention_graph_autoplayed": { "type": "array", "items": {} } }, "additionalProperties": false };
+var schema73 = { "$id": "https://social-analytics-api.invalid/v2/schemas/FacebookPost", "type": "object", "properties": { "attachments": { "type": "array", "items": { "type": "object", "properties": { "title": { "type": "string" }, "description": { "type": "string" }, "url": { "type": "string" }, "image_url": { "type": "string" } } } }, "author_id": { "type": "string" }, "comments": { "type": "integer" }, "created_time": { "type": "string", "format": "date-time", "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" }, "engagement_rate": { "type": "number" }, "id": { "type": "string" }, "interactions": { "type": "integer" }, "is_published": { "type": "boolean" }, "message": { "type": "string" }, "page_id": { "type": "string" }, "post_labels": { "type": "array", "items": { "type": "object", "required": ["id", "name"], "properties": { "id": { "type": "string" }, "name": { "type": "string" } }, "additionalProperties": false } }, "ppd_status": { "type": "string", "enum": ["organic", "paid", "unknown"] }, "reactions": { "type": "integer" }, "reactions_by_type": { "type": "object", "properties": { "like": { "type": "integer" }, "love": { "type": "integer" }, "wow": { "type": "integer" }, "haha": { "type": "integer" }, "sorry": { "type": "integer" }, "anger": { "type": "integer" } } }, "shares": { "type": "integer" }, "story": { "type": "string" }, "type": { "type": "string" }, "universal_video_id": { "type": "string" }, "url": { "type": "string" }, "video_id": { "type": "string" }, "video_length": { "type": "number" }, "insights_engaged_fan": { "type": "integer" }, "insights_engaged_users": { "type": "integer" }, "insights_impressions": { "type": "integer" }, "insights_impressions_fan": { "type": "integer" }, "insights_impressions_fan_paid": { "type": "integer" }, "insights_impressions_organic": { "type": "integer" }, "insights_impressions_paid": { "type": "integer" }, "insights_negative_feedback": { "type": "integer" }, "insights_negative_feedback_unique": { "type": "integer" }, "insights_post_clicks": { "type": "integer" }, "insights_post_clicks_unique": { "type": "integer" }, "insights_reach": { "type": "integer" }, "insights_reach_fan": { "type": "integer" }, "insights_reach_fan_paid": { "type": "integer" }, "insights_reach_organic": { "type": "integer" }, "insights_reach_paid": { "type": "integer" }, "insights_reactions_like_total": { "type": "integer" }, "insights_stories": { "type": "integer" }, "insights_story_adds": { "type": "integer" }, "insights_storytellers": { "type": "integer" }, "insights_video_avg_time_watched": { "type": "integer" }, "insights_video_complete_views_30s": { "type": "integer" }, "insights_video_complete_views_30s_autoplayed": { "type": "integer" }, "insights_video_complete_views_30s_clicked_to_play": { "type": "integer" }, "insights_video_complete_views_30s_organic": { "type": "integer" }, "insights_video_complete_views_30s_paid": { "type": "integer" }, "insights_video_complete_views_30s_unique": { "type": "integer" }, "insights_video_complete_views_organic": { "type": "integer" }, "insights_video_complete_views_organic_unique": { "type": "integer" }, "insights_video_complete_views_paid": { "type": "integer" }, "insights_video_complete_views_paid_unique": { "type": "integer" }, "insights_video_view_time": { "type": "integer" }, "insights_video_view_time_organic": { "type": "integer" }, "insights_video_view_time_paid": { "type": "integer" }, "insights_video_views": { "type": "integer" }, "insights_video_views_autoplayed": { "type": "integer" }, "insights_video_views_clicked_to_play": { "type": "integer" }, "insights_video_views_organic": { "type": "integer" }, "insights_video_views_organic_unique": { "type": "integer" }, "insights_video_views_paid": { "type": "integer" }, "insights_video_views_paid_unique": { "type": "integer" }, "insights_video_views_unique": { "type": "integer" }, "insights_engagement_rate": { "type": "number", "deprecated": true }, "insights_paid_status": { "type": "string" }, "insights_impressions_by_paid_non_paid": { "type": "object" }, "insights_post_clicks_by_type": { "type": "object" }, "insights_post_clicks_by_type_unique": { "type": "object" }, "insights_reach_by_paid_non_paid": { "type": "object" }, "insights_reactions_by_type_total": { "type": "object" }, "insights_video_view_time_by_age_bucket_and_gender": { "type": "object" }, "insights_video_view_time_by_country_id": { "type": "object" }, "insights_video_retention_graph": { "type": "array", "items": {} }, "insights_video_retention_graph_autoplayed": { "type": "array", "items": {} } }, "additionalProperties": false };
 var func1 = Object.prototype.hasOwnProperty;
 var formats0 = (init_formats(), __toCommonJS(formats_exports)).formats["date-time"];
 var pattern4 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$", "u");
-function validate74(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate74.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!func1.call(schema73.properties, key0)) {
-        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.attachments !== void 0) {
-      let data0 = data.attachments;
-      if (Array.isArray(data0)) {
-        const len0 = data0.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data1 = data0[i0];
-          if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-            if (data1.title !== void 0) {
-              if (typeof data1.title !== "string") {
-                const err1 = { instancePath: instancePath + "/attachments/" + i0 + "/title", schemaPath: "#/properties/attachments/items/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err1];
-                } else {
-                  vErrors.push(err1);
-                }
-                errors++;
-              }
-            }
-            if (data1.description !== void 0) {
-              if (typeof data1.description !== "string") {
-                const err2 = { instancePath: instancePath + "/attachments/" + i0 + "/description", schemaPath: "#/properties/attachments/items/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err2];
-                } else {
-                  vErrors.push(err2);
-                }
-                errors++;
-              }
-            }
-            if (data1.url !== void 0) {
-              if (typeof data1.url !== "string") {
-                const err3 = { instancePath: instancePath + "/attachments/" + i0 + "/url", schemaPath: "#/properties/attachments/items/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err3];
-                } else {
-                  vErrors.push(err3);
-                }
-                errors++;
-              }
-            }
-            if (data1.image_url !== void 0) {
-              if (typeof data1.image_url !== "string") {
-                const err4 = { instancePath: instancePath + "/attachments/" + i0 + "/image_url", schemaPath: "#/properties/attachments/items/properties/image_url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err4];
-                } else {
-                  vErrors.push(err4);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err5 = { instancePath: instancePath + "/attachments/" + i0, schemaPath: "#/properties/attachments/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err6 = { instancePath: instancePath + "/attachments", schemaPath: "#/properties/attachments/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.author_id !== void 0) {
-      if (typeof data.author_id !== "string") {
-        const err7 = { instancePath: instancePath + "/author_id", schemaPath: "#/properties/author_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.comments !== void 0) {
-      let data7 = data.comments;
-      if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)) && isFinite(data7))) {
-        const err8 = { instancePath: instancePath + "/comments", schemaPath: "#/properties/comments/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.created_time !== void 0) {
-      let data8 = data.created_time;
-      if (typeof data8 === "string") {
-        if (!pattern4.test(data8)) {
-          const err9 = { instancePath: instancePath + "/created_time", schemaPath: "#/properties/created_time/pattern", keyword: "pattern", params: { pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" }, message: 'must match pattern "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$"' };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-        if (!formats0.validate(data8)) {
-          const err10 = { instancePath: instancePath + "/created_time", schemaPath: "#/properties/created_time/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      } else {
-        const err11 = { instancePath: instancePath + "/created_time", schemaPath: "#/properties/created_time/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.engagement_rate !== void 0) {
-      let data9 = data.engagement_rate;
-      if (!(typeof data9 == "number" && isFinite(data9))) {
-        const err12 = { instancePath: instancePath + "/engagement_rate", schemaPath: "#/properties/engagement_rate/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== void 0) {
-      if (typeof data.id !== "string") {
-        const err13 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-    }
-    if (data.interactions !== void 0) {
-      let data11 = data.interactions;
-      if (!(typeof data11 == "number" && (!(data11 % 1) && !isNaN(data11)) && isFinite(data11))) {
-        const err14 = { instancePath: instancePath + "/interactions", schemaPath: "#/properties/interactions/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-    }
-    if (data.is_published !== void 0) {
-      if (typeof data.is_published !== "boolean") {
-        const err15 = { instancePath: instancePath + "/is_published", schemaPath: "#/properties/is_published/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-    }
-    if (data.message !== void 0) {
-      if (typeof data.message !== "string") {
-        const err16 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-    }
-    if (data.page_id !== void 0) {
-      if (typeof data.page_id !== "string") {
-        const err17 = { instancePath: instancePath + "/page_id", schemaPath: "#/properties/page_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-    }
-    if (data.post_labels !== void 0) {
-      let data15 = data.post_labels;
-      if (Array.isArray(data15)) {
-        const len1 = data15.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          let data16 = data15[i1];
-          if (data16 && typeof data16 == "object" && !Array.isArray(data16)) {
-            if (data16.id === void 0) {
-              const err18 = { instancePath: instancePath + "/post_labels/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-              if (vErrors === null) {
-                vErrors = [err18];
-              } else {
-                vErrors.push(err18);
-              }
-              errors++;
-            }
-            if (data16.name === void 0) {
-              const err19 = { instancePath: instancePath + "/post_labels/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
-              if (vErrors === null) {
-                vErrors = [err19];
-              } else {
-                vErrors.push(err19);
-              }
-              errors++;
-            }
-            if (data16.id !== void 0) {
-              if (typeof data16.id !== "string") {
-                const err20 = { instancePath: instancePath + "/post_labels/" + i1 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err20];
-                } else {
-                  vErrors.push(err20);
-                }
-                errors++;
-              }
-            }
-            if (data16.name !== void 0) {
-              if (typeof data16.name !== "string") {
-                const err21 = { instancePath: instancePath + "/post_labels/" + i1 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err21];
-                } else {
-                  vErrors.push(err21);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err22 = { instancePath: instancePath + "/post_labels/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err22];
-            } else {
-              vErrors.push(err22);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err23 = { instancePath: instancePath + "/post_labels", schemaPath: "#/properties/post_labels/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err23];
-        } else {
-          vErrors.push(err23);
-        }
-        errors++;
-      }
-    }
-    if (data.ppd_status !== void 0) {
-      let data19 = data.ppd_status;
-      if (typeof data19 !== "string") {
-        const err24 = { instancePath: instancePath + "/ppd_status", schemaPath: "#/properties/ppd_status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err24];
-        } else {
-          vErrors.push(err24);
-        }
-        errors++;
-      }
-      if (!(data19 === "organic" || data19 === "paid" || data19 === "unknown")) {
-        const err25 = { instancePath: instancePath + "/ppd_status", schemaPath: "#/properties/ppd_status/enum", keyword: "enum", params: { allowedValues: schema73.properties.ppd_status.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err25];
-        } else {
-          vErrors.push(err25);
-        }
-        errors++;
-      }
-    }
-    if (data.reactions !== void 0) {
-      let data20 = data.reactions;
-      if (!(typeof data20 == "number" && (!(data20 % 1) && !isNaN(data20)) && isFinite(data20))) {
-        const err26 = { instancePath: instancePath + "/reactions", schemaPath: "#/properties/reactions/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err26];
-        } else {
-          vErrors.push(err26);
-        }
-        errors++;
-      }
-    }
-    if (data.reactions_by_type !== void 0) {
-      let data21 = data.reactions_by_type;
-      if (data21 && typeof data21 == "object" && !Array.isArray(data21)) {
-        if (data21.like !== void 0) {
-          let data22 = data21.like;
-          if (!(typeof data22 == "number" && (!(data22 % 1) && !isNaN(data22)) && isFinite(data22))) {
-            const err27 = { instancePath: instancePath + "/reactions_by_type/like", schemaPath: "#/properties/reactions_by_type/properties/like/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err27];
-            } else {
-              vErrors.push(err27);
-            }
-            errors++;
-          }
-        }
-        if (data21.love !== void 0) {
-          let data23 = data21.love;
-          if (!(typeof data23 == "number" && (!(data23 % 1) && !isNaN(data23)) && isFinite(data23))) {
-            const err28 = { instancePath: instancePath + "/reactions_by_type/love", schemaPath: "#/properties/reactions_by_type/properties/love/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err28];
-            } else {
-              vErrors.push(err28);
-            }
-            errors++;
-          }
-        }
-        if (data21.wow !== void 0) {
-          let data24 = data21.wow;
-          if (!(typeof data24 == "number" && (!(data24 % 1) && !isNaN(data24)) && isFinite(data24))) {
-            const err29 = { instancePath: instancePath + "/reactions_by_type/wow", schemaPath: "#/properties/reactions_by_type/properties/wow/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err29];
-            } else {
-              vErrors.push(err29);
-            }
-            errors++;
-          }
-        }
-        if (data21.haha !== void 0) {
-          let data25 = data21.haha;
-          if (!(typeof data25 == "number" && (!(data25 % 1) && !isNaN(data25)) && isFinite(data25))) {
-            const err30 = { instancePath: instancePath + "/reactions_by_type/haha", schemaPath: "#/properties/reactions_by_type/properties/haha/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err30];
-            } else {
-              vErrors.push(err30);
-            }
-            errors++;
-          }
-        }
-        if (data21.sorry !== void 0) {
-          let data26 = data21.sorry;
-          if (!(typeof data26 == "number" && (!(data26 % 1) && !isNaN(data26)) && isFinite(data26))) {
-            const err31 = { instancePath: instancePath + "/reactions_by_type/sorry", schemaPath: "#/properties/reactions_by_type/properties/sorry/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err31];
-            } else {
-              vErrors.push(err31);
-            }
-            errors++;
-          }
-        }
-        if (data21.anger !== void 0) {
-          let data27 = data21.anger;
-          if (!(typeof data27 == "number" && (!(data27 % 1) && !isNaN(data27)) && isFinite(data27))) {
-            const err32 = { instancePath: instancePath + "/reactions_by_type/anger", schemaPath: "#/properties/reactions_by_type/properties/anger/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err32];
-            } else {
-              vErrors.push(err32);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err33 = { instancePath: instancePath + "/reactions_by_type", schemaPath: "#/properties/reactions_by_type/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err33];
-        } else {
-          vErrors.push(err33);
-        }
-        errors++;
-      }
-    }
-    if (data.shares !== void 0) {
-      let data28 = data.shares;
-      if (!(typeof data28 == "number" && (!(data28 % 1) && !isNaN(data28)) && isFinite(data28))) {
-        const err34 = { instancePath: instancePath + "/shares", schemaPath: "#/properties/shares/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err34];
-        } else {
-          vErrors.push(err34);
-        }
-        errors++;
-      }
-    }
-    if (data.story !== void 0) {
-      if (typeof data.story !== "string") {
-        const err35 = { instancePath: instancePath + "/story", schemaPath: "#/properties/story/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err35];
-        } else {
-          vErrors.push(err35);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== void 0) {
-      if (typeof data.type !== "string") {
-        const err36 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err36];
-        } else {
-          vErrors.push(err36);
-        }
-        errors++;
-      }
-    }
-    if (data.universal_video_id !== void 0) {
-      if (typeof data.universal_video_id !== "string") {
-        const err37 = { instancePath: instancePath + "/universal_video_id", schemaPath: "#/properties/universal_video_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err37];
-        } else {
-          vErrors.push(err37);
-        }
-        errors++;
-      }
-    }
-    if (data.url !== void 0) {
-      if (typeof data.url !== "string") {
-        const err38 = { instancePath: instancePath + "/url", schemaPath: "#/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err38];
-        } else {
-          vErrors.push(err38);
-        }
-        errors++;
-      }
-    }
-    if (data.video_id !== void 0) {
-      if (typeof data.video_id !== "string") {
-        const err39 = { instancePath: instancePath + "/video_id", schemaPath: "#/properties/video_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err39];
-        } else {
-          vErrors.push(err39);
-        }
-        errors++;
-      }
-    }
-    if (data.video_length !== void 0) {
-      let data34 = data.video_length;
-      if (!(typeof data34 == "number" && isFinite(data34))) {
-        const err40 = { instancePath: instancePath + "/video_length", schemaPath: "#/properties/video_length/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err40];
-        } else {
-          vErrors.push(err40);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_engaged_fan !== void 0) {
-      let data35 = data.insights_engaged_fan;
-      if (!(typeof data35 == "number" && (!(data35 % 1) && !isNaN(data35)) && isFinite(data35))) {
-        const err41 = { instancePath: instancePath + "/insights_engaged_fan", schemaPath: "#/properties/insights_engaged_fan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err41];
-        } else {
-          vErrors.push(err41);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_engaged_users !== void 0) {
-      let data36 = data.insights_engaged_users;
-      if (!(typeof data36 == "number" && (!(data36 % 1) && !isNaN(data36)) && isFinite(data36))) {
-        const err42 = { instancePath: instancePath + "/insights_engaged_users", schemaPath: "#/properties/insights_engaged_users/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err42];
-        } else {
-          vErrors.push(err42);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_impressions !== void 0) {
-      let data37 = data.insights_impressions;
-      if (!(typeof data37 == "number" && (!(data37 % 1) && !isNaN(data37)) && isFinite(data37))) {
-        const err43 = { instancePath: instancePath + "/insights_impressions", schemaPath: "#/properties/insights_impressions/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err43];
-        } else {
-          vErrors.push(err43);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_impressions_fan !== void 0) {
-      let data38 = data.insights_impressions_fan;
-      if (!(typeof data38 == "number" && (!(data38 % 1) && !isNaN(data38)) && isFinite(data38))) {
-        const err44 = { instancePath: instancePath + "/insights_impressions_fan", schemaPath: "#/properties/insights_impressions_fan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err44];
-        } else {
-          vErrors.push(err44);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_impressions_fan_paid !== void 0) {
-      let data39 = data.insights_impressions_fan_paid;
-      if (!(typeof data39 == "number" && (!(data39 % 1) && !isNaN(data39)) && isFinite(data39))) {
-        const err45 = { instancePath: instancePath + "/insights_impressions_fan_paid", schemaPath: "#/properties/insights_impressions_fan_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err45];
-        } else {
-          vErrors.push(err45);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_impressions_organic !== void 0) {
-      let data40 = data.insights_impressions_organic;
-      if (!(typeof data40 == "number" && (!(data40 % 1) && !isNaN(data40)) && isFinite(data40))) {
-        const err46 = { instancePath: instancePath + "/insights_impressions_organic", schemaPath: "#/properties/insights_impressions_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err46];
-        } else {
-          vErrors.push(err46);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_impressions_paid !== void 0) {
-      let data41 = data.insights_impressions_paid;
-      if (!(typeof data41 == "number" && (!(data41 % 1) && !isNaN(data41)) && isFinite(data41))) {
-        const err47 = { instancePath: instancePath + "/insights_impressions_paid", schemaPath: "#/properties/insights_impressions_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err47];
-        } else {
-          vErrors.push(err47);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_negative_feedback !== void 0) {
-      let data42 = data.insights_negative_feedback;
-      if (!(typeof data42 == "number" && (!(data42 % 1) && !isNaN(data42)) && isFinite(data42))) {
-        const err48 = { instancePath: instancePath + "/insights_negative_feedback", schemaPath: "#/properties/insights_negative_feedback/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err48];
-        } else {
-          vErrors.push(err48);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_negative_feedback_unique !== void 0) {
-      let data43 = data.insights_negative_feedback_unique;
-      if (!(typeof data43 == "number" && (!(data43 % 1) && !isNaN(data43)) && isFinite(data43))) {
-        const err49 = { instancePath: instancePath + "/insights_negative_feedback_unique", schemaPath: "#/properties/insights_negative_feedback_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err49];
-        } else {
-          vErrors.push(err49);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_post_clicks !== void 0) {
-      let data44 = data.insights_post_clicks;
-      if (!(typeof data44 == "number" && (!(data44 % 1) && !isNaN(data44)) && isFinite(data44))) {
-        const err50 = { instancePath: instancePath + "/insights_post_clicks", schemaPath: "#/properties/insights_post_clicks/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err50];
-        } else {
-          vErrors.push(err50);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_post_clicks_unique !== void 0) {
-      let data45 = data.insights_post_clicks_unique;
-      if (!(typeof data45 == "number" && (!(data45 % 1) && !isNaN(data45)) && isFinite(data45))) {
-        const err51 = { instancePath: instancePath + "/insights_post_clicks_unique", schemaPath: "#/properties/insights_post_clicks_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err51];
-        } else {
-          vErrors.push(err51);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_reach !== void 0) {
-      let data46 = data.insights_reach;
-      if (!(typeof data46 == "number" && (!(data46 % 1) && !isNaN(data46)) && isFinite(data46))) {
-        const err52 = { instancePath: instancePath + "/insights_reach", schemaPath: "#/properties/insights_reach/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err52];
-        } else {
-          vErrors.push(err52);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_reach_fan !== void 0) {
-      let data47 = data.insights_reach_fan;
-      if (!(typeof data47 == "number" && (!(data47 % 1) && !isNaN(data47)) && isFinite(data47))) {
-        const err53 = { instancePath: instancePath + "/insights_reach_fan", schemaPath: "#/properties/insights_reach_fan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err53];
-        } else {
-          vErrors.push(err53);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_reach_fan_paid !== void 0) {
-      let data48 = data.insights_reach_fan_paid;
-      if (!(typeof data48 == "number" && (!(data48 % 1) && !isNaN(data48)) && isFinite(data48))) {
-        const err54 = { instancePath: instancePath + "/insights_reach_fan_paid", schemaPath: "#/properties/insights_reach_fan_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err54];
-        } else {
-          vErrors.push(err54);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_reach_organic !== void 0) {
-      let data49 = data.insights_reach_organic;
-      if (!(typeof data49 == "number" && (!(data49 % 1) && !isNaN(data49)) && isFinite(data49))) {
-        const err55 = { instancePath: instancePath + "/insights_reach_organic", schemaPath: "#/properties/insights_reach_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err55];
-        } else {
-          vErrors.push(err55);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_reach_paid !== void 0) {
-      let data50 = data.insights_reach_paid;
-      if (!(typeof data50 == "number" && (!(data50 % 1) && !isNaN(data50)) && isFinite(data50))) {
-        const err56 = { instancePath: instancePath + "/insights_reach_paid", schemaPath: "#/properties/insights_reach_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err56];
-        } else {
-          vErrors.push(err56);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_reactions_like_total !== void 0) {
-      let data51 = data.insights_reactions_like_total;
-      if (!(typeof data51 == "number" && (!(data51 % 1) && !isNaN(data51)) && isFinite(data51))) {
-        const err57 = { instancePath: instancePath + "/insights_reactions_like_total", schemaPath: "#/properties/insights_reactions_like_total/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err57];
-        } else {
-          vErrors.push(err57);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_stories !== void 0) {
-      let data52 = data.insights_stories;
-      if (!(typeof data52 == "number" && (!(data52 % 1) && !isNaN(data52)) && isFinite(data52))) {
-        const err58 = { instancePath: instancePath + "/insights_stories", schemaPath: "#/properties/insights_stories/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err58];
-        } else {
-          vErrors.push(err58);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_story_adds !== void 0) {
-      let data53 = data.insights_story_adds;
-      if (!(typeof data53 == "number" && (!(data53 % 1) && !isNaN(data53)) && isFinite(data53))) {
-        const err59 = { instancePath: instancePath + "/insights_story_adds", schemaPath: "#/properties/insights_story_adds/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err59];
-        } else {
-          vErrors.push(err59);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_storytellers !== void 0) {
-      let data54 = data.insights_storytellers;
-      if (!(typeof data54 == "number" && (!(data54 % 1) && !isNaN(data54)) && isFinite(data54))) {
-        const err60 = { instancePath: instancePath + "/insights_storytellers", schemaPath: "#/properties/insights_storytellers/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err60];
-        } else {
-          vErrors.push(err60);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_avg_time_watched !== void 0) {
-      let data55 = data.insights_video_avg_time_watched;
-      if (!(typeof data55 == "number" && (!(data55 % 1) && !isNaN(data55)) && isFinite(data55))) {
-        const err61 = { instancePath: instancePath + "/insights_video_avg_time_watched", schemaPath: "#/properties/insights_video_avg_time_watched/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err61];
-        } else {
-          vErrors.push(err61);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_complete_views_30s !== void 0) {
-      let data56 = data.insights_video_complete_views_30s;
-      if (!(typeof data56 == "number" && (!(data56 % 1) && !isNaN(data56)) && isFinite(data56))) {
-        const err62 = { instancePath: instancePath + "/insights_video_complete_views_30s", schemaPath: "#/properties/insights_video_complete_views_30s/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err62];
-        } else {
-          vErrors.push(err62);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_complete_views_30s_autoplayed !== void 0) {
-      let data57 = data.insights_video_complete_views_30s_autoplayed;
-      if (!(typeof data57 == "number" && (!(data57 % 1) && !isNaN(data57)) && isFinite(data57))) {
-        const err63 = { instancePath: instancePath + "/insights_video_complete_views_30s_autoplayed", schemaPath: "#/properties/insights_video_complete_views_30s_autoplayed/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err63];
-        } else {
-          vErrors.push(err63);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_complete_views_30s_clicked_to_play !== void 0) {
-      let data58 = data.insights_video_complete_views_30s_clicked_to_play;
-      if (!(typeof data58 == "number" && (!(data58 % 1) && !isNaN(data58)) && isFinite(data58))) {
-        const err64 = { instancePath: instancePath + "/insights_video_complete_views_30s_clicked_to_play", schemaPath: "#/properties/insights_video_complete_views_30s_clicked_to_play/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err64];
-        } else {
-          vErrors.push(err64);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_complete_views_30s_organic !== void 0) {
-      let data59 = data.insights_video_complete_views_30s_organic;
-      if (!(typeof data59 == "number" && (!(data59 % 1) && !isNaN(data59)) && isFinite(data59))) {
-        const err65 = { instancePath: instancePath + "/insights_video_complete_views_30s_organic", schemaPath: "#/properties/insights_video_complete_views_30s_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err65];
-        } else {
-          vErrors.push(err65);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_complete_views_30s_paid !== void 0) {
-      let data60 = data.insights_video_complete_views_30s_paid;
-      if (!(typeof data60 == "number" && (!(data60 % 1) && !isNaN(data60)) && isFinite(data60))) {
-        const err66 = { instancePath: instancePath + "/insights_video_complete_views_30s_paid", schemaPath: "#/properties/insights_video_complete_views_30s_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err66];
-        } else {
-          vErrors.push(err66);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_complete_views_30s_unique !== void 0) {
-      let data61 = data.insights_video_complete_views_30s_unique;
-      if (!(typeof data61 == "number" && (!(data61 % 1) && !isNaN(data61)) && isFinite(data61))) {
-        const err67 = { instancePath: instancePath + "/insights_video_complete_views_30s_unique", schemaPath: "#/properties/insights_video_complete_views_30s_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err67];
-        } else {
-          vErrors.push(err67);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_complete_views_organic !== void 0) {
-      let data62 = data.insights_video_complete_views_organic;
-      if (!(typeof data62 == "number" && (!(data62 % 1) && !isNaN(data62)) && isFinite(data62))) {
-        const err68 = { instancePath: instancePath + "/insights_video_complete_views_organic", schemaPath: "#/properties/insights_video_complete_views_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err68];
-        } else {
-          vErrors.push(err68);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_complete_views_organic_unique !== void 0) {
-      let data63 = data.insights_video_complete_views_organic_unique;
-      if (!(typeof data63 == "number" && (!(data63 % 1) && !isNaN(data63)) && isFinite(data63))) {
-        const err69 = { instancePath: instancePath + "/insights_video_complete_views_organic_unique", schemaPath: "#/properties/insights_video_complete_views_organic_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err69];
-        } else {
-          vErrors.push(err69);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_complete_views_paid !== void 0) {
-      let data64 = data.insights_video_complete_views_paid;
-      if (!(typeof data64 == "number" && (!(data64 % 1) && !isNaN(data64)) && isFinite(data64))) {
-        const err70 = { instancePath: instancePath + "/insights_video_complete_views_paid", schemaPath: "#/properties/insights_video_complete_views_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err70];
-        } else {
-          vErrors.push(err70);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_complete_views_paid_unique !== void 0) {
-      let data65 = data.insights_video_complete_views_paid_unique;
-      if (!(typeof data65 == "number" && (!(data65 % 1) && !isNaN(data65)) && isFinite(data65))) {
-        const err71 = { instancePath: instancePath + "/insights_video_complete_views_paid_unique", schemaPath: "#/properties/insights_video_complete_views_paid_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err71];
-        } else {
-          vErrors.push(err71);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_view_time !== void 0) {
-      let data66 = data.insights_video_view_time;
-      if (!(typeof data66 == "number" && (!(data66 % 1) && !isNaN(data66)) && isFinite(data66))) {
-        const err72 = { instancePath: instancePath + "/insights_video_view_time", schemaPath: "#/properties/insights_video_view_time/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err72];
-        } else {
-          vErrors.push(err72);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_view_time_organic !== void 0) {
-      let data67 = data.insights_video_view_time_organic;
-      if (!(typeof data67 == "number" && (!(data67 % 1) && !isNaN(data67)) && isFinite(data67))) {
-        const err73 = { instancePath: instancePath + "/insights_video_view_time_organic", schemaPath: "#/properties/insights_video_view_time_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err73];
-        } else {
-          vErrors.push(err73);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_view_time_paid !== void 0) {
-      let data68 = data.insights_video_view_time_paid;
-      if (!(typeof data68 == "number" && (!(data68 % 1) && !isNaN(data68)) && isFinite(data68))) {
-        const err74 = { instancePath: instancePath + "/insights_video_view_time_paid", schemaPath: "#/properties/insights_video_view_time_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err74];
-        } else {
-          vErrors.push(err74);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_views !== void 0) {
-      let data69 = data.insights_video_views;
-      if (!(typeof data69 == "number" && (!(data69 % 1) && !isNaN(data69)) && isFinite(data69))) {
-        const err75 = { instancePath: instancePath + "/insights_video_views", schemaPath: "#/properties/insights_video_views/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err75];
-        } else {
-          vErrors.push(err75);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_views_autoplayed !== void 0) {
-      let data70 = data.insights_video_views_autoplayed;
-      if (!(typeof data70 == "number" && (!(data70 % 1) && !isNaN(data70)) && isFinite(data70))) {
-        const err76 = { instancePath: instancePath + "/insights_video_views_autoplayed", schemaPath: "#/properties/insights_video_views_autoplayed/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err76];
-        } else {
-          vErrors.push(err76);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_views_clicked_to_play !== void 0) {
-      let data71 = data.insights_video_views_clicked_to_play;
-      if (!(typeof data71 == "number" && (!(data71 % 1) && !isNaN(data71)) && isFinite(data71))) {
-        const err77 = { instancePath: instancePath + "/insights_video_views_clicked_to_play", schemaPath: "#/properties/insights_video_views_clicked_to_play/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err77];
-        } else {
-          vErrors.push(err77);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_views_organic !== void 0) {
-      let data72 = data.insights_video_views_organic;
-      if (!(typeof data72 == "number" && (!(data72 % 1) && !isNaN(data72)) && isFinite(data72))) {
-        const err78 = { instancePath: instancePath + "/insights_video_views_organic", schemaPath: "#/properties/insights_video_views_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err78];
-        } else {
-          vErrors.push(err78);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_views_organic_unique !== void 0) {
-      let data73 = data.insights_video_views_organic_unique;
-      if (!(typeof data73 == "number" && (!(data73 % 1) && !isNaN(data73)) && isFinite(data73))) {
-        const err79 = { instancePath: instancePath + "/insights_video_views_organic_unique", schemaPath: "#/properties/insights_video_views_organic_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err79];
-        } else {
-          vErrors.push(err79);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_views_paid !== void 0) {
-      let data74 = data.insights_video_views_paid;
-      if (!(typeof data74 == "number" && (!(data74 % 1) && !isNaN(data74)) && isFinite(data74))) {
-        const err80 = { instancePath: instancePath + "/insights_video_views_paid", schemaPath: "#/properties/insights_video_views_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err80];
-        } else {
-          vErrors.push(err80);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_views_paid_unique !== void 0) {
-      let data75 = data.insights_video_views_paid_unique;
-      if (!(typeof data75 == "number" && (!(data75 % 1) && !isNaN(data75)) && isFinite(data75))) {
-        const err81 = { instancePath: instancePath + "/insights_video_views_paid_unique", schemaPath: "#/properties/insights_video_views_paid_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err81];
-        } else {
-          vErrors.push(err81);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_views_unique !== void 0) {
-      let data76 = data.insights_video_views_unique;
-      if (!(typeof data76 == "number" && (!(data76 % 1) && !isNaN(data76)) && isFinite(data76))) {
-        const err82 = { instancePath: instancePath + "/insights_video_views_unique", schemaPath: "#/properties/insights_video_views_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err82];
-        } else {
-          vErrors.push(err82);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_engagement_rate !== void 0) {
-      let data77 = data.insights_engagement_rate;
-      if (!(typeof data77 == "number" && isFinite(data77))) {
-        const err83 = { instancePath: instancePath + "/insights_engagement_rate", schemaPath: "#/properties/insights_engagement_rate/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err83];
-        } else {
-          vErrors.push(err83);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_paid_status !== void 0) {
-      if (typeof data.insights_paid_status !== "string") {
-        const err84 = { instancePath: instancePath + "/insights_paid_status", schemaPath: "#/properties/insights_paid_status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err84];
-        } else {
-          vErrors.push(err84);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_impressions_by_paid_non_paid !== void 0) {
-      let data79 = data.insights_impressions_by_paid_non_paid;
-      if (!(data79 && typeof data79 == "object" && !Array.isArray(data79))) {
-        const err85 = { instancePath: instancePath + "/insights_impressions_by_paid_non_paid", schemaPath: "#/properties/insights_impressions_by_paid_non_paid/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err85];
-        } else {
-          vErrors.push(err85);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_post_clicks_by_type !== void 0) {
-      let data80 = data.insights_post_clicks_by_type;
-      if (!(data80 && typeof data80 == "object" && !Array.isArray(data80))) {
-        const err86 = { instancePath: instancePath + "/insights_post_clicks_by_type", schemaPath: "#/properties/insights_post_clicks_by_type/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err86];
-        } else {
-          vErrors.push(err86);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_post_clicks_by_type_unique !== void 0) {
-      let data81 = data.insights_post_clicks_by_type_unique;
-      if (!(data81 && typeof data81 == "object" && !Array.isArray(data81))) {
-        const err87 = { instancePath: instancePath + "/insights_post_clicks_by_type_unique", schemaPath: "#/properties/insights_post_clicks_by_type_unique/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err87];
-        } else {
-          vErrors.push(err87);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_reach_by_paid_non_paid !== void 0) {
-      let data82 = data.insights_reach_by_paid_non_paid;
-      if (!(data82 && typeof data82 == "object" && !Array.isArray(data82))) {
-        const err88 = { instancePath: instancePath + "/insights_reach_by_paid_non_paid", schemaPath: "#/properties/insights_reach_by_paid_non_paid/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err88];
-        } else {
-          vErrors.push(err88);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_reactions_by_type_total !== void 0) {
-      let data83 = data.insights_reactions_by_type_total;
-      if (!(data83 && typeof data83 == "object" && !Array.isArray(data83))) {
-        const err89 = { instancePath: instancePath + "/insights_reactions_by_type_total", schemaPath: "#/properties/insights_reactions_by_type_total/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err89];
-        } else {
-          vErrors.push(err89);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_view_time_by_age_bucket_and_gender !== void 0) {
-      let data84 = data.insights_video_view_time_by_age_bucket_and_gender;
-      if (!(data84 && typeof data84 == "object" && !Array.isArray(data84))) {
-        const err90 = { instancePath: instancePath + "/insights_video_view_time_by_age_bucket_and_gender", schemaPath: "#/properties/insights_video_view_time_by_age_bucket_and_gender/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err90];
-        } else {
-          vErrors.push(err90);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_view_time_by_country_id !== void 0) {
-      let data85 = data.insights_video_view_time_by_country_id;
-      if (!(data85 && typeof data85 == "object" && !Array.isArray(data85))) {
-        const err91 = { instancePath: instancePath + "/insights_video_view_time_by_country_id", schemaPath: "#/properties/insights_video_view_time_by_country_id/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err91];
-        } else {
-          vErrors.push(err91);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_retention_graph !== void 0) {
-      if (!Array.isArray(data.insights_video_retention_graph)) {
-        const err92 = { instancePath: instancePath + "/insights_video_retention_graph", schemaPath: "#/properties/insights_video_retention_graph/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err92];
-        } else {
-          vErrors.push(err92);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_retention_graph_autoplayed !== void 0) {
-      if (!Array.isArray(data.insights_video_retention_graph_autoplayed)) {
-        const err93 = { instancePath: instancePath + "/insights_video_retention_graph_autoplayed", schemaPath: "#/properties/insights_video_retention_graph_autoplayed/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err93];
-        } else {
-          vErrors.push(err93);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err94 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err94];
-    } else {
-      vErrors.push(err94);
-    }
-    errors++;
-  }
-  validate74.errors = vErrors;
-  return errors === 0;
-}
-validate74.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 function validate73(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -4523,50 +3458,1169 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
           if (Array.isArray(data2)) {
             const len0 = data2.length;
             for (let i0 = 0; i0 < len0; i0++) {
-              if (!validate74(data2[i0], { instancePath: instancePath + "/data/posts/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-                vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
-                errors = vErrors.length;
+              let data3 = data2[i0];
+              if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+                for (const key2 in data3) {
+                  if (!func1.call(schema73.properties, key2)) {
+                    const err7 = { instancePath: instancePath + "/data/posts/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" };
+                    if (vErrors === null) {
+                      vErrors = [err7];
+                    } else {
+                      vErrors.push(err7);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.attachments !== void 0) {
+                  let data4 = data3.attachments;
+                  if (Array.isArray(data4)) {
+                    const len1 = data4.length;
+                    for (let i1 = 0; i1 < len1; i1++) {
+                      let data5 = data4[i1];
+                      if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                        if (data5.title !== void 0) {
+                          if (typeof data5.title !== "string") {
+                            const err8 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/title", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/attachments/items/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            if (vErrors === null) {
+                              vErrors = [err8];
+                            } else {
+                              vErrors.push(err8);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data5.description !== void 0) {
+                          if (typeof data5.description !== "string") {
+                            const err9 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/description", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/attachments/items/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            if (vErrors === null) {
+                              vErrors = [err9];
+                            } else {
+                              vErrors.push(err9);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data5.url !== void 0) {
+                          if (typeof data5.url !== "string") {
+                            const err10 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/url", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/attachments/items/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            if (vErrors === null) {
+                              vErrors = [err10];
+                            } else {
+                              vErrors.push(err10);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data5.image_url !== void 0) {
+                          if (typeof data5.image_url !== "string") {
+                            const err11 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/image_url", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/attachments/items/properties/image_url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            if (vErrors === null) {
+                              vErrors = [err11];
+                            } else {
+                              vErrors.push(err11);
+                            }
+                            errors++;
+                          }
+                        }
+                      } else {
+                        const err12 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/attachments/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                        if (vErrors === null) {
+                          vErrors = [err12];
+                        } else {
+                          vErrors.push(err12);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err13 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/attachments/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    if (vErrors === null) {
+                      vErrors = [err13];
+                    } else {
+                      vErrors.push(err13);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.author_id !== void 0) {
+                  if (typeof data3.author_id !== "string") {
+                    const err14 = { instancePath: instancePath + "/data/posts/" + i0 + "/author_id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/author_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err14];
+                    } else {
+                      vErrors.push(err14);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.comments !== void 0) {
+                  let data11 = data3.comments;
+                  if (!(typeof data11 == "number" && (!(data11 % 1) && !isNaN(data11)) && isFinite(data11))) {
+                    const err15 = { instancePath: instancePath + "/data/posts/" + i0 + "/comments", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/comments/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err15];
+                    } else {
+                      vErrors.push(err15);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.created_time !== void 0) {
+                  let data12 = data3.created_time;
+                  if (typeof data12 === "string") {
+                    if (!pattern4.test(data12)) {
+                      const err16 = { instancePath: instancePath + "/data/posts/" + i0 + "/created_time", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/created_time/pattern", keyword: "pattern", params: { pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" }, message: 'must match pattern "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$"' };
+                      if (vErrors === null) {
+                        vErrors = [err16];
+                      } else {
+                        vErrors.push(err16);
+                      }
+                      errors++;
+                    }
+                    if (!formats0.validate(data12)) {
+                      const err17 = { instancePath: instancePath + "/data/posts/" + i0 + "/created_time", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/created_time/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+                      if (vErrors === null) {
+                        vErrors = [err17];
+                      } else {
+                        vErrors.push(err17);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err18 = { instancePath: instancePath + "/data/posts/" + i0 + "/created_time", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/created_time/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err18];
+                    } else {
+                      vErrors.push(err18);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.engagement_rate !== void 0) {
+                  let data13 = data3.engagement_rate;
+                  if (!(typeof data13 == "number" && isFinite(data13))) {
+                    const err19 = { instancePath: instancePath + "/data/posts/" + i0 + "/engagement_rate", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/engagement_rate/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                    if (vErrors === null) {
+                      vErrors = [err19];
+                    } else {
+                      vErrors.push(err19);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.id !== void 0) {
+                  if (typeof data3.id !== "string") {
+                    const err20 = { instancePath: instancePath + "/data/posts/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err20];
+                    } else {
+                      vErrors.push(err20);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.interactions !== void 0) {
+                  let data15 = data3.interactions;
+                  if (!(typeof data15 == "number" && (!(data15 % 1) && !isNaN(data15)) && isFinite(data15))) {
+                    const err21 = { instancePath: instancePath + "/data/posts/" + i0 + "/interactions", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/interactions/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err21];
+                    } else {
+                      vErrors.push(err21);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.is_published !== void 0) {
+                  if (typeof data3.is_published !== "boolean") {
+                    const err22 = { instancePath: instancePath + "/data/posts/" + i0 + "/is_published", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/is_published/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+                    if (vErrors === null) {
+                      vErrors = [err22];
+                    } else {
+                      vErrors.push(err22);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.message !== void 0) {
+                  if (typeof data3.message !== "string") {
+                    const err23 = { instancePath: instancePath + "/data/posts/" + i0 + "/message", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err23];
+                    } else {
+                      vErrors.push(err23);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.page_id !== void 0) {
+                  if (typeof data3.page_id !== "string") {
+                    const err24 = { instancePath: instancePath + "/data/posts/" + i0 + "/page_id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/page_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err24];
+                    } else {
+                      vErrors.push(err24);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.post_labels !== void 0) {
+                  let data19 = data3.post_labels;
+                  if (Array.isArray(data19)) {
+                    const len2 = data19.length;
+                    for (let i2 = 0; i2 < len2; i2++) {
+                      let data20 = data19[i2];
+                      if (data20 && typeof data20 == "object" && !Array.isArray(data20)) {
+                        if (data20.id === void 0) {
+                          const err25 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/post_labels/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+                          if (vErrors === null) {
+                            vErrors = [err25];
+                          } else {
+                            vErrors.push(err25);
+                          }
+                          errors++;
+                        }
+                        if (data20.name === void 0) {
+                          const err26 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/post_labels/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+                          if (vErrors === null) {
+                            vErrors = [err26];
+                          } else {
+                            vErrors.push(err26);
+                          }
+                          errors++;
+                        }
+                        for (const key3 in data20) {
+                          if (!(key3 === "id" || key3 === "name")) {
+                            const err27 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/post_labels/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" };
+                            if (vErrors === null) {
+                              vErrors = [err27];
+                            } else {
+                              vErrors.push(err27);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data20.id !== void 0) {
+                          if (typeof data20.id !== "string") {
+                            const err28 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/post_labels/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            if (vErrors === null) {
+                              vErrors = [err28];
+                            } else {
+                              vErrors.push(err28);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data20.name !== void 0) {
+                          if (typeof data20.name !== "string") {
+                            const err29 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/post_labels/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            if (vErrors === null) {
+                              vErrors = [err29];
+                            } else {
+                              vErrors.push(err29);
+                            }
+                            errors++;
+                          }
+                        }
+                      } else {
+                        const err30 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/post_labels/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                        if (vErrors === null) {
+                          vErrors = [err30];
+                        } else {
+                          vErrors.push(err30);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err31 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/post_labels/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    if (vErrors === null) {
+                      vErrors = [err31];
+                    } else {
+                      vErrors.push(err31);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.ppd_status !== void 0) {
+                  let data23 = data3.ppd_status;
+                  if (typeof data23 !== "string") {
+                    const err32 = { instancePath: instancePath + "/data/posts/" + i0 + "/ppd_status", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/ppd_status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err32];
+                    } else {
+                      vErrors.push(err32);
+                    }
+                    errors++;
+                  }
+                  if (!(data23 === "organic" || data23 === "paid" || data23 === "unknown")) {
+                    const err33 = { instancePath: instancePath + "/data/posts/" + i0 + "/ppd_status", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/ppd_status/enum", keyword: "enum", params: { allowedValues: schema73.properties.ppd_status.enum }, message: "must be equal to one of the allowed values" };
+                    if (vErrors === null) {
+                      vErrors = [err33];
+                    } else {
+                      vErrors.push(err33);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.reactions !== void 0) {
+                  let data24 = data3.reactions;
+                  if (!(typeof data24 == "number" && (!(data24 % 1) && !isNaN(data24)) && isFinite(data24))) {
+                    const err34 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err34];
+                    } else {
+                      vErrors.push(err34);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.reactions_by_type !== void 0) {
+                  let data25 = data3.reactions_by_type;
+                  if (data25 && typeof data25 == "object" && !Array.isArray(data25)) {
+                    if (data25.like !== void 0) {
+                      let data26 = data25.like;
+                      if (!(typeof data26 == "number" && (!(data26 % 1) && !isNaN(data26)) && isFinite(data26))) {
+                        const err35 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/like", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/properties/like/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                        if (vErrors === null) {
+                          vErrors = [err35];
+                        } else {
+                          vErrors.push(err35);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data25.love !== void 0) {
+                      let data27 = data25.love;
+                      if (!(typeof data27 == "number" && (!(data27 % 1) && !isNaN(data27)) && isFinite(data27))) {
+                        const err36 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/love", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/properties/love/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                        if (vErrors === null) {
+                          vErrors = [err36];
+                        } else {
+                          vErrors.push(err36);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data25.wow !== void 0) {
+                      let data28 = data25.wow;
+                      if (!(typeof data28 == "number" && (!(data28 % 1) && !isNaN(data28)) && isFinite(data28))) {
+                        const err37 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/wow", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/properties/wow/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                        if (vErrors === null) {
+                          vErrors = [err37];
+                        } else {
+                          vErrors.push(err37);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data25.haha !== void 0) {
+                      let data29 = data25.haha;
+                      if (!(typeof data29 == "number" && (!(data29 % 1) && !isNaN(data29)) && isFinite(data29))) {
+                        const err38 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/haha", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/properties/haha/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                        if (vErrors === null) {
+                          vErrors = [err38];
+                        } else {
+                          vErrors.push(err38);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data25.sorry !== void 0) {
+                      let data30 = data25.sorry;
+                      if (!(typeof data30 == "number" && (!(data30 % 1) && !isNaN(data30)) && isFinite(data30))) {
+                        const err39 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/sorry", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/properties/sorry/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                        if (vErrors === null) {
+                          vErrors = [err39];
+                        } else {
+                          vErrors.push(err39);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data25.anger !== void 0) {
+                      let data31 = data25.anger;
+                      if (!(typeof data31 == "number" && (!(data31 % 1) && !isNaN(data31)) && isFinite(data31))) {
+                        const err40 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/anger", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/properties/anger/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                        if (vErrors === null) {
+                          vErrors = [err40];
+                        } else {
+                          vErrors.push(err40);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err41 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    if (vErrors === null) {
+                      vErrors = [err41];
+                    } else {
+                      vErrors.push(err41);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.shares !== void 0) {
+                  let data32 = data3.shares;
+                  if (!(typeof data32 == "number" && (!(data32 % 1) && !isNaN(data32)) && isFinite(data32))) {
+                    const err42 = { instancePath: instancePath + "/data/posts/" + i0 + "/shares", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/shares/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err42];
+                    } else {
+                      vErrors.push(err42);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.story !== void 0) {
+                  if (typeof data3.story !== "string") {
+                    const err43 = { instancePath: instancePath + "/data/posts/" + i0 + "/story", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/story/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err43];
+                    } else {
+                      vErrors.push(err43);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.type !== void 0) {
+                  if (typeof data3.type !== "string") {
+                    const err44 = { instancePath: instancePath + "/data/posts/" + i0 + "/type", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err44];
+                    } else {
+                      vErrors.push(err44);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.universal_video_id !== void 0) {
+                  if (typeof data3.universal_video_id !== "string") {
+                    const err45 = { instancePath: instancePath + "/data/posts/" + i0 + "/universal_video_id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/universal_video_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err45];
+                    } else {
+                      vErrors.push(err45);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.url !== void 0) {
+                  if (typeof data3.url !== "string") {
+                    const err46 = { instancePath: instancePath + "/data/posts/" + i0 + "/url", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err46];
+                    } else {
+                      vErrors.push(err46);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.video_id !== void 0) {
+                  if (typeof data3.video_id !== "string") {
+                    const err47 = { instancePath: instancePath + "/data/posts/" + i0 + "/video_id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/video_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err47];
+                    } else {
+                      vErrors.push(err47);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.video_length !== void 0) {
+                  let data38 = data3.video_length;
+                  if (!(typeof data38 == "number" && isFinite(data38))) {
+                    const err48 = { instancePath: instancePath + "/data/posts/" + i0 + "/video_length", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/video_length/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                    if (vErrors === null) {
+                      vErrors = [err48];
+                    } else {
+                      vErrors.push(err48);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_engaged_fan !== void 0) {
+                  let data39 = data3.insights_engaged_fan;
+                  if (!(typeof data39 == "number" && (!(data39 % 1) && !isNaN(data39)) && isFinite(data39))) {
+                    const err49 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_engaged_fan", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_engaged_fan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err49];
+                    } else {
+                      vErrors.push(err49);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_engaged_users !== void 0) {
+                  let data40 = data3.insights_engaged_users;
+                  if (!(typeof data40 == "number" && (!(data40 % 1) && !isNaN(data40)) && isFinite(data40))) {
+                    const err50 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_engaged_users", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_engaged_users/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err50];
+                    } else {
+                      vErrors.push(err50);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_impressions !== void 0) {
+                  let data41 = data3.insights_impressions;
+                  if (!(typeof data41 == "number" && (!(data41 % 1) && !isNaN(data41)) && isFinite(data41))) {
+                    const err51 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_impressions/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err51];
+                    } else {
+                      vErrors.push(err51);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_impressions_fan !== void 0) {
+                  let data42 = data3.insights_impressions_fan;
+                  if (!(typeof data42 == "number" && (!(data42 % 1) && !isNaN(data42)) && isFinite(data42))) {
+                    const err52 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_fan", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_impressions_fan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err52];
+                    } else {
+                      vErrors.push(err52);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_impressions_fan_paid !== void 0) {
+                  let data43 = data3.insights_impressions_fan_paid;
+                  if (!(typeof data43 == "number" && (!(data43 % 1) && !isNaN(data43)) && isFinite(data43))) {
+                    const err53 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_fan_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_impressions_fan_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err53];
+                    } else {
+                      vErrors.push(err53);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_impressions_organic !== void 0) {
+                  let data44 = data3.insights_impressions_organic;
+                  if (!(typeof data44 == "number" && (!(data44 % 1) && !isNaN(data44)) && isFinite(data44))) {
+                    const err54 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_organic", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_impressions_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err54];
+                    } else {
+                      vErrors.push(err54);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_impressions_paid !== void 0) {
+                  let data45 = data3.insights_impressions_paid;
+                  if (!(typeof data45 == "number" && (!(data45 % 1) && !isNaN(data45)) && isFinite(data45))) {
+                    const err55 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_impressions_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err55];
+                    } else {
+                      vErrors.push(err55);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_negative_feedback !== void 0) {
+                  let data46 = data3.insights_negative_feedback;
+                  if (!(typeof data46 == "number" && (!(data46 % 1) && !isNaN(data46)) && isFinite(data46))) {
+                    const err56 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_negative_feedback", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_negative_feedback/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err56];
+                    } else {
+                      vErrors.push(err56);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_negative_feedback_unique !== void 0) {
+                  let data47 = data3.insights_negative_feedback_unique;
+                  if (!(typeof data47 == "number" && (!(data47 % 1) && !isNaN(data47)) && isFinite(data47))) {
+                    const err57 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_negative_feedback_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_negative_feedback_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err57];
+                    } else {
+                      vErrors.push(err57);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_post_clicks !== void 0) {
+                  let data48 = data3.insights_post_clicks;
+                  if (!(typeof data48 == "number" && (!(data48 % 1) && !isNaN(data48)) && isFinite(data48))) {
+                    const err58 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_post_clicks", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_post_clicks/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err58];
+                    } else {
+                      vErrors.push(err58);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_post_clicks_unique !== void 0) {
+                  let data49 = data3.insights_post_clicks_unique;
+                  if (!(typeof data49 == "number" && (!(data49 % 1) && !isNaN(data49)) && isFinite(data49))) {
+                    const err59 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_post_clicks_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_post_clicks_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err59];
+                    } else {
+                      vErrors.push(err59);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_reach !== void 0) {
+                  let data50 = data3.insights_reach;
+                  if (!(typeof data50 == "number" && (!(data50 % 1) && !isNaN(data50)) && isFinite(data50))) {
+                    const err60 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_reach/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err60];
+                    } else {
+                      vErrors.push(err60);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_reach_fan !== void 0) {
+                  let data51 = data3.insights_reach_fan;
+                  if (!(typeof data51 == "number" && (!(data51 % 1) && !isNaN(data51)) && isFinite(data51))) {
+                    const err61 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_fan", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_reach_fan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err61];
+                    } else {
+                      vErrors.push(err61);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_reach_fan_paid !== void 0) {
+                  let data52 = data3.insights_reach_fan_paid;
+                  if (!(typeof data52 == "number" && (!(data52 % 1) && !isNaN(data52)) && isFinite(data52))) {
+                    const err62 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_fan_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_reach_fan_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err62];
+                    } else {
+                      vErrors.push(err62);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_reach_organic !== void 0) {
+                  let data53 = data3.insights_reach_organic;
+                  if (!(typeof data53 == "number" && (!(data53 % 1) && !isNaN(data53)) && isFinite(data53))) {
+                    const err63 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_organic", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_reach_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err63];
+                    } else {
+                      vErrors.push(err63);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_reach_paid !== void 0) {
+                  let data54 = data3.insights_reach_paid;
+                  if (!(typeof data54 == "number" && (!(data54 % 1) && !isNaN(data54)) && isFinite(data54))) {
+                    const err64 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_reach_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err64];
+                    } else {
+                      vErrors.push(err64);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_reactions_like_total !== void 0) {
+                  let data55 = data3.insights_reactions_like_total;
+                  if (!(typeof data55 == "number" && (!(data55 % 1) && !isNaN(data55)) && isFinite(data55))) {
+                    const err65 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reactions_like_total", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_reactions_like_total/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err65];
+                    } else {
+                      vErrors.push(err65);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_stories !== void 0) {
+                  let data56 = data3.insights_stories;
+                  if (!(typeof data56 == "number" && (!(data56 % 1) && !isNaN(data56)) && isFinite(data56))) {
+                    const err66 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_stories", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_stories/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err66];
+                    } else {
+                      vErrors.push(err66);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_story_adds !== void 0) {
+                  let data57 = data3.insights_story_adds;
+                  if (!(typeof data57 == "number" && (!(data57 % 1) && !isNaN(data57)) && isFinite(data57))) {
+                    const err67 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_story_adds", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_story_adds/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err67];
+                    } else {
+                      vErrors.push(err67);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_storytellers !== void 0) {
+                  let data58 = data3.insights_storytellers;
+                  if (!(typeof data58 == "number" && (!(data58 % 1) && !isNaN(data58)) && isFinite(data58))) {
+                    const err68 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_storytellers", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_storytellers/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err68];
+                    } else {
+                      vErrors.push(err68);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_avg_time_watched !== void 0) {
+                  let data59 = data3.insights_video_avg_time_watched;
+                  if (!(typeof data59 == "number" && (!(data59 % 1) && !isNaN(data59)) && isFinite(data59))) {
+                    const err69 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_avg_time_watched", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_avg_time_watched/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err69];
+                    } else {
+                      vErrors.push(err69);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_complete_views_30s !== void 0) {
+                  let data60 = data3.insights_video_complete_views_30s;
+                  if (!(typeof data60 == "number" && (!(data60 % 1) && !isNaN(data60)) && isFinite(data60))) {
+                    const err70 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_30s/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err70];
+                    } else {
+                      vErrors.push(err70);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_complete_views_30s_autoplayed !== void 0) {
+                  let data61 = data3.insights_video_complete_views_30s_autoplayed;
+                  if (!(typeof data61 == "number" && (!(data61 % 1) && !isNaN(data61)) && isFinite(data61))) {
+                    const err71 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_autoplayed", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_30s_autoplayed/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err71];
+                    } else {
+                      vErrors.push(err71);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_complete_views_30s_clicked_to_play !== void 0) {
+                  let data62 = data3.insights_video_complete_views_30s_clicked_to_play;
+                  if (!(typeof data62 == "number" && (!(data62 % 1) && !isNaN(data62)) && isFinite(data62))) {
+                    const err72 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_clicked_to_play", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_30s_clicked_to_play/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err72];
+                    } else {
+                      vErrors.push(err72);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_complete_views_30s_organic !== void 0) {
+                  let data63 = data3.insights_video_complete_views_30s_organic;
+                  if (!(typeof data63 == "number" && (!(data63 % 1) && !isNaN(data63)) && isFinite(data63))) {
+                    const err73 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_organic", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_30s_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err73];
+                    } else {
+                      vErrors.push(err73);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_complete_views_30s_paid !== void 0) {
+                  let data64 = data3.insights_video_complete_views_30s_paid;
+                  if (!(typeof data64 == "number" && (!(data64 % 1) && !isNaN(data64)) && isFinite(data64))) {
+                    const err74 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_30s_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err74];
+                    } else {
+                      vErrors.push(err74);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_complete_views_30s_unique !== void 0) {
+                  let data65 = data3.insights_video_complete_views_30s_unique;
+                  if (!(typeof data65 == "number" && (!(data65 % 1) && !isNaN(data65)) && isFinite(data65))) {
+                    const err75 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_30s_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_30s_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err75];
+                    } else {
+                      vErrors.push(err75);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_complete_views_organic !== void 0) {
+                  let data66 = data3.insights_video_complete_views_organic;
+                  if (!(typeof data66 == "number" && (!(data66 % 1) && !isNaN(data66)) && isFinite(data66))) {
+                    const err76 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_organic", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err76];
+                    } else {
+                      vErrors.push(err76);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_complete_views_organic_unique !== void 0) {
+                  let data67 = data3.insights_video_complete_views_organic_unique;
+                  if (!(typeof data67 == "number" && (!(data67 % 1) && !isNaN(data67)) && isFinite(data67))) {
+                    const err77 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_organic_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_organic_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err77];
+                    } else {
+                      vErrors.push(err77);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_complete_views_paid !== void 0) {
+                  let data68 = data3.insights_video_complete_views_paid;
+                  if (!(typeof data68 == "number" && (!(data68 % 1) && !isNaN(data68)) && isFinite(data68))) {
+                    const err78 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err78];
+                    } else {
+                      vErrors.push(err78);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_complete_views_paid_unique !== void 0) {
+                  let data69 = data3.insights_video_complete_views_paid_unique;
+                  if (!(typeof data69 == "number" && (!(data69 % 1) && !isNaN(data69)) && isFinite(data69))) {
+                    const err79 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_complete_views_paid_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_complete_views_paid_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err79];
+                    } else {
+                      vErrors.push(err79);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_view_time !== void 0) {
+                  let data70 = data3.insights_video_view_time;
+                  if (!(typeof data70 == "number" && (!(data70 % 1) && !isNaN(data70)) && isFinite(data70))) {
+                    const err80 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_view_time/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err80];
+                    } else {
+                      vErrors.push(err80);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_view_time_organic !== void 0) {
+                  let data71 = data3.insights_video_view_time_organic;
+                  if (!(typeof data71 == "number" && (!(data71 % 1) && !isNaN(data71)) && isFinite(data71))) {
+                    const err81 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time_organic", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_view_time_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err81];
+                    } else {
+                      vErrors.push(err81);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_view_time_paid !== void 0) {
+                  let data72 = data3.insights_video_view_time_paid;
+                  if (!(typeof data72 == "number" && (!(data72 % 1) && !isNaN(data72)) && isFinite(data72))) {
+                    const err82 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_view_time_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err82];
+                    } else {
+                      vErrors.push(err82);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_views !== void 0) {
+                  let data73 = data3.insights_video_views;
+                  if (!(typeof data73 == "number" && (!(data73 % 1) && !isNaN(data73)) && isFinite(data73))) {
+                    const err83 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_views/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err83];
+                    } else {
+                      vErrors.push(err83);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_views_autoplayed !== void 0) {
+                  let data74 = data3.insights_video_views_autoplayed;
+                  if (!(typeof data74 == "number" && (!(data74 % 1) && !isNaN(data74)) && isFinite(data74))) {
+                    const err84 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_autoplayed", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_views_autoplayed/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err84];
+                    } else {
+                      vErrors.push(err84);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_views_clicked_to_play !== void 0) {
+                  let data75 = data3.insights_video_views_clicked_to_play;
+                  if (!(typeof data75 == "number" && (!(data75 % 1) && !isNaN(data75)) && isFinite(data75))) {
+                    const err85 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_clicked_to_play", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_views_clicked_to_play/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err85];
+                    } else {
+                      vErrors.push(err85);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_views_organic !== void 0) {
+                  let data76 = data3.insights_video_views_organic;
+                  if (!(typeof data76 == "number" && (!(data76 % 1) && !isNaN(data76)) && isFinite(data76))) {
+                    const err86 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_organic", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_views_organic/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err86];
+                    } else {
+                      vErrors.push(err86);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_views_organic_unique !== void 0) {
+                  let data77 = data3.insights_video_views_organic_unique;
+                  if (!(typeof data77 == "number" && (!(data77 % 1) && !isNaN(data77)) && isFinite(data77))) {
+                    const err87 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_organic_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_views_organic_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err87];
+                    } else {
+                      vErrors.push(err87);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_views_paid !== void 0) {
+                  let data78 = data3.insights_video_views_paid;
+                  if (!(typeof data78 == "number" && (!(data78 % 1) && !isNaN(data78)) && isFinite(data78))) {
+                    const err88 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_views_paid/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err88];
+                    } else {
+                      vErrors.push(err88);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_views_paid_unique !== void 0) {
+                  let data79 = data3.insights_video_views_paid_unique;
+                  if (!(typeof data79 == "number" && (!(data79 % 1) && !isNaN(data79)) && isFinite(data79))) {
+                    const err89 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_paid_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_views_paid_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err89];
+                    } else {
+                      vErrors.push(err89);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_views_unique !== void 0) {
+                  let data80 = data3.insights_video_views_unique;
+                  if (!(typeof data80 == "number" && (!(data80 % 1) && !isNaN(data80)) && isFinite(data80))) {
+                    const err90 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_views_unique/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err90];
+                    } else {
+                      vErrors.push(err90);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_engagement_rate !== void 0) {
+                  let data81 = data3.insights_engagement_rate;
+                  if (!(typeof data81 == "number" && isFinite(data81))) {
+                    const err91 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_engagement_rate", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_engagement_rate/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                    if (vErrors === null) {
+                      vErrors = [err91];
+                    } else {
+                      vErrors.push(err91);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_paid_status !== void 0) {
+                  if (typeof data3.insights_paid_status !== "string") {
+                    const err92 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_paid_status", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_paid_status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err92];
+                    } else {
+                      vErrors.push(err92);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_impressions_by_paid_non_paid !== void 0) {
+                  let data83 = data3.insights_impressions_by_paid_non_paid;
+                  if (!(data83 && typeof data83 == "object" && !Array.isArray(data83))) {
+                    const err93 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions_by_paid_non_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_impressions_by_paid_non_paid/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    if (vErrors === null) {
+                      vErrors = [err93];
+                    } else {
+                      vErrors.push(err93);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_post_clicks_by_type !== void 0) {
+                  let data84 = data3.insights_post_clicks_by_type;
+                  if (!(data84 && typeof data84 == "object" && !Array.isArray(data84))) {
+                    const err94 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_post_clicks_by_type", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_post_clicks_by_type/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    if (vErrors === null) {
+                      vErrors = [err94];
+                    } else {
+                      vErrors.push(err94);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_post_clicks_by_type_unique !== void 0) {
+                  let data85 = data3.insights_post_clicks_by_type_unique;
+                  if (!(data85 && typeof data85 == "object" && !Array.isArray(data85))) {
+                    const err95 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_post_clicks_by_type_unique", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_post_clicks_by_type_unique/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    if (vErrors === null) {
+                      vErrors = [err95];
+                    } else {
+                      vErrors.push(err95);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_reach_by_paid_non_paid !== void 0) {
+                  let data86 = data3.insights_reach_by_paid_non_paid;
+                  if (!(data86 && typeof data86 == "object" && !Array.isArray(data86))) {
+                    const err96 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach_by_paid_non_paid", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_reach_by_paid_non_paid/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    if (vErrors === null) {
+                      vErrors = [err96];
+                    } else {
+                      vErrors.push(err96);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_reactions_by_type_total !== void 0) {
+                  let data87 = data3.insights_reactions_by_type_total;
+                  if (!(data87 && typeof data87 == "object" && !Array.isArray(data87))) {
+                    const err97 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reactions_by_type_total", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_reactions_by_type_total/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    if (vErrors === null) {
+                      vErrors = [err97];
+                    } else {
+                      vErrors.push(err97);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_view_time_by_age_bucket_and_gender !== void 0) {
+                  let data88 = data3.insights_video_view_time_by_age_bucket_and_gender;
+                  if (!(data88 && typeof data88 == "object" && !Array.isArray(data88))) {
+                    const err98 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time_by_age_bucket_and_gender", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_view_time_by_age_bucket_and_gender/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    if (vErrors === null) {
+                      vErrors = [err98];
+                    } else {
+                      vErrors.push(err98);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_view_time_by_country_id !== void 0) {
+                  let data89 = data3.insights_video_view_time_by_country_id;
+                  if (!(data89 && typeof data89 == "object" && !Array.isArray(data89))) {
+                    const err99 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_view_time_by_country_id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_view_time_by_country_id/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    if (vErrors === null) {
+                      vErrors = [err99];
+                    } else {
+                      vErrors.push(err99);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_retention_graph !== void 0) {
+                  if (!Array.isArray(data3.insights_video_retention_graph)) {
+                    const err100 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_retention_graph", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_retention_graph/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    if (vErrors === null) {
+                      vErrors = [err100];
+                    } else {
+                      vErrors.push(err100);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_retention_graph_autoplayed !== void 0) {
+                  if (!Array.isArray(data3.insights_video_retention_graph_autoplayed)) {
+                    const err101 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_retention_graph_autoplayed", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_video_retention_graph_autoplayed/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    if (vErrors === null) {
+                      vErrors = [err101];
+                    } else {
+                      vErrors.push(err101);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err102 = { instancePath: instancePath + "/data/posts/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err102];
+                } else {
+                  vErrors.push(err102);
+                }
+                errors++;
               }
             }
           } else {
-            const err7 = { instancePath: instancePath + "/data/posts", schemaPath: "#/properties/data/properties/posts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err103 = { instancePath: instancePath + "/data/posts", schemaPath: "#/properties/data/properties/posts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err7];
+              vErrors = [err103];
             } else {
-              vErrors.push(err7);
+              vErrors.push(err103);
             }
             errors++;
           }
         }
         if (data1.next !== void 0) {
           if (typeof data1.next !== "string") {
-            const err8 = { instancePath: instancePath + "/data/next", schemaPath: "#/properties/data/properties/next/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err104 = { instancePath: instancePath + "/data/next", schemaPath: "#/properties/data/properties/next/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err8];
+              vErrors = [err104];
             } else {
-              vErrors.push(err8);
+              vErrors.push(err104);
             }
             errors++;
           }
         }
         if (data1.remaining !== void 0) {
-          let data5 = data1.remaining;
-          if (!(typeof data5 == "number" && (!(data5 % 1) && !isNaN(data5)) && isFinite(data5))) {
-            const err9 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+          let data93 = data1.remaining;
+          if (!(typeof data93 == "number" && (!(data93 % 1) && !isNaN(data93)) && isFinite(data93))) {
+            const err105 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
             if (vErrors === null) {
-              vErrors = [err9];
+              vErrors = [err105];
             } else {
-              vErrors.push(err9);
+              vErrors.push(err105);
             }
             errors++;
           }
-          if (typeof data5 == "number" && isFinite(data5)) {
-            if (data5 < 0 || isNaN(data5)) {
-              const err10 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (typeof data93 == "number" && isFinite(data93)) {
+            if (data93 < 0 || isNaN(data93)) {
+              const err106 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
               if (vErrors === null) {
-                vErrors = [err10];
+                vErrors = [err106];
               } else {
-                vErrors.push(err10);
+                vErrors.push(err106);
               }
               errors++;
             }
@@ -4574,52 +4628,52 @@ function validate73(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data1.next !== void 0) {
           if (data1.remaining === void 0) {
-            const err11 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
+            const err107 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
               property: "next",
               missingProperty: "remaining",
               depsCount: 1,
               deps: "remaining"
             }, message: "must have property remaining when property next is present" };
             if (vErrors === null) {
-              vErrors = [err11];
+              vErrors = [err107];
             } else {
-              vErrors.push(err11);
+              vErrors.push(err107);
             }
             errors++;
           }
         }
         if (data1.remaining !== void 0) {
           if (data1.next === void 0) {
-            const err12 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
+            const err108 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
               property: "remaining",
               missingProperty: "next",
               depsCount: 1,
               deps: "next"
             }, message: "must have property next when property remaining is present" };
             if (vErrors === null) {
-              vErrors = [err12];
+              vErrors = [err108];
             } else {
-              vErrors.push(err12);
+              vErrors.push(err108);
             }
             errors++;
           }
         }
       } else {
-        const err13 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err109 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err109];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err109);
         }
         errors++;
       }
     }
   } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err110 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err110];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err110);
     }
     errors++;
   }
@@ -4694,435 +4748,13 @@ function validate72(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate72.evaluated = { "dynamicProps": true, "dynamicItems": false };
 var listFacebookPagePosts_success = validate73;
-var listInstagramProfilePosts_200 = validate78;
-var schema77 = { "$id": "https://social-analytics-api.invalid/v2/schemas/InstagramPost", "type": "object", "properties": { "attachments": { "type": "array", "items": { "type": "object", "properties": { "url": { "type": "string" }, "type": {}, "width": {}, "height": {}, "images": { "type": "array", "items": { "type": "object", "properties": { "url": { "type": "string" } } } }, "videos": { "type": "array", "items": { "type": "object", "properties": { "url": { "type": "string" } } } } } } }, "author_id": { "type": "string" }, "comments": { "type": "integer" }, "created_time": { "type": "string", "format": "date-time", "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" }, "engagement_rate": { "type": "number" }, "id": { "type": "string" }, "interactions": { "type": "integer" }, "likes": { "type": "integer" }, "message": { "type": "string" }, "post_labels": { "type": "array", "items": { "$ref": "https://social-analytics-api.invalid/v2/schemas/ContentLabel" } }, "type": { "type": "string" }, "url": { "type": "string" }, "insights_engagement": { "type": "integer", "deprecated": true }, "insights_impressions": { "type": "integer" }, "insights_reach": { "type": "integer" }, "insights_saved": { "type": "integer" }, "insights_video_views": { "type": "integer" }, "profile_id": { "type": "string" } }, "additionalProperties": false };
-function validate80(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+var listInstagramProfilePosts_200 = validate76;
+var schema76 = { "$id": "https://social-analytics-api.invalid/v2/schemas/InstagramPost", "type": "object", "properties": { "attachments": { "type": "array", "items": { "type": "object", "properties": { "url": { "type": "string" }, "type": {}, "width": {}, "height": {}, "images": { "type": "array", "items": { "type": "object", "properties": { "url": { "type": "string" } } } }, "videos": { "type": "array", "items": { "type": "object", "properties": { "url": { "type": "string" } } } } } } }, "author_id": { "type": "string" }, "comments": { "type": "integer" }, "created_time": { "type": "string", "format": "date-time", "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" }, "engagement_rate": { "type": "number" }, "id": { "type": "string" }, "interactions": { "type": "integer" }, "likes": { "type": "integer" }, "message": { "type": "string" }, "post_labels": { "type": "array", "items": { "type": "object", "required": ["id", "name"], "properties": { "id": { "type": "string" }, "name": { "type": "string" } }, "additionalProperties": false } }, "type": { "type": "string" }, "url": { "type": "string" }, "insights_engagement": { "type": "integer", "deprecated": true }, "insights_impressions": { "type": "integer" }, "insights_reach": { "type": "integer" }, "insights_saved": { "type": "integer" }, "insights_video_views": { "type": "integer" }, "profile_id": { "type": "string" } }, "additionalProperties": false };
+function validate77(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate80.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!func1.call(schema77.properties, key0)) {
-        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.attachments !== void 0) {
-      let data0 = data.attachments;
-      if (Array.isArray(data0)) {
-        const len0 = data0.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data1 = data0[i0];
-          if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-            if (data1.url !== void 0) {
-              if (typeof data1.url !== "string") {
-                const err1 = { instancePath: instancePath + "/attachments/" + i0 + "/url", schemaPath: "#/properties/attachments/items/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err1];
-                } else {
-                  vErrors.push(err1);
-                }
-                errors++;
-              }
-            }
-            if (data1.images !== void 0) {
-              let data3 = data1.images;
-              if (Array.isArray(data3)) {
-                const len1 = data3.length;
-                for (let i1 = 0; i1 < len1; i1++) {
-                  let data4 = data3[i1];
-                  if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
-                    if (data4.url !== void 0) {
-                      if (typeof data4.url !== "string") {
-                        const err2 = { instancePath: instancePath + "/attachments/" + i0 + "/images/" + i1 + "/url", schemaPath: "#/properties/attachments/items/properties/images/items/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                        if (vErrors === null) {
-                          vErrors = [err2];
-                        } else {
-                          vErrors.push(err2);
-                        }
-                        errors++;
-                      }
-                    }
-                  } else {
-                    const err3 = { instancePath: instancePath + "/attachments/" + i0 + "/images/" + i1, schemaPath: "#/properties/attachments/items/properties/images/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                    if (vErrors === null) {
-                      vErrors = [err3];
-                    } else {
-                      vErrors.push(err3);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err4 = { instancePath: instancePath + "/attachments/" + i0 + "/images", schemaPath: "#/properties/attachments/items/properties/images/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                if (vErrors === null) {
-                  vErrors = [err4];
-                } else {
-                  vErrors.push(err4);
-                }
-                errors++;
-              }
-            }
-            if (data1.videos !== void 0) {
-              let data6 = data1.videos;
-              if (Array.isArray(data6)) {
-                const len2 = data6.length;
-                for (let i2 = 0; i2 < len2; i2++) {
-                  let data7 = data6[i2];
-                  if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
-                    if (data7.url !== void 0) {
-                      if (typeof data7.url !== "string") {
-                        const err5 = { instancePath: instancePath + "/attachments/" + i0 + "/videos/" + i2 + "/url", schemaPath: "#/properties/attachments/items/properties/videos/items/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                        if (vErrors === null) {
-                          vErrors = [err5];
-                        } else {
-                          vErrors.push(err5);
-                        }
-                        errors++;
-                      }
-                    }
-                  } else {
-                    const err6 = { instancePath: instancePath + "/attachments/" + i0 + "/videos/" + i2, schemaPath: "#/properties/attachments/items/properties/videos/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                    if (vErrors === null) {
-                      vErrors = [err6];
-                    } else {
-                      vErrors.push(err6);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err7 = { instancePath: instancePath + "/attachments/" + i0 + "/videos", schemaPath: "#/properties/attachments/items/properties/videos/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                if (vErrors === null) {
-                  vErrors = [err7];
-                } else {
-                  vErrors.push(err7);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err8 = { instancePath: instancePath + "/attachments/" + i0, schemaPath: "#/properties/attachments/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err9 = { instancePath: instancePath + "/attachments", schemaPath: "#/properties/attachments/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.author_id !== void 0) {
-      if (typeof data.author_id !== "string") {
-        const err10 = { instancePath: instancePath + "/author_id", schemaPath: "#/properties/author_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.comments !== void 0) {
-      let data10 = data.comments;
-      if (!(typeof data10 == "number" && (!(data10 % 1) && !isNaN(data10)) && isFinite(data10))) {
-        const err11 = { instancePath: instancePath + "/comments", schemaPath: "#/properties/comments/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.created_time !== void 0) {
-      let data11 = data.created_time;
-      if (typeof data11 === "string") {
-        if (!pattern4.test(data11)) {
-          const err12 = { instancePath: instancePath + "/created_time", schemaPath: "#/properties/created_time/pattern", keyword: "pattern", params: { pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" }, message: 'must match pattern "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$"' };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-        if (!formats0.validate(data11)) {
-          const err13 = { instancePath: instancePath + "/created_time", schemaPath: "#/properties/created_time/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      } else {
-        const err14 = { instancePath: instancePath + "/created_time", schemaPath: "#/properties/created_time/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-    }
-    if (data.engagement_rate !== void 0) {
-      let data12 = data.engagement_rate;
-      if (!(typeof data12 == "number" && isFinite(data12))) {
-        const err15 = { instancePath: instancePath + "/engagement_rate", schemaPath: "#/properties/engagement_rate/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== void 0) {
-      if (typeof data.id !== "string") {
-        const err16 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-    }
-    if (data.interactions !== void 0) {
-      let data14 = data.interactions;
-      if (!(typeof data14 == "number" && (!(data14 % 1) && !isNaN(data14)) && isFinite(data14))) {
-        const err17 = { instancePath: instancePath + "/interactions", schemaPath: "#/properties/interactions/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-    }
-    if (data.likes !== void 0) {
-      let data15 = data.likes;
-      if (!(typeof data15 == "number" && (!(data15 % 1) && !isNaN(data15)) && isFinite(data15))) {
-        const err18 = { instancePath: instancePath + "/likes", schemaPath: "#/properties/likes/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err18];
-        } else {
-          vErrors.push(err18);
-        }
-        errors++;
-      }
-    }
-    if (data.message !== void 0) {
-      if (typeof data.message !== "string") {
-        const err19 = { instancePath: instancePath + "/message", schemaPath: "#/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err19];
-        } else {
-          vErrors.push(err19);
-        }
-        errors++;
-      }
-    }
-    if (data.post_labels !== void 0) {
-      let data17 = data.post_labels;
-      if (Array.isArray(data17)) {
-        const len3 = data17.length;
-        for (let i3 = 0; i3 < len3; i3++) {
-          let data18 = data17[i3];
-          if (data18 && typeof data18 == "object" && !Array.isArray(data18)) {
-            if (data18.id === void 0) {
-              const err20 = { instancePath: instancePath + "/post_labels/" + i3, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-              if (vErrors === null) {
-                vErrors = [err20];
-              } else {
-                vErrors.push(err20);
-              }
-              errors++;
-            }
-            if (data18.name === void 0) {
-              const err21 = { instancePath: instancePath + "/post_labels/" + i3, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
-              if (vErrors === null) {
-                vErrors = [err21];
-              } else {
-                vErrors.push(err21);
-              }
-              errors++;
-            }
-            if (data18.id !== void 0) {
-              if (typeof data18.id !== "string") {
-                const err22 = { instancePath: instancePath + "/post_labels/" + i3 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err22];
-                } else {
-                  vErrors.push(err22);
-                }
-                errors++;
-              }
-            }
-            if (data18.name !== void 0) {
-              if (typeof data18.name !== "string") {
-                const err23 = { instancePath: instancePath + "/post_labels/" + i3 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err23];
-                } else {
-                  vErrors.push(err23);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err24 = { instancePath: instancePath + "/post_labels/" + i3, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ContentLabel/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err24];
-            } else {
-              vErrors.push(err24);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err25 = { instancePath: instancePath + "/post_labels", schemaPath: "#/properties/post_labels/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err25];
-        } else {
-          vErrors.push(err25);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== void 0) {
-      if (typeof data.type !== "string") {
-        const err26 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err26];
-        } else {
-          vErrors.push(err26);
-        }
-        errors++;
-      }
-    }
-    if (data.url !== void 0) {
-      if (typeof data.url !== "string") {
-        const err27 = { instancePath: instancePath + "/url", schemaPath: "#/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err27];
-        } else {
-          vErrors.push(err27);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_engagement !== void 0) {
-      let data23 = data.insights_engagement;
-      if (!(typeof data23 == "number" && (!(data23 % 1) && !isNaN(data23)) && isFinite(data23))) {
-        const err28 = { instancePath: instancePath + "/insights_engagement", schemaPath: "#/properties/insights_engagement/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err28];
-        } else {
-          vErrors.push(err28);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_impressions !== void 0) {
-      let data24 = data.insights_impressions;
-      if (!(typeof data24 == "number" && (!(data24 % 1) && !isNaN(data24)) && isFinite(data24))) {
-        const err29 = { instancePath: instancePath + "/insights_impressions", schemaPath: "#/properties/insights_impressions/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err29];
-        } else {
-          vErrors.push(err29);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_reach !== void 0) {
-      let data25 = data.insights_reach;
-      if (!(typeof data25 == "number" && (!(data25 % 1) && !isNaN(data25)) && isFinite(data25))) {
-        const err30 = { instancePath: instancePath + "/insights_reach", schemaPath: "#/properties/insights_reach/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err30];
-        } else {
-          vErrors.push(err30);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_saved !== void 0) {
-      let data26 = data.insights_saved;
-      if (!(typeof data26 == "number" && (!(data26 % 1) && !isNaN(data26)) && isFinite(data26))) {
-        const err31 = { instancePath: instancePath + "/insights_saved", schemaPath: "#/properties/insights_saved/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err31];
-        } else {
-          vErrors.push(err31);
-        }
-        errors++;
-      }
-    }
-    if (data.insights_video_views !== void 0) {
-      let data27 = data.insights_video_views;
-      if (!(typeof data27 == "number" && (!(data27 % 1) && !isNaN(data27)) && isFinite(data27))) {
-        const err32 = { instancePath: instancePath + "/insights_video_views", schemaPath: "#/properties/insights_video_views/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err32];
-        } else {
-          vErrors.push(err32);
-        }
-        errors++;
-      }
-    }
-    if (data.profile_id !== void 0) {
-      if (typeof data.profile_id !== "string") {
-        const err33 = { instancePath: instancePath + "/profile_id", schemaPath: "#/properties/profile_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err33];
-        } else {
-          vErrors.push(err33);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err34 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err34];
-    } else {
-      vErrors.push(err34);
-    }
-    errors++;
-  }
-  validate80.errors = vErrors;
-  return errors === 0;
-}
-validate80.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate79(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate79.evaluated;
+  const evaluated0 = validate77.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -5208,50 +4840,465 @@ function validate79(data, { instancePath = "", parentData, parentDataProperty, r
           if (Array.isArray(data2)) {
             const len0 = data2.length;
             for (let i0 = 0; i0 < len0; i0++) {
-              if (!validate80(data2[i0], { instancePath: instancePath + "/data/posts/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
-                vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
-                errors = vErrors.length;
+              let data3 = data2[i0];
+              if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+                for (const key2 in data3) {
+                  if (!func1.call(schema76.properties, key2)) {
+                    const err7 = { instancePath: instancePath + "/data/posts/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" };
+                    if (vErrors === null) {
+                      vErrors = [err7];
+                    } else {
+                      vErrors.push(err7);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.attachments !== void 0) {
+                  let data4 = data3.attachments;
+                  if (Array.isArray(data4)) {
+                    const len1 = data4.length;
+                    for (let i1 = 0; i1 < len1; i1++) {
+                      let data5 = data4[i1];
+                      if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                        if (data5.url !== void 0) {
+                          if (typeof data5.url !== "string") {
+                            const err8 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/url", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            if (vErrors === null) {
+                              vErrors = [err8];
+                            } else {
+                              vErrors.push(err8);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data5.images !== void 0) {
+                          let data7 = data5.images;
+                          if (Array.isArray(data7)) {
+                            const len2 = data7.length;
+                            for (let i2 = 0; i2 < len2; i2++) {
+                              let data8 = data7[i2];
+                              if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
+                                if (data8.url !== void 0) {
+                                  if (typeof data8.url !== "string") {
+                                    const err9 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/images/" + i2 + "/url", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/images/items/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                                    if (vErrors === null) {
+                                      vErrors = [err9];
+                                    } else {
+                                      vErrors.push(err9);
+                                    }
+                                    errors++;
+                                  }
+                                }
+                              } else {
+                                const err10 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/images/" + i2, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/images/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                                if (vErrors === null) {
+                                  vErrors = [err10];
+                                } else {
+                                  vErrors.push(err10);
+                                }
+                                errors++;
+                              }
+                            }
+                          } else {
+                            const err11 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/images", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/images/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                            if (vErrors === null) {
+                              vErrors = [err11];
+                            } else {
+                              vErrors.push(err11);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data5.videos !== void 0) {
+                          let data10 = data5.videos;
+                          if (Array.isArray(data10)) {
+                            const len3 = data10.length;
+                            for (let i3 = 0; i3 < len3; i3++) {
+                              let data11 = data10[i3];
+                              if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
+                                if (data11.url !== void 0) {
+                                  if (typeof data11.url !== "string") {
+                                    const err12 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/videos/" + i3 + "/url", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/videos/items/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                                    if (vErrors === null) {
+                                      vErrors = [err12];
+                                    } else {
+                                      vErrors.push(err12);
+                                    }
+                                    errors++;
+                                  }
+                                }
+                              } else {
+                                const err13 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/videos/" + i3, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/videos/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                                if (vErrors === null) {
+                                  vErrors = [err13];
+                                } else {
+                                  vErrors.push(err13);
+                                }
+                                errors++;
+                              }
+                            }
+                          } else {
+                            const err14 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/videos", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/videos/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                            if (vErrors === null) {
+                              vErrors = [err14];
+                            } else {
+                              vErrors.push(err14);
+                            }
+                            errors++;
+                          }
+                        }
+                      } else {
+                        const err15 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                        if (vErrors === null) {
+                          vErrors = [err15];
+                        } else {
+                          vErrors.push(err15);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err16 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    if (vErrors === null) {
+                      vErrors = [err16];
+                    } else {
+                      vErrors.push(err16);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.author_id !== void 0) {
+                  if (typeof data3.author_id !== "string") {
+                    const err17 = { instancePath: instancePath + "/data/posts/" + i0 + "/author_id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/author_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err17];
+                    } else {
+                      vErrors.push(err17);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.comments !== void 0) {
+                  let data14 = data3.comments;
+                  if (!(typeof data14 == "number" && (!(data14 % 1) && !isNaN(data14)) && isFinite(data14))) {
+                    const err18 = { instancePath: instancePath + "/data/posts/" + i0 + "/comments", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/comments/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err18];
+                    } else {
+                      vErrors.push(err18);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.created_time !== void 0) {
+                  let data15 = data3.created_time;
+                  if (typeof data15 === "string") {
+                    if (!pattern4.test(data15)) {
+                      const err19 = { instancePath: instancePath + "/data/posts/" + i0 + "/created_time", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/created_time/pattern", keyword: "pattern", params: { pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" }, message: 'must match pattern "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$"' };
+                      if (vErrors === null) {
+                        vErrors = [err19];
+                      } else {
+                        vErrors.push(err19);
+                      }
+                      errors++;
+                    }
+                    if (!formats0.validate(data15)) {
+                      const err20 = { instancePath: instancePath + "/data/posts/" + i0 + "/created_time", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/created_time/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+                      if (vErrors === null) {
+                        vErrors = [err20];
+                      } else {
+                        vErrors.push(err20);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err21 = { instancePath: instancePath + "/data/posts/" + i0 + "/created_time", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/created_time/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err21];
+                    } else {
+                      vErrors.push(err21);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.engagement_rate !== void 0) {
+                  let data16 = data3.engagement_rate;
+                  if (!(typeof data16 == "number" && isFinite(data16))) {
+                    const err22 = { instancePath: instancePath + "/data/posts/" + i0 + "/engagement_rate", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/engagement_rate/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                    if (vErrors === null) {
+                      vErrors = [err22];
+                    } else {
+                      vErrors.push(err22);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.id !== void 0) {
+                  if (typeof data3.id !== "string") {
+                    const err23 = { instancePath: instancePath + "/data/posts/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err23];
+                    } else {
+                      vErrors.push(err23);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.interactions !== void 0) {
+                  let data18 = data3.interactions;
+                  if (!(typeof data18 == "number" && (!(data18 % 1) && !isNaN(data18)) && isFinite(data18))) {
+                    const err24 = { instancePath: instancePath + "/data/posts/" + i0 + "/interactions", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/interactions/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err24];
+                    } else {
+                      vErrors.push(err24);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.likes !== void 0) {
+                  let data19 = data3.likes;
+                  if (!(typeof data19 == "number" && (!(data19 % 1) && !isNaN(data19)) && isFinite(data19))) {
+                    const err25 = { instancePath: instancePath + "/data/posts/" + i0 + "/likes", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/likes/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err25];
+                    } else {
+                      vErrors.push(err25);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.message !== void 0) {
+                  if (typeof data3.message !== "string") {
+                    const err26 = { instancePath: instancePath + "/data/posts/" + i0 + "/message", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err26];
+                    } else {
+                      vErrors.push(err26);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.post_labels !== void 0) {
+                  let data21 = data3.post_labels;
+                  if (Array.isArray(data21)) {
+                    const len4 = data21.length;
+                    for (let i4 = 0; i4 < len4; i4++) {
+                      let data22 = data21[i4];
+                      if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
+                        if (data22.id === void 0) {
+                          const err27 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+                          if (vErrors === null) {
+                            vErrors = [err27];
+                          } else {
+                            vErrors.push(err27);
+                          }
+                          errors++;
+                        }
+                        if (data22.name === void 0) {
+                          const err28 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+                          if (vErrors === null) {
+                            vErrors = [err28];
+                          } else {
+                            vErrors.push(err28);
+                          }
+                          errors++;
+                        }
+                        for (const key3 in data22) {
+                          if (!(key3 === "id" || key3 === "name")) {
+                            const err29 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" };
+                            if (vErrors === null) {
+                              vErrors = [err29];
+                            } else {
+                              vErrors.push(err29);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data22.id !== void 0) {
+                          if (typeof data22.id !== "string") {
+                            const err30 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i4 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            if (vErrors === null) {
+                              vErrors = [err30];
+                            } else {
+                              vErrors.push(err30);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data22.name !== void 0) {
+                          if (typeof data22.name !== "string") {
+                            const err31 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i4 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                            if (vErrors === null) {
+                              vErrors = [err31];
+                            } else {
+                              vErrors.push(err31);
+                            }
+                            errors++;
+                          }
+                        }
+                      } else {
+                        const err32 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                        if (vErrors === null) {
+                          vErrors = [err32];
+                        } else {
+                          vErrors.push(err32);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err33 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    if (vErrors === null) {
+                      vErrors = [err33];
+                    } else {
+                      vErrors.push(err33);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.type !== void 0) {
+                  if (typeof data3.type !== "string") {
+                    const err34 = { instancePath: instancePath + "/data/posts/" + i0 + "/type", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err34];
+                    } else {
+                      vErrors.push(err34);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.url !== void 0) {
+                  if (typeof data3.url !== "string") {
+                    const err35 = { instancePath: instancePath + "/data/posts/" + i0 + "/url", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err35];
+                    } else {
+                      vErrors.push(err35);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_engagement !== void 0) {
+                  let data27 = data3.insights_engagement;
+                  if (!(typeof data27 == "number" && (!(data27 % 1) && !isNaN(data27)) && isFinite(data27))) {
+                    const err36 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_engagement", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/insights_engagement/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err36];
+                    } else {
+                      vErrors.push(err36);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_impressions !== void 0) {
+                  let data28 = data3.insights_impressions;
+                  if (!(typeof data28 == "number" && (!(data28 % 1) && !isNaN(data28)) && isFinite(data28))) {
+                    const err37 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_impressions", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/insights_impressions/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err37];
+                    } else {
+                      vErrors.push(err37);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_reach !== void 0) {
+                  let data29 = data3.insights_reach;
+                  if (!(typeof data29 == "number" && (!(data29 % 1) && !isNaN(data29)) && isFinite(data29))) {
+                    const err38 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_reach", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/insights_reach/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err38];
+                    } else {
+                      vErrors.push(err38);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_saved !== void 0) {
+                  let data30 = data3.insights_saved;
+                  if (!(typeof data30 == "number" && (!(data30 % 1) && !isNaN(data30)) && isFinite(data30))) {
+                    const err39 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_saved", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/insights_saved/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err39];
+                    } else {
+                      vErrors.push(err39);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_views !== void 0) {
+                  let data31 = data3.insights_video_views;
+                  if (!(typeof data31 == "number" && (!(data31 % 1) && !isNaN(data31)) && isFinite(data31))) {
+                    const err40 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_views", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/insights_video_views/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                    if (vErrors === null) {
+                      vErrors = [err40];
+                    } else {
+                      vErrors.push(err40);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.profile_id !== void 0) {
+                  if (typeof data3.profile_id !== "string") {
+                    const err41 = { instancePath: instancePath + "/data/posts/" + i0 + "/profile_id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/profile_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err41];
+                    } else {
+                      vErrors.push(err41);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err42 = { instancePath: instancePath + "/data/posts/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err42];
+                } else {
+                  vErrors.push(err42);
+                }
+                errors++;
               }
             }
           } else {
-            const err7 = { instancePath: instancePath + "/data/posts", schemaPath: "#/properties/data/properties/posts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            const err43 = { instancePath: instancePath + "/data/posts", schemaPath: "#/properties/data/properties/posts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err7];
+              vErrors = [err43];
             } else {
-              vErrors.push(err7);
+              vErrors.push(err43);
             }
             errors++;
           }
         }
         if (data1.next !== void 0) {
           if (typeof data1.next !== "string") {
-            const err8 = { instancePath: instancePath + "/data/next", schemaPath: "#/properties/data/properties/next/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            const err44 = { instancePath: instancePath + "/data/next", schemaPath: "#/properties/data/properties/next/type", keyword: "type", params: { type: "string" }, message: "must be string" };
             if (vErrors === null) {
-              vErrors = [err8];
+              vErrors = [err44];
             } else {
-              vErrors.push(err8);
+              vErrors.push(err44);
             }
             errors++;
           }
         }
         if (data1.remaining !== void 0) {
-          let data5 = data1.remaining;
-          if (!(typeof data5 == "number" && (!(data5 % 1) && !isNaN(data5)) && isFinite(data5))) {
-            const err9 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+          let data34 = data1.remaining;
+          if (!(typeof data34 == "number" && (!(data34 % 1) && !isNaN(data34)) && isFinite(data34))) {
+            const err45 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
             if (vErrors === null) {
-              vErrors = [err9];
+              vErrors = [err45];
             } else {
-              vErrors.push(err9);
+              vErrors.push(err45);
             }
             errors++;
           }
-          if (typeof data5 == "number" && isFinite(data5)) {
-            if (data5 < 0 || isNaN(data5)) {
-              const err10 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (typeof data34 == "number" && isFinite(data34)) {
+            if (data34 < 0 || isNaN(data34)) {
+              const err46 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
               if (vErrors === null) {
-                vErrors = [err10];
+                vErrors = [err46];
               } else {
-                vErrors.push(err10);
+                vErrors.push(err46);
               }
               errors++;
             }
@@ -5259,64 +5306,64 @@ function validate79(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data1.next !== void 0) {
           if (data1.remaining === void 0) {
-            const err11 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
+            const err47 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
               property: "next",
               missingProperty: "remaining",
               depsCount: 1,
               deps: "remaining"
             }, message: "must have property remaining when property next is present" };
             if (vErrors === null) {
-              vErrors = [err11];
+              vErrors = [err47];
             } else {
-              vErrors.push(err11);
+              vErrors.push(err47);
             }
             errors++;
           }
         }
         if (data1.remaining !== void 0) {
           if (data1.next === void 0) {
-            const err12 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
+            const err48 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
               property: "remaining",
               missingProperty: "next",
               depsCount: 1,
               deps: "next"
             }, message: "must have property next when property remaining is present" };
             if (vErrors === null) {
-              vErrors = [err12];
+              vErrors = [err48];
             } else {
-              vErrors.push(err12);
+              vErrors.push(err48);
             }
             errors++;
           }
         }
       } else {
-        const err13 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err49 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err49];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err49);
         }
         errors++;
       }
     }
   } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err50 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err50];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err50);
     }
     errors++;
   }
-  validate79.errors = vErrors;
+  validate77.errors = vErrors;
   return errors === 0;
 }
-validate79.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate78(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate77.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate76(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate78.evaluated;
+  const evaluated0 = validate76.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -5327,8 +5374,8 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
   let valid0 = false;
   let passing0 = null;
   const _errs1 = errors;
-  if (!validate79(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+  if (!validate77(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+    vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
@@ -5373,12 +5420,12 @@ function validate78(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
   }
-  validate78.errors = vErrors;
+  validate76.errors = vErrors;
   evaluated0.props = props0;
   return errors === 0;
 }
-validate78.evaluated = { "dynamicProps": true, "dynamicItems": false };
-var listInstagramProfilePosts_success = validate79;
+validate76.evaluated = { "dynamicProps": true, "dynamicItems": false };
+var listInstagramProfilePosts_success = validate77;
 var listFacebookProfiles_400 = FailureBody;
 var listFacebookProfiles_401 = FailureBody;
 var listFacebookProfiles_403 = FailureBody;
@@ -5484,83 +5531,419 @@ var responseValidators = {
   "GET /2/facebook/profiles": {
     responses: { "200": listFacebookProfiles_200, "400": listFacebookProfiles_400, "401": listFacebookProfiles_401, "403": listFacebookProfiles_403, "404": listFacebookProfiles_404, "405": listFacebookProfiles_405, "500": listFacebookProfiles_500 },
     success: listFacebookProfiles_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/listFacebookProfiles/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "ProfilesResponse", failure: "FailureBody" }
   },
   "GET /2/instagram/profiles": {
     responses: { "200": listInstagramProfiles_200, "400": listInstagramProfiles_400, "401": listInstagramProfiles_401, "403": listInstagramProfiles_403, "404": listInstagramProfiles_404, "405": listInstagramProfiles_405, "500": listInstagramProfiles_500 },
     success: listInstagramProfiles_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/listInstagramProfiles/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "ProfilesResponse", failure: "FailureBody" }
   },
   "GET /2/twitter/profiles": {
     responses: { "200": listTwitterProfiles_200, "400": listTwitterProfiles_400, "401": listTwitterProfiles_401, "403": listTwitterProfiles_403, "404": listTwitterProfiles_404, "405": listTwitterProfiles_405, "500": listTwitterProfiles_500 },
     success: listTwitterProfiles_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/listTwitterProfiles/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "ProfilesResponse", failure: "FailureBody" }
   },
   "GET /2/youtube/profiles": {
     responses: { "200": listYoutubeProfiles_200, "400": listYoutubeProfiles_400, "401": listYoutubeProfiles_401, "403": listYoutubeProfiles_403, "404": listYoutubeProfiles_404, "405": listYoutubeProfiles_405, "500": listYoutubeProfiles_500 },
     success: listYoutubeProfiles_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/listYoutubeProfiles/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "ProfilesResponse", failure: "FailureBody" }
   },
   "GET /2/linkedin/profiles": {
     responses: { "200": listLinkedinProfiles_200, "400": listLinkedinProfiles_400, "401": listLinkedinProfiles_401, "403": listLinkedinProfiles_403, "404": listLinkedinProfiles_404, "405": listLinkedinProfiles_405, "500": listLinkedinProfiles_500 },
     success: listLinkedinProfiles_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/listLinkedinProfiles/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "ProfilesResponse", failure: "FailureBody" }
   },
   "GET /2/pinterest/profiles": {
     responses: { "200": listPinterestProfiles_200, "400": listPinterestProfiles_400, "401": listPinterestProfiles_401, "403": listPinterestProfiles_403, "404": listPinterestProfiles_404, "405": listPinterestProfiles_405, "500": listPinterestProfiles_500 },
     success: listPinterestProfiles_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/listPinterestProfiles/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "ProfilesResponse", failure: "FailureBody" }
   },
   "POST /2/post/labels": {
     responses: { "200": listPostLabels_200, "400": listPostLabels_400, "401": listPostLabels_401, "403": listPostLabels_403, "404": listPostLabels_404, "405": listPostLabels_405, "500": listPostLabels_500 },
     success: listPostLabels_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/listPostLabels/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "PostLabelsResponse", failure: "FailureBody" }
   },
   "POST /2/profile/labels": {
     responses: { "200": listProfileLabels_200, "400": listProfileLabels_400, "401": listProfileLabels_401, "403": listProfileLabels_403, "404": listProfileLabels_404, "405": listProfileLabels_405, "500": listProfileLabels_500 },
     success: listProfileLabels_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/listProfileLabels/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "ProfileLabelsResponse", failure: "FailureBody" }
   },
   "POST /2/facebook/metrics": {
     responses: { "200": getFacebookMetrics_200, "400": getFacebookMetrics_400, "401": getFacebookMetrics_401, "403": getFacebookMetrics_403, "404": getFacebookMetrics_404, "405": getFacebookMetrics_405, "500": getFacebookMetrics_500 },
     success: getFacebookMetrics_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/getFacebookMetrics/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "FacebookMetricsResponse", failure: "FailureBody" }
   },
   "POST /2/instagram/metrics": {
     responses: { "200": getInstagramMetrics_200, "400": getInstagramMetrics_400, "401": getInstagramMetrics_401, "403": getInstagramMetrics_403, "404": getInstagramMetrics_404, "405": getInstagramMetrics_405, "500": getInstagramMetrics_500 },
     success: getInstagramMetrics_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/getInstagramMetrics/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "InstagramMetricsResponse", failure: "FailureBody" }
   },
   "POST /2/twitter/metrics": {
     responses: { "200": getTwitterMetrics_200, "400": getTwitterMetrics_400, "401": getTwitterMetrics_401, "403": getTwitterMetrics_403, "404": getTwitterMetrics_404, "405": getTwitterMetrics_405, "500": getTwitterMetrics_500 },
     success: getTwitterMetrics_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/getTwitterMetrics/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "TwitterMetricsResponse", failure: "FailureBody" }
   },
   "POST /2/youtube/metrics": {
     responses: { "200": getYoutubeMetrics_200, "400": getYoutubeMetrics_400, "401": getYoutubeMetrics_401, "403": getYoutubeMetrics_403, "404": getYoutubeMetrics_404, "405": getYoutubeMetrics_405, "500": getYoutubeMetrics_500 },
     success: getYoutubeMetrics_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/getYoutubeMetrics/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "YoutubeMetricsResponse", failure: "FailureBody" }
   },
   "POST /2/linkedin/metrics": {
     responses: { "200": getLinkedinMetrics_200, "400": getLinkedinMetrics_400, "401": getLinkedinMetrics_401, "403": getLinkedinMetrics_403, "404": getLinkedinMetrics_404, "405": getLinkedinMetrics_405, "500": getLinkedinMetrics_500 },
     success: getLinkedinMetrics_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/getLinkedinMetrics/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "LinkedinMetricsResponse", failure: "FailureBody" }
   },
   "POST /2/pinterest/metrics": {
     responses: { "200": getPinterestMetrics_200, "400": getPinterestMetrics_400, "401": getPinterestMetrics_401, "403": getPinterestMetrics_403, "404": getPinterestMetrics_404, "405": getPinterestMetrics_405, "500": getPinterestMetrics_500 },
     success: getPinterestMetrics_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/getPinterestMetrics/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "PinterestMetricsResponse", failure: "FailureBody" }
   },
   "POST /2/facebook/page/posts": {
     responses: { "200": listFacebookPagePosts_200, "400": listFacebookPagePosts_400, "401": listFacebookPagePosts_401, "403": listFacebookPagePosts_403, "404": listFacebookPagePosts_404, "405": listFacebookPagePosts_405, "500": listFacebookPagePosts_500 },
     success: listFacebookPagePosts_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/listFacebookPagePosts/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "FacebookPostsResponse", failure: "FailureBody" }
   },
   "POST /2/instagram/profile/posts": {
     responses: { "200": listInstagramProfilePosts_200, "400": listInstagramProfilePosts_400, "401": listInstagramProfilePosts_401, "403": listInstagramProfilePosts_403, "404": listInstagramProfilePosts_404, "405": listInstagramProfilePosts_405, "500": listInstagramProfilePosts_500 },
     success: listInstagramProfilePosts_success,
-    failure: FailureBody
+    failure: FailureBody,
+    schemas: { responses: { "200": "responses/listInstagramProfilePosts/200", "400": "FailureBody", "401": "FailureBody", "403": "FailureBody", "404": "FailureBody", "405": "FailureBody", "500": "FailureBody" }, success: "InstagramPostsResponse", failure: "FailureBody" }
   }
+};
+var schemaRules = {
+  "ApiError/additionalProperties": "shared.response.no-extra-members",
+  "ApiError/properties/code/type": "shared.failure.shape",
+  "ApiError/properties/errors/items/type": "shared.failure.shape",
+  "ApiError/properties/errors/type": "shared.failure.shape",
+  "ApiError/required": "shared.failure.shape",
+  "ApiError/type": "shared.failure.shape",
+  "ContentLabel/additionalProperties": "shared.response.no-extra-members",
+  "ContentLabel/properties/id/type": "shared.labels.fields",
+  "ContentLabel/properties/name/type": "shared.labels.fields",
+  "ContentLabel/required": "shared.labels.members-present",
+  "ContentLabel/type": "shared.labels.fields",
+  "FacebookHeaderType/enum": "v2.metrics.dimension-types",
+  "FacebookHeaderType/type": "v2.metrics.dimension-types",
+  "FacebookMetricsResponse/additionalProperties": "shared.response.no-extra-members",
+  "FacebookMetricsResponse/properties/header/items/additionalProperties": "shared.response.no-extra-members",
+  "FacebookMetricsResponse/properties/header/items/properties/rows/items/type": "v2.metrics.shape",
+  "FacebookMetricsResponse/properties/header/items/properties/rows/type": "v2.metrics.shape",
+  "FacebookMetricsResponse/properties/header/items/required": "v2.metrics.shape",
+  "FacebookMetricsResponse/properties/header/items/type": "v2.metrics.shape",
+  "FacebookMetricsResponse/properties/header/minItems": "v2.metrics.header-ends-with-metric",
+  "FacebookMetricsResponse/properties/header/type": "v2.metrics.shape",
+  "FacebookMetricsResponse/properties/success/const": "shared.response.success-flag",
+  "FacebookMetricsResponse/properties/success/type": "v2.metrics.shape",
+  "FacebookMetricsResponse/required": "v2.metrics.shape",
+  "FacebookMetricsResponse/type": "v2.metrics.shape",
+  "FacebookPost/additionalProperties": "shared.posts.field-names",
+  "FacebookPost/properties/attachments/items/properties/description/type": "shared.posts.field-types",
+  "FacebookPost/properties/attachments/items/properties/image_url/type": "shared.posts.field-types",
+  "FacebookPost/properties/attachments/items/properties/title/type": "shared.posts.field-types",
+  "FacebookPost/properties/attachments/items/properties/url/type": "shared.posts.field-types",
+  "FacebookPost/properties/attachments/items/type": "shared.posts.field-types",
+  "FacebookPost/properties/attachments/type": "shared.posts.field-types",
+  "FacebookPost/properties/author_id/type": "shared.posts.field-types",
+  "FacebookPost/properties/comments/type": "shared.posts.field-types",
+  "FacebookPost/properties/created_time/format": "shared.posts.datetime-utc",
+  "FacebookPost/properties/created_time/pattern": "shared.posts.datetime-utc",
+  "FacebookPost/properties/created_time/type": "shared.posts.field-types",
+  "FacebookPost/properties/engagement_rate/type": "shared.posts.field-types",
+  "FacebookPost/properties/id/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_engaged_fan/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_engaged_users/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_engagement_rate/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_impressions/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_impressions_by_paid_non_paid/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_impressions_fan/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_impressions_fan_paid/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_impressions_organic/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_impressions_paid/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_negative_feedback/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_negative_feedback_unique/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_paid_status/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_post_clicks/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_post_clicks_by_type/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_post_clicks_by_type_unique/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_post_clicks_unique/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_reach/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_reach_by_paid_non_paid/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_reach_fan/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_reach_fan_paid/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_reach_organic/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_reach_paid/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_reactions_by_type_total/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_reactions_like_total/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_stories/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_story_adds/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_storytellers/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_avg_time_watched/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_complete_views_30s/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_complete_views_30s_autoplayed/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_complete_views_30s_clicked_to_play/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_complete_views_30s_organic/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_complete_views_30s_paid/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_complete_views_30s_unique/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_complete_views_organic/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_complete_views_organic_unique/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_complete_views_paid/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_complete_views_paid_unique/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_retention_graph/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_retention_graph_autoplayed/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_view_time/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_view_time_by_age_bucket_and_gender/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_view_time_by_country_id/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_view_time_organic/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_view_time_paid/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_views/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_views_autoplayed/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_views_clicked_to_play/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_views_organic/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_views_organic_unique/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_views_paid/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_views_paid_unique/type": "shared.posts.field-types",
+  "FacebookPost/properties/insights_video_views_unique/type": "shared.posts.field-types",
+  "FacebookPost/properties/interactions/type": "shared.posts.field-types",
+  "FacebookPost/properties/is_published/type": "shared.posts.field-types",
+  "FacebookPost/properties/message/type": "shared.posts.field-types",
+  "FacebookPost/properties/page_id/type": "shared.posts.field-types",
+  "FacebookPost/properties/post_labels/items/additionalProperties": "shared.response.no-extra-members",
+  "FacebookPost/properties/post_labels/items/properties/id/type": "shared.posts.field-types",
+  "FacebookPost/properties/post_labels/items/properties/name/type": "shared.posts.field-types",
+  "FacebookPost/properties/post_labels/items/required": "shared.posts.field-types",
+  "FacebookPost/properties/post_labels/items/type": "shared.posts.field-types",
+  "FacebookPost/properties/post_labels/type": "shared.posts.field-types",
+  "FacebookPost/properties/ppd_status/enum": "shared.posts.field-types",
+  "FacebookPost/properties/ppd_status/type": "shared.posts.field-types",
+  "FacebookPost/properties/reactions/type": "shared.posts.field-types",
+  "FacebookPost/properties/reactions_by_type/properties/anger/type": "shared.posts.field-types",
+  "FacebookPost/properties/reactions_by_type/properties/haha/type": "shared.posts.field-types",
+  "FacebookPost/properties/reactions_by_type/properties/like/type": "shared.posts.field-types",
+  "FacebookPost/properties/reactions_by_type/properties/love/type": "shared.posts.field-types",
+  "FacebookPost/properties/reactions_by_type/properties/sorry/type": "shared.posts.field-types",
+  "FacebookPost/properties/reactions_by_type/properties/wow/type": "shared.posts.field-types",
+  "FacebookPost/properties/reactions_by_type/type": "shared.posts.field-types",
+  "FacebookPost/properties/shares/type": "shared.posts.field-types",
+  "FacebookPost/properties/story/type": "shared.posts.field-types",
+  "FacebookPost/properties/type/type": "shared.posts.field-types",
+  "FacebookPost/properties/universal_video_id/type": "shared.posts.field-types",
+  "FacebookPost/properties/url/type": "shared.posts.field-types",
+  "FacebookPost/properties/video_id/type": "shared.posts.field-types",
+  "FacebookPost/properties/video_length/type": "shared.posts.field-types",
+  "FacebookPost/type": "shared.posts.field-types",
+  "FacebookPostsResponse/additionalProperties": "shared.response.no-extra-members",
+  "FacebookPostsResponse/properties/data/additionalProperties": "shared.response.no-extra-members",
+  "FacebookPostsResponse/properties/data/dependentRequired": "shared.posts.next-with-remaining",
+  "FacebookPostsResponse/properties/data/properties/next/type": "shared.posts.envelope",
+  "FacebookPostsResponse/properties/data/properties/posts/type": "shared.posts.envelope",
+  "FacebookPostsResponse/properties/data/properties/remaining/minimum": "shared.posts.remaining-not-negative",
+  "FacebookPostsResponse/properties/data/properties/remaining/type": "shared.posts.envelope",
+  "FacebookPostsResponse/properties/data/required": "shared.posts.envelope",
+  "FacebookPostsResponse/properties/data/type": "shared.posts.envelope",
+  "FacebookPostsResponse/properties/success/const": "shared.response.success-flag",
+  "FacebookPostsResponse/properties/success/type": "shared.posts.envelope",
+  "FacebookPostsResponse/required": "shared.posts.envelope",
+  "FacebookPostsResponse/type": "shared.posts.envelope",
+  "FailureBody/additionalProperties": "shared.response.no-extra-members",
+  "FailureBody/properties/errors/minItems": "shared.failure.errors-not-empty",
+  "FailureBody/properties/errors/type": "shared.failure.shape",
+  "FailureBody/properties/success/const": "shared.response.success-flag",
+  "FailureBody/properties/success/type": "shared.failure.shape",
+  "FailureBody/required": "shared.failure.shape",
+  "FailureBody/type": "shared.failure.shape",
+  "InstagramHeaderType/enum": "v2.metrics.dimension-types",
+  "InstagramHeaderType/type": "v2.metrics.dimension-types",
+  "InstagramMetricsResponse/additionalProperties": "shared.response.no-extra-members",
+  "InstagramMetricsResponse/properties/header/items/additionalProperties": "shared.response.no-extra-members",
+  "InstagramMetricsResponse/properties/header/items/properties/rows/items/type": "v2.metrics.shape",
+  "InstagramMetricsResponse/properties/header/items/properties/rows/type": "v2.metrics.shape",
+  "InstagramMetricsResponse/properties/header/items/required": "v2.metrics.shape",
+  "InstagramMetricsResponse/properties/header/items/type": "v2.metrics.shape",
+  "InstagramMetricsResponse/properties/header/minItems": "v2.metrics.header-ends-with-metric",
+  "InstagramMetricsResponse/properties/header/type": "v2.metrics.shape",
+  "InstagramMetricsResponse/properties/success/const": "shared.response.success-flag",
+  "InstagramMetricsResponse/properties/success/type": "v2.metrics.shape",
+  "InstagramMetricsResponse/required": "v2.metrics.shape",
+  "InstagramMetricsResponse/type": "v2.metrics.shape",
+  "InstagramPost/additionalProperties": "shared.posts.field-names",
+  "InstagramPost/properties/attachments/items/properties/images/items/properties/url/type": "shared.posts.field-types",
+  "InstagramPost/properties/attachments/items/properties/images/items/type": "shared.posts.field-types",
+  "InstagramPost/properties/attachments/items/properties/images/type": "shared.posts.field-types",
+  "InstagramPost/properties/attachments/items/properties/url/type": "shared.posts.field-types",
+  "InstagramPost/properties/attachments/items/properties/videos/items/properties/url/type": "shared.posts.field-types",
+  "InstagramPost/properties/attachments/items/properties/videos/items/type": "shared.posts.field-types",
+  "InstagramPost/properties/attachments/items/properties/videos/type": "shared.posts.field-types",
+  "InstagramPost/properties/attachments/items/type": "shared.posts.field-types",
+  "InstagramPost/properties/attachments/type": "shared.posts.field-types",
+  "InstagramPost/properties/author_id/type": "shared.posts.field-types",
+  "InstagramPost/properties/comments/type": "shared.posts.field-types",
+  "InstagramPost/properties/created_time/format": "shared.posts.datetime-utc",
+  "InstagramPost/properties/created_time/pattern": "shared.posts.datetime-utc",
+  "InstagramPost/properties/created_time/type": "shared.posts.field-types",
+  "InstagramPost/properties/engagement_rate/type": "shared.posts.field-types",
+  "InstagramPost/properties/id/type": "shared.posts.field-types",
+  "InstagramPost/properties/insights_engagement/type": "shared.posts.field-types",
+  "InstagramPost/properties/insights_impressions/type": "shared.posts.field-types",
+  "InstagramPost/properties/insights_reach/type": "shared.posts.field-types",
+  "InstagramPost/properties/insights_saved/type": "shared.posts.field-types",
+  "InstagramPost/properties/insights_video_views/type": "shared.posts.field-types",
+  "InstagramPost/properties/interactions/type": "shared.posts.field-types",
+  "InstagramPost/properties/likes/type": "shared.posts.field-types",
+  "InstagramPost/properties/message/type": "shared.posts.field-types",
+  "InstagramPost/properties/post_labels/items/additionalProperties": "shared.response.no-extra-members",
+  "InstagramPost/properties/post_labels/items/properties/id/type": "shared.posts.field-types",
+  "InstagramPost/properties/post_labels/items/properties/name/type": "shared.posts.field-types",
+  "InstagramPost/properties/post_labels/items/required": "shared.posts.field-types",
+  "InstagramPost/properties/post_labels/items/type": "shared.posts.field-types",
+  "InstagramPost/properties/post_labels/type": "shared.posts.field-types",
+  "InstagramPost/properties/profile_id/type": "shared.posts.field-types",
+  "InstagramPost/properties/type/type": "shared.posts.field-types",
+  "InstagramPost/properties/url/type": "shared.posts.field-types",
+  "InstagramPost/type": "shared.posts.field-types",
+  "InstagramPostsResponse/additionalProperties": "shared.response.no-extra-members",
+  "InstagramPostsResponse/properties/data/additionalProperties": "shared.response.no-extra-members",
+  "InstagramPostsResponse/properties/data/dependentRequired": "shared.posts.next-with-remaining",
+  "InstagramPostsResponse/properties/data/properties/next/type": "shared.posts.envelope",
+  "InstagramPostsResponse/properties/data/properties/posts/type": "shared.posts.envelope",
+  "InstagramPostsResponse/properties/data/properties/remaining/minimum": "shared.posts.remaining-not-negative",
+  "InstagramPostsResponse/properties/data/properties/remaining/type": "shared.posts.envelope",
+  "InstagramPostsResponse/properties/data/required": "shared.posts.envelope",
+  "InstagramPostsResponse/properties/data/type": "shared.posts.envelope",
+  "InstagramPostsResponse/properties/success/const": "shared.response.success-flag",
+  "InstagramPostsResponse/properties/success/type": "shared.posts.envelope",
+  "InstagramPostsResponse/required": "shared.posts.envelope",
+  "InstagramPostsResponse/type": "shared.posts.envelope",
+  "LinkedinHeaderType/enum": "v2.metrics.dimension-types",
+  "LinkedinHeaderType/type": "v2.metrics.dimension-types",
+  "LinkedinMetricsResponse/additionalProperties": "shared.response.no-extra-members",
+  "LinkedinMetricsResponse/properties/header/items/additionalProperties": "shared.response.no-extra-members",
+  "LinkedinMetricsResponse/properties/header/items/properties/rows/items/type": "v2.metrics.shape",
+  "LinkedinMetricsResponse/properties/header/items/properties/rows/type": "v2.metrics.shape",
+  "LinkedinMetricsResponse/properties/header/items/required": "v2.metrics.shape",
+  "LinkedinMetricsResponse/properties/header/items/type": "v2.metrics.shape",
+  "LinkedinMetricsResponse/properties/header/minItems": "v2.metrics.header-ends-with-metric",
+  "LinkedinMetricsResponse/properties/header/type": "v2.metrics.shape",
+  "LinkedinMetricsResponse/properties/success/const": "shared.response.success-flag",
+  "LinkedinMetricsResponse/properties/success/type": "v2.metrics.shape",
+  "LinkedinMetricsResponse/required": "v2.metrics.shape",
+  "LinkedinMetricsResponse/type": "v2.metrics.shape",
+  "MetricsData/items/anyOf": "v2.metrics.data-nesting",
+  "MetricsData/items/anyOf/0/type": "v2.metrics.data-nesting",
+  "MetricsData/items/anyOf/1/type": "v2.metrics.data-nesting",
+  "MetricsData/type": "v2.metrics.data-nesting",
+  "PinterestHeaderType/enum": "v2.metrics.dimension-types",
+  "PinterestHeaderType/type": "v2.metrics.dimension-types",
+  "PinterestMetricsResponse/additionalProperties": "shared.response.no-extra-members",
+  "PinterestMetricsResponse/properties/header/items/additionalProperties": "shared.response.no-extra-members",
+  "PinterestMetricsResponse/properties/header/items/properties/rows/items/type": "v2.metrics.shape",
+  "PinterestMetricsResponse/properties/header/items/properties/rows/type": "v2.metrics.shape",
+  "PinterestMetricsResponse/properties/header/items/required": "v2.metrics.shape",
+  "PinterestMetricsResponse/properties/header/items/type": "v2.metrics.shape",
+  "PinterestMetricsResponse/properties/header/minItems": "v2.metrics.header-ends-with-metric",
+  "PinterestMetricsResponse/properties/header/type": "v2.metrics.shape",
+  "PinterestMetricsResponse/properties/success/const": "shared.response.success-flag",
+  "PinterestMetricsResponse/properties/success/type": "v2.metrics.shape",
+  "PinterestMetricsResponse/required": "v2.metrics.shape",
+  "PinterestMetricsResponse/type": "v2.metrics.shape",
+  "PostLabelsResponse/additionalProperties": "shared.response.no-extra-members",
+  "PostLabelsResponse/properties/data/type": "shared.labels.fields",
+  "PostLabelsResponse/properties/success/const": "shared.response.success-flag",
+  "PostLabelsResponse/properties/success/type": "shared.labels.fields",
+  "PostLabelsResponse/required": "shared.labels.fields",
+  "PostLabelsResponse/type": "shared.labels.fields",
+  "Profile/additionalProperties": "shared.response.no-extra-members",
+  "Profile/properties/community_enabled/type": "shared.profiles.fields",
+  "Profile/properties/id/type": "shared.profiles.fields",
+  "Profile/properties/insights_enabled/type": "shared.profiles.fields",
+  "Profile/properties/name/type": "shared.profiles.fields",
+  "Profile/properties/picture/type": "shared.profiles.fields",
+  "Profile/properties/profile_labels/type": "shared.profiles.fields",
+  "Profile/properties/profile_name/type": "shared.profiles.fields",
+  "Profile/properties/timezone/type": "shared.profiles.fields",
+  "Profile/required": "shared.profiles.id-and-name",
+  "Profile/type": "shared.profiles.fields",
+  "ProfileLabel/additionalProperties": "shared.response.no-extra-members",
+  "ProfileLabel/properties/id/type": "v2.labels.profile-label-fields",
+  "ProfileLabel/properties/name/type": "v2.labels.profile-label-fields",
+  "ProfileLabel/properties/profiles/items/additionalProperties": "shared.response.no-extra-members",
+  "ProfileLabel/properties/profiles/items/properties/name/type": "v2.labels.profile-label-fields",
+  "ProfileLabel/properties/profiles/items/properties/platform/type": "v2.labels.profile-label-fields",
+  "ProfileLabel/properties/profiles/items/required": "shared.labels.members-present",
+  "ProfileLabel/properties/profiles/items/type": "v2.labels.profile-label-fields",
+  "ProfileLabel/properties/profiles/type": "v2.labels.profile-label-fields",
+  "ProfileLabel/required": "shared.labels.members-present",
+  "ProfileLabel/type": "v2.labels.profile-label-fields",
+  "ProfileLabelsResponse/additionalProperties": "shared.response.no-extra-members",
+  "ProfileLabelsResponse/properties/data/type": "v2.labels.profile-label-fields",
+  "ProfileLabelsResponse/properties/success/const": "shared.response.success-flag",
+  "ProfileLabelsResponse/properties/success/type": "v2.labels.profile-label-fields",
+  "ProfileLabelsResponse/required": "v2.labels.profile-label-fields",
+  "ProfileLabelsResponse/type": "v2.labels.profile-label-fields",
+  "ProfilesResponse/additionalProperties": "shared.response.no-extra-members",
+  "ProfilesResponse/properties/profiles/type": "shared.profiles.fields",
+  "ProfilesResponse/properties/success/const": "shared.response.success-flag",
+  "ProfilesResponse/properties/success/type": "shared.profiles.fields",
+  "ProfilesResponse/required": "shared.profiles.fields",
+  "ProfilesResponse/type": "shared.profiles.fields",
+  "TwitterHeaderType/enum": "v2.metrics.dimension-types",
+  "TwitterHeaderType/type": "v2.metrics.dimension-types",
+  "TwitterMetricsResponse/additionalProperties": "shared.response.no-extra-members",
+  "TwitterMetricsResponse/properties/header/items/additionalProperties": "shared.response.no-extra-members",
+  "TwitterMetricsResponse/properties/header/items/properties/rows/items/type": "v2.metrics.shape",
+  "TwitterMetricsResponse/properties/header/items/properties/rows/type": "v2.metrics.shape",
+  "TwitterMetricsResponse/properties/header/items/required": "v2.metrics.shape",
+  "TwitterMetricsResponse/properties/header/items/type": "v2.metrics.shape",
+  "TwitterMetricsResponse/properties/header/minItems": "v2.metrics.header-ends-with-metric",
+  "TwitterMetricsResponse/properties/header/type": "v2.metrics.shape",
+  "TwitterMetricsResponse/properties/success/const": "shared.response.success-flag",
+  "TwitterMetricsResponse/properties/success/type": "v2.metrics.shape",
+  "TwitterMetricsResponse/required": "v2.metrics.shape",
+  "TwitterMetricsResponse/type": "v2.metrics.shape",
+  "YoutubeHeaderType/enum": "v2.metrics.dimension-types",
+  "YoutubeHeaderType/type": "v2.metrics.dimension-types",
+  "YoutubeMetricsResponse/additionalProperties": "shared.response.no-extra-members",
+  "YoutubeMetricsResponse/properties/header/items/additionalProperties": "shared.response.no-extra-members",
+  "YoutubeMetricsResponse/properties/header/items/properties/rows/items/type": "v2.metrics.shape",
+  "YoutubeMetricsResponse/properties/header/items/properties/rows/type": "v2.metrics.shape",
+  "YoutubeMetricsResponse/properties/header/items/required": "v2.metrics.shape",
+  "YoutubeMetricsResponse/properties/header/items/type": "v2.metrics.shape",
+  "YoutubeMetricsResponse/properties/header/minItems": "v2.metrics.header-ends-with-metric",
+  "YoutubeMetricsResponse/properties/header/type": "v2.metrics.shape",
+  "YoutubeMetricsResponse/properties/success/const": "shared.response.success-flag",
+  "YoutubeMetricsResponse/properties/success/type": "v2.metrics.shape",
+  "YoutubeMetricsResponse/required": "v2.metrics.shape",
+  "YoutubeMetricsResponse/type": "v2.metrics.shape",
+  "responses/getFacebookMetrics/200/oneOf": "shared.response.success-flag",
+  "responses/getInstagramMetrics/200/oneOf": "shared.response.success-flag",
+  "responses/getLinkedinMetrics/200/oneOf": "shared.response.success-flag",
+  "responses/getPinterestMetrics/200/oneOf": "shared.response.success-flag",
+  "responses/getTwitterMetrics/200/oneOf": "shared.response.success-flag",
+  "responses/getYoutubeMetrics/200/oneOf": "shared.response.success-flag",
+  "responses/listFacebookPagePosts/200/oneOf": "shared.response.success-flag",
+  "responses/listFacebookProfiles/200/oneOf": "shared.response.success-flag",
+  "responses/listInstagramProfilePosts/200/oneOf": "shared.response.success-flag",
+  "responses/listInstagramProfiles/200/oneOf": "shared.response.success-flag",
+  "responses/listLinkedinProfiles/200/oneOf": "shared.response.success-flag",
+  "responses/listPinterestProfiles/200/oneOf": "shared.response.success-flag",
+  "responses/listPostLabels/200/oneOf": "shared.response.success-flag",
+  "responses/listProfileLabels/200/oneOf": "shared.response.success-flag",
+  "responses/listTwitterProfiles/200/oneOf": "shared.response.success-flag",
+  "responses/listYoutubeProfiles/200/oneOf": "shared.response.success-flag"
 };
 export {
   FailureBody,
@@ -5692,5 +6075,6 @@ export {
   listYoutubeProfiles_405,
   listYoutubeProfiles_500,
   listYoutubeProfiles_success,
-  responseValidators
+  responseValidators,
+  schemaRules
 };

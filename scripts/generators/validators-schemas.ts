@@ -87,6 +87,46 @@ function resolveResponse(doc: JsonObject, response: Json, where: string): JsonOb
 
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
+/** Every `$ref` target of a schema, not following the references. */
+function refTargets(schema: Json, out = new Set<string>()): Set<string> {
+  if (Array.isArray(schema)) for (const item of schema) refTargets(item, out);
+  else if (isObject(schema)) {
+    for (const [key, value] of Object.entries(schema)) {
+      if (key === '$ref' && typeof value === 'string') out.add(value);
+      else refTargets(value, out);
+    }
+  }
+  return out;
+}
+
+/** `schema` with every reference replaced by a copy of its target (without `$id`); components are not recursive. */
+function dereference(schema: Json, components: Map<string, JsonObject>, base: string, trail: string[]): Json {
+  if (Array.isArray(schema)) return schema.map((item) => dereference(item, components, base, trail));
+  if (!isObject(schema)) return schema;
+  if (typeof schema.$ref === 'string' && schema.$ref.startsWith(base)) {
+    const name = schema.$ref.slice(base.length);
+    const target = components.get(name);
+    if (!target || trail.includes(name)) throw new Error(`cannot inline reference ${schema.$ref} (${trail.join(' > ')})`);
+    const { $id: _id, ...rest } = target;
+    return dereference(rest, components, base, [...trail, name]);
+  }
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, key === 'enum' || key === 'const' || key === 'required' ? value : dereference(value, components, base, trail)]));
+}
+
+/**
+ * A component that another one references is compiled inline (ajv inlines reference-free
+ * schemas), so the `schemaPath` of its errors names it: `<base>FacebookPost/properties/...`.
+ * Its own references (a post's `post_labels` items) are copied into it for that.
+ */
+function inlineNestedRefs(components: Map<string, JsonObject>, base: string): void {
+  const referenced = new Set<string>();
+  for (const schema of components.values()) for (const ref of refTargets(schema)) if (ref.startsWith(base)) referenced.add(ref.slice(base.length));
+  for (const name of referenced) {
+    const schema = components.get(name);
+    if (schema && refTargets(schema).size) components.set(name, { ...(dereference({ ...schema, $id: undefined }, components, base, [name]) as JsonObject), $id: schema.$id });
+  }
+}
+
 /** Reads the compiler input of one generated OpenAPI document. */
 export function versionSchemas(doc: JsonObject, version: number): VersionSchemas {
   const base = `https://social-analytics-api.invalid/v${version}/schemas/`;
@@ -98,6 +138,7 @@ export function versionSchemas(doc: JsonObject, version: number): VersionSchemas
     const cleaned = cleanSchema(raw[name], base);
     components.set(name, typeof cleaned === 'boolean' ? { $id: `${base}${name}`, ...(cleaned ? {} : { not: {} }) } : { $id: `${base}${name}`, ...(cleaned as JsonObject) });
   }
+  inlineNestedRefs(components, base);
   const responses: ResponseSchema[] = [];
   for (const [path, item] of Object.entries((doc.paths ?? {}) as JsonObject)) {
     if (!isObject(item)) continue;

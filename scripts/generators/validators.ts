@@ -16,6 +16,7 @@ import { build } from 'esbuild';
 import type { Artifact, StepContext } from './artifact.js';
 import { banner } from './banner.js';
 import { versionSchemas, type ResponseSchema, type VersionSchemas } from './validators-schemas.js';
+import { schemaRuleTable } from './validators-rules.js';
 import { formats } from '../../src/validators/formats.js';
 
 export const SCRIPT = 'scripts/generators/validators.ts';
@@ -59,18 +60,46 @@ export function exportRefs(input: VersionSchemas): Map<string, string> {
   return refs;
 }
 
+/** Name of the schema a response validator checks: its component, or `responses/<operationId>/<status>`. */
+const responseSchemaName = (r: ResponseSchema) => r.component ?? `responses/${r.operationId}/${r.status}`;
+
+/** The facts the rule table needs: network names (for templates) and the register's rule ids. */
+export interface RuleFacts {
+  networks: readonly string[];
+  ruleIds: ReadonlySet<string>;
+}
+
+/** The rule table appended to the standalone code. */
+function rulesCode(table: Map<string, string>): string {
+  const lines = ['', '/** "Component/schema/pointer/keyword" -> the register rule a failure of that constraint breaks. */', 'export const schemaRules = {'];
+  for (const [where, rule] of table) lines.push(`  ${JSON.stringify(where)}: ${JSON.stringify(rule)},`);
+  lines.push('};', '');
+  return lines.join('\n');
+}
+
 /** The table appended to the standalone code: operation -> status -> validator. */
 function tableCode(input: VersionSchemas): string {
-  const byOperation = new Map<string, { responses: string[]; success?: string }>();
+  const byOperation = new Map<string, { responses: string[]; names: string[]; success?: string; successName?: string }>();
   for (const r of input.responses) {
-    const entry = byOperation.get(r.operation) ?? { responses: [] };
+    const entry = byOperation.get(r.operation) ?? { responses: [], names: [] };
     entry.responses.push(`${JSON.stringify(r.status)}: ${r.operationId}_${r.status}`);
-    if (r.success) entry.success = `${r.operationId}_success`;
+    entry.names.push(`${JSON.stringify(r.status)}: ${JSON.stringify(responseSchemaName(r))}`);
+    if (r.success) {
+      entry.success = `${r.operationId}_success`;
+      entry.successName = r.success;
+    }
     byOperation.set(r.operation, entry);
   }
   const lines = ['', '/** operation ("METHOD /path") -> documented responses by HTTP status, the success branch of 200 and the failure body. */', 'export const responseValidators = {'];
   for (const [operation, entry] of byOperation) {
-    lines.push(`  ${JSON.stringify(operation)}: {`, `    responses: { ${entry.responses.join(', ')} },`, `    success: ${entry.success ?? 'undefined'},`, '    failure: FailureBody,', '  },');
+    lines.push(
+      `  ${JSON.stringify(operation)}: {`,
+      `    responses: { ${entry.responses.join(', ')} },`,
+      `    success: ${entry.success ?? 'undefined'},`,
+      '    failure: FailureBody,',
+      `    schemas: { responses: { ${entry.names.join(', ')} }, success: ${entry.successName ? JSON.stringify(entry.successName) : 'undefined'}, failure: "FailureBody" },`,
+      '  },',
+    );
   }
   lines.push('};', '');
   return lines.join('\n');
@@ -88,6 +117,9 @@ function declarationCode(input: VersionSchemas, refs: Map<string, string>): stri
     '',
     '/** operation ("METHOD /path") -> its validators. */',
     'export declare const responseValidators: Readonly<Record<string, OperationValidators>>;',
+    '',
+    '/** "Component/schema/pointer/keyword" -> the register rule a failure of that constraint breaks. */',
+    'export declare const schemaRules: Readonly<Record<string, string>>;',
     '',
   ].join('\n');
 }
@@ -113,7 +145,7 @@ export function assertSuccessDiscriminates(input: VersionSchemas): void {
 }
 
 /** Standalone ESM code of one version, before bundling (still `require`s ajv runtime helpers). */
-export function standaloneSource(input: VersionSchemas): string {
+export function standaloneSource(input: VersionSchemas, facts: RuleFacts): string {
   assertSuccessDiscriminates(input);
   const ajv = createAjv(true);
   for (const schema of compilerSchemas(input)) ajv.addSchema(schema);
@@ -127,7 +159,8 @@ export function standaloneSource(input: VersionSchemas): string {
     else firstName.set(id, name);
   }
   const unique = Object.fromEntries([...firstName].map(([id, name]) => [name, id]));
-  return [standaloneCode(ajv, unique), '', ...aliases, tableCode(input)].join('\n');
+  const rules = schemaRuleTable(input, facts.networks, facts.ruleIds);
+  return [standaloneCode(ajv, unique), '', ...aliases, tableCode(input), rulesCode(rules)].join('\n');
 }
 
 /** Bundles the standalone code with its runtime helpers (ajv runtime functions, formats) into one import-free module. */
@@ -152,9 +185,9 @@ async function bundle(root: string, source: string, version: number): Promise<st
 }
 
 /** Validator artifacts of one version. */
-export async function versionValidatorArtifacts(root: string, yamlText: string, version: number): Promise<Artifact[]> {
+export async function versionValidatorArtifacts(root: string, yamlText: string, version: number, facts: RuleFacts): Promise<Artifact[]> {
   const input = versionSchemas(parse(yamlText) as Record<string, unknown>, version);
-  const code = await bundle(root, standaloneSource(input), version);
+  const code = await bundle(root, standaloneSource(input, facts), version);
   return [
     { path: `generated/validators/v${version}.js`, content: code },
     { path: `generated/validators/v${version}.d.ts`, content: declarationCode(input, exportRefs(input)) },
@@ -162,14 +195,15 @@ export async function versionValidatorArtifacts(root: string, yamlText: string, 
 }
 
 /** The generation step: reads the OpenAPI artifacts of the earlier openapi step. */
-export async function validatorArtifacts(context: Pick<StepContext, 'root' | 'produced'>): Promise<Artifact[]> {
+export async function validatorArtifacts(context: Pick<StepContext, 'root' | 'produced' | 'model'>): Promise<Artifact[]> {
+  const facts: RuleFacts = { networks: context.model.networks.map((n) => n.name), ruleIds: new Set(context.model.rules.map((r) => r.id)) };
   const out: Artifact[] = [];
   for (const version of [1, 2]) {
     const path = `generated/openapi/v${version}.yaml`;
     const artifact = context.produced.get(path);
     if (!artifact) throw new Error(`validators: ${path} was not produced by an earlier step`);
     const text = typeof artifact.content === 'string' ? artifact.content : Buffer.from(artifact.content).toString('utf8');
-    out.push(...(await versionValidatorArtifacts(context.root, text, version)));
+    out.push(...(await versionValidatorArtifacts(context.root, text, version, facts)));
   }
   return out;
 }

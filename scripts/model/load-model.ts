@@ -2,6 +2,7 @@
 import { loadCatalogs } from './load-catalogs.js';
 import { loadSpec } from './load-spec.js';
 import { loadMigrationCatalog, MIGRATION_FILE } from './load-migration.js';
+import { loadRules, RULES_FILE } from './load-rules.js';
 import type { Model, Version, VersionModel } from './types.js';
 
 export function loadModel(root: string): Model {
@@ -22,6 +23,9 @@ export function loadModel(root: string): Model {
   const v2 = version(2);
   const renames = loadMigrationCatalog(root, { v1, v2 });
   sources.add(MIGRATION_FILE);
+  const rules = loadRules(root);
+  sources.add(RULES_FILE);
+  sources.add('catalogs/schema/rules.schema.json');
   return {
     networks: catalogs.networks,
     dimensions: catalogs.dimensions,
@@ -31,6 +35,7 @@ export function loadModel(root: string): Model {
     v1,
     v2,
     renames,
+    rules,
     sources: [...sources].sort(),
   };
 }

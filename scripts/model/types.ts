@@ -1,6 +1,6 @@
 /** The normalized in-memory model every generator reads: catalogs + hand-written spec. */
 
-import type { Version, NetworkInfo, Metric, PostCatalog, Dimension, ExtraDimension, ErrorCode, Limits } from '../../src/catalog/types.js';
+import type { Version, NetworkInfo, Metric, PostCatalog, Dimension, ExtraDimension, ErrorCode, Limits, Rule } from '../../src/catalog/types.js';
 
 export type * from '../../src/catalog/types.js';
 import type { MetricRename } from './load-migration.js';
@@ -30,6 +30,8 @@ export interface Model {
   v2: VersionModel;
   /** Metric renames from v1 to v2 that the documents support (catalogs/migration.yaml). */
   renames: MetricRename[];
+  /** The rule register (catalogs/rules.yaml), in file order. */
+  rules: Rule[];
   /** Every file the model was read from, relative to the project root, sorted. */
   sources: string[];
 }

@@ -112,3 +112,24 @@ export interface CatalogData {
   v1: VersionCatalog;
   v2: VersionCatalog;
 }
+
+/** Where a stated rule rests: the document, its section heading and the verbatim sentence. */
+export interface RuleSource {
+  /** `v2` = document 1 (version 2 and the rules shared by both versions), `v1` = document 2. */
+  document: 'v1' | 'v2';
+  section: string;
+  quote: string;
+}
+
+/**
+ * One entry of the rule register (catalogs/rules.yaml). `stated` rules rest on a sentence of the
+ * documents and a broken one is an error; `inferred` rules are believed although no sentence
+ * states them, and a broken one is a warning (an error only in strict mode).
+ */
+export interface Rule {
+  id: string;
+  checks: string;
+  level: 'stated' | 'inferred';
+  source?: RuleSource;
+  inferred?: string;
+}

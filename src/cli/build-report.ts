@@ -6,7 +6,7 @@ import type { ValidationError, ValidationResult } from '../validators/types.js';
 import { validateResponse } from '../validators/validate-response.js';
 import { collectCoverage } from './coverage.js';
 import { groupProblems } from './group-problems.js';
-import type { Problem, ReportItem, ResponseReport, Severity, ValidateReport } from './report-types.js';
+import type { Problem, ReportItem, ResponseReport, ValidateReport } from './report-types.js';
 
 export interface BuildOptions {
   paths: readonly string[];
@@ -16,21 +16,15 @@ export interface BuildOptions {
   allowEmpty: boolean;
 }
 
-const toProblem = (e: ValidationError, severity: Severity): Problem => ({
-  pointer: e.pointer,
-  message: e.message,
-  rule: (e as { rule?: string }).rule ?? null,
-  severity: (e as { severity?: Severity }).severity ?? severity,
-});
+const toProblem = ({ pointer, message, rule, severity }: ValidationError): Problem => ({ pointer, message, rule, severity });
 
 function check(response: CapturedResponse, strict: boolean): ResponseReport {
   const status = response.status ?? 200;
-  let result: Pick<ValidationResult, 'operation' | 'errors'> & { warnings?: ValidationError[] };
-  if (response.bodyProblem) result = { operation: lookupOperation(response.method, response.path).operation?.key, errors: [] };
-  else result = validateResponse({ method: response.method, path: response.path, body: response.body, request: response.request, status, strict } as Parameters<typeof validateResponse>[0]);
-  const errors = result.errors.map((e) => toProblem(e, 'error'));
-  if (response.bodyProblem) errors.push({ pointer: '', message: response.bodyProblem, rule: null, severity: 'error' });
-  const warnings = (result.warnings ?? []).map((e) => toProblem(e, 'warning'));
+  const result: Pick<ValidationResult, 'operation' | 'errors' | 'warnings'> = response.bodyProblem
+    ? { operation: lookupOperation(response.method, response.path).operation?.key, errors: [{ pointer: '', message: response.bodyProblem, rule: 'shared.response.json', severity: 'error' }], warnings: [] }
+    : validateResponse({ method: response.method, path: response.path, body: response.body, request: response.request, status, strict });
+  const errors = result.errors.map(toProblem);
+  const warnings = result.warnings.map(toProblem);
   if (response.requestMissing) {
     warnings.unshift({ pointer: '', message: `request-aware checks did not run: ${response.requestMissing}`, rule: null, severity: 'warning' });
   }

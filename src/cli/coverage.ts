@@ -51,7 +51,7 @@ export function collectCoverage(responses: readonly CapturedResponse[]): Coverag
     }
     ops.add(op.key);
     const key = `v${op.version} ${op.network}`;
-    const request = r.request === undefined ? undefined : requestBody(r.request);
+    const request = requestBody(r.request).body;
     if (request) {
       add(metrics, key, op.kind === 'metrics' ? list(request.metrics) : []);
       add(fields, key, op.kind === 'posts' ? list(request.fields) : []);

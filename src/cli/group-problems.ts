@@ -24,7 +24,7 @@ function shapeOf(pointers: readonly string[]): string {
 }
 
 interface Building {
-  rule: string | null;
+  rule: Problem['rule'];
   severity: Problem['severity'];
   message: string;
   pointers: string[];

@@ -1,19 +1,20 @@
 /** The report of one `validate` run: what every reporter (text, json, junit, github) renders. */
 import type { SkipReason } from '../validators/captures/types.js';
+import type { RuleId, Severity } from '../validators/types.js';
 
-export type Severity = 'error' | 'warning';
+export type { RuleId, Severity };
 
 /** One problem of a response: a broken register rule, or (rule null) a problem of the capture itself. */
 export interface Problem {
   pointer: string;
   message: string;
-  rule: string | null;
+  rule: RuleId | null;
   severity: Severity;
 }
 
 /** Problems of one rule at pointers of one shape (`/data/*\/3`): one line of the report. */
 export interface ProblemGroup {
-  rule: string | null;
+  rule: RuleId | null;
   severity: Severity;
   /** The pointers with every index that varies inside the group written as `*`. */
   shape: string;

@@ -21,6 +21,9 @@ export function metricsOf(version: number, network: string): Map<string, Metric>
   return metrics;
 }
 
+/** Names of the extra dimensions (those a metric allows besides the base dimensions). */
+export const extraDimensionNames: ReadonlySet<string> = new Set(data.extraDimensions.map((d) => d.name));
+
 /** The post catalog of a network in a version, if documented. */
 export function postCatalogOf(version: number, network: string): PostCatalog | undefined {
   return versionCatalog(version)?.posts[network];

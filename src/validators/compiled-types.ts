@@ -25,4 +25,10 @@ export interface OperationValidators {
   readonly success: CompiledValidator | undefined;
   /** The failure body (`success: false`). */
   readonly failure: CompiledValidator;
+  /** Names of the schemas the validators check (keys of the rule table `schemaRules`). */
+  readonly schemas: {
+    readonly responses: Readonly<Record<string, string>>;
+    readonly success: string | undefined;
+    readonly failure: string;
+  };
 }

@@ -3,7 +3,8 @@
  * `/data/posts/3/comments: expected integer, got "12"`. The branch errors of an `anyOf`/`oneOf`
  * are folded into one message when every branch only failed on its type.
  */
-import type { CompiledValidatorError } from './compiled.js';
+import type { RuleId } from '../../generated/rules.js';
+import type { CompiledValidator, CompiledValidatorError } from './compiled.js';
 import { describeValue, listValues, quote } from './describe.js';
 import type { ErrorList } from './error-list.js';
 import { valueAt } from './pointer.js';
@@ -84,18 +85,40 @@ function foldBranches(errors: readonly CompiledValidatorError[]): { error: Compi
   return errors.filter((e) => !dropped.has(e)).map((error) => ({ error, types: folded.get(error) }));
 }
 
-/** Adds the errors of one compiled validator run to `list`. */
-export function addSchemaErrors(list: ErrorList, errors: readonly CompiledValidatorError[] | null | undefined, body: unknown, basePointer = ''): void {
+/** The schema a compiled validator checked, and the rule table of its version. */
+export interface SchemaSource {
+  /** Name of the validated schema: its component ("FacebookPostsResponse"), the root of `#/...` paths. */
+  name: string;
+  rules: Readonly<Record<string, RuleId>>;
+}
+
+/**
+ * The register rule a schema error breaks, from its `schemaPath`: `#/properties/x/type` is inside
+ * the validated schema, `<base>ApiError/properties/code/type` inside a referenced component.
+ */
+function ruleOf(error: CompiledValidatorError, source: SchemaSource): RuleId {
+  const path = error.schemaPath;
+  const at = path.startsWith('#') ? `${source.name}${path.slice(1)}` : path.slice(path.indexOf(SCHEMAS) + SCHEMAS.length);
+  // Unreachable fallback: the generator gives every constraint a rule (test/validators/rule-register.test.ts).
+  return source.rules[at] ?? 'shared.response.success-flag';
+}
+
+const SCHEMAS = '/schemas/';
+
+/** Adds the errors of the last run of a compiled validator to `list`. */
+export function addSchemaErrors(list: ErrorList, validator: CompiledValidator, source: SchemaSource, body: unknown, basePointer = ''): void {
+  const errors = validator.errors;
   if (!errors) return;
   const capped = errors.length > 2000 ? errors.slice(0, 2000) : errors;
   for (const { error, types } of foldBranches(capped)) {
     if (list.full) return;
     const pointer = basePointer + error.instancePath;
     const value = valueAt(body, error.instancePath);
+    const rule = ruleOf(error, source);
     if (types) {
-      list.add(pointer, `expected ${[...new Set(types)].join(' or ')}, got ${describeValue(value)}`);
+      list.add(rule, pointer, `expected ${[...new Set(types)].join(' or ')}, got ${describeValue(value)}`);
       continue;
     }
-    list.add(pointer, messageOf(error, value));
+    list.add(rule, pointer, messageOf(error, value));
   }
 }

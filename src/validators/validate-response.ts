@@ -1,7 +1,8 @@
 /**
  * `validateResponse`: checks a response body against the precompiled schema of its operation
- * and status and, when the request is given, against what that request asked for.
- * Never throws: every problem, including an unknown operation, is an error of the result.
+ * and status, the body-only checks the catalogs imply and, when the request is given, against
+ * what that request asked for. Every problem carries its register rule; a broken inferred rule
+ * is a warning unless `strict`. Never throws: an unknown operation is an error of the result.
  */
 import type { OperationInfo } from '../../generated/operations.js';
 import { checkFailure } from './checks/failure.js';
@@ -10,7 +11,7 @@ import { checkMetricsV2 } from './checks/metrics-v2.js';
 import { checkPosts } from './checks/posts.js';
 import { requestBody } from './checks/request-shape.js';
 import { isPlainObject } from './checks/values.js';
-import { validatorsOf, type OperationValidators } from './compiled.js';
+import { schemaRulesOf, validatorsOf, type OperationValidators } from './compiled.js';
 import { describeValue } from './describe.js';
 import { ErrorList } from './error-list.js';
 import { lookupOperation } from './operation-lookup.js';
@@ -22,24 +23,26 @@ import type { ValidateResponseInput, ValidationResult } from './types.js';
  * (the generator checks this): the branch `success` selects is run alone, so errors are
  * reported against that branch rather than as a oneOf dump.
  */
-function checkSchema(list: ErrorList, validators: OperationValidators, status: number, body: unknown): void {
+function checkSchema(list: ErrorList, validators: OperationValidators, version: number, status: number, body: unknown): void {
+  const rules = schemaRulesOf(version);
   const success = isPlainObject(body) ? body.success : undefined;
   if (status === 200 && validators.success && (success === true || success === false)) {
     const branch = success ? validators.success : validators.failure;
-    if (!branch(body)) addSchemaErrors(list, branch.errors, body);
+    const name = success ? validators.schemas.success! : validators.schemas.failure;
+    if (!branch(body)) addSchemaErrors(list, branch, { name, rules }, body);
     return;
   }
   const validate = validators.responses[String(status)];
   if (validate(body)) return;
-  if (status !== 200) addSchemaErrors(list, validate.errors, body);
-  else if (!isPlainObject(body)) list.add('', `expected object (a success or failure body), got ${describeValue(body)}`);
-  else list.add('/success', `expected true (success body) or false (failure body), got ${describeValue(success)}`);
+  if (status !== 200) addSchemaErrors(list, validate, { name: validators.schemas.responses[String(status)], rules }, body);
+  else if (!isPlainObject(body)) list.add('shared.response.success-flag', '', `expected object (a success or failure body), got ${describeValue(body)}`);
+  else list.add('shared.response.success-flag', '/success', `expected true (success body) or false (failure body), got ${describeValue(success)}`);
 }
 
 /** `schemaValid`: the body passed its schema, so catalog types need no second check. */
-function checkRequest(list: ErrorList, op: OperationInfo, body: Record<string, unknown>, request: Record<string, unknown>, schemaValid: boolean): void {
+function checkSuccess(list: ErrorList, op: OperationInfo, body: Record<string, unknown>, request: Record<string, unknown> | undefined, schemaValid: boolean): void {
   if (op.kind === 'metrics' && op.network) {
-    if (op.version === 2) checkMetricsV2(list, body, request);
+    if (op.version === 2) checkMetricsV2(list, body, request, op.network);
     else checkMetricsV1(list, body, request, op.network, schemaValid);
   } else if (op.kind === 'posts' && op.network) {
     checkPosts(list, body, request, op.version, op.network, schemaValid);
@@ -49,45 +52,50 @@ function checkRequest(list: ErrorList, op: OperationInfo, body: Record<string, u
 function validate(input: ValidateResponseInput, list: ErrorList): ValidationResult['operation'] {
   const found = lookupOperation(input.method, input.path);
   if (!found.operation) {
-    list.add('', found.error);
+    list.add('shared.response.operation', '', found.error);
     return undefined;
   }
   const op = found.operation;
   const validators = validatorsOf(op.version, op.key);
   if (!validators) {
-    list.add('', `no validators for ${op.key}; regenerate with npm run generate`);
+    list.add('shared.response.operation', '', `no validators for ${op.key}; regenerate with npm run generate`);
     return op.key;
   }
   const status = input.status ?? 200;
   if (!Object.prototype.hasOwnProperty.call(validators.responses, String(status))) {
-    list.add('', `HTTP status ${status} is not a documented response of ${op.key} (documented: ${Object.keys(validators.responses).join(', ')})`);
+    list.add('shared.response.status', '', `HTTP status ${status} is not a documented response of ${op.key} (documented: ${Object.keys(validators.responses).join(', ')})`);
     return op.key;
   }
-  checkSchema(list, validators, status, input.body);
+  checkSchema(list, validators, op.version, status, input.body);
   const schemaValid = list.items.length === 0;
   const body = input.body;
   if (!isPlainObject(body)) return op.key;
   if (body.success === false) checkFailure(list, body, status);
-  else if (body.success === true && status === 200 && input.request !== undefined) {
+  else if (body.success === true && status === 200) {
     const request = requestBody(input.request);
-    if (request) checkRequest(list, op, body, request, schemaValid);
-    else list.add('', `request-aware checks skipped: the request is not a JSON object (got ${describeValue(input.request)})`);
+    if (request.unreadable !== undefined) {
+      list.add('shared.response.request-readable', '', `request-aware checks skipped: the request is not a JSON object (got ${describeValue(request.unreadable)})`);
+    }
+    checkSuccess(list, op, body, request.body, schemaValid);
   }
   return op.key;
 }
 
 /**
  * Checks that `body` is a response the API can produce for `method` `path` (and `request`, when
- * given). `path` may be a full URL. Returns `{ valid, operation, errors: [{ pointer, message }] }`.
+ * given). `path` may be a full URL. Returns `{ valid, operation, errors, warnings }`, each problem
+ * `{ pointer, message, rule, severity }`; with `strict`, broken inferred rules are errors too.
  */
 export function validateResponse(input: ValidateResponseInput): ValidationResult {
   const list = new ErrorList();
   let operation: ValidationResult['operation'];
   try {
-    operation = validate(input ?? ({} as ValidateResponseInput), list);
+    if (!isPlainObject(input)) {
+      list.add('shared.response.operation', '', `validateResponse expects an object { method, path, body, request?, status?, strict? }, got ${describeValue(input)}`);
+    } else operation = validate(input, list);
   } catch (err) {
-    list.add('', `the validator failed on this input: ${err instanceof Error ? err.message : String(err)}`);
+    list.add('shared.response.operation', '', `the validator failed on this input: ${err instanceof Error ? err.message : String(err)}`);
   }
-  const errors = list.result();
-  return { valid: errors.length === 0, operation, errors };
+  const { errors, warnings } = list.result(input?.strict === true);
+  return { valid: errors.length === 0, operation, errors, warnings };
 }

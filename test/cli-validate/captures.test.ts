@@ -20,7 +20,7 @@ describe('validate capture files', () => {
     expect(result.code).toBe(1);
     expect(result.out.split('\n')).toEqual([
       'invalid  two/invalid.json  POST /2/facebook/metrics (HTTP 200)',
-      '           /data/1/0: expected number (a metric value), got "2"',
+      '           /data/1/0: expected number (a metric value), got "2"  [rules.html#v2.metrics.data-numbers]',
       'ok       two/valid.json  POST /2/facebook/metrics (HTTP 200)',
       '',
       '2 responses: 1 valid, 1 invalid',
@@ -78,10 +78,10 @@ describe('validate capture files', () => {
     const report = JSON.parse(result.out);
     expect(report.summary).toEqual({ responses: 2, valid: 1, invalid: 1, withWarnings: 0, unreadable: 1, skipped: 0, skippedByReason: {}, empty: false, exitCode: 2 });
     expect(report.results).toMatchObject([
-      { source: 'json/invalid.json', method: 'POST', path: '/2/facebook/metrics', status: 200, operation: 'POST /2/facebook/metrics', valid: false, errors: [{ pointer: '/data/1/0', message: 'expected number (a metric value), got "2"', severity: 'error' }], warnings: [] },
+      { source: 'json/invalid.json', method: 'POST', path: '/2/facebook/metrics', status: 200, operation: 'POST /2/facebook/metrics', valid: false, errors: [{ pointer: '/data/1/0', message: 'expected number (a metric value), got "2"', rule: 'v2.metrics.data-numbers', severity: 'error' }], warnings: [] },
       { source: 'json/valid.json', method: 'POST', path: '/2/facebook/metrics', status: 200, operation: 'POST /2/facebook/metrics', valid: true, errors: [], warnings: [], groups: [] },
     ]);
-    expect(report.results[0].groups).toMatchObject([{ shape: '/data/1/0', count: 1, pointers: ['/data/1/0'], severity: 'error' }]);
+    expect(report.results[0].groups).toMatchObject([{ shape: '/data/1/0', count: 1, pointers: ['/data/1/0'], rule: 'v2.metrics.data-numbers', severity: 'error' }]);
     expect(report.unreadable).toEqual([{ source: 'json/none.json', message: 'no such file or directory' }]);
   });
 

@@ -60,8 +60,10 @@ describe('HAR entries as browsers and proxies write them', () => {
     expect(result.code).toBe(1);
     expect(report.results[0]).toMatchObject({ valid: true, warnings: [] });
     expect(report.results[1].errors).toMatchObject([{ pointer: '/header/0/rows/1', message: '2026-01-03 is outside the requested range 2026-01-01..2026-01-02' }]);
-    // two metrics requested, one answered: the request-aware checks ran on the rebuilt arrays
-    expect(report.results[2].valid).toBe(false);
+    // two metrics requested, one answered: the request-aware checks ran on the rebuilt arrays (an inferred rule: a warning, an error with --strict)
+    expect(report.results[2].warnings).toMatchObject([{ rule: 'v2.metrics.requested-metrics', message: 'expected the 2 requested metrics ("fans_change", "fans_lifetime"), got 1 row' }]);
+    const strict = JSON.parse((await run(['params.har', '--json', '--strict'], tmp.dir)).out);
+    expect(strict.results[2]).toMatchObject({ valid: false, warnings: [], errors: [{ rule: 'v2.metrics.requested-metrics', severity: 'error' }] });
   });
 
   it('warns that the request-aware checks did not run when an API POST has no recoverable request', async () => {

@@ -89,6 +89,16 @@ export function fixtureModel(): Model {
       posts: { alpha: ALPHA_POSTS },
       spec: fixtureSpec(),
     },
+    renames: [],
+    rules: [
+      {
+        id: 'v2.metrics.header-order',
+        checks: 'header elements follow the requested dimensions',
+        level: 'stated',
+        source: { document: 'v2', section: 'Metrics response', quote: 'in the requested order' },
+      },
+      { id: 'shared.response.no-extra-members', checks: 'no undocumented members', level: 'inferred', inferred: 'not stated' },
+    ],
     sources: [],
   };
 }

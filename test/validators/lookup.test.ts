@@ -14,7 +14,7 @@ describe('lookupOperation', () => {
     ['http://127.0.0.1:4010/base/path/2/facebook/profiles'],
   ])('finds GET /2/facebook/profiles from %s', (path) => {
     expect(lookupOperation('get', path).operation?.key).toBe('GET /2/facebook/profiles');
-    expect(validateResponse({ method: 'GET', path, body })).toEqual({ valid: true, operation: 'GET /2/facebook/profiles', errors: [] });
+    expect(validateResponse({ method: 'GET', path, body })).toEqual({ valid: true, operation: 'GET /2/facebook/profiles', errors: [], warnings: [] });
   });
 
   it('tells the versions apart', () => {

@@ -25,6 +25,23 @@ describe('toBeValidResponse', () => {
     expect(() => expect(outside).toBeValidResponse('POST /2/facebook/metrics', { request })).toThrowError('/header/0/rows/1: 2026-01-09 is outside the requested range 2026-01-01..2026-01-02');
   });
 
+  it('passes with warnings by default; with strict, broken inferred rules fail and the message lists errors and warnings', () => {
+    // Metric rows in another order than requested (data follows the header): an inferred rule.
+    const twoMetrics = { ...request, metrics: ['fans_change', 'fans_lifetime'] };
+    const swapped = { ...body, header: [body.header[0], { type: 'metric', rows: ['fans_lifetime', 'fans_change'] }], data: [[1, 2], [3, 4]] };
+    expect(swapped).toBeValidResponse('POST /2/facebook/metrics', { request: twoMetrics });
+    expect(() => expect(swapped).toBeValidResponse('POST /2/facebook/metrics', { request: twoMetrics, strict: true })).toThrowError(
+      'expected a valid response of POST /2/facebook/metrics for the given request (strict); 2 errors:\n' +
+        '  /header/1/rows/0: expected "fans_change" (requested metric 1), got "fans_lifetime" (rule v2.metrics.metric-order)\n' +
+        '  /header/1/rows/1: expected "fans_lifetime" (requested metric 2), got "fans_change" (rule v2.metrics.metric-order)',
+    );
+    // Without strict, a failing body's message lists its warnings under its errors.
+    const both = { ...swapped, data: [[1, 2], [3, '4']] };
+    expect(() => expect(both).toBeValidResponse('POST /2/facebook/metrics', { request: twoMetrics })).toThrowError(
+      '1 error:\n  /data/1/1: expected number (a metric value), got "4" (rule v2.metrics.data-numbers)\n2 warnings:\n  /header/1/rows/0: expected "fans_change"',
+    );
+  });
+
   it('supports .not', () => {
     expect({ success: true }).not.toBeValidResponse('POST /2/facebook/metrics');
     expect(() => expect(body).not.toBeValidResponse('POST /2/facebook/metrics')).toThrowError('expected the body not to be a valid response of POST /2/facebook/metrics, but it is');

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatError, formatErrors, validateResponse } from '../../src/validators/index.js';
 import { MAX_ERRORS } from '../../src/validators/error-list.js';
+import { problem, problems } from './problems.js';
 
 const posts = (list: unknown[], extra: Record<string, unknown> = {}) => ({ success: true, data: { posts: list, ...extra } });
 const check = (body: unknown, path = '/2/facebook/page/posts') => validateResponse({ method: 'POST', path, body });
@@ -9,32 +10,32 @@ const check = (body: unknown, path = '/2/facebook/page/posts') => validateRespon
 describe('messages', () => {
   it('writes type errors as "expected <type>, got <value>"', () => {
     const result = check(posts([{ id: 'a' }, { id: 'b' }, { id: 'c' }, { id: 'd', comments: '12' }]));
-    expect(result.errors).toEqual([{ pointer: '/data/posts/3/comments', message: 'expected integer, got "12"' }]);
+    expect(result.errors).toEqual([problem('shared.posts.field-types', '/data/posts/3/comments', 'expected integer, got "12"')]);
     expect(formatError(result.errors[0])).toBe('/data/posts/3/comments: expected integer, got "12"');
   });
 
   it('names enum values, required and unexpected properties', () => {
     const result = check(posts([{ ppd_status: 'sponsored', bogus: 1 }], { next: 'x' }));
-    expect(result.errors).toEqual(
+    expect(problems(result)).toEqual(
       expect.arrayContaining([
-        { pointer: '/data/posts/0/ppd_status', message: 'expected one of "organic", "paid", "unknown", got "sponsored"' },
-        { pointer: '/data/posts/0', message: 'unexpected property "bogus"' },
-        { pointer: '/data', message: '"next" is present, so "remaining" must be too' },
+        problem('shared.posts.field-types', '/data/posts/0/ppd_status', 'expected one of "organic", "paid", "unknown", got "sponsored"'),
+        problem('shared.posts.field-names', '/data/posts/0', 'unexpected property "bogus"'),
+        problem('shared.posts.next-with-remaining', '/data', '"next" is present, so "remaining" must be too'),
       ]),
     );
-    expect(check({ success: true }).errors).toEqual([{ pointer: '', message: 'missing required property "data"' }]);
+    expect(check({ success: true }).errors).toEqual([problem('shared.posts.envelope', '', 'missing required property "data"')]);
   });
 
   it('names date and date-time shapes', () => {
     const bad = check(posts([{ created_time: '2026-01-20 17:04:11' }]));
-    expect(bad.errors).toContainEqual({ pointer: '/data/posts/0/created_time', message: 'expected a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00, got "2026-01-20 17:04:11"' });
+    expect(bad.errors).toContainEqual(problem('shared.posts.datetime-utc', '/data/posts/0/created_time', 'expected a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00, got "2026-01-20 17:04:11"'));
     const v2 = validateResponse({ method: 'POST', path: '/2/facebook/metrics', body: { success: true, header: [{ type: 'metrics', rows: [] }], data: [] } });
     expect(v2.errors[0]).toMatchObject({ pointer: '/header/0/type', message: expect.stringMatching(/^expected one of "date\.day", "date\.week", .* and \d+ more, got "metrics"$/) });
   });
 
   it('folds the alternatives of anyOf into one message', () => {
     const result = validateResponse({ method: 'POST', path: '/2/facebook/metrics', body: { success: true, header: [{ type: 'metric', rows: ['fans_change'] }], data: ['x'] } });
-    expect(result.errors).toEqual([{ pointer: '/data/0', message: 'expected number or array, got "x"' }]);
+    expect(result.errors).toEqual([problem('v2.metrics.data-nesting', '/data/0', 'expected number or array, got "x"')]);
   });
 
   it('shortens long strings and describes containers shallowly', () => {
@@ -47,18 +48,18 @@ describe('messages', () => {
 
   it('escapes pointer tokens', () => {
     const result = check(posts([{ 'a/b~c': 1 }]));
-    expect(result.errors).toContainEqual({ pointer: '/data/posts/0', message: 'unexpected property "a/b~c"' });
+    expect(result.errors).toContainEqual(problem('shared.posts.field-names', '/data/posts/0', 'unexpected property "a/b~c"'));
   });
 
   it(`lists at most ${MAX_ERRORS} errors and says that more exist`, () => {
     const many = Array.from({ length: 5000 }, () => ({ comments: 'x' }));
     const result = check(posts(many));
     expect(result.errors).toHaveLength(MAX_ERRORS + 1);
-    expect(result.errors.at(-1)).toEqual({ pointer: '', message: `more errors not listed (only the first ${MAX_ERRORS} are shown)` });
-    expect(result.errors[4]).toEqual({ pointer: '/data/posts/4/comments', message: 'expected integer, got "x"' });
+    expect(result.errors.at(-1)).toEqual({ pointer: '', message: `more problems not listed (only the first ${MAX_ERRORS} are shown)`, rule: 'shared.posts.field-types', severity: 'error' });
+    expect(result.errors[4]).toMatchObject(problem('shared.posts.field-types', '/data/posts/4/comments', 'expected integer, got "x"'));
   });
 
   it('formats the whole body as (body) and indents lists', () => {
-    expect(formatErrors([{ pointer: '', message: 'a' }, { pointer: '/x', message: 'b' }], '  ')).toBe('  (body): a\n  /x: b');
+    expect(formatErrors([{ pointer: '', message: 'a', rule: 'shared.response.json', severity: 'error' }, { pointer: '/x', message: 'b', rule: 'shared.response.json', severity: 'error' }], '  ')).toBe('  (body): a\n  /x: b');
   });
 });

@@ -1,6 +1,10 @@
 /** Request-aware checks of metrics bodies, versions 2 and 1. */
 import { describe, expect, it } from 'vitest';
-import { validateResponse } from '../../src/validators/index.js';
+import { validateResponse, type ValidationResult } from '../../src/validators/index.js';
+import { problem, problems } from './problems.js';
+
+/** The result with `all`: its errors, then its warnings. */
+const withAll = (result: ValidationResult) => ({ ...result, all: problems(result) });
 
 const v2Request = (dimensions: string[], metrics = ['fans_change', 'fans_lifetime']) => ({
   date_start: '2026-01-01',
@@ -26,82 +30,82 @@ function profileDayBody(): any {
 }
 
 const v2 = (body: unknown, request: unknown = v2Request(['profile', 'date.day'])) =>
-  validateResponse({ method: 'POST', path: '/2/facebook/metrics', body, request });
+  withAll(validateResponse({ method: 'POST', path: '/2/facebook/metrics', body, request }));
 
 describe('v2 metrics, request-aware', () => {
   it('accepts a body that matches the request', () => {
-    expect(v2(profileDayBody()).errors).toEqual([]);
+    expect(v2(profileDayBody()).all).toEqual([]);
     const byDay = { success: true, header: [{ type: 'date.day', rows: days }, { type: 'metric', rows: ['fans_change'] }], data: [[1], [2], [3.5]] };
-    expect(v2(byDay, v2Request(['date.day'], ['fans_change'])).errors).toEqual([]);
+    expect(v2(byDay, v2Request(['date.day'], ['fans_change'])).all).toEqual([]);
   });
 
   it('accepts a built request { method, path, body, operation } as the request', () => {
     const built = { method: 'POST', path: '/2/facebook/metrics', operation: 'POST /2/facebook/metrics', body: v2Request(['profile', 'date.day']) };
-    expect(v2(profileDayBody(), built).errors).toEqual([]);
+    expect(v2(profileDayBody(), built).all).toEqual([]);
     const swapped = { ...built, body: v2Request(['date.day', 'profile']) };
     expect(v2(profileDayBody(), swapped).valid).toBe(false);
   });
 
   it('wants the header to be the requested dimensions in order, then metric', () => {
     const result = v2(profileDayBody(), v2Request(['date.day', 'profile']));
-    expect(result.errors).toEqual(
+    expect(result.all).toEqual(
       expect.arrayContaining([
-        { pointer: '/header/0/type', message: 'expected "date.day" (requested dimension 1), got "profile"' },
-        { pointer: '/header/1/type', message: 'expected "profile" (requested dimension 2), got "date.day"' },
+        problem('v2.metrics.header-order', '/header/0/type', 'expected "date.day" (requested dimension 1), got "profile"'),
+        problem('v2.metrics.header-order', '/header/1/type', 'expected "profile" (requested dimension 2), got "date.day"'),
       ]),
     );
     const missing = v2(profileDayBody(), v2Request(['profile']));
-    expect(missing.errors).toContainEqual({ pointer: '/header', message: 'expected 2 elements ("profile", "metric": the requested dimensions, then metric), got 3' });
+    expect(missing.all).toContainEqual(problem('v2.metrics.header-order', '/header', 'expected 2 elements ("profile", "metric": the requested dimensions, then metric), got 3'));
   });
 
   it('wants the metric rows to be the requested metrics in order', () => {
     const body = profileDayBody();
     body.header[2].rows = ['fans_lifetime', 'fans_change'];
-    expect(v2(body).errors).toEqual([
-      { pointer: '/header/2/rows/0', message: 'expected "fans_change" (requested metric 1), got "fans_lifetime"' },
-      { pointer: '/header/2/rows/1', message: 'expected "fans_lifetime" (requested metric 2), got "fans_change"' },
+    expect(v2(body).all).toEqual([
+      problem('v2.metrics.metric-order', '/header/2/rows/0', 'expected "fans_change" (requested metric 1), got "fans_lifetime"'),
+      problem('v2.metrics.metric-order', '/header/2/rows/1', 'expected "fans_lifetime" (requested metric 2), got "fans_change"'),
     ]);
     const fewer = profileDayBody();
     fewer.header[2].rows = ['fans_change'];
-    expect(v2(fewer).errors).toContainEqual({ pointer: '/header/2/rows', message: 'expected the 2 requested metrics ("fans_change", "fans_lifetime"), got 1 row' });
+    expect(v2(fewer).all).toContainEqual(problem('v2.metrics.requested-metrics', '/header/2/rows', 'expected the 2 requested metrics ("fans_change", "fans_lifetime"), got 1 row'));
   });
 
   it('wants date.day rows inside the requested range', () => {
     const body = profileDayBody();
     body.header[1].rows[2] = '2026-01-04';
-    expect(v2(body).errors).toEqual([{ pointer: '/header/1/rows/2', message: '2026-01-04 is outside the requested range 2026-01-01..2026-01-03' }]);
+    expect(v2(body).all).toEqual([problem('v2.metrics.date-range', '/header/1/rows/2', '2026-01-04 is outside the requested range 2026-01-01..2026-01-03')]);
     body.header[1].rows[2] = '2026-02-30';
-    expect(v2(body).errors).toEqual([{ pointer: '/header/1/rows/2', message: 'expected a date YYYY-MM-DD, got "2026-02-30"' }]);
+    expect(v2(body).all).toEqual([problem('v2.metrics.date-rows', '/header/1/rows/2', 'expected a date YYYY-MM-DD, got "2026-02-30"')]);
   });
 
   it('wants profile rows among the requested profiles', () => {
     const body = profileDayBody();
     body.header[0].rows[1] = 'p9';
-    expect(v2(body).errors).toEqual([{ pointer: '/header/0/rows/1', message: '"p9" is not a requested profile' }]);
+    expect(v2(body).all).toEqual([problem('v2.metrics.requested-profiles', '/header/0/rows/1', '"p9" is not a requested profile')]);
   });
 
   it('wants one nesting level per header element, each as long as its rows', () => {
     const shortLevel = profileDayBody();
     shortLevel.data[1].pop();
-    expect(v2(shortLevel).errors).toEqual([{ pointer: '/data/1', message: 'expected 3 items (one per row of header element 1), got 2' }]);
+    expect(v2(shortLevel).all).toEqual([problem('v2.metrics.data-nesting', '/data/1', 'expected 3 items (one per row of header element 1), got 2')]);
 
     const shortOuter = profileDayBody();
     shortOuter.data.pop();
-    expect(v2(shortOuter).errors).toEqual([{ pointer: '/data', message: 'expected 2 items (one per row of header element 0), got 1' }]);
+    expect(v2(shortOuter).all).toEqual([problem('v2.metrics.data-nesting', '/data', 'expected 2 items (one per row of header element 0), got 1')]);
 
     const missingLevel = profileDayBody();
     missingLevel.data[0] = [1, 2, 3];
-    expect(v2(missingLevel).errors).toEqual([
-      { pointer: '/data/0/0', message: 'expected array (level 3 of 3, one per header element), got 1' },
-      { pointer: '/data/0/1', message: 'expected array (level 3 of 3, one per header element), got 2' },
-      { pointer: '/data/0/2', message: 'expected array (level 3 of 3, one per header element), got 3' },
+    expect(v2(missingLevel).all).toEqual([
+      problem('v2.metrics.data-nesting', '/data/0/0', 'expected array (level 3 of 3, one per header element), got 1'),
+      problem('v2.metrics.data-nesting', '/data/0/1', 'expected array (level 3 of 3, one per header element), got 2'),
+      problem('v2.metrics.data-nesting', '/data/0/2', 'expected array (level 3 of 3, one per header element), got 3'),
     ]);
 
     const extraLevel = profileDayBody();
     extraLevel.data[0][0] = [[1], [2]];
-    expect(v2(extraLevel).errors).toEqual([
-      { pointer: '/data/0/0/0', message: 'expected number (a metric value), got array (1 item)' },
-      { pointer: '/data/0/0/1', message: 'expected number (a metric value), got array (1 item)' },
+    expect(v2(extraLevel).all).toEqual([
+      problem('v2.metrics.data-numbers', '/data/0/0/0', 'expected number (a metric value), got array (1 item)'),
+      problem('v2.metrics.data-numbers', '/data/0/0/1', 'expected number (a metric value), got array (1 item)'),
     ]);
   });
 
@@ -109,9 +113,9 @@ describe('v2 metrics, request-aware', () => {
     const body = profileDayBody();
     body.data[1][2][0] = '7';
     body.data[0][0][1] = null;
-    expect(v2(body).errors).toEqual([
-      { pointer: '/data/0/0/1', message: 'expected number (a metric value), got null' },
-      { pointer: '/data/1/2/0', message: 'expected number (a metric value), got "7"' },
+    expect(v2(body).all).toEqual([
+      problem('v2.metrics.data-numbers', '/data/0/0/1', 'expected number (a metric value), got null'),
+      problem('v2.metrics.data-numbers', '/data/1/2/0', 'expected number (a metric value), got "7"'),
     ]);
   });
 
@@ -126,8 +130,8 @@ describe('v2 metrics, request-aware', () => {
   });
 
   it('is skipped for failure bodies and says so for a request that is not an object', () => {
-    expect(v2({ success: false, errors: [{ code: 4, errors: ['limit'] }] }).errors).toEqual([]);
-    expect(v2(profileDayBody(), 'nope').errors).toEqual([{ pointer: '', message: 'request-aware checks skipped: the request is not a JSON object (got "nope")' }]);
+    expect(v2({ success: false, errors: [{ code: 4, errors: ['limit'] }] }).all).toEqual([]);
+    expect(v2(profileDayBody(), 'nope').all).toEqual([problem('shared.response.request-readable', '', 'request-aware checks skipped: the request is not a JSON object (got "nope")')]);
   });
 });
 
@@ -138,35 +142,35 @@ function v1Body(): any {
   return { success: true, profiles: ['p1', 'p2'].map((id) => ({ id, data: [day('2026-01-01'), day('2026-01-02')] })) };
 }
 
-const v1 = (body: unknown, request: unknown = v1Request) => validateResponse({ method: 'POST', path: '/1/facebook/metrics', body, request });
+const v1 = (body: unknown, request: unknown = v1Request) => withAll(validateResponse({ method: 'POST', path: '/1/facebook/metrics', body, request }));
 
 describe('v1 metrics, request-aware', () => {
   it('accepts a body that matches the request', () => {
-    expect(v1(v1Body()).errors).toEqual([]);
+    expect(v1(v1Body()).all).toEqual([]);
   });
 
   it('wants one element per requested profile', () => {
     const body = v1Body();
     body.profiles[1].id = 'p1';
-    expect(v1(body).errors).toEqual([
-      { pointer: '/profiles/1/id', message: 'profile "p1" appears more than once' },
-      { pointer: '/profiles', message: 'no element for requested profile "p2"' },
+    expect(v1(body).all).toEqual([
+      problem('v1.metrics.profiles', '/profiles/1/id', 'profile "p1" appears more than once'),
+      problem('v1.metrics.profiles', '/profiles', 'no element for requested profile "p2"'),
     ]);
     const fewer = v1Body();
     fewer.profiles.pop();
-    expect(v1(fewer).errors).toContainEqual({ pointer: '/profiles', message: 'expected one element per requested profile (2), got 1' });
+    expect(v1(fewer).all).toContainEqual(problem('v1.metrics.profiles', '/profiles', 'expected one element per requested profile (2), got 1'));
     const stranger = v1Body();
     stranger.profiles[0].id = 'p7';
-    expect(v1(stranger).errors).toContainEqual({ pointer: '/profiles/0/id', message: '"p7" is not a requested profile' });
+    expect(v1(stranger).all).toContainEqual(problem('v1.metrics.profiles', '/profiles/0/id', '"p7" is not a requested profile'));
   });
 
   it('wants exactly the requested metrics in each day record', () => {
     const body = v1Body();
     delete body.profiles[0].data[1].engagement_rate;
     body.profiles[1].data[0].shares = 4;
-    expect(v1(body).errors).toEqual([
-      { pointer: '/profiles/0/data/1', message: 'missing requested metric "engagement_rate"' },
-      { pointer: '/profiles/1/data/0', message: 'unexpected property "shares": not a requested metric' },
+    expect(v1(body).all).toEqual([
+      problem('v1.metrics.record-members', '/profiles/0/data/1', 'missing requested metric "engagement_rate"'),
+      problem('v1.metrics.record-members', '/profiles/1/data/0', 'unexpected property "shares": not a requested metric'),
     ]);
   });
 
@@ -175,17 +179,17 @@ describe('v1 metrics, request-aware', () => {
     body.profiles[0].data[0].comments = 2.5;
     body.profiles[0].data[1].comments_by_type = [1];
     body.profiles[1].data[0].engagement_rate = '0.3';
-    expect(v1(body).errors).toEqual([
-      { pointer: '/profiles/0/data/0/comments', message: 'expected integer, got 2.5' },
-      { pointer: '/profiles/0/data/1/comments_by_type', message: 'expected object, got array (1 item)' },
-      { pointer: '/profiles/1/data/0/engagement_rate', message: 'expected number, got "0.3"' },
+    expect(v1(body).all).toEqual([
+      problem('v1.metrics.metric-types', '/profiles/0/data/0/comments', 'expected integer, got 2.5'),
+      problem('v1.metrics.metric-types', '/profiles/0/data/1/comments_by_type', 'expected object, got array (1 item)'),
+      problem('v1.metrics.metric-types', '/profiles/1/data/0/engagement_rate', 'expected number, got "0.3"'),
     ]);
   });
 
   it('wants days inside the requested range', () => {
     const body = v1Body();
     body.profiles[1].data[1].date = '2026-01-03 00:00:00';
-    expect(v1(body).errors).toEqual([{ pointer: '/profiles/1/data/1/date', message: '2026-01-03 is outside the requested range 2026-01-01..2026-01-02' }]);
+    expect(v1(body).all).toEqual([problem('v1.metrics.date-range', '/profiles/1/data/1/date', '2026-01-03 is outside the requested range 2026-01-01..2026-01-02')]);
   });
 });
 
@@ -193,6 +197,9 @@ describe('v2 metrics without dimensions in the request', () => {
   it('does not invent the header (not shown in the documents) but still checks metric rows', () => {
     const request = { date_start: '2026-01-01', date_end: '2026-01-03', profiles: ['p1'], metrics: ['fans_change'] };
     const body = { success: true, header: [{ type: 'date.day', rows: ['2026-01-01'] }, { type: 'metric', rows: ['fans_lifetime'] }], data: [[1]] };
-    expect(v2(body, request).errors).toEqual([{ pointer: '/header/1/rows/0', message: 'expected "fans_change" (requested metric 1), got "fans_lifetime"' }]);
+    expect(v2(body, request).all).toEqual([
+      problem('v2.metrics.requested-metrics', '/header/1/rows/0', '"fans_lifetime" is not a requested metric'),
+      problem('v2.metrics.requested-metrics', '/header/1/rows', 'no row for requested metric "fans_change"'),
+    ]);
   });
 });

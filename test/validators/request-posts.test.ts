@@ -1,6 +1,7 @@
 /** Request-aware checks of post pages. */
 import { describe, expect, it } from 'vitest';
 import { validateResponse } from '../../src/validators/index.js';
+import { problem, problems } from './problems.js';
 
 const request = (extra: Record<string, unknown> = {}) => ({
   profiles: ['164929129743'],
@@ -30,12 +31,12 @@ describe('posts, request-aware', () => {
   });
 
   it('wants only requested fields in every post', () => {
-    expect(fb(page([post(1, 3, { message: 'hello' })])).errors).toEqual([{ pointer: '/data/posts/0', message: 'unexpected field "message": not requested' }]);
+    expect(fb(page([post(1, 3, { message: 'hello' })])).errors).toEqual([problem('shared.posts.requested-fields', '/data/posts/0', 'unexpected field "message": not requested')]);
   });
 
   it('names fields that the network does not have', () => {
     const result = fb(page([post(1, 3, { likes: 4 })]));
-    expect(result.errors).toContainEqual({ pointer: '/data/posts/0', message: 'unexpected field "likes": not a facebook post field' });
+    expect(result.errors).toContainEqual(problem('shared.posts.field-names', '/data/posts/0', 'unexpected field "likes": not a facebook post field'));
   });
 
   it('lets instagram posts carry profile_id, a catalog response member', () => {
@@ -44,7 +45,7 @@ describe('posts, request-aware', () => {
     expect(validateResponse({ method: 'POST', path: '/2/instagram/profile/posts', body, request: ig }).errors).toEqual([]);
     const stray = page([{ id: 'm1', profile_id: '1784', likes: 3, comments: 1 }]);
     expect(validateResponse({ method: 'POST', path: '/2/instagram/profile/posts', body: stray, request: ig }).errors).toEqual([
-      { pointer: '/data/posts/0', message: 'unexpected field "comments": not requested' },
+      problem('shared.posts.requested-fields', '/data/posts/0', 'unexpected field "comments": not requested'),
     ]);
   });
 
@@ -52,8 +53,8 @@ describe('posts, request-aware', () => {
     const result = fb(page([post(1, 3, { is_published: 'yes', comments: 1.5 })]));
     expect(result.errors).toEqual(
       expect.arrayContaining([
-        { pointer: '/data/posts/0/comments', message: 'expected integer, got 1.5' },
-        { pointer: '/data/posts/0/is_published', message: 'expected boolean, got "yes"' },
+        problem('shared.posts.field-types', '/data/posts/0/comments', 'expected integer, got 1.5'),
+        problem('shared.posts.field-types', '/data/posts/0/is_published', 'expected boolean, got "yes"'),
       ]),
     );
   });
@@ -61,42 +62,42 @@ describe('posts, request-aware', () => {
   it('wants created_time in UTC with offset', () => {
     for (const created of ['2026-01-20T10:00:00+01:00', '2026-01-20T10:00:00', '2026-01-32T10:00:00+00:00']) {
       const result = fb(page([post(1, 3, { created_time: created })]));
-      expect(result.errors).toContainEqual({ pointer: '/data/posts/0/created_time', message: `expected a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00, got "${created}"` });
+      expect(result.errors).toContainEqual(problem('shared.posts.datetime-utc', '/data/posts/0/created_time', `expected a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00, got "${created}"`));
     }
     expect(fb(page([post(1, 3, { created_time: '2026-01-20T10:00:00.250Z' })])).errors).toEqual([]);
   });
 
   it('wants the requested sort order within the page', () => {
     const desc = request({ sort: [{ field: 'comments', order: 'desc' }] });
-    expect(fb(page([post(1, 30), post(2, 20), post(3, 25)]), desc).errors).toEqual([
-      { pointer: '/data/posts/2', message: 'breaks the requested sort comments desc: 25 follows 20 of /data/posts/1' },
+    expect(fb(page([post(1, 30), post(2, 20), post(3, 25)]), desc).warnings).toEqual([
+      problem('shared.posts.sort-order', '/data/posts/2', 'breaks the requested sort comments desc: 25 follows 20 of /data/posts/1'),
     ]);
   });
 
   it('uses the next sort key on ties, object members and date-times', () => {
     const twoKeys = request({ sort: [{ field: 'comments', order: 'desc' }, { field: 'reactions_by_type.like', order: 'desc' }] });
     const tie = [post(1, 5, { reactions_by_type: { like: 1 } }), post(2, 5, { reactions_by_type: { like: 9 } })];
-    expect(fb(page(tie), twoKeys).errors).toEqual([{ pointer: '/data/posts/1', message: 'breaks the requested sort reactions_by_type.like desc: 9 follows 1 of /data/posts/0' }]);
+    expect(fb(page(tie), twoKeys).warnings).toEqual([problem('shared.posts.sort-order', '/data/posts/1', 'breaks the requested sort reactions_by_type.like desc: 9 follows 1 of /data/posts/0')]);
     const byTime = request({ sort: [{ field: 'created_time', order: 'desc' }] });
-    expect(fb(page([post(2, 1), post(1, 1)]), byTime).errors).toEqual([
-      { pointer: '/data/posts/1', message: 'breaks the requested sort created_time desc: "2026-01-19T10:00:00+00:00" follows "2026-01-18T10:00:00+00:00" of /data/posts/0' },
+    expect(fb(page([post(2, 1), post(1, 1)]), byTime).warnings).toEqual([
+      problem('shared.posts.sort-order', '/data/posts/1', 'breaks the requested sort created_time desc: "2026-01-19T10:00:00+00:00" follows "2026-01-18T10:00:00+00:00" of /data/posts/0'),
     ]);
   });
 
   it('does not judge orders the documents do not show, or unrequested sort fields', () => {
-    for (const order of ['asc', 'DESC', 'random']) expect(fb(page([post(1, 1), post(2, 9)]), request({ sort: [{ field: 'comments', order }] })).errors).toEqual([]);
-    expect(fb(page([post(1, 1), post(2, 9)]), request({ sort: [{ field: 'shares', order: 'desc' }] })).errors).toEqual([]);
+    for (const order of ['asc', 'DESC', 'random']) expect(problems(fb(page([post(1, 1), post(2, 9)]), request({ sort: [{ field: 'comments', order }] })))).toEqual([]);
+    expect(problems(fb(page([post(1, 1), post(2, 9)]), request({ sort: [{ field: 'shares', order: 'desc' }] })))).toEqual([]);
   });
 
   it('wants at most limit posts (default 10)', () => {
     const eleven = Array.from({ length: 11 }, (_, i) => post(i, 1));
-    expect(fb(page(eleven)).errors).toEqual([{ pointer: '/data/posts', message: 'expected at most 10 posts (the default page size), got 11' }]);
-    expect(fb(page(eleven.slice(0, 3)), request({ limit: 2 })).errors).toEqual([{ pointer: '/data/posts', message: 'expected at most 2 posts (the requested limit), got 3' }]);
+    expect(fb(page(eleven)).errors).toEqual([problem('shared.posts.page-size', '/data/posts', 'expected at most 10 posts (the default page size), got 11')]);
+    expect(fb(page(eleven.slice(0, 3)), request({ limit: 2 })).errors).toEqual([problem('shared.posts.page-size', '/data/posts', 'expected at most 2 posts (the requested limit), got 3')]);
     expect(fb(page(eleven), request({ limit: 500 })).errors).toEqual([]);
   });
 
   it('wants next and remaining together', () => {
-    expect(fb({ success: true, data: { posts: [], next: 'abc' } }).errors).toEqual([{ pointer: '/data', message: '"next" is present, so "remaining" must be too' }]);
-    expect(fb({ success: true, data: { posts: [], remaining: 3 } }).errors).toEqual([{ pointer: '/data', message: '"remaining" is present, so "next" must be too' }]);
+    expect(fb({ success: true, data: { posts: [], next: 'abc' } }).warnings).toEqual([problem('shared.posts.next-with-remaining', '/data', '"next" is present, so "remaining" must be too')]);
+    expect(fb({ success: true, data: { posts: [], remaining: 3 } }).warnings).toEqual([problem('shared.posts.next-with-remaining', '/data', '"remaining" is present, so "next" must be too')]);
   });
 });

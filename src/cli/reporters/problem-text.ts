@@ -1,12 +1,13 @@
 /** One problem group as text, shared by the text, JUnit and GitHub reporters. */
+import { rulePage } from '../../../generated/rules.js';
 import type { ProblemGroup, ResponseReport, Summary } from '../report-types.js';
 
 const at = (pointer: string) => (pointer === '' ? '(body)' : pointer);
 
-/** `/data/*\/3: expected integer, got "12" (92 places: /data/0/3, /data/1/3, /data/2/3, ...) [rule id]`. */
+/** `/data/*\/3: expected integer, got "12" (92 places: /data/0/3, /data/1/3, /data/2/3, ...)  [rules.html#<rule id>]`. */
 export function groupText(group: ProblemGroup): string {
   const places = group.count > 1 ? ` (${group.count} places: ${group.pointers.map(at).join(', ')}${group.count > group.pointers.length ? ', ...' : ''})` : '';
-  const rule = group.rule ? `  [${group.rule}, rules.html#${group.rule}]` : '';
+  const rule = group.rule ? `  [${rulePage(group.rule)}]` : '';
   return `${group.severity === 'warning' ? 'warning: ' : ''}${at(group.shape)}: ${group.message}${places}${rule}`;
 }
 

@@ -2,7 +2,8 @@
  * Request-aware checks of a posts page: every post holds only requested fields (and the
  * catalog's response members, such as instagram's `profile_id`), each with its catalog type;
  * date-times in UTC with offset; the requested sort order holds within the page; at most
- * `limit` posts; `next` and `remaining` appear together.
+ * `limit` posts. Without a request the schema alone judges posts: fields of the network with
+ * their catalog types, `next` with `remaining`.
  */
 import type { PostCatalog, PostFieldType } from '../../catalog/types.js';
 import { defaultPageSize, postCatalogOf, postFieldTypes } from '../catalog-facts.js';
@@ -63,7 +64,7 @@ function checkSortOrder(list: ErrorList, posts: unknown[], keys: SortKey[]): voi
           const v = key.member === undefined ? post[key.field] : (post[key.field] as Record<string, unknown>)[key.member];
           return typeof v === 'string' ? quote(v) : String(v);
         };
-        list.add(`/data/posts/${i}`, `breaks the requested sort ${key.name} desc: ${shown(cur)} follows ${shown(prev)} of /data/posts/${i - 1}`);
+        list.add('shared.posts.sort-order', `/data/posts/${i}`, `breaks the requested sort ${key.name} desc: ${shown(cur)} follows ${shown(prev)} of /data/posts/${i - 1}`);
       }
       break;
     }
@@ -81,9 +82,10 @@ function checkFields(list: ErrorList, posts: unknown[], fields: string[], catalo
     for (const key in post) {
       const type = allowed.get(key);
       if (type !== undefined) {
-        if (!typesChecked && !fitsType(type, post[key])) list.add(childPointer(`/data/posts/${i}`, key), typeProblem(type, post[key])!);
+        if (!typesChecked && !fitsType(type, post[key])) list.add(type === 'datetime' ? 'shared.posts.datetime-utc' : 'shared.posts.field-types', childPointer(`/data/posts/${i}`, key), typeProblem(type, post[key])!);
       } else if (!allowed.has(key)) {
-        list.add(`/data/posts/${i}`, types.has(key) ? `unexpected field ${quote(key)}: not requested` : `unexpected field ${quote(key)}: not a ${network} post field`);
+        if (types.has(key)) list.add('shared.posts.requested-fields', `/data/posts/${i}`, `unexpected field ${quote(key)}: not requested`);
+        else list.add('shared.posts.field-names', `/data/posts/${i}`, `unexpected field ${quote(key)}: not a ${network} post field`);
       }
     }
   }
@@ -94,18 +96,15 @@ function checkFields(list: ErrorList, posts: unknown[], fields: string[], catalo
  * passed its schema, whose property types are the catalog types, so the per-field type checks
  * can be skipped (test/validators/catalog-agreement.test.ts keeps schema and catalog in step).
  */
-export function checkPosts(list: ErrorList, body: Record<string, unknown>, request: Record<string, unknown>, version: number, network: string, typesChecked = false): void {
+export function checkPosts(list: ErrorList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, version: number, network: string, typesChecked = false): void {
+  // Body-only facts (fields of the network, catalog types, next with remaining) are schema checks.
+  if (!request) return;
   const data = body.data;
   if (!isPlainObject(data)) return;
-  const hasNext = data.next !== undefined;
-  const hasRemaining = data.remaining !== undefined;
-  if (hasNext !== hasRemaining) {
-    list.add('/data', hasNext ? '"next" is present, so "remaining" must be too' : '"remaining" is present, so "next" must be too');
-  }
   const posts = data.posts;
   if (!Array.isArray(posts)) return;
   const limit = typeof request.limit === 'number' && Number.isInteger(request.limit) && request.limit > 0 ? request.limit : defaultPageSize;
-  if (posts.length > limit) list.add('/data/posts', `expected at most ${limit} posts (the ${request.limit === undefined ? 'default page size' : 'requested limit'}), got ${posts.length}`);
+  if (posts.length > limit) list.add('shared.posts.page-size', '/data/posts', `expected at most ${limit} posts (the ${request.limit === undefined ? 'default page size' : 'requested limit'}), got ${posts.length}`);
   const catalog = postCatalogOf(version, network);
   if (!catalog) return;
   const fields = stringArray(request, 'fields');

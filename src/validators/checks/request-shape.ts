@@ -18,13 +18,27 @@ export function dateRange(request: Record<string, unknown>): DateRange | undefin
   return isDay(start) && isDay(end) ? { start, end } : undefined;
 }
 
-/** The request body of a request given as a body or as a built request `{ method, path, body, operation }`. */
-export function requestBody(request: unknown): Record<string, unknown> | undefined {
-  if (!isPlainObject(request)) return undefined;
-  if (typeof request.operation === 'string' && typeof request.path === 'string' && 'body' in request) {
-    return isPlainObject(request.body) ? request.body : undefined;
+/**
+ * The request body of a request given as a body, as its JSON text (HAR `postData.text`) or as a
+ * built request `{ method, path, body, operation }`. `null` and an absent body (a GET) mean
+ * "no request"; `unreadable` is set when a request was given but is not a JSON object.
+ */
+export function requestBody(request: unknown): { body?: Record<string, unknown>; unreadable?: unknown } {
+  if (request === undefined || request === null) return {};
+  let value = request;
+  if (typeof value === 'string') {
+    if (value.trim() === '') return {};
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return { unreadable: request };
+    }
   }
-  return request;
+  if (!isPlainObject(value)) return value === null ? {} : { unreadable: value };
+  if (typeof value.operation === 'string' && typeof value.path === 'string' && 'body' in value) {
+    return value.body === undefined || value.body === null ? {} : requestBody(value.body);
+  }
+  return { body: value };
 }
 
 export const rangeText = (range: DateRange) => `${range.start}..${range.end}`;

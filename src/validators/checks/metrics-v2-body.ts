@@ -1,0 +1,110 @@
+/**
+ * Body-only checks of a version 2 metrics body, run with or without the request: the header
+ * ends with its one `metric` element; at most one extra dimension, and only last; the metric
+ * rows are metric names of the path's network, each once; `date.day` rows are real days; `data`
+ * nests exactly one level per header element, each level as long as that element's rows, with
+ * numbers innermost. Walks `data` with an explicit stack: deep or huge bodies cannot overflow
+ * the call stack; pointers are built only for problems.
+ */
+import { extraDimensionNames, metricsOf } from '../catalog-facts.js';
+import { describeValue, quote } from '../describe.js';
+import type { ErrorList } from '../error-list.js';
+import { childPointer } from '../pointer.js';
+import { isDay, isPlainObject } from './values.js';
+
+export interface HeaderElement {
+  type: string;
+  rows: unknown[];
+}
+
+/** The header when every element has a string type and array rows (else the schema errors say what is wrong). */
+export function headerOf(body: Record<string, unknown>): HeaderElement[] | undefined {
+  const raw = body.header;
+  if (!Array.isArray(raw) || raw.length === 0) return undefined;
+  for (const el of raw) if (!isPlainObject(el) || typeof el.type !== 'string' || !Array.isArray(el.rows)) return undefined;
+  return raw as HeaderElement[];
+}
+
+function checkMetricElement(list: ErrorList, header: HeaderElement[]): void {
+  const last = header.length - 1;
+  header.forEach((el, i) => {
+    if (el.type === 'metric' && i !== last) list.add('v2.metrics.header-ends-with-metric', `/header/${i}/type`, `the metric element must be the last header element (${i + 1} of ${header.length})`);
+  });
+  if (header[last].type !== 'metric') list.add('v2.metrics.header-ends-with-metric', `/header/${last}/type`, `expected "metric" (the last header element), got ${quote(header[last].type)}`);
+}
+
+function checkExtraDimensions(list: ErrorList, header: HeaderElement[]): void {
+  const dimensions = header[header.length - 1].type === 'metric' ? header.length - 1 : header.length;
+  let seen = -1;
+  for (let i = 0; i < dimensions; i++) {
+    if (!extraDimensionNames.has(header[i].type)) continue;
+    if (seen >= 0) list.add('v2.metrics.extra-dimension-last', `/header/${i}/type`, `a second extra dimension ${quote(header[i].type)} (the first is ${quote(header[seen].type)} at /header/${seen}): only one is allowed`);
+    else if (i !== dimensions - 1) list.add('v2.metrics.extra-dimension-last', `/header/${i}/type`, `extra dimension ${quote(header[i].type)} must be the last dimension`);
+    if (seen < 0) seen = i;
+  }
+}
+
+function checkRows(list: ErrorList, header: HeaderElement[], network: string): void {
+  const catalog = metricsOf(2, network);
+  header.forEach((el, i) => {
+    if (el.type === 'metric') {
+      const seen = new Set<unknown>();
+      el.rows.forEach((row, j) => {
+        if (typeof row !== 'string') return; // the schema reports non-strings
+        if (!catalog.has(row)) list.add('v2.metrics.metric-rows', `/header/${i}/rows/${j}`, `${quote(row)} is not a ${network} metric`);
+        else if (seen.has(row)) list.add('v2.metrics.metric-rows-unique', `/header/${i}/rows/${j}`, `metric ${quote(row)} appears more than once`);
+        seen.add(row);
+      });
+    } else if (el.type === 'date.day') {
+      for (let j = 0; j < el.rows.length && !list.full; j++) {
+        const row = el.rows[j];
+        if (!isDay(row)) list.add('v2.metrics.date-rows', `/header/${i}/rows/${j}`, `expected a date YYYY-MM-DD, got ${describeValue(row)}`);
+      }
+    }
+  });
+}
+
+interface Level {
+  value: unknown[];
+  pointer: string;
+  depth: number;
+}
+
+/** Checks that `data` nests one level per header element, each of that element's rows length. */
+function checkData(list: ErrorList, data: unknown[], lengths: number[]): void {
+  const last = lengths.length - 1;
+  const stack: Level[] = [{ value: data, pointer: '/data', depth: 0 }];
+  while (stack.length && !list.full) {
+    const { value, pointer, depth } = stack.pop()!;
+    if (value.length !== lengths[depth]) {
+      list.add('v2.metrics.data-nesting', pointer, `expected ${lengths[depth]} items (one per row of header element ${depth}), got ${value.length}`);
+    }
+    if (depth === last) {
+      for (let i = 0; i < value.length; i++) {
+        const v = value[i];
+        // At the top level the schema reports values that are neither numbers nor arrays.
+        if (depth === 0 && !Array.isArray(v)) continue;
+        if (typeof v !== 'number' || !Number.isFinite(v)) list.add('v2.metrics.data-numbers', childPointer(pointer, i), `expected number (a metric value), got ${describeValue(v)}`);
+      }
+      continue;
+    }
+    const children: Level[] = [];
+    for (let i = 0; i < value.length; i++) {
+      const child = value[i];
+      if (Array.isArray(child)) children.push({ value: child, pointer: childPointer(pointer, i), depth: depth + 1 });
+      // Non-numbers at the top level are reported by the schema (`expected number or array`).
+      else if (depth > 0 || typeof child === 'number') list.add('v2.metrics.data-nesting', childPointer(pointer, i), `expected array (level ${depth + 2} of ${lengths.length}, one per header element), got ${describeValue(child)}`);
+    }
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+}
+
+/** Runs the body-only checks on a version 2 metrics success body of `network`. */
+export function checkMetricsV2Body(list: ErrorList, body: Record<string, unknown>, network: string): void {
+  const header = headerOf(body);
+  if (!header) return;
+  checkMetricElement(list, header);
+  checkExtraDimensions(list, header);
+  checkRows(list, header, network);
+  if (Array.isArray(body.data)) checkData(list, body.data, header.map((el) => el.rows.length));
+}

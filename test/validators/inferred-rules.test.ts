@@ -1,0 +1,63 @@
+/**
+ * Two levels: for each inferred response rule, a capture that breaks only that rule passes by
+ * default (the problem is a warning) and fails in strict mode (the same problem as an error).
+ * Every inferred rule of the register's response section needs a capture here.
+ */
+import { describe, expect, it } from 'vitest';
+import { RULES, type RuleId } from '../../generated/rules.js';
+import { validateResponse, type ValidateResponseInput } from '../../src/validators/index.js';
+import { responseRuleIds } from './register-section.js';
+
+const metricsRequest = { date_start: '2026-01-01', date_end: '2026-01-02', profiles: ['p1', 'p2'], metrics: ['fans_change', 'fans_lifetime'], dimensions: [{ type: 'profile' }, { type: 'date.day' }] };
+const days = ['2026-01-01', '2026-01-02'];
+const metricsBody = (metricRows: string[], profiles = ['p1', 'p2']) => ({
+  success: true,
+  header: [{ type: 'profile', rows: profiles }, { type: 'date.day', rows: days }, { type: 'metric', rows: metricRows }],
+  data: profiles.map(() => days.map(() => metricRows.map((_, m) => m + 1))),
+});
+const metrics = (body: unknown, request: unknown = metricsRequest): ValidateResponseInput => ({ method: 'POST', path: '/2/facebook/metrics', body, request });
+
+const postsRequest = { profiles: ['p1'], date_start: '2026-01-01', date_end: '2026-01-31', fields: ['id', 'comments'] };
+const posts = (data: unknown, request: unknown = postsRequest): ValidateResponseInput => ({ method: 'POST', path: '/2/facebook/page/posts', body: { success: true, data }, request });
+const failure = (errors: unknown[]): ValidateResponseInput => ({ method: 'POST', path: '/2/facebook/metrics', body: { success: false, errors } });
+
+/** One capture per inferred rule, breaking that rule only. */
+const captures: Record<string, ValidateResponseInput> = {
+  'shared.response.request-readable': metrics(metricsBody(['fans_change', 'fans_lifetime']), '{"metrics": ['),
+  'shared.response.no-extra-members': metrics({ ...metricsBody(['fans_change', 'fans_lifetime']), took_ms: 12 }),
+  'shared.failure.errors-not-empty': failure([]),
+  'shared.failure.code-listed': failure([{ code: 12, errors: ['Something new.'] }]),
+  'shared.profiles.id-and-name': { method: 'GET', path: '/2/facebook/profiles', body: { success: true, profiles: [{ id: '1' }] } },
+  'shared.labels.members-present': { method: 'POST', path: '/2/post/labels', body: { success: true, data: [{ id: 'l1' }] } },
+  'v2.metrics.metric-rows-unique': metrics(metricsBody(['fans_change', 'fans_change']), null),
+  'v2.metrics.requested-metrics': metrics(metricsBody(['fans_change'])),
+  'v2.metrics.metric-order': metrics(metricsBody(['fans_lifetime', 'fans_change'])),
+  'v2.metrics.requested-profiles': metrics(metricsBody(['fans_change', 'fans_lifetime'], ['p1', 'p9'])),
+  'shared.posts.remaining-not-negative': posts({ posts: [], next: 'c', remaining: -1 }),
+  'shared.posts.next-with-remaining': posts({ posts: [], next: 'c' }),
+  'shared.posts.sort-order': posts({ posts: [{ id: 'a', comments: 1 }, { id: 'b', comments: 5 }] }, { ...postsRequest, sort: [{ field: 'comments', order: 'desc' }] }),
+};
+
+const inferred = (responseRuleIds() as RuleId[]).filter((id) => RULES[id].level === 'inferred');
+
+describe('inferred response rules', () => {
+  it('each has a capture here', () => {
+    expect(inferred.length).toBeGreaterThan(10);
+    expect(inferred.filter((id) => !(id in captures))).toEqual([]);
+  });
+
+  for (const [rule, input] of Object.entries(captures)) {
+    it(`${rule}: a warning by default, an error in strict mode`, () => {
+      expect(RULES[rule as RuleId].level).toBe('inferred');
+      const lax = validateResponse(input);
+      expect(lax.errors).toEqual([]);
+      expect(lax.valid).toBe(true);
+      expect(lax.warnings.length).toBeGreaterThan(0);
+      expect(lax.warnings.every((w) => w.rule === rule && w.severity === 'warning')).toBe(true);
+      const strict = validateResponse({ ...input, strict: true });
+      expect(strict.valid).toBe(false);
+      expect(strict.warnings).toEqual([]);
+      expect(strict.errors).toEqual(lax.warnings.map((w) => ({ ...w, severity: 'error' })));
+    });
+  }
+});
