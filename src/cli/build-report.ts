@@ -16,13 +16,16 @@ export interface BuildOptions {
   allowEmpty: boolean;
 }
 
+/** Problems collected per response before grouping (the report's cap counts groups, see group-problems.ts). */
+export const MAX_PROBLEMS = 10_000;
+
 const toProblem = ({ pointer, message, rule, severity }: ValidationError): Problem => ({ pointer, message, rule, severity });
 
 function check(response: CapturedResponse, strict: boolean): ResponseReport {
   const status = response.status ?? 200;
   const result: Pick<ValidationResult, 'operation' | 'errors' | 'warnings'> = response.bodyProblem
     ? { operation: lookupOperation(response.method, response.path).operation?.key, errors: [{ pointer: '', message: response.bodyProblem, rule: 'shared.response.json', severity: 'error' }], warnings: [] }
-    : validateResponse({ method: response.method, path: response.path, body: response.body, request: response.request, status, strict });
+    : validateResponse({ method: response.method, path: response.path, body: response.body, request: response.request, status, strict }, { maxProblems: MAX_PROBLEMS });
   const errors = result.errors.map(toProblem);
   const warnings = result.warnings.map(toProblem);
   if (response.requestMissing) {

@@ -16,6 +16,9 @@ interface Problem {
 
 export class ErrorList {
   readonly items: Problem[] = [];
+  /** `max`: problems kept before the rest are summarised (the CLI groups more of them). */
+  constructor(private readonly max = MAX_ERRORS) {}
+
   private readonly seen = new Set<string>();
   /** The rule of the first problem left out, once the cap is reached. */
   private firstDropped: RuleId | undefined;
@@ -28,7 +31,7 @@ export class ErrorList {
   add(rule: RuleId, pointer: string, message: string): void {
     const key = `${pointer}\u0000${message}`;
     if (this.seen.has(key)) return;
-    if (this.items.length >= MAX_ERRORS) {
+    if (this.items.length >= this.max) {
       this.firstDropped ??= rule;
       return;
     }
@@ -45,7 +48,7 @@ export class ErrorList {
       (severity === 'error' ? errors : warnings).push({ pointer: p.pointer, message: p.message, rule: p.rule, severity });
     };
     for (const p of this.items) place(p);
-    if (this.firstDropped !== undefined) place({ rule: this.firstDropped, pointer: '', message: `more problems not listed (only the first ${MAX_ERRORS} are shown)` });
+    if (this.firstDropped !== undefined) place({ rule: this.firstDropped, pointer: '', message: `more problems not listed (only the first ${this.max} are shown)` });
     return { errors, warnings };
   }
 }

@@ -85,9 +85,10 @@ function validate(input: ValidateResponseInput, list: ErrorList): ValidationResu
  * Checks that `body` is a response the API can produce for `method` `path` (and `request`, when
  * given). `path` may be a full URL. Returns `{ valid, operation, errors, warnings }`, each problem
  * `{ pointer, message, rule, severity }`; with `strict`, broken inferred rules are errors too.
+ * `options.maxProblems` (default 100): problems listed before a last one says more were left out.
  */
-export function validateResponse(input: ValidateResponseInput): ValidationResult {
-  const list = new ErrorList();
+export function validateResponse(input: ValidateResponseInput, options: { maxProblems?: number } = {}): ValidationResult {
+  const list = new ErrorList(options.maxProblems);
   let operation: ValidationResult['operation'];
   try {
     if (!isPlainObject(input)) {
