@@ -31,12 +31,13 @@ const APP = `async function run(cross, refused, auth) {
   const range = { date_start: '2026-01-01', date_end: '2026-01-03', profiles: [profile] };
   await (await fetch(cross + '/2/facebook/metrics', { method: 'POST', headers, body: JSON.stringify({ ...range, metrics: ['fans_change'], dimensions: [{ type: 'date.day' }] }) })).json();
   await (await fetch('/1/facebook/metrics', { method: 'POST', headers, body: JSON.stringify({ ...range, metrics: ['fans_change', 'fans_lifetime'] }) })).json();
-  for (const slow of ['headers', 'body']) {
-    const stop = new AbortController();
-    const cut = fetch('/2/youtube/profiles?slow=' + slow, { headers, signal: stop.signal }).then((r) => r.text()).catch(() => 'aborted');
-    setTimeout(() => stop.abort(), 300);
-    await cut;
-  }
+  const early = new AbortController();
+  setTimeout(() => early.abort(), 300);
+  await fetch('/2/youtube/profiles?slow=headers', { headers, signal: early.signal }).catch(() => 'aborted before the headers');
+  const late = new AbortController();
+  const cut = await fetch('/2/youtube/profiles?slow=body', { headers, signal: late.signal });
+  late.abort();
+  await cut.text().catch(() => 'aborted after the headers');
   await fetch(refused + '/2/twitter/profiles', { headers }).catch(() => 'refused');
 }`;
 
