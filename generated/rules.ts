@@ -10,12 +10,12 @@ import type { Rule } from '../src/catalog/types.js';
 export const RULES = {
   "shared.response.operation": {
     id: "shared.response.operation",
-    checks: "the method and path name an endpoint of the documents' endpoint tables",
+    checks: "the method and path name an endpoint of the documents' endpoint tables (version, network, resource)",
     level: "stated",
     source: {
       document: "v2",
-      section: "Versioning",
-      quote: "The version is the first path segment: `/2/` for this document, `/1/` for document 2.",
+      section: "Endpoints",
+      quote: "no body; {network} is one of netA, netB, netC, netD, netE, netF",
     },
   },
   "shared.response.status": {
@@ -382,12 +382,12 @@ export const RULES = {
   },
   "shared.posts.field-types": {
     id: "shared.posts.field-types",
-    checks: "each post field has its catalog type",
+    checks: "each post field has its catalog type (the Type column of the post field tables)",
     level: "stated",
     source: {
-      document: "v2",
+      document: "v1",
       section: "Post fields",
-      quote: "Post endpoints return lifetime values of metrics.",
+      quote: "netA post fields (basic and insights), their types, the sortable list and the filterable list are those of document 1",
     },
   },
   "shared.posts.datetime-utc": {

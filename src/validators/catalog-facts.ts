@@ -29,12 +29,19 @@ export function postCatalogOf(version: number, network: string): PostCatalog | u
   return versionCatalog(version)?.posts[network];
 }
 
-/** Type of every post field and response member of a post catalog, by name. */
-export function postFieldTypes(catalog: PostCatalog): Map<string, PostFieldType> {
-  return new Map<string, PostFieldType>([
-    ...catalog.fields.map((f) => [f.name, f.type] as const),
-    ...catalog.responseMembers.map((m) => [m.name, m.type] as const),
-  ]);
+const fieldTypeCache = new WeakMap<PostCatalog, ReadonlyMap<string, PostFieldType>>();
+
+/** Type of every post field and response member of a post catalog, by name (built once per catalog). */
+export function postFieldTypes(catalog: PostCatalog): ReadonlyMap<string, PostFieldType> {
+  let types = fieldTypeCache.get(catalog);
+  if (!types) {
+    types = new Map<string, PostFieldType>([
+      ...catalog.fields.map((f) => [f.name, f.type] as const),
+      ...catalog.responseMembers.map((m) => [m.name, m.type] as const),
+    ]);
+    fieldTypeCache.set(catalog, types);
+  }
+  return types;
 }
 
 /** The error codes of the catalog. */

@@ -1,54 +1,69 @@
 /**
  * The problems of one validation: deduplicated, capped, in the order found. Each carries the
- * register rule it breaks; the rule's level and `strict` make it an error or a warning.
+ * register rule it breaks; the rule's level and `strict` make it an error or a warning. Errors
+ * and warnings are capped separately, so many warnings never push an error out.
  */
 import { ruleLevel, type RuleId } from '../../generated/rules.js';
-import type { ValidationError } from './types.js';
+import type { Severity, ValidationError } from './types.js';
 
-/** At most this many problems are listed for one response. */
+/** At most this many errors, and this many warnings, are listed for one response. */
 export const MAX_ERRORS = 100;
 
-interface Problem {
-  rule: RuleId;
-  pointer: string;
-  message: string;
+class Bucket {
+  readonly items: ValidationError[] = [];
+  /** The rule of the first problem left out, once the cap is reached. */
+  dropped: RuleId | undefined;
+
+  constructor(
+    readonly severity: Severity,
+    private readonly max: number,
+  ) {}
+
+  add(rule: RuleId, pointer: string, message: string): void {
+    if (this.items.length < this.max) this.items.push({ pointer, message, rule, severity: this.severity });
+    else this.dropped ??= rule;
+  }
+
+  /** The list; a last entry says when problems were left out. */
+  result(): ValidationError[] {
+    if (this.dropped === undefined) return this.items;
+    return [...this.items, { pointer: '', message: `more problems not listed (only the first ${this.max} are shown)`, rule: this.dropped, severity: this.severity }];
+  }
 }
 
 export class ErrorList {
-  readonly items: Problem[] = [];
-  /** `max`: problems kept before the rest are summarised (the CLI groups more of them). */
-  constructor(private readonly max = MAX_ERRORS) {}
-
+  private readonly errors: Bucket;
+  private readonly warnings: Bucket;
   private readonly seen = new Set<string>();
-  /** The rule of the first problem left out, once the cap is reached. */
-  private firstDropped: RuleId | undefined;
 
-  /** True once the cap is reached: checks may stop early. */
+  /** `strict`: broken inferred rules are errors too; `max`: problems kept per severity (the CLI groups more). */
+  constructor(
+    private readonly strict = false,
+    max = MAX_ERRORS,
+  ) {
+    this.errors = new Bucket('error', max);
+    this.warnings = new Bucket('warning', max);
+  }
+
+  /** True once the error cap is reached: the response is invalid, checks may stop early. */
   get full(): boolean {
-    return this.firstDropped !== undefined;
+    return this.errors.dropped !== undefined;
+  }
+
+  /** Problems found so far, of either severity. */
+  get count(): number {
+    return this.errors.items.length + this.warnings.items.length;
   }
 
   add(rule: RuleId, pointer: string, message: string): void {
     const key = `${pointer}\u0000${message}`;
     if (this.seen.has(key)) return;
-    if (this.items.length >= this.max) {
-      this.firstDropped ??= rule;
-      return;
-    }
     this.seen.add(key);
-    this.items.push({ rule, pointer, message });
+    (this.strict || ruleLevel(rule) === 'stated' ? this.errors : this.warnings).add(rule, pointer, message);
   }
 
-  /** The problems sorted by severity; a last entry says when problems were left out. */
-  result(strict = false): { errors: ValidationError[]; warnings: ValidationError[] } {
-    const errors: ValidationError[] = [];
-    const warnings: ValidationError[] = [];
-    const place = (p: Problem) => {
-      const severity = strict || ruleLevel(p.rule) === 'stated' ? 'error' : 'warning';
-      (severity === 'error' ? errors : warnings).push({ pointer: p.pointer, message: p.message, rule: p.rule, severity });
-    };
-    for (const p of this.items) place(p);
-    if (this.firstDropped !== undefined) place({ rule: this.firstDropped, pointer: '', message: `more problems not listed (only the first ${this.max} are shown)` });
-    return { errors, warnings };
+  /** The problems by severity. */
+  result(): { errors: ValidationError[]; warnings: ValidationError[] } {
+    return { errors: this.errors.result(), warnings: this.warnings.result() };
   }
 }

@@ -5,4 +5,4 @@
 export { validateResponse } from './validate-response.js';
 export { formatError, formatErrors } from './format.js';
 export { lookupOperation, type OperationLookup } from './operation-lookup.js';
-export type { ValidateResponseInput, ValidationError, ValidationResult } from './types.js';
+export type { Severity, ValidateResponseInput, ValidationError, ValidationResult } from './types.js';

@@ -67,7 +67,7 @@ function validate(input: ValidateResponseInput, list: ErrorList): ValidationResu
     return op.key;
   }
   checkSchema(list, validators, op.version, status, input.body);
-  const schemaValid = list.items.length === 0;
+  const schemaValid = list.count === 0;
   const body = input.body;
   if (!isPlainObject(body)) return op.key;
   if (body.success === false) checkFailure(list, body, status);
@@ -85,10 +85,10 @@ function validate(input: ValidateResponseInput, list: ErrorList): ValidationResu
  * Checks that `body` is a response the API can produce for `method` `path` (and `request`, when
  * given). `path` may be a full URL. Returns `{ valid, operation, errors, warnings }`, each problem
  * `{ pointer, message, rule, severity }`; with `strict`, broken inferred rules are errors too.
- * `options.maxProblems` (default 100): problems listed before a last one says more were left out.
+ * `options.maxProblems` (default 100): errors, and warnings, listed before a last one says more were left out.
  */
 export function validateResponse(input: ValidateResponseInput, options: { maxProblems?: number } = {}): ValidationResult {
-  const list = new ErrorList(options.maxProblems);
+  const list = new ErrorList(input?.strict === true, options.maxProblems);
   let operation: ValidationResult['operation'];
   try {
     if (!isPlainObject(input)) {
@@ -97,6 +97,6 @@ export function validateResponse(input: ValidateResponseInput, options: { maxPro
   } catch (err) {
     list.add('shared.response.operation', '', `the validator failed on this input: ${err instanceof Error ? err.message : String(err)}`);
   }
-  const { errors, warnings } = list.result(input?.strict === true);
+  const { errors, warnings } = list.result();
   return { valid: errors.length === 0, operation, errors, warnings };
 }

@@ -1,9 +1,10 @@
 /**
  * Fuzz: thousands of mutated bodies and requests (seeded PRNG, so failures reproduce). The
- * validator must never throw, never fail internally, never hang, and always return a
- * well-formed result.
+ * validator must never throw, never fail internally (every schema error finds its rule), never
+ * hang, and always return a well-formed result: errors of stated rules, warnings of inferred ones.
  */
 import { describe, expect, it } from 'vitest';
+import { RULES } from '../../generated/rules.js';
 import { validateResponse } from '../../src/validators/index.js';
 import { allOperations, successExample } from './spec-examples.js';
 import { sequence as prng } from '../../src/mock/random.js';
@@ -84,9 +85,12 @@ describe('fuzz', () => {
       }
       expect(typeof result.valid).toBe('boolean');
       expect(result.valid).toBe(result.errors.length === 0);
+      expect(result.warnings.every((w) => w.severity === 'warning' && RULES[w.rule].level === 'inferred')).toBe(true);
       for (const e of result.errors) {
         expect(typeof e.pointer).toBe('string');
         expect(e.message, `case ${i} (${ops.operation})`).not.toMatch(/^the validator failed/);
+        expect(e.severity).toBe('error');
+        expect(RULES[e.rule]?.level, `case ${i}: ${e.rule}`).toBe('stated');
       }
       if (!result.valid) invalid++;
     }

@@ -59,6 +59,16 @@ describe('messages', () => {
     expect(result.errors[4]).toMatchObject(problem('shared.posts.field-types', '/data/posts/4/comments', 'expected integer, got "x"'));
   });
 
+  it(`caps errors and warnings separately: ${MAX_ERRORS} warnings never push an error out`, () => {
+    const profiles = Array.from({ length: 150 }, (_, i) => ({ id: String(i), name: 'n', extra: 1 }));
+    profiles.push({ id: 7 as unknown as string, name: 'n', extra: 1 });
+    const result = validateResponse({ method: 'GET', path: '/2/facebook/profiles', body: { success: true, profiles } });
+    expect(result.valid).toBe(false);
+    expect(result.errors).toEqual([problem('shared.profiles.fields', '/profiles/150/id', 'expected string, got 7')]);
+    expect(result.warnings).toHaveLength(MAX_ERRORS + 1);
+    expect(result.warnings.at(-1)).toEqual(problem('shared.response.no-extra-members', '', `more problems not listed (only the first ${MAX_ERRORS} are shown)`));
+  });
+
   it('formats the whole body as (body) and indents lists', () => {
     expect(formatErrors([{ pointer: '', message: 'a', rule: 'shared.response.json', severity: 'error' }, { pointer: '/x', message: 'b', rule: 'shared.response.json', severity: 'error' }], '  ')).toBe('  (body): a\n  /x: b');
   });

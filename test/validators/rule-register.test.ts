@@ -51,6 +51,13 @@ describe('rule register and checks', () => {
     expect(responseRuleIds().filter((id) => !code.has(id) && !schema.has(id))).toEqual([]);
   });
 
+  it('README states the counts of the response rules', () => {
+    const ids = responseRuleIds();
+    const stated = ids.filter((id) => RULES[id as keyof typeof RULES]?.level === 'stated').length;
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(readme).toContain(`The response validators apply ${stated} rules from the documents and ${ids.length - stated} inferred ones.`);
+  });
+
   it('gives every schema constraint a rule, or fails generation naming the constraint', () => {
     const base = 'https://x.invalid/v2/schemas/';
     const input = (schema: Record<string, unknown>) => ({

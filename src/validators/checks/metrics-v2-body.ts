@@ -64,38 +64,50 @@ function checkRows(list: ErrorList, header: HeaderElement[], network: string): v
   });
 }
 
+/** One array of `data` being walked; its pointer is built only when a problem is found. */
 interface Level {
   value: unknown[];
-  pointer: string;
+  parent: Level | undefined;
+  index: number;
   depth: number;
+}
+
+function pointerOf(level: Level): string {
+  const tokens: number[] = [];
+  for (let at: Level | undefined = level; at?.parent; at = at.parent) tokens.push(at.index);
+  return `/data${tokens.reverse().map((t) => `/${t}`).join('')}`;
 }
 
 /** Checks that `data` nests one level per header element, each of that element's rows length. */
 function checkData(list: ErrorList, data: unknown[], lengths: number[]): void {
   const last = lengths.length - 1;
-  const stack: Level[] = [{ value: data, pointer: '/data', depth: 0 }];
+  const stack: Level[] = [{ value: data, parent: undefined, index: 0, depth: 0 }];
   while (stack.length && !list.full) {
-    const { value, pointer, depth } = stack.pop()!;
+    const level = stack.pop()!;
+    const { value, depth } = level;
     if (value.length !== lengths[depth]) {
-      list.add('v2.metrics.data-nesting', pointer, `expected ${lengths[depth]} items (one per row of header element ${depth}), got ${value.length}`);
+      list.add('v2.metrics.data-nesting', pointerOf(level), `expected ${lengths[depth]} items (one per row of header element ${depth}), got ${value.length}`);
     }
     if (depth === last) {
       for (let i = 0; i < value.length; i++) {
         const v = value[i];
         // At the top level the schema reports values that are neither numbers nor arrays.
         if (depth === 0 && !Array.isArray(v)) continue;
-        if (typeof v !== 'number' || !Number.isFinite(v)) list.add('v2.metrics.data-numbers', childPointer(pointer, i), `expected number (a metric value), got ${describeValue(v)}`);
+        if (typeof v !== 'number' || !Number.isFinite(v)) list.add('v2.metrics.data-numbers', childPointer(pointerOf(level), i), `expected number (a metric value), got ${describeValue(v)}`);
       }
       continue;
     }
-    const children: Level[] = [];
+    for (let i = value.length - 1; i >= 0; i--) {
+      const child = value[i];
+      if (Array.isArray(child)) stack.push({ value: child, parent: level, index: i, depth: depth + 1 });
+    }
     for (let i = 0; i < value.length; i++) {
       const child = value[i];
-      if (Array.isArray(child)) children.push({ value: child, pointer: childPointer(pointer, i), depth: depth + 1 });
       // Non-numbers at the top level are reported by the schema (`expected number or array`).
-      else if (depth > 0 || typeof child === 'number') list.add('v2.metrics.data-nesting', childPointer(pointer, i), `expected array (level ${depth + 2} of ${lengths.length}, one per header element), got ${describeValue(child)}`);
+      if (!Array.isArray(child) && (depth > 0 || typeof child === 'number')) {
+        list.add('v2.metrics.data-nesting', childPointer(pointerOf(level), i), `expected array (level ${depth + 2} of ${lengths.length}, one per header element), got ${describeValue(child)}`);
+      }
     }
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
 }
 

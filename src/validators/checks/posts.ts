@@ -22,7 +22,7 @@ interface SortKey {
 }
 
 /** The requested sort keys that can be checked; stops at the first one that cannot. */
-function sortKeys(request: Record<string, unknown>, types: Map<string, PostFieldType>): SortKey[] {
+function sortKeys(request: Record<string, unknown>, types: ReadonlyMap<string, PostFieldType>): SortKey[] {
   const sort = request.sort;
   if (!Array.isArray(sort)) return [];
   const keys: SortKey[] = [];
