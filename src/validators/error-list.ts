@@ -14,27 +14,36 @@ class Bucket {
   /** The rule of the first problem left out, once the cap is reached. */
   dropped: RuleId | undefined;
 
-  constructor(readonly severity: Severity) {}
+  constructor(
+    readonly severity: Severity,
+    private readonly max: number,
+  ) {}
 
   add(rule: RuleId, pointer: string, message: string): void {
-    if (this.items.length < MAX_ERRORS) this.items.push({ pointer, message, rule, severity: this.severity });
+    if (this.items.length < this.max) this.items.push({ pointer, message, rule, severity: this.severity });
     else this.dropped ??= rule;
   }
 
   /** The list; a last entry says when problems were left out. */
   result(): ValidationError[] {
     if (this.dropped === undefined) return this.items;
-    return [...this.items, { pointer: '', message: `more problems not listed (only the first ${MAX_ERRORS} are shown)`, rule: this.dropped, severity: this.severity }];
+    return [...this.items, { pointer: '', message: `more problems not listed (only the first ${this.max} are shown)`, rule: this.dropped, severity: this.severity }];
   }
 }
 
 export class ErrorList {
-  private readonly errors = new Bucket('error');
-  private readonly warnings = new Bucket('warning');
+  private readonly errors: Bucket;
+  private readonly warnings: Bucket;
   private readonly seen = new Set<string>();
 
-  /** `strict`: broken inferred rules are errors too. */
-  constructor(private readonly strict = false) {}
+  /** `strict`: broken inferred rules are errors too; `max`: problems kept per severity (the CLI groups more). */
+  constructor(
+    private readonly strict = false,
+    max = MAX_ERRORS,
+  ) {
+    this.errors = new Bucket('error', max);
+    this.warnings = new Bucket('warning', max);
+  }
 
   /** True once the error cap is reached: the response is invalid, checks may stop early. */
   get full(): boolean {

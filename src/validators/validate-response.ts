@@ -86,12 +86,15 @@ function validate(input: ValidateResponseInput, list: ErrorList): ValidationResu
  * Checks that `body` is a response the API can produce for `method` `path` (and `request`, when
  * given). `path` may be a full URL. Returns `{ valid, operation, errors, warnings }`, each problem
  * `{ pointer, message, rule, severity }`; with `strict`, broken inferred rules are errors too.
+ * `options.maxProblems` (default 100): errors, and warnings, listed before a last one says more were left out.
  */
-export function validateResponse(input: ValidateResponseInput): ValidationResult {
-  const list = new ErrorList(input?.strict === true);
+export function validateResponse(input: ValidateResponseInput, options: { maxProblems?: number } = {}): ValidationResult {
+  const list = new ErrorList(input?.strict === true, options.maxProblems);
   let operation: ValidationResult['operation'];
   try {
-    operation = validate(input ?? ({} as ValidateResponseInput), list);
+    if (!isPlainObject(input)) {
+      list.add('shared.response.operation', '', `validateResponse expects an object { method, path, body, request?, status?, strict? }, got ${describeValue(input)}`);
+    } else operation = validate(input, list);
   } catch (err) {
     list.add('shared.response.operation', '', `the validator failed on this input: ${err instanceof Error ? err.message : String(err)}`);
   }

@@ -20,7 +20,7 @@ describe('validate capture files', () => {
     expect(result.code).toBe(1);
     expect(result.out.split('\n')).toEqual([
       'invalid  two/invalid.json  POST /2/facebook/metrics (HTTP 200)',
-      '           /data/1/0: expected number (a metric value), got "2"',
+      '           /data/1/0: expected number (a metric value), got "2"  [rules.html#v2.metrics.data-numbers]',
       'ok       two/valid.json  POST /2/facebook/metrics (HTTP 200)',
       '',
       '2 responses: 1 valid, 1 invalid',
@@ -76,11 +76,12 @@ describe('validate capture files', () => {
     const result = await run(['--json', 'json', 'json/none.json'], tmp.dir);
     expect(result.code).toBe(2);
     const report = JSON.parse(result.out);
-    expect(report.summary).toEqual({ responses: 2, valid: 1, invalid: 1, unreadable: 1, skipped: 0, exitCode: 2 });
-    expect(report.results).toEqual([
-      { source: 'json/invalid.json', method: 'POST', path: '/2/facebook/metrics', status: 200, operation: 'POST /2/facebook/metrics', valid: false, errors: [{ pointer: '/data/1/0', message: 'expected number (a metric value), got "2"', rule: 'v2.metrics.data-numbers', severity: 'error' }] },
-      { source: 'json/valid.json', method: 'POST', path: '/2/facebook/metrics', status: 200, operation: 'POST /2/facebook/metrics', valid: true, errors: [] },
+    expect(report.summary).toEqual({ responses: 2, valid: 1, invalid: 1, withWarnings: 0, unreadable: 1, skipped: 0, skippedByReason: {}, empty: false, exitCode: 2 });
+    expect(report.results).toMatchObject([
+      { source: 'json/invalid.json', method: 'POST', path: '/2/facebook/metrics', status: 200, operation: 'POST /2/facebook/metrics', valid: false, errors: [{ pointer: '/data/1/0', message: 'expected number (a metric value), got "2"', rule: 'v2.metrics.data-numbers', severity: 'error' }], warnings: [] },
+      { source: 'json/valid.json', method: 'POST', path: '/2/facebook/metrics', status: 200, operation: 'POST /2/facebook/metrics', valid: true, errors: [], warnings: [], groups: [] },
     ]);
+    expect(report.results[0].groups).toMatchObject([{ shape: '/data/1/0', count: 1, pointers: ['/data/1/0'], rule: 'v2.metrics.data-numbers', severity: 'error' }]);
     expect(report.unreadable).toEqual([{ source: 'json/none.json', message: 'no such file or directory' }]);
   });
 
@@ -88,12 +89,13 @@ describe('validate capture files', () => {
     const none = await run([], tmp.dir);
     expect(none.code).toBe(2);
     expect(none.err).toMatch(/^social-analytics-api validate: no input given\n\nusage: social-analytics-api validate/);
-    const unknown = await run(['--strict', 'x.json'], tmp.dir);
+    const unknown = await run(['--stritc', 'x.json'], tmp.dir);
     expect(unknown.code).toBe(2);
-    expect(unknown.err).toContain('unknown option --strict');
+    expect(unknown.err).toContain('unknown option --stritc');
     const help = await run(['--help'], tmp.dir);
     expect(help.code).toBe(0);
-    expect(help.out).toContain('exit codes: 0 all valid, 1 some response invalid, 2 unreadable input or usage error');
+    expect(help.out).toContain('--reporter NAME[=FILE]');
+    expect(help.out).toContain('exit codes: 0 all valid (warnings allowed), 1 some response invalid or no API response found,');
   });
 
   it('treats arguments after -- as paths', async () => {
@@ -103,10 +105,16 @@ describe('validate capture files', () => {
     expect(result.out).toContain('ok       --json  POST /2/facebook/metrics');
   });
 
-  it('exits 2 for an empty directory', async () => {
+  it('exits 1 when nothing is checked (an empty directory, []), 0 with --allow-empty', async () => {
     tmp.write('empty/readme.txt', 'x');
-    const result = await run(['empty'], tmp.dir);
-    expect(result.code).toBe(2);
-    expect(result.out).toContain('error    empty: directory holds no *.json or *.har files');
+    tmp.write('none.json', []);
+    for (const input of ['empty', 'none.json']) {
+      const result = await run([input], tmp.dir);
+      expect(result.code).toBe(1);
+      expect(result.out).toBe('\nnothing checked: no API response found in the inputs. Pass --allow-empty to accept a run without responses.');
+      const allowed = await run([input, '--allow-empty'], tmp.dir);
+      expect(allowed.code).toBe(0);
+      expect(allowed.out).toBe('\n0 responses: 0 valid, 0 invalid');
+    }
   });
 });

@@ -1,47 +1,11 @@
 /** `validate` on HAR 1.2 files. */
 import { afterAll, describe, expect, it } from 'vitest';
+import { API, entry, har } from './har-fixtures.js';
 import { metricsBody, metricsRequest, run, tempDir } from './helpers.js';
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
 
-function entry(method: string, url: string, status: number, body: string | undefined, options: { request?: string; base64?: boolean; mimeType?: string } = {}) {
-  return {
-    startedDateTime: '2026-01-22T10:00:00.000Z',
-    time: 12,
-    request: {
-      method,
-      url,
-      httpVersion: 'HTTP/1.1',
-      headers: [],
-      queryString: [],
-      cookies: [],
-      headersSize: -1,
-      bodySize: options.request?.length ?? 0,
-      ...(options.request !== undefined ? { postData: { mimeType: 'application/json; charset=utf-8', text: options.request } } : {}),
-    },
-    response: {
-      status,
-      statusText: '',
-      httpVersion: 'HTTP/1.1',
-      headers: [],
-      cookies: [],
-      content: {
-        size: body?.length ?? 0,
-        mimeType: options.mimeType ?? 'application/json',
-        ...(body !== undefined ? { text: options.base64 ? Buffer.from(body).toString('base64') : body, ...(options.base64 ? { encoding: 'base64' } : {}) } : {}),
-      },
-      redirectURL: '',
-      headersSize: -1,
-      bodySize: -1,
-    },
-    cache: {},
-    timings: { send: 0, wait: 10, receive: 2 },
-  };
-}
-
-const har = (entries: unknown[]) => ({ log: { version: '1.2', creator: { name: 'test', version: '1' }, entries } });
-const API = 'https://api.example.invalid';
 
 describe('validate HAR files', () => {
   it('checks API entries (request from postData, base64 bodies) and lists the others as skipped', async () => {
@@ -56,14 +20,14 @@ describe('validate HAR files', () => {
     const result = await run(['session.har'], tmp.dir);
     expect(result.code).toBe(1);
     expect(result.out.split('\n')).toEqual([
-      'skipped  session.har#0: GET https://cdn.example.invalid/app.js: not an API operation',
-      'skipped  session.har#4: OPTIONS https://api.example.invalid/2/facebook/metrics: not an API operation',
+      'skipped  session.har#0: not an API operation: GET https://cdn.example.invalid/app.js',
       'ok       session.har#1  POST /2/facebook/metrics (HTTP 200)',
       'invalid  session.har#2  POST /2/facebook/metrics (HTTP 200)',
-      '           /header/0/rows/1: 2026-01-05 is outside the requested range 2026-01-01..2026-01-02',
+      '           /header/0/rows/1: 2026-01-05 is outside the requested range 2026-01-01..2026-01-02  [rules.html#v2.metrics.date-range]',
       'ok       session.har#3  GET /2/facebook/profiles (HTTP 401)',
+      'skipped  session.har#4: CORS preflight: OPTIONS https://api.example.invalid/2/facebook/metrics',
       '',
-      '3 responses: 2 valid, 1 invalid; 2 HAR entries skipped (not API operations)',
+      '3 responses: 2 valid, 1 invalid; 2 HAR entries skipped (1 not an API operation, 1 CORS preflight)',
     ]);
   });
 
@@ -77,17 +41,17 @@ describe('validate HAR files', () => {
     expect(result.code).toBe(0);
   });
 
-  it('rejects a body that is not JSON, and reports unrecorded bodies as unreadable', async () => {
+  it('rejects a body that is not JSON, reports unrecorded bodies as unreadable, warns about an unreadable request', async () => {
     tmp.write('bad.har', har([
       entry('GET', `${API}/2/facebook/profiles`, 200, '<html>oops</html>'),
-      entry('GET', `${API}/2/twitter/profiles`, 200, undefined),
+      entry('GET', `${API}/2/twitter/profiles`, 200, undefined, { size: 4210 }),
       entry('POST', `${API}/2/twitter/metrics`, 200, '{}', { request: '{"date_start":' }),
     ]));
     const result = await run(['bad.har'], tmp.dir);
     expect(result.code).toBe(2);
-    expect(result.out).toContain('invalid  bad.har#0  GET /2/facebook/profiles (HTTP 200)\n           (body): response body is not JSON: malformed JSON at line 1, column 1: expected a value, found "<html>oops</"');
-    expect(result.out).toContain('error    bad.har#1: GET https://api.example.invalid/2/twitter/profiles: the response body was not recorded (response.content.text is missing)');
-    expect(result.out).toContain('error    bad.har#2: POST https://api.example.invalid/2/twitter/metrics: request body is not JSON (truncated JSON: the text ends at line 1, column 15 where a value is expected)');
+    expect(result.out).toContain('invalid  bad.har#0  GET /2/facebook/profiles (HTTP 200)\n           (body): response body is not JSON: malformed JSON at line 1, column 1: expected a value, found "<html>oops</"  [rules.html#shared.response.json]');
+    expect(result.out).toContain('error    bad.har#1: GET /2/twitter/profiles: the response body was not recorded (response.content.text is missing; record HAR files with content, e.g. Playwright recordHar content "embed")');
+    expect(result.out).toContain('invalid  bad.har#2  POST /2/twitter/metrics (HTTP 200)\n           /success: expected true (success body) or false (failure body), got nothing  [rules.html#shared.response.success-flag]\n           warning: (body): request-aware checks did not run: request.postData.text is not JSON: truncated JSON: the text ends at line 1, column 15 where a value is expected');
   });
 
   it('says when a .har file, or JSON with "log", is not a HAR log', async () => {

@@ -1,5 +1,6 @@
 /** The real command line: `social-analytics-api validate ...` in a child process, exit codes included. */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,8 @@ afterAll(() => tmp.remove());
 /** tsx's loader by absolute URL: the child runs in a temp directory. */
 const TSX = pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 
-const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', TSX, join(ROOT, 'src', 'cli', 'main.ts'), 'validate', ...args], { cwd: tmp.dir, encoding: 'utf8', timeout: 60_000 });
+const main = (...args: string[]) => spawnSync(process.execPath, ['--import', TSX, join(ROOT, 'src', 'cli', 'main.ts'), ...args], { cwd: tmp.dir, encoding: 'utf8', timeout: 60_000 });
+const cli = (...args: string[]) => main('validate', ...args);
 
 describe('social-analytics-api validate (process)', () => {
   it('exits 0, 1 and 2', () => {
@@ -35,6 +37,22 @@ describe('social-analytics-api validate (process)', () => {
     tmp.write('valid.json', validCapture);
     const result = cli('--json', 'valid.json');
     expect(result.status).toBe(0);
-    expect(JSON.parse(result.stdout).summary).toEqual({ responses: 1, valid: 1, invalid: 0, unreadable: 0, skipped: 0, exitCode: 0 });
+    expect(JSON.parse(result.stdout).summary).toMatchObject({ responses: 1, valid: 1, invalid: 0, unreadable: 0, skipped: 0, empty: false, exitCode: 0 });
+  });
+
+  it('prints the version, and help per command', () => {
+    const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
+    for (const flag of ['--version', '-v']) expect(main(flag)).toMatchObject({ status: 0, stdout: `${version}\n` });
+    expect(main('--help').stdout).toContain('-v, --version');
+    expect(main('help', 'validate').stdout).toContain('--reporter NAME[=FILE]');
+    expect(cli('--help')).toMatchObject({ status: 0, stdout: expect.stringContaining('--allow-empty') });
+    expect(main('mock', '--help')).toMatchObject({ status: 0, stdout: expect.stringContaining('usage: social-analytics-api mock') });
+  });
+
+  it('writes GitHub annotations to stdout for the workflow log', () => {
+    tmp.write('invalid.json', invalidCapture);
+    const result = cli('--reporter', 'github', 'invalid.json');
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/^::error file=invalid\.json,title=invalid\.json POST \/2\/facebook\/metrics \(HTTP 200\)::\/data\/1\/0: /);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { isPlainObject } from '../checks/values.js';
 import { describeValue } from '../describe.js';
-import { emptySet, type CaptureSet } from './types.js';
+import { unreadable, type CaptureSet } from './types.js';
 
 export const CAPTURE_SHAPE = '{ "method", "path", "request"?, "response", "status"? }';
 
@@ -26,26 +26,20 @@ function problemOf(capture: Record<string, unknown>): string | undefined {
 
 /** The responses of a parsed capture file. */
 export function readCaptures(doc: unknown, source: string): CaptureSet {
-  const set = emptySet();
   const list = Array.isArray(doc) ? doc : [doc];
-  list.forEach((capture, i) => {
+  return list.map((capture, i) => {
     const where = Array.isArray(doc) ? `${source}#${i}` : source;
-    if (!isPlainObject(capture)) {
-      set.unreadable.push({ source: where, message: `not a capture: expected an object ${CAPTURE_SHAPE}, got ${describeValue(capture)}` });
-      return;
-    }
+    if (!isPlainObject(capture)) return unreadable(where, `not a capture: expected an object ${CAPTURE_SHAPE}, got ${describeValue(capture)}`);
     const problem = problemOf(capture);
-    if (problem) set.unreadable.push({ source: where, message: problem });
-    else {
-      set.responses.push({
-        source: where,
-        method: capture.method as string,
-        path: capture.path as string,
-        status: capture.status as number | undefined,
-        body: capture.response,
-        request: capture.request,
-      });
-    }
+    if (problem) return unreadable(where, problem);
+    return {
+      kind: 'response',
+      source: where,
+      method: capture.method as string,
+      path: capture.path as string,
+      status: capture.status as number | undefined,
+      body: capture.response,
+      request: capture.request,
+    };
   });
-  return set;
 }

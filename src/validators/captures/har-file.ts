@@ -1,69 +1,88 @@
 /**
- * HAR 1.2 files: every entry whose URL path is an API operation becomes a response to check
- * (request body from `request.postData.text`, response body from `response.content.text`,
- * base64 `encoding` honoured); other entries are listed as skipped.
+ * HAR 1.2 files as browsers and proxies write them (Playwright `recordHar`, chrome-har and
+ * puppeteer-har, Chrome and Firefox DevTools, Charles, mitmproxy). Every entry, in file order,
+ * becomes a response to check, a skipped entry with its reason (asset, CORS preflight, failed
+ * request, 304, 204, redirect) or an unreadable input.
  */
+import type { Entry } from 'har-format';
 import { isPlainObject } from '../checks/values.js';
-import { lookupOperation } from '../operation-lookup.js';
+import { lookupOperation, requestPathname } from '../operation-lookup.js';
+import { contentText, recoverRequest } from './har-content.js';
 import { parseJson } from './json-syntax.js';
-import { emptySet, type CaptureSet } from './types.js';
+import { unreadable, type CaptureItem, type CaptureSet, type SkipReason } from './types.js';
+
+/** Vendor members writers add to a failed entry (`_failureText`: Playwright, chrome-har; `_error`: DevTools, Charles). */
+type WriterEntry = Entry & { _failureText?: unknown; _error?: unknown; response: Entry['response'] & { _failureText?: unknown; _error?: unknown } };
 
 /** True when a parsed document is a HAR log. */
 export function looksLikeHar(doc: unknown): boolean {
   return isPlainObject(doc) && isPlainObject(doc.log) && Array.isArray(doc.log.entries);
 }
 
-function decodeContent(content: Record<string, unknown>): string | undefined {
-  if (typeof content.text !== 'string') return undefined;
-  if (typeof content.encoding === 'string' && content.encoding.toLowerCase() === 'base64') return Buffer.from(content.text, 'base64').toString('utf8');
-  return content.text;
+function failureText(entry: WriterEntry): string | undefined {
+  for (const value of [entry._failureText, entry._error, entry.response._failureText, entry.response._error]) {
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return undefined;
 }
 
-/** The responses of a parsed HAR document. */
-export function readHar(doc: unknown, source: string): CaptureSet {
-  const set = emptySet();
-  if (!looksLikeHar(doc)) {
-    set.unreadable.push({ source, message: 'not a HAR file: expected { "log": { "entries": [...] } }' });
-    return set;
+/** True when the writer saw headers but no body: content neither recorded nor sized (a request cut off mid-response). */
+function bodyCutOff(response: WriterEntry['response']): boolean {
+  const content = isPlainObject(response.content) ? response.content : undefined;
+  return typeof content?.text !== 'string' && !((content?.size ?? 0) > 0) && !((response.bodySize ?? 0) > 0);
+}
+
+/** Why an entry holds no API response, or undefined when it holds one. */
+function skipReason(entry: WriterEntry, method: string, url: string, status: unknown): { reason: SkipReason; detail: string } | undefined {
+  const what = `${method || '(no method)'} ${url || '(no url)'}`;
+  const failure = failureText(entry);
+  if (typeof status !== 'number' || status <= 0) return { reason: 'no response', detail: `${what}: ${failure ?? `status ${JSON.stringify(status)}, no response was received`}` };
+  if (method.toUpperCase() === 'OPTIONS') return { reason: 'CORS preflight', detail: what };
+  if (!lookupOperation(method, url).operation) return { reason: 'not an API operation', detail: what };
+  if (status === 304) return { reason: 'not modified', detail: `${what}: HTTP 304 carries no body` };
+  if (status === 204) return { reason: 'no content', detail: `${what}: HTTP 204 carries no body` };
+  if (status >= 300 && status < 400) {
+    const to = typeof entry.response.redirectURL === 'string' && entry.response.redirectURL ? ` to ${entry.response.redirectURL}` : '';
+    return { reason: 'redirect', detail: `${what}: HTTP ${status}${to}` };
   }
-  const entries = ((doc as { log: { entries: unknown[] } }).log.entries);
-  entries.forEach((entry, i) => {
-    const where = `${source}#${i}`;
-    if (!isPlainObject(entry) || !isPlainObject(entry.request) || !isPlainObject(entry.response)) {
-      set.unreadable.push({ source: where, message: 'HAR entry without "request" and "response" objects' });
-      return;
-    }
-    const method = typeof entry.request.method === 'string' ? entry.request.method : '';
-    const url = typeof entry.request.url === 'string' ? entry.request.url : '';
-    if (!lookupOperation(method, url).operation) {
-      set.skipped.push({ source: where, reason: `${method || '(no method)'} ${url || '(no url)'}: not an API operation` });
-      return;
-    }
-    const status = entry.response.status;
-    const content = isPlainObject(entry.response.content) ? entry.response.content : {};
-    const text = decodeContent(content);
-    if (text === undefined || text === '') {
-      set.unreadable.push({ source: where, message: `${method} ${url}: the response body was not recorded (response.content.text is missing)` });
-      return;
-    }
-    const body = parseJson(text);
-    let request: unknown;
-    const postText = isPlainObject(entry.request.postData) && typeof entry.request.postData.text === 'string' ? entry.request.postData.text : undefined;
-    if (postText !== undefined && postText.trim() !== '') {
-      const parsed = parseJson(postText);
-      if (!parsed.ok) {
-        set.unreadable.push({ source: where, message: `${method} ${url}: request body is not JSON (${parsed.message})` });
-        return;
-      }
-      request = parsed.value;
-    }
-    const httpStatus = typeof status === 'number' && status > 0 ? status : undefined;
-    if (!body.ok) {
-      // The API always answers JSON: a body that is not JSON is an invalid response.
-      set.responses.push({ source: where, method, path: url, status: httpStatus, body: undefined, request, bodyProblem: `response body is not JSON: ${body.message}` });
-      return;
-    }
-    set.responses.push({ source: where, method, path: url, status: httpStatus, body: body.value, request });
-  });
-  return set;
+  if (bodyCutOff(entry.response)) {
+    return { reason: 'no response', detail: `${what}: HTTP ${status} headers arrived but no body (${failure ?? 'the request was aborted or the connection dropped'})` };
+  }
+  return undefined;
+}
+
+function readEntry(raw: unknown, where: string): CaptureItem {
+  if (!isPlainObject(raw) || !isPlainObject(raw.request) || !isPlainObject(raw.response)) return unreadable(where, 'HAR entry without "request" and "response" objects');
+  const entry = raw as unknown as WriterEntry;
+  const method = typeof entry.request.method === 'string' ? entry.request.method : '';
+  const url = typeof entry.request.url === 'string' ? entry.request.url : '';
+  const status: unknown = entry.response.status;
+  const skip = skipReason(entry, method, url, status);
+  if (skip) return { kind: 'skipped', source: where, ...skip };
+  const op = lookupOperation(method, url).operation!;
+  const what = `${method} ${requestPathname(url)}`;
+  const decoded = contentText(isPlainObject(entry.response.content) ? entry.response.content : undefined);
+  if (!decoded.ok) return unreadable(where, `${what}: ${decoded.message}`);
+  if (decoded.text === undefined || decoded.text === '') {
+    const why = decoded.text === undefined ? 'response.content.text is missing' : 'response.content.text is empty';
+    return unreadable(where, `${what}: the response body was not recorded (${why}; record HAR files with content, e.g. Playwright recordHar content "embed")`);
+  }
+  const response = { kind: 'response' as const, source: where, method, path: url, status: status as number };
+  let request: unknown;
+  let requestMissing: string | undefined;
+  if (op.method === 'POST') {
+    const recovered = recoverRequest(isPlainObject(entry.request.postData) ? entry.request.postData : undefined, op);
+    if ('request' in recovered) request = recovered.request;
+    else requestMissing = 'error' in recovered ? recovered.error : recovered.missing;
+  }
+  const body = parseJson(decoded.text);
+  // The API always answers JSON: a body that is not JSON is an invalid response.
+  if (!body.ok) return { ...response, body: undefined, request, requestMissing, bodyProblem: `response body is not JSON: ${body.message}` };
+  return { ...response, body: body.value, request, requestMissing };
+}
+
+/** The items of a parsed HAR document, in entry order. */
+export function readHar(doc: unknown, source: string): CaptureSet {
+  if (!looksLikeHar(doc)) return [unreadable(source, 'not a HAR file: expected { "log": { "entries": [...] } }')];
+  return (doc as { log: { entries: unknown[] } }).log.entries.map((entry, i) => readEntry(entry, `${source}#${i}`));
 }

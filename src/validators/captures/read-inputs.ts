@@ -1,80 +1,115 @@
 /**
- * Expands command line paths (files, directories searched recursively for *.json and *.har)
- * and reads one file into responses to check. One bad file never stops the others.
+ * Expands command line paths (files, directories searched recursively for *.json and *.har,
+ * symbolic links followed, cycles detected) and reads one file into items to check. One bad
+ * file never stops the others.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
 import { isPlainObject } from '../checks/values.js';
 import { looksLikeCapture, readCaptures } from './capture-file.js';
 import { looksLikeHar, readHar } from './har-file.js';
 import { parseJson } from './json-syntax.js';
 import { readText } from './read-text.js';
-import { emptySet, type CaptureSet, type UnreadableInput } from './types.js';
+import { unreadable as unreadableInput, type CaptureSet, type UnreadableInput } from './types.js';
 
 const INPUT_EXTENSIONS = new Set(['.json', '.har']);
-
-/** Files under `dir` with a capture or HAR extension, sorted, found without recursion. */
-export function filesUnder(dir: string): string[] {
-  const found: string[] = [];
-  const pending = [dir];
-  while (pending.length) {
-    const current = pending.pop()!;
-    for (const entry of readdirSync(current, { withFileTypes: true })) {
-      const path = join(current, entry.name);
-      if (entry.isDirectory()) pending.push(path);
-      else if (entry.isFile() && INPUT_EXTENSIONS.has(extname(entry.name).toLowerCase())) found.push(path);
-    }
-  }
-  return found.sort();
-}
 
 /** Reads one file (capture file or HAR). `label` is how the file is named in messages. */
 export function readInputFile(file: string, label = file): CaptureSet {
   const text = readText(file);
-  if (!text.ok) return { ...emptySet(), unreadable: [{ source: label, message: text.message }] };
+  if (!text.ok) return [unreadableInput(label, text.message)];
   const parsed = parseJson(text.text);
-  if (!parsed.ok) return { ...emptySet(), unreadable: [{ source: label, message: parsed.message }] };
+  if (!parsed.ok) return [unreadableInput(label, parsed.message)];
   const doc = parsed.value;
   if (looksLikeHar(doc) || extname(file).toLowerCase() === '.har' || (isPlainObject(doc) && 'log' in doc)) return readHar(doc, label);
   if (looksLikeCapture(doc)) return readCaptures(doc, label);
-  return { ...emptySet(), unreadable: [{ source: label, message: 'not a capture file or HAR: the JSON is not an object or array' }] };
+  return [unreadableInput(label, 'not a capture file or HAR: the JSON is not an object or array')];
 }
 
 export interface InputFile {
   path: string;
-  /** How the file is named in messages (relative to the working directory when inside it). */
+  /** How the file is named in messages: relative to the working directory. */
   label: string;
 }
 
-/** Expands command line paths (relative to `cwd`) into the files to read; paths that do not exist are unreadable. */
+/** How every path is shown: relative to `cwd` (`../x.har` above it), absolute only on another drive. */
+export function displayPath(file: string, cwd: string): string {
+  const rel = relative(cwd, file);
+  return rel === '' ? '.' : rel.startsWith('/') || /^[A-Za-z]:/.test(rel) ? file : rel.split('\\').join('/');
+}
+
+const errorText = (err: unknown) => {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file or directory';
+  if (code === 'EACCES') return 'permission denied';
+  if (code === 'ELOOP') return 'symbolic link loop';
+  return `cannot read: ${(err as Error).message}`;
+};
+
+/** Walks `dir` without recursion, following links; a directory reached twice (a link cycle) is reported once and not re-entered. */
+function walk(dir: string, show: (p: string) => string, files: InputFile[], problems: UnreadableInput[]): void {
+  const seen = new Set<string>([realpathSync(dir)]);
+  const pending = [dir];
+  const found: string[] = [];
+  while (pending.length) {
+    const current = pending.pop()!;
+    let entries;
+    try {
+      entries = readdirSync(current, { withFileTypes: true });
+    } catch (err) {
+      problems.push(unreadableInput(show(current), `cannot list directory: ${errorText(err)}`));
+      continue;
+    }
+    for (const entry of entries) {
+      const path = join(current, entry.name);
+      let isDir = entry.isDirectory();
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        try {
+          const target = statSync(path);
+          isDir = target.isDirectory();
+          isFile = target.isFile();
+        } catch (err) {
+          if (INPUT_EXTENSIONS.has(extname(entry.name).toLowerCase())) {
+            const broken = (err as NodeJS.ErrnoException).code === 'ENOENT';
+            problems.push(unreadableInput(show(path), broken ? 'broken symbolic link: its target does not exist' : errorText(err)));
+          }
+          continue;
+        }
+      }
+      if (isDir) {
+        const real = realpathSync(path);
+        if (seen.has(real)) {
+          if (entry.isSymbolicLink()) problems.push(unreadableInput(show(path), `symbolic link cycle: leads back to ${show(real)}, not followed`));
+          continue;
+        }
+        seen.add(real);
+        pending.push(path);
+      } else if (isFile && INPUT_EXTENSIONS.has(extname(entry.name).toLowerCase())) found.push(path);
+    }
+  }
+  files.push(...found.sort().map((path) => ({ path, label: show(path) })));
+}
+
+/** Expands command line paths (relative to `cwd`) into the files to read; paths that cannot be read are unreadable. */
 export function expandPaths(paths: readonly string[], cwd = process.cwd()): { files: InputFile[]; unreadable: UnreadableInput[] } {
   const files: InputFile[] = [];
-  const unreadable: UnreadableInput[] = [];
-  const label = (file: string) => {
-    const rel = relative(cwd, file);
-    return rel && !rel.startsWith('..') ? rel : file;
-  };
+  const problems: UnreadableInput[] = [];
+  const show = (p: string) => displayPath(p, cwd);
   for (const given of paths) {
     const path = resolve(cwd, given);
     let isDir = false;
     try {
       isDir = statSync(path).isDirectory();
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      unreadable.push({ source: given, message: code === 'ENOENT' ? 'no such file or directory' : `cannot read: ${(err as Error).message}` });
+      problems.push(unreadableInput(show(path), errorText(err)));
       continue;
     }
     if (!isDir) {
-      files.push({ path, label: label(path) });
+      files.push({ path, label: show(path) });
       continue;
     }
-    try {
-      const found = filesUnder(path);
-      if (!found.length) unreadable.push({ source: given, message: 'directory holds no *.json or *.har files' });
-      files.push(...found.map((file) => ({ path: file, label: label(file) })));
-    } catch (err) {
-      unreadable.push({ source: given, message: `cannot list directory: ${(err as Error).message}` });
-    }
+    walk(path, show, files, problems);
   }
-  return { files, unreadable };
+  return { files, unreadable: problems };
 }

@@ -1,7 +1,8 @@
-/** What the capture readers produce: responses to check, entries skipped, inputs unreadable. */
+/** What the capture readers produce: responses to check, entries skipped, inputs unreadable, in input order. */
 
 /** One recorded response to check. */
 export interface CapturedResponse {
+  kind: 'response';
   /** Where it came from: `captures/a.json`, `captures/a.json#2`, `session.har#14`. */
   source: string;
   method: string;
@@ -11,24 +12,32 @@ export interface CapturedResponse {
   request?: unknown;
   /** Set when the recorded body is not JSON: the response is invalid for that reason. */
   bodyProblem?: string;
+  /** Why the request-aware checks could not run although the operation takes a request body. */
+  requestMissing?: string;
 }
 
-/** A HAR entry that is not an API operation. */
+/** Why a HAR entry holds no response to check. */
+export type SkipReason = 'not an API operation' | 'CORS preflight' | 'no response' | 'not modified' | 'no content' | 'redirect';
+
+/** A HAR entry that holds no API response to check. */
 export interface SkippedEntry {
+  kind: 'skipped';
   source: string;
-  reason: string;
+  reason: SkipReason;
+  /** The entry in a few words: `GET https://cdn.example.com/app.js`, `net::ERR_ABORTED`. */
+  detail: string;
 }
 
 /** A file or entry that could not be read or understood. */
 export interface UnreadableInput {
+  kind: 'unreadable';
   source: string;
   message: string;
 }
 
-export interface CaptureSet {
-  responses: CapturedResponse[];
-  skipped: SkippedEntry[];
-  unreadable: UnreadableInput[];
-}
+export type CaptureItem = CapturedResponse | SkippedEntry | UnreadableInput;
 
-export const emptySet = (): CaptureSet => ({ responses: [], skipped: [], unreadable: [] });
+/** The items of one input, in the order of the file (entry order for HAR). */
+export type CaptureSet = CaptureItem[];
+
+export const unreadable = (source: string, message: string): UnreadableInput => ({ kind: 'unreadable', source, message });

@@ -1,0 +1,92 @@
+/** The report of one `validate` run: what every reporter (text, json, junit, github) renders. */
+import type { SkipReason } from '../validators/captures/types.js';
+import type { RuleId, Severity } from '../validators/types.js';
+
+export type { RuleId, Severity };
+
+/** One problem of a response: a broken register rule, or (rule null) a problem of the capture itself. */
+export interface Problem {
+  pointer: string;
+  message: string;
+  rule: RuleId | null;
+  severity: Severity;
+}
+
+/** Problems of one rule at pointers of one shape (`/data/*\/3`): one line of the report. */
+export interface ProblemGroup {
+  rule: RuleId | null;
+  severity: Severity;
+  /** The pointers with every index that varies inside the group written as `*`. */
+  shape: string;
+  /** The message of the first problem of the group. */
+  message: string;
+  /** Distinct pointers in the group. */
+  count: number;
+  /** The first few distinct pointers, in the order found. */
+  pointers: string[];
+}
+
+export interface ResponseReport {
+  source: string;
+  method: string;
+  path: string;
+  status: number;
+  operation: string | null;
+  valid: boolean;
+  errors: Problem[];
+  warnings: Problem[];
+  /** `errors` then `warnings`, grouped; at most MAX_GROUPS, with `groupsOmitted` saying how many more. */
+  groups: ProblemGroup[];
+  groupsOmitted: number;
+}
+
+export interface SkippedReport {
+  source: string;
+  reason: SkipReason;
+  detail: string;
+}
+
+export interface UnreadableReport {
+  source: string;
+  message: string;
+}
+
+/** One item per input entry, in input order (files in the order found, HAR entries in file order). */
+export type ReportItem = ({ kind: 'response' } & ResponseReport) | ({ kind: 'skipped' } & SkippedReport) | ({ kind: 'unreadable' } & UnreadableReport);
+
+export interface Summary {
+  responses: number;
+  valid: number;
+  invalid: number;
+  /** Responses with at least one warning. */
+  withWarnings: number;
+  unreadable: number;
+  skipped: number;
+  /** Skipped HAR entries per reason. */
+  skippedByReason: Partial<Record<SkipReason, number>>;
+  /** True when no API response was found in the inputs. */
+  empty: boolean;
+  exitCode: number;
+}
+
+export interface CoverageCount {
+  exercised: string[];
+  total: number;
+}
+
+export interface Coverage {
+  operations: CoverageCount;
+  /** Per "v2 facebook": metric names seen in requests and responses. */
+  metrics: Record<string, CoverageCount>;
+  postFields: Record<string, CoverageCount>;
+  dimensions: Record<string, CoverageCount>;
+}
+
+export interface ValidateReport {
+  summary: Summary;
+  results: ResponseReport[];
+  unreadable: UnreadableReport[];
+  skipped: SkippedReport[];
+  items: ReportItem[];
+  coverage?: Coverage;
+}

@@ -1,0 +1,63 @@
+/** Grouped problems: one line per rule and pointer shape, counts, first pointers, no pointer twice, the cap counts groups. */
+import { afterAll, describe, expect, it } from 'vitest';
+import { groupProblems, MAX_GROUPS } from '../../src/cli/group-problems.js';
+import type { Problem, RuleId } from '../../src/cli/report-types.js';
+import { run, tempDir } from './helpers.js';
+
+const tmp = tempDir();
+afterAll(() => tmp.remove());
+
+/** Rule ids are opaque to the grouping: test ids stand in for register ids. */
+const problem = (pointer: string, rule = 'v2.metrics.values', message = 'expected number'): Problem => ({ pointer, message, rule: rule as RuleId, severity: 'error' });
+
+describe('groupProblems', () => {
+  it('writes the indexes that vary as *, keeps the constant ones, counts each pointer once', () => {
+    const { groups, omitted } = groupProblems([
+      problem('/data/0/3'), problem('/data/1/3'), problem('/data/1/3'), problem('/data/7/3'),
+      problem('/header/0/rows/2', 'v2.metrics.range', 'outside the range'),
+      problem('/data/4/1'),
+    ]);
+    expect(omitted).toBe(0);
+    expect(groups).toEqual([
+      { rule: 'v2.metrics.values', severity: 'error', shape: '/data/*/*', message: 'expected number', count: 4, pointers: ['/data/0/3', '/data/1/3', '/data/7/3'] },
+      { rule: 'v2.metrics.range', severity: 'error', shape: '/header/0/rows/2', message: 'outside the range', count: 1, pointers: ['/header/0/rows/2'] },
+    ]);
+    expect(groupProblems([problem('/data/0/3'), problem('/data/1/3'), problem('/data/2/3')]).groups[0].shape).toBe('/data/*/3');
+  });
+
+  it('keeps rules, severities and member names apart; problems without a rule group by message', () => {
+    const { groups } = groupProblems([
+      problem('/data/0'), { ...problem('/data/1'), severity: 'warning' }, problem('/data/2', 'other.rule'), problem('/header/0'),
+      { pointer: '', message: 'a', rule: null, severity: 'error' }, { pointer: '', message: 'b', rule: null, severity: 'error' },
+    ]);
+    expect(groups.map((g) => `${g.severity} ${g.rule} ${g.shape} ${g.count}`)).toEqual([
+      'error v2.metrics.values /data/0 1', 'warning v2.metrics.values /data/1 1', 'error other.rule /data/2 1', 'error v2.metrics.values /header/0 1', 'error null  1', 'error null  1',
+    ]);
+  });
+
+  it('caps the number of groups, not of problems, and says how many are left out', () => {
+    const many = Array.from({ length: MAX_GROUPS + 4 }, (_, i) => problem(`/data/${i}`, `rule.${i + 1}`));
+    const { groups, omitted } = groupProblems([...Array.from({ length: 500 }, (_, i) => problem(`/x/${i}`, 'rule.0')), ...many]);
+    expect(groups).toHaveLength(MAX_GROUPS);
+    expect(groups[0].count).toBe(500);
+    expect(omitted).toBe(5);
+  });
+});
+
+describe('validate prints one line per group', () => {
+  it('the same error at 180 places is one line with its count and the first pointers (more than the validators list by default)', async () => {
+    const days = Array.from({ length: 90 }, (_, i) => new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10));
+    const request = { date_start: days[0], date_end: days.at(-1), profiles: ['p1'], metrics: ['fans_change', 'fans_lifetime'], dimensions: [{ type: 'date.day' }] };
+    const body = { success: true, header: [{ type: 'date.day', rows: days }, { type: 'metric', rows: ['fans_change', 'fans_lifetime'] }], data: days.map(() => ['1', '1']) };
+    tmp.write('many.json', { method: 'POST', path: '/2/facebook/metrics', request, response: body });
+    const result = await run(['many.json'], tmp.dir);
+    expect(result.code).toBe(1);
+    const lines = result.out.split('\n');
+    expect(lines[0]).toBe('invalid  many.json  POST /2/facebook/metrics (HTTP 200)');
+    expect(lines[1]).toMatch(/^ {11}\/data\/\*\/\*: expected number \(a metric value\), got "1" \(180 places: \/data\/0\/0, \/data\/0\/1, \/data\/1\/0, \.\.\.\)  \[rules\.html#v2\.metrics\.data-numbers\]$/);
+    expect(lines[2]).toBe('');
+    const json = JSON.parse((await run(['many.json', '--json'], tmp.dir)).out);
+    expect(json.results[0].errors).toHaveLength(180);
+    expect(json.results[0].groups).toMatchObject([{ shape: '/data/*/*', count: 180, pointers: ['/data/0/0', '/data/0/1', '/data/1/0'] }]);
+  });
+});

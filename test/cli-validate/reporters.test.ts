@@ -1,0 +1,91 @@
+/** Reporters: several at once, files written atomically, GitHub annotations, JUnit XML, the option syntax. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseValidateArgs } from '../../src/cli/validate-args.js';
+import { invalidCapture, run, tempDir, validCapture } from './helpers.js';
+
+const tmp = tempDir();
+afterAll(() => tmp.remove());
+tmp.write('in/valid.json', validCapture);
+tmp.write('in/invalid.json', invalidCapture);
+tmp.write('in/broken.json', '{"method":');
+
+describe('reporter options', () => {
+  it('NAME=FILE and NAME --output FILE mean the same; text is the default; --json is json', () => {
+    expect(parseValidateArgs(['a.json'])).toMatchObject({ reporters: [{ name: 'text' }] });
+    expect(parseValidateArgs(['a.json', '--reporter', 'junit=r.xml', '--reporter=github', '--reporter', 'json', '-o', 'r.json', '--json'])).toMatchObject({
+      reporters: [{ name: 'junit', output: 'r.xml' }, { name: 'github' }, { name: 'json', output: 'r.json' }, { name: 'json' }],
+    });
+    expect(parseValidateArgs(['a.json', '--reporter', 'xml'])).toEqual({ error: 'unknown reporter "xml": use text, json, junit, github' });
+    expect(parseValidateArgs(['a.json', '--output', 'x.xml'])).toEqual({ error: '--output x.xml: put it after the --reporter it belongs to (e.g. --reporter junit --output x.xml)' });
+    expect(parseValidateArgs(['a.json', '--reporter', 'junit=a.xml', '--output', 'b.xml'])).toEqual({ error: '--output b.xml: reporter junit already writes to a.xml' });
+    expect(parseValidateArgs(['a.json', '--reporter', 'junit=a.xml', '--reporter', 'json=a.xml'])).toEqual({ error: 'two reporters write to a.xml' });
+    expect(parseValidateArgs(['a.json', '--reporter'])).toMatchObject({ error: expect.stringContaining('--reporter needs a value') });
+  });
+
+  it('writes several reports in one run, the files complete and no temporary file left behind', async () => {
+    const result = await run(['in', '--reporter', 'junit=out/junit.xml', '--reporter', 'json', '--output', 'out/report.json', '--reporter', 'text'], tmp.dir);
+    expect(result.code).toBe(2);
+    expect(result.out).toContain('invalid  in/invalid.json  POST /2/facebook/metrics (HTTP 200)');
+    expect(JSON.parse(readFileSync(tmp.path('out/report.json'), 'utf8')).summary).toMatchObject({ responses: 2, invalid: 1, unreadable: 1, exitCode: 2 });
+    expect(readdirSync(tmp.path('out')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(readFileSync(tmp.path('out/junit.xml'), 'utf8')).toMatch(/<\/testsuites>\s*$/);
+  });
+
+  it('a report that cannot be written is a clear error (exit 2); the other reports are still written', async () => {
+    tmp.write('out/old.json', '{}');
+    const result = await run(['in/valid.json', '--reporter', 'junit=in/valid.json/junit.xml', '--reporter', 'json=out/old.json'], tmp.dir);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/^social-analytics-api validate: cannot write the junit report to in\/valid\.json\/junit\.xml: /);
+    expect(JSON.parse(readFileSync(tmp.path('out/old.json'), 'utf8')).summary.valid).toBe(1);
+  });
+});
+
+describe('github reporter', () => {
+  it('prints ::error per problem group and unreadable input, with file and title, and a summary', async () => {
+    const result = await run(['in', '--reporter', 'github'], tmp.dir);
+    expect(result.code).toBe(2);
+    expect(result.out.split('\n')).toEqual([
+      '::error file=in/broken.json,title=unreadable in/broken.json::truncated JSON: the text ends at line 1, column 11 where a value is expected',
+      expect.stringMatching(/^::error file=in\/invalid\.json,title=in\/invalid\.json POST \/2\/facebook\/metrics \(HTTP 200\)::\/data\/1\/0: expected number \(a metric value\), got "2"/),
+      '::error title=social-analytics-api validate::2 responses: 1 valid, 1 invalid; 1 input unreadable',
+    ]);
+  });
+
+  it('escapes newlines, percent signs, colons and commas as workflow commands require', async () => {
+    tmp.write('odd/a,b:c%.json', { method: 'GET', path: '/2/facebook/profiles', response: { success: true } });
+    const result = await run(['odd', '--reporter', 'github'], tmp.dir);
+    expect(result.out.split('\n')[0]).toMatch(/^::error file=odd\/a%2Cb%3Ac%25\.json,title=odd\/a%2Cb%3Ac%25\.json GET \/2\/facebook\/profiles \(HTTP 200\)::/);
+  });
+});
+
+describe('junit reporter', () => {
+  it('one testsuite per file, one testcase per response, failures with the problems, errors for unreadable files', async () => {
+    const result = await run(['in', '--reporter', 'junit'], tmp.dir);
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => ['testsuite', 'testcase'].includes(name) }).parse(result.out);
+    const suites = doc.testsuites.testsuite;
+    expect(suites.map((s: any) => [s.name, s.tests, s.failures, s.errors])).toEqual([
+      ['in/broken.json', '1', '0', '1'],
+      ['in/invalid.json', '1', '1', '0'],
+      ['in/valid.json', '1', '0', '0'],
+    ]);
+    const invalid = suites[1].testcase[0];
+    expect(invalid.name).toBe('POST /2/facebook/metrics (HTTP 200) in/invalid.json');
+    expect(invalid.failure.message).toBe('1 problem(s) in in/invalid.json');
+    expect(invalid.failure['#text']).toContain('/data/1/0: expected number (a metric value), got "2"');
+    expect(suites[0].testcase[0].error.message).toContain('truncated JSON');
+  });
+
+  it('warnings go to system-out of a passing testcase', async () => {
+    tmp.write('warn.har', { log: { version: '1.2', creator: { name: 't', version: '1' }, entries: [
+      { request: { method: 'POST', url: 'https://api.example.invalid/2/facebook/metrics', headers: [] }, response: { status: 200, content: { size: 10, mimeType: 'application/json', text: JSON.stringify(validCapture.response) } } },
+    ] } });
+    const result = await run(['warn.har', '--reporter', 'junit'], tmp.dir);
+    expect(result.code).toBe(0);
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(result.out);
+    const test = doc.testsuites.testsuite.testcase;
+    expect(test.failure).toBeUndefined();
+    expect(test['system-out']).toContain('warning: (body): request-aware checks did not run: no request body was recorded');
+  });
+});
