@@ -10,6 +10,7 @@ import { failureBody } from '../src/mock/failures.js';
 import { answer, type HandlerState } from '../src/mock/handlers.js';
 import { PostsCache } from '../src/mock/posts.js';
 import { parseDay } from '../src/client/dates.js';
+import type { Metric, PostField } from '../src/catalog/types.js';
 
 /** One benchmark shape: the request as sent and the body the API answered. */
 export interface Shape {
@@ -50,9 +51,9 @@ const FEW_FIELDS = ['id', 'created_time', 'message', 'comments', 'shares', 'reac
 
 /** A facebook posts page of `limit` posts (few typical fields, or every catalog field). */
 export function postsShape(version: 1 | 2, limit: number, allFields: boolean): Shape {
-  const catalog = catalogs[`v${version}`].posts.facebook;
-  const known = new Set(catalog.fields.map((f) => f.name));
-  const fields = allFields ? catalog.fields.filter((f) => !f.deprecated).map((f) => f.name) : FEW_FIELDS.filter((f) => known.has(f));
+  const catalog = catalogs[`v${version}`].posts.facebook as { fields: readonly PostField[] };
+  const known = new Set<string>(catalog.fields.map((f) => f.name));
+  const fields = allFields ? catalog.fields.map((f) => f.name) : FEW_FIELDS.filter((f) => known.has(f));
   const request = { profiles: profileIds('facebook', 25), date_start: firstDay(92), date_end: LAST_DAY, fields, limit };
   const s = shape(`v${version} facebook posts, ${limit} posts x ${fields.length} fields`, 'POST', `/${version}/facebook/page/posts`, request);
   const posts = (s.body as { data: { posts: unknown[] } }).data.posts;
@@ -62,7 +63,7 @@ export function postsShape(version: 1 | 2, limit: number, allFields: boolean): S
 
 /** facebook metrics of a version, scalar ones first; `objects` puts object-valued ones in front. */
 function metricNames(version: 1 | 2, count: number, options: { objects?: boolean; extra?: string } = {}): string[] {
-  const all = catalogs[`v${version}`].metrics.facebook.filter((m) => !m.deprecated);
+  const all = (catalogs[`v${version}`].metrics.facebook as readonly Metric[]).filter((m) => !m.deprecated);
   const pool = options.extra
     ? all.filter((m) => m.extraDimensions.includes(options.extra!))
     : options.objects
