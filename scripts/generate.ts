@@ -38,7 +38,7 @@ export async function runSteps(root: string, only?: readonly Step[], timings?: S
   const steps = only ?? (await import('./steps.js')).STEPS;
   const { loadModel } = await import('./model/load-model.js');
   const model = loadModel(root);
-  timings?.push({ name: 'load model', startMs: 0, endMs: performance.now() - t0 });
+  timings?.push({ name: 'imports+model', startMs: 0, endMs: performance.now() - t0 });
   const produced = new Map<string, Artifact>();
   const scratch = mkdtempSync(join(tmpdir(), 'sa-generate-'));
   const started = new Map<string, Promise<void>>();
