@@ -1,13 +1,13 @@
 /**
- * Package-level figures: cold generation time (`npm run generate` in a fresh process, median
- * of several runs), tarball size and installed size (`npm pack` + install into a temp project).
+ * Package-level figures: tarball size and installed size (`npm pack` + install into a temp
+ * project). Generation and build times are bench/build.bench.ts.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { median, type BenchRow } from './types.js';
+import type { BenchRow } from './types.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -29,7 +29,6 @@ function directorySize(dir: string): number {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 export async function run(): Promise<BenchRow[]> {
-  const generate = [0, 1, 2].map(() => timed(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/generate.ts'], root));
   const work = mkdtempSync(join(tmpdir(), 'sa-bench-pack-'));
   try {
     const packed = spawnSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' });
@@ -42,7 +41,6 @@ export async function run(): Promise<BenchRow[]> {
     const installed = directorySize(join(project, 'node_modules'));
     const own = directorySize(join(project, 'node_modules/social-analytics-api'));
     return [
-      { name: 'generation, cold process (npm run generate)', value: `${(median(generate) / 1000).toFixed(2)} s` },
       { name: 'tarball size (npm pack)', value: kb(info.size), baseline: `unpacked ${kb(info.unpackedSize)}` },
       { name: 'installed size (package + dependencies)', value: kb(installed), baseline: `package alone ${kb(own)}` },
     ];

@@ -6,34 +6,68 @@
  *   npm run generate          write generated/
  *   npm run check:generated   exit 1 and list the files when generated/ is stale
  *   --root <dir>              use another project root (tests run the entry on temp copies)
+ *   --timings                 print when each step started and ended (profiling)
+ *   --no-cache                run every step even when the inputs are unchanged (scripts/generate-cache.ts)
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadModel } from './model/load-model.js';
 import { PipelineError } from './model/errors.js';
 import type { Artifact, Step } from './generators/artifact.js';
-import { STEPS } from './steps.js';
+import { inputKey, readCache, writeCache } from './generate-cache.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const OUTPUT_DIR = 'generated';
 
-export async function runSteps(root: string, steps: readonly Step[] = STEPS): Promise<Artifact[]> {
+/** When a step ran, in milliseconds from the start of runSteps (`--timings` prints them). */
+export interface StepTiming {
+  name: string;
+  startMs: number;
+  endMs: number;
+}
+
+/**
+ * Runs the steps in order: each starts when every earlier step has finished, except a step with
+ * `needs`, which starts when those are done and runs beside the later ones. The first failure
+ * in step order is thrown, after every started step has settled.
+ */
+export async function runSteps(root: string, only?: readonly Step[], timings?: StepTiming[]): Promise<Artifact[]> {
+  const t0 = performance.now();
+  // Imported here: the steps load the heavy tools, which a cached run does not need.
+  const steps = only ?? (await import('./steps.js')).STEPS;
+  const { loadModel } = await import('./model/load-model.js');
   const model = loadModel(root);
+  timings?.push({ name: 'imports+model', startMs: 0, endMs: performance.now() - t0 });
   const produced = new Map<string, Artifact>();
   const scratch = mkdtempSync(join(tmpdir(), 'sa-generate-'));
-  try {
-    for (const step of steps) {
-      for (const artifact of await step.run({ root, model, produced, scratch })) {
-        if (!artifact.path.startsWith(`${OUTPUT_DIR}/`)) throw new Error(`step ${step.name} produced ${artifact.path}, outside ${OUTPUT_DIR}/`);
-        if (produced.has(artifact.path)) throw new Error(`step ${step.name} produced ${artifact.path} twice`);
-        produced.set(artifact.path, artifact);
-      }
+  const started = new Map<string, Promise<void>>();
+  const run = async (step: Step) => {
+    const startMs = performance.now() - t0;
+    const artifacts = await step.run({ root, model, produced, scratch });
+    timings?.push({ name: step.name, startMs, endMs: performance.now() - t0 });
+    for (const artifact of artifacts) {
+      if (!artifact.path.startsWith(`${OUTPUT_DIR}/`)) throw new Error(`step ${step.name} produced ${artifact.path}, outside ${OUTPUT_DIR}/`);
+      if (produced.has(artifact.path)) throw new Error(`step ${step.name} produced ${artifact.path} twice`);
+      produced.set(artifact.path, artifact);
     }
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
+  };
+  let sequence: Promise<void> = Promise.resolve();
+  for (const step of steps) {
+    let promise: Promise<void>;
+    if (step.needs) {
+      promise = Promise.all(step.needs.map((name) => started.get(name))).then(() => run(step));
+    } else {
+      // A macrotask between sequential steps lets a step with `needs` start its work first.
+      promise = sequence.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(() => run(step));
+      sequence = promise;
+    }
+    started.set(step.name, promise);
   }
+  const outcomes = await Promise.allSettled(started.values());
+  rmSync(scratch, { recursive: true, force: true });
+  const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+  if (failed) throw failed.reason;
   return [...produced.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
 }
 
@@ -97,9 +131,20 @@ async function main(argv: string[]): Promise<number> {
   const started = performance.now();
   let artifacts: Artifact[];
   let root: string;
+  let fromCache = false;
   try {
     root = rootOption(argv);
-    artifacts = await runSteps(root);
+    const key = argv.includes('--no-cache') ? undefined : inputKey(root);
+    const cached = key === undefined ? undefined : readCache(root, key);
+    if (cached) {
+      artifacts = cached;
+      fromCache = true;
+    } else {
+      const timings: StepTiming[] | undefined = argv.includes('--timings') ? [] : undefined;
+      artifacts = await runSteps(root, undefined, timings);
+      for (const t of timings ?? []) console.error(`  ${t.name.padEnd(14)} ${String(Math.round(t.startMs)).padStart(6)} -> ${String(Math.round(t.endMs)).padStart(6)} ms`);
+      if (key !== undefined) writeCache(root, key, artifacts);
+    }
   } catch (err) {
     if (err instanceof PipelineError) {
       console.error(`generate: ${err.message}`);
@@ -115,11 +160,11 @@ async function main(argv: string[]): Promise<number> {
       for (const p of problems) console.error(`  ${p}`);
       return 1;
     }
-    console.log(`generated/ is up to date (${artifacts.length} files).`);
+    console.log(`generated/ is up to date (${artifacts.length} files${fromCache ? ', steps skipped: inputs unchanged since the cached run' : ''}).`);
     return 0;
   }
   writeArtifacts(root, artifacts);
-  console.log(`generated ${artifacts.length} files in ${Math.round(performance.now() - started)} ms.`);
+  console.log(`generated ${artifacts.length} files in ${Math.round(performance.now() - started)} ms${fromCache ? ' (inputs unchanged since the cached run)' : ''}.`);
   return 0;
 }
 

@@ -1,6 +1,7 @@
 /**
  * The generation steps, in order. One small script per artifact family; later steps may read
- * what earlier ones produced (context.produced).
+ * what earlier ones produced (context.produced), except from a step with `needs`, which runs
+ * beside them.
  */
 import type { Step } from './generators/artifact.js';
 import { openApiArtifacts } from './generators/openapi-yaml.js';
@@ -15,11 +16,12 @@ import { buildersArtifacts } from './generators/builders.js';
 
 export const STEPS: readonly Step[] = [
   { name: 'openapi', run: ({ model }) => openApiArtifacts(model) },
+  // Its redocly child processes run while the steps below use this process.
+  { name: 'site', needs: ['openapi'], run: (context) => siteArtifacts(context) },
   { name: 'openapi-types', run: (context) => openApiTypeArtifacts(context) },
   { name: 'validators', run: (context) => validatorArtifacts(context) },
   { name: 'catalog-data', run: ({ model }) => [catalogDataArtifact(model)] },
   { name: 'rules', run: ({ model }) => [rulesArtifact(model)] },
   { name: 'operations', run: ({ model }) => [operationsArtifact(model)] },
   { name: 'builders', run: ({ model }) => [...unionsArtifacts(model), ...buildersArtifacts(model)] },
-  { name: 'site', run: (context) => siteArtifacts(context) },
 ];

@@ -7,6 +7,12 @@ export interface Artifact {
 /** A generation step: one small script per artifact family, run in order by scripts/generate.ts. */
 export interface Step {
   name: string;
+  /**
+   * Set for a step that mostly waits on child processes (the docs site): it starts as soon as
+   * the named steps are done and runs beside the later steps, which therefore cannot read its
+   * artifacts. Without it, a step starts after every earlier step has finished.
+   */
+  needs?: readonly string[];
   /** Produces the artifacts from the model and the artifacts of earlier steps. */
   run(context: StepContext): Promise<Artifact[]> | Artifact[];
 }

@@ -1,0 +1,27 @@
+/** Fresh node processes for the benchmarks: the validators bundled as a consumer gets them, and timed runs. */
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { median } from './types.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Bundles src/validators/index.ts into `<dir>/validators.mjs` (one ESM file, as shipped code runs). */
+export async function bundleValidators(dir: string): Promise<string> {
+  const outfile = join(dir, 'validators.mjs');
+  await build({ entryPoints: [join(root, 'src/validators/index.ts')], bundle: true, format: 'esm', platform: 'node', outfile, logLevel: 'silent' });
+  return outfile;
+}
+
+/** Runs `script` in a fresh node process and returns the last line it printed. */
+export function runChild(script: string, nodeArgs: string[] = []): string {
+  const result = spawnSync(process.execPath, [...nodeArgs, script], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${script} failed:\n${result.stderr}`);
+  return result.stdout.trim().split('\n').pop() ?? '';
+}
+
+/** Median of `runs` fresh-process runs of `script`, which prints its own milliseconds. */
+export function childMs(script: string, runs: number): number {
+  return median(Array.from({ length: runs }, () => Number(runChild(script))));
+}

@@ -1,0 +1,81 @@
+/**
+ * Measures validateResponse against JSON.parse of the same bytes, side by side: both are timed
+ * in interleaved rounds (so machine noise hits both alike), each round times a batch long enough
+ * for the clock (small bodies run many times per batch), after a warm-up; the figure is the
+ * median of the rounds. Time is the process's CPU time (process.cpuUsage, user + system), not
+ * wall time: on a shared machine the process is often descheduled mid-batch, which wall time
+ * would charge to whichever side happened to be running.
+ */
+import { validateResponse } from '../src/validators/index.js';
+import type { ValidateResponseInput } from '../src/validators/types.js';
+import type { Shape } from './bodies.js';
+import { median } from './types.js';
+
+/** The public input, with `strict` (accepted by the validators of issue 11). */
+type Input = ValidateResponseInput & { strict?: boolean };
+
+export interface RatioFigure {
+  bytes: number;
+  parseMs: number;
+  validateMs: number;
+  ratio: number;
+}
+
+/** CPU milliseconds of this process so far. */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/** CPU milliseconds per call of `fn`, timed as one batch of `calls` calls. */
+function batchMs(fn: () => unknown, calls: number): number {
+  const started = cpuMs();
+  for (let i = 0; i < calls; i++) fn();
+  return (cpuMs() - started) / calls;
+}
+
+/** Enough calls per batch for a batch of about `targetMs` (at least 1). */
+function callsFor(fn: () => unknown, targetMs: number): number {
+  let calls = 1;
+  for (;;) {
+    const started = cpuMs();
+    for (let i = 0; i < calls; i++) fn();
+    const took = cpuMs() - started;
+    if (took >= targetMs / 4 || calls >= 1 << 20) return Math.max(1, Math.ceil((calls * targetMs) / Math.max(took, 0.001)));
+    calls *= 4;
+  }
+}
+
+/** The input of a shape: with its request or body only, default or strict. */
+export function inputOf(shape: Shape, withRequest: boolean, strict: boolean, body: unknown = shape.body): Input {
+  const input: Input = { method: shape.method, path: shape.path, body, status: shape.status, strict };
+  if (withRequest && shape.request) input.request = shape.request;
+  return input;
+}
+
+/** Throws when a bench body is not valid: a ratio of a failing validation would mean nothing. */
+export function assertValid(shape: Shape, input: Input): void {
+  const result = validateResponse(input);
+  if (!result.valid) throw new Error(`bench body "${shape.name}" is invalid: ${JSON.stringify(result.errors.slice(0, 3))}`);
+}
+
+/** validateResponse time / JSON.parse time of the same bytes, for one input. */
+export function measureRatio(input: Input, rounds = 9, batchTargetMs = 15): RatioFigure {
+  const text = JSON.stringify(input.body);
+  const body = JSON.parse(text);
+  const parse = () => JSON.parse(text);
+  const validate = () => validateResponse({ ...input, body });
+  // Warm-up (JIT, inline caches), then batch sizes from a calibration run.
+  for (const fn of [parse, validate, parse, validate]) callsFor(fn, batchTargetMs);
+  const parseCalls = callsFor(parse, batchTargetMs);
+  const validateCalls = callsFor(validate, batchTargetMs);
+  const parseTimes: number[] = [];
+  const validateTimes: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    parseTimes.push(batchMs(parse, parseCalls));
+    validateTimes.push(batchMs(validate, validateCalls));
+  }
+  const parseMs = median(parseTimes);
+  const validateMs = median(validateTimes);
+  return { bytes: Buffer.byteLength(text), parseMs, validateMs, ratio: validateMs / parseMs };
+}

@@ -1,0 +1,101 @@
+/**
+ * validateResponse / JSON.parse on every shape of issue 13, side by side in one run: each shape
+ * in four variants (default and strict, with its request and body only; GET shapes have no
+ * request), one row per shape with the four ratios; the row's ratio is the worst of them.
+ * Target: <= 0.25x JSON.parse of the same bytes. The last row is the worst ratio of all.
+ */
+import { failureShape, listShapes, postsShape, v1MetricsShape, v2MetricsShape, type Shape } from './bodies.js';
+import { assertValid, inputOf, measureRatio } from './ratio.js';
+import type { BenchRow } from './types.js';
+import { validateResponse } from '../src/validators/index.js';
+
+const TARGET = 0.25;
+
+/** Every measured shape (bodies answered by the mock, so all are valid). */
+export function shapes(): Shape[] {
+  const posts = [10, 100, 500].flatMap((n) => [postsShape(2, n, false), postsShape(2, n, true)]);
+  const v2 = [
+    // 1 header level: [metric]
+    v2MetricsShape([], 1, 1, 1),
+    v2MetricsShape([], 25, 92, 2),
+    v2MetricsShape([], 25, 92, 25),
+    // 2 levels: [profile, metric], [date.day, metric]
+    v2MetricsShape(['profile'], 1, 1, 1),
+    v2MetricsShape(['profile'], 25, 92, 2),
+    v2MetricsShape(['date.day'], 1, 92, 25),
+    // 3 levels: [profile, date.day, metric]
+    v2MetricsShape(['profile', 'date.day'], 1, 1, 1),
+    v2MetricsShape(['profile', 'date.day'], 5, 30, 2),
+    v2MetricsShape(['profile', 'date.day'], 25, 92, 1),
+    v2MetricsShape(['profile', 'date.day'], 25, 92, 2),
+    v2MetricsShape(['profile', 'date.day'], 25, 92, 25),
+    // with an extra dimension (last)
+    v2MetricsShape(['gender_age'], 1, 30, 2),
+    v2MetricsShape(['date.day', 'gender_age'], 1, 92, 2),
+    v2MetricsShape(['profile', 'date.day', 'gender_age'], 25, 92, 2),
+  ];
+  const v1 = [
+    v1MetricsShape(1, 1, 1, false),
+    v1MetricsShape(5, 30, 2, false),
+    v1MetricsShape(25, 92, 2, false),
+    v1MetricsShape(25, 92, 25, false),
+    v1MetricsShape(1, 1, 25, true),
+    v1MetricsShape(25, 92, 25, true),
+  ];
+  return [...posts, ...v2, ...v1, failureShape(1), failureShape(25), ...listShapes()];
+}
+
+const fmt = (ratio: number) => `${ratio.toFixed(2)}x`;
+const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MB` : `${(bytes / 1024).toFixed(1)} kB`);
+
+function shapeRow(shape: Shape): { row: BenchRow; worst: number; worstOf: string } {
+  const variants: [string, boolean, boolean][] = shape.request
+    ? [
+        ['default+request', true, false],
+        ['default body-only', false, false],
+        ['strict+request', true, true],
+        ['strict body-only', false, true],
+      ]
+    : [
+        ['default', false, false],
+        ['strict', false, true],
+      ];
+  const figures = variants.map(([label, withRequest, strict]) => {
+    const input = inputOf(shape, withRequest, strict);
+    assertValid(shape, input);
+    return { label, ...measureRatio(input) };
+  });
+  const worst = figures.reduce((a, b) => (b.ratio > a.ratio ? b : a));
+  const parseMs = figures.map((f) => f.parseMs).sort((a, b) => a - b)[figures.length >> 1];
+  return {
+    row: {
+      name: `${shape.name} (${size(figures[0].bytes)})`,
+      value: figures.map((f) => `${f.label} ${fmt(f.ratio)}`).join(', '),
+      baseline: `JSON.parse ${parseMs < 1 ? `${(parseMs * 1000).toFixed(1)} us` : `${parseMs.toFixed(2)} ms`}`,
+      ratio: `${fmt(worst.ratio)} (worst)`,
+      target: `<= ${TARGET}x`,
+      ok: worst.ratio <= TARGET,
+    },
+    worst: worst.ratio,
+    worstOf: `${shape.name}, ${worst.label}`,
+  };
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const list = shapes();
+  // Warm the validators' code on every shape first, so the first shape measured is not charged for it.
+  for (let pass = 0; pass < 3; pass++) for (const shape of list) for (const strict of [false, true]) for (const withRequest of [true, false]) validateResponse(inputOf(shape, withRequest, strict));
+  const rows = list.map(shapeRow);
+  const worst = rows.reduce((a, b) => (b.worst > a.worst ? b : a));
+  const holding = rows.filter((r) => r.row.ok).length;
+  return [
+    ...rows.map((r) => r.row),
+    {
+      name: `WORST validateResponse / JSON.parse ratio of all shapes (${holding}/${rows.length} shapes hold)`,
+      value: worst.worstOf,
+      ratio: fmt(worst.worst),
+      target: `<= ${TARGET}x`,
+      ok: worst.worst <= TARGET,
+    },
+  ];
+}
