@@ -1,9 +1,10 @@
 /** Credentials: the Basic authorization header and the base address rule. */
 import { ClientConfigError } from './errors.js';
+import { base64 } from './redact.js';
 
 /** `Basic base64(token:secret)`. */
 export function authorizationHeader(token: string, secret: string): string {
-  return `Basic ${Buffer.from(`${token}:${secret}`, 'utf8').toString('base64')}`;
+  return `Basic ${base64(`${token}:${secret}`)}`;
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);

@@ -15,6 +15,7 @@ import { mergeMetricsAnswers } from './merge.js';
 import { paginate, type PostOf } from './paginate.js';
 import { mapWithConcurrency } from './pool.js';
 import { backoffDelay, isRetriable, resolveRetry, type RetryOptions } from './retry.js';
+import { Redactor, secretForms } from './redact.js';
 import { planMetricsSplit } from './split-plan.js';
 import { exchange, operationOf, type RequestLike } from './transport.js';
 
@@ -79,7 +80,7 @@ export function createClient(options: ClientOptions): SocialAnalyticsClient {
   checkCredentials(options.token, options.secret);
   const baseUrl = checkBaseUrl(options.baseUrl);
   const header = authorizationHeader(options.token, options.secret);
-  const secrets = [options.secret, header, header.slice('Basic '.length)];
+  const redact = new Redactor(secretForms(options.token, options.secret));
   const retry = resolveRetry(options.retry);
   const clock: Clock = { now: options.clock?.now ?? realClock.now, sleep: options.clock?.sleep ?? realClock.sleep };
   const random = options.random ?? Math.random;
@@ -106,7 +107,7 @@ export function createClient(options: ClientOptions): SocialAnalyticsClient {
     for (let attempt = 0; ; attempt++) {
       if (budget) await budget.acquire();
       try {
-        return await exchange(internal, request, secrets);
+        return await exchange(internal, request, redact);
       } catch (error) {
         if (attempt >= retry.retries || !isRetriable(error)) throw error;
         const delayMs = backoffDelay(retry, attempt, random);
@@ -124,7 +125,10 @@ export function createClient(options: ClientOptions): SocialAnalyticsClient {
     if (validator) {
       const check = await validator;
       const result = await check({ method: request.method, path: request.path, body, request: request.body });
-      if (!result.valid) throw new ResponseValidationError(operationOf(request), result.errors, body);
+      if (!result.valid) {
+        const errors = result.errors.map((e) => ({ ...e, pointer: redact.text(e.pointer), message: redact.text(e.message) }));
+        throw new ResponseValidationError(operationOf(request), errors, redact.value(body));
+      }
     }
     return body;
   }

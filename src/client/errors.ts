@@ -1,6 +1,7 @@
 /**
  * Errors thrown by the client. None of them ever holds the credentials: messages are built
- * from the operation, the API's error codes and texts, and causes are sanitized copies.
+ * from the operation, the API's error codes and texts redacted by redact.ts, and causes are
+ * redacted copies.
  */
 import { catalogs } from '../../generated/catalogs.js';
 
@@ -90,13 +91,16 @@ export interface ValidationIssue {
   message: string;
 }
 
-/** A response that does not match the API description (with `validate: true`). */
+/**
+ * A response that does not match the API description (with `validate: true`). The client
+ * builds it from redacted copies of the problems and the body.
+ */
 export class ResponseValidationError extends Error {
   override readonly name = 'ResponseValidationError';
   constructor(
     readonly operation: string,
     readonly errors: ValidationIssue[],
-    /** The response body as received. */
+    /** The response body as received (with any echoed credentials redacted). */
     readonly body: unknown,
   ) {
     const shown = errors.slice(0, 5).map((e) => `${e.pointer || '/'}: ${e.message}`).join('; ');
@@ -118,22 +122,4 @@ export class SplitRefusedError extends Error {
 /** A bad `createClient` option (the message names the option). */
 export class ClientConfigError extends Error {
   override readonly name = 'ClientConfigError';
-}
-
-/**
- * A copy of an error (and its cause chain) with every listed secret text replaced, keeping
- * name, message, code, errno and syscall. Used for the `cause` of network failures.
- */
-export function sanitizeError(error: unknown, secrets: readonly string[], depth = 0): Error {
-  const redact = (text: string) => secrets.reduce((t, s) => (s ? t.split(s).join('[redacted]') : t), text);
-  if (!(error instanceof Error)) return new Error(redact(String(error)));
-  const innerCause = depth < 4 && error.cause !== undefined ? sanitizeError(error.cause, secrets, depth + 1) : undefined;
-  const copy = new Error(redact(error.message), innerCause ? { cause: innerCause } : undefined);
-  copy.name = error.name;
-  for (const key of ['code', 'errno', 'syscall'] as const) {
-    const value = (error as unknown as Record<string, unknown>)[key];
-    if (typeof value === 'string' || typeof value === 'number') (copy as unknown as Record<string, unknown>)[key] = typeof value === 'string' ? redact(value) : value;
-  }
-  copy.stack = `${copy.name}: ${copy.message}`;
-  return copy;
 }

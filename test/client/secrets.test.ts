@@ -1,0 +1,123 @@
+/**
+ * No view of a thrown error holds the credentials, even when the server or a proxy echoes them:
+ * an HTML 5xx page quoting the Authorization header, failure texts, a 401 body, a non-JSON 200,
+ * a body the validators refuse, a network error whose cause quotes the header. Checked in the
+ * message, stack, String(), JSON.stringify and util.inspect of the error and its cause chain.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { inspect } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type ClientOptions } from '../../src/client/index.js';
+import { base64, secretForms } from '../../src/client/redact.js';
+
+const TOKEN = 'team-token';
+const SECRET = 'p4ss/w+rd?&=Ü'; // URL-encoding, base64 '+' and '/', and non-ASCII all differ from the raw text
+const PAIR = `${TOKEN}:${SECRET}`;
+const HEADER = `Basic ${base64(PAIR)}`;
+const FORMS = [SECRET, PAIR, base64(PAIR), base64(PAIR).replace(/=+$/, ''), encodeURIComponent(SECRET), encodeURIComponent(PAIR)];
+
+/** What the echoing server answers, by the first path segment after the version. */
+const answers: Record<string, (auth: string) => { status: number; type: string; body: string }> = {
+  profiles: (auth) => ({ status: 500, type: 'text/html', body: `<html><body><h1>500</h1><pre>Authorization: ${auth}\nuser ${PAIR}</pre></body></html>` }),
+};
+
+let server: Server;
+let baseUrl: string;
+let mode = 'html-500';
+
+function reply(auth: string): { status: number; type: string; body: string } {
+  switch (mode) {
+    case 'html-500':
+      return answers.profiles(auth);
+    case 'failure-texts':
+      return { status: 200, type: 'application/json', body: JSON.stringify({ success: false, errors: [{ code: 3, errors: ['Input validation error.', `header ${auth}`, `secret ${SECRET}`, `pair ${PAIR}`] }] }) };
+    case '401':
+      return { status: 401, type: 'application/json', body: JSON.stringify({ success: false, errors: [{ code: 401, errors: [`invalid credentials: ${auth}`, encodeURIComponent(SECRET)] }] }) };
+    case 'non-json-200':
+      // The secret straddles the 80th character, where the client cuts the body it quotes.
+      return { status: 200, type: 'text/plain', body: `${'x'.repeat(74)}${SECRET} and ${auth}` };
+    case 'invalid-body':
+      return { status: 200, type: 'application/json', body: JSON.stringify({ success: true, profiles: auth, [SECRET]: PAIR }) };
+    default:
+      return { status: 200, type: 'application/json', body: '{"success":true,"profiles":[]}' };
+  }
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const answer = reply(String(req.headers.authorization));
+    res.writeHead(answer.status, { 'content-type': answer.type });
+    res.end(answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+async function thrown(options: Partial<ClientOptions> = {}): Promise<Error> {
+  const client = createClient({ token: TOKEN, secret: SECRET, baseUrl, retry: false, ...options });
+  try {
+    await client.send({ method: 'GET', path: '/2/facebook/profiles', operation: 'GET /2/facebook/profiles' });
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected the request to fail');
+}
+
+/** Every view of an error and of its causes a log may show. */
+function views(error: Error): Record<string, string> {
+  const out: Record<string, string> = {};
+  let e: unknown = error;
+  for (let depth = 0; e instanceof Error && depth < 6; e = e.cause, depth++) {
+    out[`message#${depth}`] = e.message;
+    out[`stack#${depth}`] = String(e.stack);
+    out[`String#${depth}`] = String(e);
+    out[`JSON#${depth}`] = JSON.stringify(e);
+    out[`inspect#${depth}`] = inspect(e, { depth: Infinity, showHidden: true });
+    out[`props#${depth}`] = JSON.stringify(Object.fromEntries(Object.getOwnPropertyNames(e).map((k) => [k, (e as unknown as Record<string, unknown>)[k]])));
+  }
+  return out;
+}
+
+function leaks(error: Error): string[] {
+  return Object.entries(views(error)).flatMap(([view, text]) => FORMS.filter((form) => text.includes(form)).map((form) => `${view} holds ${JSON.stringify(form)}`));
+}
+
+describe('credentials echoed by the server never reach a thrown error', () => {
+  it.each(['html-500', 'failure-texts', '401', 'non-json-200', 'invalid-body'])('%s', async (answer) => {
+    mode = answer;
+    const error = await thrown({ validate: answer === 'invalid-body' });
+    expect(error.name).toMatch(/ApiError|ResponseValidationError/);
+    expect(leaks(error)).toEqual([]);
+    expect(JSON.stringify(views(error))).not.toContain(HEADER.slice('Basic '.length));
+  });
+
+  it('keeps the redacted texts readable: what was echoed shows as [redacted]', async () => {
+    mode = 'failure-texts';
+    const error = (await thrown()) as Error & { messages: string[] };
+    expect(error.messages).toEqual(['Input validation error.', 'header Basic [redacted]', 'secret [redacted]', 'pair [redacted]']);
+    mode = 'non-json-200';
+    expect((await thrown()).message).toContain(`not JSON: "${'x'.repeat(74)}[redac..."`);
+  });
+
+  it('a network error whose cause quotes the header, with its system code in the message', async () => {
+    const failing = (async () => {
+      const cause = Object.assign(new Error(`connect ECONNREFUSED 127.0.0.1:9 (sent ${HEADER}, user ${PAIR})`), { code: 'ECONNREFUSED' });
+      throw new TypeError('fetch failed', { cause });
+    }) as unknown as typeof fetch;
+    const error = await thrown({ fetch: failing });
+    expect(leaks(error)).toEqual([]);
+    expect(error.message).toContain('ECONNREFUSED');
+    expect((error.cause as Error & { code?: string }).cause).toMatchObject({ code: 'ECONNREFUSED' });
+  });
+});
+
+describe('secretForms', () => {
+  it('lists every spelling longest first, without duplicates', () => {
+    const forms = secretForms(TOKEN, SECRET);
+    for (const form of FORMS) expect(forms).toContain(form);
+    expect(forms).toEqual([...new Set(forms)]);
+    expect(forms.map((f) => f.length)).toEqual([...forms.map((f) => f.length)].sort((a, b) => b - a));
+  });
+});
