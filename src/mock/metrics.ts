@@ -8,6 +8,7 @@ import { catalogs } from '../../generated/catalogs.js';
 import type { Metric } from '../catalog/types.js';
 import { formatDay, monthLabel, weekStart } from '../client/dates.js';
 import { accountProfiles, checkHistory, checkInsights, checkRules, dateRange, requireObject, type CheckContext } from './checks.js';
+import { checkAnswerSize } from './bounds.js';
 import { MockFailure } from './failures.js';
 import { EXTRA_DIMENSION_KEYS, nameHash, v1Value, v2Value } from './values.js';
 
@@ -41,6 +42,7 @@ function metricsQuery(rawBody: unknown, ctx: CheckContext, operation: string) {
 /** Answers a v1 metrics request: `profiles[].data[]` day records. */
 export function answerMetricsV1(rawBody: unknown, ctx: CheckContext, seed: number, operation: string): unknown {
   const { metrics, start, end, profiles } = metricsQuery(rawBody, ctx, operation);
+  checkAnswerSize(profiles.length * (end - start + 1) * metrics.length);
   return {
     success: true,
     profiles: profiles.map((p) => {
@@ -76,6 +78,7 @@ export function answerMetricsV2(rawBody: unknown, ctx: CheckContext, seed: numbe
   const sizes = [...rows.map((r) => r.length), metrics.length];
   const strides = sizes.map((_, i) => sizes.slice(i + 1).reduce((a, b) => a * b, 1));
   const total = sizes.reduce((a, b) => a * b, 1);
+  checkAnswerSize(total);
   const sums = new Float64Array(total);
   const counts = new Uint32Array(total);
   const extraIndex = dims.findIndex((t) => !t.startsWith('date.') && t !== 'profile' && t !== 'profile_label');

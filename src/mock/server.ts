@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { parseDay } from '../client/dates.js';
 import { buildAccount, type MockAccount } from './account.js';
+import { jsonDepth, MAX_REQUEST_BYTES, MAX_REQUEST_DEPTH } from './bounds.js';
 import { HourlyBudgets, type BudgetLimits } from './budget.js';
 import { failureBody, httpStatusOf, MockFailure, type FailureEntry } from './failures.js';
 import { FaultInjector, type Fault, type FaultOptions } from './faults.js';
@@ -69,11 +70,16 @@ export interface MockServer {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-function readBody(req: IncomingMessage): Promise<string> {
+/** The request body as text, or undefined once it grows past MAX_REQUEST_BYTES (the rest is not kept). */
+function readBody(req: IncomingMessage): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= MAX_REQUEST_BYTES) chunks.push(c);
+    });
+    req.on('end', () => resolve(size > MAX_REQUEST_BYTES ? undefined : Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
 }
@@ -97,15 +103,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   let faults = new FaultInjector(options.faults ?? {}, seed);
   const log: MockLogEntry[] = [];
 
-  const send = (res: ServerResponse, entry: MockLogEntry, status: number, body: unknown) => {
+  const send = (res: ServerResponse, entry: MockLogEntry, status: number, body: unknown, headers: Record<string, string> = {}) => {
     const text = JSON.stringify(body);
     entry.status = status;
-    res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(text) });
+    res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(text), ...headers });
     res.end(text);
   };
-  const fail = (res: ServerResponse, entry: MockLogEntry, entries: FailureEntry[]) => {
+  const fail = (res: ServerResponse, entry: MockLogEntry, entries: FailureEntry[], headers?: Record<string, string>) => {
     entry.code = entries[0].code;
-    send(res, entry, httpStatusOf(entries[0].code), failureBody(entries));
+    send(res, entry, httpStatusOf(entries[0].code), failureBody(entries), headers);
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -132,13 +138,18 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     if (user === undefined) return fail(res, entry, [{ code: 401, details: [] }]);
     const op = operationAt(path);
     if (!op) return fail(res, entry, [{ code: 404, details: [`Unknown path: ${path}`] }]);
-    if (req.method !== op.method) return fail(res, entry, [{ code: 405, details: [`${path} takes ${op.method}, got ${req.method}.`] }]);
+    // RFC 9110 15.5.6: a 405 lists the methods the resource supports.
+    if (req.method !== op.method) return fail(res, entry, [{ code: 405, details: [`${path} takes ${op.method}, got ${req.method}.`] }], { Allow: op.method });
     if (forbidden.has(op.key)) return fail(res, entry, [{ code: 403, details: [] }]);
     const over = budgets.take(user);
     if (over) return fail(res, entry, [{ code: over, details: [] }]);
     if (fault === 'unknown-error') return fail(res, entry, [{ code: 99, details: ['Injected fault.'] }]);
+    if (raw === undefined) {
+      return fail(res, entry, [{ code: 400, details: [`The request body is larger than ${MAX_REQUEST_BYTES} bytes.`] }], { Connection: 'close' });
+    }
     let body: unknown;
     if (op.method === 'POST' && raw.trim() !== '') {
+      if (jsonDepth(raw) > MAX_REQUEST_DEPTH) return fail(res, entry, [{ code: 400, details: [`The request body nests deeper than ${MAX_REQUEST_DEPTH} levels.`] }]);
       try {
         body = JSON.parse(raw);
       } catch {
