@@ -65,14 +65,18 @@ export interface MetricHeader<M extends string> {
   rows: M[];
 }
 
+/** The dimension elements of a `header`, position by position: element i is dimension i. */
+export type DimensionHeaders<D extends readonly DimensionItem[]> = {
+  -readonly [K in keyof D]: DimensionHeader<D[K] extends DimensionItem<infer T> ? T : string>;
+};
+
 /**
- * `header` of a v2 metrics response: one element per requested dimension (typed with the
- * requested dimension names), then the metric element with the requested metric names.
- * (A flat rest element is used rather than a per-position mapped tuple: cheaper to check.)
+ * `header` of a v2 metrics response: a positional tuple, one element per requested dimension in
+ * request order (`header[0].type` is the first requested dimension), then the metric element with
+ * the requested metric names. A `dimensions` list typed as an array (not a tuple) gives
+ * `DimensionHeader[]` before the metric element.
  */
-export type MetricsHeader<D extends readonly DimensionItem[], M extends string> = D extends readonly []
-  ? [MetricHeader<M>]
-  : [...DimensionHeader<D[number]['type']>[], MetricHeader<M>];
+export type MetricsHeader<D extends readonly DimensionItem[], M extends string> = [...DimensionHeaders<D>, MetricHeader<M>];
 
 /** Success body of a v2 metrics request for metrics `M` and dimensions `D`. */
 export interface MetricsResponse<M extends string, D extends readonly DimensionItem[]> {

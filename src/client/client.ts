@@ -29,8 +29,11 @@ export interface ClientOptions {
   secret: string;
   /** `https://...`; plain `http:` only for loopback hosts (a local mock server). */
   baseUrl: string;
-  /** A fetch implementation (default: the global fetch). */
-  fetch?: typeof globalThis.fetch;
+  /**
+   * A fetch implementation (default: the global fetch). It receives one standard `Request`
+   * (openapi-fetch builds it, with the headers and body set) and returns a `Response`.
+   */
+  fetch?: (input: Request) => Promise<Response>;
   /** Check every success response with the package's validators; mismatches throw ResponseValidationError. */
   validate?: boolean | ResponseValidator;
   /** Retry policy for codes 10/11, HTTP 500 and network failures; `false` disables retries. */

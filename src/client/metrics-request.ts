@@ -1,29 +1,68 @@
 /**
  * `metricsRequest(path, body)`: a typed metrics request of ANY size for `client.metrics()`.
  * The request builders refuse bodies over the per-request limits (25 profiles, 25 metrics,
- * 3 months); this one only types the body and the merged answer from the generated `paths`,
- * and leaves the limits to the client's splitting.
+ * 3 months); this one leaves the limits to the client's splitting, and types the body and the
+ * merged answer exactly as the builders do: the metric and dimension names of the path's
+ * network, and the answer narrowed to the requested metrics and dimensions (a positional v2
+ * header, `data` nested one level per dimension; v1 day records holding the requested metrics).
  */
+import type * as V1 from '../../generated/builders/v1-unions.js';
 import type { paths as PathsV1 } from '../../generated/types/v1.js';
 import type { paths as PathsV2 } from '../../generated/types/v2.js';
+import type * as V2 from '../../generated/builders/v2-unions.js';
 import type { OperationKey } from '../../generated/operations.js';
+import type { DayRecord, DayString, DimensionList, MetricsResponse, V1MetricsResponse } from '../builders/types.js';
 import type { ApiRequest } from '../request.js';
 
-type Paths = PathsV1 & PathsV2;
-
+/** The metrics paths of version 2 and of version 1. */
+export type V2MetricsPath = `/2/${V2.Network}/metrics`;
+export type V1MetricsPath = `/1/${V1.Network}/metrics`;
 /** The metrics paths of both versions: "/1/facebook/metrics", "/2/linkedin/metrics", ... */
-export type MetricsPath = Extract<keyof Paths, `/${1 | 2}/${string}/metrics`>;
+export type MetricsPath = V1MetricsPath | V2MetricsPath;
 
+type NetworkOf<P extends string> = P extends `/${1 | 2}/${infer N}/metrics` ? N : never;
+
+interface MetricsBodyBase {
+  /** First day, YYYY-MM-DD. */
+  date_start: DayString;
+  /** Last day, YYYY-MM-DD (included); any range: the client splits it. */
+  date_end: DayString;
+  /** Profile ids of the network; any number: the client splits them. */
+  profiles: readonly string[];
+}
+
+type Paths = PathsV1 & PathsV2;
 type PostOf<P extends MetricsPath> = Paths[P] extends { post: infer O } ? O : never;
 
-/** The request body type of a metrics path. */
+/** The raw OpenAPI request body type of a metrics path (openapi-typescript), not narrowed. */
 export type MetricsBodyOf<P extends MetricsPath> = PostOf<P> extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
 
-/** The success body type of a metrics path (the failure body removed). */
+/** The raw OpenAPI success body type of a metrics path (the failure body removed), not narrowed. */
 export type MetricsAnswerOf<P extends MetricsPath> = PostOf<P> extends { responses: { 200: { content: { 'application/json': infer R } } } } ? Exclude<R, { success: false }> : never;
 
-/** A typed metrics request of any size, for `client.metrics()`. */
-export function metricsRequest<P extends MetricsPath>(path: P, body: MetricsBodyOf<P>): ApiRequest<MetricsBodyOf<P>, MetricsAnswerOf<P>, `POST ${P}` & OperationKey> {
+/** A version 2 metrics body of network N for metrics M and dimensions D. */
+export interface V2MetricsBody<N extends V2.Network, M extends V2.Metric<N>, D> extends MetricsBodyBase {
+  metrics: readonly M[];
+  dimensions?: D;
+}
+
+/** A version 1 metrics body of network N for metrics M. */
+export interface V1MetricsBody<M> extends MetricsBodyBase {
+  metrics: readonly M[];
+}
+
+/** A typed version 2 metrics request of any size; the answer is narrowed as a builder's. */
+export function metricsRequest<
+  P extends V2MetricsPath,
+  M extends V2.Metric<NetworkOf<P>>,
+  D extends DimensionList<V2.Dimension, V2.ExtraDimension<NetworkOf<P>, M>> = readonly [],
+>(path: P, body: V2MetricsBody<NetworkOf<P>, M, D>): ApiRequest<V2MetricsBody<NetworkOf<P>, M, D>, MetricsResponse<M, D>, `POST ${P}` & OperationKey>;
+/** A typed version 1 metrics request of any size; the answer holds the requested metrics. */
+export function metricsRequest<P extends V1MetricsPath, M extends V1.Metric<NetworkOf<P>> & keyof V1.MetricValues<NetworkOf<P>>>(
+  path: P,
+  body: V1MetricsBody<M>,
+): ApiRequest<V1MetricsBody<M>, V1MetricsResponse<DayRecord<V1.MetricValues<NetworkOf<P>>, M>>, `POST ${P}` & OperationKey>;
+export function metricsRequest(path: string, body: unknown): ApiRequest<unknown, unknown, OperationKey> {
   if (!/^\/[12]\/[a-z]+\/metrics$/.test(path)) throw new TypeError(`metricsRequest: "${path}" is not a metrics path such as "/2/facebook/metrics"`);
-  return { method: 'POST', path, body, operation: `POST ${path}` as `POST ${P}` & OperationKey };
+  return { method: 'POST', path, body, operation: `POST ${path}` as OperationKey };
 }

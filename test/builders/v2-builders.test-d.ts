@@ -3,6 +3,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import { v2, type ResponseOf } from '../../src/v2.js';
 import type * as V2 from '../../src/v2.js';
 import type { components } from '../../generated/types/v2.js';
+import type { DimensionHeader } from '../../src/builders/types.js';
 
 const range = { date_start: '2024-01-01', date_end: '2024-01-31', profiles: ['164929129743'] } as const;
 const postRange = { date_start: '2024-01-01', date_end: '2024-01-31', profiles: ['164929129743'] } as const;
@@ -66,10 +67,17 @@ describe('v2 metrics: narrowed response', () => {
     expectTypeOf<R['success']>().toEqualTypeOf<true>();
     expectTypeOf<R['header']>().toEqualTypeOf<
       [
-        ...{ type: 'profile' | 'date.day' | 'activity_type'; rows: string[] }[],
+        DimensionHeader<'profile'>,
+        DimensionHeader<'date.day'>,
+        DimensionHeader<'activity_type'>,
         { type: 'metric'; rows: ('insights_activity' | 'insights_impressions')[] },
       ]
     >();
+    expectTypeOf<R['header'][0]['type']>().toEqualTypeOf<'profile'>();
+    expectTypeOf<R['header'][3]['type']>().toEqualTypeOf<'metric'>();
+    // @ts-expect-error the first header element is the first requested dimension, not date.day
+    const first: R['header'][0]['type'] = 'date.day';
+    void first;
     expectTypeOf<R['data']>().toEqualTypeOf<number[][][][]>();
   });
   it('without dimensions the header is the metric element and data one number per metric', () => {

@@ -13,11 +13,44 @@ describe('client types', () => {
     expectTypeOf(await client.send({ method: 'GET', path: '/2/facebook/profiles', body: undefined })).toEqualTypeOf<unknown>();
   });
 
+  it('the fetch option takes a function of one standard Request', () => {
+    const viaProxy = async (request: Request): Promise<Response> => fetch(request);
+    createClient({ token: 't', secret: 's', baseUrl: 'https://api.example.com', fetch: viaProxy });
+    createClient({ token: 't', secret: 's', baseUrl: 'https://api.example.com', fetch });
+    // @ts-expect-error a fetch option receives a Request, not a URL string
+    createClient({ token: 't', secret: 's', baseUrl: 'https://api.example.com', fetch: async (url: string) => new Response(url) });
+  });
+
   it('paginate yields the posts of the request', async () => {
     for await (const post of client.paginate(v2.instagram.posts({ profiles: ['1'], date_start: '2025-01-01', date_end: '2025-01-31', fields: ['id', 'likes'] }))) {
       expectTypeOf(post).toHaveProperty('likes');
       expectTypeOf(post).not.toHaveProperty('comments');
     }
+  });
+
+  it('client.metrics() and metricsRequest() narrow the answer exactly as send() does for the same request', async () => {
+    const body = {
+      date_start: '2025-01-01',
+      date_end: '2025-12-31',
+      profiles: ['a', 'b'],
+      metrics: ['fans_change', 'insights_activity'],
+      dimensions: [{ type: 'profile' }, { type: 'date.month' }],
+    } as const;
+    const split = await client.metrics(metricsRequest('/2/facebook/metrics', body));
+    const built = await client.send(v2.facebook.metrics({ ...body, date_end: '2025-03-31' }));
+    const viaMetrics = await client.metrics(v2.facebook.metrics({ ...body, date_end: '2025-03-31' }));
+    expectTypeOf(split).toEqualTypeOf(built);
+    expectTypeOf(viaMetrics).toEqualTypeOf(built);
+    expectTypeOf(split.header[0].type).toEqualTypeOf<'profile'>();
+    expectTypeOf(split.header[1].type).toEqualTypeOf<'date.month'>();
+    expectTypeOf(split.header[2]).toEqualTypeOf<{ type: 'metric'; rows: ('fans_change' | 'insights_activity')[] }>();
+    expectTypeOf(split.data).toEqualTypeOf<number[][][]>();
+    // @ts-expect-error the header holds three elements: two dimensions, then the metrics
+    void split.header[3];
+    // @ts-expect-error fans_change does not allow the extra dimension activity_type
+    metricsRequest('/2/facebook/metrics', { ...body, dimensions: [{ type: 'activity_type' }] });
+    const v1 = await client.metrics(metricsRequest('/1/facebook/metrics', { date_start: '2025-01-01', date_end: '2025-12-31', profiles: ['a'], metrics: ['comments', 'engagement_rate'] }));
+    expectTypeOf(v1.profiles[0].data[0]).toEqualTypeOf<{ date: string } & { comments: number; engagement_rate: number }>();
   });
 
   it('metricsRequest types any-size bodies and the merged answer', async () => {

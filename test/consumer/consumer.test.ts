@@ -1,6 +1,6 @@
 /**
  * The package as users get it: `npm pack`, install the tarball into a fresh project, type-check
- * a consumer file (moduleResolution bundler and node16), run it against the mock server, run
+ * a consumer file (moduleResolution bundler, node16 and node10), run it against the mock server, run
  * the CLI from node_modules/.bin, `require()` it from CommonJS, and inspect the tarball.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -44,7 +44,7 @@ beforeAll(() => {
   if (installed.status !== 0) throw new Error(`npm install of the tarball failed:\n${installed.out}`);
   mkdirSync(join(project, 'node_modules/@types'), { recursive: true });
   if (!existsSync(join(project, 'node_modules/@types/node'))) symlinkSync(join(root, 'node_modules/@types/node'), join(project, 'node_modules/@types/node'), 'dir');
-  for (const file of ['consumer.ts', 'tsconfig.bundler.json', 'tsconfig.node16.json']) cpSync(join(fixture, file), join(project, file));
+  for (const file of ['consumer.ts', 'tsconfig.bundler.json', 'tsconfig.node16.json', 'tsconfig.node10.json']) cpSync(join(fixture, file), join(project, file));
 }, 600_000);
 
 afterAll(() => {
@@ -70,8 +70,9 @@ describe('packed tarball', () => {
     }
   });
 
-  it.each(['bundler', 'node16'])('type-checks a consumer file with moduleResolution %s', (mode) => {
-    const result = run(process.execPath, [tsc, '-p', `tsconfig.${mode}.json`, ...(mode === 'bundler' ? [] : ['--noEmit', 'false'])], project);
+  // node10 (`moduleResolution: node`) ignores `exports`: the subpaths' types come from `typesVersions`.
+  it.each(['bundler', 'node16', 'node10'])('type-checks a consumer file with moduleResolution %s', (mode) => {
+    const result = run(process.execPath, [tsc, '-p', `tsconfig.${mode}.json`, ...(mode === 'node16' ? ['--noEmit', 'false'] : [])], project);
     expect(result.out).toBe('');
     expect(result.status).toBe(0);
   });
