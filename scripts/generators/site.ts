@@ -1,8 +1,10 @@
 /**
  * The docs site step: writes generated/site/ — index.html, the Redocly references v1.html and
  * v2.html, one catalog page per version and network (v2-facebook.html, ...) and
- * migration.html and rules.html (the rule register). Runs after the openapi step (it renders the generated OpenAPI documents).
+ * migration.html, rules.html (the rule register) and changes.html (CHANGELOG.md). Runs after the openapi step (it renders the generated OpenAPI documents).
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from 'yaml';
 import type { Artifact, StepContext } from './artifact.js';
 import { operationList } from './operations.js';
@@ -10,11 +12,18 @@ import { catalogPageInput, renderCatalogPage } from './site/catalog-page.js';
 import { renderIndexPage } from './site/index-page.js';
 import { migrationData } from './site/migration.js';
 import { renderMigrationPage } from './site/migration-page.js';
-import { catalogPages, INDEX_PAGE, MIGRATION_PAGE, referencePage, RULES_PAGE, SITE_DIR } from './site/pages.js';
+import { CHANGES_PAGE, catalogPages, INDEX_PAGE, MIGRATION_PAGE, referencePage, RULES_PAGE, SITE_DIR } from './site/pages.js';
 import { renderRulesPage } from './site/rules-page.js';
+import { renderChangesPage } from './site/changes-page.js';
 import { referencePageHtml } from './site/reference-page.js';
 
 const openApiPath = (version: 1 | 2) => `generated/openapi/v${version}.yaml`;
+
+/** CHANGELOG.md of the project, if it has one. */
+function readChangelog(root: string): string | undefined {
+  const file = join(root, 'CHANGELOG.md');
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+}
 
 function schemasOf(context: StepContext, version: 1 | 2): Record<string, any> {
   const artifact = context.produced.get(openApiPath(version));
@@ -47,6 +56,7 @@ export async function siteArtifacts(context: StepContext): Promise<Artifact[]> {
     ...catalogs,
     at(MIGRATION_PAGE, renderMigrationPage(migration)),
     at(RULES_PAGE, renderRulesPage(model.rules)),
+    at(CHANGES_PAGE, renderChangesPage(readChangelog(context.root))),
   ];
 
   // The Redocly builds run last and in parallel, once every input above has been checked; both

@@ -1,11 +1,18 @@
 /** Loads catalogs + hand-written spec once into the normalized model every generator reads. */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadCatalogs } from './load-catalogs.js';
 import { loadSpec } from './load-spec.js';
 import { loadMigrationCatalog, MIGRATION_FILE } from './load-migration.js';
 import { loadRules, RULES_FILE } from './load-rules.js';
 import type { Model, Version, VersionModel } from './types.js';
 
-export function loadModel(root: string): Model {
+export interface LoadOptions {
+  /** A tree from before the rule register (catalogs/rules.yaml) loads with an empty register. */
+  registerOptional?: boolean;
+}
+
+export function loadModel(root: string, options: LoadOptions = {}): Model {
   const catalogs = loadCatalogs(root);
   const sources = new Set(catalogs.sources);
   const version = (v: Version): VersionModel => {
@@ -23,9 +30,9 @@ export function loadModel(root: string): Model {
   const v2 = version(2);
   const renames = loadMigrationCatalog(root, { v1, v2 });
   sources.add(MIGRATION_FILE);
-  const rules = loadRules(root);
-  sources.add(RULES_FILE);
-  sources.add('catalogs/schema/rules.schema.json');
+  const withoutRegister = options.registerOptional && !existsSync(join(root, RULES_FILE));
+  const rules = withoutRegister ? [] : loadRules(root);
+  if (!withoutRegister) sources.add(RULES_FILE).add('catalogs/schema/rules.schema.json');
   return {
     networks: catalogs.networks,
     dimensions: catalogs.dimensions,

@@ -1,5 +1,5 @@
 /**
- * Temporary copies of the project's pipeline inputs (catalogs/, spec/, redocly.yaml,
+ * Temporary copies of the project's pipeline inputs (catalogs/, spec/, redocly.yaml, CHANGELOG.md,
  * package.json, a link to node_modules and, when asked, generated/) for tests that break a
  * catalog or run the pipeline elsewhere.
  */
@@ -12,7 +12,7 @@ import { parse, stringify } from 'yaml';
 /** The project root (this file is test/pipeline/temp-project.ts). */
 export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-const INPUTS = ['catalogs', 'spec', 'redocly.yaml', 'package.json'];
+const INPUTS = ['catalogs', 'spec', 'redocly.yaml', 'package.json', 'CHANGELOG.md'];
 
 export interface TempProject {
   root: string;

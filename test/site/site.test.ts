@@ -24,7 +24,7 @@ const VERSIONS = [1, 2] as const;
 const catalogPagesOf = () =>
   VERSIONS.flatMap((version) => catalogs[`v${version}`].networks.map((network) => ({ version, network, file: `v${version}-${network}.html` })));
 const REFERENCE_PAGES = ['v1.html', 'v2.html'];
-const EXPECTED_PAGES = ['index.html', 'migration.html', 'rules.html', ...REFERENCE_PAGES, ...catalogPagesOf().map((p) => p.file)].sort();
+const EXPECTED_PAGES = ['index.html', 'migration.html', 'rules.html', 'changes.html', ...REFERENCE_PAGES, ...catalogPagesOf().map((p) => p.file)].sort();
 const sitePages = () => readdirSync(SITE).filter((f) => f.endsWith('.html')).sort();
 
 let browser: Browser;

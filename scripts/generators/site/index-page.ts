@@ -5,7 +5,7 @@
  */
 import type { ErrorCode, Limits, Model } from '../../model/types.js';
 import { code, escapeHtml, inline, list, page, paragraphs, table } from './html.js';
-import { catalogPage, MIGRATION_PAGE, referencePage, RULES_PAGE } from './pages.js';
+import { catalogPage, CHANGES_PAGE, MIGRATION_PAGE, referencePage, RULES_PAGE } from './pages.js';
 
 export const SCRIPT = 'scripts/generators/site/index-page.ts';
 
@@ -95,6 +95,7 @@ export function renderIndexPage(model: Model): string {
     `<li><a href="${referencePage(1)}">Version 1 reference</a></li>`,
     `<li><a href="${MIGRATION_PAGE}">Migrating from version 1 to version 2</a></li>`,
     `<li><a href="${RULES_PAGE}">Validation rules</a> (what the validators and request checks enforce, each with its source sentence)</li>`,
+    `<li><a href="${CHANGES_PAGE}">Changes</a> (the changelog: breaking changes first)</li>`,
     '<li><a href="#catalogs">Metric and post field catalogs</a></li>',
     '<li><a href="#authentication">Authentication</a></li>',
     '<li><a href="#errors">Errors</a></li>',

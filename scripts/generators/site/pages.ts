@@ -12,6 +12,7 @@ export const catalogPage = (version: Version, network: string) => `v${version}-$
 
 export const MIGRATION_PAGE = 'migration.html';
 export const RULES_PAGE = 'rules.html';
+export const CHANGES_PAGE = 'changes.html';
 export const INDEX_PAGE = 'index.html';
 
 /** Every catalog page of the model: one per version and network, in catalog order. */
