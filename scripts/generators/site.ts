@@ -15,6 +15,7 @@ import { renderMigrationPage } from './site/migration-page.js';
 import { CHANGES_PAGE, catalogPages, INDEX_PAGE, MIGRATION_PAGE, referencePage, RULES_PAGE, SITE_DIR } from './site/pages.js';
 import { renderRulesPage } from './site/rules-page.js';
 import { renderChangesPage } from './site/changes-page.js';
+import { SEARCH_FILE, searchScript } from './site/search-index.js';
 import { referencePageHtml } from './site/reference-page.js';
 
 const openApiPath = (version: 1 | 2) => `generated/openapi/v${version}.yaml`;
@@ -57,13 +58,14 @@ export async function siteArtifacts(context: StepContext): Promise<Artifact[]> {
     at(MIGRATION_PAGE, renderMigrationPage(migration)),
     at(RULES_PAGE, renderRulesPage(model.rules)),
     at(CHANGES_PAGE, renderChangesPage(readChangelog(context.root))),
+    at(SEARCH_FILE, searchScript(model)),
   ];
 
   // The Redocly builds run last and in parallel, once every input above has been checked; both
   // finish before the step returns, so none still writes to the scratch folder when it is removed.
   const builds = await Promise.allSettled(
     ([1, 2] as const).map(async (version) =>
-      at(referencePage(version), await referencePageHtml(context, openApiPath(version), `Social analytics reporting API, version ${version}: reference`)),
+      at(referencePage(version), await referencePageHtml(context, openApiPath(version), `Social analytics API v${version}`)),
     ),
   );
   const failed = builds.find((b): b is PromiseRejectedResult => b.status === 'rejected');

@@ -33,10 +33,10 @@ describe('the site step', () => {
     expect(names.indexOf('site')).toBeGreaterThan(names.indexOf('openapi'));
   });
 
-  it('produces the index, both references, one catalog page per version and network, the migration page and the rules page', () => {
+  it('produces the index, both references, one catalog page per version and network, the migration, rules and changes pages and the search index', () => {
     const catalogFiles = ([1, 2] as const).flatMap((v) => catalogs[`v${v}`].networks.map((n) => `generated/site/v${v}-${n}.html`));
     expect(sitePages(first).map((a) => a.path).sort()).toEqual(
-      ['generated/site/index.html', 'generated/site/migration.html', 'generated/site/rules.html', 'generated/site/changes.html', 'generated/site/v1.html', 'generated/site/v2.html', ...catalogFiles].sort(),
+      ['generated/site/index.html', 'generated/site/migration.html', 'generated/site/rules.html', 'generated/site/changes.html', 'generated/site/search.js', 'generated/site/v1.html', 'generated/site/v2.html', ...catalogFiles].sort(),
     );
   });
 

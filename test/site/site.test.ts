@@ -62,7 +62,9 @@ async function load(file: string, check: Expect = expect) {
 /** A Redoc page shows its version's title and tags, and embeds every operation of the version. */
 async function checkReferencePage(page: Page, file: string, check: Expect) {
   const version = Number(file[1]);
-  await check(page.locator('.api-content h1').first().textContent()).resolves.toContain(`version ${version}`);
+  // A clean title: "Social analytics API v2", not "... version 2 (2)".
+  await check(page.locator('.api-content h1').first().textContent()).resolves.toBe(`Social analytics API v${version}`);
+  await check(page.title()).resolves.toBe(`Social analytics API v${version}`);
   const document = parse(readFileSync(join(ROOT, `generated/openapi/v${version}.yaml`), 'utf8')) as {
     tags: { name: string }[];
     paths: Record<string, Record<string, { summary: string; tags?: string[]; requestBody?: unknown }>>;
@@ -191,5 +193,62 @@ describe('links', () => {
     }
     expect(checked).toBeGreaterThan(100);
     expect(broken).toEqual([]);
+  });
+});
+
+describe('as readers use it', () => {
+  it.concurrent.for(EXPECTED_PAGES)('%s fits a 1280 px window: the page never scrolls sideways', async (file, { expect: check }) => {
+    const { page } = await load(file, check);
+    const width = await page.evaluate(() => ({ scroll: document.scrollingElement!.scrollWidth, client: document.scrollingElement!.clientWidth }));
+    check(width.client).toBe(1280);
+    check(width.scroll, `${file} is ${width.scroll} px wide`).toBeLessThanOrEqual(width.client);
+    await page.context().close();
+  });
+
+  it('an anchor jump lands below the sticky filter bar, not under it', async () => {
+    const { page } = await load('v2-facebook.html');
+    await page.goto(`${server.origin}/v2-facebook.html#metric-insights_activity`);
+    await page.waitForTimeout(100);
+    const { bar, row } = await page.evaluate(() => ({
+      bar: document.querySelector('.filter')!.getBoundingClientRect().bottom,
+      row: document.getElementById('metric-insights_activity')!.getBoundingClientRect().top,
+    }));
+    expect(row).toBeGreaterThanOrEqual(bar);
+    expect(row).toBeLessThan(300);
+    await page.context().close();
+  });
+
+  it('the filter box finds names on other pages, and its links land on their rows', async () => {
+    const { page } = await load('v2-facebook.html');
+    await page.locator('#filter').pressSequentially('followers_lifetime');
+    const links = await page.$$eval('#search-results a', (as) => as.map((a) => (a as HTMLAnchorElement).getAttribute('href')));
+    expect(links).toContain('v2-instagram.html#metric-followers_lifetime');
+    expect(links).toContain('v1-twitter.html#metric-followers_lifetime');
+    expect(links.filter((l) => l!.startsWith('v2-facebook.html'))).toEqual([]);
+    await page.locator('#search-results a[href="v2-instagram.html#metric-followers_lifetime"]').click();
+    await page.waitForURL(/v2-instagram\.html#metric-followers_lifetime$/);
+    await expect(page.evaluate(() => document.getElementById('metric-followers_lifetime') !== null)).resolves.toBe(true);
+    await page.locator('#filter').fill('v2.metrics.header');
+    await expect(page.$$eval('#search-results a', (as) => as.map((a) => a.getAttribute('href')))).resolves.toContain('rules.html#v2.metrics.header-order');
+    await page.context().close();
+  });
+
+  it('every entry of the search index points at an existing page and row', () => {
+    const index = readFileSync(join(SITE, 'search.js'), 'utf8');
+    const entries = [...index.matchAll(/^ {2}(\[.*\]),$/gm)].map((m) => JSON.parse(m[1]) as [string, string, string]);
+    expect(entries.length).toBeGreaterThan(500);
+    const missing = entries.filter(([, , href]) => {
+      const [file, id] = href.split('#');
+      return !readFileSync(join(SITE, file), 'utf8').includes(` id="${id}"`);
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('every metric row says which networks have it and, in v2, which dimensions it allows', () => {
+    const html = readFileSync(join(SITE, 'v2-facebook.html'), 'utf8');
+    const row = /<tr id="metric-insights_impressions">(.*?)<\/tr>/.exec(html)![1];
+    expect(row).toContain('Networks: facebook, <a href="v2-instagram.html#metric-insights_impressions">instagram</a>');
+    expect(row).toContain('Dimensions: <code>date.day</code>, <code>date.week</code>, <code>date.month</code>, <code>profile</code>, <code>profile_label</code>, <code>activity_type</code>');
+    expect(row).toContain('Only for profiles with <code>insights_enabled</code>');
   });
 });

@@ -8,7 +8,8 @@ import { versionModel } from '../../model/types.js';
 import { anchorId, code, escapeHtml, inline, page, table, yesNo } from './html.js';
 import { catalogPage, INDEX_PAGE, MIGRATION_PAGE, referencePage } from './pages.js';
 import type { MetricRename } from '../../model/load-migration.js';
-import { FILTER_SCRIPT } from './style.js';
+import { SEARCH_FILE } from './search-index.js';
+import { FILTER_SCRIPT, SEARCH_SCRIPT } from './style.js';
 
 export const SCRIPT = 'scripts/generators/site/catalog-page.ts';
 
@@ -21,6 +22,10 @@ export interface CatalogPageInput {
   posts?: PostCatalog;
   /** Documented renames: metric name on this page -> its name in the other version. */
   renamed?: Readonly<Record<string, string>>;
+  /** Per metric name, the networks of this version whose catalog has a metric of that name. */
+  metricNetworks?: Readonly<Record<string, readonly string[]>>;
+  /** The base dimensions every v2 metric supports (`date.day`, ..., `profile_label`). */
+  baseDimensions?: readonly string[];
 }
 
 /** The input of a page, from the model and the documented renames (catalogs/migration.yaml). */
@@ -30,7 +35,30 @@ export function catalogPageInput(model: Model, version: Version, network: string
   if (!info) throw new Error(`unknown network "${network}"`);
   const [here, there] = version === 1 ? (['v1', 'v2'] as const) : (['v2', 'v1'] as const);
   const renamed = Object.fromEntries(renames.filter((r) => r.network === network).map((r) => [r[here], r[there]]));
-  return { version, network: info, metrics: vm.metrics[network] ?? [], posts: vm.posts[network], renamed };
+  const metricNetworks: Record<string, string[]> = {};
+  for (const n of vm.networks) for (const m of vm.metrics[n] ?? []) (metricNetworks[m.name] ??= []).push(n);
+  return {
+    version,
+    network: info,
+    metrics: vm.metrics[network] ?? [],
+    posts: vm.posts[network],
+    renamed,
+    metricNetworks,
+    ...(version === 2 ? { baseDimensions: model.dimensions.map((d) => d.name) } : {}),
+  };
+}
+
+/**
+ * The facts line of a metric's row: the networks that have a metric of that name and, in
+ * version 2, every dimension a request with this metric may use; the insights-only note.
+ */
+function metricFacts(input: CatalogPageInput, metric: Metric): string | undefined {
+  const parts: string[] = [];
+  const networks = input.metricNetworks?.[metric.name];
+  if (networks) parts.push(`Networks: ${networks.map((n) => (n === input.network.name ? escapeHtml(n) : `<a href="${catalogPage(input.version, n)}#${anchorId('metric', metric.name)}">${escapeHtml(n)}</a>`)).join(', ')}`);
+  if (input.baseDimensions) parts.push(`Dimensions: ${[...input.baseDimensions, ...metric.extraDimensions].map((d) => code(d)).join(', ')}${metric.extraDimensions.length ? ' (the extra one last, one per request)' : ''}`);
+  if (metric.insightsOnly) parts.push('Only for profiles with <code>insights_enabled</code>');
+  return parts.length ? `<span class="facts">${parts.join(' · ')}</span>` : undefined;
 }
 
 const nameCell = (kind: 'metric' | 'field', name: string, deprecated: boolean) =>
@@ -60,7 +88,7 @@ function metricRow(metric: Metric, input: CatalogPageInput) {
       yesNo(metric.insightsOnly),
       yesNo(metric.deprecated),
       escapeHtml(metric.unit ?? ''),
-      [describe(metric.description, metric.note), renameNote(input, metric)].filter(Boolean).join('<br>'),
+      [describe(metric.description, metric.note), renameNote(input, metric)].filter(Boolean).join('<br>') + (metricFacts(input, metric) ?? ''),
     ],
   };
 }
@@ -126,9 +154,11 @@ export function renderCatalogPage(input: CatalogPageInput, otherVersionHasNetwor
     `<p>${inline(network.description)} Path segment ${code(network.name)}.${insightsNote}${dimensionsNote}</p>`,
     `<p>${links.join(' · ')}</p>`,
     '<div class="filter"><label for="filter">Filter</label><input id="filter" type="search" placeholder="Type part of a name, type or description" autocomplete="off"></div>',
+    '<div class="search-results" id="search-results" hidden></div>',
     `<h2 id="metrics">Metrics <output id="metrics-table-count"></output></h2>`,
     table(METRIC_HEADERS, metrics.map((m) => metricRow(m, input)), { id: 'metrics-table', className: 'filterable' }),
     postSection(input),
+    `<script src="${SEARCH_FILE}"></script>`,
   ].join('\n');
-  return page({ generator: SCRIPT, title: `${network.title} catalog, version ${version}`, body, inlineScript: FILTER_SCRIPT });
+  return page({ generator: SCRIPT, title: `${network.title} catalog, version ${version}`, body, inlineScript: FILTER_SCRIPT + SEARCH_SCRIPT });
 }

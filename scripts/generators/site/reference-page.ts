@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { parse, stringify } from 'yaml';
 import type { StepContext } from '../artifact.js';
 import { banner } from '../banner.js';
 import { FAVICON } from './html.js';
@@ -65,15 +66,29 @@ function redoclyBin(root: string): string {
   return join(dirname(pkgFile), bin);
 }
 
+/**
+ * The document as the reference page shows it: titled `title`, with an empty `info.version`
+ * (Redoc prints a non-empty one after the title, which read "version 2 (2)"). The published
+ * OpenAPI documents keep their own title and version.
+ */
+export function displayedDocument(content: string, title: string): string {
+  const doc = parse(content) as { info: Record<string, unknown> };
+  doc.info = { ...doc.info, title, version: '' };
+  return stringify(doc, { lineWidth: 0 });
+}
+
+/** Redoc options of the reference pages: schema names such as "(Date)" are not repeated after the type. */
+const REDOC_CONFIG = 'telemetry: off\nopenapi:\n  hideSchemaTitles: true\n';
+
 /** Builds the reference page of one generated OpenAPI document (path of a produced artifact). */
 export async function referencePageHtml(context: StepContext, source: string, title: string): Promise<string> {
   const document = context.produced.get(source);
   if (!document) throw new Error(`docs site: the pipeline did not produce ${source} (the openapi step must run before the site step)`);
   const dir = join(context.scratch, 'site', source.replace(/[^A-Za-z0-9.]+/g, '-'));
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'openapi.yaml'), document.content);
-  // An empty config keeps the project's redocly.yaml (lint rules, apis) out of the build.
-  writeFileSync(join(dir, 'redocly.yaml'), 'telemetry: off\n');
+  writeFileSync(join(dir, 'openapi.yaml'), displayedDocument(String(document.content), title));
+  // Its own config keeps the project's redocly.yaml (lint rules, apis) out of the build.
+  writeFileSync(join(dir, 'redocly.yaml'), REDOC_CONFIG);
   try {
     await run(process.execPath, [redoclyBin(context.root), 'build-docs', 'openapi.yaml', '--inlineBundle', '--output', 'page.html', '--title', title, '--config', 'redocly.yaml'], {
       cwd: dir,

@@ -17,8 +17,13 @@ caption { text-align: left; font-weight: 600; padding: 0.3rem 0; }
 th, td { text-align: left; vertical-align: top; padding: 0.3rem 0.5rem; border-bottom: 1px solid var(--line); }
 thead th { background: var(--band); }
 tr:target { background: #fff6d6; }
-td code { white-space: nowrap; }
+td code { overflow-wrap: anywhere; }
 td:last-child { min-width: 14rem; }
+td { overflow-wrap: break-word; }
+[id] { scroll-margin-top: 4.5rem; }
+.facts { display: block; color: var(--muted); font-size: 0.85em; margin-top: 0.2rem; }
+.search-results { margin: -0.4rem 0 1rem; padding: 0.4rem 0.8rem; background: var(--band); border-radius: 4px; }
+.search-results ul { margin: 0.2rem 0; padding-left: 1.2rem; columns: 2 22rem; }
 table.comparison td:first-child, table.renames td:nth-child(-n+2) { white-space: nowrap; }
 td.num, th.num { text-align: right; }
 .note { color: var(--muted); }
@@ -27,7 +32,7 @@ td.num, th.num { text-align: right; }
 .filter input { font: inherit; padding: 0.35rem 0.6rem; width: 22rem; max-width: 100%; border: 1px solid var(--line); border-radius: 4px; }
 .filter output { color: var(--muted); }
 h2 output { margin-left: 0.5rem; font-size: 0.8rem; font-weight: normal; color: var(--muted); }
-table.filterable td:first-child { white-space: nowrap; }
+table.filterable td:first-child { min-width: 12rem; }
 nav.toc ul { columns: 2 18rem; padding-left: 1.2rem; }
 section.rule { border-left: 3px solid var(--line); padding: 0.1rem 0 0.1rem 0.8rem; margin: 0.9rem 0; }
 section.rule.inferred { border-left-color: #c9a227; }
@@ -63,5 +68,41 @@ export const FILTER_SCRIPT = `(function () {
   }
   input.addEventListener('input', apply);
   apply();
+})();
+`;
+
+/**
+ * Below the filter box (`#filter`), lists the names on OTHER pages that contain the query
+ * (window.SITE_INDEX, from search.js): metrics and post fields of every version and network, and
+ * the rules of the register, each a link to its row.
+ */
+export const SEARCH_SCRIPT = `(function () {
+  var input = document.getElementById('filter');
+  var box = document.getElementById('search-results');
+  var index = window.SITE_INDEX || [];
+  var here = location.pathname.split('/').pop();
+  function render() {
+    var query = input.value.trim().toLowerCase();
+    box.textContent = '';
+    box.hidden = query.length < 2;
+    if (box.hidden) return;
+    var hits = index.filter(function (e) { return e[0].toLowerCase().indexOf(query) !== -1 && e[2].split('#')[0] !== here; });
+    var title = document.createElement('div');
+    title.textContent = hits.length ? 'On other pages (' + hits.length + (hits.length > 30 ? ', first 30' : '') + '):' : 'Nothing on other pages.';
+    box.appendChild(title);
+    var list = document.createElement('ul');
+    hits.slice(0, 30).forEach(function (e) {
+      var item = document.createElement('li');
+      var link = document.createElement('a');
+      link.href = e[2];
+      link.textContent = e[0];
+      item.appendChild(link);
+      item.appendChild(document.createTextNode(' (' + e[1] + ')'));
+      list.appendChild(item);
+    });
+    box.appendChild(list);
+  }
+  input.addEventListener('input', render);
+  render();
 })();
 `;
