@@ -7,7 +7,8 @@ import type { Step } from './generators/artifact.js';
 import { openApiArtifacts } from './generators/openapi-yaml.js';
 import { openApiTypeArtifacts } from './generators/openapi-types.js';
 import { catalogDataArtifact } from './generators/catalog-data.js';
-import { rulesArtifact } from './generators/rules.js';
+import { rulesArtifacts } from './generators/rules.js';
+import { requestCatalogArtifact } from './generators/request-catalog.js';
 import { operationsArtifact } from './generators/operations.js';
 import { siteArtifacts } from './generators/site.js';
 import { validatorArtifacts } from './generators/validators.js';
@@ -21,7 +22,8 @@ export const STEPS: readonly Step[] = [
   { name: 'openapi-types', run: (context) => openApiTypeArtifacts(context) },
   { name: 'validators', run: (context) => validatorArtifacts(context) },
   { name: 'catalog-data', run: ({ model }) => [catalogDataArtifact(model)] },
-  { name: 'rules', run: ({ model }) => [rulesArtifact(model)] },
+  { name: 'rules', run: ({ model }) => rulesArtifacts(model) },
+  { name: 'request-catalog', run: ({ model }) => [requestCatalogArtifact(model)] },
   { name: 'operations', run: ({ model }) => [operationsArtifact(model)] },
   { name: 'builders', run: ({ model }) => [...unionsArtifacts(model), ...buildersArtifacts(model)] },
 ];

@@ -1,17 +1,16 @@
 /**
- * social-analytics-api: typed request builders (`v1`, `v2`), the client, the mock server,
- * response validation and the catalogs. Per-version types and literal unions live in the
- * `social-analytics-api/v1` and `social-analytics-api/v2` entry points.
+ * social-analytics-api: typed request builders (`v1`, `v2`) and the client. Per-version types
+ * and literal unions live in `social-analytics-api/v1` and `/v2`; the validators, the mock
+ * server, the catalogs data and the vitest matcher have their own entry points
+ * (`/validators`, `/mock`, `/catalogs`, `/vitest`), so a web app that imports the root bundles
+ * no Node module and no validator code.
  */
 export { v1 } from './v1.js';
 export { v2 } from './v2.js';
 export { RequestValidationError, type RequestProblem } from './builders/problems.js';
-export { checkRequest } from './builders/check.js';
+export { checkRequest, type CheckRequestOptions } from './builders/check.js';
 export { maxDateEnd } from './builders/dates.js';
 export type { ApiRequest, ResponseOf } from './request.js';
 export * from './client/index.js';
-export * from './mock/index.js';
-export * from './validators/index.js';
-export { catalogs } from '../generated/catalogs.js';
 export type { CatalogData, Metric, PostField, PostCatalog, ErrorCode, Limits, NetworkInfo, Version } from './catalog/types.js';
 export type { OperationKey, OperationInfo } from '../generated/operations.js';

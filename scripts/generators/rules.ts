@@ -1,4 +1,8 @@
-/** Writes generated/rules.ts: the rule register (catalogs/rules.yaml) as typed data. */
+/**
+ * Writes the rule register (catalogs/rules.yaml) as typed data: generated/rule-levels.ts (every
+ * rule id and its level: all that the checks need, small enough for a browser bundle) and
+ * generated/rules.ts (the whole entries, with their sources, for the docs and the CLI).
+ */
 import type { Model } from '../model/types.js';
 import type { Artifact } from './artifact.js';
 import { banner } from './banner.js';
@@ -6,33 +10,56 @@ import { toTsLiteral } from './catalog-data.js';
 
 export const SCRIPT = 'scripts/generators/rules.ts';
 
-export function rulesArtifact(model: Pick<Model, 'rules'>): Artifact {
-  const table = Object.fromEntries(model.rules.map((rule) => [rule.id, rule]));
+function levelsArtifact(model: Pick<Model, 'rules'>): Artifact {
+  const levels = Object.fromEntries(model.rules.map((rule) => [rule.id, rule.level]));
   const content = [
     banner(SCRIPT, 'slash').trimEnd(),
     '/**',
-    ' * The rule register (catalogs/rules.yaml): every rule the response validators and the request',
-    ' * checks apply. A `stated` rule rests on a sentence of the documents (`source`) and a broken one',
-    ' * is an error; an `inferred` rule is believed although no sentence states it, and a broken one is',
-    ' * a warning (an error in strict mode).',
+    ' * The level of every rule of the register (catalogs/rules.yaml): `stated` rules rest on a',
+    ' * sentence of the documents and a broken one is an error; `inferred` ones are believed although',
+    ' * no sentence states them, and a broken one is a warning (an error in strict mode).',
     ' */',
     "import type { Rule } from '../src/catalog/types.js';",
     '',
-    `export const RULES = ${toTsLiteral(table)} as const satisfies Record<string, Rule>;`,
+    `export const RULE_LEVELS = ${toTsLiteral(levels)} as const satisfies Record<string, Rule['level']>;`,
     '',
     '/** Every rule id of the register. */',
-    'export type RuleId = keyof typeof RULES;',
+    'export type RuleId = keyof typeof RULE_LEVELS;',
     '',
     '/** `stated`: a broken rule is an error; `inferred`: a warning, an error only in strict mode. */',
     "export function ruleLevel(id: RuleId): Rule['level'] {",
-    '  return RULES[id].level;',
+    '  return RULE_LEVELS[id];',
     '}',
     '',
-    '/** The rule\'s anchor on the docs site (generated/site/rules.html). */',
+    "/** The rule's anchor on the docs site (generated/site/rules.html). */",
     'export function rulePage(id: RuleId): string {',
     '  return `rules.html#${id}`;',
     '}',
     '',
   ].join('\n');
+  return { path: 'generated/rule-levels.ts', content };
+}
+
+function entriesArtifact(model: Pick<Model, 'rules'>): Artifact {
+  const table = Object.fromEntries(model.rules.map((rule) => [rule.id, rule]));
+  const content = [
+    banner(SCRIPT, 'slash').trimEnd(),
+    '/**',
+    ' * The rule register (catalogs/rules.yaml): every rule the response validators and the request',
+    ' * checks apply, with the sentence of the documents it rests on (`source`) or the reason it is',
+    ' * inferred. Ids and levels alone: generated/rule-levels.ts.',
+    ' */',
+    "import type { Rule } from '../src/catalog/types.js';",
+    "import type { RuleId } from './rule-levels.js';",
+    '',
+    "export { ruleLevel, rulePage, type RuleId } from './rule-levels.js';",
+    '',
+    `export const RULES = ${toTsLiteral(table)} as const satisfies Record<RuleId, Rule>;`,
+    '',
+  ].join('\n');
   return { path: 'generated/rules.ts', content };
+}
+
+export function rulesArtifacts(model: Pick<Model, 'rules'>): Artifact[] {
+  return [levelsArtifact(model), entriesArtifact(model)];
 }

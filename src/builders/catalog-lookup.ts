@@ -1,20 +1,22 @@
-/** Catalog facts a request check needs, read from generated/catalogs.ts and cached per network. */
-import { catalogs } from '../../generated/catalogs.js';
-import type { CatalogData, Metric, PostCatalog, PostField, Version } from '../catalog/types.js';
-import { advancedFilterNames, filterableNames, sortableNames } from '../catalog/names.js';
+/**
+ * Catalog facts a request check needs, read from generated/request-catalog.ts (names, types,
+ * extra dimensions, limits: no descriptions) and cached per version and network.
+ */
+import { requestCatalog } from '../../generated/request-catalog.js';
+import type { MetricRequestFacts, PostsRequestFacts, Version } from '../catalog/types.js';
 
-/** The catalogs, seen through their declared shape (cheaper for the compiler than the literal type). */
-export const catalogData: CatalogData = catalogs;
+export { requestCatalog };
 
 export interface MetricsLookup {
-  metrics: ReadonlyMap<string, Metric>;
+  metrics: ReadonlyMap<string, MetricRequestFacts>;
   baseDimensions: ReadonlySet<string>;
   extraDimensions: ReadonlySet<string>;
 }
 
 export interface PostsLookup {
-  catalog: PostCatalog;
-  fields: ReadonlyMap<string, PostField>;
+  /** Whether the request offers `sort`. */
+  sort: boolean;
+  fields: ReadonlyMap<string, PostsRequestFacts['fields'][string]>;
   sortable: ReadonlySet<string>;
   filterable: ReadonlySet<string>;
   advancedFilterable: ReadonlySet<string>;
@@ -27,12 +29,12 @@ export function metricsLookup(version: Version, network: string): MetricsLookup 
   const key = `${version}/${network}`;
   const cached = metricsCache.get(key);
   if (cached) return cached;
-  const list = catalogData[`v${version}`].metrics[network];
-  if (!list) return undefined;
+  const metrics = requestCatalog[`v${version}`].metrics[network];
+  if (!metrics) return undefined;
   const lookup: MetricsLookup = {
-    metrics: new Map(list.map((m) => [m.name, m])),
-    baseDimensions: new Set(catalogData.dimensions.map((d) => d.name)),
-    extraDimensions: new Set(catalogData.extraDimensions.map((d) => d.name)),
+    metrics: new Map(Object.entries(metrics)),
+    baseDimensions: new Set(requestCatalog.dimensions),
+    extraDimensions: new Set(requestCatalog.extraDimensions),
   };
   metricsCache.set(key, lookup);
   return lookup;
@@ -42,14 +44,14 @@ export function postsLookup(version: Version, network: string): PostsLookup | un
   const key = `${version}/${network}`;
   const cached = postsCache.get(key);
   if (cached) return cached;
-  const catalog = catalogData[`v${version}`].posts[network];
-  if (!catalog) return undefined;
+  const posts = requestCatalog[`v${version}`].posts[network];
+  if (!posts) return undefined;
   const lookup: PostsLookup = {
-    catalog,
-    fields: new Map(catalog.fields.map((f) => [f.name, f])),
-    sortable: new Set(sortableNames(catalog)),
-    filterable: new Set(filterableNames(catalog)),
-    advancedFilterable: new Set(advancedFilterNames(catalog)),
+    sort: posts.sort,
+    fields: new Map(Object.entries(posts.fields)),
+    sortable: new Set(posts.sortable),
+    filterable: new Set(posts.filterable),
+    advancedFilterable: new Set(posts.advancedFilter),
   };
   postsCache.set(key, lookup);
   return lookup;

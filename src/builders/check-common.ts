@@ -1,5 +1,5 @@
 /** Checks shared by the metrics and posts request checks: members, dates, profiles, name lists. */
-import { ruleLevel, type RuleId } from '../../generated/rules.js';
+import { ruleLevel, type RuleId } from '../../generated/rule-levels.js';
 import type { RequestProblem } from './problems.js';
 import { daysBetween, isDay, longestMonthsInDays, maxDateEnd } from './dates.js';
 

@@ -1,6 +1,6 @@
 /** Checks of a metrics request body (v1 and v2) against the catalogs and limits. */
 import type { Version } from '../catalog/types.js';
-import { catalogData, metricsLookup, type MetricsLookup } from './catalog-lookup.js';
+import { metricsLookup, requestCatalog, type MetricsLookup } from './catalog-lookup.js';
 import {
   checkDates, checkElementMembers, checkKnownNames, checkMembers, checkStringList, isObject, show, type MemberRules, type ProblemList,
 } from './check-common.js';
@@ -18,7 +18,7 @@ export function checkMetricsRequest(problems: ProblemList, version: Version, net
     problems.add('shared.request.known-operation', 'network', `${network} has no metrics in version ${version}`);
     return;
   }
-  const limits = catalogData.limits;
+  const limits = requestCatalog.limits;
   const object = checkMembers(problems, body, MEMBERS[version]);
   if (!object) return;
   checkDates(problems, object, { months: limits.dateRangeMonths.value, code: limits.dateRangeMonths.errorCode });
@@ -64,7 +64,7 @@ function checkDimensions(problems: ProblemList, lookup: MetricsLookup, network: 
   for (const extra of extras) {
     const parameter = `dimensions[${extra.index}].type`;
     if (extra.index !== value.length - 1) problems.add('v2.metrics.extra-dimension-last', parameter, `extra dimension "${extra.name}" must be the last dimension`);
-    const refusing = metrics.filter((m) => !lookup.metrics.get(m)!.extraDimensions.includes(extra.name));
+    const refusing = metrics.filter((m) => !(lookup.metrics.get(m)!.extraDimensions ?? []).includes(extra.name));
     if (refusing.length) {
       problems.add(
         'v2.metrics.extra-dimension-allowed',

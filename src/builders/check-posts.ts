@@ -1,6 +1,6 @@
 /** Checks of a posts request body against the post catalog of its network and the page size limit. */
-import type { PostField, Version } from '../catalog/types.js';
-import { catalogData, postsLookup, type PostsLookup } from './catalog-lookup.js';
+import type { PostsRequestFacts, Version } from '../catalog/types.js';
+import { postsLookup, requestCatalog, type PostsLookup } from './catalog-lookup.js';
 import {
   checkDates, checkElementMembers, checkKnownNames, checkMembers, checkStringList, isObject, show, type MemberRules, type ProblemList,
 } from './check-common.js';
@@ -20,7 +20,7 @@ export function checkPostsRequest(problems: ProblemList, version: Version, netwo
     problems.add('shared.request.known-operation', 'network', `${network} has no post list in version ${version}`);
     return;
   }
-  const object = checkMembers(problems, body, memberRules(lookup.catalog.sort));
+  const object = checkMembers(problems, body, memberRules(lookup.sort));
   if (!object) return;
   checkDates(problems, object);
   checkStringList(problems, 'profiles', object.profiles);
@@ -31,13 +31,13 @@ export function checkPostsRequest(problems: ProblemList, version: Version, netwo
     if (typeof object.after !== 'string') problems.add('shared.posts.after', 'after', `must be the \`next\` cursor (a string) of the previous page, got ${show(object.after)}`);
     else if (object.after === '') problems.add('shared.request.non-empty', 'after', 'must not be an empty string');
   }
-  if (object.sort !== undefined && lookup.catalog.sort) checkSort(problems, lookup, network, object.sort);
+  if (object.sort !== undefined && lookup.sort) checkSort(problems, lookup, network, object.sort);
   if (object.filter !== undefined) checkFilter(problems, lookup, network, object.filter);
 }
 
 function checkLimit(problems: ProblemList, limit: unknown): void {
   if (limit === undefined) return;
-  const max = catalogData.limits.pageSize.max;
+  const max = requestCatalog.limits.pageSize.max;
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit > max) {
     problems.add('shared.posts.limit', 'limit', `must be an integer of at most ${max}, got ${show(limit)}`);
   } else if (limit < 1) {
@@ -91,7 +91,7 @@ function checkFieldFilter(problems: ProblemList, lookup: PostsLookup, network: s
  * A field filter's value is a string or an array of strings (document 1); where the catalog
  * lists the field's values (ppd_status), each value should be one of them (an inferred rule).
  */
-function checkFilterValue(problems: ProblemList, parameter: string, field: PostField, value: unknown): void {
+function checkFilterValue(problems: ProblemList, parameter: string, field: PostsRequestFacts['fields'][string], value: unknown): void {
   const values = Array.isArray(value) ? value : [value];
   if (values.length === 0 || !values.every((v) => typeof v === 'string')) {
     problems.add('shared.posts.filter-value', parameter, `must be a string or a non-empty array of strings, got ${show(value)}`);

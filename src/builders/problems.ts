@@ -1,5 +1,5 @@
 /** Problems found in a request before it is sent, and the error that lists them. */
-import type { RuleId } from '../../generated/rules.js';
+import type { RuleId } from '../../generated/rule-levels.js';
 
 /** One problem of a request, with the parameter it concerns and the register rule it breaks. */
 export interface RequestProblem {

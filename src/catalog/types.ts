@@ -133,3 +133,41 @@ export interface Rule {
   source?: RuleSource;
   inferred?: string;
 }
+
+/**
+ * The catalog facts the request checks and the client need, and nothing else (no descriptions):
+ * small enough for a web app's bundle. Generated from the same catalogs
+ * (generated/request-catalog.ts); the full catalogs are `social-analytics-api/catalogs`.
+ */
+export interface RequestCatalog {
+  limits: Limits;
+  /** Base dimensions (every v2 metric supports them). */
+  dimensions: readonly string[];
+  /** Extra dimensions of any metric. */
+  extraDimensions: readonly string[];
+  /** Error codes with their meaning and HTTP status. */
+  errors: readonly { code: number; meaning: string; httpStatus: number }[];
+  v1: RequestCatalogVersion;
+  v2: RequestCatalogVersion;
+}
+
+export interface RequestCatalogVersion {
+  /** Per network, per metric name: its aggregation (v2) and the extra dimensions it allows. */
+  metrics: Readonly<Record<string, Readonly<Record<string, MetricRequestFacts>>>>;
+  posts: Readonly<Record<string, PostsRequestFacts>>;
+}
+
+export interface MetricRequestFacts {
+  aggregation?: 'sum' | 'avg';
+  extraDimensions?: readonly string[];
+}
+
+export interface PostsRequestFacts {
+  /** Whether the posts request offers `sort`. */
+  sort: boolean;
+  /** Requestable fields: type, and the values where the catalog lists them. */
+  fields: Readonly<Record<string, { type: PostFieldType; enum?: readonly string[] }>>;
+  sortable: readonly string[];
+  filterable: readonly string[];
+  advancedFilter: readonly string[];
+}

@@ -5,7 +5,7 @@
  */
 import { responseValidators as v1Table, schemaRules as v1Rules } from '../../generated/validators/v1.js';
 import { responseValidators as v2Table, schemaRules as v2Rules } from '../../generated/validators/v2.js';
-import type { RuleId } from '../../generated/rules.js';
+import type { RuleId } from '../../generated/rule-levels.js';
 import type { OperationValidators } from './compiled-types.js';
 
 export type { CompiledValidator, CompiledValidatorError, OperationValidators } from './compiled-types.js';

@@ -3,7 +3,7 @@
  * register rule it breaks; the rule's level and `strict` make it an error or a warning. Errors
  * and warnings are capped separately, so many warnings never push an error out.
  */
-import { ruleLevel, type RuleId } from '../../generated/rules.js';
+import { ruleLevel, type RuleId } from '../../generated/rule-levels.js';
 import type { Severity, ValidationError } from './types.js';
 
 /** At most this many errors, and this many warnings, are listed for one response. */

@@ -3,7 +3,7 @@
  * `/data/posts/3/comments: expected integer, got "12"`. The branch errors of an `anyOf`/`oneOf`
  * are folded into one message when every branch only failed on its type.
  */
-import type { RuleId } from '../../generated/rules.js';
+import type { RuleId } from '../../generated/rule-levels.js';
 import type { CompiledValidator, CompiledValidatorError } from './compiled.js';
 import { describeValue, listValues, quote } from './describe.js';
 import type { ErrorList } from './error-list.js';

@@ -1,8 +1,8 @@
 /** Input and result types of the response validators. */
 import type { OperationKey } from '../../generated/operations.js';
-import type { RuleId } from '../../generated/rules.js';
+import type { RuleId } from '../../generated/rule-levels.js';
 
-export type { RuleId } from '../../generated/rules.js';
+export type { RuleId } from '../../generated/rule-levels.js';
 
 /** `error`: a stated rule is broken (or any rule, in strict mode); `warning`: an inferred one. */
 export type Severity = 'error' | 'warning';

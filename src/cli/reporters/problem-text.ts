@@ -1,5 +1,5 @@
 /** One problem group as text, shared by the text, JUnit and GitHub reporters. */
-import { rulePage } from '../../../generated/rules.js';
+import { rulePage } from '../../../generated/rule-levels.js';
 import type { ProblemGroup, ResponseReport, Summary } from '../report-types.js';
 
 const at = (pointer: string) => (pointer === '' ? '(body)' : pointer);

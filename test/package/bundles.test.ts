@@ -1,0 +1,61 @@
+/**
+ * What each entry point costs a web app: every entry bundles for the browser (esbuild, platform
+ * browser, minified, ESM with code splitting), no `node:` module is reachable from the root, the
+ * builders or the validators, and the code loaded up front (the entry chunk and its static
+ * imports; the validators behind the client's `validate: true` load lazily) stays within the
+ * budgets. Fails when someone re-exports the mock or the validators from the root.
+ */
+import { join } from 'node:path';
+import { build, type Metafile } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../pipeline/temp-project.js';
+
+/** Entry point -> the most bytes a browser loads up front for it. */
+const BUDGETS: Record<string, { file: string; maxBytes?: number }> = {
+  'social-analytics-api/v2 (builders alone)': { file: 'src/v2.ts', maxBytes: 50_000 },
+  'social-analytics-api/v1 (builders alone)': { file: 'src/v1.ts', maxBytes: 50_000 },
+  'social-analytics-api (client + builders)': { file: 'src/index.ts', maxBytes: 80_000 },
+  'social-analytics-api/validators': { file: 'src/validators/index.ts' },
+};
+
+async function bundle(file: string): Promise<{ upFront: number; inputs: string[] }> {
+  const result = await build({
+    absWorkingDir: PROJECT_ROOT,
+    entryPoints: [file],
+    bundle: true,
+    minify: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    outdir: join(PROJECT_ROOT, 'node_modules/.cache/bundle-test'),
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const outputs: Metafile['outputs'] = result.metafile.outputs;
+  const entry = Object.keys(outputs).find((name) => outputs[name].entryPoint === file)!;
+  const seen = new Set<string>();
+  const upFront = (name: string): number => {
+    if (seen.has(name)) return 0;
+    seen.add(name);
+    return outputs[name].bytes + outputs[name].imports.filter((i) => i.kind === 'import-statement').reduce((sum, i) => sum + upFront(i.path), 0);
+  };
+  return { upFront: upFront(entry), inputs: Object.keys(result.metafile.inputs) };
+}
+
+describe('browser bundles', () => {
+  it.each(Object.entries(BUDGETS))('%s bundles for the browser within its budget', async (name, { file, maxBytes }) => {
+    const { upFront, inputs } = await bundle(file);
+    expect(inputs.filter((p) => p.startsWith('node:')), name).toEqual([]);
+    expect(inputs.filter((p) => p.includes('src/mock/') || p.includes('node_modules/ajv')), name).toEqual([]);
+    if (maxBytes) expect(upFront, `${name}: ${upFront} bytes up front`).toBeLessThanOrEqual(maxBytes);
+    console.log(`${name}: ${(upFront / 1000).toFixed(1)} kB up front${maxBytes ? ` (budget ${maxBytes / 1000} kB)` : ''}`);
+  });
+
+  it('the root does not carry the validators up front, nor the full catalogs', async () => {
+    const result = await build({ absWorkingDir: PROJECT_ROOT, entryPoints: ['src/index.ts'], bundle: true, write: false, metafile: true, format: 'esm', platform: 'browser', splitting: true, outdir: join(PROJECT_ROOT, 'node_modules/.cache/bundle-test'), logLevel: 'silent' });
+    const outputs = result.metafile.outputs;
+    const entry = Object.values(outputs).find((o) => o.entryPoint === 'src/index.ts')!;
+    expect(Object.keys(entry.inputs).filter((p) => p.includes('generated/validators/') || p.endsWith('generated/catalogs.ts'))).toEqual([]);
+  });
+});
