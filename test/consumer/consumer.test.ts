@@ -95,7 +95,10 @@ describe('packed tarball', () => {
   });
 
   it('is usable from CommonJS require()', () => {
-    writeFileSync(join(project, 'use.cjs'), "const api = require('social-analytics-api');\nconst { catalogs } = require('social-analytics-api/catalogs');\nconsole.log(typeof api.createClient, typeof api.validateResponse, catalogs.limits.pageSize.max);\n");
+    writeFileSync(
+      join(project, 'use.cjs'),
+      "const api = require('social-analytics-api');\nconst { validateResponse } = require('social-analytics-api/validators');\nconst { catalogs } = require('social-analytics-api/catalogs');\nconsole.log(typeof api.createClient, typeof validateResponse, catalogs.limits.pageSize.max);\n",
+    );
     const result = run(process.execPath, ['use.cjs'], project);
     expect(result.out.trim()).toBe('function function 500');
   });
