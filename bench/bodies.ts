@@ -9,7 +9,7 @@ import { buildAccount } from '../src/mock/account.js';
 import { failureBody } from '../src/mock/failures.js';
 import { answer, type HandlerState } from '../src/mock/handlers.js';
 import { PostsCache } from '../src/mock/posts.js';
-import { parseDay } from '../src/client/dates.js';
+import { dayNumber } from '../src/calendar/days.js';
 import type { Metric, PostField } from '../src/catalog/types.js';
 
 /** One benchmark shape: the request as sent and the body the API answered. */
@@ -24,7 +24,7 @@ export interface Shape {
   body: unknown;
 }
 
-const state: HandlerState = { account: buildAccount(), seed: 1, limits: true, historyStart: parseDay('2015-01-01')!, posts: new PostsCache() };
+const state: HandlerState = { account: buildAccount(), seed: 1, limits: true, historyStart: dayNumber('2015-01-01')!, posts: new PostsCache() };
 
 const operationOf = (method: string, path: string): OperationInfo => {
   const op = (operations as readonly OperationInfo[]).find((o) => o.method === method && o.path === path);

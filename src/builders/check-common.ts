@@ -1,7 +1,7 @@
 /** Checks shared by the metrics and posts request checks: members, dates, profiles, name lists. */
 import { ruleLevel, type RuleId } from '../../generated/rule-levels.js';
 import type { RequestProblem } from './problems.js';
-import { daysBetween, isDay, longestMonthsInDays, maxDateEnd } from './dates.js';
+import { daysBetween, isDay, longestMonthsInDays, maxDateEnd } from '../calendar/days.js';
 
 /** The API's code for an input validation error. */
 export const VALIDATION_CODE = 3;

@@ -19,7 +19,7 @@
  * value is counted twice.
  */
 import { requestCatalog } from '../../generated/request-catalog.js';
-import { formatDay, maxRangeEnd, monthStart, parseDay, weekStart } from './dates.js';
+import { formatDayNumber, maxRangeEnd, monthStart, dayNumber, weekStart } from '../calendar/days.js';
 import { coverPairs, type Rect } from './cover.js';
 import { SplitRefusedError } from './errors.js';
 import { operationOf, type RequestLike } from './transport.js';
@@ -88,7 +88,7 @@ function readBody(operation: string, body: unknown): MetricsBody {
     if (!Array.isArray(list) || list.length === 0 || !list.every((x) => typeof x === 'string' && x !== '')) refuse(operation, `parameter "${key}" must be a non-empty array of non-empty strings`);
   }
   for (const key of ['date_start', 'date_end'] as const) {
-    if (parseDay(b[key]) === undefined) refuse(operation, `parameter "${key}" must be a calendar day YYYY-MM-DD, got ${JSON.stringify(b[key])}`);
+    if (dayNumber(b[key]) === undefined) refuse(operation, `parameter "${key}" must be a calendar day YYYY-MM-DD, got ${JSON.stringify(b[key])}`);
   }
   if (b.dimensions !== undefined && (!Array.isArray(b.dimensions) || !b.dimensions.every((d) => typeof d === 'object' && d !== null && typeof (d as { type?: unknown }).type === 'string'))) {
     refuse(operation, 'parameter "dimensions" must be an array of {type} objects');
@@ -104,8 +104,8 @@ export function planMetricsSplit(request: RequestLike, limits = true): SplitPlan
   const version = Number(match[1]) as 1 | 2;
   const network = match[2];
   const body = readBody(operation, request.body);
-  const start = parseDay(body.date_start)!;
-  const end = parseDay(body.date_end)!;
+  const start = dayNumber(body.date_start)!;
+  const end = dayNumber(body.date_end)!;
   if (end < start) refuse(operation, `"date_end" ${body.date_end} is before "date_start" ${body.date_start}`);
 
   const maxProfiles = limits ? LIMITS.profilesPerMetricsRequest.value : Infinity;
@@ -158,7 +158,7 @@ export function planMetricsSplit(request: RequestLike, limits = true): SplitPlan
   const parts: PlannedPart[] = [];
   dateRanges.forEach(([from, to], dateIndex) => {
     cover.forEach(({ profiles, metrics }, groupIndex) => {
-      const partBody = { ...body, date_start: formatDay(from), date_end: formatDay(to), profiles, metrics };
+      const partBody = { ...body, date_start: formatDayNumber(from), date_end: formatDayNumber(to), profiles, metrics };
       parts.push({ request: { method: request.method, path: request.path, body: partBody, operation }, dateIndex, groupIndex });
     });
   });

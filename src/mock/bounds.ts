@@ -5,7 +5,7 @@
  * them is served.
  */
 import { catalogs } from '../../generated/catalogs.js';
-import { longestMonthsInDays } from '../builders/dates.js';
+import { longestMonthsInDays } from '../calendar/days.js';
 import { MockFailure } from './failures.js';
 import { EXTRA_DIMENSION_KEYS } from './values.js';
 

@@ -1,6 +1,6 @@
 /** Request checks shared by the mock's handlers; each failure names the parameter and the value. */
 import { catalogs } from '../../generated/catalogs.js';
-import { parseDay } from '../client/dates.js';
+import { dayNumber } from '../calendar/days.js';
 import { checkRequest, type RequestProblem } from '../builders/check.js';
 import type { ErrorCode } from '../catalog/types.js';
 import type { MockAccount, MockProfile } from './account.js';
@@ -41,7 +41,7 @@ export function checkRules(operation: string, body: Record<string, unknown>, ctx
 
 /** date_start and date_end of a body that passed checkRules, as day numbers. */
 export function dateRange(body: Record<string, unknown>): [number, number] {
-  return [parseDay(body.date_start)!, parseDay(body.date_end)!];
+  return [dayNumber(body.date_start)!, dayNumber(body.date_end)!];
 }
 
 /** Code 6 when date_start is before the history limit. */

@@ -6,7 +6,7 @@
  */
 import { catalogs } from '../../generated/catalogs.js';
 import type { Metric } from '../catalog/types.js';
-import { formatDay, monthLabel, weekStart } from '../client/dates.js';
+import { formatDayNumber, monthLabel, weekStart } from '../calendar/days.js';
 import { accountProfiles, checkHistory, checkInsights, checkRules, dateRange, requireObject, type CheckContext } from './checks.js';
 import { checkAnswerSize } from './bounds.js';
 import { MockFailure } from './failures.js';
@@ -48,7 +48,7 @@ export function answerMetricsV1(rawBody: unknown, ctx: CheckContext, seed: numbe
     profiles: profiles.map((p) => {
       const data: Record<string, unknown>[] = [];
       for (let day = start; day <= end; day++) {
-        const record: Record<string, unknown> = { date: `${formatDay(day)} 00:00:00` };
+        const record: Record<string, unknown> = { date: `${formatDayNumber(day)} 00:00:00` };
         for (const m of metrics) record[m.name] = v1Value(seed, p.hash, m.name, m.type, day);
         data.push(record);
       }
@@ -67,8 +67,8 @@ export function answerMetricsV2(rawBody: unknown, ctx: CheckContext, seed: numbe
   const months = [...new Set(days.map(monthLabel))];
   const labels = ctx.account.profileLabels.map((l) => l.name).filter((name) => profiles.some((p) => p.profile_labels.includes(name)));
   const rows = dims.map((type): string[] => {
-    if (type === 'date.day') return days.map(formatDay);
-    if (type === 'date.week') return weeks.map(formatDay);
+    if (type === 'date.day') return days.map(formatDayNumber);
+    if (type === 'date.week') return weeks.map(formatDayNumber);
     if (type === 'date.month') return months;
     if (type === 'profile') return profiles.map((p) => p.id);
     if (type === 'profile_label') return labels;

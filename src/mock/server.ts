@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseDay } from '../client/dates.js';
+import { dayNumber } from '../calendar/days.js';
 import { buildAccount, type MockAccount } from './account.js';
 import { jsonDepth, MAX_REQUEST_BYTES, MAX_REQUEST_DEPTH } from './bounds.js';
 import { HourlyBudgets, type BudgetLimits } from './budget.js';
@@ -92,7 +92,7 @@ function credentialsOf(header: string | undefined): string | undefined {
 /** Starts the mock server; resolves once it listens. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const seed = options.seed ?? 1;
-  const historyStart = parseDay(options.historyStart ?? '2015-01-01');
+  const historyStart = dayNumber(options.historyStart ?? '2015-01-01');
   if (historyStart === undefined) throw new RangeError(`startMockServer: historyStart must be a day YYYY-MM-DD, got ${JSON.stringify(options.historyStart)}`);
   const users = [{ token: options.token ?? 'mock-token', secret: options.secret ?? 'mock-secret' }, ...(options.users ?? [])];
   const accepted = new Map(users.map((u) => [`${u.token}:${u.secret}`, u.token]));

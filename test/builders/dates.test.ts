@@ -1,6 +1,6 @@
 /** The YYYY-MM-DD helpers and the precise 3-month rule (maxDateEnd). */
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, isDay, maxDateEnd, parseDay } from '../../src/builders/dates.js';
+import { addDays, daysBetween, isDay, maxDateEnd, parseDay } from '../../src/calendar/days.js';
 
 describe('isDay / parseDay', () => {
   it('accepts real calendar days in YYYY-MM-DD shape', () => {

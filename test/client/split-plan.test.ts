@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, maxRangeEnd, monthStart, parseDay, weekStart } from '../../src/client/dates.js';
+import { formatDayNumber, maxRangeEnd, monthStart, dayNumber, weekStart } from '../../src/calendar/days.js';
 import { chunkEvenly, coverLowerBound, coverPairs, planMetricsSplit, splitDateRange, SplitRefusedError, type DateCut } from '../../src/client/index.js';
 import { unionRows } from '../../src/client/merge.js';
 
@@ -29,8 +29,8 @@ describe('splitting plan', () => {
 
   it('cuts date ranges minimally and only where allowed (days, Mondays, month starts)', () => {
     for (const [from, to] of [['2025-01-01', '2025-12-31'], ['2024-11-30', '2026-02-03'], ['2025-03-17', '2025-09-02'], ['2023-01-31', '2024-01-30']]) {
-      const s = parseDay(from)!;
-      const e = parseDay(to)!;
+      const s = dayNumber(from)!;
+      const e = dayNumber(to)!;
       for (const cut of ['day', 'week', 'month'] as const) {
         const ranges = splitDateRange(s, e, cut, 3);
         expect(ranges[0][0]).toBe(s);
@@ -39,12 +39,12 @@ describe('splitting plan', () => {
           expect(b).toBeLessThanOrEqual(maxRangeEnd(a, 3));
           if (i > 0) expect(a).toBe(ranges[i - 1][1] + 1);
           if (i > 0 && cut === 'week') expect(weekStart(a)).toBe(a);
-          if (i > 0 && cut === 'month') expect(formatDay(a).endsWith('-01')).toBe(true);
+          if (i > 0 && cut === 'month') expect(formatDayNumber(a).endsWith('-01')).toBe(true);
         });
         expect(ranges.length, `${from}..${to} ${cut}`).toBe(minimalRanges(s, e, cut));
       }
     }
-    expect(splitDateRange(parseDay('2025-01-01')!, parseDay('2025-12-31')!, 'month', 3).map(([a, b]) => `${formatDay(a)}..${formatDay(b)}`)).toEqual(['2025-01-01..2025-03-31', '2025-04-01..2025-06-30', '2025-07-01..2025-09-30', '2025-10-01..2025-12-31']);
+    expect(splitDateRange(dayNumber('2025-01-01')!, dayNumber('2025-12-31')!, 'month', 3).map(([a, b]) => `${formatDayNumber(a)}..${formatDayNumber(b)}`)).toEqual(['2025-01-01..2025-03-31', '2025-04-01..2025-06-30', '2025-07-01..2025-09-30', '2025-10-01..2025-12-31']);
   });
 
   it('covers every profile x metric pair with the fewest requests it can prove (lower bound)', () => {
@@ -82,8 +82,8 @@ describe('splitting plan', () => {
       const b = request.body as any;
       expect(b.profiles.length).toBeLessThanOrEqual(25);
       expect(b.metrics.length).toBeLessThanOrEqual(25);
-      expect(parseDay(b.date_end)!).toBeLessThanOrEqual(maxRangeEnd(parseDay(b.date_start)!, 3));
-      for (const p of b.profiles) for (const m of b.metrics) for (let d = parseDay(b.date_start)!; d <= parseDay(b.date_end)!; d++) cells.add(`${p}/${m}/${d}`);
+      expect(dayNumber(b.date_end)!).toBeLessThanOrEqual(maxRangeEnd(dayNumber(b.date_start)!, 3));
+      for (const p of b.profiles) for (const m of b.metrics) for (let d = dayNumber(b.date_start)!; d <= dayNumber(b.date_end)!; d++) cells.add(`${p}/${m}/${d}`);
     }
     expect(cells.size).toBe(60 * 40 * 365);
     expect(planMetricsSplit(v2({})).parts).toHaveLength(1);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { catalogs } from '../../generated/catalogs.js';
-import { longestMonthsInDays } from '../../src/builders/dates.js';
+import { longestMonthsInDays } from '../../src/calendar/days.js';
 import { authorizationHeader } from '../../src/client/auth.js';
 import { checkAnswerSize, jsonDepth, MAX_ANSWER_VALUES, MAX_REQUEST_DEPTH } from '../../src/mock/bounds.js';
 import { EXTRA_DIMENSION_KEYS } from '../../src/mock/values.js';

@@ -1,6 +1,8 @@
 /**
- * Calendar days in the API's `YYYY-MM-DD` shape, and the precise meaning of the "date range
- * of at most 3 months" limit of metrics requests.
+ * Calendar days, the one module for them: days in the API's `YYYY-MM-DD` shape, day numbers
+ * (days since 1970-01-01, UTC calendar, so ranges, ISO weeks and months are integer math; the
+ * client's splitting and the mock use them), and the precise meaning of the "date range of at
+ * most 3 months" limit of metrics requests.
  *
  * The documents only say "3 months" and "the last day is included". This package reads it as:
  * the range, counting both ends, spans at most three calendar months. So `date_end` may be at
@@ -19,6 +21,9 @@
  * reading, not a sentence of the documents, so the request checks enforce it as an inferred
  * rule; the stated rule only refuses ranges longer than any three consecutive calendar months
  * ({@link longestMonthsInDays}: 92 days).
+ *
+ * Weeks are ISO weeks, Monday to Sunday; a `date.week` row is the Monday's date. A `date.month`
+ * row is `YYYY-MM`.
  */
 
 /** A calendar day, `YYYY-MM-DD`. */
@@ -102,3 +107,41 @@ export function daysBetween(from: Day, to: Day): number {
   const b = requireDay(to, 'to');
   return (Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000;
 }
+
+const MS_PER_DAY = 86_400_000;
+
+/** Parses `YYYY-MM-DD` into a day number, or undefined when it is not a real calendar day. */
+export function dayNumber(text: unknown): number | undefined {
+  const day = parseDay(text);
+  return day && Math.round(Date.UTC(day.year, day.month - 1, day.day) / MS_PER_DAY);
+}
+
+/** Formats a day number as `YYYY-MM-DD`. */
+export function formatDayNumber(day: number): string {
+  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/**
+ * The last day a range starting on `start` may end on (inclusive) under a limit of `months`
+ * months: the builders' {@link maxDateEnd}, the package's one definition of the limit.
+ */
+export function maxRangeEnd(start: number, months: number): number {
+  return dayNumber(maxDateEnd(formatDayNumber(start), months))!;
+}
+
+/** The Monday of the ISO week holding `day`. */
+export function weekStart(day: number): number {
+  return day - ((day + 3) % 7 + 7) % 7;
+}
+
+/** The first day of the calendar month holding `day`. */
+export function monthStart(day: number): number {
+  const d = new Date(day * MS_PER_DAY);
+  return Math.round(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / MS_PER_DAY);
+}
+
+/** `YYYY-MM` of the month holding `day`. */
+export function monthLabel(day: number): string {
+  return formatDayNumber(day).slice(0, 7);
+}
+
