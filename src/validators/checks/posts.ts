@@ -74,14 +74,27 @@ function checkSortOrder(list: ErrorList, posts: unknown[], keys: SortKey[]): voi
 /** The one shape the documents give: `YYYY-MM-DDTHH:MM:SS+00:00`. */
 const STATED_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;
 
+const dateTimeNameCache = new WeakMap<PostCatalog, readonly string[]>();
+
+/** The fields and response members of a post catalog whose type is `datetime` (listed once per catalog). */
+function dateTimeNames(catalog: PostCatalog): readonly string[] {
+  let names = dateTimeNameCache.get(catalog);
+  if (!names) {
+    names = [...postFieldTypes(catalog)].filter(([, type]) => type === 'datetime').map(([name]) => name);
+    dateTimeNameCache.set(catalog, names);
+  }
+  return names;
+}
+
 /** Date-times that are UTC instants (stated rule, checked by the schema) but spelled otherwise (`Z`, fractions): inferred. */
 function checkDateTimeShape(list: ErrorList, posts: unknown[], catalog: PostCatalog): void {
-  const names = [...postFieldTypes(catalog)].filter(([, type]) => type === 'datetime').map(([name]) => name);
+  const names = dateTimeNames(catalog);
   if (!names.length) return;
   for (let i = 0; i < posts.length && !list.full; i++) {
     const post = posts[i];
     if (!isPlainObject(post)) continue;
-    for (const name of names) {
+    for (let n = 0; n < names.length; n++) {
+      const name = names[n];
       const value = post[name];
       if (typeof value === 'string' && !STATED_DATE_TIME.test(value) && isUtcDateTime(value)) {
         list.add('shared.posts.datetime-shape', childPointer(`/data/posts/${i}`, name), `expected the documented shape YYYY-MM-DDTHH:MM:SS+00:00, got ${quote(value)}`);
