@@ -103,11 +103,30 @@ function checkDateTimeShape(list: ErrorList, posts: unknown[], catalog: PostCata
   }
 }
 
+const allowedCache = new WeakMap<PostCatalog, Map<string, ReadonlyMap<string, PostFieldType | undefined>>>();
+const MAX_FIELD_LISTS = 64;
+
+/**
+ * One lookup per member: allowed names (requested fields and response members) -> catalog type.
+ * Built once per catalog and requested field list (a CI run validates many pages of few requests).
+ */
+function allowedMembers(catalog: PostCatalog, fields: string[], types: ReadonlyMap<string, PostFieldType>): ReadonlyMap<string, PostFieldType | undefined> {
+  let byFields = allowedCache.get(catalog);
+  if (!byFields) allowedCache.set(catalog, (byFields = new Map()));
+  const key = JSON.stringify(fields);
+  let allowed = byFields.get(key);
+  if (!allowed) {
+    const built = new Map<string, PostFieldType | undefined>(fields.map((f) => [f, types.get(f)]));
+    for (const m of catalog.responseMembers) built.set(m.name, m.type);
+    if (byFields.size >= MAX_FIELD_LISTS) byFields.clear();
+    byFields.set(key, (allowed = built));
+  }
+  return allowed;
+}
+
 function checkFields(list: ErrorList, posts: unknown[], fields: string[], catalog: PostCatalog, network: string, typesChecked: boolean): void {
   const types = postFieldTypes(catalog);
-  // One lookup per member: allowed names (requested fields and response members) -> catalog type.
-  const allowed = new Map<string, PostFieldType | undefined>(fields.map((f) => [f, types.get(f)]));
-  for (const m of catalog.responseMembers) allowed.set(m.name, m.type);
+  const allowed = allowedMembers(catalog, fields, types);
   for (let i = 0; i < posts.length && !list.full; i++) {
     const post = posts[i];
     if (!isPlainObject(post)) continue;
