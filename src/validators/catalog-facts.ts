@@ -8,15 +8,16 @@ function versionCatalog(version: number) {
   return version === 1 ? data.v1 : version === 2 ? data.v2 : undefined;
 }
 
-const metricCache = new Map<string, Map<string, Metric>>();
+/** Per version: the metrics of each network by name, built on first use. */
+const metricCache: Record<number, Map<string, Map<string, Metric>>> = { 1: new Map(), 2: new Map() };
 
 /** The metrics of a network in a version, by name. */
 export function metricsOf(version: number, network: string): Map<string, Metric> {
-  const key = `${version}/${network}`;
-  let metrics = metricCache.get(key);
+  const cache = metricCache[version] ?? (metricCache[version] = new Map());
+  let metrics = cache.get(network);
   if (!metrics) {
     metrics = new Map((versionCatalog(version)?.metrics[network] ?? []).map((m) => [m.name, m]));
-    metricCache.set(key, metrics);
+    cache.set(network, metrics);
   }
   return metrics;
 }

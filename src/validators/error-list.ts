@@ -34,7 +34,8 @@ class Bucket {
 export class ErrorList {
   private readonly errors: Bucket;
   private readonly warnings: Bucket;
-  private readonly seen = new Set<string>();
+  /** Created with the first problem: a valid response costs no set. */
+  private seen: Set<string> | undefined;
 
   /** `strict`: broken inferred rules are errors too; `max`: problems kept per severity (the CLI groups more). */
   constructor(
@@ -57,8 +58,9 @@ export class ErrorList {
 
   add(rule: RuleId, pointer: string, message: string): void {
     const key = `${pointer}\u0000${message}`;
-    if (this.seen.has(key)) return;
-    this.seen.add(key);
+    const seen = (this.seen ??= new Set<string>());
+    if (seen.has(key)) return;
+    seen.add(key);
     (this.strict || ruleLevel(rule) === 'stated' ? this.errors : this.warnings).add(rule, pointer, message);
   }
 

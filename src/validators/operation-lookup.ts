@@ -30,8 +30,24 @@ function matchPath(pathname: string, method?: string) {
   return operations.filter((op) => (method === undefined || op.method === method) && (pathname === op.path || pathname.endsWith(op.path)));
 }
 
-/** The operation of `method` and `path`, or an error naming the paths that exist. */
+/** Answers by `method` and `path` as given: a CI run validates many captures of few operations. */
+const answers = new Map<string, OperationLookup>();
+const MAX_ANSWERS = 512;
+
+/** The operation of `method` and `path`, or an error naming the paths that exist (answers cached by the pair). */
 export function lookupOperation(method: string, path: string): OperationLookup {
+  if (typeof method !== 'string' || typeof path !== 'string') return findOperation(method, path);
+  const key = `${method}\u0000${path}`;
+  let answer = answers.get(key);
+  if (answer === undefined) {
+    if (answers.size >= MAX_ANSWERS) answers.clear();
+    answer = findOperation(method, path);
+    answers.set(key, answer);
+  }
+  return answer;
+}
+
+function findOperation(method: string, path: string): OperationLookup {
   const verb = String(method ?? '').trim().toUpperCase();
   const pathname = requestPathname(String(path ?? ''));
   const exact = byKey.get(`${verb} ${pathname}`);

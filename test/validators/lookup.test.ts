@@ -52,4 +52,15 @@ describe('lookupOperation', () => {
     }
     expect(validateResponse(undefined as any).valid).toBe(false);
   });
+
+  it('answers the same pair the same way every time (answers are cached by method and path)', () => {
+    for (const [method, path] of [['GET', '/2/facebook/profiles'], ['get', '/2/facebook/profiles/'], ['POST', '/2/facebook/profiles'], ['GET', '/9/nope']]) {
+      const first = lookupOperation(method, path);
+      expect(lookupOperation(method, path)).toEqual(first);
+    }
+    expect(lookupOperation('POST', '/2/facebook/profiles').error).toMatch(/is not an operation/);
+    expect(lookupOperation('GET', '/2/facebook/profiles').operation?.key).toBe('GET /2/facebook/profiles');
+    // a different spelling of the same path is a different pair, found again
+    expect(lookupOperation('GET', '/api/2/facebook/profiles').operation?.key).toBe('GET /2/facebook/profiles');
+  });
 });

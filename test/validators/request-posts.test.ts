@@ -34,6 +34,16 @@ describe('posts, request-aware', () => {
     expect(fb(page([post(1, 3, { message: 'hello' })])).errors).toEqual([problem('shared.posts.requested-fields', '/data/posts/0', 'unexpected field "message": not requested')]);
   });
 
+  it('judges each page by its own request when field lists alternate (allowed fields are cached per list)', () => {
+    const withMessage = request({ fields: [...request().fields, 'message'] });
+    const body = page([post(1, 3, { message: 'hello' })]);
+    expect(fb(body, withMessage).errors).toEqual([]);
+    expect(fb(body).errors).toEqual([problem('shared.posts.requested-fields', '/data/posts/0', 'unexpected field "message": not requested')]);
+    expect(fb(body, withMessage).errors).toEqual([]);
+    // the same names in another order are the same request
+    expect(fb(body, request({ fields: [...withMessage.fields].reverse() })).errors).toEqual([]);
+  });
+
   it('names fields that the network does not have', () => {
     const result = fb(page([post(1, 3, { likes: 4 })]));
     expect(result.errors).toContainEqual(problem('shared.posts.post-fields-of-network', '/data/posts/0', 'unexpected field "likes": not a facebook post field'));

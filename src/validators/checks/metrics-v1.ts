@@ -28,32 +28,47 @@ function checkProfiles(list: ErrorList, profiles: unknown[], requested: string[]
 /** `YYYY-MM-DD HH:MM:SS`, the shape the schema checks; the day and the time part are checked here. */
 const V1_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-/** Body-only check of a record's date: a real calendar day, at midnight. */
-function checkDate(list: ErrorList, date: unknown, pointer: string): void {
-  if (typeof date !== 'string' || !V1_DATE.test(date)) return; // the schema reports other shapes
-  if (!realDay(date)) list.add('v1.metrics.date', `${pointer}/date`, `${quote(date)} is not a real calendar day`);
-  else if (!date.endsWith(' 00:00:00')) list.add('v1.metrics.date-midnight', `${pointer}/date`, `expected midnight (00:00:00), got ${quote(date.slice(11))}`);
+/** `/profiles/i/data/d`: built only for a problem. */
+const recordPointer = (i: number, d: number) => `/profiles/${i}/data/${d}`;
+
+/**
+ * Body-only check of a record's date: a real calendar day, at midnight. `shapeChecked`: the body
+ * passed its schema, whose pattern is V1_DATE, so the pattern is not tested a second time.
+ */
+function checkDate(list: ErrorList, date: unknown, i: number, d: number, shapeChecked: boolean): void {
+  if (typeof date !== 'string' || (!shapeChecked && !V1_DATE.test(date))) return; // the schema reports other shapes
+  if (!realDay(date)) list.add('v1.metrics.date', `${recordPointer(i, d)}/date`, `${quote(date)} is not a real calendar day`);
+  else if (!date.endsWith(' 00:00:00')) list.add('v1.metrics.date-midnight', `${recordPointer(i, d)}/date`, `expected midnight (00:00:00), got ${quote(date.slice(11))}`);
 }
 
 /** Request-aware checks of one day record. */
-function checkRecord(list: ErrorList, record: Record<string, unknown>, pointer: string, request: RequestFacts, typesChecked: boolean): void {
+function checkRecord(list: ErrorList, record: Record<string, unknown>, i: number, d: number, request: RequestFacts, typesChecked: boolean): void {
   const { range, metrics, requested, catalog } = request;
-  if (range && typeof record.date === 'string' && V1_DATE.test(record.date)) {
-    const day = record.date.slice(0, 10);
-    if (day < range.start || day > range.end) list.add('v1.metrics.date-range', `${pointer}/date`, `${day} is outside the requested range ${rangeText(range)}`);
+  const date = record.date;
+  if (range && typeof date === 'string' && (typesChecked || V1_DATE.test(date))) {
+    const day = date.slice(0, 10);
+    if (day < range.start || day > range.end) list.add('v1.metrics.date-range', `${recordPointer(i, d)}/date`, `${day} is outside the requested range ${rangeText(range)}`);
   }
   if (!metrics || !requested) return;
-  for (const name of metrics) {
+  let present = 0;
+  for (let m = 0; m < metrics.length; m++) {
+    const name = metrics[m];
     if (!(name in record)) {
-      list.add('v1.metrics.record-members', pointer, `missing requested metric ${quote(name)}`);
+      list.add('v1.metrics.record-members', recordPointer(i, d), `missing requested metric ${quote(name)}`);
       continue;
     }
+    present++;
+    if (typesChecked) continue;
     const metric = catalog.get(name);
-    if (metric && !typesChecked && !fitsType(metric.type, record[name])) list.add('v1.metrics.metric-types', `${pointer}/${name}`, typeProblem(metric.type, record[name])!);
+    if (metric && !fitsType(metric.type, record[name])) list.add('v1.metrics.metric-types', `${recordPointer(i, d)}/${name}`, typeProblem(metric.type, record[name])!);
   }
+  // Every requested metric present, each once, plus `date`: no other member can exist.
+  let members = 0;
+  for (const key in record) if (Object.prototype.hasOwnProperty.call(record, key)) members++;
+  if (present === metrics.length && metrics.length === requested.size && members === present + (date === undefined && !('date' in record) ? 0 : 1)) return;
   for (const key of Object.keys(record)) {
     // Members outside the catalog are reported by the schema as unexpected properties.
-    if (key !== 'date' && !requested.has(key) && catalog.has(key)) list.add('v1.metrics.record-members', pointer, `unexpected property ${quote(key)}: not a requested metric`);
+    if (key !== 'date' && !requested.has(key) && catalog.has(key)) list.add('v1.metrics.record-members', recordPointer(i, d), `unexpected property ${quote(key)}: not a requested metric`);
   }
 }
 
@@ -85,8 +100,8 @@ export function checkMetricsV1(list: ErrorList, body: Record<string, unknown>, r
     for (let d = 0; d < days.length && !list.full; d++) {
       const record = days[d];
       if (!isPlainObject(record)) continue;
-      checkDate(list, record.date, `/profiles/${i}/data/${d}`);
-      if (facts) checkRecord(list, record, `/profiles/${i}/data/${d}`, facts, typesChecked);
+      checkDate(list, record.date, i, d, typesChecked);
+      if (facts) checkRecord(list, record, i, d, facts, typesChecked);
     }
   }
 }

@@ -30,6 +30,7 @@ function checkHeaderOrder(list: ErrorList, header: HeaderElement[], expected: st
 
 /** The rows are the requested metrics (inferred), and in the requested order (inferred, a separate rule). */
 function checkMetricRows(list: ErrorList, rows: unknown[], metrics: string[], pointer: string): void {
+  if (sameItems(rows, metrics)) return; // the requested metrics, in the requested order
   const requested = new Set(metrics);
   const returned = new Set(rows);
   if (rows.length !== metrics.length) list.add('v2.metrics.requested-metrics', pointer, `expected the ${metrics.length} requested metrics (${listValues(metrics)}), got ${rows.length} row${rows.length === 1 ? '' : 's'}`);
@@ -44,6 +45,13 @@ function checkMetricRows(list: ErrorList, rows: unknown[], metrics: string[], po
   });
 }
 
+/** `a` holds the items of `b`, in the same order. */
+function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 function checkRequested(list: ErrorList, header: HeaderElement[], request: Record<string, unknown>): void {
   const expected = requestedHeader(request);
   if (expected) checkHeaderOrder(list, header, expected);
@@ -52,18 +60,21 @@ function checkRequested(list: ErrorList, header: HeaderElement[], request: Recor
   if (metrics && metricIndex >= 0) checkMetricRows(list, header[metricIndex].rows, metrics, `/header/${metricIndex}/rows`);
   const range = dateRange(request);
   const profiles = stringArray(request, 'profiles');
-  const requestedProfiles = profiles && new Set(profiles);
-  header.forEach((el, i) => {
-    if (el.type === 'date.day' && range) {
-      el.rows.forEach((row, j) => {
+  for (let i = 0; i < header.length; i++) {
+    const { type, rows } = header[i];
+    if (type === 'date.day' && range) {
+      for (let j = 0; j < rows.length; j++) {
+        const row = rows[j];
         if (isDay(row) && (row < range.start || row > range.end)) list.add('v2.metrics.date-range', `/header/${i}/rows/${j}`, `${row} is outside the requested range ${rangeText(range)}`);
-      });
-    } else if (el.type === 'profile' && requestedProfiles) {
-      el.rows.forEach((row, j) => {
+      }
+    } else if (type === 'profile' && profiles && !sameItems(rows, profiles)) {
+      const requestedProfiles = new Set(profiles);
+      for (let j = 0; j < rows.length; j++) {
+        const row = rows[j];
         if (typeof row === 'string' && !requestedProfiles.has(row)) list.add('v2.metrics.requested-profiles', `/header/${i}/rows/${j}`, `${quote(row)} is not a requested profile`);
-      });
+      }
     }
-  });
+  }
 }
 
 /** Runs the version 2 metrics checks on a success body of `network`: body-only, then request-aware when the request is given. */

@@ -74,14 +74,27 @@ function checkSortOrder(list: ErrorList, posts: unknown[], keys: SortKey[]): voi
 /** The one shape the documents give: `YYYY-MM-DDTHH:MM:SS+00:00`. */
 const STATED_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;
 
+const dateTimeNameCache = new WeakMap<PostCatalog, readonly string[]>();
+
+/** The fields and response members of a post catalog whose type is `datetime` (listed once per catalog). */
+function dateTimeNames(catalog: PostCatalog): readonly string[] {
+  let names = dateTimeNameCache.get(catalog);
+  if (!names) {
+    names = [...postFieldTypes(catalog)].filter(([, type]) => type === 'datetime').map(([name]) => name);
+    dateTimeNameCache.set(catalog, names);
+  }
+  return names;
+}
+
 /** Date-times that are UTC instants (stated rule, checked by the schema) but spelled otherwise (`Z`, fractions): inferred. */
 function checkDateTimeShape(list: ErrorList, posts: unknown[], catalog: PostCatalog): void {
-  const names = [...postFieldTypes(catalog)].filter(([, type]) => type === 'datetime').map(([name]) => name);
+  const names = dateTimeNames(catalog);
   if (!names.length) return;
   for (let i = 0; i < posts.length && !list.full; i++) {
     const post = posts[i];
     if (!isPlainObject(post)) continue;
-    for (const name of names) {
+    for (let n = 0; n < names.length; n++) {
+      const name = names[n];
       const value = post[name];
       if (typeof value === 'string' && !STATED_DATE_TIME.test(value) && isUtcDateTime(value)) {
         list.add('shared.posts.datetime-shape', childPointer(`/data/posts/${i}`, name), `expected the documented shape YYYY-MM-DDTHH:MM:SS+00:00, got ${quote(value)}`);
@@ -90,11 +103,30 @@ function checkDateTimeShape(list: ErrorList, posts: unknown[], catalog: PostCata
   }
 }
 
+const allowedCache = new WeakMap<PostCatalog, Map<string, ReadonlyMap<string, PostFieldType | undefined>>>();
+const MAX_FIELD_LISTS = 64;
+
+/**
+ * One lookup per member: allowed names (requested fields and response members) -> catalog type.
+ * Built once per catalog and requested field list (a CI run validates many pages of few requests).
+ */
+function allowedMembers(catalog: PostCatalog, fields: string[], types: ReadonlyMap<string, PostFieldType>): ReadonlyMap<string, PostFieldType | undefined> {
+  let byFields = allowedCache.get(catalog);
+  if (!byFields) allowedCache.set(catalog, (byFields = new Map()));
+  const key = JSON.stringify(fields);
+  let allowed = byFields.get(key);
+  if (!allowed) {
+    const built = new Map<string, PostFieldType | undefined>(fields.map((f) => [f, types.get(f)]));
+    for (const m of catalog.responseMembers) built.set(m.name, m.type);
+    if (byFields.size >= MAX_FIELD_LISTS) byFields.clear();
+    byFields.set(key, (allowed = built));
+  }
+  return allowed;
+}
+
 function checkFields(list: ErrorList, posts: unknown[], fields: string[], catalog: PostCatalog, network: string, typesChecked: boolean): void {
   const types = postFieldTypes(catalog);
-  // One lookup per member: allowed names (requested fields and response members) -> catalog type.
-  const allowed = new Map<string, PostFieldType | undefined>(fields.map((f) => [f, types.get(f)]));
-  for (const m of catalog.responseMembers) allowed.set(m.name, m.type);
+  const allowed = allowedMembers(catalog, fields, types);
   for (let i = 0; i < posts.length && !list.full; i++) {
     const post = posts[i];
     if (!isPlainObject(post)) continue;
