@@ -1,26 +1,29 @@
 /**
  * `createClient`: the typed client of the social analytics API, built on openapi-fetch.
- * It adds the Basic authorization header, turns failures into ApiError, retries transient
- * failures, keeps to a requests-per-hour budget, paginates posts and splits big metrics requests.
+ * Its policies (the Basic authorization header, ApiError for failures, retries of transient
+ * failures, a requests-per-hour budget, response validation) are one openapi-fetch middleware
+ * on the two typed clients `raw.v1` / `raw.v2` (see middleware.ts); `send()` goes through those
+ * clients, and `paginate()` / `metrics()` through `send()`.
  */
 import createFetchClient, { type Client } from 'openapi-fetch';
 import type { paths as PathsV1 } from '../../generated/types/v1.js';
 import type { paths as PathsV2 } from '../../generated/types/v2.js';
 import type { ApiRequest, ResponseOf } from '../request.js';
+import { readAnswer } from './answer.js';
 import { authorizationHeader, checkBaseUrl, checkCredentials } from './auth.js';
 import { RequestBudget, type BudgetOptions, type Clock } from './budget.js';
-import { ApiError, ClientConfigError, ResponseValidationError, type ValidationIssue } from './errors.js';
-import { LightRequest, lightFetch } from './light-request.js';
+import { ApiError, ClientConfigError } from './errors.js';
 import { mergeMetricsAnswers } from './merge.js';
+import { parsedBodyOf, policyMiddleware, type ResponseValidator, type RetryInfo } from './middleware.js';
 import { paginate, type PostOf } from './paginate.js';
 import { mapWithConcurrency } from './pool.js';
-import { backoffDelay, isRetriable, resolveRetry, type RetryOptions } from './retry.js';
+import { resolveRetry, type RetryOptions } from './retry.js';
 import { Redactor, secretForms } from './redact.js';
+import { operationOf, type RequestLike } from './request-like.js';
 import { planMetricsSplit } from './split-plan.js';
-import { exchange, operationOf, type RequestLike } from './transport.js';
+import { sendRequest } from './transport.js';
 
-/** Checks a response body against the API description; the package's validators by default. */
-export type ResponseValidator = (input: { method: string; path: string; body: unknown; request?: unknown }) => { valid: boolean; errors: ValidationIssue[] } | Promise<{ valid: boolean; errors: ValidationIssue[] }>;
+export type { ResponseValidator } from './middleware.js';
 
 export interface ClientOptions {
   /** API token (first half of the Basic credentials). */
@@ -47,7 +50,7 @@ export interface ClientOptions {
   /** Random numbers 0..1 for retry jitter (default Math.random). */
   random?: () => number;
   /** Called before each retry (no credentials in the arguments). */
-  onRetry?: (info: { operation: string; retry: number; delayMs: number; error: ApiError }) => void;
+  onRetry?: (info: RetryInfo) => void;
 }
 
 /** Response type of a request: the builder's phantom type, or unknown for plain objects. */
@@ -60,7 +63,10 @@ export interface SocialAnalyticsClient {
   paginate<R extends RequestLike>(request: R): AsyncIterable<PostOf<Answer<R>>>;
   /** Sends a metrics request of any size: split within the limits, merged into one answer. */
   metrics<R extends RequestLike>(request: R): Promise<Answer<R>>;
-  /** The typed openapi-fetch clients (credentials already set), for direct use. */
+  /**
+   * The typed openapi-fetch clients `send()` goes through: the same credentials, ApiError on
+   * failures, retries, budget and validation. `use()` adds your own middleware to them.
+   */
   readonly raw: { readonly v1: Client<PathsV1>; readonly v2: Client<PathsV2> };
 }
 
@@ -91,49 +97,37 @@ export function createClient(options: ClientOptions): SocialAnalyticsClient {
   const concurrency = options.concurrency ?? 4;
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new ClientConfigError(`createClient: option "concurrency" must be a whole number >= 1, got ${String(concurrency)}`);
 
-  const fetchOptions = {
-    baseUrl,
-    headers: { Authorization: header, 'Content-Type': 'application/json; charset=utf-8' },
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  };
-  // The typed clients users get: standard Requests, so their middleware works as documented.
-  const v1 = createFetchClient<PathsV1>(fetchOptions);
-  const v2 = createFetchClient<PathsV2>(fetchOptions);
-  // The client used by send(): with the global fetch, a lighter Request stand-in (see light-request.ts).
-  const internal = (options.fetch ? v2 : createFetchClient<PathsV2>({ ...fetchOptions, fetch: lightFetch as typeof fetch, Request: LightRequest as unknown as typeof Request })) as Client<any>;
-
   let validator: Promise<ResponseValidator> | undefined;
   if (typeof options.validate === 'function') validator = Promise.resolve(options.validate);
   else if (options.validate) validator = defaultValidator ??= loadValidator();
 
-  async function sendOnce(request: RequestLike): Promise<unknown> {
-    for (let attempt = 0; ; attempt++) {
-      if (budget) await budget.acquire();
-      try {
-        return await exchange(internal, request, redact);
-      } catch (error) {
-        if (attempt >= retry.retries || !isRetriable(error)) throw error;
-        const delayMs = backoffDelay(retry, attempt, random);
-        options.onRetry?.({ operation: operationOf(request), retry: attempt + 1, delayMs, error: error as ApiError });
-        await clock.sleep(delayMs);
-      }
-    }
-  }
+  const policy = policyMiddleware({ authorization: header, redact, retry, clock, random, budget, validator, onRetry: options.onRetry });
+  const fetchOptions = {
+    baseUrl,
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    bodySerializer: policy.bodySerializer,
+    fetch: options.fetch ?? sendRequest,
+  };
+  const v1 = createFetchClient<PathsV1>(fetchOptions);
+  const v2 = createFetchClient<PathsV2>(fetchOptions);
+  v1.use(policy.middleware);
+  v2.use(policy.middleware);
 
   async function send(request: RequestLike): Promise<unknown> {
     if (typeof request !== 'object' || request === null || (request.method !== 'GET' && request.method !== 'POST') || typeof request.path !== 'string' || !/^\/[12]\//.test(request.path)) {
       throw new TypeError('client.send: expected a request { method: "GET" | "POST", path: "/1/..." | "/2/...", body } (from the request builders)');
     }
-    const body = await sendOnce(request);
-    if (validator) {
-      const check = await validator;
-      const result = await check({ method: request.method, path: request.path, body, request: request.body });
-      if (!result.valid) {
-        const errors = result.errors.map((e) => ({ ...e, pointer: redact.text(e.pointer), message: redact.text(e.message) }));
-        throw new ResponseValidationError(operationOf(request), errors, redact.value(body));
-      }
-    }
-    return body;
+    const raw = (request.path.startsWith('/1/') ? v1 : v2) as Client<any>;
+    // parseAs "stream": the middleware has parsed the body already (parsedBodyOf); nothing reads it again.
+    const init: Record<string, unknown> = { parseAs: 'stream', bodySerializer: policy.sendBodySerializer };
+    if (request.method !== 'GET') init.body = request.body ?? {};
+    const { response } = await (raw.request as (m: string, p: string, i: unknown) => Promise<{ response: Response }>)(request.method.toLowerCase(), request.path, init);
+    const parsed = parsedBodyOf(response);
+    if (parsed) return parsed.body;
+    // A Response from a user's onRequest middleware (it skips fetch and onResponse): read it here.
+    const answer = await readAnswer(response, operationOf(request), redact);
+    if (answer instanceof ApiError) throw answer;
+    return answer.body;
   }
 
   async function metrics(request: RequestLike): Promise<unknown> {
@@ -141,7 +135,6 @@ export function createClient(options: ClientOptions): SocialAnalyticsClient {
     const answers = await mapWithConcurrency(plan.parts, concurrency, (part) => send(part.request));
     return mergeMetricsAnswers(plan, answers);
   }
-
   return {
     send: send as SocialAnalyticsClient['send'],
     paginate: ((request: RequestLike) => paginate(send, request)) as SocialAnalyticsClient['paginate'],

@@ -5,5 +5,5 @@ export type { RetryOptions } from './retry.js';
 export type { BudgetOptions, Clock } from './budget.js';
 export { planMetricsSplit, splitDateRange, type SplitPlan, type DateCut } from './split-plan.js';
 export { chunkEvenly, coverPairs, coverLowerBound, type Rect } from './cover.js';
-export type { RequestLike } from './transport.js';
+export type { RequestLike } from './request-like.js';
 export { metricsRequest, type MetricsPath, type MetricsBodyOf, type MetricsAnswerOf } from './metrics-request.js';

@@ -2,7 +2,7 @@
  * Cursor pagination of post lists: resend every parameter unchanged plus `after` = the
  * previous `next`, until an answer has no `next`. Each page is fetched exactly once.
  */
-import type { RequestLike } from './transport.js';
+import type { RequestLike } from './request-like.js';
 
 /** The post type of a posts answer `{ data: { posts: P[] } }`. */
 export type PostOf<A> = A extends { data: { posts: (infer P)[] } } ? P : unknown;

@@ -22,7 +22,7 @@ import { requestCatalog } from '../../generated/request-catalog.js';
 import { formatDayNumber, maxRangeEnd, monthStart, dayNumber, weekStart } from '../calendar/days.js';
 import { coverPairs, type Rect } from './cover.js';
 import { SplitRefusedError } from './errors.js';
-import { operationOf, type RequestLike } from './transport.js';
+import { operationOf, type RequestLike } from './request-like.js';
 
 /** Where a date range may be cut. */
 export type DateCut = 'day' | 'week' | 'month' | 'none';

@@ -164,16 +164,3 @@ describe('response validation', () => {
     expect(error.reason).toMatch(/"profile" dimension/);
   });
 });
-
-describe('raw openapi-fetch clients', () => {
-  it('run user middleware with standard Request objects', async () => {
-    const server = await mock();
-    const { client } = clientFor(server);
-    const seen: string[] = [];
-    client.raw.v2.use({ onRequest: ({ request }) => void seen.push(`${request instanceof Request} ${request.method} ${new URL(request.url).pathname}`) });
-    await client.raw.v2.GET('/2/twitter/profiles');
-    expect(seen).toEqual(['true GET /2/twitter/profiles']);
-    await client.send({ method: 'GET', path: '/2/twitter/profiles', body: undefined });
-    expect(seen).toHaveLength(1); // send() does not go through the user's raw client
-  });
-});

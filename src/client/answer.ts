@@ -1,0 +1,77 @@
+/**
+ * Reading one answer of the API: the response body as text, parsed, with every failure turned
+ * into an ApiError (`success: false` at any status, an unexpected status, a body that is not
+ * JSON, no answer at all). Every text an error keeps from the answer or the failure is redacted.
+ */
+import { ApiError, errorMeaning, type ApiErrorEntry } from './errors.js';
+import type { Redactor } from './redact.js';
+
+/** A success answer: the parsed body and the text it was parsed from. */
+export interface Answer {
+  body: unknown;
+  text: string;
+}
+
+/**
+ * Reads a failure body's `errors` into entries with catalog meanings (texts redacted), or
+ * undefined when it is not one.
+ */
+export function failureEntries(body: unknown, redact: Redactor): ApiErrorEntry[] | undefined {
+  if (typeof body !== 'object' || body === null || (body as { success?: unknown }).success !== false) return undefined;
+  const list = (body as { errors?: unknown }).errors;
+  if (!Array.isArray(list)) return [];
+  return list.map((e: unknown) => {
+    const code = typeof (e as { code?: unknown })?.code === 'number' ? (e as { code: number }).code : -1;
+    const texts = (e as { errors?: unknown })?.errors;
+    return { code, meaning: errorMeaning(code), messages: Array.isArray(texts) ? texts.map((t) => redact.text(String(t))) : [] };
+  });
+}
+
+/** The ApiError of a request that got no answer (refused, reset, dropped, DNS, ...). */
+export function networkFailure(error: unknown, operation: string, redact: Redactor): ApiError {
+  const cause = redact.error(error);
+  return new ApiError({ kind: 'network', operation, detail: `no answer from the server (${networkReason(cause)})`, cause });
+}
+
+/**
+ * Reads a response: the parsed success body (`success: true`), or the ApiError it stands for
+ * (returned, not thrown, so that the caller decides whether to retry).
+ */
+export async function readAnswer(response: Response, operation: string, redact: Redactor): Promise<Answer | ApiError> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    return networkFailure(error, operation, redact);
+  }
+  const status = response.status;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    // Redact before cutting, so that no part of a secret survives at the cut.
+    const redacted = redact.text(text);
+    const shown = redacted.length > 80 ? `${redacted.slice(0, 80)}...` : redacted;
+    return new ApiError({ kind: 'invalid-body', operation, httpStatus: status, detail: `the response body is not JSON: ${JSON.stringify(shown)}`, cause: redact.error(error) });
+  }
+  const entries = failureEntries(body, redact);
+  if (entries) return new ApiError({ kind: 'api', operation, httpStatus: status, errors: entries.length ? entries : [{ code: status, meaning: errorMeaning(status), messages: [] }] });
+  if (status < 200 || status > 299) return new ApiError({ kind: 'http', operation, httpStatus: status, detail: `unexpected HTTP status ${status}` });
+  if (typeof body !== 'object' || body === null || (body as { success?: unknown }).success !== true) {
+    return new ApiError({ kind: 'invalid-body', operation, httpStatus: status, detail: 'the response body is not an API body (no "success": true or false)' });
+  }
+  return { body, text };
+}
+
+/**
+ * Why no answer came, for the message: the cause chain's message and its system error code
+ * (`ECONNREFUSED`, `ENOTFOUND`), which fetch hides behind "fetch failed".
+ */
+export function networkReason(error: Error): string {
+  const parts: string[] = [];
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    parts.push(typeof code === 'string' && !e.message.includes(code) ? `${e.message} (${code})` : e.message);
+  }
+  return parts.join(': ');
+}
