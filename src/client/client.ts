@@ -133,7 +133,7 @@ export function createClient(options: ClientOptions): SocialAnalyticsClient {
   async function metrics(request: RequestLike): Promise<unknown> {
     const plan = planMetricsSplit(request);
     const answers = await mapWithConcurrency(plan.parts, concurrency, (part) => send(part.request));
-    return mergeMetricsAnswers(plan, answers);
+    return mergeMetricsAnswers(plan, answers, redact);
   }
   return {
     send: send as SocialAnalyticsClient['send'],

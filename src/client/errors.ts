@@ -108,7 +108,10 @@ export class ResponseValidationError extends Error {
   }
 }
 
-/** `client.metrics()` refuses a request it cannot split and merge exactly; `reason` says why. */
+/**
+ * `client.metrics()` refuses a request it cannot split and merge exactly; `reason` says why.
+ * It is thrown while planning, before any request is sent.
+ */
 export class SplitRefusedError extends Error {
   override readonly name = 'SplitRefusedError';
   constructor(
@@ -116,6 +119,39 @@ export class SplitRefusedError extends Error {
     readonly reason: string,
   ) {
     super(`${operation}: cannot split this request into requests within the limits and merge the answers exactly: ${reason}`);
+  }
+}
+
+/** One part of a split metrics request: its profiles, metrics and date range. */
+export interface SplitChunk {
+  profiles: string[];
+  metrics: string[];
+  /** First day, YYYY-MM-DD. */
+  dateStart: string;
+  /** Last day, YYYY-MM-DD (included). */
+  dateEnd: string;
+}
+
+/** A list for a message: the first few items and how many more. */
+function shortList(items: readonly string[]): string {
+  const shown = items.slice(0, 5).join(', ');
+  return items.length > 5 ? `${shown} and ${items.length - 5} more` : shown;
+}
+
+/**
+ * `client.metrics()` got an answer to one part of a split request that cannot be merged into
+ * the answer of the unsplit request (the server answered other rows, cells or shapes than the
+ * part asked for). `chunk` is that part; `reason` says what did not fit.
+ */
+export class MergeError extends Error {
+  override readonly name = 'MergeError';
+  constructor(
+    readonly operation: string,
+    /** The part whose answer does not fit. */
+    readonly chunk: SplitChunk,
+    readonly reason: string,
+  ) {
+    super(`${operation}: cannot merge the answer of the part for profiles ${shortList(chunk.profiles)}; metrics ${shortList(chunk.metrics)}; dates ${chunk.dateStart}..${chunk.dateEnd}: ${reason}`);
   }
 }
 

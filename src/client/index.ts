@@ -1,9 +1,10 @@
 /** The client of the social analytics API: createClient and its errors. */
 export { createClient, type ClientOptions, type SocialAnalyticsClient, type ResponseValidator } from './client.js';
-export { ApiError, ResponseValidationError, SplitRefusedError, ClientConfigError, errorMeaning, type ApiErrorKind, type ApiErrorEntry, type ValidationIssue } from './errors.js';
+export { ApiError, ResponseValidationError, SplitRefusedError, MergeError, ClientConfigError, errorMeaning, type SplitChunk, type ApiErrorKind, type ApiErrorEntry, type ValidationIssue } from './errors.js';
 export type { RetryOptions } from './retry.js';
+export type { RetryInfo } from './middleware.js';
 export type { BudgetOptions, Clock } from './budget.js';
 export { planMetricsSplit, splitDateRange, type SplitPlan, type DateCut } from './split-plan.js';
-export { chunkEvenly, coverPairs, coverLowerBound, type Rect } from './cover.js';
+export { chunkEvenly, gridCover, type Rect } from './cover.js';
 export type { RequestLike } from './request-like.js';
 export { metricsRequest, type MetricsPath, type MetricsBodyOf, type MetricsAnswerOf } from './metrics-request.js';

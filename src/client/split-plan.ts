@@ -12,16 +12,16 @@
  *    (v1, `date.day`), only on ISO week starts (Mondays) for `date.week` and on month starts for
  *    `date.month`, so no week or month row is ever split. Without a date dimension the answer
  *    aggregates the whole range: merged by adding for `sum` metrics, refused for `avg` metrics.
- * The request count is (requests covering every profile x metric pair, see cover.ts) x (date
- * ranges). The greedy date cut is minimal for the allowed cut points, and as no request can
- * reach across two range starts of that cut, the product is minimal when the pair cover is.
- * Where answers are added up (rule 2 and 3 sums), the pair cover is the grid partition, so no
- * value is counted twice.
+ * The plan is whole before the first request: a grid of profile groups x metric groups (see
+ * cover.ts) x date ranges, each (profile, metric, day) asked exactly once, and how the answers
+ * merge (cells placed, or added up for rules 2 and 3) decided here; a request that cannot be
+ * merged exactly is refused here (SplitRefusedError), so nothing is sent. The greedy date cut is
+ * minimal for the allowed cut points, so the grid has the fewest requests of any grid.
  */
 import { requestCatalog } from '../../generated/request-catalog.js';
 import { formatDayNumber, maxRangeEnd, monthStart, dayNumber, weekStart } from '../calendar/days.js';
-import { coverPairs, type Rect } from './cover.js';
-import { SplitRefusedError } from './errors.js';
+import { gridCover } from './cover.js';
+import { SplitRefusedError, type SplitChunk } from './errors.js';
 import { operationOf, type RequestLike } from './request-like.js';
 
 /** Where a date range may be cut. */
@@ -30,8 +30,10 @@ export type DateCut = 'day' | 'week' | 'month' | 'none';
 /** One planned request with its position in the split grid. */
 export interface PlannedPart {
   request: RequestLike;
+  /** The profiles, metrics and date range this part asks for. */
+  chunk: SplitChunk;
   dateIndex: number;
-  /** Index of the (profiles, metrics) request of the cover. */
+  /** Index of the (profile group, metric group) cell of the grid. */
   groupIndex: number;
 }
 
@@ -40,9 +42,9 @@ export interface SplitPlan {
   operation: string;
   /** The original request body. */
   body: MetricsBody;
-  /** In date-range-major order, then the cover's (profiles, metrics) requests. */
+  /** In date-range-major order, then the grid's (profile group, metric group) cells. */
   parts: PlannedPart[];
-  /** Whether cells of several parts add up into one cell (sum merges). */
+  /** Whether cells of several parts add up into one cell (sum merges); otherwise each cell comes from one part. */
   adds: boolean;
 }
 
@@ -154,12 +156,14 @@ export function planMetricsSplit(request: RequestLike, limits = true): SplitPlan
   }
 
   const dateRanges = splitDates ? splitDateRange(start, end, cut === 'none' ? 'day' : cut, months) : [[start, end] as [number, number]];
-  const cover: Rect[] = splitProfiles || body.metrics.length > maxMetrics ? coverPairs(body.profiles, body.metrics, Math.min(maxProfiles, maxMetrics), adds) : [{ profiles: body.profiles, metrics: body.metrics }];
+  const grid = gridCover(body.profiles, body.metrics, maxProfiles, maxMetrics);
   const parts: PlannedPart[] = [];
   dateRanges.forEach(([from, to], dateIndex) => {
-    cover.forEach(({ profiles, metrics }, groupIndex) => {
-      const partBody = { ...body, date_start: formatDayNumber(from), date_end: formatDayNumber(to), profiles, metrics };
-      parts.push({ request: { method: request.method, path: request.path, body: partBody, operation }, dateIndex, groupIndex });
+    const dateStart = formatDayNumber(from);
+    const dateEnd = formatDayNumber(to);
+    grid.forEach(({ profiles, metrics }, groupIndex) => {
+      const partBody = { ...body, date_start: dateStart, date_end: dateEnd, profiles, metrics };
+      parts.push({ request: { method: request.method, path: request.path, body: partBody, operation }, chunk: { profiles, metrics, dateStart, dateEnd }, dateIndex, groupIndex });
     });
   });
   return { version, operation, body, parts, adds };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogs } from '../../generated/catalogs.js';
-import { coverLowerBound, createClient, SplitRefusedError } from '../../src/client/index.js';
+import { createClient, MergeError, planMetricsSplit, SplitRefusedError } from '../../src/client/index.js';
 import { profileIds } from './support/requests.js';
 import { clientFor, mock, SECRET, TOKEN } from './support/server.js';
 
@@ -18,7 +18,7 @@ async function unsplitAnswer(request: { method: 'POST'; path: string; body: unkn
 }
 
 describe('client.metrics splitting against the mock', () => {
-  it('v1: 60 profiles x 40 metrics x 1 year in the minimal 5 x 4 = 20 requests (grid: 24), equal to the unsplit answer', async () => {
+  it('v1: 60 profiles x 40 metrics x 1 year in a grid of 3 x 2 x 4 = 24 requests, equal to the unsplit answer', async () => {
     const server = await mock();
     const { client } = clientFor(server, { concurrency: 6 });
     const profiles = profileIds(server.account, 'facebook', true).slice(0, 60);
@@ -28,22 +28,21 @@ describe('client.metrics splitting against the mock', () => {
     expect(profiles).toHaveLength(60);
     const request = { method: 'POST' as const, path: '/1/facebook/metrics', operation: 'POST /1/facebook/metrics', body: { date_start: '2025-01-01', date_end: '2025-12-31', profiles, metrics } };
     const merged = (await client.metrics(request)) as { profiles: { id: string; data: unknown[] }[] };
-    expect(server.log).toHaveLength(coverLowerBound(60, 40, 25) * 4);
-    expect(server.log).toHaveLength(20);
+    expect(server.log).toHaveLength(3 * 2 * 4);
     expect(server.log.every((e) => e.status === 200 && e.code === undefined)).toBe(true);
     expect(merged.profiles.map((p) => p.id)).toEqual(profiles);
     expect(merged.profiles[59].data).toHaveLength(365);
     sameJson(merged, await unsplitAnswer(request));
   }, 60_000);
 
-  it('v2 [profile, date.month]: 60 profiles x 30 metrics x 1 year in the minimal 5 x 4 = 20 requests, equal to the unsplit matrix (sum and avg)', async () => {
+  it('v2 [profile, date.month]: 60 profiles x 30 metrics x 1 year in a grid of 3 x 2 x 4 = 24 requests, equal to the unsplit matrix (sum and avg)', async () => {
     const server = await mock();
     const { client } = clientFor(server);
     const profiles = profileIds(server.account, 'facebook', true).slice(0, 60);
     const metrics = catalogs.v2.metrics.facebook.map((m) => m.name);
     const request = { method: 'POST' as const, path: '/2/facebook/metrics', body: { date_start: '2025-01-01', date_end: '2025-12-31', profiles, metrics, dimensions: [{ type: 'profile' }, { type: 'date.month' }] } };
     const merged = (await client.metrics(request)) as { header: { rows: string[] }[] };
-    expect(server.log).toHaveLength(5 * 4);
+    expect(server.log).toHaveLength(3 * 2 * 4);
     expect(merged.header[1].rows).toHaveLength(12);
     sameJson(merged, await unsplitAnswer(request));
   }, 60_000);
@@ -78,6 +77,22 @@ describe('client.metrics splitting against the mock', () => {
     expect(server.log).toHaveLength(0);
   });
 
+  it('a refusal is thrown before the first request: a fetch spy sees no call', async () => {
+    const server = await mock();
+    let calls = 0;
+    const client = createClient({ token: TOKEN, secret: SECRET, baseUrl: server.url, fetch: async (input) => (calls++, fetch(input)) });
+    const profiles = profileIds(server.account, 'facebook').slice(0, 30);
+    const refused = [
+      { date_start: '2025-01-01', date_end: '2025-12-31', profiles, metrics: ['fans_lifetime'], dimensions: [{ type: 'profile' }] },
+      { date_start: '2025-01-01', date_end: '2025-01-31', profiles, metrics: ['fans_change', 'fans_lifetime'], dimensions: [{ type: 'date.day' }] },
+      { date_start: '2025-01-01', date_end: '2025-01-31', profiles, metrics: ['fans_change'], dimensions: [{ type: 'profile' }, { type: 'profile_label' }] },
+    ];
+    for (const body of refused) await expect(client.metrics({ method: 'POST', path: '/2/facebook/metrics', body })).rejects.toThrow(SplitRefusedError);
+    expect(calls).toBe(0);
+    await client.metrics({ method: 'POST', path: '/2/facebook/metrics', body: { ...refused[0], metrics: ['fans_change'] } });
+    expect(calls).toBe(2 * 4); // the spy does see the requests of an accepted split
+  });
+
   it('keeps at most `concurrency` split requests in flight', async () => {
     const server = await mock({ faults: { latencyMs: 5 } });
     let inFlight = 0;
@@ -108,6 +123,75 @@ describe('client.metrics splitting against the mock', () => {
     const request = { method: 'POST' as const, path: '/2/facebook/metrics', body: { date_start: '2025-01-01', date_end: '2025-03-31', profiles: profileIds(server.account, 'facebook').slice(0, 25), metrics: ['fans_lifetime'] } };
     expect(await client.metrics(request)).toEqual(await client.send(request));
     expect(server.log).toHaveLength(2);
+  });
+});
+
+/**
+ * A client of `server` whose fetch rewrites the answer to the part asking for `dateStart` and
+ * the first profile `firstProfile` (a server answering other rows than asked).
+ */
+function tampering(server: Awaited<ReturnType<typeof mock>>, target: { dateStart: string; firstProfile: string }, change: (answer: any) => void) {
+  return createClient({
+    token: TOKEN,
+    secret: SECRET,
+    baseUrl: server.url,
+    retry: false,
+    fetch: async (input) => {
+      const sent = JSON.parse(await input.clone().text());
+      const response = await fetch(input);
+      if (sent.date_start !== target.dateStart || sent.profiles[0] !== target.firstProfile) return response;
+      const answer = await response.json();
+      change(answer);
+      return new Response(JSON.stringify(answer), { status: response.status, headers: { 'content-type': 'application/json' } });
+    },
+  });
+}
+
+describe('client.metrics: an answer that cannot be merged throws MergeError naming its part', () => {
+  it('v1: a profile the part did not ask for', async () => {
+    const server = await mock();
+    const profiles = profileIds(server.account, 'facebook').slice(0, 40);
+    const request = { method: 'POST' as const, path: '/1/facebook/metrics', body: { date_start: '2025-01-01', date_end: '2025-06-30', profiles, metrics: ['comments', 'shares'] } };
+    const part = planMetricsSplit(request).parts.find((p) => p.chunk.dateStart === '2025-04-01' && p.chunk.profiles[0] === profiles[20])!;
+    const client = tampering(server, { dateStart: '2025-04-01', firstProfile: profiles[20] }, (answer) => (answer.profiles[0].id = profiles[0]));
+    const error = (await client.metrics(request).catch((e: unknown) => e)) as MergeError;
+    expect(error).toBeInstanceOf(MergeError);
+    expect(error.chunk).toEqual({ profiles: profiles.slice(20), metrics: ['comments', 'shares'], dateStart: '2025-04-01', dateEnd: '2025-06-30' });
+    expect(error.chunk).toEqual(part.chunk);
+    expect(error.reason).toBe(`it answers profile "${profiles[0]}", which the part did not ask for`);
+    expect(error.message).toContain(`profiles ${profiles.slice(20, 25).join(', ')} and 15 more; metrics comments, shares; dates 2025-04-01..2025-06-30`);
+  });
+
+  it('v2: a cell no part answers names the part that should have', async () => {
+    const server = await mock();
+    const profiles = profileIds(server.account, 'facebook').slice(0, 30);
+    const request = { method: 'POST' as const, path: '/2/facebook/metrics', body: { date_start: '2025-01-01', date_end: '2025-04-30', profiles, metrics: ['fans_change'], dimensions: [{ type: 'date.month' }, { type: 'profile' }] } };
+    // The part for April and the first 15 profiles drops its last profile's column.
+    const client = tampering(server, { dateStart: '2025-04-01', firstProfile: profiles[0] }, (answer) => {
+      answer.header[1].rows.pop();
+      for (const month of answer.data) month.pop();
+    });
+    const error = (await client.metrics(request).catch((e: unknown) => e)) as MergeError;
+    expect(error).toBeInstanceOf(MergeError);
+    expect(error.chunk).toEqual({ profiles: profiles.slice(0, 15), metrics: ['fans_change'], dateStart: '2025-04-01', dateEnd: '2025-04-30' });
+    expect(error.reason).toMatch(new RegExp(`no answer holds the cell "2025-04 / ${profiles[14]} / fans_change"`));
+  });
+
+  it('v2: other header types than planned, and a cell answered twice', async () => {
+    const server = await mock();
+    const profiles = profileIds(server.account, 'facebook').slice(0, 30);
+    const request = { method: 'POST' as const, path: '/2/facebook/metrics', body: { date_start: '2025-01-01', date_end: '2025-01-31', profiles, metrics: ['fans_change'], dimensions: [{ type: 'profile' }] } };
+    const swapped = tampering(server, { dateStart: '2025-01-01', firstProfile: profiles[15] }, (answer) => (answer.header[0].type = 'profile_label'));
+    const e1 = (await swapped.metrics(request).catch((e: unknown) => e)) as MergeError;
+    expect(e1).toBeInstanceOf(MergeError);
+    expect(e1.chunk.profiles).toEqual(profiles.slice(15));
+    expect(e1.reason).toBe('its header is not profile, metric with rows (got "profile_label, metric")');
+    const twice = tampering(server, { dateStart: '2025-01-01', firstProfile: profiles[15] }, (answer) => {
+      answer.header[0].rows[0] = profiles[16];
+    });
+    const e2 = (await twice.metrics(request).catch((e: unknown) => e)) as MergeError;
+    expect(e2).toBeInstanceOf(MergeError);
+    expect(e2.reason).toBe(`it answers the cell "${profiles[16]} / fans_change", which another part answers too`);
   });
 });
 

@@ -20,7 +20,7 @@ const versionOf = (way: Way) => (way === 'raw.v1' ? 1 : 2);
 async function call(client: SocialAnalyticsClient, way: Way, method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
   if (way === 'send') return client.send({ method, path, body });
   const raw = (way === 'raw.v1' ? client.raw.v1 : client.raw.v2) as Client<any>;
-  const { data } = method === 'GET' ? await raw.GET(path) : await raw.POST(path, { body });
+  const { data } = method === 'GET' ? await raw.GET(path, {}) : await raw.POST(path, { body });
   return data;
 }
 

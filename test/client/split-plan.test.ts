@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDayNumber, maxRangeEnd, monthStart, dayNumber, weekStart } from '../../src/calendar/days.js';
-import { chunkEvenly, coverLowerBound, coverPairs, planMetricsSplit, splitDateRange, SplitRefusedError, type DateCut } from '../../src/client/index.js';
-import { unionRows } from '../../src/client/merge.js';
+import { chunkEvenly, gridCover, planMetricsSplit, splitDateRange, SplitRefusedError, type DateCut } from '../../src/client/index.js';
+import { unionRows } from '../../src/client/merge-v2.js';
 
 const ids = (n: number, p = 'p') => Array.from({ length: n }, (_, i) => `${p}${i}`);
 const v2 = (body: Record<string, unknown>) => ({ method: 'POST' as const, path: '/2/facebook/metrics', operation: 'POST /2/facebook/metrics', body: { date_start: '2025-01-01', date_end: '2025-01-31', profiles: ['a'], metrics: ['fans_change'], ...body } });
@@ -47,45 +47,54 @@ describe('splitting plan', () => {
     expect(splitDateRange(dayNumber('2025-01-01')!, dayNumber('2025-12-31')!, 'month', 3).map(([a, b]) => `${formatDayNumber(a)}..${formatDayNumber(b)}`)).toEqual(['2025-01-01..2025-03-31', '2025-04-01..2025-06-30', '2025-07-01..2025-09-30', '2025-10-01..2025-12-31']);
   });
 
-  it('covers every profile x metric pair with the fewest requests it can prove (lower bound)', () => {
+  it('covers every profile x metric pair exactly once, within the limits, with the grid', () => {
     for (let p = 1; p <= 80; p += 3) {
       for (let m = 1; m <= 80; m += 3) {
-        for (const partition of [false, true]) {
-          const cover = coverPairs(ids(p), ids(m, 'm'), 25, partition);
-          const seen = new Map<string, number>();
-          for (const rect of cover) {
-            expect(rect.profiles.length).toBeLessThanOrEqual(25);
-            expect(rect.metrics.length).toBeLessThanOrEqual(25);
-            for (const a of rect.profiles) for (const b of rect.metrics) seen.set(`${a}/${b}`, (seen.get(`${a}/${b}`) ?? 0) + 1);
-          }
-          expect(seen.size, `${p} x ${m}`).toBe(p * m);
-          if (partition) expect([...seen.values()].every((n) => n === 1)).toBe(true);
-          expect(cover.length).toBeGreaterThanOrEqual(coverLowerBound(p, m, 25));
-          // Minimal (the lower bound) whenever one side needs at most two groups.
-          if (!partition && (p <= 50 || m <= 50)) expect(cover.length, `${p} x ${m}`).toBe(coverLowerBound(p, m, 25));
-          expect(cover.length).toBeLessThanOrEqual(Math.ceil(p / 25) * Math.ceil(m / 25));
+        const cover = gridCover(ids(p), ids(m, 'm'), 25, 25);
+        const seen = new Map<string, number>();
+        for (const rect of cover) {
+          expect(rect.profiles.length).toBeLessThanOrEqual(25);
+          expect(rect.metrics.length).toBeLessThanOrEqual(25);
+          for (const a of rect.profiles) for (const b of rect.metrics) seen.set(`${a}/${b}`, (seen.get(`${a}/${b}`) ?? 0) + 1);
+        }
+        expect(seen.size, `${p} x ${m}`).toBe(p * m);
+        expect([...seen.values()].every((n) => n === 1)).toBe(true);
+        expect(cover).toHaveLength(Math.ceil(p / 25) * Math.ceil(m / 25));
+      }
+    }
+    expect(gridCover(ids(60), ids(40, 'm'), 25, 25).map((r) => [r.profiles.length, r.metrics.length])).toEqual([[20, 20], [20, 20], [20, 20], [20, 20], [20, 20], [20, 20]]);
+    expect(gridCover(ids(3), ids(30, 'm'), 25, 10)).toHaveLength(3);
+  });
+
+  it('no cover asking each pair once beats the grid (exhaustive search, limits 2 and 3, small sizes)', () => {
+    for (const [limit, maxP, maxM] of [[2, 4, 5], [3, 4, 4]]) {
+      for (let p = 1; p <= maxP; p++) {
+        for (let m = p; m <= maxM; m++) {
+          const grid = gridCover(ids(p), ids(m, 'm'), limit, limit);
+          // Below the grid's count: none found. With one more allowed, the search finds a cover of the grid's count.
+          expect(fewestExactCover(p, m, limit, grid.length), `${p} x ${m}, limit ${limit}`).toBe(grid.length);
+          expect(fewestExactCover(p, m, limit, grid.length + 1)).toBe(grid.length);
         }
       }
     }
-    for (const [p, m, n] of [[60, 40, 5], [40, 60, 5], [30, 30, 3], [26, 26, 3], [60, 30, 5], [100, 50, 8], [50, 50, 4], [43, 76, 7], [45, 101, 9], [60, 60, 8]]) {
-      expect(coverPairs(ids(p), ids(m, 'm'), 25, false).length, `${p} x ${m}`).toBe(n);
-      expect(coverLowerBound(p, m, 25)).toBe(n);
-    }
   });
 
-  it('plans 60 profiles x 40 metrics x 1 year in 5 x 4 = 20 requests covering every cell', () => {
+  it('plans 60 profiles x 40 metrics x 1 year as a grid of 3 x 2 x 4 = 24 requests asking each cell once', () => {
     const plan = planMetricsSplit({ method: 'POST', path: '/1/facebook/metrics', body: { date_start: '2025-01-01', date_end: '2025-12-31', profiles: ids(60), metrics: ids(40, 'm') } });
-    expect(plan.parts).toHaveLength(5 * 4);
-    expect(coverLowerBound(60, 40, 25) * 4).toBe(20);
+    expect(plan.parts).toHaveLength(3 * 2 * 4);
     const cells = new Set<string>();
-    for (const { request } of plan.parts) {
+    let asked = 0;
+    for (const { request, chunk } of plan.parts) {
       const b = request.body as any;
+      expect(chunk).toEqual({ profiles: b.profiles, metrics: b.metrics, dateStart: b.date_start, dateEnd: b.date_end });
       expect(b.profiles.length).toBeLessThanOrEqual(25);
       expect(b.metrics.length).toBeLessThanOrEqual(25);
       expect(dayNumber(b.date_end)!).toBeLessThanOrEqual(maxRangeEnd(dayNumber(b.date_start)!, 3));
       for (const p of b.profiles) for (const m of b.metrics) for (let d = dayNumber(b.date_start)!; d <= dayNumber(b.date_end)!; d++) cells.add(`${p}/${m}/${d}`);
+      asked += b.profiles.length * b.metrics.length * (dayNumber(b.date_end)! - dayNumber(b.date_start)! + 1);
     }
     expect(cells.size).toBe(60 * 40 * 365);
+    expect(asked).toBe(cells.size);
     expect(planMetricsSplit(v2({})).parts).toHaveLength(1);
   });
 
@@ -126,3 +135,43 @@ describe('splitting plan', () => {
     expect(unionRows([['x', 'y'], ['z']])).toEqual(['x', 'y', 'z']);
   });
 });
+
+/**
+ * The fewest requests (rectangles of at most `limit` profiles x `limit` metrics, any subsets)
+ * asking each of the p x m pairs exactly once, by exhaustive search below `bound`.
+ */
+function fewestExactCover(p: number, m: number, limit: number, bound: number): number {
+  const subsets = (n: number) => {
+    const out: number[][] = [];
+    for (let mask = 1; mask < 1 << n; mask++) {
+      const set = Array.from({ length: n }, (_, i) => i).filter((i) => mask & (1 << i));
+      if (set.length <= limit) out.push(set);
+    }
+    return out;
+  };
+  const rows = subsets(p);
+  const cols = subsets(m);
+  const covered = Array.from({ length: p }, () => new Array<boolean>(m).fill(false));
+  let best = bound;
+  const search = (used: number) => {
+    if (used >= best) return;
+    let cell: [number, number] | undefined;
+    for (let a = 0; a < p && !cell; a++) for (let b = 0; b < m && !cell; b++) if (!covered[a][b]) cell = [a, b];
+    if (!cell) {
+      best = used;
+      return;
+    }
+    const [a0, b0] = cell;
+    for (const r of rows) {
+      if (!r.includes(a0)) continue;
+      for (const c of cols) {
+        if (!c.includes(b0) || r.some((a) => c.some((b) => covered[a][b]))) continue;
+        for (const a of r) for (const b of c) covered[a][b] = true;
+        search(used + 1);
+        for (const a of r) for (const b of c) covered[a][b] = false;
+      }
+    }
+  };
+  search(0);
+  return best;
+}
