@@ -63,6 +63,8 @@ interface Call {
   sent?: SentBody;
   /** Made by send(), which takes the parsed body (parsedBodyOf) and never reads the Response. */
   fromSend: boolean;
+  /** Recovered in onError: openapi-fetch then runs every onResponse, so the Response must be readable. */
+  recovered?: boolean;
   /** The Response this middleware handed on (onError recovered; onResponse lets it pass). */
   final?: Response;
 }
@@ -115,7 +117,7 @@ export function policyMiddleware(policy: ClientPolicy): PolicyMiddleware {
 
   /**
    * A success answer: validated, then handed on as a fresh Response with the same text (to
-   * send(), which reads nothing, the response itself).
+   * send(), which reads nothing, the response itself, unless other middleware still sees it).
    */
   async function deliver(call: Call, response: Response, answer: Answer): Promise<Response> {
     if (policy.validator) {
@@ -126,7 +128,7 @@ export function policyMiddleware(policy: ClientPolicy): PolicyMiddleware {
         throw new ResponseValidationError(call.operation, errors, redact.value(answer.body));
       }
     }
-    const out = call.fromSend ? response : new Response(answer.text, { status: response.status, statusText: response.statusText, headers: response.headers });
+    const out = call.fromSend && !call.recovered ? response : new Response(answer.text, { status: response.status, statusText: response.statusText, headers: response.headers });
     parsedBodies.set(out, answer.body);
     call.final = out;
     return out;
@@ -178,6 +180,7 @@ export function policyMiddleware(policy: ClientPolicy): PolicyMiddleware {
     async onError({ request, error, options }) {
       const call = calls.get(options);
       if (!call) return undefined;
+      call.recovered = true;
       try {
         return await settle(call, request, options.fetch, networkFailure(error, call.operation, redact), 0);
       } catch (failure) {

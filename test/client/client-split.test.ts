@@ -193,6 +193,17 @@ describe('client.metrics: an answer that cannot be merged throws MergeError nami
     expect(e2).toBeInstanceOf(MergeError);
     expect(e2.reason).toBe(`it answers the cell "${profiles[16]} / fans_change", which another part answers too`);
   });
+
+  it('quotes what the server answered with the credentials redacted', async () => {
+    const server = await mock();
+    const profiles = profileIds(server.account, 'facebook').slice(0, 30);
+    const request = { method: 'POST' as const, path: '/1/facebook/metrics', body: { date_start: '2025-01-01', date_end: '2025-01-31', profiles, metrics: ['comments'] } };
+    const echoing = tampering(server, { dateStart: '2025-01-01', firstProfile: profiles[15] }, (answer) => (answer.profiles[0].id = `${TOKEN}:${SECRET}`));
+    const error = (await echoing.metrics(request).catch((e: unknown) => e)) as MergeError;
+    expect(error).toBeInstanceOf(MergeError);
+    expect(error.reason).toBe('it answers profile "[redacted]", which the part did not ask for');
+    expect(`${error.message} ${error.stack} ${JSON.stringify(error)}`).not.toContain(SECRET);
+  });
 });
 
 describe('client.paginate against the mock', () => {

@@ -134,22 +134,36 @@ describe('raw.v1 / raw.v2 behave like send()', () => {
   });
 
   it.each(WAYS)('%s: a network failure followed by a success returns the success', async (way) => {
-    let calls = 0;
-    const client = createClient({
-      token: TOKEN,
-      secret: SECRET,
-      baseUrl: 'https://api.example.com',
-      retry: { retries: 1, baseDelayMs: 1 },
-      clock: { sleep: async () => undefined },
-      fetch: async () => {
-        if (++calls === 1) throw new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
-        return new Response('{"success":true,"labels":[]}');
-      },
-    });
+    const { client, calls } = failingOnce('{"success":true,"labels":[]}');
     expect(await call(client, way, 'POST', labels(way), {})).toEqual({ success: true, labels: [] });
-    expect(calls).toBe(2);
+    expect(calls()).toBe(2);
+  });
+
+  it('user onResponse middleware reads the answer a retry after a network failure recovered, for send() too', async () => {
+    const { client } = failingOnce('{"success":true,"labels":["a"]}');
+    const read: unknown[] = [];
+    client.raw.v2.use({ onResponse: async ({ response }) => void read.push(await response.clone().json()) });
+    expect(await client.send({ method: 'POST', path: '/2/post/labels', body: {} })).toEqual({ success: true, labels: ['a'] });
+    expect(read).toEqual([{ success: true, labels: ['a'] }]);
   });
 });
+
+/** A client whose fetch fails once (connection reset), then answers `text`; one retry allowed. */
+function failingOnce(text: string) {
+  let calls = 0;
+  const client = createClient({
+    token: TOKEN,
+    secret: SECRET,
+    baseUrl: 'https://api.example.com',
+    retry: { retries: 1, baseDelayMs: 1 },
+    clock: { sleep: async () => undefined },
+    fetch: async () => {
+      if (++calls === 1) throw new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
+      return new Response(text);
+    },
+  });
+  return { client, calls: () => calls };
+}
 
 describe('user middleware on the raw clients', () => {
   it('sees standard Requests with the Authorization header, from raw calls and from send()', async () => {
