@@ -23,7 +23,7 @@ import type { Clock, RequestBudget } from './budget.js';
 import { ApiError, ResponseValidationError, type ValidationIssue } from './errors.js';
 import type { Redactor } from './redact.js';
 import { backoffDelay, isRetriable, type ResolvedRetry } from './retry.js';
-import { noteBodyText } from './transport.js';
+import { noteRequest } from './transport.js';
 
 /** Checks a response body against the API description; the package's validators by default. */
 export type ResponseValidator = (input: { method: string; path: string; body: unknown; request?: unknown }) => { valid: boolean; errors: ValidationIssue[] } | Promise<{ valid: boolean; errors: ValidationIssue[] }>;
@@ -146,7 +146,7 @@ export function policyMiddleware(policy: ClientPolicy): PolicyMiddleware {
       let response: Response;
       try {
         const again = new Request(request.url, { method: request.method, headers: request.headers, body: call.sent?.text, signal: request.signal });
-        if (call.sent) noteBodyText(again, call.sent.text);
+        noteRequest(again, call.sent?.text, !call.fromSend);
         response = await fetch(again);
       } catch (thrown) {
         error = networkFailure(thrown, call.operation, redact);
@@ -166,7 +166,7 @@ export function policyMiddleware(policy: ClientPolicy): PolicyMiddleware {
       const call: Call = { operation: `${request.method} ${schemaPath}`, method: request.method, path: schemaPath, fromSend: options.bodySerializer === sendBodySerializer };
       calls.set(options, call);
       call.sent = await sentBody(request, options, noted);
-      if (call.sent) noteBodyText(request, call.sent.text);
+      noteRequest(request, call.sent?.text, !call.fromSend);
       if (budget) await budget.acquire();
       return request;
     },
