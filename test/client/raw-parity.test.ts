@@ -165,6 +165,20 @@ function failingOnce(text: string) {
   return { client, calls: () => calls };
 }
 
+describe('raw call options', () => {
+  it('an abort signal given to a raw call stops it, without retries', async () => {
+    const server = await mock();
+    const { client, sleeps } = clientFor(server);
+    const controller = new AbortController();
+    controller.abort();
+    const error = (await failure(client.raw.v2.GET('/2/facebook/profiles', { signal: controller.signal }))) as ApiError;
+    expect([error.name, error.kind]).toEqual(['ApiError', 'network']);
+    expect((error.cause as Error).name).toBe('AbortError');
+    expect(sleeps).toEqual([]);
+    expect(server.log).toHaveLength(0);
+  });
+});
+
 describe('user middleware on the raw clients', () => {
   it('sees standard Requests with the Authorization header, from raw calls and from send()', async () => {
     const server = await mock();
