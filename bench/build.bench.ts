@@ -5,7 +5,7 @@
  *   - cold: the generation cache removed first (`rm -rf node_modules/.cache`): every step runs,
  *     as on a first run or after a catalog edit.
  *   - warm: the cache filled by the run before (check:generated after a build, a rebuild of an
- *     unchanged tree): the steps are skipped.
+ *     unchanged tree): the steps are skipped, and the build reuses the Redoc pages.
  * `npm run build` is generate, then compile and the docs site (Redoc references) side by side.
  * Medians of `RUNS` runs; the machine's load average is printed with them, and beside each wall
  * time the CPU time of all its processes (user + system, from /proc on Linux), which other work
@@ -72,6 +72,6 @@ export async function run(): Promise<BenchRow[]> {
     row(`npm run check:generated, cold (no node_modules/.cache)${note}`, coldCheck, 5),
     row('npm run check:generated, warm (cache filled by the build before)', warmCheck, 5),
     row('npm run build, cold (no node_modules/.cache): generate, then compile and docs', coldBuild, 10),
-    row('npm run build, warm (unchanged tree: generation skipped)', warmBuild, 10),
+    row('npm run build, warm (unchanged tree: generation and Redoc skipped)', warmBuild, 10),
   ];
 }

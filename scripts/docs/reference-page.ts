@@ -3,15 +3,17 @@
  * `npm run docs`: runs `redocly build-docs --inlineBundle` on the generated OpenAPI document in
  * a scratch directory, then makes the page work offline (the remote Redocly logo and
  * attribution link are replaced) and checks that no src/href attribute points off the machine.
+ * An unchanged document reuses the page of the last build (reference-cache.ts).
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse, stringify } from 'yaml';
 import { FAVICON } from '../generators/site/html.js';
 import { INDEX_PAGE } from '../generators/site/pages.js';
+import { readReference, referenceKey, writeReference } from './reference-cache.js';
 
 export const SCRIPT = 'scripts/docs/reference-page.ts';
 
@@ -82,8 +84,9 @@ const REDOC_CONFIG = 'telemetry: off\nopenapi:\n  hideSchemaTitles: true\n';
 export const builtBy = (source: string) => `<!-- built by ${SCRIPT} from ${source}; rebuild with npm run docs -->\n`;
 
 /**
- * Builds the reference page of one generated OpenAPI document (`source`, relative to `root`,
- * e.g. `generated/openapi/v2.yaml`) in the folder `scratch`, and returns its HTML.
+ * The reference page of one generated OpenAPI document (`source`, relative to `root`, e.g.
+ * `generated/openapi/v2.yaml`): the page of the last build when nothing it depends on changed
+ * (reference-cache.ts), else built in the folder `scratch` with Redocly.
  */
 export async function referencePageHtml(root: string, source: string, title: string, scratch: string): Promise<string> {
   let content: string;
@@ -92,9 +95,19 @@ export async function referencePageHtml(root: string, source: string, title: str
   } catch {
     throw new Error(`docs site: ${source} is missing; run npm run generate first`);
   }
-  const dir = join(scratch, source.replace(/[^A-Za-z0-9.]+/g, '-'));
+  const page = basename(source, '.yaml');
+  const key = referenceKey(root, content, title);
+  const cached = readReference(root, page, key);
+  if (cached !== undefined) return cached;
+  const html = builtBy(source) + makeOffline(await redocBuild(root, source, displayedDocument(content, title), title, join(scratch, page)), source);
+  writeReference(root, page, key, html);
+  return html;
+}
+
+/** Runs `redocly build-docs --inlineBundle` on a document in the folder `dir`; returns the page. */
+async function redocBuild(root: string, source: string, document: string, title: string, dir: string): Promise<string> {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'openapi.yaml'), displayedDocument(content, title));
+  writeFileSync(join(dir, 'openapi.yaml'), document);
   // Its own config keeps the project's redocly.yaml (lint rules, apis) out of the build.
   writeFileSync(join(dir, 'redocly.yaml'), REDOC_CONFIG);
   try {
@@ -107,6 +120,5 @@ export async function referencePageHtml(root: string, source: string, title: str
     const e = err as { stderr?: string; message: string };
     throw new Error(`docs site: redocly build-docs failed for ${source}: ${(e.stderr || e.message).trim().split('\n').slice(-5).join(' ')}`);
   }
-  const html = readFileSync(join(dir, 'page.html'), 'utf8');
-  return builtBy(source) + makeOffline(html, source);
+  return readFileSync(join(dir, 'page.html'), 'utf8');
 }

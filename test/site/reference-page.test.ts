@@ -1,6 +1,11 @@
-/** Offline patching of the Redocly pages (built by npm run docs), and the browser launcher's message. */
+/** Offline patching of the Redocly pages (built by npm run docs), their cache, and the browser launcher's message. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readReference, referenceKey, writeReference } from '../../scripts/docs/reference-cache.js';
 import { makeOffline, OFFLINE_REPLACEMENTS, remoteAttributes } from '../../scripts/docs/reference-page.js';
+import { PROJECT_ROOT } from '../pipeline/temp-project.js';
 import { launchChromium } from './browser.js';
 
 /** A page holding every string the replacements look for, plus the given extra markup. */
@@ -36,6 +41,31 @@ describe('makeOffline', () => {
 
   it('fails when a remote src is left', () => {
     expect(() => makeOffline(redocLike('<script src="https://cdn.example/redoc.js"></script>'), 'v1')).toThrow('v1: the page would load remote resources: https://cdn.example/redoc.js');
+  });
+});
+
+describe('the cache of built reference pages', () => {
+  it('keys a page on the document and the title, and gives back what was stored under the same key only', () => {
+    const key = referenceKey(PROJECT_ROOT, 'openapi: 3.1.0\n', 'Social analytics API v2');
+    expect(referenceKey(PROJECT_ROOT, 'openapi: 3.1.0\n', 'Social analytics API v2')).toBe(key);
+    expect(referenceKey(PROJECT_ROOT, 'openapi: 3.1.1\n', 'Social analytics API v2')).not.toBe(key);
+    expect(referenceKey(PROJECT_ROOT, 'openapi: 3.1.0\n', 'Social analytics API v1')).not.toBe(key);
+
+    const root = mkdtempSync(join(tmpdir(), 'sa-docs-cache-'));
+    try {
+      expect(readReference(root, 'v2', key)).toBeUndefined();
+      writeReference(root, 'v2', key, '<html>stored</html>');
+      expect(readReference(root, 'v2', key)).toBeUndefined(); // no node_modules: nothing is stored
+      mkdirSync(join(root, 'node_modules'));
+      writeReference(root, 'v2', key, '<html>stored</html>');
+      expect(readReference(root, 'v2', key)).toBe('<html>stored</html>');
+      expect(readReference(root, 'v2', 'another key')).toBeUndefined();
+      expect(readReference(root, 'v1', key)).toBeUndefined();
+      writeFileSync(join(root, 'node_modules/.cache/social-analytics-api-docs/v2.json'), '{ damaged');
+      expect(readReference(root, 'v2', key)).toBeUndefined();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 
