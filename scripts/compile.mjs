@@ -57,7 +57,8 @@ async function javascript() {
 
 async function main() {
   const started = performance.now();
-  rmSync(dist, { recursive: true, force: true });
+  // Only what this script writes: dist/site is the docs build's (npm run docs), which may run beside it.
+  for (const dir of ['src', 'generated']) rmSync(join(dist, dir), { recursive: true, force: true });
   await Promise.all([javascript(), declarations()]);
   chmodSync(join(dist, 'src/cli/main.js'), 0o755);
   console.log(`compiled ${sources.length} modules into dist/ in ${Math.round(performance.now() - started)} ms.`);

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { PipelineError } from './model/errors.js';
 import type { Artifact, Step } from './generators/artifact.js';
 import { inputKey, readCache, writeCache } from './generate-cache.js';
+import { startStepThread, type StepThread } from './step-thread.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const OUTPUT_DIR = 'generated';
@@ -29,46 +30,54 @@ export interface StepTiming {
 
 /**
  * Runs the steps in order: each starts when every earlier step has finished, except a step with
- * `needs`, which starts when those are done and runs beside the later ones. The first failure
+ * `needs`, which starts when those are done and runs beside the later ones. The worker thread of
+ * each `thread` step starts first, so its imports overlap the model loading. The first failure
  * in step order is thrown, after every started step has settled.
  */
 export async function runSteps(root: string, only?: readonly Step[], timings?: StepTiming[]): Promise<Artifact[]> {
   const t0 = performance.now();
-  // Imported here: the steps load the heavy tools, which a cached run does not need.
+  // Imported here: a cached run needs neither the steps nor the model loader.
   const steps = only ?? (await import('./steps.js')).STEPS;
-  const { loadModel } = await import('./model/load-model.js');
-  const model = loadModel(root);
-  timings?.push({ name: 'imports+model', startMs: 0, endMs: performance.now() - t0 });
-  const produced = new Map<string, Artifact>();
+  const threads = new Map<string, StepThread>();
+  for (const step of steps) if ('thread' in step) threads.set(step.name, startStepThread(step.name, step.thread));
   const scratch = mkdtempSync(join(tmpdir(), 'sa-generate-'));
-  const started = new Map<string, Promise<void>>();
-  const run = async (step: Step) => {
-    const startMs = performance.now() - t0;
-    const artifacts = await step.run({ root, model, produced, scratch });
-    timings?.push({ name: step.name, startMs, endMs: performance.now() - t0 });
-    for (const artifact of artifacts) {
-      if (!artifact.path.startsWith(`${OUTPUT_DIR}/`)) throw new Error(`step ${step.name} produced ${artifact.path}, outside ${OUTPUT_DIR}/`);
-      if (produced.has(artifact.path)) throw new Error(`step ${step.name} produced ${artifact.path} twice`);
-      produced.set(artifact.path, artifact);
+  try {
+    const { loadModel } = await import('./model/load-model.js');
+    const model = loadModel(root);
+    timings?.push({ name: 'imports+model', startMs: 0, endMs: performance.now() - t0 });
+    const produced = new Map<string, Artifact>();
+    const started = new Map<string, Promise<void>>();
+    const run = async (step: Step) => {
+      const startMs = performance.now() - t0;
+      const context = { root, model, produced, scratch };
+      const artifacts = 'thread' in step ? await threads.get(step.name)!.run(context) : await step.run(context);
+      timings?.push({ name: step.name, startMs, endMs: performance.now() - t0 });
+      for (const artifact of artifacts) {
+        if (!artifact.path.startsWith(`${OUTPUT_DIR}/`)) throw new Error(`step ${step.name} produced ${artifact.path}, outside ${OUTPUT_DIR}/`);
+        if (produced.has(artifact.path)) throw new Error(`step ${step.name} produced ${artifact.path} twice`);
+        produced.set(artifact.path, artifact);
+      }
+    };
+    let sequence: Promise<void> = Promise.resolve();
+    for (const step of steps) {
+      let promise: Promise<void>;
+      if (step.needs) {
+        promise = Promise.all(step.needs.map((name) => started.get(name))).then(() => run(step));
+      } else {
+        // A macrotask between sequential steps lets a step with `needs` start its work first.
+        promise = sequence.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(() => run(step));
+        sequence = promise;
+      }
+      started.set(step.name, promise);
     }
-  };
-  let sequence: Promise<void> = Promise.resolve();
-  for (const step of steps) {
-    let promise: Promise<void>;
-    if (step.needs) {
-      promise = Promise.all(step.needs.map((name) => started.get(name))).then(() => run(step));
-    } else {
-      // A macrotask between sequential steps lets a step with `needs` start its work first.
-      promise = sequence.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(() => run(step));
-      sequence = promise;
-    }
-    started.set(step.name, promise);
+    const outcomes = await Promise.allSettled(started.values());
+    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (failed) throw failed.reason;
+    return [...produced.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
+  } finally {
+    await Promise.all([...threads.values()].map((thread) => thread.stop()));
+    rmSync(scratch, { recursive: true, force: true });
   }
-  const outcomes = await Promise.allSettled(started.values());
-  rmSync(scratch, { recursive: true, force: true });
-  const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
-  if (failed) throw failed.reason;
-  return [...produced.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
 }
 
 function listFiles(dir: string): string[] {

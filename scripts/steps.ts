@@ -1,29 +1,31 @@
 /**
  * The generation steps, in order. One small script per artifact family; later steps may read
  * what earlier ones produced (context.produced), except from a step with `needs`, which runs
- * beside them.
+ * beside them. A step whose libraries are heavy runs in a worker thread (`thread`): its module
+ * is imported only there, beside the model loading and the other steps (scripts/step-thread.ts).
  */
 import type { Step } from './generators/artifact.js';
 import { openApiArtifacts } from './generators/openapi-yaml.js';
-import { openApiTypeArtifacts } from './generators/openapi-types.js';
 import { catalogDataArtifact } from './generators/catalog-data.js';
 import { rulesArtifacts } from './generators/rules.js';
 import { requestCatalogArtifact } from './generators/request-catalog.js';
 import { operationsArtifact } from './generators/operations.js';
 import { siteArtifacts } from './generators/site.js';
-import { validatorArtifacts } from './generators/validators.js';
-import { unionsArtifacts } from './generators/unions.js';
-import { buildersArtifacts } from './generators/builders.js';
+
+/** A generator module run in a worker thread: its file URL and the export that makes the artifacts. */
+const inThread = (file: string, exportName: string) => ({ module: new URL(`./generators/${file}`, import.meta.url).href, export: exportName });
 
 export const STEPS: readonly Step[] = [
   { name: 'openapi', run: ({ model }) => openApiArtifacts(model) },
-  // Its redocly child processes run while the steps below use this process.
-  { name: 'site', needs: ['openapi'], run: (context) => siteArtifacts(context) },
-  { name: 'openapi-types', run: (context) => openApiTypeArtifacts(context) },
-  { name: 'validators', run: (context) => validatorArtifacts(context) },
+  // openapi-typescript and the TypeScript compiler load in this thread while the model loads.
+  { name: 'openapi-types', needs: ['openapi'], thread: inThread('openapi-types.ts', 'openApiTypeArtifacts') },
+  // ts-morph loads in this thread; the builders read only the model.
+  { name: 'builders', needs: [], thread: inThread('builders-step.ts', 'builderStepArtifacts') },
+  // ajv's code generator and esbuild load when the step starts.
+  { name: 'validators', run: async (context) => (await import('./generators/validators.js')).validatorArtifacts(context) },
   { name: 'catalog-data', run: ({ model }) => [catalogDataArtifact(model)] },
   { name: 'rules', run: ({ model }) => rulesArtifacts(model) },
   { name: 'request-catalog', run: ({ model }) => [requestCatalogArtifact(model)] },
   { name: 'operations', run: ({ model }) => [operationsArtifact(model)] },
-  { name: 'builders', run: ({ model }) => [...unionsArtifacts(model), ...buildersArtifacts(model)] },
+  { name: 'site', run: (context) => siteArtifacts(context) },
 ];

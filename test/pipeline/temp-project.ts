@@ -28,9 +28,10 @@ export interface TempProject {
   remove(): void;
 }
 
-export function makeTempProject(options: { withGenerated?: boolean } = {}): TempProject {
+/** `withGenerated`: also copy generated/; `withSources`: also copy src/ and tsconfig.json (the validators step bundles src/validators/formats.ts with its settings). */
+export function makeTempProject(options: { withGenerated?: boolean; withSources?: boolean } = {}): TempProject {
   const root = mkdtempSync(join(tmpdir(), 'sa-test-project-'));
-  for (const entry of [...INPUTS, ...(options.withGenerated ? ['generated'] : [])]) {
+  for (const entry of [...INPUTS, ...(options.withGenerated ? ['generated'] : []), ...(options.withSources ? ['src', 'tsconfig.json'] : [])]) {
     cpSync(join(PROJECT_ROOT, entry), join(root, entry), { recursive: true });
   }
   // Steps that bundle or run tools resolve packages from the root.

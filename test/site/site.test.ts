@@ -1,11 +1,13 @@
 /**
- * The docs site (generated/site/) in a real browser: Debian's Chromium driven by
- * playwright-core, the site served from 127.0.0.1. Every page loads with no console error and
- * no failed or external request; every catalog metric and post field appears on its page; the
- * filter box narrows the tables; every link of the index (and between the hand-written pages)
- * finds its target. A screenshot of each page goes to test-artifacts/site/.
+ * The docs site in a real browser: the test builds it first as `npm run docs` does (the pages
+ * of generated/site/ plus the Redoc references, into a temp folder), then opens it in Debian's
+ * Chromium driven by playwright-core, served from 127.0.0.1. Every page loads with no console
+ * error and no failed or external request; every catalog metric and post field appears on its
+ * page; the filter box narrows the tables; every link of every page, and every entry of the
+ * search index, finds its page and anchor. A screenshot of each page goes to test-artifacts/site/.
  */
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,11 +15,13 @@ import type { Browser, Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { catalogs } from '../../generated/catalogs.js';
 import { operations } from '../../generated/operations.js';
+import { buildDocsSite } from '../../scripts/docs/build-site.js';
 import { launchChromium, openPage } from './browser.js';
 import { serveFolder, type StaticServer } from './static-server.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const SITE = join(ROOT, 'generated/site');
+/** The built site: a temp folder, filled in beforeAll. */
+const SITE = mkdtempSync(join(tmpdir(), 'sa-docs-site-'));
 const SCREENSHOTS = join(ROOT, 'test-artifacts/site');
 
 const VERSIONS = [1, 2] as const;
@@ -31,6 +35,7 @@ let browser: Browser;
 let server: StaticServer;
 
 beforeAll(async () => {
+  await buildDocsSite(ROOT, SITE);
   browser = await launchChromium();
   server = await serveFolder(SITE);
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -39,7 +44,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  rmSync(SITE, { recursive: true, force: true });
 });
+
+/** The hrefs of a page's links (resolved) and whether each id exists there, read in the browser. */
+async function linksAndIds(page: Page, ids: readonly string[] = []) {
+  return page.evaluate((wanted) => ({
+    hrefs: Array.from(document.querySelectorAll('a[href]'), (a) => (a as HTMLAnchorElement).href),
+    missing: wanted.filter((id) => document.getElementById(id) === null),
+  }), ids);
+}
 
 type Expect = typeof expect;
 type CatalogPageCase = ReturnType<typeof catalogPagesOf>[number];
@@ -176,22 +190,38 @@ describe('links', () => {
     await tab.page.context().close();
   });
 
-  it('every link between the hand-written pages finds its page and anchor', () => {
-    const pages = EXPECTED_PAGES.filter((p) => !REFERENCE_PAGES.includes(p));
-    const html = new Map(EXPECTED_PAGES.map((p) => [p, readFileSync(join(SITE, p), 'utf8')]));
-    const idsOf = (file: string) => new Set([...html.get(file)!.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));
-    const broken: string[] = [];
+  it('every link of every hand-written page finds its page and anchor', async () => {
+    const tab = await openPage(browser, server.origin);
+    const open = async (file: string) => {
+      const response = await tab.page.goto(`${server.origin}/${file}`, { waitUntil: 'domcontentloaded' });
+      expect(response?.status(), file).toBe(200);
+    };
+    // Every link of the pages, grouped by the page it points to.
+    const targets = new Map<string, Set<string>>();
     let checked = 0;
-    for (const file of pages) {
-      for (const [, href] of html.get(file)!.matchAll(/<a\s[^>]*href="([^"]+)"/g)) {
+    for (const file of EXPECTED_PAGES.filter((p) => !REFERENCE_PAGES.includes(p))) {
+      await open(file);
+      for (const href of (await linksAndIds(tab.page)).hrefs) {
+        const url = new URL(href);
+        expect(url.origin, `${file}: ${href}`).toBe(server.origin);
         checked++;
-        const [target, anchor] = href.split('#');
-        const targetFile = target === '' ? file : target;
-        if (!html.has(targetFile)) broken.push(`${file}: ${href} (no such page)`);
-        else if (anchor && !idsOf(targetFile).has(anchor)) broken.push(`${file}: ${href} (no element with that id)`);
+        const anchors = targets.get(url.pathname.slice(1)) ?? new Set<string>();
+        if (url.hash) anchors.add(decodeURIComponent(url.hash.slice(1)));
+        targets.set(url.pathname.slice(1), anchors);
       }
     }
     expect(checked).toBeGreaterThan(100);
+    const broken: string[] = [];
+    for (const [file, anchors] of targets) {
+      if (!EXPECTED_PAGES.includes(file)) {
+        broken.push(`${file} (no such page)`);
+        continue;
+      }
+      if (REFERENCE_PAGES.includes(file) || anchors.size === 0) continue;
+      await open(file);
+      broken.push(...(await linksAndIds(tab.page, [...anchors])).missing.map((id) => `${file}#${id} (no element with that id)`));
+    }
+    await tab.page.context().close();
     expect(broken).toEqual([]);
   });
 });
@@ -233,20 +263,29 @@ describe('as readers use it', () => {
     await page.context().close();
   });
 
-  it('every entry of the search index points at an existing page and row', () => {
-    const index = readFileSync(join(SITE, 'search.js'), 'utf8');
-    const entries = [...index.matchAll(/^ {2}(\[.*\]),$/gm)].map((m) => JSON.parse(m[1]) as [string, string, string]);
+  it('every entry of the search index points at an existing page and row', async () => {
+    const { page } = await load('index.html');
+    await page.addScriptTag({ url: `${server.origin}/search.js` });
+    const entries = await page.evaluate(() => (window as unknown as { SITE_INDEX: [string, string, string][] }).SITE_INDEX);
     expect(entries.length).toBeGreaterThan(500);
-    const missing = entries.filter(([, , href]) => {
+    const byPage = new Map<string, string[]>();
+    for (const [, , href] of entries) {
       const [file, id] = href.split('#');
-      return !readFileSync(join(SITE, file), 'utf8').includes(` id="${id}"`);
-    });
+      byPage.set(file, [...(byPage.get(file) ?? []), id]);
+    }
+    const missing: string[] = [];
+    for (const [file, ids] of byPage) {
+      await page.goto(`${server.origin}/${file}`, { waitUntil: 'domcontentloaded' });
+      missing.push(...(await linksAndIds(page, ids)).missing.map((id) => `${file}#${id}`));
+    }
+    await page.context().close();
     expect(missing).toEqual([]);
   });
 
-  it('every metric row says which networks have it and, in v2, which dimensions it allows', () => {
-    const html = readFileSync(join(SITE, 'v2-facebook.html'), 'utf8');
-    const row = /<tr id="metric-insights_impressions">(.*?)<\/tr>/.exec(html)![1];
+  it('every metric row says which networks have it and, in v2, which dimensions it allows', async () => {
+    const { page } = await load('v2-facebook.html');
+    const row = await page.locator('#metric-insights_impressions').innerHTML();
+    await page.context().close();
     expect(row).toContain('Networks: facebook, <a href="v2-instagram.html#metric-insights_impressions">instagram</a>');
     expect(row).toContain('Dimensions: <code>date.day</code>, <code>date.week</code>, <code>date.month</code>, <code>profile</code>, <code>profile_label</code>, <code>activity_type</code>');
     expect(row).toContain('Only for profiles with <code>insights_enabled</code>');

@@ -1,21 +1,21 @@
 /**
- * The Redocly reference page of a version (`v1.html`, `v2.html`): runs `redocly build-docs
- * --inlineBundle` on the generated OpenAPI document in the scratch directory, then makes the
- * page work offline (the remote Redocly logo and attribution link are replaced) and checks
- * that no src/href attribute points off the machine.
+ * The Redocly reference page of a version (`v1.html`, `v2.html`), a build output of
+ * `npm run docs`: runs `redocly build-docs --inlineBundle` on the generated OpenAPI document in
+ * a scratch directory, then makes the page work offline (the remote Redocly logo and
+ * attribution link are replaced) and checks that no src/href attribute points off the machine.
+ * An unchanged document reuses the page of the last build (reference-cache.ts).
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse, stringify } from 'yaml';
-import type { StepContext } from '../artifact.js';
-import { banner } from '../banner.js';
-import { FAVICON } from './html.js';
-import { INDEX_PAGE } from './pages.js';
+import { FAVICON } from '../generators/site/html.js';
+import { INDEX_PAGE } from '../generators/site/pages.js';
+import { readReference, referenceKey, writeReference } from './reference-cache.js';
 
-export const SCRIPT = 'scripts/generators/site/reference-page.ts';
+export const SCRIPT = 'scripts/docs/reference-page.ts';
 
 const run = promisify(execFile);
 
@@ -80,17 +80,38 @@ export function displayedDocument(content: string, title: string): string {
 /** Redoc options of the reference pages: schema names such as "(Date)" are not repeated after the type. */
 const REDOC_CONFIG = 'telemetry: off\nopenapi:\n  hideSchemaTitles: true\n';
 
-/** Builds the reference page of one generated OpenAPI document (path of a produced artifact). */
-export async function referencePageHtml(context: StepContext, source: string, title: string): Promise<string> {
-  const document = context.produced.get(source);
-  if (!document) throw new Error(`docs site: the pipeline did not produce ${source} (the openapi step must run before the site step)`);
-  const dir = join(context.scratch, 'site', source.replace(/[^A-Za-z0-9.]+/g, '-'));
+/** The first line of a built reference page: what built it from which document. */
+export const builtBy = (source: string) => `<!-- built by ${SCRIPT} from ${source}; rebuild with npm run docs -->\n`;
+
+/**
+ * The reference page of one generated OpenAPI document (`source`, relative to `root`, e.g.
+ * `generated/openapi/v2.yaml`): the page of the last build when nothing it depends on changed
+ * (reference-cache.ts), else built in the folder `scratch` with Redocly.
+ */
+export async function referencePageHtml(root: string, source: string, title: string, scratch: string): Promise<string> {
+  let content: string;
+  try {
+    content = readFileSync(join(root, source), 'utf8');
+  } catch {
+    throw new Error(`docs site: ${source} is missing; run npm run generate first`);
+  }
+  const page = basename(source, '.yaml');
+  const key = referenceKey(root, content, title);
+  const cached = readReference(root, page, key);
+  if (cached !== undefined) return cached;
+  const html = builtBy(source) + makeOffline(await redocBuild(root, source, displayedDocument(content, title), title, join(scratch, page)), source);
+  writeReference(root, page, key, html);
+  return html;
+}
+
+/** Runs `redocly build-docs --inlineBundle` on a document in the folder `dir`; returns the page. */
+async function redocBuild(root: string, source: string, document: string, title: string, dir: string): Promise<string> {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'openapi.yaml'), displayedDocument(String(document.content), title));
+  writeFileSync(join(dir, 'openapi.yaml'), document);
   // Its own config keeps the project's redocly.yaml (lint rules, apis) out of the build.
   writeFileSync(join(dir, 'redocly.yaml'), REDOC_CONFIG);
   try {
-    await run(process.execPath, [redoclyBin(context.root), 'build-docs', 'openapi.yaml', '--inlineBundle', '--output', 'page.html', '--title', title, '--config', 'redocly.yaml'], {
+    await run(process.execPath, [redoclyBin(root), 'build-docs', 'openapi.yaml', '--inlineBundle', '--output', 'page.html', '--title', title, '--config', 'redocly.yaml'], {
       cwd: dir,
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
       maxBuffer: 16 * 1024 * 1024,
@@ -99,6 +120,5 @@ export async function referencePageHtml(context: StepContext, source: string, ti
     const e = err as { stderr?: string; message: string };
     throw new Error(`docs site: redocly build-docs failed for ${source}: ${(e.stderr || e.message).trim().split('\n').slice(-5).join(' ')}`);
   }
-  const html = readFileSync(join(dir, 'page.html'), 'utf8');
-  return banner(SCRIPT, 'html') + makeOffline(html, source);
+  return readFileSync(join(dir, 'page.html'), 'utf8');
 }
