@@ -18,6 +18,8 @@ import { banner } from './banner.js';
 import { versionSchemas, type ResponseSchema, type VersionSchemas } from './validators-schemas.js';
 import { compactRuleTable, schemaRuleTable } from './validators-rules.js';
 import { formats } from '../../src/validators/formats.js';
+import { UTC_DATE_TIME_PATTERN } from '../../src/calendar/date-times.js';
+import { membersKeyword, withMemberChecks } from './validators-members.js';
 
 export const SCRIPT = 'scripts/generators/validators.ts';
 
@@ -33,10 +35,11 @@ export const FORMATS = ['date', 'date-time'] as const;
 /** How the standalone code imports the formats; esbuild resolves it from the project root. */
 const FORMATS_IMPORT = _`require("./src/validators/formats.ts").formats`;
 
-/** A fresh Ajv 2020-12 instance with the generator's options and formats. */
+/** A fresh Ajv 2020-12 instance with the generator's options, formats and the `x-members` keyword. */
 export function createAjv(source: boolean) {
   const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source, esm: true, lines: true, formats: FORMATS_IMPORT } });
   for (const name of FORMATS) ajv.addFormat(name, formats[name]);
+  ajv.addKeyword(membersKeyword);
   return ajv;
 }
 
@@ -47,6 +50,30 @@ const responseId = (input: VersionSchemas, r: ResponseSchema) => `${input.base}r
 export function compilerSchemas(input: VersionSchemas): Record<string, unknown>[] {
   const composite = input.responses.filter((r) => !r.component).map((r) => ({ $id: responseId(input, r), ...r.schema }));
   return [...input.components.values(), ...composite];
+}
+
+/**
+ * A schema as the generator compiles it: wide objects checked member by member
+ * (validators-members.ts), and a post date-time's `format: date-time` left to the runtime, which
+ * checks the calendar part of every such value once, in the same pass as its documented shape
+ * (src/validators/checks/posts.ts); the schema's `pattern` still checks the UTC shape.
+ */
+function compiledForm(schema: unknown, name: string, rules: ReadonlyMap<string, string>): Record<string, unknown> {
+  const withoutUtcFormat = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(withoutUtcFormat);
+    if (typeof node !== 'object' || node === null) return node;
+    const record = node as Record<string, unknown>;
+    const out = Object.fromEntries(Object.entries(record).map(([k, v]) => [k, k === 'enum' || k === 'const' ? v : withoutUtcFormat(v)]));
+    if (record.format === 'date-time' && record.pattern === UTC_DATE_TIME_PATTERN) delete out.format;
+    return out;
+  };
+  return withMemberChecks(withoutUtcFormat(schema), name, rules) as Record<string, unknown>;
+}
+
+/** {@link compilerSchemas} in the form the generator compiles them ({@link compiledForm}). */
+export function precompiledSchemas(input: VersionSchemas, rules: ReadonlyMap<string, string>): Record<string, unknown>[] {
+  const composite = input.responses.filter((r) => !r.component).map((r) => compiledForm({ $id: responseId(input, r), ...r.schema }, responseSchemaName(r), rules));
+  return [...[...input.components].map(([name, schema]) => compiledForm(schema, name, rules)), ...composite];
 }
 
 /** The export names of one version: name -> schema `$id`. Deterministic order. */
@@ -155,7 +182,8 @@ export function assertSuccessDiscriminates(input: VersionSchemas): void {
 export function standaloneSource(input: VersionSchemas, facts: RuleFacts): string {
   assertSuccessDiscriminates(input);
   const ajv = createAjv(true);
-  for (const schema of compilerSchemas(input)) ajv.addSchema(schema);
+  const fullRules = schemaRuleTable(input, facts.networks, facts.ruleIds);
+  for (const schema of precompiledSchemas(input, fullRules)) ajv.addSchema(schema);
   // standaloneCode emits a schema's code again for every export naming it: export each schema
   // once and alias the other names to it.
   const firstName = new Map<string, string>();
@@ -166,7 +194,7 @@ export function standaloneSource(input: VersionSchemas, facts: RuleFacts): strin
     else firstName.set(id, name);
   }
   const unique = Object.fromEntries([...firstName].map(([id, name]) => [name, id]));
-  const rules = compactRuleTable(schemaRuleTable(input, facts.networks, facts.ruleIds));
+  const rules = compactRuleTable(fullRules);
   return [standaloneCode(ajv, unique), '', ...aliases, tableCode(input), rulesCode(rules)].join('\n');
 }
 

@@ -9,7 +9,7 @@ import { checkFailure } from './checks/failure.js';
 import { checkMetricsV1 } from './checks/metrics-v1.js';
 import { checkMetricsV2 } from './checks/metrics-v2.js';
 import { checkPosts } from './checks/posts.js';
-import { requestBody } from './checks/request-shape.js';
+import { requestBody, UnreadableRequest } from './checks/request-shape.js';
 import { isPlainObject } from './checks/values.js';
 import { schemaRulesOf, validatorsOf, type OperationValidators } from './compiled.js';
 import { describeValue } from './describe.js';
@@ -73,11 +73,12 @@ function validate(input: ValidateResponseInput, list: ErrorList): ValidationResu
   if (body.success === false) checkFailure(list, body, status);
   else if (body.success === true && status === 200) {
     const request = requestBody(input.request);
+    const unreadable = request instanceof UnreadableRequest;
     // Profile and label lists have no request-aware checks: their request is not read.
-    if (request.unreadable !== undefined && (op.kind === 'metrics' || op.kind === 'posts')) {
-      list.add('shared.response.request-readable', '', `request-aware checks skipped: the request is not a JSON object (got ${describeValue(request.unreadable)})`);
+    if (unreadable && (op.kind === 'metrics' || op.kind === 'posts')) {
+      list.add('shared.response.request-readable', '', `request-aware checks skipped: the request is not a JSON object (got ${describeValue(request.value)})`);
     }
-    checkSuccess(list, op, body, request.body, schemaValid);
+    checkSuccess(list, op, body, unreadable ? undefined : request, schemaValid);
   }
   return op.key;
 }
