@@ -2,14 +2,18 @@
  * The precompiled validators: import-free standalone code (loading them never loads the ajv
  * compiler), deterministic, and in step with the generated OpenAPI documents.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { assertSuccessDiscriminates, validatorArtifacts } from '../../scripts/generators/validators.js';
 import type { VersionSchemas } from '../../scripts/generators/validators-schemas.js';
 import { ROOT } from './spec-examples.js';
 import { loadModel } from '../../scripts/model/load-model.js';
+import { operations } from '../../generated/operations.js';
+import * as v2Validators from '../../generated/validators/v2/index.js';
 
 const model = loadModel(ROOT);
 
@@ -20,7 +24,12 @@ describe('generated/validators', () => {
   it('is what the generator produces from the committed specs, byte for byte, every time', async () => {
     const first = await validatorArtifacts({ root: ROOT, model, produced: produced() });
     const second = await validatorArtifacts({ root: ROOT, model, produced: produced() });
-    expect(first.map((a) => a.path)).toEqual(['generated/validators/v1.js', 'generated/validators/v1.d.ts', 'generated/validators/v2.js', 'generated/validators/v2.d.ts']);
+    // Per version: the failure body's module, one module per operation, the index.
+    for (const v of [1, 2]) {
+      const ids = operations.filter((op) => op.version === v).map((op) => op.operationId);
+      const expected = ['failure.cjs', ...ids.map((id) => `${id}.cjs`), 'index.js', 'index.d.ts'].map((f) => `generated/validators/v${v}/${f}`);
+      expect(first.map((a) => a.path).filter((p) => p.startsWith(`generated/validators/v${v}/`))).toEqual(expected);
+    }
     for (const [i, artifact] of first.entries()) {
       expect(artifact.content).toBe(second[i].content);
       expect(artifact.content, `${artifact.path} is stale: run npm run generate`).toBe(readFileSync(join(ROOT, artifact.path), 'utf8'));
@@ -32,21 +41,43 @@ describe('generated/validators', () => {
     await expect(validatorArtifacts({ root: ROOT, model, produced: new Map() })).rejects.toThrow('generated/openapi/v1.yaml was not produced by an earlier step');
   });
 
-  it('holds no import, require or absolute path', () => {
-    for (const v of [1, 2]) {
-      const code = readFileSync(join(ROOT, 'generated', 'validators', `v${v}.js`), 'utf8');
-      expect(code).not.toMatch(/^\s*import[\s{*]/m);
-      expect(code).not.toMatch(/\brequire\(/);
-      expect(code).not.toContain(ROOT);
-      expect(code).toContain('export {');
+  it('holds no import, require or absolute path; an index requires only its own modules', async () => {
+    for (const artifact of await validatorArtifacts({ root: ROOT, model, produced: produced() })) {
+      if (artifact.path.endsWith('.d.ts')) continue;
+      const code = String(artifact.content);
+      expect(code, artifact.path).not.toMatch(/^\s*import[\s{*]/m);
+      expect(code, artifact.path).not.toContain(ROOT);
+      if (artifact.path.endsWith('.cjs')) {
+        expect(code, artifact.path).not.toMatch(/\brequire\(/);
+        expect(code, artifact.path).toContain('module.exports = ');
+      } else if (artifact.path.endsWith('.js')) {
+        const required = [...code.matchAll(/\brequire\(([^)]*)\)/g)].map((m) => m[1]);
+        expect(required.length, artifact.path).toBeGreaterThan(2);
+        expect(required.filter((r) => !/^"\.\/\w+\.cjs"$/.test(r)), artifact.path).toEqual([]);
+      }
     }
+  });
+
+  it('loads an operation\'s module on its first use only, once', () => {
+    const index = pathToFileURL(join(ROOT, 'generated/validators/v2/index.js')).href;
+    const script = `
+      import { createRequire } from 'node:module';
+      const { operationModules } = await import(${JSON.stringify(index)});
+      const cache = createRequire(import.meta.url).cache;
+      const loaded = () => Object.keys(cache).filter((p) => p.endsWith('.cjs')).map((p) => p.split(/[\\\\/]/).pop());
+      const before = loaded();
+      const first = operationModules['POST /2/facebook/metrics']();
+      const again = operationModules['POST /2/facebook/metrics']();
+      console.log(JSON.stringify([before, loaded(), first === again]));`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual([[], ['getFacebookMetrics.cjs'], true]);
   });
 
   it('keeps the ajv compiler out of the runtime of validateResponse and the CLI, and every package out of their static imports', async () => {
     for (const entry of ['src/validators/index.ts', 'src/cli/validate.ts', 'src/vitest.ts']) {
       const result = await build({ entryPoints: [join(ROOT, entry)], bundle: true, write: false, metafile: true, platform: 'node', format: 'esm', external: ['vitest'], logLevel: 'silent' });
       const inputs = result.metafile.inputs;
-      expect(Object.keys(inputs).some((p) => p.includes('generated/validators/v2.js'))).toBe(true);
+      expect(Object.keys(inputs).some((p) => p.includes('generated/validators/v2/getFacebookMetrics.cjs'))).toBe(true);
       expect(Object.keys(inputs).filter((p) => p.includes('node_modules/ajv')), entry).toEqual([]);
       // What loads with the entry: its static imports, transitively (a reporter's library is loaded
       // by a dynamic import only when that reporter is asked for).
@@ -63,14 +94,17 @@ describe('generated/validators', () => {
     }
   });
 
-  it('exports one validator per operation and status, the success branch and a table', async () => {
-    const v2 = await import('../../generated/validators/v2.js');
-    expect(typeof v2.getFacebookMetrics_200).toBe('function');
-    expect(typeof v2.getFacebookMetrics_success).toBe('function');
-    expect(v2.getFacebookMetrics_401).toBe(v2.FailureBody);
-    expect(Object.keys(v2.responseValidators['POST /2/facebook/metrics'].responses)).toEqual(['200', '400', '401', '403', '404', '405', '500']);
-    expect(v2.getFacebookMetrics_200({ success: false, errors: [{ code: 3, errors: [] }] })).toBe(true);
-    expect(v2.getFacebookMetrics_200({ success: true })).toBe(false);
+  it('gives per operation its statuses, its own validators and the success branch; the failure body is shared', () => {
+    const metrics = v2Validators.operationModules['POST /2/facebook/metrics']();
+    expect(metrics.validators.statuses).toEqual(['200', '400', '401', '403', '404', '405', '500']);
+    // The 200 body is success-or-failure (decided by `success`), the others the failure body.
+    expect(metrics.validators.responses).toEqual({});
+    expect(metrics.validators.schemas.success).toBe('FacebookMetricsResponse');
+    expect(metrics.validators.success!({ success: true })).toBe(false);
+    expect(metrics.validators.success!({ success: true, header: [{ type: 'metric', rows: ['fans_change'] }], data: [1] })).toBe(true);
+    const { FailureBody } = v2Validators.failureModule();
+    expect(FailureBody({ success: false, errors: [{ code: 3, errors: [] }] })).toBe(true);
+    expect(FailureBody({ success: true })).toBe(false);
   });
 
   it('refuses a 200 schema that `success` does not discriminate (the runtime relies on it)', () => {
