@@ -114,6 +114,8 @@ const MAX_FIELD_LISTS = 64;
  * Built once per catalog and requested field list (a CI run validates many pages of few requests).
  */
 function allowedMembers(catalog: PostCatalog, fields: string[], types: ReadonlyMap<string, PostFieldType>): ReadonlyMap<string, PostFieldType | undefined> {
+  // The field list of the previous call, compared item by item: consecutive pages of one request cost no key.
+  if (last && last.catalog === catalog && sameStrings(last.fields, fields)) return last.allowed;
   let byFields = allowedCache.get(catalog);
   if (!byFields) allowedCache.set(catalog, (byFields = new Map()));
   const key = JSON.stringify(fields);
@@ -124,7 +126,17 @@ function allowedMembers(catalog: PostCatalog, fields: string[], types: ReadonlyM
     if (byFields.size >= MAX_FIELD_LISTS) byFields.clear();
     byFields.set(key, (allowed = built));
   }
+  last = { catalog, fields: [...fields], allowed };
   return allowed;
+}
+
+/** The catalog, field list (a copy) and answer of the last {@link allowedMembers} call. */
+let last: { catalog: PostCatalog; fields: string[]; allowed: ReadonlyMap<string, PostFieldType | undefined> } | undefined;
+
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function checkFields(list: ErrorList, posts: unknown[], fields: string[], catalog: PostCatalog, network: string, typesChecked: boolean): void {
