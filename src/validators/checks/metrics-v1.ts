@@ -9,11 +9,25 @@ import type { ErrorList } from '../error-list.js';
 import { metricsOf } from '../catalog-facts.js';
 import type { Metric } from '../../catalog/types.js';
 import { hasDayTimeShape, realDayAt } from '../../calendar/date-times.js';
-import { dateRange, rangeText, stringArray, type DateRange } from './request-shape.js';
+import { dateRange, rangeText, RequestedSet, stringArray, type DateRange } from './request-shape.js';
 import { isPlainObject, typeProblem } from './values.js';
 
+const requestedProfiles = new RequestedSet();
+const requestedMetrics = new RequestedSet();
+
+/** The profile elements are the requested profiles, each once, in the requested order (the common answer; no set). */
+function profilesAsRequested(profiles: unknown[], requested: string[], wanted: ReadonlySet<string>): boolean {
+  if (profiles.length !== requested.length || wanted.size !== requested.length) return false;
+  for (let i = 0; i < profiles.length; i++) {
+    const p = profiles[i];
+    if (!isPlainObject(p) || p.id !== requested[i]) return false;
+  }
+  return true;
+}
+
 function checkProfiles(list: ErrorList, profiles: unknown[], requested: string[]): void {
-  const wanted = new Set(requested);
+  const wanted = requestedProfiles.of(requested);
+  if (profilesAsRequested(profiles, requested, wanted)) return;
   const seen = new Set<string>();
   if (profiles.length !== wanted.size) list.add('v1.metrics.profiles', '/profiles', `expected one element per requested profile (${wanted.size}), got ${profiles.length}`);
   profiles.forEach((p, i) => {
@@ -37,7 +51,7 @@ interface RequestFacts {
    */
   afterEnd: string;
   metrics: string[] | undefined;
-  requested: Set<string> | undefined;
+  requested: ReadonlySet<string> | undefined;
   catalog: Map<string, Metric>;
 }
 
@@ -88,10 +102,21 @@ function checkMembers(list: ErrorList, record: Record<string, unknown>, i: numbe
   }
 }
 
+/** `day` followed by a character above every date character (the previous call's string while `day` is the same). */
+function afterDay(day: string): string {
+  if (day !== lastDay) {
+    lastDay = day;
+    lastAfter = `${day}\uffff`;
+  }
+  return lastAfter;
+}
+let lastDay = '';
+let lastAfter = '';
+
 function requestFacts(request: Record<string, unknown>, network: string): RequestFacts {
   const metrics = stringArray(request, 'metrics');
   const range = dateRange(request);
-  return { range, afterEnd: range ? `${range.end}\uffff` : '', metrics, requested: metrics && new Set(metrics), catalog: metricsOf(1, network) };
+  return { range, afterEnd: range ? afterDay(range.end) : '', metrics, requested: metrics && requestedMetrics.of(metrics), catalog: metricsOf(1, network) };
 }
 
 /**

@@ -7,7 +7,7 @@
 import { describeValue, listValues, quote } from '../describe.js';
 import type { ErrorList } from '../error-list.js';
 import { checkMetricsV2Body, headerOf, type HeaderElement } from './metrics-v2-body.js';
-import { dateRange, rangeText, stringArray } from './request-shape.js';
+import { dateRange, rangeText, sameItems, stringArray } from './request-shape.js';
 import { isDay, isPlainObject } from './values.js';
 
 /** The header types the request asks for; undefined without `dimensions` (that answer is not shown in the documents). */
@@ -43,13 +43,6 @@ function checkMetricRows(list: ErrorList, rows: unknown[], metrics: string[], po
   rows.forEach((row, j) => {
     if (row !== metrics[j]) list.add('v2.metrics.metric-order', `${pointer}/${j}`, `expected ${quote(metrics[j])} (requested metric ${j + 1}), got ${describeValue(row)}`);
   });
-}
-
-/** `a` holds the items of `b`, in the same order. */
-function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** The header is the requested dimensions, then `metric` (the common answer, checked without allocating). */
