@@ -20,7 +20,7 @@ import { banner } from './banner.js';
 import { versionSchemas, type ResponseSchema, type VersionSchemas } from './validators-schemas.js';
 import { compactRuleTable, schemaRuleTable } from './validators-rules.js';
 import { formats } from '../../src/validators/formats.js';
-import { UTC_DATE_TIME_PATTERN } from '../../src/calendar/date-times.js';
+import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../../src/calendar/date-times.js';
 import { membersKeyword, withMemberChecks } from './validators-members.js';
 import { FAILURE, FAILURE_FILE, failureExports, indexCode, indexDeclarations, moduleFile, operationExportNames, operationExports, operationsOf, responseSchemaName, type OperationResponses } from './validators-modules.js';
 
@@ -57,20 +57,23 @@ export function compilerSchemas(input: VersionSchemas): Record<string, unknown>[
 
 /**
  * A schema as the generator compiles it: wide objects checked member by member
- * (validators-members.ts), and a post date-time's `format: date-time` left to the runtime, which
- * checks the calendar part of every such value once, in the same pass as its documented shape
- * (src/validators/checks/posts.ts); the schema's `pattern` still checks the UTC shape.
+ * (validators-members.ts), and the date-times the runtime checks in one pass left to it, so no
+ * value is read twice: a post date-time's `format: date-time` (its calendar part; the `pattern`
+ * still checks the UTC shape; src/validators/checks/posts.ts) and a v1 day record's date
+ * `pattern` (shape, calendar and midnight together; src/validators/checks/metrics-v1.ts).
  */
 function compiledForm(schema: unknown, name: string, rules: ReadonlyMap<string, string>): Record<string, unknown> {
-  const withoutUtcFormat = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(withoutUtcFormat);
+  const runtimeChecked = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(runtimeChecked);
     if (typeof node !== 'object' || node === null) return node;
     const record = node as Record<string, unknown>;
-    const out = Object.fromEntries(Object.entries(record).map(([k, v]) => [k, k === 'enum' || k === 'const' ? v : withoutUtcFormat(v)]));
-    if (record.format === 'date-time' && record.pattern === UTC_DATE_TIME_PATTERN) delete out.format;
+    const out = Object.fromEntries(Object.entries(record).map(([k, v]) => [k, k === 'enum' || k === 'const' ? v : runtimeChecked(v)]));
+    // Only where those runtime checks run: posts (every catalog datetime field) and day records.
+    if (name.endsWith('Post') && record.format === 'date-time' && record.pattern === UTC_DATE_TIME_PATTERN) delete out.format;
+    if (name.endsWith('DayRecord') && record.pattern === DAY_TIME_PATTERN) delete out.pattern;
     return out;
   };
-  return withMemberChecks(withoutUtcFormat(schema), name, rules) as Record<string, unknown>;
+  return withMemberChecks(runtimeChecked(schema), name, rules) as Record<string, unknown>;
 }
 
 /** {@link compilerSchemas} in the form the generator compiles them ({@link compiledForm}). */

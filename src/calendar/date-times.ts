@@ -15,7 +15,6 @@ export const UTC_DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}
 export const DAY_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
 
 const UTC_DATE_TIME = new RegExp(UTC_DATE_TIME_PATTERN);
-const DAY_TIME = new RegExp(DAY_TIME_PATTERN);
 
 /** The decimal number of `length` digits of `text` at `at` (the caller checked they are digits). */
 export function digits(text: string, at: number, length: number): number {
@@ -55,9 +54,21 @@ export function isDocumentedUtcShape(utcDateTime: string): boolean {
   return utcDateTime.length === 25 && utcDateTime.charCodeAt(19) === 43;
 }
 
-/** `value` has the shape of a version 1 day-record date ({@link DAY_TIME_PATTERN}); the day may not exist. */
+/** The character each position of {@link DAY_TIME_PATTERN} wants: a separator's code, 0 for a digit. */
+const DAY_TIME_CHARACTERS = [0, 0, 0, 0, 45, 0, 0, 45, 0, 0, 32, 0, 0, 58, 0, 0, 58, 0, 0];
+
+/**
+ * `value` has the shape of a version 1 day-record date ({@link DAY_TIME_PATTERN}); the day may
+ * not exist. Character checks, the same answers as the pattern: the validators run it per record.
+ */
 export function hasDayTimeShape(value: string): boolean {
-  return DAY_TIME.test(value);
+  if (value.length !== DAY_TIME_CHARACTERS.length) return false;
+  for (let i = 0; i < DAY_TIME_CHARACTERS.length; i++) {
+    const c = value.charCodeAt(i);
+    const wanted = DAY_TIME_CHARACTERS[i];
+    if (wanted ? c !== wanted : c < 48 || c > 57) return false;
+  }
+  return true;
 }
 
 /**

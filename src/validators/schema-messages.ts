@@ -5,7 +5,7 @@
  */
 import type { RuleId } from '../../generated/rule-levels.js';
 import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../calendar/date-times.js';
-import { UTC_DATE_TIME_SHAPE } from './checks/values.js';
+import { DAY_TIME_SHAPE, UTC_DATE_TIME_SHAPE } from './checks/values.js';
 import type { CompiledValidator, CompiledValidatorError } from './compiled.js';
 import { describeValue, listValues, quote } from './describe.js';
 import type { ErrorList } from './error-list.js';
@@ -14,7 +14,7 @@ import { valueAt } from './pointer.js';
 /** Shapes of the patterns used by the specs, named for people. */
 const PATTERN_SHAPES: Record<string, string> = {
   '^\\d{4}-\\d{2}-\\d{2}$': 'a date YYYY-MM-DD',
-  [DAY_TIME_PATTERN]: 'a date-time YYYY-MM-DD HH:MM:SS',
+  [DAY_TIME_PATTERN]: DAY_TIME_SHAPE,
   [UTC_DATE_TIME_PATTERN]: UTC_DATE_TIME_SHAPE,
 };
 

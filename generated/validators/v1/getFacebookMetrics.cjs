@@ -28,7 +28,6 @@ __export(getFacebookMetrics_exports, {
 module.exports = __toCommonJS(getFacebookMetrics_exports);
 var getFacebookMetrics_success = validate23;
 var obj0 = /* @__PURE__ */ new Map([["date", 0], ["comments", 1], ["fans_change", 1], ["fans_lifetime", 1], ["interactions", 1], ["page_posts", 1], ["reactions", 1], ["shares", 1], ["user_posts", 1], ["user_posts_average_response_time", 1], ["user_posts_responded", 1], ["user_questions", 1], ["user_questions_average_response_time", 1], ["user_questions_responded", 1], ["insights_activity", 1], ["insights_activity_unique", 1], ["insights_engaged_users", 1], ["insights_fan_adds", 1], ["insights_fan_adds_unique", 1], ["insights_fan_removes", 1], ["insights_fan_removes_unique", 1], ["insights_fans_lifetime", 1], ["insights_fans_online", 1], ["insights_impressions", 1], ["insights_impressions_organic", 1], ["insights_impressions_paid", 1], ["insights_impressions_viral", 1], ["insights_negative_feedback", 1], ["insights_positive_feedback", 1], ["insights_post_clicks", 1], ["insights_post_clicks_unique", 1], ["insights_post_impressions", 1], ["insights_post_impressions_paid", 1], ["insights_post_reach", 1], ["insights_post_reach_organic", 1], ["insights_post_reach_paid", 1], ["insights_reach", 1], ["insights_reach_organic", 1], ["insights_reach_paid", 1], ["insights_reach_viral", 1], ["insights_reactions", 1], ["insights_video_complete_views_30s", 1], ["insights_video_complete_views_30s_autoplayed", 1], ["insights_video_complete_views_30s_click_to_play", 1], ["insights_video_complete_views_30s_organic", 1], ["insights_video_complete_views_30s_repeat_views", 1], ["insights_video_complete_views_30s_unique", 1], ["insights_video_repeat_views", 1], ["insights_video_views", 1], ["insights_video_views_autoplayed", 1], ["insights_video_views_click_to_play", 1], ["insights_video_views_organic", 1], ["insights_video_views_paid", 1], ["insights_video_views_unique", 1], ["insights_views", 1], ["engagement_rate", 2], ["interactions_per_1000_fans", 2], ["user_posts_response_rate", 2], ["user_questions_response_rate", 2], ["insights_reach_engagement", 2], ["comments_by_ppd_status", 3], ["comments_by_type", 3], ["interactions_by_ppd_status", 3], ["interactions_by_type", 3], ["interactions_per_1000_fans_by_type", 3], ["page_posts_by_app", 3], ["page_posts_by_ppd_status", 3], ["page_posts_by_type", 3], ["reactions_by_ppd_status", 3], ["reactions_by_reaction_type", 3], ["reactions_by_type", 3], ["shares_by_ppd_status", 3], ["shares_by_type", 3], ["user_posts_by_app", 3], ["user_posts_responded_by_time", 3], ["user_questions_responded_by_time", 3], ["insights_activity_by_activity_type", 3], ["insights_activity_unique_by_activity_type", 3], ["insights_activity_unique_by_age_gender", 3], ["insights_activity_unique_by_city", 3], ["insights_activity_unique_by_country", 3], ["insights_activity_unique_by_locale", 3], ["insights_fan_adds_by_paid_non_paid_unique", 3], ["insights_fans_by_like_source", 3], ["insights_fans_by_like_source_unique", 3], ["insights_fans_by_unlike_source_unique", 3], ["insights_fans_city", 3], ["insights_fans_gender_age_lifetime", 3], ["insights_fans_lifetime_by_country", 3], ["insights_fans_locale_lifetime", 3], ["insights_fans_online_by_hour", 3], ["insights_impressions_by_paid_non_paid", 3], ["insights_impressions_viral_frequency_distribution", 3], ["insights_post_clicks_by_type", 3], ["insights_post_clicks_unique_by_type", 3], ["insights_post_impressions_by_paid_non_paid", 3], ["insights_post_impressions_frequency_distribution", 3], ["insights_post_reach_by_paid_non_paid", 3], ["insights_reach_by_age_gender", 3], ["insights_reach_by_paid_non_paid", 3], ["insights_reactions_by_type", 3]]);
-var pattern4 = new RegExp("^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$", "u");
 function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -166,23 +165,12 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                       } else if (group0 === 0) {
-                        let data6 = data5[key2];
-                        if (typeof data6 === "string") {
-                          if (!pattern4.test(data6)) {
-                            const err11 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/properties/date/pattern", keyword: "pattern", params: { pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$" }, message: 'must match pattern "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"' };
-                            if (vErrors === null) {
-                              vErrors = [err11];
-                            } else {
-                              vErrors.push(err11);
-                            }
-                            errors++;
-                          }
-                        } else {
-                          const err12 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/properties/date/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (typeof data5[key2] !== "string") {
+                          const err11 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/properties/date/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                           if (vErrors === null) {
-                            vErrors = [err12];
+                            vErrors = [err11];
                           } else {
-                            vErrors.push(err12);
+                            vErrors.push(err11);
                           }
                           errors++;
                         }
@@ -190,11 +178,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                         const _errs19 = errors;
                         let data7 = data5[key2];
                         if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)) && isFinite(data7))) {
-                          const err13 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/properties/*/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                          const err12 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/properties/*/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                           if (vErrors === null) {
-                            vErrors = [err13];
+                            vErrors = [err12];
                           } else {
-                            vErrors.push(err13);
+                            vErrors.push(err12);
                           }
                           errors++;
                         }
@@ -205,11 +193,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                         const _errs22 = errors;
                         let data8 = data5[key2];
                         if (!(typeof data8 == "number" && isFinite(data8))) {
-                          const err14 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/properties/*/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                          const err13 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/properties/*/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                           if (vErrors === null) {
-                            vErrors = [err14];
+                            vErrors = [err13];
                           } else {
-                            vErrors.push(err14);
+                            vErrors.push(err13);
                           }
                           errors++;
                         }
@@ -220,11 +208,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                         const _errs25 = errors;
                         let data9 = data5[key2];
                         if (!(data9 && typeof data9 == "object" && !Array.isArray(data9))) {
-                          const err15 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/properties/*/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                          const err14 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/properties/*/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                           if (vErrors === null) {
-                            vErrors = [err15];
+                            vErrors = [err14];
                           } else {
-                            vErrors.push(err15);
+                            vErrors.push(err14);
                           }
                           errors++;
                         }
@@ -234,51 +222,51 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                     }
                   } else {
-                    const err16 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    const err15 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
-                      vErrors = [err16];
+                      vErrors = [err15];
                     } else {
-                      vErrors.push(err16);
+                      vErrors.push(err15);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err17 = { instancePath: instancePath + "/profiles/" + i0 + "/data", schemaPath: "#/properties/profiles/items/properties/data/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                const err16 = { instancePath: instancePath + "/profiles/" + i0 + "/data", schemaPath: "#/properties/profiles/items/properties/data/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                 if (vErrors === null) {
-                  vErrors = [err17];
+                  vErrors = [err16];
                 } else {
-                  vErrors.push(err17);
+                  vErrors.push(err16);
                 }
                 errors++;
               }
             }
           } else {
-            const err18 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "#/properties/profiles/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err17 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "#/properties/profiles/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err18];
+              vErrors = [err17];
             } else {
-              vErrors.push(err18);
+              vErrors.push(err17);
             }
             errors++;
           }
         }
       } else {
-        const err19 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err18 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err19];
+          vErrors = [err18];
         } else {
-          vErrors.push(err19);
+          vErrors.push(err18);
         }
         errors++;
       }
     }
   } else {
-    const err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err19 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err20];
+      vErrors = [err19];
     } else {
-      vErrors.push(err20);
+      vErrors.push(err19);
     }
     errors++;
   }

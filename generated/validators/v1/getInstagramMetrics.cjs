@@ -28,7 +28,6 @@ __export(getInstagramMetrics_exports, {
 module.exports = __toCommonJS(getInstagramMetrics_exports);
 var getInstagramMetrics_success = validate24;
 var obj1 = /* @__PURE__ */ new Map([["date", 0], ["comments", 1], ["followers_change", 1], ["followers_lifetime", 1], ["following_change", 1], ["following_lifetime", 1], ["interactions", 1], ["likes", 1], ["profile_posts", 1], ["insights_post_engagement_by_day", 1], ["insights_post_impressions_by_day", 1], ["insights_post_interactions_by_day", 1], ["insights_post_saves_by_day", 1], ["insights_post_video_views_by_day", 1], ["insights_profile_all_clicks_by_day", 1], ["insights_profile_email_contacts_by_day", 1], ["insights_profile_get_directions_clicks_by_day", 1], ["insights_profile_impressions_by_day", 1], ["insights_profile_phone_call_clicks_by_day", 1], ["insights_profile_reach_by_day", 1], ["insights_profile_text_message_clicks_by_day", 1], ["insights_profile_views_by_day", 1], ["insights_profile_website_clicks_by_day", 1], ["engagement_rate", 2], ["interactions_per_1000_followers", 2], ["comments_by_type", 3], ["interactions_by_type", 3], ["interactions_per_1000_followers_by_type", 3], ["likes_by_post_type", 3], ["profile_posts_by_type", 3], ["insights_followers_by_city_by_day", 3], ["insights_followers_by_country_by_day", 3], ["insights_followers_by_gender_by_age_by_day", 3], ["insights_followers_by_locale_by_day", 3], ["insights_post_engagement_by_type_by_day", 3], ["insights_post_impressions_by_type_by_day", 3], ["insights_post_interactions_by_int_type_by_day", 3], ["insights_post_saves_by_type_by_day", 3], ["insights_post_video_views_by_type_by_day", 3], ["comments_by_image_filter", 4], ["comments_by_video_filter", 4], ["interactions_by_image_filter", 4], ["interactions_by_video_filter", 4], ["interactions_per_1000_followers_by_image_filter", 4], ["interactions_per_1000_followers_by_video_filter", 4], ["likes_by_image_filter", 4], ["likes_by_video_filter", 4], ["profile_posts_by_image_filter", 4], ["profile_posts_by_video_filter", 4]]);
-var pattern4 = new RegExp("^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$", "u");
 function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -166,23 +165,12 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                       } else if (group0 === 0) {
-                        let data6 = data5[key2];
-                        if (typeof data6 === "string") {
-                          if (!pattern4.test(data6)) {
-                            const err11 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/date/pattern", keyword: "pattern", params: { pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$" }, message: 'must match pattern "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"' };
-                            if (vErrors === null) {
-                              vErrors = [err11];
-                            } else {
-                              vErrors.push(err11);
-                            }
-                            errors++;
-                          }
-                        } else {
-                          const err12 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/date/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (typeof data5[key2] !== "string") {
+                          const err11 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/date/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                           if (vErrors === null) {
-                            vErrors = [err12];
+                            vErrors = [err11];
                           } else {
-                            vErrors.push(err12);
+                            vErrors.push(err11);
                           }
                           errors++;
                         }
@@ -190,11 +178,11 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
                         const _errs19 = errors;
                         let data7 = data5[key2];
                         if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)) && isFinite(data7))) {
-                          const err13 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/*/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                          const err12 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/*/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                           if (vErrors === null) {
-                            vErrors = [err13];
+                            vErrors = [err12];
                           } else {
-                            vErrors.push(err13);
+                            vErrors.push(err12);
                           }
                           errors++;
                         }
@@ -205,11 +193,11 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
                         const _errs22 = errors;
                         let data8 = data5[key2];
                         if (!(typeof data8 == "number" && isFinite(data8))) {
-                          const err14 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/*/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                          const err13 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/*/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                           if (vErrors === null) {
-                            vErrors = [err14];
+                            vErrors = [err13];
                           } else {
-                            vErrors.push(err14);
+                            vErrors.push(err13);
                           }
                           errors++;
                         }
@@ -220,11 +208,11 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
                         const _errs25 = errors;
                         let data9 = data5[key2];
                         if (!(data9 && typeof data9 == "object" && !Array.isArray(data9))) {
-                          const err15 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/*/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                          const err14 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/*/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                           if (vErrors === null) {
-                            vErrors = [err15];
+                            vErrors = [err14];
                           } else {
-                            vErrors.push(err15);
+                            vErrors.push(err14);
                           }
                           errors++;
                         }
@@ -235,11 +223,11 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
                         const _errs28 = errors;
                         let data10 = data5[key2];
                         if (!(data10 && typeof data10 == "object" && !Array.isArray(data10))) {
-                          const err16 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/*/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                          const err15 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/*/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                           if (vErrors === null) {
-                            vErrors = [err16];
+                            vErrors = [err15];
                           } else {
-                            vErrors.push(err16);
+                            vErrors.push(err15);
                           }
                           errors++;
                         }
@@ -249,51 +237,51 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                     }
                   } else {
-                    const err17 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1, schemaPath: "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    const err16 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1, schemaPath: "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
-                      vErrors = [err17];
+                      vErrors = [err16];
                     } else {
-                      vErrors.push(err17);
+                      vErrors.push(err16);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err18 = { instancePath: instancePath + "/profiles/" + i0 + "/data", schemaPath: "#/properties/profiles/items/properties/data/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                const err17 = { instancePath: instancePath + "/profiles/" + i0 + "/data", schemaPath: "#/properties/profiles/items/properties/data/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                 if (vErrors === null) {
-                  vErrors = [err18];
+                  vErrors = [err17];
                 } else {
-                  vErrors.push(err18);
+                  vErrors.push(err17);
                 }
                 errors++;
               }
             }
           } else {
-            const err19 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "#/properties/profiles/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err18 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "#/properties/profiles/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err19];
+              vErrors = [err18];
             } else {
-              vErrors.push(err19);
+              vErrors.push(err18);
             }
             errors++;
           }
         }
       } else {
-        const err20 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err19 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err20];
+          vErrors = [err19];
         } else {
-          vErrors.push(err20);
+          vErrors.push(err19);
         }
         errors++;
       }
     }
   } else {
-    const err21 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err21];
+      vErrors = [err20];
     } else {
-      vErrors.push(err21);
+      vErrors.push(err20);
     }
     errors++;
   }

@@ -28,7 +28,6 @@ __export(getPinterestMetrics_exports, {
 module.exports = __toCommonJS(getPinterestMetrics_exports);
 var getPinterestMetrics_success = validate27;
 var obj4 = /* @__PURE__ */ new Map([["date", 0], ["boards_change", 1], ["boards_lifetime", 1], ["comments", 1], ["followers_change", 1], ["followers_lifetime", 1], ["following_change", 1], ["following_lifetime", 1], ["interactions", 1], ["likes", 1], ["pins_change", 1], ["pins_lifetime", 1], ["repins", 1]]);
-var pattern4 = new RegExp("^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$", "u");
 function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -166,23 +165,12 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                       } else if (group0 === 0) {
-                        let data6 = data5[key2];
-                        if (typeof data6 === "string") {
-                          if (!pattern4.test(data6)) {
-                            const err11 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/PinterestDayRecord/properties/date/pattern", keyword: "pattern", params: { pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$" }, message: 'must match pattern "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"' };
-                            if (vErrors === null) {
-                              vErrors = [err11];
-                            } else {
-                              vErrors.push(err11);
-                            }
-                            errors++;
-                          }
-                        } else {
-                          const err12 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/PinterestDayRecord/properties/date/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (typeof data5[key2] !== "string") {
+                          const err11 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/PinterestDayRecord/properties/date/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                           if (vErrors === null) {
-                            vErrors = [err12];
+                            vErrors = [err11];
                           } else {
-                            vErrors.push(err12);
+                            vErrors.push(err11);
                           }
                           errors++;
                         }
@@ -190,11 +178,11 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
                         const _errs19 = errors;
                         let data7 = data5[key2];
                         if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)) && isFinite(data7))) {
-                          const err13 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/PinterestDayRecord/properties/*/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                          const err12 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/PinterestDayRecord/properties/*/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                           if (vErrors === null) {
-                            vErrors = [err13];
+                            vErrors = [err12];
                           } else {
-                            vErrors.push(err13);
+                            vErrors.push(err12);
                           }
                           errors++;
                         }
@@ -204,51 +192,51 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                     }
                   } else {
-                    const err14 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1, schemaPath: "https://social-analytics-api.invalid/v1/schemas/PinterestDayRecord/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    const err13 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1, schemaPath: "https://social-analytics-api.invalid/v1/schemas/PinterestDayRecord/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
-                      vErrors = [err14];
+                      vErrors = [err13];
                     } else {
-                      vErrors.push(err14);
+                      vErrors.push(err13);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err15 = { instancePath: instancePath + "/profiles/" + i0 + "/data", schemaPath: "#/properties/profiles/items/properties/data/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                const err14 = { instancePath: instancePath + "/profiles/" + i0 + "/data", schemaPath: "#/properties/profiles/items/properties/data/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                 if (vErrors === null) {
-                  vErrors = [err15];
+                  vErrors = [err14];
                 } else {
-                  vErrors.push(err15);
+                  vErrors.push(err14);
                 }
                 errors++;
               }
             }
           } else {
-            const err16 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "#/properties/profiles/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err15 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "#/properties/profiles/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err16];
+              vErrors = [err15];
             } else {
-              vErrors.push(err16);
+              vErrors.push(err15);
             }
             errors++;
           }
         }
       } else {
-        const err17 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err16 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err17];
+          vErrors = [err16];
         } else {
-          vErrors.push(err17);
+          vErrors.push(err16);
         }
         errors++;
       }
     }
   } else {
-    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err17 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err18];
+      vErrors = [err17];
     } else {
-      vErrors.push(err18);
+      vErrors.push(err17);
     }
     errors++;
   }

@@ -28,7 +28,6 @@ __export(getTwitterMetrics_exports, {
 module.exports = __toCommonJS(getTwitterMetrics_exports);
 var getTwitterMetrics_success = validate25;
 var obj2 = /* @__PURE__ */ new Map([["date", 0], ["followers_change", 1], ["followers_lifetime", 1], ["following_change", 1], ["following_lifetime", 1], ["incoming", 1], ["incoming_questions", 1], ["incoming_questions_responded", 1], ["incoming_replies", 1], ["incoming_retweets", 1], ["incoming_tweets", 1], ["incoming_tweets_responded", 1], ["interactions", 1], ["likes", 1], ["listed_change", 1], ["listed_lifetime", 1], ["profile_activities", 1], ["profile_replies", 1], ["profile_retweets", 1], ["profile_tweets", 1], ["replies", 1], ["retweets", 1], ["engagement_rate", 2], ["ff_ratio", 2], ["incoming_questions_average_response_time", 2], ["incoming_questions_response_rate", 2], ["incoming_tweets_average_response_time", 2], ["incoming_tweets_response_rate", 2], ["interactions_per_1000_followers", 2], ["incoming_questions_responded_by_time", 3], ["incoming_tweets_responded_by_time", 3], ["profile_activities_by_app", 3]]);
-var pattern4 = new RegExp("^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$", "u");
 function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -166,23 +165,12 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                       } else if (group0 === 0) {
-                        let data6 = data5[key2];
-                        if (typeof data6 === "string") {
-                          if (!pattern4.test(data6)) {
-                            const err11 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/TwitterDayRecord/properties/date/pattern", keyword: "pattern", params: { pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$" }, message: 'must match pattern "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"' };
-                            if (vErrors === null) {
-                              vErrors = [err11];
-                            } else {
-                              vErrors.push(err11);
-                            }
-                            errors++;
-                          }
-                        } else {
-                          const err12 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/TwitterDayRecord/properties/date/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (typeof data5[key2] !== "string") {
+                          const err11 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/TwitterDayRecord/properties/date/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                           if (vErrors === null) {
-                            vErrors = [err12];
+                            vErrors = [err11];
                           } else {
-                            vErrors.push(err12);
+                            vErrors.push(err11);
                           }
                           errors++;
                         }
@@ -190,11 +178,11 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                         const _errs19 = errors;
                         let data7 = data5[key2];
                         if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)) && isFinite(data7))) {
-                          const err13 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/TwitterDayRecord/properties/*/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                          const err12 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/TwitterDayRecord/properties/*/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                           if (vErrors === null) {
-                            vErrors = [err13];
+                            vErrors = [err12];
                           } else {
-                            vErrors.push(err13);
+                            vErrors.push(err12);
                           }
                           errors++;
                         }
@@ -205,11 +193,11 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                         const _errs22 = errors;
                         let data8 = data5[key2];
                         if (!(typeof data8 == "number" && isFinite(data8))) {
-                          const err14 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/TwitterDayRecord/properties/*/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                          const err13 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/TwitterDayRecord/properties/*/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                           if (vErrors === null) {
-                            vErrors = [err14];
+                            vErrors = [err13];
                           } else {
-                            vErrors.push(err14);
+                            vErrors.push(err13);
                           }
                           errors++;
                         }
@@ -220,11 +208,11 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                         const _errs25 = errors;
                         let data9 = data5[key2];
                         if (!(data9 && typeof data9 == "object" && !Array.isArray(data9))) {
-                          const err15 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/TwitterDayRecord/properties/*/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                          const err14 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/TwitterDayRecord/properties/*/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                           if (vErrors === null) {
-                            vErrors = [err15];
+                            vErrors = [err14];
                           } else {
-                            vErrors.push(err15);
+                            vErrors.push(err14);
                           }
                           errors++;
                         }
@@ -234,51 +222,51 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                     }
                   } else {
-                    const err16 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1, schemaPath: "https://social-analytics-api.invalid/v1/schemas/TwitterDayRecord/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                    const err15 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1, schemaPath: "https://social-analytics-api.invalid/v1/schemas/TwitterDayRecord/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                     if (vErrors === null) {
-                      vErrors = [err16];
+                      vErrors = [err15];
                     } else {
-                      vErrors.push(err16);
+                      vErrors.push(err15);
                     }
                     errors++;
                   }
                 }
               } else {
-                const err17 = { instancePath: instancePath + "/profiles/" + i0 + "/data", schemaPath: "#/properties/profiles/items/properties/data/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                const err16 = { instancePath: instancePath + "/profiles/" + i0 + "/data", schemaPath: "#/properties/profiles/items/properties/data/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                 if (vErrors === null) {
-                  vErrors = [err17];
+                  vErrors = [err16];
                 } else {
-                  vErrors.push(err17);
+                  vErrors.push(err16);
                 }
                 errors++;
               }
             }
           } else {
-            const err18 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "#/properties/profiles/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err17 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "#/properties/profiles/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err18];
+              vErrors = [err17];
             } else {
-              vErrors.push(err18);
+              vErrors.push(err17);
             }
             errors++;
           }
         }
       } else {
-        const err19 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err18 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err19];
+          vErrors = [err18];
         } else {
-          vErrors.push(err19);
+          vErrors.push(err18);
         }
         errors++;
       }
     }
   } else {
-    const err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err19 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err20];
+      vErrors = [err19];
     } else {
-      vErrors.push(err20);
+      vErrors.push(err19);
     }
     errors++;
   }

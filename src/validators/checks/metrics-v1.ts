@@ -10,7 +10,7 @@ import { metricsOf } from '../catalog-facts.js';
 import type { Metric } from '../../catalog/types.js';
 import { hasDayTimeShape, realDayAt } from '../../calendar/date-times.js';
 import { dateRange, rangeText, RequestedSet, stringArray, type DateRange } from './request-shape.js';
-import { isPlainObject, typeProblem } from './values.js';
+import { DAY_TIME_SHAPE, expected, isPlainObject, typeProblem } from './values.js';
 
 const requestedProfiles = new RequestedSet();
 const requestedMetrics = new RequestedSet();
@@ -56,12 +56,16 @@ interface RequestFacts {
 }
 
 /**
- * Body-only check of a record's date (a real calendar day, at midnight), and, with a request,
- * that its day is inside the requested range. `shapeChecked`: the body passed its schema, whose
- * pattern is the day-time shape, so the pattern is not tested a second time.
+ * Body-only check of a record's date, once per record: the shape `YYYY-MM-DD HH:MM:SS` (stated
+ * in the schema; checked here, not by the compiled schema, so no date is read twice), a real
+ * calendar day, at midnight; with a request, a day inside the requested range.
  */
-function checkDate(list: ErrorList, date: unknown, i: number, d: number, shapeChecked: boolean, facts: RequestFacts | undefined): void {
-  if (typeof date !== 'string' || (!shapeChecked && !hasDayTimeShape(date))) return; // the schema reports other shapes
+function checkDate(list: ErrorList, date: unknown, i: number, d: number, facts: RequestFacts | undefined): void {
+  if (typeof date !== 'string') return; // the schema reports other types
+  if (!hasDayTimeShape(date)) {
+    list.add('v1.metrics.date', `${recordPointer(i, d)}/date`, expected(DAY_TIME_SHAPE, date));
+    return;
+  }
   if (!realDayAt(date)) list.add('v1.metrics.date', `${recordPointer(i, d)}/date`, `${quote(date)} is not a real calendar day`);
   else if (!date.endsWith(' 00:00:00')) list.add('v1.metrics.date-midnight', `${recordPointer(i, d)}/date`, `expected midnight (00:00:00), got ${quote(date.slice(11))}`);
   const range = facts?.range;
@@ -139,7 +143,7 @@ export function checkMetricsV1(list: ErrorList, body: Record<string, unknown>, r
     for (let d = 0; d < days.length && !list.full; d++) {
       const record = days[d];
       if (!isPlainObject(record)) continue;
-      checkDate(list, record.date, i, d, typesChecked, facts);
+      checkDate(list, record.date, i, d, facts);
       if (facts) checkMembers(list, record, i, d, facts, typesChecked);
     }
   }

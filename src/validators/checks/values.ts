@@ -36,6 +36,9 @@ export function typeProblem(type: MetricType | PostFieldType, value: unknown): s
 /** How messages name a post date-time. */
 export const UTC_DATE_TIME_SHAPE = 'a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00';
 
+/** How messages name the date of a version 1 day record. */
+export const DAY_TIME_SHAPE = 'a date-time YYYY-MM-DD HH:MM:SS';
+
 /** `expected <what>, got <value>` (built only when there is a problem). */
 export const expected = (what: string, value: unknown) => `expected ${what}, got ${describeValue(value)}`;
 
