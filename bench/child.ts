@@ -1,6 +1,6 @@
 /** Fresh node processes for the benchmarks: the validators bundled as a consumer gets them, and timed runs. */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -35,6 +35,8 @@ export async function installedValidators(dir: string): Promise<string> {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     copyFileSync(join(root, file), join(dir, file));
   }
+  // As in the package: its .js files are ES modules.
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
   return join(dir, 'src/validators/index.js');
 }
 
