@@ -7,6 +7,7 @@ import type { Step } from './generators/artifact.js';
 import { openApiArtifacts } from './generators/openapi-yaml.js';
 import { openApiTypeArtifacts } from './generators/openapi-types.js';
 import { catalogDataArtifact } from './generators/catalog-data.js';
+import { validatorFactsArtifact } from './generators/validator-facts.js';
 import { rulesArtifacts } from './generators/rules.js';
 import { requestCatalogArtifact } from './generators/request-catalog.js';
 import { operationsArtifact } from './generators/operations.js';
@@ -21,7 +22,7 @@ export const STEPS: readonly Step[] = [
   { name: 'site', needs: ['openapi'], run: (context) => siteArtifacts(context) },
   { name: 'openapi-types', run: (context) => openApiTypeArtifacts(context) },
   { name: 'validators', run: (context) => validatorArtifacts(context) },
-  { name: 'catalog-data', run: ({ model }) => [catalogDataArtifact(model)] },
+  { name: 'catalog-data', run: ({ model }) => [catalogDataArtifact(model), validatorFactsArtifact(model)] },
   { name: 'rules', run: ({ model }) => rulesArtifacts(model) },
   { name: 'request-catalog', run: ({ model }) => [requestCatalogArtifact(model)] },
   { name: 'operations', run: ({ model }) => [operationsArtifact(model)] },

@@ -6,8 +6,7 @@
  */
 import { quote } from '../describe.js';
 import type { ErrorList } from '../error-list.js';
-import { metricsOf } from '../catalog-facts.js';
-import type { Metric } from '../../catalog/types.js';
+import { metricsOf, type MetricFacts } from '../catalog-facts.js';
 import { hasDayTimeShape, realDayAt } from '../../calendar/date-times.js';
 import { dateRange, rangeText, RequestedSet, stringArray, type DateRange } from './request-shape.js';
 import { DAY_TIME_SHAPE, expected, isPlainObject, typeProblem } from './values.js';
@@ -52,7 +51,7 @@ interface RequestFacts {
   afterEnd: string;
   metrics: string[] | undefined;
   requested: ReadonlySet<string> | undefined;
-  catalog: Map<string, Metric>;
+  catalog: Map<string, MetricFacts>;
 }
 
 /**

@@ -5,8 +5,8 @@
  * `limit` posts. Without a request the schema alone judges posts: fields of the network with
  * their catalog types, `next` with `remaining`.
  */
-import type { PostCatalog, PostFieldType } from '../../catalog/types.js';
-import { defaultPageSize, postCatalogOf, postFieldTypes } from '../catalog-facts.js';
+import type { PostFieldType } from '../../catalog/types.js';
+import { defaultPageSize, postCatalogOf, postFieldTypes, type PostFacts as PostCatalog } from '../catalog-facts.js';
 import { quote } from '../describe.js';
 import type { ErrorList } from '../error-list.js';
 import { childPointer } from '../pointer.js';
