@@ -2,7 +2,7 @@
  * `npm run compile`: builds dist/ from src/ and generated/ in two concurrent parts.
  *   - JavaScript: esbuild transpiles each TypeScript module on its own (no bundling: dist keeps
  *     one file per module, as the package's entry points and `sideEffects` expect); the
- *     precompiled validators (generated/validators/*.js) are copied as generated.
+ *     precompiled validators (generated/validators/**: .js, .cjs) are copied as generated.
  *   - Declarations: tsc with `emitDeclarationOnly` and `noCheck` (tsconfig.build.json); the
  *     validators' generated .d.ts files are copied beside their JavaScript.
  * Type checking is not part of the build: `npm run typecheck` (and `npm test`) do it once for
@@ -49,7 +49,7 @@ async function javascript() {
     tsconfig: 'tsconfig.build.json',
     logLevel: 'warning',
   });
-  for (const file of filesUnder('generated/validators', (name) => name.endsWith('.js') || name.endsWith('.d.ts'))) {
+  for (const file of filesUnder('generated/validators', (name) => name.endsWith('.js') || name.endsWith('.cjs') || name.endsWith('.d.ts'))) {
     mkdirSync(dirname(join(dist, file)), { recursive: true });
     copyFileSync(join(root, file), join(dist, file));
   }

@@ -7,6 +7,7 @@
 import type { Step } from './generators/artifact.js';
 import { openApiArtifacts } from './generators/openapi-yaml.js';
 import { catalogDataArtifact } from './generators/catalog-data.js';
+import { validatorFactsArtifact } from './generators/validator-facts.js';
 import { rulesArtifacts } from './generators/rules.js';
 import { requestCatalogArtifact } from './generators/request-catalog.js';
 import { operationsArtifact } from './generators/operations.js';
@@ -23,7 +24,7 @@ export const STEPS: readonly Step[] = [
   { name: 'builders', needs: [], thread: inThread('builders-step.ts', 'builderStepArtifacts') },
   // ajv's code generator and esbuild load when the step starts.
   { name: 'validators', run: async (context) => (await import('./generators/validators.js')).validatorArtifacts(context) },
-  { name: 'catalog-data', run: ({ model }) => [catalogDataArtifact(model)] },
+  { name: 'catalog-data', run: ({ model }) => [catalogDataArtifact(model), validatorFactsArtifact(model)] },
   { name: 'rules', run: ({ model }) => rulesArtifacts(model) },
   { name: 'request-catalog', run: ({ model }) => [requestCatalogArtifact(model)] },
   { name: 'operations', run: ({ model }) => [operationsArtifact(model)] },

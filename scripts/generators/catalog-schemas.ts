@@ -1,10 +1,7 @@
 /** JSON Schemas derived from catalog entries, shared by the OpenAPI bundle and its examples. */
 import type { Metric, Model, PostCatalog, PostField, ResponseMember, VersionModel } from '../model/types.js';
 import { advancedFilterNames, filterableNames, sortableNames } from '../model/types.js';
-
-/** Shape of a post date-time in responses: UTC, ISO 8601 with offset. */
-export const UTC_DATETIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$';
-export const V1_DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
+import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../../src/calendar/date-times.js';
 
 const UNIT_TEXT = { seconds: 'In seconds.', minutes: 'In minutes.', milliseconds: 'In milliseconds.' };
 
@@ -46,7 +43,7 @@ export function postFieldSchema(f: PostField | ResponseMember): Record<string, u
   let schema: Record<string, unknown>;
   switch (f.type) {
     case 'datetime':
-      schema = { type: 'string', format: 'date-time', pattern: UTC_DATETIME_PATTERN };
+      schema = { type: 'string', format: 'date-time', pattern: UTC_DATE_TIME_PATTERN };
       break;
     case 'array':
       schema = { type: 'array', items: field.items ?? {} };
@@ -87,7 +84,7 @@ export function metricValueSchema(m: Metric): Record<string, unknown> {
 
 export function dayRecordSchema(metrics: Metric[], network: string): Record<string, unknown> {
   const properties: Record<string, unknown> = {
-    date: { type: 'string', pattern: V1_DAY_PATTERN, description: 'Midnight of the day in the profile timezone, YYYY-MM-DD HH:MM:SS.' },
+    date: { type: 'string', pattern: DAY_TIME_PATTERN, description: 'Midnight of the day in the profile timezone, YYYY-MM-DD HH:MM:SS.' },
   };
   for (const m of metrics) properties[m.name] = metricValueSchema(m);
   return {

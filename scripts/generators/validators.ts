@@ -1,12 +1,14 @@
 /**
- * Writes generated/validators/v1.js and v2.js (+ .d.ts): every response schema of the generated
- * OpenAPI documents compiled to standalone ajv code (JSON Schema 2020-12), bundled with esbuild
- * so that the output imports nothing: loading it never loads the ajv compiler.
+ * Writes generated/validators/v1/ and v2/: every response schema of the generated OpenAPI
+ * documents compiled to standalone ajv code (JSON Schema 2020-12), one module per operation,
+ * each bundled with esbuild so that it imports nothing (loading it never loads the ajv compiler),
+ * and per version an index that loads an operation's module on first use (validators-modules.ts).
  *
  * The schemas are read from the artifacts of the openapi step (`generated/openapi/v*.yaml`), so
- * validators and spec cannot disagree. Each module exports one validate function per operation
- * and status (`getFacebookMetrics_200`), the success branch of each 200 (`getFacebookMetrics_success`),
- * `FailureBody`, and `responseValidators`, a table keyed by "METHOD /path".
+ * validators and spec cannot disagree. An operation's module exports one validate function per
+ * status (`getFacebookMetrics_200`), the success branch of its 200 (`getFacebookMetrics_success`),
+ * `FailureBody`, its `validators` (by status, as the runtime reads them) and the `schemaRules` of
+ * the constraints it checks.
  */
 import { parse } from 'yaml';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -18,6 +20,9 @@ import { banner } from './banner.js';
 import { versionSchemas, type ResponseSchema, type VersionSchemas } from './validators-schemas.js';
 import { compactRuleTable, schemaRuleTable } from './validators-rules.js';
 import { formats } from '../../src/validators/formats.js';
+import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../../src/calendar/date-times.js';
+import { membersKeyword, withMemberChecks } from './validators-members.js';
+import { FAILURE, FAILURE_FILE, failureExports, indexCode, indexDeclarations, moduleFile, operationExportNames, operationExports, operationsOf, responseSchemaName, type OperationResponses } from './validators-modules.js';
 
 export const SCRIPT = 'scripts/generators/validators.ts';
 
@@ -33,10 +38,11 @@ export const FORMATS = ['date', 'date-time'] as const;
 /** How the standalone code imports the formats; esbuild resolves it from the project root. */
 const FORMATS_IMPORT = _`require("./src/validators/formats.ts").formats`;
 
-/** A fresh Ajv 2020-12 instance with the generator's options and formats. */
+/** A fresh Ajv 2020-12 instance with the generator's options, formats and the `x-members` keyword. */
 export function createAjv(source: boolean) {
   const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source, esm: true, lines: true, formats: FORMATS_IMPORT } });
   for (const name of FORMATS) ajv.addFormat(name, formats[name]);
+  ajv.addKeyword(membersKeyword);
   return ajv;
 }
 
@@ -47,6 +53,33 @@ const responseId = (input: VersionSchemas, r: ResponseSchema) => `${input.base}r
 export function compilerSchemas(input: VersionSchemas): Record<string, unknown>[] {
   const composite = input.responses.filter((r) => !r.component).map((r) => ({ $id: responseId(input, r), ...r.schema }));
   return [...input.components.values(), ...composite];
+}
+
+/**
+ * A schema as the generator compiles it: wide objects checked member by member
+ * (validators-members.ts), and the date-times the runtime checks in one pass left to it, so no
+ * value is read twice: a post date-time's `format: date-time` (its calendar part; the `pattern`
+ * still checks the UTC shape; src/validators/checks/posts.ts) and a v1 day record's date
+ * `pattern` (shape, calendar and midnight together; src/validators/checks/metrics-v1.ts).
+ */
+function compiledForm(schema: unknown, name: string, rules: ReadonlyMap<string, string>): Record<string, unknown> {
+  const runtimeChecked = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(runtimeChecked);
+    if (typeof node !== 'object' || node === null) return node;
+    const record = node as Record<string, unknown>;
+    const out = Object.fromEntries(Object.entries(record).map(([k, v]) => [k, k === 'enum' || k === 'const' ? v : runtimeChecked(v)]));
+    // Only where those runtime checks run: posts (every catalog datetime field) and day records.
+    if (name.endsWith('Post') && record.format === 'date-time' && record.pattern === UTC_DATE_TIME_PATTERN) delete out.format;
+    if (name.endsWith('DayRecord') && record.pattern === DAY_TIME_PATTERN) delete out.pattern;
+    return out;
+  };
+  return withMemberChecks(runtimeChecked(schema), name, rules) as Record<string, unknown>;
+}
+
+/** {@link compilerSchemas} in the form the generator compiles them ({@link compiledForm}). */
+export function precompiledSchemas(input: VersionSchemas, rules: ReadonlyMap<string, string>): Record<string, unknown>[] {
+  const composite = input.responses.filter((r) => !r.component).map((r) => compiledForm({ $id: responseId(input, r), ...r.schema }, responseSchemaName(r), rules));
+  return [...[...input.components].map(([name, schema]) => compiledForm(schema, name, rules)), ...composite];
 }
 
 /** The export names of one version: name -> schema `$id`. Deterministic order. */
@@ -60,75 +93,10 @@ export function exportRefs(input: VersionSchemas): Map<string, string> {
   return refs;
 }
 
-/** Name of the schema a response validator checks: its component, or `responses/<operationId>/<status>`. */
-const responseSchemaName = (r: ResponseSchema) => r.component ?? `responses/${r.operationId}/${r.status}`;
-
 /** The facts the rule table needs: network names (for templates) and the register's rule ids. */
 export interface RuleFacts {
   networks: readonly string[];
   ruleIds: ReadonlySet<string>;
-}
-
-/** The rule table appended to the standalone code. */
-function rulesCode(table: Map<string, string>): string {
-  const lines = [
-    '',
-    '/**',
-    ' * "Component/schema/pointer/keyword" -> the register rule a failure of that constraint breaks;',
-    ' * A key whose first property name is "*" stands for every property of that component.',
-    ' */',
-    'export const schemaRules = {',
-  ];
-  for (const [where, rule] of table) lines.push(`  ${JSON.stringify(where)}: ${JSON.stringify(rule)},`);
-  lines.push('};', '');
-  return lines.join('\n');
-}
-
-/** The table appended to the standalone code: operation -> status -> validator. */
-function tableCode(input: VersionSchemas): string {
-  const byOperation = new Map<string, { responses: string[]; names: string[]; success?: string; successName?: string }>();
-  for (const r of input.responses) {
-    const entry = byOperation.get(r.operation) ?? { responses: [], names: [] };
-    entry.responses.push(`${JSON.stringify(r.status)}: ${r.operationId}_${r.status}`);
-    entry.names.push(`${JSON.stringify(r.status)}: ${JSON.stringify(responseSchemaName(r))}`);
-    if (r.success) {
-      entry.success = `${r.operationId}_success`;
-      entry.successName = r.success;
-    }
-    byOperation.set(r.operation, entry);
-  }
-  const lines = ['', '/** operation ("METHOD /path") -> documented responses by HTTP status, the success branch of 200 and the failure body. */', 'export const responseValidators = {'];
-  for (const [operation, entry] of byOperation) {
-    lines.push(
-      `  ${JSON.stringify(operation)}: {`,
-      `    responses: { ${entry.responses.join(', ')} },`,
-      `    success: ${entry.success ?? 'undefined'},`,
-      '    failure: FailureBody,',
-      `    schemas: { responses: { ${entry.names.join(', ')} }, success: ${entry.successName ? JSON.stringify(entry.successName) : 'undefined'}, failure: "FailureBody" },`,
-      '  },',
-    );
-  }
-  lines.push('};', '');
-  return lines.join('\n');
-}
-
-function declarationCode(input: VersionSchemas, refs: Map<string, string>): string {
-  return [
-    banner(SCRIPT, 'slash').trimEnd(),
-    `/** Precompiled response validators of API version ${input.version} (standalone ajv code). */`,
-    '',
-    "import type { CompiledValidator, OperationValidators } from '../../src/validators/compiled-types.js';",
-    "export type { CompiledValidator, CompiledValidatorError, OperationValidators } from '../../src/validators/compiled-types.js';",
-    '',
-    ...[...refs.keys()].map((name) => `export declare const ${name}: CompiledValidator;`),
-    '',
-    '/** operation ("METHOD /path") -> its validators. */',
-    'export declare const responseValidators: Readonly<Record<string, OperationValidators>>;',
-    '',
-    '/** "Component/schema/pointer/keyword" -> the register rule a failure of that constraint breaks. */',
-    'export declare const schemaRules: Readonly<Record<string, string>>;',
-    '',
-  ].join('\n');
 }
 
 /**
@@ -151,33 +119,52 @@ export function assertSuccessDiscriminates(input: VersionSchemas): void {
   }
 }
 
-/** Standalone ESM code of one version, before bundling (still `require`s ajv runtime helpers). */
-export function standaloneSource(input: VersionSchemas, facts: RuleFacts): string {
-  assertSuccessDiscriminates(input);
-  const ajv = createAjv(true);
-  for (const schema of compilerSchemas(input)) ajv.addSchema(schema);
+/**
+ * Standalone ESM code of the validators `names` (export name -> schema id), before bundling (it
+ * still `require`s ajv runtime helpers), with `tail` appended. `ajv` holds every schema of the
+ * version (compiled on demand).
+ */
+function standaloneModule(ajv: ReturnType<typeof createAjv>, names: ReadonlyMap<string, string>, tail: string): string {
   // standaloneCode emits a schema's code again for every export naming it: export each schema
   // once and alias the other names to it.
   const firstName = new Map<string, string>();
   const aliases: string[] = [];
-  for (const [name, id] of exportRefs(input)) {
+  for (const [name, id] of names) {
     const first = firstName.get(id);
     if (first) aliases.push(`export const ${name} = ${first};`);
     else firstName.set(id, name);
   }
   const unique = Object.fromEntries([...firstName].map(([id, name]) => [name, id]));
-  const rules = compactRuleTable(schemaRuleTable(input, facts.networks, facts.ruleIds));
-  return [standaloneCode(ajv, unique), '', ...aliases, tableCode(input), rulesCode(rules)].join('\n');
+  return [standaloneCode(ajv, unique), '', ...aliases, tail].join('\n');
 }
 
-/** Bundles the standalone code with its runtime helpers (ajv runtime functions, formats) into one import-free module. */
-async function bundle(root: string, source: string, version: number): Promise<string> {
+/** The rule table of the constraints the schemas `roots` (component names or composite responses) reach. */
+function rulesOf(input: VersionSchemas, responses: ResponseSchema[], facts: RuleFacts): Map<string, string> {
+  return compactRuleTable(schemaRuleTable({ ...input, responses }, facts.networks, facts.ruleIds));
+}
+
+/** Standalone code of one operation's module: its own validators (not the failure body's). */
+function operationSource(ajv: ReturnType<typeof createAjv>, input: VersionSchemas, op: OperationResponses, facts: RuleFacts): string {
+  // The rules of what the module checks: success branches and the operation's other own bodies.
+  const checked = op.responses.flatMap((r) => (r.success ? [{ ...r, component: r.success }] : r.component === FAILURE ? [] : [r]));
+  const names = operationExportNames(op, input.base, (r) => (r.component ? `${input.base}${r.component}` : responseId(input, r)));
+  return standaloneModule(ajv, names, operationExports(op, rulesOf(input, checked, facts)));
+}
+
+/** Standalone code of the failure body's module. */
+function failureSource(ajv: ReturnType<typeof createAjv>, input: VersionSchemas, facts: RuleFacts): string {
+  const failure = input.responses.filter((r) => r.component === FAILURE).slice(0, 1);
+  return standaloneModule(ajv, new Map([[FAILURE, `${input.base}${FAILURE}`]]), failureExports(rulesOf(input, failure, facts)));
+}
+
+/** Bundles standalone code with its runtime helpers (ajv runtime functions, formats) into one import-free CommonJS module. */
+async function bundle(root: string, source: string, name: string): Promise<string> {
   const result = await build({
-    stdin: { contents: source, resolveDir: root, sourcefile: `validators-v${version}.js`, loader: 'js' },
+    stdin: { contents: source, resolveDir: root, sourcefile: name, loader: 'js' },
     absWorkingDir: root,
     bundle: true,
     write: false,
-    format: 'esm',
+    format: 'cjs',
     platform: 'neutral',
     mainFields: ['main', 'module'],
     target: 'es2022',
@@ -187,20 +174,22 @@ async function bundle(root: string, source: string, version: number): Promise<st
     logLevel: 'silent',
   });
   const text = result.outputFiles[0].text;
-  if (/\brequire\(|^\s*import\s/m.test(text)) throw new Error(`validators v${version}: the bundle still loads modules`);
+  if (/\brequire\(|^\s*import\s/m.test(text)) throw new Error(`validators ${name}: the bundle still loads modules`);
   return text;
 }
 
-/** Validator artifacts of one version. */
+/** Validator artifacts of one version: a module per operation and the index. */
 export async function versionValidatorArtifacts(root: string, yamlText: string, version: number, facts: RuleFacts): Promise<Artifact[]> {
   const input = versionSchemas(parse(yamlText) as Record<string, unknown>, version);
-  const code = await bundle(root, standaloneSource(input, facts), version);
-  return [
-    { path: `generated/validators/v${version}.js`, content: code },
-    { path: `generated/validators/v${version}.d.ts`, content: declarationCode(input, exportRefs(input)) },
-  ];
+  assertSuccessDiscriminates(input);
+  const ajv = createAjv(true);
+  for (const schema of precompiledSchemas(input, schemaRuleTable(input, facts.networks, facts.ruleIds))) ajv.addSchema(schema);
+  const ops = operationsOf(input.responses);
+  const dir = `generated/validators/v${version}`;
+  const sources: [string, string][] = [[FAILURE_FILE, failureSource(ajv, input, facts)], ...ops.map((op): [string, string] => [moduleFile(op), operationSource(ajv, input, op, facts)])];
+  const modules = await Promise.all(sources.map(async ([file, source]) => ({ path: `${dir}/${file}`, content: await bundle(root, source, `v${version}/${file}`) })));
+  return [...modules, { path: `${dir}/index.js`, content: indexCode(SCRIPT, version, ops) }, { path: `${dir}/index.d.ts`, content: indexDeclarations(SCRIPT, version) }];
 }
-
 /** The generation step: reads the OpenAPI artifacts of the earlier openapi step. */
 export async function validatorArtifacts(context: Pick<StepContext, 'root' | 'produced' | 'model'>): Promise<Artifact[]> {
   const facts: RuleFacts = { networks: context.model.networks.map((n) => n.name), ruleIds: new Set(context.model.rules.map((r) => r.id)) };

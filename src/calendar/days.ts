@@ -29,26 +29,49 @@
 /** A calendar day, `YYYY-MM-DD`. */
 export type Day = string;
 
-const DAY_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** Whether `year` is a leap year of the (proleptic) Gregorian calendar. */
+export function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
 
-/** Days of a month; `month` is 1..12. */
+/** Days of a month; `month` is 1..12. Integer math only: validators call it for every date they check. */
 export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/** Whether `year`, `month` (1..12) and `day` name a real calendar day (2024-02-30 does not). */
+export function isCalendarDay(year: number, month: number, day: number): boolean {
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
 /** The year, month (1..12) and day of a `YYYY-MM-DD` string, or undefined if it is not a real calendar day. */
 export function parseDay(value: unknown): { year: number; month: number; day: number } | undefined {
-  if (typeof value !== 'string') return undefined;
-  const match = DAY_SHAPE.exec(value);
-  if (!match) return undefined;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
-  return { year, month, day };
+  if (!isDay(value)) return undefined;
+  return { year: digitsAt(value, 0, 4), month: digitsAt(value, 5, 2), day: digitsAt(value, 8, 2) };
 }
 
-/** Whether `value` is a real calendar day in `YYYY-MM-DD` shape (2024-02-30 is not). */
+/** The decimal number of the `length` characters of `text` at `at`, or -1 when one is not a digit. */
+function digitsAt(text: string, at: number, length: number): number {
+  let n = 0;
+  for (let i = at; i < at + length; i++) {
+    const c = text.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    n = n * 10 + c;
+  }
+  return n;
+}
+
+/**
+ * Whether `value` is a real calendar day in `YYYY-MM-DD` shape (2024-02-30 is not). Character
+ * checks and integer math, no regular expression or `Date`: validators call it for every day.
+ */
 export function isDay(value: unknown): value is Day {
-  return parseDay(value) !== undefined;
+  if (typeof value !== 'string' || value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return false;
+  const year = digitsAt(value, 0, 4);
+  const month = digitsAt(value, 5, 2);
+  const day = digitsAt(value, 8, 2);
+  return year >= 0 && isCalendarDay(year, month, day);
 }
 
 /** Formats a year, month (1..12) and day as `YYYY-MM-DD`. */

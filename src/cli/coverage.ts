@@ -9,7 +9,7 @@ import { operations } from '../../generated/operations.js';
 import { isPlainObject } from '../validators/checks/values.js';
 import type { CapturedResponse } from '../validators/captures/types.js';
 import { lookupOperation } from '../validators/operation-lookup.js';
-import { requestBody } from '../validators/checks/request-shape.js';
+import { requestBody, UnreadableRequest } from '../validators/checks/request-shape.js';
 import type { CatalogData } from '../catalog/types.js';
 import type { Coverage, CoverageCount } from './report-types.js';
 
@@ -51,8 +51,8 @@ export function collectCoverage(responses: readonly CapturedResponse[]): Coverag
     }
     ops.add(op.key);
     const key = `v${op.version} ${op.network}`;
-    const request = requestBody(r.request).body;
-    if (request) {
+    const request = requestBody(r.request);
+    if (request && !(request instanceof UnreadableRequest)) {
       add(metrics, key, op.kind === 'metrics' ? list(request.metrics) : []);
       add(fields, key, op.kind === 'posts' ? list(request.fields) : []);
       add(dimensions, key, objects(request.dimensions).map((d) => d.type));

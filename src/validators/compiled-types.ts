@@ -1,5 +1,5 @@
 /**
- * Types of the precompiled validators (generated/validators/v1.js, v2.js). The generated
+ * Types of the precompiled validators (generated/validators/v1/, v2/). The generated
  * declarations and src/validators/compiled.ts both take them from here.
  */
 
@@ -19,16 +19,32 @@ export interface CompiledValidator {
 }
 
 export interface OperationValidators {
-  /** By HTTP status ("200", "400", ...): the documented response body schema. */
+  /** The documented HTTP statuses ("200", "400", ...). */
+  readonly statuses: readonly string[];
+  /**
+   * By HTTP status, the validator of a body of the operation's own: not the failure body (the
+   * version's `FailureBody`), nor the 200 `oneOf: [success body, FailureBody]` that `success` decides.
+   */
   readonly responses: Readonly<Record<string, CompiledValidator>>;
   /** The success branch of the 200 response (`success: true`). */
   readonly success: CompiledValidator | undefined;
-  /** The failure body (`success: false`). */
-  readonly failure: CompiledValidator;
   /** Names of the schemas the validators check (keys of the rule table `schemaRules`). */
   readonly schemas: {
     readonly responses: Readonly<Record<string, string>>;
     readonly success: string | undefined;
-    readonly failure: string;
   };
+}
+
+/** The failure body's module of generated/validators (one per version, shared by every operation). */
+export interface FailureModule {
+  readonly FailureBody: CompiledValidator;
+  /** "Component/pointer/keyword" -> rule id of the failure body's constraints. */
+  readonly schemaRules: Readonly<Record<string, string>>;
+}
+
+/** One operation's module of generated/validators: its validators and the rules of their constraints. */
+export interface OperationModule {
+  readonly validators: OperationValidators;
+  /** "Component/pointer/keyword" -> rule id of the constraints these validators check. */
+  readonly schemaRules: Readonly<Record<string, string>>;
 }

@@ -1,28 +1,36 @@
 /**
- * The precompiled validators of both versions (generated/validators), by operation. The types
+ * The precompiled validators of both versions (generated/validators), by operation: an
+ * operation's module is loaded on the first validation of that operation, and kept. The types
  * come from compiled-types.ts (as do the generated declarations), so this module's emitted
  * declarations do not depend on how a build treats the generated JavaScript.
  */
-import { responseValidators as v1Table, schemaRules as v1Rules } from '../../generated/validators/v1.js';
-import { responseValidators as v2Table, schemaRules as v2Rules } from '../../generated/validators/v2.js';
+import * as v1 from '../../generated/validators/v1/index.js';
+import * as v2 from '../../generated/validators/v2/index.js';
 import type { RuleId } from '../../generated/rule-levels.js';
-import type { OperationValidators } from './compiled-types.js';
+import type { CompiledValidator, OperationValidators } from './compiled-types.js';
 
 export type { CompiledValidator, CompiledValidatorError, OperationValidators } from './compiled-types.js';
 
-type Table = Readonly<Record<string, OperationValidators>>;
-
-const tables: Record<number, Table> = { 1: v1Table as Table, 2: v2Table as Table };
-
-/** Validators of one operation ("POST /2/facebook/metrics"), or undefined. */
-export function validatorsOf(version: number, operation: string): OperationValidators | undefined {
-  const table = tables[version];
-  return table && Object.prototype.hasOwnProperty.call(table, operation) ? table[operation] : undefined;
+/** An operation's validators, its version's failure body, and the rule of each constraint they check. */
+export interface CompiledOperation {
+  readonly validators: OperationValidators;
+  readonly failure: CompiledValidator;
+  readonly rules: Readonly<Record<string, RuleId>>;
 }
 
-const ruleTables: Record<number, Readonly<Record<string, string>>> = { 1: v1Rules, 2: v2Rules };
+const versions: Record<number, typeof v1> = { 1: v1, 2: v2 };
+const loaded = new Map<string, CompiledOperation>();
 
-/** "Component/pointer/keyword" -> rule id of one version's schema constraints (generated/validators). */
-export function schemaRulesOf(version: number): Readonly<Record<string, RuleId>> {
-  return (ruleTables[version] ?? {}) as Readonly<Record<string, RuleId>>;
+/** Validators of one operation ("POST /2/facebook/metrics"), loaded on first use; undefined when none exist. */
+export function validatorsOf(version: number, operation: string): CompiledOperation | undefined {
+  const known = loaded.get(operation);
+  if (known) return known;
+  const modules = versions[version];
+  if (!modules || !Object.prototype.hasOwnProperty.call(modules.operationModules, operation)) return undefined;
+  const own = modules.operationModules[operation]();
+  const failure = modules.failureModule();
+  const rules = { ...failure.schemaRules, ...own.schemaRules } as Readonly<Record<string, RuleId>>;
+  const compiled = { validators: own.validators, failure: failure.FailureBody, rules };
+  loaded.set(operation, compiled);
+  return compiled;
 }

@@ -18,14 +18,6 @@ export function quote(text: string): string {
   return JSON.stringify(text.length > MAX_STRING ? `${text.slice(0, MAX_STRING)}…` : text);
 }
 
-/** The JSON type name of a value, as JSON Schema spells it. */
-export function jsonType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
-  return typeof value;
-}
-
 /** `"a", "b", "c" and 4 more`. */
 export function listValues(values: readonly unknown[], max = 8): string {
   const shown = values.slice(0, max).map((v) => (typeof v === 'string' ? quote(v) : JSON.stringify(v)));

@@ -32,40 +32,34 @@ class Bucket {
 }
 
 export class ErrorList {
-  private readonly errors: Bucket;
-  private readonly warnings: Bucket;
-  /** Created with the first problem: a valid response costs no set. */
+  /** The buckets and the set are created with the first problem: a valid response costs none of them. */
+  private errors: Bucket | undefined;
+  private warnings: Bucket | undefined;
   private seen: Set<string> | undefined;
+  /** True once the error cap is reached: the response is invalid, checks may stop early. */
+  full = false;
+  /** Problems found so far, of either severity. */
+  count = 0;
 
   /** `strict`: broken inferred rules are errors too; `max`: problems kept per severity (the CLI groups more). */
   constructor(
     private readonly strict = false,
-    max = MAX_ERRORS,
-  ) {
-    this.errors = new Bucket('error', max);
-    this.warnings = new Bucket('warning', max);
-  }
-
-  /** True once the error cap is reached: the response is invalid, checks may stop early. */
-  get full(): boolean {
-    return this.errors.dropped !== undefined;
-  }
-
-  /** Problems found so far, of either severity. */
-  get count(): number {
-    return this.errors.items.length + this.warnings.items.length;
-  }
+    private readonly max = MAX_ERRORS,
+  ) {}
 
   add(rule: RuleId, pointer: string, message: string): void {
     const key = `${pointer}\u0000${message}`;
     const seen = (this.seen ??= new Set<string>());
     if (seen.has(key)) return;
     seen.add(key);
-    (this.strict || ruleLevel(rule) === 'stated' ? this.errors : this.warnings).add(rule, pointer, message);
+    const bucket = this.strict || ruleLevel(rule) === 'stated' ? (this.errors ??= new Bucket('error', this.max)) : (this.warnings ??= new Bucket('warning', this.max));
+    bucket.add(rule, pointer, message);
+    this.count = (this.errors?.items.length ?? 0) + (this.warnings?.items.length ?? 0);
+    this.full = this.errors?.dropped !== undefined;
   }
 
-  /** The problems by severity. */
+  /** The problems by severity (new arrays: the caller owns them). */
   result(): { errors: ValidationError[]; warnings: ValidationError[] } {
-    return { errors: this.errors.result(), warnings: this.warnings.result() };
+    return { errors: this.errors?.result() ?? [], warnings: this.warnings?.result() ?? [] };
   }
 }

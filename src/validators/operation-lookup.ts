@@ -30,19 +30,29 @@ function matchPath(pathname: string, method?: string) {
   return operations.filter((op) => (method === undefined || op.method === method) && (pathname === op.path || pathname.endsWith(op.path)));
 }
 
-/** Answers by `method` and `path` as given: a CI run validates many captures of few operations. */
-const answers = new Map<string, OperationLookup>();
+/**
+ * Answers by `method`, then `path`, as given: a CI run validates many captures of few
+ * operations. Two lookups of the given strings: no key is built per call.
+ */
+const answers = new Map<string, Map<string, OperationLookup>>();
 const MAX_ANSWERS = 512;
+let answerCount = 0;
 
 /** The operation of `method` and `path`, or an error naming the paths that exist (answers cached by the pair). */
 export function lookupOperation(method: string, path: string): OperationLookup {
   if (typeof method !== 'string' || typeof path !== 'string') return findOperation(method, path);
-  const key = `${method}\u0000${path}`;
-  let answer = answers.get(key);
+  let byPath = answers.get(method);
+  let answer = byPath?.get(path);
   if (answer === undefined) {
-    if (answers.size >= MAX_ANSWERS) answers.clear();
+    if (answerCount >= MAX_ANSWERS) {
+      answers.clear();
+      answerCount = 0;
+      byPath = undefined;
+    }
+    if (!byPath) answers.set(method, (byPath = new Map()));
     answer = findOperation(method, path);
-    answers.set(key, answer);
+    byPath.set(path, answer);
+    answerCount++;
   }
   return answer;
 }

@@ -4,6 +4,8 @@
  * are folded into one message when every branch only failed on its type.
  */
 import type { RuleId } from '../../generated/rule-levels.js';
+import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../calendar/date-times.js';
+import { DAY_TIME_SHAPE, UTC_DATE_TIME_SHAPE } from './checks/values.js';
 import type { CompiledValidator, CompiledValidatorError } from './compiled.js';
 import { describeValue, listValues, quote } from './describe.js';
 import type { ErrorList } from './error-list.js';
@@ -12,8 +14,8 @@ import { valueAt } from './pointer.js';
 /** Shapes of the patterns used by the specs, named for people. */
 const PATTERN_SHAPES: Record<string, string> = {
   '^\\d{4}-\\d{2}-\\d{2}$': 'a date YYYY-MM-DD',
-  '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$': 'a date-time YYYY-MM-DD HH:MM:SS',
-  '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$': 'a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00',
+  [DAY_TIME_PATTERN]: DAY_TIME_SHAPE,
+  [UTC_DATE_TIME_PATTERN]: UTC_DATE_TIME_SHAPE,
 };
 
 const FORMAT_SHAPES: Record<string, string> = {

@@ -9,9 +9,9 @@ import { checkFailure } from './checks/failure.js';
 import { checkMetricsV1 } from './checks/metrics-v1.js';
 import { checkMetricsV2 } from './checks/metrics-v2.js';
 import { checkPosts } from './checks/posts.js';
-import { requestBody } from './checks/request-shape.js';
+import { requestBody, UnreadableRequest } from './checks/request-shape.js';
 import { isPlainObject } from './checks/values.js';
-import { schemaRulesOf, validatorsOf, type OperationValidators } from './compiled.js';
+import { validatorsOf, type CompiledOperation, type CompiledValidator } from './compiled.js';
 import { describeValue } from './describe.js';
 import { ErrorList } from './error-list.js';
 import { lookupOperation } from './operation-lookup.js';
@@ -21,23 +21,27 @@ import type { ValidateResponseInput, ValidationResult } from './types.js';
 /**
  * Schema check. A 200 body is `oneOf: [success body, FailureBody]`, told apart by `success`
  * (the generator checks this): the branch `success` selects is run alone, so errors are
- * reported against that branch rather than as a oneOf dump.
+ * reported against that branch rather than as a oneOf dump; with neither `true` nor `false`,
+ * no branch can match.
  */
-function checkSchema(list: ErrorList, validators: OperationValidators, version: number, status: number, body: unknown): void {
-  const rules = schemaRulesOf(version);
+function checkSchema(list: ErrorList, { validators, failure, rules }: CompiledOperation, status: number, body: unknown): void {
   const success = isPlainObject(body) ? body.success : undefined;
-  if (status === 200 && validators.success && (success === true || success === false)) {
-    const branch = success ? validators.success : validators.failure;
-    const name = success ? validators.schemas.success! : validators.schemas.failure;
-    if (!branch(body)) addSchemaErrors(list, branch, { name, rules }, body);
+  const key = String(status);
+  const own: CompiledValidator | undefined = validators.responses[key];
+  if (status === 200 && validators.success && !own) {
+    if (success === true || success === false) {
+      const branch = success ? validators.success : failure;
+      if (!branch(body)) addSchemaErrors(list, branch, { name: success ? validators.schemas.success! : FAILURE, rules }, body);
+    } else if (!isPlainObject(body)) list.add('shared.response.success-flag', '', `expected object (a success or failure body), got ${describeValue(body)}`);
+    else list.add('shared.response.success-flag', '/success', `expected true (success body) or false (failure body), got ${describeValue(success)}`);
     return;
   }
-  const validate = validators.responses[String(status)];
-  if (validate(body)) return;
-  if (status !== 200) addSchemaErrors(list, validate, { name: validators.schemas.responses[String(status)], rules }, body);
-  else if (!isPlainObject(body)) list.add('shared.response.success-flag', '', `expected object (a success or failure body), got ${describeValue(body)}`);
-  else list.add('shared.response.success-flag', '/success', `expected true (success body) or false (failure body), got ${describeValue(success)}`);
+  const [validate, name] = own ? [own, validators.schemas.responses[key]] : [failure, FAILURE];
+  if (!validate(body)) addSchemaErrors(list, validate, { name, rules }, body);
 }
+
+/** Name of the failure body's schema (the root of its errors' `schemaPath`s). */
+const FAILURE = 'FailureBody';
 
 /** `schemaValid`: the body passed its schema, so catalog types need no second check. */
 function checkSuccess(list: ErrorList, op: OperationInfo, body: Record<string, unknown>, request: Record<string, unknown> | undefined, schemaValid: boolean): void {
@@ -56,28 +60,30 @@ function validate(input: ValidateResponseInput, list: ErrorList): ValidationResu
     return undefined;
   }
   const op = found.operation;
-  const validators = validatorsOf(op.version, op.key);
-  if (!validators) {
+  const compiled = validatorsOf(op.version, op.key);
+  if (!compiled) {
     list.add('shared.response.operation', '', `no validators for ${op.key}; regenerate with npm run generate`);
     return op.key;
   }
   const status = input.status ?? 200;
-  if (!Object.prototype.hasOwnProperty.call(validators.responses, String(status))) {
-    list.add('shared.response.status', '', `HTTP status ${status} is not a documented response of ${op.key} (documented: ${Object.keys(validators.responses).join(', ')})`);
+  const { statuses } = compiled.validators;
+  if (!statuses.includes(String(status))) {
+    list.add('shared.response.status', '', `HTTP status ${status} is not a documented response of ${op.key} (documented: ${statuses.join(', ')})`);
     return op.key;
   }
-  checkSchema(list, validators, op.version, status, input.body);
+  checkSchema(list, compiled, status, input.body);
   const schemaValid = list.count === 0;
   const body = input.body;
   if (!isPlainObject(body)) return op.key;
   if (body.success === false) checkFailure(list, body, status);
   else if (body.success === true && status === 200) {
     const request = requestBody(input.request);
+    const unreadable = request instanceof UnreadableRequest;
     // Profile and label lists have no request-aware checks: their request is not read.
-    if (request.unreadable !== undefined && (op.kind === 'metrics' || op.kind === 'posts')) {
-      list.add('shared.response.request-readable', '', `request-aware checks skipped: the request is not a JSON object (got ${describeValue(request.unreadable)})`);
+    if (unreadable && (op.kind === 'metrics' || op.kind === 'posts')) {
+      list.add('shared.response.request-readable', '', `request-aware checks skipped: the request is not a JSON object (got ${describeValue(request.value)})`);
     }
-    checkSuccess(list, op, body, request.body, schemaValid);
+    checkSuccess(list, op, body, unreadable ? undefined : request, schemaValid);
   }
   return op.key;
 }

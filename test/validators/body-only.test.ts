@@ -104,9 +104,28 @@ describe('v1 metrics without a request', () => {
   it('wants metric members of the network with their catalog types', () => {
     const body = v1Body();
     Object.assign(body.profiles[0].data[0], { followers_change: 1, comments: 1.5 });
+    // Members are checked in the order the record holds them.
     expect(v1(body).errors).toEqual([
-      problem('v1.metrics.record-metric-names', '/profiles/0/data/0', 'unexpected property "followers_change"'),
       problem('v1.metrics.metric-types', '/profiles/0/data/0/comments', 'expected integer, got 1.5'),
+      problem('v1.metrics.record-metric-names', '/profiles/0/data/0', 'unexpected property "followers_change"'),
+    ]);
+  });
+
+  it('wants object-valued metrics to be objects and scalar ones scalars (one check per member present)', () => {
+    const body = v1Body();
+    Object.assign(body.profiles[0].data[0], { comments_by_type: 5, comments: { photo: 1 } });
+    expect(v1(body).errors).toEqual([
+      problem('v1.metrics.metric-types', '/profiles/0/data/0/comments', 'expected integer, got object'),
+      problem('v1.metrics.metric-types', '/profiles/0/data/0/comments_by_type', 'expected object, got 5'),
+    ]);
+  });
+
+  it('names unknown record members wherever they stand, odd names included', () => {
+    const body = v1Body();
+    body.profiles[0].data[0] = { 'a/b~c': 1, ...body.profiles[0].data[0], followers: 2 };
+    expect(v1(body).errors).toEqual([
+      problem('v1.metrics.record-metric-names', '/profiles/0/data/0', 'unexpected property "a/b~c"'),
+      problem('v1.metrics.record-metric-names', '/profiles/0/data/0', 'unexpected property "followers"'),
     ]);
   });
 
@@ -132,6 +151,26 @@ describe('posts without a request', () => {
         problem('shared.posts.datetime-utc', '/data/posts/0/created_time', 'expected a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00, got "2026-01-20 10:00:00"'),
       ]),
     );
+  });
+});
+
+describe('post date-times without a request', () => {
+  const page = (created: string) => ({ success: true, data: { posts: [{ id: 'a', created_time: created }] } });
+  const check = (created: string) => validateResponse({ method: 'POST', path: '/2/facebook/page/posts', body: page(created) });
+
+  it('wants a real instant: the UTC shape is not enough', () => {
+    for (const created of ['2026-02-30T10:00:00+00:00', '2026-01-20T24:00:00+00:00', '2026-01-20T10:60:00Z', '2026-01-20T10:00:60+00:00']) {
+      expect(check(created).errors, created).toEqual([
+        problem('shared.posts.datetime-utc', '/data/posts/0/created_time', `expected a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00, got "${created}"`),
+      ]);
+    }
+    expect(check('2024-02-29T23:59:59+00:00')).toMatchObject({ errors: [], warnings: [] });
+  });
+
+  it('reports each date-time once, with the request too', () => {
+    const request = { profiles: ['1'], date_start: '2026-01-01', date_end: '2026-01-31', fields: ['id', 'created_time'] };
+    const result = validateResponse({ method: 'POST', path: '/2/facebook/page/posts', body: page('2026-02-30T10:00:00+00:00'), request });
+    expect(result.errors).toEqual([problem('shared.posts.datetime-utc', '/data/posts/0/created_time', 'expected a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00, got "2026-02-30T10:00:00+00:00"')]);
   });
 });
 

@@ -6,6 +6,7 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { describe, expect, it } from 'vitest';
 import { isDate, isDateTime } from '../../src/validators/formats.js';
+import { isDocumentedUtcShape, isUtcDateTime, utcInstantKey } from '../../src/calendar/date-times.js';
 
 const reference = (name: 'date' | 'date-time') => {
   const def = fullFormats[name] as { validate: (s: string) => boolean };
@@ -48,5 +49,25 @@ describe('bundled formats', () => {
 
   it('is strict RFC 3339 about offsets', () => {
     for (const lenient of ['2026-01-01T00:00:00+0100', '2026-01-01T00:00:00+01', '2026-01-01T00:00:00']) expect(isDateTime(lenient), lenient).toBe(false);
+  });
+});
+
+describe('UTC date-times (src/calendar/date-times.ts)', () => {
+  it('accepts real instants in the UTC shapes only', () => {
+    for (const ok of ['2026-01-20T10:00:00+00:00', '2026-01-20T10:00:00Z', '2026-01-20T10:00:00.25Z', '2024-02-29T23:59:59+00:00']) expect(isUtcDateTime(ok), ok).toBe(true);
+    for (const bad of ['2026-01-20T10:00:00+01:00', '2026-01-20 10:00:00', '2026-02-29T10:00:00Z', '2026-01-20T23:59:60Z', '2026-01-20T10:00:00', 5]) expect(isUtcDateTime(bad), String(bad)).toBe(false);
+  });
+
+  it('tells the documented spelling by its length and offset', () => {
+    expect(isDocumentedUtcShape('2026-01-20T10:00:00+00:00')).toBe(true);
+    for (const other of ['2026-01-20T10:00:00Z', '2026-01-20T10:00:00.12345Z', '2026-01-20T10:00:00.1+00:00']) expect(isDocumentedUtcShape(other), other).toBe(false);
+  });
+
+  it('keys instants so that equal instants are equal and later ones greater', () => {
+    const same = ['2026-01-20T10:00:00+00:00', '2026-01-20T10:00:00Z', '2026-01-20T10:00:00.000Z', '2026-01-20T10:00:00.0+00:00'];
+    expect(new Set(same.map(utcInstantKey)).size).toBe(1);
+    const ordered = ['2026-01-20T09:59:59.999Z', '2026-01-20T10:00:00Z', '2026-01-20T10:00:00.001+00:00', '2026-01-20T10:00:00.5Z', '2026-01-20T10:00:01+00:00'];
+    const keys = ordered.map(utcInstantKey);
+    expect([...keys].sort()).toEqual(keys);
   });
 });

@@ -98,6 +98,16 @@ describe('posts, request-aware', () => {
     ]);
   });
 
+  it('orders date-times by instant, however spelled (Z, +00:00, fractions)', () => {
+    const byTime = request({ sort: [{ field: 'created_time', order: 'desc' }] });
+    const at = (created: string, i: number) => post(i, 1, { created_time: created });
+    const desc = ['2026-01-20T10:00:00.500Z', '2026-01-20T10:00:00.5000+00:00', '2026-01-20T10:00:00Z', '2026-01-20T10:00:00.000+00:00', '2026-01-20T09:59:59.999Z'];
+    expect(fb(page(desc.map(at)), byTime).warnings.filter((w) => w.rule === 'shared.posts.sort-order')).toEqual([]);
+    expect(fb(page(['2026-01-20T10:00:00+00:00', '2026-01-20T10:00:00.001Z'].map(at)), byTime).warnings.filter((w) => w.rule === 'shared.posts.sort-order')).toEqual([
+      problem('shared.posts.sort-order', '/data/posts/1', 'breaks the requested sort created_time desc: "2026-01-20T10:00:00.001Z" follows "2026-01-20T10:00:00+00:00" of /data/posts/0'),
+    ]);
+  });
+
   it('does not judge orders the documents do not show, or unrequested sort fields', () => {
     for (const order of ['asc', 'DESC', 'random']) expect(problems(fb(page([post(1, 1), post(2, 9)]), request({ sort: [{ field: 'comments', order }] })))).toEqual([]);
     expect(problems(fb(page([post(1, 1), post(2, 9)]), request({ sort: [{ field: 'shares', order: 'desc' }] })))).toEqual([]);

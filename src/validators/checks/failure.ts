@@ -10,8 +10,14 @@ import { isPlainObject } from './values.js';
 const byCode = new Map(errorCodes.map((e) => [e.code, e]));
 const listed = [...byCode.keys()].join(', ');
 
-function checkCode(list: ErrorList, code: number, status: number, pointer: string): void {
+/** `/errors/i/code`: built only for a problem. */
+const codePointer = (i: number) => `/errors/${i}/code`;
+
+function checkCode(list: ErrorList, code: number, status: number, i: number): void {
   const known = byCode.get(code);
+  // The common answers: a listed code of 3 to 99 with status 200, or a listed HTTP code with its status.
+  if (known && (code >= 3 && code <= 99 ? status === 200 : known.httpStatus === status)) return;
+  const pointer = codePointer(i);
   if (code >= 3 && code <= 99) {
     if (status !== 200) list.add('shared.failure.code-status', pointer, `error ${code} comes with HTTP status 200, not ${status}`);
     if (!known) list.add('shared.failure.code-listed', pointer, `${code} is not an error code of the table (listed: ${listed})`);
@@ -25,8 +31,8 @@ function checkCode(list: ErrorList, code: number, status: number, pointer: strin
 export function checkFailure(list: ErrorList, body: Record<string, unknown>, status: number): void {
   const errors = body.errors;
   if (!Array.isArray(errors)) return;
-  errors.forEach((error, i) => {
-    if (!isPlainObject(error) || typeof error.code !== 'number' || !Number.isInteger(error.code)) return;
-    checkCode(list, error.code, status, `/errors/${i}/code`);
-  });
+  for (let i = 0; i < errors.length; i++) {
+    const error = errors[i];
+    if (isPlainObject(error) && typeof error.code === 'number' && Number.isInteger(error.code)) checkCode(list, error.code, status, i);
+  }
 }

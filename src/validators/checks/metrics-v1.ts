@@ -6,14 +6,27 @@
  */
 import { quote } from '../describe.js';
 import type { ErrorList } from '../error-list.js';
-import { metricsOf } from '../catalog-facts.js';
-import type { Metric } from '../../catalog/types.js';
-import { realDay } from '../formats.js';
-import { dateRange, rangeText, stringArray, type DateRange } from './request-shape.js';
-import { fitsType, isPlainObject, typeProblem } from './values.js';
+import { metricsOf, type MetricFacts } from '../catalog-facts.js';
+import { hasDayTimeShape, realDayAt } from '../../calendar/date-times.js';
+import { dateRange, rangeText, RequestedSet, stringArray, type DateRange } from './request-shape.js';
+import { DAY_TIME_SHAPE, expected, isPlainObject, typeProblem } from './values.js';
+
+const requestedProfiles = new RequestedSet();
+const requestedMetrics = new RequestedSet();
+
+/** The profile elements are the requested profiles, each once, in the requested order (the common answer; no set). */
+function profilesAsRequested(profiles: unknown[], requested: string[], wanted: ReadonlySet<string>): boolean {
+  if (profiles.length !== requested.length || wanted.size !== requested.length) return false;
+  for (let i = 0; i < profiles.length; i++) {
+    const p = profiles[i];
+    if (!isPlainObject(p) || p.id !== requested[i]) return false;
+  }
+  return true;
+}
 
 function checkProfiles(list: ErrorList, profiles: unknown[], requested: string[]): void {
-  const wanted = new Set(requested);
+  const wanted = requestedProfiles.of(requested);
+  if (profilesAsRequested(profiles, requested, wanted)) return;
   const seen = new Set<string>();
   if (profiles.length !== wanted.size) list.add('v1.metrics.profiles', '/profiles', `expected one element per requested profile (${wanted.size}), got ${profiles.length}`);
   profiles.forEach((p, i) => {
@@ -25,58 +38,88 @@ function checkProfiles(list: ErrorList, profiles: unknown[], requested: string[]
   for (const id of wanted) if (!seen.has(id) && profiles.length) list.add('v1.metrics.profiles', '/profiles', `no element for requested profile ${quote(id)}`);
 }
 
-/** `YYYY-MM-DD HH:MM:SS`, the shape the schema checks; the day and the time part are checked here. */
-const V1_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-
 /** `/profiles/i/data/d`: built only for a problem. */
 const recordPointer = (i: number, d: number) => `/profiles/${i}/data/${d}`;
 
-/**
- * Body-only check of a record's date: a real calendar day, at midnight. `shapeChecked`: the body
- * passed its schema, whose pattern is V1_DATE, so the pattern is not tested a second time.
- */
-function checkDate(list: ErrorList, date: unknown, i: number, d: number, shapeChecked: boolean): void {
-  if (typeof date !== 'string' || (!shapeChecked && !V1_DATE.test(date))) return; // the schema reports other shapes
-  if (!realDay(date)) list.add('v1.metrics.date', `${recordPointer(i, d)}/date`, `${quote(date)} is not a real calendar day`);
-  else if (!date.endsWith(' 00:00:00')) list.add('v1.metrics.date-midnight', `${recordPointer(i, d)}/date`, `expected midnight (00:00:00), got ${quote(date.slice(11))}`);
+/** The request-aware facts of one request, read once per call. */
+interface RequestFacts {
+  range: DateRange | undefined;
+  /**
+   * `date_end` followed by a character above every date character: a record date
+   * (`YYYY-MM-DD HH:MM:SS`) is after the range exactly when it is greater, without slicing.
+   */
+  afterEnd: string;
+  metrics: string[] | undefined;
+  requested: ReadonlySet<string> | undefined;
+  catalog: Map<string, MetricFacts>;
 }
 
-/** Request-aware checks of one day record. */
-function checkRecord(list: ErrorList, record: Record<string, unknown>, i: number, d: number, request: RequestFacts, typesChecked: boolean): void {
-  const { range, metrics, requested, catalog } = request;
-  const date = record.date;
-  if (range && typeof date === 'string' && (typesChecked || V1_DATE.test(date))) {
-    const day = date.slice(0, 10);
-    if (day < range.start || day > range.end) list.add('v1.metrics.date-range', `${recordPointer(i, d)}/date`, `${day} is outside the requested range ${rangeText(range)}`);
+/**
+ * Body-only check of a record's date, once per record: the shape `YYYY-MM-DD HH:MM:SS` (stated
+ * in the schema; checked here, not by the compiled schema, so no date is read twice), a real
+ * calendar day, at midnight; with a request, a day inside the requested range.
+ */
+function checkDate(list: ErrorList, date: unknown, i: number, d: number, facts: RequestFacts | undefined): void {
+  if (typeof date !== 'string') return; // the schema reports other types
+  if (!hasDayTimeShape(date)) {
+    list.add('v1.metrics.date', `${recordPointer(i, d)}/date`, expected(DAY_TIME_SHAPE, date));
+    return;
   }
+  if (!realDayAt(date)) list.add('v1.metrics.date', `${recordPointer(i, d)}/date`, `${quote(date)} is not a real calendar day`);
+  else if (!date.endsWith(' 00:00:00')) list.add('v1.metrics.date-midnight', `${recordPointer(i, d)}/date`, `expected midnight (00:00:00), got ${quote(date.slice(11))}`);
+  const range = facts?.range;
+  if (range && (date < range.start || date > facts.afterEnd)) {
+    list.add('v1.metrics.date-range', `${recordPointer(i, d)}/date`, `${date.slice(0, 10)} is outside the requested range ${rangeText(range)}`);
+  }
+}
+
+/**
+ * Request-aware check of one day record's members: exactly the requested metrics (and `date`),
+ * each with its catalog type. One pass over the record's own members; the detailed pass runs
+ * only when that one finds something off, or when the schema did not check the types.
+ */
+function checkMembers(list: ErrorList, record: Record<string, unknown>, i: number, d: number, facts: RequestFacts, typesChecked: boolean): void {
+  const { metrics, requested, catalog } = facts;
   if (!metrics || !requested) return;
+  let members = 0;
   let present = 0;
+  for (const key in record) {
+    members++;
+    if (requested.has(key)) present++;
+  }
+  const dated = record.date !== undefined || 'date' in record ? 1 : 0;
+  if (typesChecked && present === metrics.length && members === present + dated) return;
   for (let m = 0; m < metrics.length; m++) {
     const name = metrics[m];
     if (!(name in record)) {
       list.add('v1.metrics.record-members', recordPointer(i, d), `missing requested metric ${quote(name)}`);
       continue;
     }
-    present++;
-    if (typesChecked) continue;
-    const metric = catalog.get(name);
-    if (metric && !fitsType(metric.type, record[name])) list.add('v1.metrics.metric-types', `${recordPointer(i, d)}/${name}`, typeProblem(metric.type, record[name])!);
+    const metric = typesChecked ? undefined : catalog.get(name);
+    const problem = metric && typeProblem(metric.type, record[name]);
+    if (problem) list.add('v1.metrics.metric-types', `${recordPointer(i, d)}/${name}`, problem);
   }
-  // Every requested metric present, each once, plus `date`: no other member can exist.
-  let members = 0;
-  for (const key in record) if (Object.prototype.hasOwnProperty.call(record, key)) members++;
-  if (present === metrics.length && metrics.length === requested.size && members === present + (date === undefined && !('date' in record) ? 0 : 1)) return;
   for (const key of Object.keys(record)) {
     // Members outside the catalog are reported by the schema as unexpected properties.
     if (key !== 'date' && !requested.has(key) && catalog.has(key)) list.add('v1.metrics.record-members', recordPointer(i, d), `unexpected property ${quote(key)}: not a requested metric`);
   }
 }
 
-interface RequestFacts {
-  range: DateRange | undefined;
-  metrics: string[] | undefined;
-  requested: Set<string> | undefined;
-  catalog: Map<string, Metric>;
+/** `day` followed by a character above every date character (the previous call's string while `day` is the same). */
+function afterDay(day: string): string {
+  if (day !== lastDay) {
+    lastDay = day;
+    lastAfter = `${day}\uffff`;
+  }
+  return lastAfter;
+}
+let lastDay = '';
+let lastAfter = '';
+
+function requestFacts(request: Record<string, unknown>, network: string): RequestFacts {
+  const metrics = stringArray(request, 'metrics');
+  const range = dateRange(request);
+  return { range, afterEnd: range ? afterDay(range.end) : '', metrics, requested: metrics && requestedMetrics.of(metrics), catalog: metricsOf(1, network) };
 }
 
 /**
@@ -91,8 +134,7 @@ export function checkMetricsV1(list: ErrorList, body: Record<string, unknown>, r
   if (request) {
     const requestedProfiles = stringArray(request, 'profiles');
     if (requestedProfiles) checkProfiles(list, profiles, requestedProfiles);
-    const metrics = stringArray(request, 'metrics');
-    facts = { range: dateRange(request), metrics, requested: metrics && new Set(metrics), catalog: metricsOf(1, network) };
+    facts = requestFacts(request, network);
   }
   for (let i = 0; i < profiles.length && !list.full; i++) {
     const days = isPlainObject(profiles[i]) ? (profiles[i] as Record<string, unknown>).data : undefined;
@@ -100,8 +142,8 @@ export function checkMetricsV1(list: ErrorList, body: Record<string, unknown>, r
     for (let d = 0; d < days.length && !list.full; d++) {
       const record = days[d];
       if (!isPlainObject(record)) continue;
-      checkDate(list, record.date, i, d, typesChecked);
-      if (facts) checkRecord(list, record, i, d, facts, typesChecked);
+      checkDate(list, record.date, i, d, facts);
+      if (facts) checkMembers(list, record, i, d, facts, typesChecked);
     }
   }
 }

@@ -27,9 +27,9 @@ export function headerOf(body: Record<string, unknown>): HeaderElement[] | undef
 
 function checkMetricElement(list: ErrorList, header: HeaderElement[]): void {
   const last = header.length - 1;
-  header.forEach((el, i) => {
-    if (el.type === 'metric' && i !== last) list.add('v2.metrics.header-ends-with-metric', `/header/${i}/type`, `the metric element must be the last header element (${i + 1} of ${header.length})`);
-  });
+  for (let i = 0; i < last; i++) {
+    if (header[i].type === 'metric') list.add('v2.metrics.header-ends-with-metric', `/header/${i}/type`, `the metric element must be the last header element (${i + 1} of ${header.length})`);
+  }
   if (header[last].type !== 'metric') list.add('v2.metrics.header-ends-with-metric', `/header/${last}/type`, `expected "metric" (the last header element), got ${quote(header[last].type)}`);
 }
 
@@ -44,27 +44,38 @@ function checkExtraDimensions(list: ErrorList, header: HeaderElement[]): void {
   }
 }
 
+/** `rows[j]` appeared before `j` (a scan for the few rows of a typical header, a set for many). */
+function seenBefore(rows: unknown[], j: number, seen: Set<unknown> | undefined): boolean {
+  if (seen) return seen.has(rows[j]);
+  for (let k = 0; k < j; k++) if (rows[k] === rows[j]) return true;
+  return false;
+}
+
 function checkRows(list: ErrorList, header: HeaderElement[], network: string): void {
   const catalog = metricsOf(2, network);
-  const extra = header.find((el) => extraDimensionNames.has(el.type))?.type;
-  header.forEach((el, i) => {
+  let extra: string | undefined;
+  for (let i = 0; i < header.length && extra === undefined; i++) if (extraDimensionNames.has(header[i].type)) extra = header[i].type;
+  for (let i = 0; i < header.length; i++) {
+    const el = header[i];
     if (el.type === 'metric') {
-      const seen = new Set<unknown>();
-      el.rows.forEach((row, j) => {
-        if (typeof row !== 'string') return; // the schema reports non-strings
+      const rows = el.rows;
+      const seen = rows.length > 16 ? new Set<unknown>() : undefined;
+      for (let j = 0; j < rows.length; j++) {
+        const row = rows[j];
+        if (typeof row !== 'string') continue; // the schema reports non-strings
         const metric = catalog.get(row);
         if (!metric) list.add('v2.metrics.metric-rows', `/header/${i}/rows/${j}`, `${quote(row)} is not a ${network} metric`);
-        else if (seen.has(row)) list.add('v2.metrics.metric-rows-unique', `/header/${i}/rows/${j}`, `metric ${quote(row)} appears more than once`);
+        else if (seenBefore(rows, j, seen)) list.add('v2.metrics.metric-rows-unique', `/header/${i}/rows/${j}`, `metric ${quote(row)} appears more than once`);
         else if (extra && !metric.extraDimensions.includes(extra)) list.add('v2.metrics.extra-dimension-support', `/header/${i}/rows/${j}`, `metric ${quote(row)} does not support the extra dimension ${quote(extra)}`);
-        seen.add(row);
-      });
+        seen?.add(row);
+      }
     } else if (el.type === 'date.day') {
       for (let j = 0; j < el.rows.length && !list.full; j++) {
         const row = el.rows[j];
         if (!isDay(row)) list.add('v2.metrics.date-rows', `/header/${i}/rows/${j}`, `expected a date YYYY-MM-DD, got ${describeValue(row)}`);
       }
     }
-  });
+  }
 }
 
 /** One array of `data` being walked; its pointer is built only when a problem is found. */
@@ -81,8 +92,32 @@ function pointerOf(level: Level): string {
   return `/data${tokens.reverse().map((t) => `/${t}`).join('')}`;
 }
 
+/** Levels deeper than this are left to the detailed walk (it uses no call stack). */
+const MAX_FAST_DEPTH = 16;
+
+/**
+ * The fast path of {@link checkData}: whether `value` nests exactly as `lengths` says, with
+ * finite numbers innermost. Allocates nothing; recursion is as deep as the header is long.
+ */
+function nestingHolds(value: unknown[], lengths: number[], depth: number): boolean {
+  if (value.length !== lengths[depth]) return false;
+  if (depth === lengths.length - 1) {
+    for (let i = 0; i < value.length; i++) {
+      const v = value[i];
+      if (typeof v !== 'number' || !Number.isFinite(v)) return false;
+    }
+    return true;
+  }
+  for (let i = 0; i < value.length; i++) {
+    const child = value[i];
+    if (!Array.isArray(child) || !nestingHolds(child, lengths, depth + 1)) return false;
+  }
+  return true;
+}
+
 /** Checks that `data` nests one level per header element, each of that element's rows length. */
 function checkData(list: ErrorList, data: unknown[], lengths: number[]): void {
+  if (lengths.length <= MAX_FAST_DEPTH && nestingHolds(data, lengths, 0)) return;
   const last = lengths.length - 1;
   const stack: Level[] = [{ value: data, parent: undefined, index: 0, depth: 0 }];
   while (stack.length && !list.full) {
@@ -121,5 +156,8 @@ export function checkMetricsV2Body(list: ErrorList, body: Record<string, unknown
   checkMetricElement(list, header);
   checkExtraDimensions(list, header);
   checkRows(list, header, network);
-  if (Array.isArray(body.data)) checkData(list, body.data, header.map((el) => el.rows.length));
+  if (!Array.isArray(body.data)) return;
+  const lengths: number[] = [];
+  for (let i = 0; i < header.length; i++) lengths.push(header[i].rows.length);
+  checkData(list, body.data, lengths);
 }

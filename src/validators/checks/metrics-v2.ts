@@ -7,7 +7,7 @@
 import { describeValue, listValues, quote } from '../describe.js';
 import type { ErrorList } from '../error-list.js';
 import { checkMetricsV2Body, headerOf, type HeaderElement } from './metrics-v2-body.js';
-import { dateRange, rangeText, stringArray } from './request-shape.js';
+import { dateRange, rangeText, sameItems, stringArray } from './request-shape.js';
 import { isDay, isPlainObject } from './values.js';
 
 /** The header types the request asks for; undefined without `dimensions` (that answer is not shown in the documents). */
@@ -45,16 +45,21 @@ function checkMetricRows(list: ErrorList, rows: unknown[], metrics: string[], po
   });
 }
 
-/** `a` holds the items of `b`, in the same order. */
-function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+/** The header is the requested dimensions, then `metric` (the common answer, checked without allocating). */
+function headerAsRequested(header: HeaderElement[], dimensions: unknown): boolean {
+  if (!Array.isArray(dimensions) || header.length !== dimensions.length + 1 || header[dimensions.length].type !== 'metric') return false;
+  for (let i = 0; i < dimensions.length; i++) {
+    const d = dimensions[i];
+    if (!isPlainObject(d) || d.type !== header[i].type) return false;
+  }
   return true;
 }
 
 function checkRequested(list: ErrorList, header: HeaderElement[], request: Record<string, unknown>): void {
-  const expected = requestedHeader(request);
-  if (expected) checkHeaderOrder(list, header, expected);
+  if (!headerAsRequested(header, request.dimensions)) {
+    const expected = requestedHeader(request);
+    if (expected) checkHeaderOrder(list, header, expected);
+  }
   const metrics = stringArray(request, 'metrics');
   const metricIndex = header.findIndex((el) => el.type === 'metric');
   if (metrics && metricIndex >= 0) checkMetricRows(list, header[metricIndex].rows, metrics, `/header/${metricIndex}/rows`);

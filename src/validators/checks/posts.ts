@@ -5,13 +5,14 @@
  * `limit` posts. Without a request the schema alone judges posts: fields of the network with
  * their catalog types, `next` with `remaining`.
  */
-import type { PostCatalog, PostFieldType } from '../../catalog/types.js';
-import { defaultPageSize, postCatalogOf, postFieldTypes } from '../catalog-facts.js';
+import type { PostFieldType } from '../../catalog/types.js';
+import { defaultPageSize, postCatalogOf, postFieldTypes, type PostFacts as PostCatalog } from '../catalog-facts.js';
 import { quote } from '../describe.js';
 import type { ErrorList } from '../error-list.js';
 import { childPointer } from '../pointer.js';
 import { stringArray } from './request-shape.js';
-import { fitsType, isPlainObject, isUtcDateTime, typeProblem } from './values.js';
+import { hasUtcDateTimeShape, isDocumentedUtcShape, isUtcDateTime, realDayTime, utcInstantKey } from '../../calendar/date-times.js';
+import { expected, isPlainObject, typeProblem, UTC_DATE_TIME_SHAPE } from './values.js';
 
 interface SortKey {
   /** As requested: `comments`, `reactions_by_type.like`. */
@@ -43,7 +44,7 @@ function sortValue(post: Record<string, unknown>, key: SortKey): number | string
   let value = post[key.field];
   if (key.member !== undefined) value = isPlainObject(value) ? value[key.member] : undefined;
   if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (key.datetime && isUtcDateTime(value)) return Date.parse(value);
+  if (key.datetime && isUtcDateTime(value)) return utcInstantKey(value);
   if (typeof value === 'string') return value;
   return undefined;
 }
@@ -71,9 +72,6 @@ function checkSortOrder(list: ErrorList, posts: unknown[], keys: SortKey[]): voi
   }
 }
 
-/** The one shape the documents give: `YYYY-MM-DDTHH:MM:SS+00:00`. */
-const STATED_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;
-
 const dateTimeNameCache = new WeakMap<PostCatalog, readonly string[]>();
 
 /** The fields and response members of a post catalog whose type is `datetime` (listed once per catalog). */
@@ -86,18 +84,23 @@ function dateTimeNames(catalog: PostCatalog): readonly string[] {
   return names;
 }
 
-/** Date-times that are UTC instants (stated rule, checked by the schema) but spelled otherwise (`Z`, fractions): inferred. */
-function checkDateTimeShape(list: ErrorList, posts: unknown[], catalog: PostCatalog): void {
+/**
+ * Every post date-time, checked once: a real instant (stated rule; the schema checks the UTC
+ * shape, the calendar is checked here) spelled as the documents show it (`+00:00`, no fraction;
+ * inferred). `shapeChecked`: the body passed its schema, so every date-time has the UTC shape.
+ */
+function checkDateTimes(list: ErrorList, posts: unknown[], catalog: PostCatalog, shapeChecked: boolean): void {
   const names = dateTimeNames(catalog);
   if (!names.length) return;
   for (let i = 0; i < posts.length && !list.full; i++) {
     const post = posts[i];
     if (!isPlainObject(post)) continue;
     for (let n = 0; n < names.length; n++) {
-      const name = names[n];
-      const value = post[name];
-      if (typeof value === 'string' && !STATED_DATE_TIME.test(value) && isUtcDateTime(value)) {
-        list.add('shared.posts.datetime-shape', childPointer(`/data/posts/${i}`, name), `expected the documented shape YYYY-MM-DDTHH:MM:SS+00:00, got ${quote(value)}`);
+      const value = post[names[n]];
+      if (typeof value !== 'string' || (!shapeChecked && !hasUtcDateTimeShape(value))) continue; // the schema reports other shapes
+      if (!realDayTime(value)) list.add('shared.posts.datetime-utc', childPointer(`/data/posts/${i}`, names[n]), expected(UTC_DATE_TIME_SHAPE, value));
+      else if (!isDocumentedUtcShape(value)) {
+        list.add('shared.posts.datetime-shape', childPointer(`/data/posts/${i}`, names[n]), `expected the documented shape YYYY-MM-DDTHH:MM:SS+00:00, got ${quote(value)}`);
       }
     }
   }
@@ -111,6 +114,8 @@ const MAX_FIELD_LISTS = 64;
  * Built once per catalog and requested field list (a CI run validates many pages of few requests).
  */
 function allowedMembers(catalog: PostCatalog, fields: string[], types: ReadonlyMap<string, PostFieldType>): ReadonlyMap<string, PostFieldType | undefined> {
+  // The field list of the previous call, compared item by item: consecutive pages of one request cost no key.
+  if (last && last.catalog === catalog && sameStrings(last.fields, fields)) return last.allowed;
   let byFields = allowedCache.get(catalog);
   if (!byFields) allowedCache.set(catalog, (byFields = new Map()));
   const key = JSON.stringify(fields);
@@ -121,7 +126,17 @@ function allowedMembers(catalog: PostCatalog, fields: string[], types: ReadonlyM
     if (byFields.size >= MAX_FIELD_LISTS) byFields.clear();
     byFields.set(key, (allowed = built));
   }
+  last = { catalog, fields: [...fields], allowed };
   return allowed;
+}
+
+/** The catalog, field list (a copy) and answer of the last {@link allowedMembers} call. */
+let last: { catalog: PostCatalog; fields: string[]; allowed: ReadonlyMap<string, PostFieldType | undefined> } | undefined;
+
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function checkFields(list: ErrorList, posts: unknown[], fields: string[], catalog: PostCatalog, network: string, typesChecked: boolean): void {
@@ -133,7 +148,8 @@ function checkFields(list: ErrorList, posts: unknown[], fields: string[], catalo
     for (const key in post) {
       const type = allowed.get(key);
       if (type !== undefined) {
-        if (!typesChecked && !fitsType(type, post[key])) list.add(type === 'datetime' ? 'shared.posts.datetime-utc' : 'shared.posts.field-types', childPointer(`/data/posts/${i}`, key), typeProblem(type, post[key])!);
+        const problem = typesChecked ? undefined : typeProblem(type, post[key]);
+        if (problem) list.add(type === 'datetime' ? 'shared.posts.datetime-utc' : 'shared.posts.field-types', childPointer(`/data/posts/${i}`, key), problem);
       } else if (!allowed.has(key)) {
         if (types.has(key)) list.add('shared.posts.requested-fields', `/data/posts/${i}`, `unexpected field ${quote(key)}: not requested`);
         else list.add('shared.posts.post-fields-of-network', `/data/posts/${i}`, `unexpected field ${quote(key)}: not a ${network} post field`);
@@ -154,7 +170,7 @@ export function checkPosts(list: ErrorList, body: Record<string, unknown>, reque
   if (!Array.isArray(posts)) return;
   // Body-only: the schema checks fields of the network, catalog types and next with remaining.
   const catalog = postCatalogOf(version, network);
-  if (catalog) checkDateTimeShape(list, posts, catalog);
+  if (catalog) checkDateTimes(list, posts, catalog, typesChecked);
   if (!request) return;
   const limit = typeof request.limit === 'number' && Number.isInteger(request.limit) && request.limit > 0 ? request.limit : defaultPageSize;
   if (posts.length > limit) list.add('shared.posts.page-size', '/data/posts', `expected at most ${limit} posts (the ${request.limit === undefined ? 'default page size' : 'requested limit'}), got ${posts.length}`);

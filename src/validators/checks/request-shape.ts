@@ -9,7 +9,9 @@ export interface DateRange {
 /** `request[key]` when it is an array of strings. */
 export function stringArray(request: Record<string, unknown>, key: string): string[] | undefined {
   const value = request[key];
-  return Array.isArray(value) && value.every((v) => typeof v === 'string') ? (value as string[]) : undefined;
+  if (!Array.isArray(value)) return undefined;
+  for (let i = 0; i < value.length; i++) if (typeof value[i] !== 'string') return undefined;
+  return value as string[];
 }
 
 /** `date_start`..`date_end` when both are real days. */
@@ -18,27 +20,57 @@ export function dateRange(request: Record<string, unknown>): DateRange | undefin
   return isDay(start) && isDay(end) ? { start, end } : undefined;
 }
 
+/** A request that was given but is not a JSON object (`value` is what was given). */
+export class UnreadableRequest {
+  constructor(readonly value: unknown) {}
+}
+
 /**
  * The request body of a request given as a body, as its JSON text (HAR `postData.text`) or as a
  * built request `{ method, path, body, operation }`. `null` and an absent body (a GET) mean
- * "no request"; `unreadable` is set when a request was given but is not a JSON object.
+ * "no request" (undefined); an {@link UnreadableRequest} when a request was given but is not a
+ * JSON object. A body given as an object is returned as is: nothing is allocated per call.
  */
-export function requestBody(request: unknown): { body?: Record<string, unknown>; unreadable?: unknown } {
-  if (request === undefined || request === null) return {};
+export function requestBody(request: unknown): Record<string, unknown> | undefined | UnreadableRequest {
+  if (request === undefined || request === null) return undefined;
   let value = request;
   if (typeof value === 'string') {
-    if (value.trim() === '') return {};
+    if (value.trim() === '') return undefined;
     try {
       value = JSON.parse(value);
     } catch {
-      return { unreadable: request };
+      return new UnreadableRequest(request);
     }
   }
-  if (!isPlainObject(value)) return value === null ? {} : { unreadable: value };
+  if (!isPlainObject(value)) return value === null ? undefined : new UnreadableRequest(value);
   if (typeof value.operation === 'string' && typeof value.path === 'string' && 'body' in value) {
-    return value.body === undefined || value.body === null ? {} : requestBody(value.body);
+    return value.body === undefined || value.body === null ? undefined : requestBody(value.body);
   }
-  return { body: value };
+  return value;
 }
 
 export const rangeText = (range: DateRange) => `${range.start}..${range.end}`;
+
+/** `a` holds the items of `b`, in the same order. */
+export function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * The set of a requested list (profiles, metrics), rebuilt only when the list differs from the
+ * previous call's: validating many pages of one request builds it once, and compares the items.
+ */
+export class RequestedSet {
+  private items: readonly string[] = [];
+  private set: ReadonlySet<string> = new Set();
+
+  of(items: readonly string[]): ReadonlySet<string> {
+    if (!sameItems(this.items, items)) {
+      this.items = [...items];
+      this.set = new Set(items);
+    }
+    return this.set;
+  }
+}

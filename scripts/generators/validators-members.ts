@@ -1,0 +1,140 @@
+/**
+ * Member-driven checks of wide objects, for the precompiled validators. A catalog-derived object
+ * schema (a v1 day record: ~100 metric properties; a post: ~90 fields) is compiled by ajv as one
+ * test per declared property, so every record costs the whole catalog, however few members it
+ * holds. For the compiler, such a schema's `properties` (and `additionalProperties: false`) become
+ * the keyword `x-members`: one loop over the object's own members, a table lookup per member
+ * (name -> group of members sharing subschema and rules), the group's checks, and the
+ * additional-property error for names outside the table. The cost follows the members present.
+ *
+ * Errors are the ones ajv reports for `properties` and `additionalProperties`, with the same
+ * `schemaPath`s (`.../properties/<name>/type`), so the rule table and the messages are unchanged.
+ * The generated OpenAPI documents (and the rule table, computed from them) keep the plain schema.
+ */
+import type { CodeKeywordDefinition, KeywordCxt } from 'ajv';
+import type { KeywordErrorCxt } from 'ajv/dist/types/index.js';
+import { _, getProperty, Name, stringify } from 'ajv/dist/compile/codegen/index.js';
+import { reportError } from 'ajv/dist/compile/errors.js';
+import N from 'ajv/dist/compile/names.js';
+import { Type } from 'ajv/dist/compile/util.js';
+import additionalPropertiesModule from 'ajv/dist/vocabularies/applicator/additionalProperties.js';
+
+// ajv modules are CommonJS with `exports.default`.
+const names = ((N as any).default ?? N) as typeof import('ajv/dist/compile/names.js').default;
+const additionalProperties = ((additionalPropertiesModule as any).default ?? additionalPropertiesModule) as typeof import('ajv/dist/vocabularies/applicator/additionalProperties.js').default;
+
+export const MEMBERS_KEYWORD = 'x-members';
+
+/** Objects with more declared properties than this are checked member by member (ajv's own threshold for a property table). */
+export const WIDE_OBJECT = 8;
+
+/** Members sharing one subschema and the rules of its constraints. */
+export interface MemberGroup {
+  members: string[];
+  schema: unknown;
+}
+
+/** Value of the `x-members` keyword. */
+export interface MembersSchema {
+  groups: MemberGroup[];
+  /** `additionalProperties: false`: a name outside the groups is an error. */
+  closed: boolean;
+}
+
+/** Name of the placeholder property in the `schemaPath` of a group's errors (rewritten to the member's name on failure). */
+const ANY_MEMBER = '*';
+
+const escapePointer = (name: string) => name.replace(/~/g, '~0').replace(/\//g, '~1');
+
+function code(cxt: KeywordCxt): void {
+  const { gen, data, it } = cxt;
+  const { groups, closed } = cxt.schema as MembersSchema;
+  const entries = groups.flatMap((g, i) => g.members.map((name) => [name, i]));
+  const table = gen.scopeValue('obj', { ref: new Map(entries as [string, number][]), code: _`new Map(${stringify(entries)})` });
+  const group = gen.let('group');
+  const valid = gen.name('valid');
+  gen.forIn('key', data, (key: Name) => {
+    gen.assign(group, _`${table}.get(${key})`);
+    gen.if(_`${group} === undefined`);
+    if (closed) {
+      const errorCxt = { ...cxt, keyword: 'additionalProperties', params: { additionalProperty: key } } as unknown as KeywordErrorCxt;
+      reportError(errorCxt, additionalProperties.error);
+    }
+    groups.forEach((g, i) => {
+      gen.elseIf(_`${group} === ${i}`);
+      const single = g.members.length === 1;
+      const base = `${it.errSchemaPath}/properties/`;
+      const before = single ? undefined : gen.const('_errs', names.errors);
+      cxt.subschema(
+        {
+          schema: g.schema as object,
+          schemaPath: _`${it.schemaPath}${getProperty(MEMBERS_KEYWORD)}.groups[${i}].schema`,
+          errSchemaPath: `${base}${single ? escapePointer(g.members[0]) : ANY_MEMBER}`,
+          topSchemaRef: it.topSchemaRef,
+          dataProp: key,
+          dataPropType: Type.Str,
+        },
+        valid,
+      );
+      if (before) {
+        // A group's errors name the placeholder; only on failure, name the member instead.
+        const placeholder = `${base}${ANY_MEMBER}/`;
+        gen.forRange('i', before, names.errors, (j) => {
+          const member = _`${base} + ${key}.replace(/~/g, "~0").replace(/\\//g, "~1") + "/"`;
+          gen.assign(_`${names.vErrors}[${j}].schemaPath`, _`${names.vErrors}[${j}].schemaPath.replace(${placeholder}, ${member})`);
+        });
+      }
+    });
+    gen.endIf();
+  });
+  cxt.ok(_`${cxt.errsCount} === ${names.errors}`);
+}
+
+/** The `x-members` keyword, for `ajv.addKeyword` (requires `allErrors`, as the generator compiles). */
+export const membersKeyword: CodeKeywordDefinition = {
+  keyword: MEMBERS_KEYWORD,
+  type: 'object',
+  schemaType: 'object',
+  trackErrors: true,
+  code(cxt) {
+    if (!cxt.it.allErrors) throw new Error(`${MEMBERS_KEYWORD} is compiled with allErrors only`);
+    code(cxt);
+  },
+};
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * `schema` (a component named `name`) with every wide object turned into `x-members`, nested
+ * ones included. `rules` gives the rule of each constraint ("Name/pointer/keyword"): members are
+ * grouped only when their subschemas and rules agree, so a group's errors keep their rules.
+ */
+export function withMemberChecks(schema: unknown, name: string, rules: ReadonlyMap<string, string>, pointer = ''): unknown {
+  if (Array.isArray(schema)) return schema.map((item, i) => withMemberChecks(item, name, rules, `${pointer}/${i}`));
+  if (!isObject(schema)) return schema;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'enum' || key === 'const' || key === 'required') out[key] = value;
+    else if (key === 'properties' && isObject(value)) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([prop, sub]) => [prop, withMemberChecks(sub, name, rules, `${pointer}/properties/${escapePointer(prop)}`)]));
+    } else out[key] = withMemberChecks(value, name, rules, `${pointer}/${key}`);
+  }
+  const properties = out.properties;
+  const extra = out.additionalProperties;
+  if (!isObject(properties) || Object.keys(properties).length <= WIDE_OBJECT || (extra !== undefined && extra !== false) || out.patternProperties !== undefined) return out;
+  const groups = new Map<string, MemberGroup>();
+  for (const [prop, sub] of Object.entries(properties)) {
+    const prefix = `${name}${pointer}/properties/${escapePointer(prop)}/`;
+    const own = [...rules].filter(([where]) => where.startsWith(prefix)).map(([where, rule]) => [where.slice(prefix.length), rule]);
+    const signature = JSON.stringify([sub, own]);
+    const group = groups.get(signature);
+    if (group) group.members.push(prop);
+    else groups.set(signature, { members: [prop], schema: sub });
+  }
+  const { properties: _p, additionalProperties: _a, ...rest } = out;
+  // Required members stay declared (as always-valid `true`: no code) for ajv's strictRequired.
+  const required = Array.isArray(out.required) ? (out.required as string[]) : [];
+  const declared = required.length ? { properties: Object.fromEntries(required.map((r) => [r, true])) } : {};
+  return { ...rest, ...declared, [MEMBERS_KEYWORD]: { groups: [...groups.values()], closed: extra === false } satisfies MembersSchema };
+}

@@ -1,0 +1,87 @@
+/**
+ * Date-times of the API, the one module for them: the UTC date-time of posts
+ * (`2026-01-20T17:04:11+00:00`; RFC 3339 also spells the same instant with a fraction or `Z`) and
+ * the day-record date-time of version 1 metrics (`2026-01-20 00:00:00`). It holds their patterns
+ * (the OpenAPI generator writes them into the schemas, the validators name and test them) and
+ * when such a string names a real instant (its day through the calendar module). Regular
+ * expressions and digit arithmetic only: no `Date` parsing, the validators run it for every value.
+ */
+import { isCalendarDay } from './days.js';
+
+/** A post date-time: UTC, with a fraction and `Z` allowed (JSON Schema `pattern`). */
+export const UTC_DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$';
+
+/** The date of a version 1 day record: `YYYY-MM-DD HH:MM:SS` (JSON Schema `pattern`). */
+export const DAY_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
+
+const UTC_DATE_TIME = new RegExp(UTC_DATE_TIME_PATTERN);
+
+/** The decimal number of `length` digits of `text` at `at` (the caller checked they are digits). */
+export function digits(text: string, at: number, length: number): number {
+  let n = 0;
+  for (let i = at; i < at + length; i++) n = n * 10 + text.charCodeAt(i) - 48;
+  return n;
+}
+
+/** The `YYYY-MM-DD` at the start of `text` (digits already checked) is a real calendar day. */
+export function realDayAt(text: string): boolean {
+  return isCalendarDay(digits(text, 0, 4), digits(text, 5, 2), digits(text, 8, 2));
+}
+
+/**
+ * A string of either date-time shape (`YYYY-MM-DD?HH:MM:SS...`, shape already checked) names a
+ * real day and a time of day. Leap seconds are refused: the API's date-times never show one.
+ */
+export function realDayTime(text: string): boolean {
+  return realDayAt(text) && digits(text, 11, 2) < 24 && digits(text, 14, 2) < 60 && digits(text, 17, 2) < 60;
+}
+
+/** `value` has the shape of a post date-time ({@link UTC_DATE_TIME_PATTERN}); the day may not exist. */
+export function hasUtcDateTimeShape(value: string): boolean {
+  return UTC_DATE_TIME.test(value);
+}
+
+/** A UTC date-time of a real instant. */
+export function isUtcDateTime(value: unknown): value is string {
+  return typeof value === 'string' && UTC_DATE_TIME.test(value) && realDayTime(value);
+}
+
+/**
+ * A string of UTC date-time shape is spelled as the documents show it: no fraction, `+00:00`
+ * (`YYYY-MM-DDTHH:MM:SS` then `+00:00` is 25 characters with `+` at 19). No second regex.
+ */
+export function isDocumentedUtcShape(utcDateTime: string): boolean {
+  return utcDateTime.length === 25 && utcDateTime.charCodeAt(19) === 43;
+}
+
+/** The character each position of {@link DAY_TIME_PATTERN} wants: a separator's code, 0 for a digit. */
+const DAY_TIME_CHARACTERS = [0, 0, 0, 0, 45, 0, 0, 45, 0, 0, 32, 0, 0, 58, 0, 0, 58, 0, 0];
+
+/**
+ * `value` has the shape of a version 1 day-record date ({@link DAY_TIME_PATTERN}); the day may
+ * not exist. Character checks, the same answers as the pattern: the validators run it per record.
+ */
+export function hasDayTimeShape(value: string): boolean {
+  if (value.length !== DAY_TIME_CHARACTERS.length) return false;
+  for (let i = 0; i < DAY_TIME_CHARACTERS.length; i++) {
+    const c = value.charCodeAt(i);
+    const wanted = DAY_TIME_CHARACTERS[i];
+    if (wanted ? c !== wanted : c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+/**
+ * A key of a UTC date-time (shape already checked) that orders as the instants do, equal for the
+ * same instant however spelled (`Z` or `+00:00`, trailing zeros of a fraction). The documented
+ * shape is its own key: nothing is allocated for it.
+ */
+export function utcInstantKey(utcDateTime: string): string {
+  if (isDocumentedUtcShape(utcDateTime)) return utcDateTime;
+  let end = utcDateTime.length - (utcDateTime.charCodeAt(utcDateTime.length - 1) === 90 ? 1 : 6);
+  if (end > 19) {
+    while (utcDateTime.charCodeAt(end - 1) === 48) end--;
+    if (end === 20) end = 19;
+  }
+  return end === 19 ? `${utcDateTime.slice(0, 19)}+00:00` : utcDateTime.slice(0, end);
+}
