@@ -25,5 +25,5 @@ export const STEPS: readonly Step[] = [
   { name: 'rules', run: ({ model }) => rulesArtifacts(model) },
   { name: 'request-catalog', run: ({ model }) => [requestCatalogArtifact(model)] },
   { name: 'operations', run: ({ model }) => [operationsArtifact(model)] },
-  { name: 'builders', run: ({ model }) => [...unionsArtifacts(model), ...buildersArtifacts(model)] },
+  { name: 'builders', run: async ({ model }) => [...(await unionsArtifacts(model)), ...(await buildersArtifacts(model))] },
 ];

@@ -21,7 +21,9 @@ export async function openApiTypeArtifacts(context: StepContext): Promise<Artifa
   for (const [source, output] of Object.entries(typeOutputs(context.root)).sort()) {
     const document = context.produced.get(source);
     if (!document) throw new Error(`redocly.yaml names ${source}, which the pipeline does not produce`);
-    const ast = await openapiTS(parse(String(document.content)), { alphabetize: false, exportType: false, rootTypes: false, defaultNonNullable: false });
+    // emptyObjectsUnknown: a breakdown map (`type: object`, keys not shown) is Record<string, unknown>, not
+    // Record<string, never>; the builders' day records and posts are these components.
+    const ast = await openapiTS(parse(String(document.content)), { alphabetize: false, exportType: false, rootTypes: false, defaultNonNullable: false, emptyObjectsUnknown: true });
     artifacts.push({ path: output, content: banner(SCRIPT, 'slash') + astToString(ast) });
   }
   return artifacts;
