@@ -20,7 +20,7 @@ export const STEPS: readonly Step[] = [
   { name: 'openapi', run: ({ model }) => openApiArtifacts(model) },
   // openapi-typescript and the TypeScript compiler load in this thread while the model loads.
   { name: 'openapi-types', needs: ['openapi'], thread: inThread('openapi-types.ts', 'openApiTypeArtifacts') },
-  // ts-morph loads in this thread; the builders read only the model.
+  // ts-morph and prettier load in this thread; the builders read only the model.
   { name: 'builders', needs: [], thread: inThread('builders-step.ts', 'builderStepArtifacts') },
   // ajv's code generator and esbuild load when the step starts.
   { name: 'validators', run: async (context) => (await import('./generators/validators.js')).validatorArtifacts(context) },

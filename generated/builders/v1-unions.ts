@@ -3,7 +3,10 @@
  * Literal unions of the version 1 catalogs, one set per network, with the catalog descriptions as
  * doc comments. Exported from `social-analytics-api/v1`.
  */
-import type { MetricBreakdown } from '../../src/builders/types.js';
+import type { RequiredPick } from '../../src/builders/types.js';
+import type { components } from '../types/v1.js';
+
+type Schemas = components['schemas'];
 
 /** A network of version 1. */
 export type Network =
@@ -46,7 +49,10 @@ export type FacebookMetric =
   | 'user_questions_average_response_time'
   /** The facebook metric `user_questions_responded`; the documents give no description. */
   | 'user_questions_responded'
-  /** For a day: interactions of posts published that day / fans that day / number of posts that day, times 100; for a period, the mean of the daily values. */
+  /**
+   * For a day: interactions of posts published that day / fans that day / number of posts that day,
+   * times 100; for a period, the mean of the daily values.
+   */
   | 'engagement_rate'
   /** The facebook metric `interactions_per_1000_fans`; the documents give no description. */
   | 'interactions_per_1000_fans'
@@ -62,7 +68,9 @@ export type FacebookMetric =
   | 'interactions_by_ppd_status'
   /** The facebook metric `interactions_by_type`; the documents give no description. */
   | 'interactions_by_type'
-  /** The facebook metric `interactions_per_1000_fans_by_type`; the documents give no description. */
+  /**
+   * The facebook metric `interactions_per_1000_fans_by_type`; the documents give no description.
+   */
   | 'interactions_per_1000_fans_by_type'
   /** The facebook metric `page_posts_by_app`; the documents give no description. */
   | 'page_posts_by_app'
@@ -359,208 +367,7 @@ export type FacebookInsightsMetric =
   | 'insights_reactions_by_type';
 
 /** The value type of each facebook metric in a version 1 day record. */
-export interface FacebookMetricValues {
-  /** The facebook metric `comments`; the documents give no description. */
-  comments: number;
-  /** The facebook metric `fans_change`; the documents give no description. */
-  fans_change: number;
-  /** The facebook metric `fans_lifetime`; the documents give no description. */
-  fans_lifetime: number;
-  /** The facebook metric `interactions`; the documents give no description. */
-  interactions: number;
-  /** The facebook metric `page_posts`; the documents give no description. */
-  page_posts: number;
-  /** The facebook metric `reactions`; the documents give no description. */
-  reactions: number;
-  /** The facebook metric `shares`; the documents give no description. */
-  shares: number;
-  /** The facebook metric `user_posts`; the documents give no description. */
-  user_posts: number;
-  /** In minutes. */
-  user_posts_average_response_time: number;
-  /** At least one page comment. */
-  user_posts_responded: number;
-  /** The facebook metric `user_questions`; the documents give no description. */
-  user_questions: number;
-  /** In minutes. */
-  user_questions_average_response_time: number;
-  /** The facebook metric `user_questions_responded`; the documents give no description. */
-  user_questions_responded: number;
-  /** For a day: interactions of posts published that day / fans that day / number of posts that day, times 100; for a period, the mean of the daily values. */
-  engagement_rate: number;
-  /** The facebook metric `interactions_per_1000_fans`; the documents give no description. */
-  interactions_per_1000_fans: number;
-  /** The facebook metric `user_posts_response_rate`; the documents give no description. */
-  user_posts_response_rate: number;
-  /** The facebook metric `user_questions_response_rate`; the documents give no description. */
-  user_questions_response_rate: number;
-  /** Breakdown by ppd status: organic, paid, unknown. */
-  comments_by_ppd_status: MetricBreakdown;
-  /** The facebook metric `comments_by_type`; the documents give no description. */
-  comments_by_type: MetricBreakdown;
-  /** Breakdown by ppd status: organic, paid, unknown. */
-  interactions_by_ppd_status: MetricBreakdown;
-  /** The facebook metric `interactions_by_type`; the documents give no description. */
-  interactions_by_type: MetricBreakdown;
-  /** The facebook metric `interactions_per_1000_fans_by_type`; the documents give no description. */
-  interactions_per_1000_fans_by_type: MetricBreakdown;
-  /** The facebook metric `page_posts_by_app`; the documents give no description. */
-  page_posts_by_app: MetricBreakdown;
-  /** Breakdown by ppd status: organic, paid, unknown. */
-  page_posts_by_ppd_status: MetricBreakdown;
-  /** The facebook metric `page_posts_by_type`; the documents give no description. */
-  page_posts_by_type: MetricBreakdown;
-  /** Breakdown by ppd status: organic, paid, unknown. */
-  reactions_by_ppd_status: MetricBreakdown;
-  /** The facebook metric `reactions_by_reaction_type`; the documents give no description. */
-  reactions_by_reaction_type: MetricBreakdown;
-  /** The facebook metric `reactions_by_type`; the documents give no description. */
-  reactions_by_type: MetricBreakdown;
-  /** Breakdown by ppd status: organic, paid, unknown. */
-  shares_by_ppd_status: MetricBreakdown;
-  /** The facebook metric `shares_by_type`; the documents give no description. */
-  shares_by_type: MetricBreakdown;
-  /** The facebook metric `user_posts_by_app`; the documents give no description. */
-  user_posts_by_app: MetricBreakdown;
-  /** The facebook metric `user_posts_responded_by_time`; the documents give no description. */
-  user_posts_responded_by_time: MetricBreakdown;
-  /** The facebook metric `user_questions_responded_by_time`; the documents give no description. */
-  user_questions_responded_by_time: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_activity: number;
-  /** Only for profiles with insights_enabled. */
-  insights_activity_unique: number;
-  /** Only for profiles with insights_enabled. */
-  insights_engaged_users: number;
-  /** Only for profiles with insights_enabled. */
-  insights_fan_adds: number;
-  /** Only for profiles with insights_enabled. */
-  insights_fan_adds_unique: number;
-  /** Only for profiles with insights_enabled. */
-  insights_fan_removes: number;
-  /** Only for profiles with insights_enabled. */
-  insights_fan_removes_unique: number;
-  /** Only for profiles with insights_enabled. */
-  insights_fans_lifetime: number;
-  /** Only for profiles with insights_enabled. */
-  insights_fans_online: number;
-  /** Only for profiles with insights_enabled. */
-  insights_impressions: number;
-  /** Only for profiles with insights_enabled. */
-  insights_impressions_organic: number;
-  /** Only for profiles with insights_enabled. */
-  insights_impressions_paid: number;
-  /** Only for profiles with insights_enabled. */
-  insights_impressions_viral: number;
-  /** Only for profiles with insights_enabled. */
-  insights_negative_feedback: number;
-  /** Only for profiles with insights_enabled. */
-  insights_positive_feedback: number;
-  /** Only for profiles with insights_enabled. */
-  insights_post_clicks: number;
-  /** Only for profiles with insights_enabled. */
-  insights_post_clicks_unique: number;
-  /** Only for profiles with insights_enabled. */
-  insights_post_impressions: number;
-  /** Only for profiles with insights_enabled. */
-  insights_post_impressions_paid: number;
-  /** Only for profiles with insights_enabled. */
-  insights_post_reach: number;
-  /** Only for profiles with insights_enabled. */
-  insights_post_reach_organic: number;
-  /** Only for profiles with insights_enabled. */
-  insights_post_reach_paid: number;
-  /** Only for profiles with insights_enabled. */
-  insights_reach: number;
-  /** Only for profiles with insights_enabled. */
-  insights_reach_organic: number;
-  /** Only for profiles with insights_enabled. */
-  insights_reach_paid: number;
-  /** Only for profiles with insights_enabled. */
-  insights_reach_viral: number;
-  /** Only for profiles with insights_enabled. */
-  insights_reactions: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_complete_views_30s: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_complete_views_30s_autoplayed: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_complete_views_30s_click_to_play: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_complete_views_30s_organic: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_complete_views_30s_repeat_views: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_complete_views_30s_unique: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_repeat_views: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_views: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_views_autoplayed: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_views_click_to_play: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_views_organic: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_views_paid: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_views_unique: number;
-  /** Only for profiles with insights_enabled. */
-  insights_views: number;
-  /** Only for profiles with insights_enabled. */
-  insights_reach_engagement: number;
-  /** Only for profiles with insights_enabled. */
-  insights_activity_by_activity_type: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_activity_unique_by_activity_type: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_activity_unique_by_age_gender: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_activity_unique_by_city: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_activity_unique_by_country: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_activity_unique_by_locale: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_fan_adds_by_paid_non_paid_unique: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_fans_by_like_source: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_fans_by_like_source_unique: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_fans_by_unlike_source_unique: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_fans_city: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_fans_gender_age_lifetime: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_fans_lifetime_by_country: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_fans_locale_lifetime: MetricBreakdown;
-  /** Hours of day in Pacific Standard Time. Only for profiles with insights_enabled. */
-  insights_fans_online_by_hour: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_impressions_by_paid_non_paid: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_impressions_viral_frequency_distribution: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_post_clicks_by_type: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_post_clicks_unique_by_type: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_post_impressions_by_paid_non_paid: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_post_impressions_frequency_distribution: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_post_reach_by_paid_non_paid: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_reach_by_age_gender: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_reach_by_paid_non_paid: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_reactions_by_type: MetricBreakdown;
-}
+export type FacebookMetricValues = RequiredPick<Schemas['FacebookDayRecord'], FacebookMetric>;
 
 /** An instagram metric name of version 1. */
 export type InstagramMetric =
@@ -588,7 +395,10 @@ export type InstagramMetric =
   | 'comments_by_type'
   /** The instagram metric `interactions_by_type`; the documents give no description. */
   | 'interactions_by_type'
-  /** The instagram metric `interactions_per_1000_followers_by_type`; the documents give no description. */
+  /**
+   * The instagram metric `interactions_per_1000_followers_by_type`; the documents give no
+   * description.
+   */
   | 'interactions_per_1000_followers_by_type'
   /** The instagram metric `likes_by_post_type`; the documents give no description. */
   | 'likes_by_post_type'
@@ -618,7 +428,10 @@ export type InstagramMetric =
   | 'insights_post_engagement_by_day'
   /** Only for profiles with insights_enabled. */
   | 'insights_post_impressions_by_day'
-  /** Likes, comments and saves; data source differs from post engagement so numbers may vary. Only for profiles with insights_enabled. */
+  /**
+   * Likes, comments and saves; data source differs from post engagement so numbers may vary. Only
+   * for profiles with insights_enabled.
+   */
   | 'insights_post_interactions_by_day'
   /** Only for profiles with insights_enabled. */
   | 'insights_post_saves_by_day'
@@ -667,7 +480,10 @@ export type InstagramInsightsMetric =
   | 'insights_post_engagement_by_day'
   /** Only for profiles with insights_enabled. */
   | 'insights_post_impressions_by_day'
-  /** Likes, comments and saves; data source differs from post engagement so numbers may vary. Only for profiles with insights_enabled. */
+  /**
+   * Likes, comments and saves; data source differs from post engagement so numbers may vary. Only
+   * for profiles with insights_enabled.
+   */
   | 'insights_post_interactions_by_day'
   /** Only for profiles with insights_enabled. */
   | 'insights_post_saves_by_day'
@@ -711,104 +527,7 @@ export type InstagramInsightsMetric =
   | 'insights_post_video_views_by_type_by_day';
 
 /** The value type of each instagram metric in a version 1 day record. */
-export interface InstagramMetricValues {
-  /** The instagram metric `comments`; the documents give no description. */
-  comments: number;
-  /** The instagram metric `followers_change`; the documents give no description. */
-  followers_change: number;
-  /** The instagram metric `followers_lifetime`; the documents give no description. */
-  followers_lifetime: number;
-  /** The instagram metric `following_change`; the documents give no description. */
-  following_change: number;
-  /** The instagram metric `following_lifetime`; the documents give no description. */
-  following_lifetime: number;
-  /** Likes plus comments. */
-  interactions: number;
-  /** The instagram metric `likes`; the documents give no description. */
-  likes: number;
-  /** The instagram metric `profile_posts`; the documents give no description. */
-  profile_posts: number;
-  /** The instagram metric `engagement_rate`; the documents give no description. */
-  engagement_rate: number;
-  /** The instagram metric `interactions_per_1000_followers`; the documents give no description. */
-  interactions_per_1000_followers: number;
-  /** The instagram metric `comments_by_type`; the documents give no description. */
-  comments_by_type: MetricBreakdown;
-  /** The instagram metric `interactions_by_type`; the documents give no description. */
-  interactions_by_type: MetricBreakdown;
-  /** The instagram metric `interactions_per_1000_followers_by_type`; the documents give no description. */
-  interactions_per_1000_followers_by_type: MetricBreakdown;
-  /** The instagram metric `likes_by_post_type`; the documents give no description. */
-  likes_by_post_type: MetricBreakdown;
-  /** The instagram metric `profile_posts_by_type`; the documents give no description. */
-  profile_posts_by_type: MetricBreakdown;
-  /** No longer supported. */
-  comments_by_image_filter: MetricBreakdown;
-  /** No longer supported. */
-  comments_by_video_filter: MetricBreakdown;
-  /** No longer supported. */
-  interactions_by_image_filter: MetricBreakdown;
-  /** No longer supported. */
-  interactions_by_video_filter: MetricBreakdown;
-  /** No longer supported. */
-  interactions_per_1000_followers_by_image_filter: MetricBreakdown;
-  /** No longer supported. */
-  interactions_per_1000_followers_by_video_filter: MetricBreakdown;
-  /** No longer supported. */
-  likes_by_image_filter: MetricBreakdown;
-  /** No longer supported. */
-  likes_by_video_filter: MetricBreakdown;
-  /** No longer supported. */
-  profile_posts_by_image_filter: MetricBreakdown;
-  /** No longer supported. */
-  profile_posts_by_video_filter: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_post_engagement_by_day: number;
-  /** Only for profiles with insights_enabled. */
-  insights_post_impressions_by_day: number;
-  /** Likes, comments and saves; data source differs from post engagement so numbers may vary. Only for profiles with insights_enabled. */
-  insights_post_interactions_by_day: number;
-  /** Only for profiles with insights_enabled. */
-  insights_post_saves_by_day: number;
-  /** Only for profiles with insights_enabled. */
-  insights_post_video_views_by_day: number;
-  /** Only for profiles with insights_enabled. */
-  insights_profile_all_clicks_by_day: number;
-  /** Only for profiles with insights_enabled. */
-  insights_profile_email_contacts_by_day: number;
-  /** Only for profiles with insights_enabled. */
-  insights_profile_get_directions_clicks_by_day: number;
-  /** Excludes profile views. Only for profiles with insights_enabled. */
-  insights_profile_impressions_by_day: number;
-  /** Only for profiles with insights_enabled. */
-  insights_profile_phone_call_clicks_by_day: number;
-  /** Only for profiles with insights_enabled. */
-  insights_profile_reach_by_day: number;
-  /** Only for profiles with insights_enabled. */
-  insights_profile_text_message_clicks_by_day: number;
-  /** Only for profiles with insights_enabled. */
-  insights_profile_views_by_day: number;
-  /** Only for profiles with insights_enabled. */
-  insights_profile_website_clicks_by_day: number;
-  /** Only for profiles with insights_enabled. */
-  insights_followers_by_city_by_day: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_followers_by_country_by_day: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_followers_by_gender_by_age_by_day: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_followers_by_locale_by_day: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_post_engagement_by_type_by_day: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_post_impressions_by_type_by_day: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_post_interactions_by_int_type_by_day: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_post_saves_by_type_by_day: MetricBreakdown;
-  /** Only for profiles with insights_enabled. */
-  insights_post_video_views_by_type_by_day: MetricBreakdown;
-}
+export type InstagramMetricValues = RequiredPick<Schemas['InstagramDayRecord'], InstagramMetric>;
 
 /** A twitter metric name of version 1. */
 export type TwitterMetric =
@@ -868,7 +587,9 @@ export type TwitterMetric =
   | 'incoming_tweets_response_rate'
   /** The twitter metric `interactions_per_1000_followers`; the documents give no description. */
   | 'interactions_per_1000_followers'
-  /** The twitter metric `incoming_questions_responded_by_time`; the documents give no description. */
+  /**
+   * The twitter metric `incoming_questions_responded_by_time`; the documents give no description.
+   */
   | 'incoming_questions_responded_by_time'
   /** The twitter metric `incoming_tweets_responded_by_time`; the documents give no description. */
   | 'incoming_tweets_responded_by_time'
@@ -879,70 +600,7 @@ export type TwitterMetric =
 export type TwitterInsightsMetric = never;
 
 /** The value type of each twitter metric in a version 1 day record. */
-export interface TwitterMetricValues {
-  /** The twitter metric `followers_change`; the documents give no description. */
-  followers_change: number;
-  /** The twitter metric `followers_lifetime`; the documents give no description. */
-  followers_lifetime: number;
-  /** The twitter metric `following_change`; the documents give no description. */
-  following_change: number;
-  /** The twitter metric `following_lifetime`; the documents give no description. */
-  following_lifetime: number;
-  /** Mentions, retweets and replies by others. */
-  incoming: number;
-  /** The twitter metric `incoming_questions`; the documents give no description. */
-  incoming_questions: number;
-  /** The twitter metric `incoming_questions_responded`; the documents give no description. */
-  incoming_questions_responded: number;
-  /** The twitter metric `incoming_replies`; the documents give no description. */
-  incoming_replies: number;
-  /** The twitter metric `incoming_retweets`; the documents give no description. */
-  incoming_retweets: number;
-  /** Incoming activity excluding retweets. */
-  incoming_tweets: number;
-  /** The twitter metric `incoming_tweets_responded`; the documents give no description. */
-  incoming_tweets_responded: number;
-  /** The twitter metric `interactions`; the documents give no description. */
-  interactions: number;
-  /** The twitter metric `likes`; the documents give no description. */
-  likes: number;
-  /** The twitter metric `listed_change`; the documents give no description. */
-  listed_change: number;
-  /** The twitter metric `listed_lifetime`; the documents give no description. */
-  listed_lifetime: number;
-  /** The twitter metric `profile_activities`; the documents give no description. */
-  profile_activities: number;
-  /** The twitter metric `profile_replies`; the documents give no description. */
-  profile_replies: number;
-  /** The twitter metric `profile_retweets`; the documents give no description. */
-  profile_retweets: number;
-  /** The twitter metric `profile_tweets`; the documents give no description. */
-  profile_tweets: number;
-  /** The twitter metric `replies`; the documents give no description. */
-  replies: number;
-  /** The twitter metric `retweets`; the documents give no description. */
-  retweets: number;
-  /** The twitter metric `engagement_rate`; the documents give no description. */
-  engagement_rate: number;
-  /** The twitter metric `ff_ratio`; the documents give no description. */
-  ff_ratio: number;
-  /** In minutes. */
-  incoming_questions_average_response_time: number;
-  /** The twitter metric `incoming_questions_response_rate`; the documents give no description. */
-  incoming_questions_response_rate: number;
-  /** In minutes. */
-  incoming_tweets_average_response_time: number;
-  /** The twitter metric `incoming_tweets_response_rate`; the documents give no description. */
-  incoming_tweets_response_rate: number;
-  /** The twitter metric `interactions_per_1000_followers`; the documents give no description. */
-  interactions_per_1000_followers: number;
-  /** The twitter metric `incoming_questions_responded_by_time`; the documents give no description. */
-  incoming_questions_responded_by_time: MetricBreakdown;
-  /** The twitter metric `incoming_tweets_responded_by_time`; the documents give no description. */
-  incoming_tweets_responded_by_time: MetricBreakdown;
-  /** The twitter metric `profile_activities_by_app`; the documents give no description. */
-  profile_activities_by_app: MetricBreakdown;
-}
+export type TwitterMetricValues = RequiredPick<Schemas['TwitterDayRecord'], TwitterMetric>;
 
 /** A youtube metric name of version 1. */
 export type YoutubeMetric =
@@ -979,36 +637,7 @@ export type YoutubeMetric =
 export type YoutubeInsightsMetric = never;
 
 /** The value type of each youtube metric in a version 1 day record. */
-export interface YoutubeMetricValues {
-  /** The youtube metric `comments_change`; the documents give no description. */
-  comments_change: number;
-  /** Dislike counts are no longer available. No longer supported. */
-  dislikes_change: number;
-  /** The youtube metric `interaction_change`; the documents give no description. */
-  interaction_change: number;
-  /** The youtube metric `likes_change`; the documents give no description. */
-  likes_change: number;
-  /** The youtube metric `subscribers_change`; the documents give no description. */
-  subscribers_change: number;
-  /** The youtube metric `subscribers_count_lifetime`; the documents give no description. */
-  subscribers_count_lifetime: number;
-  /** The youtube metric `video_change`; the documents give no description. */
-  video_change: number;
-  /** The youtube metric `video_count_lifetime`; the documents give no description. */
-  video_count_lifetime: number;
-  /** In seconds. */
-  viewed_time_change: number;
-  /** Views times video length. In seconds. */
-  viewed_time_lifetime: number;
-  /** The youtube metric `views_change`; the documents give no description. */
-  views_change: number;
-  /** The youtube metric `views_count_lifetime`; the documents give no description. */
-  views_count_lifetime: number;
-  /** The youtube metric `engagement_rate`; the documents give no description. */
-  engagement_rate: number;
-  /** The youtube metric `interactions_per_1000_subscribers`; the documents give no description. */
-  interactions_per_1000_subscribers: number;
-}
+export type YoutubeMetricValues = RequiredPick<Schemas['YoutubeDayRecord'], YoutubeMetric>;
 
 /** A pinterest metric name of version 1. */
 export type PinterestMetric =
@@ -1041,184 +670,13 @@ export type PinterestMetric =
 export type PinterestInsightsMetric = never;
 
 /** The value type of each pinterest metric in a version 1 day record. */
-export interface PinterestMetricValues {
-  /** The pinterest metric `boards_change`; the documents give no description. */
-  boards_change: number;
-  /** The pinterest metric `boards_lifetime`; the documents give no description. */
-  boards_lifetime: number;
-  /** The pinterest metric `comments`; the documents give no description. */
-  comments: number;
-  /** The pinterest metric `followers_change`; the documents give no description. */
-  followers_change: number;
-  /** The pinterest metric `followers_lifetime`; the documents give no description. */
-  followers_lifetime: number;
-  /** The pinterest metric `following_change`; the documents give no description. */
-  following_change: number;
-  /** The pinterest metric `following_lifetime`; the documents give no description. */
-  following_lifetime: number;
-  /** The pinterest metric `interactions`; the documents give no description. */
-  interactions: number;
-  /** The pinterest metric `likes`; the documents give no description. */
-  likes: number;
-  /** The pinterest metric `pins_change`; the documents give no description. */
-  pins_change: number;
-  /** The pinterest metric `pins_lifetime`; the documents give no description. */
-  pins_lifetime: number;
-  /** The pinterest metric `repins`; the documents give no description. */
-  repins: number;
-}
+export type PinterestMetricValues = RequiredPick<Schemas['PinterestDayRecord'], PinterestMetric>;
 
-/** A facebook post with every field of the version 1 catalog; responses hold only the requested ones. */
-export interface FacebookPost {
-  /** Attachments of the post: objects with title, description, url and image_url. */
-  attachments: { title?: string; description?: string; url?: string; image_url?: string }[];
-  /** Author profile id. */
-  author_id: string;
-  /** Comment count. */
-  comments: number;
-  /** Creation time, UTC with offset. */
-  created_time: string;
-  /** Interactions of the post divided by fans on that day. */
-  engagement_rate: number;
-  /** Post id. */
-  id: string;
-  /** Interaction count. */
-  interactions: number;
-  /** Whether the post is published. */
-  is_published: boolean;
-  /** Post content. */
-  message: string;
-  /** Page id of the published post. */
-  page_id: string;
-  /** Content labels of the post; items have id and name. */
-  post_labels: { id: string; name: string }[];
-  /** Paid status of the post: organic, paid or unknown. */
-  ppd_status: 'organic' | 'paid' | 'unknown';
-  /** Reaction count. */
-  reactions: number;
-  /** Reaction counts by type, with keys like, love, wow, haha, sorry, anger. */
-  reactions_by_type: { like?: number; love?: number; wow?: number; haha?: number; sorry?: number; anger?: number };
-  /** Share count. */
-  shares: number;
-  /** Text of stories not deliberately written by users. */
-  story: string;
-  /** Post type (the value `video` is used in filters). */
-  type: string;
-  /** Video only. */
-  universal_video_id: string;
-  /** Link to the post. */
-  url: string;
-  /** Video only. */
-  video_id: string;
-  /** Video length; video only. In seconds. */
-  video_length: number;
-  /** Only for profiles with insights_enabled. */
-  insights_engaged_fan: number;
-  /** Only for profiles with insights_enabled. */
-  insights_engaged_users: number;
-  /** Only for profiles with insights_enabled. */
-  insights_impressions: number;
-  /** Only for profiles with insights_enabled. */
-  insights_impressions_fan: number;
-  /** Only for profiles with insights_enabled. */
-  insights_impressions_fan_paid: number;
-  /** Only for profiles with insights_enabled. */
-  insights_impressions_organic: number;
-  /** Only for profiles with insights_enabled. */
-  insights_impressions_paid: number;
-  /** Only for profiles with insights_enabled. */
-  insights_negative_feedback: number;
-  /** Only for profiles with insights_enabled. */
-  insights_negative_feedback_unique: number;
-  /** Only for profiles with insights_enabled. */
-  insights_post_clicks: number;
-  /** Only for profiles with insights_enabled. */
-  insights_post_clicks_unique: number;
-  /** Only for profiles with insights_enabled. */
-  insights_reach: number;
-  /** Only for profiles with insights_enabled. */
-  insights_reach_fan: number;
-  /** Only for profiles with insights_enabled. */
-  insights_reach_fan_paid: number;
-  /** Only for profiles with insights_enabled. */
-  insights_reach_organic: number;
-  /** Only for profiles with insights_enabled. */
-  insights_reach_paid: number;
-  /** Only for profiles with insights_enabled. */
-  insights_reactions_like_total: number;
-  /** Only for profiles with insights_enabled. */
-  insights_stories: number;
-  /** Only for profiles with insights_enabled. */
-  insights_story_adds: number;
-  /** Only for profiles with insights_enabled. */
-  insights_storytellers: number;
-  /** In milliseconds. Only for profiles with insights_enabled. */
-  insights_video_avg_time_watched: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_complete_views_30s: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_complete_views_30s_autoplayed: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_complete_views_30s_clicked_to_play: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_complete_views_30s_organic: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_complete_views_30s_paid: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_complete_views_30s_unique: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_complete_views_organic: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_complete_views_organic_unique: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_complete_views_paid: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_complete_views_paid_unique: number;
-  /** In milliseconds. Only for profiles with insights_enabled. */
-  insights_video_view_time: number;
-  /** In milliseconds. Only for profiles with insights_enabled. */
-  insights_video_view_time_organic: number;
-  /** In milliseconds. Only for profiles with insights_enabled. */
-  insights_video_view_time_paid: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_views: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_views_autoplayed: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_views_clicked_to_play: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_views_organic: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_views_organic_unique: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_views_paid: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_views_paid_unique: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_views_unique: number;
-  /** No longer supported: the older variant still returns data, with values that differ from the newer metric. Only for profiles with insights_enabled. No longer supported. */
-  insights_engagement_rate: number;
-  /** Whether the post received any paid impression. Only for profiles with insights_enabled. */
-  insights_paid_status: string;
-  /** Only for profiles with insights_enabled. */
-  insights_impressions_by_paid_non_paid: Record<string, unknown>;
-  /** Click counts by click type; keys seen: other clicks, link clicks, video play. Only for profiles with insights_enabled. */
-  insights_post_clicks_by_type: Record<string, unknown>;
-  /** Click counts by click type; keys seen: other clicks, link clicks, video play. Only for profiles with insights_enabled. */
-  insights_post_clicks_by_type_unique: Record<string, unknown>;
-  /** Only for profiles with insights_enabled. */
-  insights_reach_by_paid_non_paid: Record<string, unknown>;
-  /** Only for profiles with insights_enabled. */
-  insights_reactions_by_type_total: Record<string, unknown>;
-  /** In milliseconds. Only for profiles with insights_enabled. */
-  insights_video_view_time_by_age_bucket_and_gender: Record<string, unknown>;
-  /** Only for profiles with insights_enabled. */
-  insights_video_view_time_by_country_id: Record<string, unknown>;
-  /** Percent of viewers per time bucket of the video length. Only for profiles with insights_enabled. */
-  insights_video_retention_graph: unknown[];
-  /** Percent of viewers per time bucket of the video length. Only for profiles with insights_enabled. */
-  insights_video_retention_graph_autoplayed: unknown[];
-}
+/**
+ * A facebook post with every field of the version 1 catalog; responses hold only the requested
+ * ones.
+ */
+export type FacebookPost = RequiredPick<Schemas['FacebookPost'], FacebookPostField>;
 
 /** A facebook post field name of version 1. */
 export type FacebookPostField =
@@ -1348,15 +806,24 @@ export type FacebookPostField =
   | 'insights_video_views_paid_unique'
   /** Only for profiles with insights_enabled. */
   | 'insights_video_views_unique'
-  /** No longer supported: the older variant still returns data, with values that differ from the newer metric. Only for profiles with insights_enabled. No longer supported. */
+  /**
+   * No longer supported: the older variant still returns data, with values that differ from the
+   * newer metric. Only for profiles with insights_enabled. No longer supported.
+   */
   | 'insights_engagement_rate'
   /** Whether the post received any paid impression. Only for profiles with insights_enabled. */
   | 'insights_paid_status'
   /** Only for profiles with insights_enabled. */
   | 'insights_impressions_by_paid_non_paid'
-  /** Click counts by click type; keys seen: other clicks, link clicks, video play. Only for profiles with insights_enabled. */
+  /**
+   * Click counts by click type; keys seen: other clicks, link clicks, video play. Only for profiles
+   * with insights_enabled.
+   */
   | 'insights_post_clicks_by_type'
-  /** Click counts by click type; keys seen: other clicks, link clicks, video play. Only for profiles with insights_enabled. */
+  /**
+   * Click counts by click type; keys seen: other clicks, link clicks, video play. Only for profiles
+   * with insights_enabled.
+   */
   | 'insights_post_clicks_by_type_unique'
   /** Only for profiles with insights_enabled. */
   | 'insights_reach_by_paid_non_paid'
@@ -1366,9 +833,15 @@ export type FacebookPostField =
   | 'insights_video_view_time_by_age_bucket_and_gender'
   /** Only for profiles with insights_enabled. */
   | 'insights_video_view_time_by_country_id'
-  /** Percent of viewers per time bucket of the video length. Only for profiles with insights_enabled. */
+  /**
+   * Percent of viewers per time bucket of the video length. Only for profiles with
+   * insights_enabled.
+   */
   | 'insights_video_retention_graph'
-  /** Percent of viewers per time bucket of the video length. Only for profiles with insights_enabled. */
+  /**
+   * Percent of viewers per time bucket of the video length. Only for profiles with
+   * insights_enabled.
+   */
   | 'insights_video_retention_graph_autoplayed';
 
 /** A sortable facebook post field, or `<object field>.<key>`. */
@@ -1381,17 +854,35 @@ export type FacebookSortableField =
   | 'interactions'
   /** Reaction count. */
   | 'reactions'
-  /** Key `anger` of `reactions_by_type`. Reaction counts by type, with keys like, love, wow, haha, sorry, anger. */
+  /**
+   * Key `anger` of `reactions_by_type`. Reaction counts by type, with keys like, love, wow, haha,
+   * sorry, anger.
+   */
   | 'reactions_by_type.anger'
-  /** Key `haha` of `reactions_by_type`. Reaction counts by type, with keys like, love, wow, haha, sorry, anger. */
+  /**
+   * Key `haha` of `reactions_by_type`. Reaction counts by type, with keys like, love, wow, haha,
+   * sorry, anger.
+   */
   | 'reactions_by_type.haha'
-  /** Key `like` of `reactions_by_type`. Reaction counts by type, with keys like, love, wow, haha, sorry, anger. */
+  /**
+   * Key `like` of `reactions_by_type`. Reaction counts by type, with keys like, love, wow, haha,
+   * sorry, anger.
+   */
   | 'reactions_by_type.like'
-  /** Key `love` of `reactions_by_type`. Reaction counts by type, with keys like, love, wow, haha, sorry, anger. */
+  /**
+   * Key `love` of `reactions_by_type`. Reaction counts by type, with keys like, love, wow, haha,
+   * sorry, anger.
+   */
   | 'reactions_by_type.love'
-  /** Key `sorry` of `reactions_by_type`. Reaction counts by type, with keys like, love, wow, haha, sorry, anger. */
+  /**
+   * Key `sorry` of `reactions_by_type`. Reaction counts by type, with keys like, love, wow, haha,
+   * sorry, anger.
+   */
   | 'reactions_by_type.sorry'
-  /** Key `wow` of `reactions_by_type`. Reaction counts by type, with keys like, love, wow, haha, sorry, anger. */
+  /**
+   * Key `wow` of `reactions_by_type`. Reaction counts by type, with keys like, love, wow, haha,
+   * sorry, anger.
+   */
   | 'reactions_by_type.wow'
   /** Share count. */
   | 'shares'
@@ -1425,18 +916,33 @@ export type FacebookSortableField =
   | 'insights_video_views_paid'
   /** Only for profiles with insights_enabled. */
   | 'insights_video_views_unique'
-  /** No longer supported: the older variant still returns data, with values that differ from the newer metric. Only for profiles with insights_enabled. No longer supported. */
+  /**
+   * No longer supported: the older variant still returns data, with values that differ from the
+   * newer metric. Only for profiles with insights_enabled. No longer supported.
+   */
   | 'insights_engagement_rate'
-  /** Key `link clicks` of `insights_post_clicks_by_type_unique`. Click counts by click type; keys seen: other clicks, link clicks, video play. Only for profiles with insights_enabled. */
+  /**
+   * Key `link clicks` of `insights_post_clicks_by_type_unique`. Click counts by click type; keys
+   * seen: other clicks, link clicks, video play. Only for profiles with insights_enabled.
+   */
   | 'insights_post_clicks_by_type_unique.link clicks'
-  /** Key `photo view` of `insights_post_clicks_by_type_unique`. Click counts by click type; keys seen: other clicks, link clicks, video play. Only for profiles with insights_enabled. */
+  /**
+   * Key `photo view` of `insights_post_clicks_by_type_unique`. Click counts by click type; keys
+   * seen: other clicks, link clicks, video play. Only for profiles with insights_enabled.
+   */
   | 'insights_post_clicks_by_type_unique.photo view'
-  /** Key `video play` of `insights_post_clicks_by_type_unique`. Click counts by click type; keys seen: other clicks, link clicks, video play. Only for profiles with insights_enabled. */
+  /**
+   * Key `video play` of `insights_post_clicks_by_type_unique`. Click counts by click type; keys
+   * seen: other clicks, link clicks, video play. Only for profiles with insights_enabled.
+   */
   | 'insights_post_clicks_by_type_unique.video play';
 
 /** A filterable facebook post field. */
 export type FacebookFilterableField =
-  /** Content labels of the post; items have id and name. Also usable in the advanced `match_any` filter. */
+  /**
+   * Content labels of the post; items have id and name. Also usable in the advanced `match_any`
+   * filter.
+   */
   | 'post_labels'
   /** Paid status of the post: organic, paid or unknown. */
   | 'ppd_status'
@@ -1445,13 +951,25 @@ export type FacebookFilterableField =
   /** Whether the post received any paid impression. Only for profiles with insights_enabled. */
   | 'insights_paid_status';
 
-/** One facebook filter element: `{field, value}` for a filterable field (a string or an array of strings, from the field's values where the catalog lists them), or `{match_any: [{field, value}]}` for post_labels. */
+/**
+ * One facebook filter element: `{field, value}` for a filterable field (a string or an array of
+ * strings, from the field's values where the catalog lists them), or `{match_any: [{field,
+ * value}]}` for post_labels.
+ */
 export type FacebookPostsFilter =
   | { readonly field: 'post_labels'; readonly value: string | readonly string[] }
-  | { readonly field: 'ppd_status'; readonly value: 'organic' | 'paid' | 'unknown' | readonly ('organic' | 'paid' | 'unknown')[] }
+  | {
+      readonly field: 'ppd_status';
+      readonly value: 'organic' | 'paid' | 'unknown' | readonly ('organic' | 'paid' | 'unknown')[];
+    }
   | { readonly field: 'type'; readonly value: string | readonly string[] }
   | { readonly field: 'insights_paid_status'; readonly value: string | readonly string[] }
-  | { readonly match_any: readonly ({ readonly field: 'post_labels'; readonly value: readonly string[] })[] };
+  | {
+      readonly match_any: readonly {
+        readonly field: 'post_labels';
+        readonly value: readonly string[];
+      }[];
+    };
 
 /** Metric name union per network. */
 export interface MetricMap {

@@ -3,6 +3,11 @@
  * Literal unions of the version 2 catalogs, one set per network, with the catalog descriptions as
  * doc comments. Exported from `social-analytics-api/v2`.
  */
+import type { RequiredPick } from '../../src/builders/types.js';
+import type { components } from '../types/v2.js';
+
+type Schemas = components['schemas'];
+
 /** A network of version 2. */
 export type Network =
   /** Facebook: Page network with insights. */
@@ -33,13 +38,22 @@ export type Dimension =
 
 /** A facebook metric name of version 2. */
 export type FacebookMetric =
-  /** Absolute change of fan count. Returns no data for pages that belong to a global page structure without connected insights. Aggregation: sum. */
+  /**
+   * Absolute change of fan count. Returns no data for pages that belong to a global page structure
+   * without connected insights. Aggregation: sum.
+   */
   | 'fans_change'
-  /** Total likes of the page. Returns no data for pages that belong to a global page structure without connected insights. Aggregation: avg. */
+  /**
+   * Total likes of the page. Returns no data for pages that belong to a global page structure
+   * without connected insights. Aggregation: avg.
+   */
   | 'fans_lifetime'
   /** Aggregation: sum. Extra dimensions: activity_type. Only for profiles with insights_enabled. */
   | 'insights_activity'
-  /** Aggregation: avg. Extra dimensions: activity_type, gender_age, city, country, locale. Only for profiles with insights_enabled. */
+  /**
+   * Aggregation: avg. Extra dimensions: activity_type, gender_age, city, country, locale. Only for
+   * profiles with insights_enabled.
+   */
   | 'insights_activity_unique'
   /** Aggregation: avg. Only for profiles with insights_enabled. */
   | 'insights_engaged_users'
@@ -51,25 +65,43 @@ export type FacebookMetric =
   | 'insights_fan_removes'
   /** Aggregation: avg. Extra dimensions: unlike_source. Only for profiles with insights_enabled. */
   | 'insights_fan_removes_unique'
-  /** Aggregation: avg. Extra dimensions: country, city, locale, gender_age. Only for profiles with insights_enabled. */
+  /**
+   * Aggregation: avg. Extra dimensions: country, city, locale, gender_age. Only for profiles with
+   * insights_enabled.
+   */
   | 'insights_fans_lifetime'
   /** Aggregation: sum. Extra dimensions: hour_of_day. Only for profiles with insights_enabled. */
   | 'insights_fans_online'
-  /** Aggregation: sum. Extra dimensions: activity_type, post_attribution. Only for profiles with insights_enabled. */
+  /**
+   * Aggregation: sum. Extra dimensions: activity_type, post_attribution. Only for profiles with
+   * insights_enabled.
+   */
   | 'insights_impressions'
   /** Aggregation: sum. Only for profiles with insights_enabled. */
   | 'insights_negative_feedback'
-  /** Aggregation: sum. Extra dimensions: positive_feedback_type. Only for profiles with insights_enabled. */
+  /**
+   * Aggregation: sum. Extra dimensions: positive_feedback_type. Only for profiles with
+   * insights_enabled.
+   */
   | 'insights_positive_feedback'
   /** Aggregation: sum. Extra dimensions: click_type. Only for profiles with insights_enabled. */
   | 'insights_post_clicks'
   /** Aggregation: avg. Extra dimensions: click_type. Only for profiles with insights_enabled. */
   | 'insights_post_clicks_unique'
-  /** Aggregation: sum. Extra dimensions: post_attribution. Only for profiles with insights_enabled. */
+  /**
+   * Aggregation: sum. Extra dimensions: post_attribution. Only for profiles with insights_enabled.
+   */
   | 'insights_post_impressions'
-  /** The sum of the frequency_distribution breakdown does not equal the metric total. Aggregation: avg. Extra dimensions: post_attribution, frequency_distribution. Only for profiles with insights_enabled. */
+  /**
+   * The sum of the frequency_distribution breakdown does not equal the metric total. Aggregation:
+   * avg. Extra dimensions: post_attribution, frequency_distribution. Only for profiles with
+   * insights_enabled.
+   */
   | 'insights_post_reach'
-  /** Aggregation: avg. Extra dimensions: gender_age, post_attribution. Only for profiles with insights_enabled. */
+  /**
+   * Aggregation: avg. Extra dimensions: gender_age, post_attribution. Only for profiles with
+   * insights_enabled.
+   */
   | 'insights_reach'
   /** Aggregation: avg. Extra dimensions: gender_age. Only for profiles with insights_enabled. */
   | 'insights_reach_28_days'
@@ -79,7 +111,10 @@ export type FacebookMetric =
   | 'insights_reach_engagement'
   /** Aggregation: sum. Extra dimensions: reaction_type. Only for profiles with insights_enabled. */
   | 'insights_reactions'
-  /** Aggregation: sum. Extra dimensions: play_type, post_attribution. Only for profiles with insights_enabled. */
+  /**
+   * Aggregation: sum. Extra dimensions: play_type, post_attribution. Only for profiles with
+   * insights_enabled.
+   */
   | 'insights_video_complete_views_30s'
   /** Aggregation: sum. Only for profiles with insights_enabled. */
   | 'insights_video_complete_views_30s_repeat_views'
@@ -87,7 +122,10 @@ export type FacebookMetric =
   | 'insights_video_complete_views_30s_unique'
   /** Aggregation: sum. Only for profiles with insights_enabled. */
   | 'insights_video_repeat_views'
-  /** Aggregation: sum. Extra dimensions: play_type, post_attribution. Only for profiles with insights_enabled. */
+  /**
+   * Aggregation: sum. Extra dimensions: play_type, post_attribution. Only for profiles with
+   * insights_enabled.
+   */
   | 'insights_video_views'
   /** Aggregation: avg. Only for profiles with insights_enabled. */
   | 'insights_video_views_unique'
@@ -98,7 +136,10 @@ export type FacebookMetric =
 export type FacebookInsightsMetric =
   /** Aggregation: sum. Extra dimensions: activity_type. Only for profiles with insights_enabled. */
   | 'insights_activity'
-  /** Aggregation: avg. Extra dimensions: activity_type, gender_age, city, country, locale. Only for profiles with insights_enabled. */
+  /**
+   * Aggregation: avg. Extra dimensions: activity_type, gender_age, city, country, locale. Only for
+   * profiles with insights_enabled.
+   */
   | 'insights_activity_unique'
   /** Aggregation: avg. Only for profiles with insights_enabled. */
   | 'insights_engaged_users'
@@ -110,25 +151,43 @@ export type FacebookInsightsMetric =
   | 'insights_fan_removes'
   /** Aggregation: avg. Extra dimensions: unlike_source. Only for profiles with insights_enabled. */
   | 'insights_fan_removes_unique'
-  /** Aggregation: avg. Extra dimensions: country, city, locale, gender_age. Only for profiles with insights_enabled. */
+  /**
+   * Aggregation: avg. Extra dimensions: country, city, locale, gender_age. Only for profiles with
+   * insights_enabled.
+   */
   | 'insights_fans_lifetime'
   /** Aggregation: sum. Extra dimensions: hour_of_day. Only for profiles with insights_enabled. */
   | 'insights_fans_online'
-  /** Aggregation: sum. Extra dimensions: activity_type, post_attribution. Only for profiles with insights_enabled. */
+  /**
+   * Aggregation: sum. Extra dimensions: activity_type, post_attribution. Only for profiles with
+   * insights_enabled.
+   */
   | 'insights_impressions'
   /** Aggregation: sum. Only for profiles with insights_enabled. */
   | 'insights_negative_feedback'
-  /** Aggregation: sum. Extra dimensions: positive_feedback_type. Only for profiles with insights_enabled. */
+  /**
+   * Aggregation: sum. Extra dimensions: positive_feedback_type. Only for profiles with
+   * insights_enabled.
+   */
   | 'insights_positive_feedback'
   /** Aggregation: sum. Extra dimensions: click_type. Only for profiles with insights_enabled. */
   | 'insights_post_clicks'
   /** Aggregation: avg. Extra dimensions: click_type. Only for profiles with insights_enabled. */
   | 'insights_post_clicks_unique'
-  /** Aggregation: sum. Extra dimensions: post_attribution. Only for profiles with insights_enabled. */
+  /**
+   * Aggregation: sum. Extra dimensions: post_attribution. Only for profiles with insights_enabled.
+   */
   | 'insights_post_impressions'
-  /** The sum of the frequency_distribution breakdown does not equal the metric total. Aggregation: avg. Extra dimensions: post_attribution, frequency_distribution. Only for profiles with insights_enabled. */
+  /**
+   * The sum of the frequency_distribution breakdown does not equal the metric total. Aggregation:
+   * avg. Extra dimensions: post_attribution, frequency_distribution. Only for profiles with
+   * insights_enabled.
+   */
   | 'insights_post_reach'
-  /** Aggregation: avg. Extra dimensions: gender_age, post_attribution. Only for profiles with insights_enabled. */
+  /**
+   * Aggregation: avg. Extra dimensions: gender_age, post_attribution. Only for profiles with
+   * insights_enabled.
+   */
   | 'insights_reach'
   /** Aggregation: avg. Extra dimensions: gender_age. Only for profiles with insights_enabled. */
   | 'insights_reach_28_days'
@@ -138,7 +197,10 @@ export type FacebookInsightsMetric =
   | 'insights_reach_engagement'
   /** Aggregation: sum. Extra dimensions: reaction_type. Only for profiles with insights_enabled. */
   | 'insights_reactions'
-  /** Aggregation: sum. Extra dimensions: play_type, post_attribution. Only for profiles with insights_enabled. */
+  /**
+   * Aggregation: sum. Extra dimensions: play_type, post_attribution. Only for profiles with
+   * insights_enabled.
+   */
   | 'insights_video_complete_views_30s'
   /** Aggregation: sum. Only for profiles with insights_enabled. */
   | 'insights_video_complete_views_30s_repeat_views'
@@ -146,7 +208,10 @@ export type FacebookInsightsMetric =
   | 'insights_video_complete_views_30s_unique'
   /** Aggregation: sum. Only for profiles with insights_enabled. */
   | 'insights_video_repeat_views'
-  /** Aggregation: sum. Extra dimensions: play_type, post_attribution. Only for profiles with insights_enabled. */
+  /**
+   * Aggregation: sum. Extra dimensions: play_type, post_attribution. Only for profiles with
+   * insights_enabled.
+   */
   | 'insights_video_views'
   /** Aggregation: avg. Only for profiles with insights_enabled. */
   | 'insights_video_views_unique'
@@ -186,13 +251,22 @@ export type FacebookExtraDimension =
 
 /** The extra dimensions each facebook metric allows (never: none). */
 export interface FacebookMetricExtraDimensions {
-  /** Absolute change of fan count. Returns no data for pages that belong to a global page structure without connected insights. Aggregation: sum. */
+  /**
+   * Absolute change of fan count. Returns no data for pages that belong to a global page structure
+   * without connected insights. Aggregation: sum.
+   */
   fans_change: never;
-  /** Total likes of the page. Returns no data for pages that belong to a global page structure without connected insights. Aggregation: avg. */
+  /**
+   * Total likes of the page. Returns no data for pages that belong to a global page structure
+   * without connected insights. Aggregation: avg.
+   */
   fans_lifetime: never;
   /** Aggregation: sum. Extra dimensions: activity_type. Only for profiles with insights_enabled. */
   insights_activity: 'activity_type';
-  /** Aggregation: avg. Extra dimensions: activity_type, gender_age, city, country, locale. Only for profiles with insights_enabled. */
+  /**
+   * Aggregation: avg. Extra dimensions: activity_type, gender_age, city, country, locale. Only for
+   * profiles with insights_enabled.
+   */
   insights_activity_unique: 'activity_type' | 'gender_age' | 'city' | 'country' | 'locale';
   /** Aggregation: avg. Only for profiles with insights_enabled. */
   insights_engaged_users: never;
@@ -204,25 +278,43 @@ export interface FacebookMetricExtraDimensions {
   insights_fan_removes: never;
   /** Aggregation: avg. Extra dimensions: unlike_source. Only for profiles with insights_enabled. */
   insights_fan_removes_unique: 'unlike_source';
-  /** Aggregation: avg. Extra dimensions: country, city, locale, gender_age. Only for profiles with insights_enabled. */
+  /**
+   * Aggregation: avg. Extra dimensions: country, city, locale, gender_age. Only for profiles with
+   * insights_enabled.
+   */
   insights_fans_lifetime: 'country' | 'city' | 'locale' | 'gender_age';
   /** Aggregation: sum. Extra dimensions: hour_of_day. Only for profiles with insights_enabled. */
   insights_fans_online: 'hour_of_day';
-  /** Aggregation: sum. Extra dimensions: activity_type, post_attribution. Only for profiles with insights_enabled. */
+  /**
+   * Aggregation: sum. Extra dimensions: activity_type, post_attribution. Only for profiles with
+   * insights_enabled.
+   */
   insights_impressions: 'activity_type' | 'post_attribution';
   /** Aggregation: sum. Only for profiles with insights_enabled. */
   insights_negative_feedback: never;
-  /** Aggregation: sum. Extra dimensions: positive_feedback_type. Only for profiles with insights_enabled. */
+  /**
+   * Aggregation: sum. Extra dimensions: positive_feedback_type. Only for profiles with
+   * insights_enabled.
+   */
   insights_positive_feedback: 'positive_feedback_type';
   /** Aggregation: sum. Extra dimensions: click_type. Only for profiles with insights_enabled. */
   insights_post_clicks: 'click_type';
   /** Aggregation: avg. Extra dimensions: click_type. Only for profiles with insights_enabled. */
   insights_post_clicks_unique: 'click_type';
-  /** Aggregation: sum. Extra dimensions: post_attribution. Only for profiles with insights_enabled. */
+  /**
+   * Aggregation: sum. Extra dimensions: post_attribution. Only for profiles with insights_enabled.
+   */
   insights_post_impressions: 'post_attribution';
-  /** The sum of the frequency_distribution breakdown does not equal the metric total. Aggregation: avg. Extra dimensions: post_attribution, frequency_distribution. Only for profiles with insights_enabled. */
+  /**
+   * The sum of the frequency_distribution breakdown does not equal the metric total. Aggregation:
+   * avg. Extra dimensions: post_attribution, frequency_distribution. Only for profiles with
+   * insights_enabled.
+   */
   insights_post_reach: 'post_attribution' | 'frequency_distribution';
-  /** Aggregation: avg. Extra dimensions: gender_age, post_attribution. Only for profiles with insights_enabled. */
+  /**
+   * Aggregation: avg. Extra dimensions: gender_age, post_attribution. Only for profiles with
+   * insights_enabled.
+   */
   insights_reach: 'gender_age' | 'post_attribution';
   /** Aggregation: avg. Extra dimensions: gender_age. Only for profiles with insights_enabled. */
   insights_reach_28_days: 'gender_age';
@@ -232,7 +324,10 @@ export interface FacebookMetricExtraDimensions {
   insights_reach_engagement: never;
   /** Aggregation: sum. Extra dimensions: reaction_type. Only for profiles with insights_enabled. */
   insights_reactions: 'reaction_type';
-  /** Aggregation: sum. Extra dimensions: play_type, post_attribution. Only for profiles with insights_enabled. */
+  /**
+   * Aggregation: sum. Extra dimensions: play_type, post_attribution. Only for profiles with
+   * insights_enabled.
+   */
   insights_video_complete_views_30s: 'play_type' | 'post_attribution';
   /** Aggregation: sum. Only for profiles with insights_enabled. */
   insights_video_complete_views_30s_repeat_views: never;
@@ -240,7 +335,10 @@ export interface FacebookMetricExtraDimensions {
   insights_video_complete_views_30s_unique: never;
   /** Aggregation: sum. Only for profiles with insights_enabled. */
   insights_video_repeat_views: never;
-  /** Aggregation: sum. Extra dimensions: play_type, post_attribution. Only for profiles with insights_enabled. */
+  /**
+   * Aggregation: sum. Extra dimensions: play_type, post_attribution. Only for profiles with
+   * insights_enabled.
+   */
   insights_video_views: 'play_type' | 'post_attribution';
   /** Aggregation: avg. Only for profiles with insights_enabled. */
   insights_video_views_unique: never;
@@ -250,36 +348,425 @@ export interface FacebookMetricExtraDimensions {
 
 /** The facebook extra dimensions each metric does NOT allow. */
 export interface FacebookMetricRefusedExtraDimensions {
-  fans_change: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
-  fans_lifetime: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
-  insights_activity: 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
-  insights_activity_unique: 'click_type' | 'frequency_distribution' | 'hour_of_day' | 'like_source' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
-  insights_engaged_users: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
-  insights_fan_adds: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
-  insights_fan_adds_unique: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
-  insights_fan_removes: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
-  insights_fan_removes_unique: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type';
-  insights_fans_lifetime: 'activity_type' | 'click_type' | 'frequency_distribution' | 'hour_of_day' | 'like_source' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
-  insights_fans_online: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
-  insights_impressions: 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'reaction_type' | 'unlike_source';
-  insights_negative_feedback: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
-  insights_positive_feedback: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
-  insights_post_clicks: 'activity_type' | 'city' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
-  insights_post_clicks_unique: 'activity_type' | 'city' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
-  insights_post_impressions: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'reaction_type' | 'unlike_source';
-  insights_post_reach: 'activity_type' | 'city' | 'click_type' | 'country' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'reaction_type' | 'unlike_source';
-  insights_reach: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'reaction_type' | 'unlike_source';
-  insights_reach_28_days: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
-  insights_reach_7_days: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
-  insights_reach_engagement: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
-  insights_reactions: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'unlike_source';
-  insights_video_complete_views_30s: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'positive_feedback_type' | 'reaction_type' | 'unlike_source';
-  insights_video_complete_views_30s_repeat_views: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
-  insights_video_complete_views_30s_unique: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
-  insights_video_repeat_views: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
-  insights_video_views: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'positive_feedback_type' | 'reaction_type' | 'unlike_source';
-  insights_video_views_unique: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
-  insights_views: 'activity_type' | 'city' | 'click_type' | 'country' | 'frequency_distribution' | 'gender_age' | 'hour_of_day' | 'like_source' | 'locale' | 'play_type' | 'positive_feedback_type' | 'post_attribution' | 'reaction_type' | 'unlike_source';
+  fans_change:
+    | 'activity_type'
+    | 'city'
+    | 'click_type'
+    | 'country'
+    | 'frequency_distribution'
+    | 'gender_age'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'locale'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'post_attribution'
+    | 'reaction_type'
+    | 'unlike_source';
+  fans_lifetime:
+    | 'activity_type'
+    | 'city'
+    | 'click_type'
+    | 'country'
+    | 'frequency_distribution'
+    | 'gender_age'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'locale'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'post_attribution'
+    | 'reaction_type'
+    | 'unlike_source';
+  insights_activity:
+    | 'city'
+    | 'click_type'
+    | 'country'
+    | 'frequency_distribution'
+    | 'gender_age'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'locale'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'post_attribution'
+    | 'reaction_type'
+    | 'unlike_source';
+  insights_activity_unique:
+    | 'click_type'
+    | 'frequency_distribution'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'post_attribution'
+    | 'reaction_type'
+    | 'unlike_source';
+  insights_engaged_users:
+    | 'activity_type'
+    | 'city'
+    | 'click_type'
+    | 'country'
+    | 'frequency_distribution'
+    | 'gender_age'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'locale'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'post_attribution'
+    | 'reaction_type'
+    | 'unlike_source';
+  insights_fan_adds:
+    | 'activity_type'
+    | 'city'
+    | 'click_type'
+    | 'country'
+    | 'frequency_distribution'
+    | 'gender_age'
+    | 'hour_of_day'
+    | 'locale'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'post_attribution'
+    | 'reaction_type'
+    | 'unlike_source';
+  insights_fan_adds_unique:
+    | 'activity_type'
+    | 'city'
+    | 'click_type'
+    | 'country'
+    | 'frequency_distribution'
+    | 'gender_age'
+    | 'hour_of_day'
+    | 'locale'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'post_attribution'
+    | 'reaction_type'
+    | 'unlike_source';
+  insights_fan_removes:
+    | 'activity_type'
+    | 'city'
+    | 'click_type'
+    | 'country'
+    | 'frequency_distribution'
+    | 'gender_age'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'locale'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'post_attribution'
+    | 'reaction_type'
+    | 'unlike_source';
+  insights_fan_removes_unique:
+    | 'activity_type'
+    | 'city'
+    | 'click_type'
+    | 'country'
+    | 'frequency_distribution'
+    | 'gender_age'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'locale'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'post_attribution'
+    | 'reaction_type';
+  insights_fans_lifetime:
+    | 'activity_type'
+    | 'click_type'
+    | 'frequency_distribution'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'post_attribution'
+    | 'reaction_type'
+    | 'unlike_source';
+  insights_fans_online:
+    | 'activity_type'
+    | 'city'
+    | 'click_type'
+    | 'country'
+    | 'frequency_distribution'
+    | 'gender_age'
+    | 'like_source'
+    | 'locale'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'post_attribution'
+    | 'reaction_type'
+    | 'unlike_source';
+  insights_impressions:
+    | 'city'
+    | 'click_type'
+    | 'country'
+    | 'frequency_distribution'
+    | 'gender_age'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'locale'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'reaction_type'
+    | 'unlike_source';
+  insights_negative_feedback:
+    | 'activity_type'
+    | 'city'
+    | 'click_type'
+    | 'country'
+    | 'frequency_distribution'
+    | 'gender_age'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'locale'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'post_attribution'
+    | 'reaction_type'
+    | 'unlike_source';
+  insights_positive_feedback:
+    | 'activity_type'
+    | 'city'
+    | 'click_type'
+    | 'country'
+    | 'frequency_distribution'
+    | 'gender_age'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'locale'
+    | 'play_type'
+    | 'post_attribution'
+    | 'reaction_type'
+    | 'unlike_source';
+  insights_post_clicks:
+    | 'activity_type'
+    | 'city'
+    | 'country'
+    | 'frequency_distribution'
+    | 'gender_age'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'locale'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'post_attribution'
+    | 'reaction_type'
+    | 'unlike_source';
+  insights_post_clicks_unique:
+    | 'activity_type'
+    | 'city'
+    | 'country'
+    | 'frequency_distribution'
+    | 'gender_age'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'locale'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'post_attribution'
+    | 'reaction_type'
+    | 'unlike_source';
+  insights_post_impressions:
+    | 'activity_type'
+    | 'city'
+    | 'click_type'
+    | 'country'
+    | 'frequency_distribution'
+    | 'gender_age'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'locale'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'reaction_type'
+    | 'unlike_source';
+  insights_post_reach:
+    | 'activity_type'
+    | 'city'
+    | 'click_type'
+    | 'country'
+    | 'gender_age'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'locale'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'reaction_type'
+    | 'unlike_source';
+  insights_reach:
+    | 'activity_type'
+    | 'city'
+    | 'click_type'
+    | 'country'
+    | 'frequency_distribution'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'locale'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'reaction_type'
+    | 'unlike_source';
+  insights_reach_28_days:
+    | 'activity_type'
+    | 'city'
+    | 'click_type'
+    | 'country'
+    | 'frequency_distribution'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'locale'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'post_attribution'
+    | 'reaction_type'
+    | 'unlike_source';
+  insights_reach_7_days:
+    | 'activity_type'
+    | 'city'
+    | 'click_type'
+    | 'country'
+    | 'frequency_distribution'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'locale'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'post_attribution'
+    | 'reaction_type'
+    | 'unlike_source';
+  insights_reach_engagement:
+    | 'activity_type'
+    | 'city'
+    | 'click_type'
+    | 'country'
+    | 'frequency_distribution'
+    | 'gender_age'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'locale'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'post_attribution'
+    | 'reaction_type'
+    | 'unlike_source';
+  insights_reactions:
+    | 'activity_type'
+    | 'city'
+    | 'click_type'
+    | 'country'
+    | 'frequency_distribution'
+    | 'gender_age'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'locale'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'post_attribution'
+    | 'unlike_source';
+  insights_video_complete_views_30s:
+    | 'activity_type'
+    | 'city'
+    | 'click_type'
+    | 'country'
+    | 'frequency_distribution'
+    | 'gender_age'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'locale'
+    | 'positive_feedback_type'
+    | 'reaction_type'
+    | 'unlike_source';
+  insights_video_complete_views_30s_repeat_views:
+    | 'activity_type'
+    | 'city'
+    | 'click_type'
+    | 'country'
+    | 'frequency_distribution'
+    | 'gender_age'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'locale'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'post_attribution'
+    | 'reaction_type'
+    | 'unlike_source';
+  insights_video_complete_views_30s_unique:
+    | 'activity_type'
+    | 'city'
+    | 'click_type'
+    | 'country'
+    | 'frequency_distribution'
+    | 'gender_age'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'locale'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'post_attribution'
+    | 'reaction_type'
+    | 'unlike_source';
+  insights_video_repeat_views:
+    | 'activity_type'
+    | 'city'
+    | 'click_type'
+    | 'country'
+    | 'frequency_distribution'
+    | 'gender_age'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'locale'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'post_attribution'
+    | 'reaction_type'
+    | 'unlike_source';
+  insights_video_views:
+    | 'activity_type'
+    | 'city'
+    | 'click_type'
+    | 'country'
+    | 'frequency_distribution'
+    | 'gender_age'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'locale'
+    | 'positive_feedback_type'
+    | 'reaction_type'
+    | 'unlike_source';
+  insights_video_views_unique:
+    | 'activity_type'
+    | 'city'
+    | 'click_type'
+    | 'country'
+    | 'frequency_distribution'
+    | 'gender_age'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'locale'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'post_attribution'
+    | 'reaction_type'
+    | 'unlike_source';
+  insights_views:
+    | 'activity_type'
+    | 'city'
+    | 'click_type'
+    | 'country'
+    | 'frequency_distribution'
+    | 'gender_age'
+    | 'hour_of_day'
+    | 'like_source'
+    | 'locale'
+    | 'play_type'
+    | 'positive_feedback_type'
+    | 'post_attribution'
+    | 'reaction_type'
+    | 'unlike_source';
 }
 
 /** An instagram metric name of version 2. */
@@ -292,7 +779,10 @@ export type InstagramMetric =
   | 'following_change'
   /** Aggregation: avg. */
   | 'following_lifetime'
-  /** The total may differ from the sum of its breakdown. Aggregation: avg. Extra dimensions: country, locale, city, gender_age. Only for profiles with insights_enabled. */
+  /**
+   * The total may differ from the sum of its breakdown. Aggregation: avg. Extra dimensions:
+   * country, locale, city, gender_age. Only for profiles with insights_enabled.
+   */
   | 'insights_followers'
   /** Aggregation: avg. Only for profiles with insights_enabled. */
   | 'insights_impressions'
@@ -313,7 +803,10 @@ export type InstagramMetric =
 
 /** An instagram metric that only profiles with insights_enabled give (version 2). */
 export type InstagramInsightsMetric =
-  /** The total may differ from the sum of its breakdown. Aggregation: avg. Extra dimensions: country, locale, city, gender_age. Only for profiles with insights_enabled. */
+  /**
+   * The total may differ from the sum of its breakdown. Aggregation: avg. Extra dimensions:
+   * country, locale, city, gender_age. Only for profiles with insights_enabled.
+   */
   | 'insights_followers'
   /** Aggregation: avg. Only for profiles with insights_enabled. */
   | 'insights_impressions'
@@ -355,7 +848,10 @@ export interface InstagramMetricExtraDimensions {
   following_change: never;
   /** Aggregation: avg. */
   following_lifetime: never;
-  /** The total may differ from the sum of its breakdown. Aggregation: avg. Extra dimensions: country, locale, city, gender_age. Only for profiles with insights_enabled. */
+  /**
+   * The total may differ from the sum of its breakdown. Aggregation: avg. Extra dimensions:
+   * country, locale, city, gender_age. Only for profiles with insights_enabled.
+   */
   insights_followers: 'country' | 'locale' | 'city' | 'gender_age';
   /** Aggregation: avg. Only for profiles with insights_enabled. */
   insights_impressions: never;
@@ -446,9 +942,15 @@ export interface TwitterMetricRefusedExtraDimensions {
 
 /** A youtube metric name of version 2. */
 export type YoutubeMetric =
-  /** The dislike count is no longer included. Daily values are aggregated to midnight UTC. Aggregation: sum. Extra dimensions: interaction_type. */
+  /**
+   * The dislike count is no longer included. Daily values are aggregated to midnight UTC.
+   * Aggregation: sum. Extra dimensions: interaction_type.
+   */
   | 'interaction_change'
-  /** The dislike count is no longer included. Daily values are aggregated to midnight UTC. Aggregation: sum. */
+  /**
+   * The dislike count is no longer included. Daily values are aggregated to midnight UTC.
+   * Aggregation: sum.
+   */
   | 'interactions_per_1k_fans'
   /** Aggregation: sum. */
   | 'subscribers_change'
@@ -467,13 +969,19 @@ export type YoutubeInsightsMetric = never;
 /** An extra dimension that at least one youtube metric allows. */
 export type YoutubeExtraDimension =
   /** Breakdown by interaction type. */
-  | 'interaction_type';
+  'interaction_type';
 
 /** The extra dimensions each youtube metric allows (never: none). */
 export interface YoutubeMetricExtraDimensions {
-  /** The dislike count is no longer included. Daily values are aggregated to midnight UTC. Aggregation: sum. Extra dimensions: interaction_type. */
+  /**
+   * The dislike count is no longer included. Daily values are aggregated to midnight UTC.
+   * Aggregation: sum. Extra dimensions: interaction_type.
+   */
   interaction_change: 'interaction_type';
-  /** The dislike count is no longer included. Daily values are aggregated to midnight UTC. Aggregation: sum. */
+  /**
+   * The dislike count is no longer included. Daily values are aggregated to midnight UTC.
+   * Aggregation: sum.
+   */
   interactions_per_1k_fans: never;
   /** Aggregation: sum. */
   subscribers_change: never;
@@ -577,157 +1085,11 @@ export interface PinterestMetricRefusedExtraDimensions {
   pins_lifetime: never;
 }
 
-/** A facebook post with every field of the version 2 catalog; responses hold only the requested ones. */
-export interface FacebookPost {
-  /** Attachments of the post: objects with title, description, url and image_url. */
-  attachments: { title?: string; description?: string; url?: string; image_url?: string }[];
-  /** Author profile id. */
-  author_id: string;
-  /** Comment count. */
-  comments: number;
-  /** Creation time, UTC with offset. */
-  created_time: string;
-  /** Interactions of the post divided by fans on that day. */
-  engagement_rate: number;
-  /** Post id. */
-  id: string;
-  /** Interaction count. */
-  interactions: number;
-  /** Whether the post is published. */
-  is_published: boolean;
-  /** Post content. */
-  message: string;
-  /** Page id of the published post. */
-  page_id: string;
-  /** Content labels of the post; items have id and name. */
-  post_labels: { id: string; name: string }[];
-  /** Paid status of the post: organic, paid or unknown. */
-  ppd_status: 'organic' | 'paid' | 'unknown';
-  /** Reaction count. */
-  reactions: number;
-  /** Reaction counts by type, with keys like, love, wow, haha, sorry, anger. */
-  reactions_by_type: { like?: number; love?: number; wow?: number; haha?: number; sorry?: number; anger?: number };
-  /** Share count. */
-  shares: number;
-  /** Text of stories not deliberately written by users. */
-  story: string;
-  /** Post type (the value `video` is used in filters). */
-  type: string;
-  /** Video only. */
-  universal_video_id: string;
-  /** Link to the post. */
-  url: string;
-  /** Video only. */
-  video_id: string;
-  /** Video length; video only. In seconds. */
-  video_length: number;
-  /** Only for profiles with insights_enabled. */
-  insights_engaged_fan: number;
-  /** Only for profiles with insights_enabled. */
-  insights_engaged_users: number;
-  /** Only for profiles with insights_enabled. */
-  insights_impressions: number;
-  /** Only for profiles with insights_enabled. */
-  insights_impressions_fan: number;
-  /** Only for profiles with insights_enabled. */
-  insights_impressions_fan_paid: number;
-  /** Only for profiles with insights_enabled. */
-  insights_impressions_organic: number;
-  /** Only for profiles with insights_enabled. */
-  insights_impressions_paid: number;
-  /** Only for profiles with insights_enabled. */
-  insights_negative_feedback: number;
-  /** Only for profiles with insights_enabled. */
-  insights_negative_feedback_unique: number;
-  /** Only for profiles with insights_enabled. */
-  insights_post_clicks: number;
-  /** Only for profiles with insights_enabled. */
-  insights_post_clicks_unique: number;
-  /** Only for profiles with insights_enabled. */
-  insights_reach: number;
-  /** Only for profiles with insights_enabled. */
-  insights_reach_fan: number;
-  /** Only for profiles with insights_enabled. */
-  insights_reach_fan_paid: number;
-  /** Only for profiles with insights_enabled. */
-  insights_reach_organic: number;
-  /** Only for profiles with insights_enabled. */
-  insights_reach_paid: number;
-  /** Only for profiles with insights_enabled. */
-  insights_reactions_like_total: number;
-  /** Only for profiles with insights_enabled. */
-  insights_stories: number;
-  /** Only for profiles with insights_enabled. */
-  insights_story_adds: number;
-  /** Only for profiles with insights_enabled. */
-  insights_storytellers: number;
-  /** In milliseconds. Only for profiles with insights_enabled. */
-  insights_video_avg_time_watched: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_complete_views_30s: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_complete_views_30s_autoplayed: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_complete_views_30s_clicked_to_play: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_complete_views_30s_organic: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_complete_views_30s_paid: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_complete_views_30s_unique: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_complete_views_organic: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_complete_views_organic_unique: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_complete_views_paid: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_complete_views_paid_unique: number;
-  /** In milliseconds. Only for profiles with insights_enabled. */
-  insights_video_view_time: number;
-  /** In milliseconds. Only for profiles with insights_enabled. */
-  insights_video_view_time_organic: number;
-  /** In milliseconds. Only for profiles with insights_enabled. */
-  insights_video_view_time_paid: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_views: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_views_autoplayed: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_views_clicked_to_play: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_views_organic: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_views_organic_unique: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_views_paid: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_views_paid_unique: number;
-  /** Only for profiles with insights_enabled. */
-  insights_video_views_unique: number;
-  /** No longer supported: the older variant still returns data, with values that differ from the newer metric. Only for profiles with insights_enabled. No longer supported. */
-  insights_engagement_rate: number;
-  /** Whether the post received any paid impression. Only for profiles with insights_enabled. */
-  insights_paid_status: string;
-  /** Only for profiles with insights_enabled. */
-  insights_impressions_by_paid_non_paid: Record<string, unknown>;
-  /** Click counts by click type; keys seen: other clicks, link clicks, video play. Only for profiles with insights_enabled. */
-  insights_post_clicks_by_type: Record<string, unknown>;
-  /** Click counts by click type; keys seen: other clicks, link clicks, video play. Only for profiles with insights_enabled. */
-  insights_post_clicks_by_type_unique: Record<string, unknown>;
-  /** Only for profiles with insights_enabled. */
-  insights_reach_by_paid_non_paid: Record<string, unknown>;
-  /** Only for profiles with insights_enabled. */
-  insights_reactions_by_type_total: Record<string, unknown>;
-  /** In milliseconds. Only for profiles with insights_enabled. */
-  insights_video_view_time_by_age_bucket_and_gender: Record<string, unknown>;
-  /** Only for profiles with insights_enabled. */
-  insights_video_view_time_by_country_id: Record<string, unknown>;
-  /** Percent of viewers per time bucket of the video length. Only for profiles with insights_enabled. */
-  insights_video_retention_graph: unknown[];
-  /** Percent of viewers per time bucket of the video length. Only for profiles with insights_enabled. */
-  insights_video_retention_graph_autoplayed: unknown[];
-}
+/**
+ * A facebook post with every field of the version 2 catalog; responses hold only the requested
+ * ones.
+ */
+export type FacebookPost = RequiredPick<Schemas['FacebookPost'], FacebookPostField>;
 
 /** A facebook post field name of version 2. */
 export type FacebookPostField =
@@ -857,15 +1219,24 @@ export type FacebookPostField =
   | 'insights_video_views_paid_unique'
   /** Only for profiles with insights_enabled. */
   | 'insights_video_views_unique'
-  /** No longer supported: the older variant still returns data, with values that differ from the newer metric. Only for profiles with insights_enabled. No longer supported. */
+  /**
+   * No longer supported: the older variant still returns data, with values that differ from the
+   * newer metric. Only for profiles with insights_enabled. No longer supported.
+   */
   | 'insights_engagement_rate'
   /** Whether the post received any paid impression. Only for profiles with insights_enabled. */
   | 'insights_paid_status'
   /** Only for profiles with insights_enabled. */
   | 'insights_impressions_by_paid_non_paid'
-  /** Click counts by click type; keys seen: other clicks, link clicks, video play. Only for profiles with insights_enabled. */
+  /**
+   * Click counts by click type; keys seen: other clicks, link clicks, video play. Only for profiles
+   * with insights_enabled.
+   */
   | 'insights_post_clicks_by_type'
-  /** Click counts by click type; keys seen: other clicks, link clicks, video play. Only for profiles with insights_enabled. */
+  /**
+   * Click counts by click type; keys seen: other clicks, link clicks, video play. Only for profiles
+   * with insights_enabled.
+   */
   | 'insights_post_clicks_by_type_unique'
   /** Only for profiles with insights_enabled. */
   | 'insights_reach_by_paid_non_paid'
@@ -875,9 +1246,15 @@ export type FacebookPostField =
   | 'insights_video_view_time_by_age_bucket_and_gender'
   /** Only for profiles with insights_enabled. */
   | 'insights_video_view_time_by_country_id'
-  /** Percent of viewers per time bucket of the video length. Only for profiles with insights_enabled. */
+  /**
+   * Percent of viewers per time bucket of the video length. Only for profiles with
+   * insights_enabled.
+   */
   | 'insights_video_retention_graph'
-  /** Percent of viewers per time bucket of the video length. Only for profiles with insights_enabled. */
+  /**
+   * Percent of viewers per time bucket of the video length. Only for profiles with
+   * insights_enabled.
+   */
   | 'insights_video_retention_graph_autoplayed';
 
 /** A sortable facebook post field, or `<object field>.<key>`. */
@@ -890,17 +1267,35 @@ export type FacebookSortableField =
   | 'interactions'
   /** Reaction count. */
   | 'reactions'
-  /** Key `anger` of `reactions_by_type`. Reaction counts by type, with keys like, love, wow, haha, sorry, anger. */
+  /**
+   * Key `anger` of `reactions_by_type`. Reaction counts by type, with keys like, love, wow, haha,
+   * sorry, anger.
+   */
   | 'reactions_by_type.anger'
-  /** Key `haha` of `reactions_by_type`. Reaction counts by type, with keys like, love, wow, haha, sorry, anger. */
+  /**
+   * Key `haha` of `reactions_by_type`. Reaction counts by type, with keys like, love, wow, haha,
+   * sorry, anger.
+   */
   | 'reactions_by_type.haha'
-  /** Key `like` of `reactions_by_type`. Reaction counts by type, with keys like, love, wow, haha, sorry, anger. */
+  /**
+   * Key `like` of `reactions_by_type`. Reaction counts by type, with keys like, love, wow, haha,
+   * sorry, anger.
+   */
   | 'reactions_by_type.like'
-  /** Key `love` of `reactions_by_type`. Reaction counts by type, with keys like, love, wow, haha, sorry, anger. */
+  /**
+   * Key `love` of `reactions_by_type`. Reaction counts by type, with keys like, love, wow, haha,
+   * sorry, anger.
+   */
   | 'reactions_by_type.love'
-  /** Key `sorry` of `reactions_by_type`. Reaction counts by type, with keys like, love, wow, haha, sorry, anger. */
+  /**
+   * Key `sorry` of `reactions_by_type`. Reaction counts by type, with keys like, love, wow, haha,
+   * sorry, anger.
+   */
   | 'reactions_by_type.sorry'
-  /** Key `wow` of `reactions_by_type`. Reaction counts by type, with keys like, love, wow, haha, sorry, anger. */
+  /**
+   * Key `wow` of `reactions_by_type`. Reaction counts by type, with keys like, love, wow, haha,
+   * sorry, anger.
+   */
   | 'reactions_by_type.wow'
   /** Share count. */
   | 'shares'
@@ -934,16 +1329,28 @@ export type FacebookSortableField =
   | 'insights_video_views_paid'
   /** Only for profiles with insights_enabled. */
   | 'insights_video_views_unique'
-  /** Key `link clicks` of `insights_post_clicks_by_type_unique`. Click counts by click type; keys seen: other clicks, link clicks, video play. Only for profiles with insights_enabled. */
+  /**
+   * Key `link clicks` of `insights_post_clicks_by_type_unique`. Click counts by click type; keys
+   * seen: other clicks, link clicks, video play. Only for profiles with insights_enabled.
+   */
   | 'insights_post_clicks_by_type_unique.link clicks'
-  /** Key `photo view` of `insights_post_clicks_by_type_unique`. Click counts by click type; keys seen: other clicks, link clicks, video play. Only for profiles with insights_enabled. */
+  /**
+   * Key `photo view` of `insights_post_clicks_by_type_unique`. Click counts by click type; keys
+   * seen: other clicks, link clicks, video play. Only for profiles with insights_enabled.
+   */
   | 'insights_post_clicks_by_type_unique.photo view'
-  /** Key `video play` of `insights_post_clicks_by_type_unique`. Click counts by click type; keys seen: other clicks, link clicks, video play. Only for profiles with insights_enabled. */
+  /**
+   * Key `video play` of `insights_post_clicks_by_type_unique`. Click counts by click type; keys
+   * seen: other clicks, link clicks, video play. Only for profiles with insights_enabled.
+   */
   | 'insights_post_clicks_by_type_unique.video play';
 
 /** A filterable facebook post field. */
 export type FacebookFilterableField =
-  /** Content labels of the post; items have id and name. Also usable in the advanced `match_any` filter. */
+  /**
+   * Content labels of the post; items have id and name. Also usable in the advanced `match_any`
+   * filter.
+   */
   | 'post_labels'
   /** Paid status of the post: organic, paid or unknown. */
   | 'ppd_status'
@@ -952,61 +1359,41 @@ export type FacebookFilterableField =
   /** Whether the post received any paid impression. Only for profiles with insights_enabled. */
   | 'insights_paid_status';
 
-/** One facebook filter element: `{field, value}` for a filterable field (a string or an array of strings, from the field's values where the catalog lists them), or `{match_any: [{field, value}]}` for post_labels. */
+/**
+ * One facebook filter element: `{field, value}` for a filterable field (a string or an array of
+ * strings, from the field's values where the catalog lists them), or `{match_any: [{field,
+ * value}]}` for post_labels.
+ */
 export type FacebookPostsFilter =
   | { readonly field: 'post_labels'; readonly value: string | readonly string[] }
-  | { readonly field: 'ppd_status'; readonly value: 'organic' | 'paid' | 'unknown' | readonly ('organic' | 'paid' | 'unknown')[] }
+  | {
+      readonly field: 'ppd_status';
+      readonly value: 'organic' | 'paid' | 'unknown' | readonly ('organic' | 'paid' | 'unknown')[];
+    }
   | { readonly field: 'type'; readonly value: string | readonly string[] }
   | { readonly field: 'insights_paid_status'; readonly value: string | readonly string[] }
-  | { readonly match_any: readonly ({ readonly field: 'post_labels'; readonly value: readonly string[] })[] };
+  | {
+      readonly match_any: readonly {
+        readonly field: 'post_labels';
+        readonly value: readonly string[];
+      }[];
+    };
 
-/** An instagram post with every field of the version 2 catalog; responses hold only the requested ones. */
-export interface InstagramPost {
-  /** Attachments of the media: objects described with the fields url, type, width and height; a response example shows objects with arrays `images` and `videos` whose items have url. */
-  attachments: { url?: string; type?: unknown; width?: unknown; height?: unknown; images?: { url?: string }[]; videos?: { url?: string }[] }[];
-  /** Author profile id. */
-  author_id: string;
-  /** Comment count. */
-  comments: number;
-  /** Creation time, UTC with offset. */
-  created_time: string;
-  /** Interactions of the post divided by followers on that day (as for facebook posts). */
-  engagement_rate: number;
-  /** Media id. */
-  id: string;
-  /** Interaction count. */
-  interactions: number;
-  /** Like count. */
-  likes: number;
-  /** Content. */
-  message: string;
-  /** Content labels of the media; items have id and name. */
-  post_labels: { id: string; name: string }[];
-  /** Media type (value `image` used in filters; `video` appears in responses). */
-  type: string;
-  /** Link. */
-  url: string;
-  /** No longer supported: likes plus comments; still returns data, with values that differ from the newer metrics. Only for profiles with insights_enabled. No longer supported. */
-  insights_engagement: number;
-  /** Times seen. Only for profiles with insights_enabled. */
-  insights_impressions: number;
-  /** Unique accounts that saw it. Only for profiles with insights_enabled. */
-  insights_reach: number;
-  /** Unique accounts that saved it. Only for profiles with insights_enabled. */
-  insights_saved: number;
-  /** Videos only; 0 for videos in carousel albums. Only for profiles with insights_enabled. */
-  insights_video_views: number;
-}
+/**
+ * An instagram post with every field of the version 2 catalog; responses hold only the requested
+ * ones.
+ */
+export type InstagramPost = RequiredPick<Schemas['InstagramPost'], InstagramPostField>;
 
-/** Members a instagram post may carry besides the requested fields. */
-export interface InstagramPostResponseMembers {
-  /** Profile id of the post. Not in the field table: a response example carries it on each post. */
-  profile_id?: string;
-}
+/** Members an instagram post may carry besides the requested fields. */
+export type InstagramPostResponseMembers = Pick<Schemas['InstagramPost'], 'profile_id'>;
 
 /** An instagram post field name of version 2. */
 export type InstagramPostField =
-  /** Attachments of the media: objects described with the fields url, type, width and height; a response example shows objects with arrays `images` and `videos` whose items have url. */
+  /**
+   * Attachments of the media: objects described with the fields url, type, width and height; a
+   * response example shows objects with arrays `images` and `videos` whose items have url.
+   */
   | 'attachments'
   /** Author profile id. */
   | 'author_id'
@@ -1030,7 +1417,10 @@ export type InstagramPostField =
   | 'type'
   /** Link. */
   | 'url'
-  /** No longer supported: likes plus comments; still returns data, with values that differ from the newer metrics. Only for profiles with insights_enabled. No longer supported. */
+  /**
+   * No longer supported: likes plus comments; still returns data, with values that differ from the
+   * newer metrics. Only for profiles with insights_enabled. No longer supported.
+   */
   | 'insights_engagement'
   /** Times seen. Only for profiles with insights_enabled. */
   | 'insights_impressions'
@@ -1062,28 +1452,33 @@ export type InstagramSortableField =
 
 /** A filterable instagram post field. */
 export type InstagramFilterableField =
-  /** Content labels of the media; items have id and name. Also usable in the advanced `match_any` filter. */
+  /**
+   * Content labels of the media; items have id and name. Also usable in the advanced `match_any`
+   * filter.
+   */
   | 'post_labels'
   /** Media type (value `image` used in filters; `video` appears in responses). */
   | 'type';
 
-/** One instagram filter element: `{field, value}` for a filterable field (a string or an array of strings, from the field's values where the catalog lists them), or `{match_any: [{field, value}]}` for post_labels. */
+/**
+ * One instagram filter element: `{field, value}` for a filterable field (a string or an array of
+ * strings, from the field's values where the catalog lists them), or `{match_any: [{field,
+ * value}]}` for post_labels.
+ */
 export type InstagramPostsFilter =
   | { readonly field: 'post_labels'; readonly value: string | readonly string[] }
   | { readonly field: 'type'; readonly value: string | readonly string[] }
-  | { readonly match_any: readonly ({ readonly field: 'post_labels'; readonly value: readonly string[] })[] };
+  | {
+      readonly match_any: readonly {
+        readonly field: 'post_labels';
+        readonly value: readonly string[];
+      }[];
+    };
 
-/** A twitter post with every field of the version 2 catalog; responses hold only the requested ones. */
-export interface TwitterPost {
-  /** The post field `author_id`; the documents give no description. */
-  author_id: string;
-  /** The post field `engagement_rate`; the documents give no description. */
-  engagement_rate: number;
-  /** The post field `id`; the documents give no description. */
-  id: string;
-  /** Content labels of the message. */
-  post_labels: { id: string; name: string }[];
-}
+/**
+ * A twitter post with every field of the version 2 catalog; responses hold only the requested ones.
+ */
+export type TwitterPost = RequiredPick<Schemas['TwitterPost'], TwitterPostField>;
 
 /** A twitter post field name of version 2. */
 export type TwitterPostField =
@@ -1102,12 +1497,21 @@ export type TwitterSortableField = never;
 /** A filterable twitter post field. */
 export type TwitterFilterableField =
   /** Content labels of the message. Also usable in the advanced `match_any` filter. */
-  | 'post_labels';
+  'post_labels';
 
-/** One twitter filter element: `{field, value}` for a filterable field (a string or an array of strings, from the field's values where the catalog lists them), or `{match_any: [{field, value}]}` for post_labels. */
+/**
+ * One twitter filter element: `{field, value}` for a filterable field (a string or an array of
+ * strings, from the field's values where the catalog lists them), or `{match_any: [{field,
+ * value}]}` for post_labels.
+ */
 export type TwitterPostsFilter =
   | { readonly field: 'post_labels'; readonly value: string | readonly string[] }
-  | { readonly match_any: readonly ({ readonly field: 'post_labels'; readonly value: readonly string[] })[] };
+  | {
+      readonly match_any: readonly {
+        readonly field: 'post_labels';
+        readonly value: readonly string[];
+      }[];
+    };
 
 /** Metric name union per network. */
 export interface MetricMap {
@@ -1219,7 +1623,12 @@ export interface MetricRefusedExtraDimensionsMap {
 }
 
 /**
- * The extra dimensions of network N that EVERY metric in M allows; without M, those any metric of N allows.
+ * The extra dimensions of network N that EVERY metric in M allows; without M, those any metric of N
+ * allows.
+ *
  * An extra dimension must be the last dimension of a request, and only one may be used.
  */
-export type ExtraDimension<N extends Network = Network, M extends Metric<N> = never> = Exclude<ExtraDimensionMap[N], MetricRefusedExtraDimensionsMap[N][M & keyof MetricRefusedExtraDimensionsMap[N]]>;
+export type ExtraDimension<N extends Network = Network, M extends Metric<N> = never> = Exclude<
+  ExtraDimensionMap[N],
+  MetricRefusedExtraDimensionsMap[N][M & keyof MetricRefusedExtraDimensionsMap[N]]
+>;

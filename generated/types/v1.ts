@@ -308,37 +308,37 @@ export interface components {
             user_posts_response_rate?: number;
             user_questions_response_rate?: number;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Breakdown by ppd status: organic, paid, unknown. */
-            comments_by_ppd_status?: Record<string, never>;
+            comments_by_ppd_status?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. */
-            comments_by_type?: Record<string, never>;
+            comments_by_type?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Breakdown by ppd status: organic, paid, unknown. */
-            interactions_by_ppd_status?: Record<string, never>;
+            interactions_by_ppd_status?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. */
-            interactions_by_type?: Record<string, never>;
+            interactions_by_type?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. */
-            interactions_per_1000_fans_by_type?: Record<string, never>;
+            interactions_per_1000_fans_by_type?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. */
-            page_posts_by_app?: Record<string, never>;
+            page_posts_by_app?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Breakdown by ppd status: organic, paid, unknown. */
-            page_posts_by_ppd_status?: Record<string, never>;
+            page_posts_by_ppd_status?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. */
-            page_posts_by_type?: Record<string, never>;
+            page_posts_by_type?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Breakdown by ppd status: organic, paid, unknown. */
-            reactions_by_ppd_status?: Record<string, never>;
+            reactions_by_ppd_status?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. */
-            reactions_by_reaction_type?: Record<string, never>;
+            reactions_by_reaction_type?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. */
-            reactions_by_type?: Record<string, never>;
+            reactions_by_type?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Breakdown by ppd status: organic, paid, unknown. */
-            shares_by_ppd_status?: Record<string, never>;
+            shares_by_ppd_status?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. */
-            shares_by_type?: Record<string, never>;
+            shares_by_type?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. */
-            user_posts_by_app?: Record<string, never>;
+            user_posts_by_app?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. */
-            user_posts_responded_by_time?: Record<string, never>;
+            user_posts_responded_by_time?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. */
-            user_questions_responded_by_time?: Record<string, never>;
+            user_questions_responded_by_time?: Record<string, unknown>;
             /** @description Only for profiles with insights_enabled. */
             insights_activity?: number;
             /** @description Only for profiles with insights_enabled. */
@@ -424,55 +424,55 @@ export interface components {
             /** @description Only for profiles with insights_enabled. */
             insights_reach_engagement?: number;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_activity_by_activity_type?: Record<string, never>;
+            insights_activity_by_activity_type?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_activity_unique_by_activity_type?: Record<string, never>;
+            insights_activity_unique_by_activity_type?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_activity_unique_by_age_gender?: Record<string, never>;
+            insights_activity_unique_by_age_gender?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_activity_unique_by_city?: Record<string, never>;
+            insights_activity_unique_by_city?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_activity_unique_by_country?: Record<string, never>;
+            insights_activity_unique_by_country?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_activity_unique_by_locale?: Record<string, never>;
+            insights_activity_unique_by_locale?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_fan_adds_by_paid_non_paid_unique?: Record<string, never>;
+            insights_fan_adds_by_paid_non_paid_unique?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_fans_by_like_source?: Record<string, never>;
+            insights_fans_by_like_source?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_fans_by_like_source_unique?: Record<string, never>;
+            insights_fans_by_like_source_unique?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_fans_by_unlike_source_unique?: Record<string, never>;
+            insights_fans_by_unlike_source_unique?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_fans_city?: Record<string, never>;
+            insights_fans_city?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_fans_gender_age_lifetime?: Record<string, never>;
+            insights_fans_gender_age_lifetime?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_fans_lifetime_by_country?: Record<string, never>;
+            insights_fans_lifetime_by_country?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_fans_locale_lifetime?: Record<string, never>;
+            insights_fans_locale_lifetime?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Hours of day in Pacific Standard Time. Only for profiles with insights_enabled. */
-            insights_fans_online_by_hour?: Record<string, never>;
+            insights_fans_online_by_hour?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_impressions_by_paid_non_paid?: Record<string, never>;
+            insights_impressions_by_paid_non_paid?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_impressions_viral_frequency_distribution?: Record<string, never>;
+            insights_impressions_viral_frequency_distribution?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_post_clicks_by_type?: Record<string, never>;
+            insights_post_clicks_by_type?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_post_clicks_unique_by_type?: Record<string, never>;
+            insights_post_clicks_unique_by_type?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_post_impressions_by_paid_non_paid?: Record<string, never>;
+            insights_post_impressions_by_paid_non_paid?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_post_impressions_frequency_distribution?: Record<string, never>;
+            insights_post_impressions_frequency_distribution?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_post_reach_by_paid_non_paid?: Record<string, never>;
+            insights_post_reach_by_paid_non_paid?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_reach_by_age_gender?: Record<string, never>;
+            insights_reach_by_age_gender?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_reach_by_paid_non_paid?: Record<string, never>;
+            insights_reach_by_paid_non_paid?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_reactions_by_type?: Record<string, never>;
+            insights_reactions_by_type?: Record<string, unknown>;
         };
         /**
          * @description A filterable post field.
@@ -660,19 +660,19 @@ export interface components {
             /** @description Whether the post received any paid impression. Only for profiles with insights_enabled. */
             insights_paid_status?: string;
             /** @description Only for profiles with insights_enabled. */
-            insights_impressions_by_paid_non_paid?: Record<string, never>;
+            insights_impressions_by_paid_non_paid?: Record<string, unknown>;
             /** @description Click counts by click type; keys seen: other clicks, link clicks, video play. Only for profiles with insights_enabled. */
-            insights_post_clicks_by_type?: Record<string, never>;
+            insights_post_clicks_by_type?: Record<string, unknown>;
             /** @description Click counts by click type; keys seen: other clicks, link clicks, video play. Only for profiles with insights_enabled. */
-            insights_post_clicks_by_type_unique?: Record<string, never>;
+            insights_post_clicks_by_type_unique?: Record<string, unknown>;
             /** @description Only for profiles with insights_enabled. */
-            insights_reach_by_paid_non_paid?: Record<string, never>;
+            insights_reach_by_paid_non_paid?: Record<string, unknown>;
             /** @description Only for profiles with insights_enabled. */
-            insights_reactions_by_type_total?: Record<string, never>;
+            insights_reactions_by_type_total?: Record<string, unknown>;
             /** @description In milliseconds. Only for profiles with insights_enabled. */
-            insights_video_view_time_by_age_bucket_and_gender?: Record<string, never>;
+            insights_video_view_time_by_age_bucket_and_gender?: Record<string, unknown>;
             /** @description Only for profiles with insights_enabled. */
-            insights_video_view_time_by_country_id?: Record<string, never>;
+            insights_video_view_time_by_country_id?: Record<string, unknown>;
             /** @description Percent of viewers per time bucket of the video length. Only for profiles with insights_enabled. */
             insights_video_retention_graph?: unknown[];
             /** @description Percent of viewers per time bucket of the video length. Only for profiles with insights_enabled. */
@@ -769,65 +769,65 @@ export interface components {
             engagement_rate?: number;
             interactions_per_1000_followers?: number;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. */
-            comments_by_type?: Record<string, never>;
+            comments_by_type?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. */
-            interactions_by_type?: Record<string, never>;
+            interactions_by_type?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. */
-            interactions_per_1000_followers_by_type?: Record<string, never>;
+            interactions_per_1000_followers_by_type?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. */
-            likes_by_post_type?: Record<string, never>;
+            likes_by_post_type?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. */
-            profile_posts_by_type?: Record<string, never>;
+            profile_posts_by_type?: Record<string, unknown>;
             /**
              * @deprecated
              * @description Breakdown map; its keys and value types are not shown in the source documents. No longer supported.
              */
-            comments_by_image_filter?: Record<string, never>;
+            comments_by_image_filter?: Record<string, unknown>;
             /**
              * @deprecated
              * @description Breakdown map; its keys and value types are not shown in the source documents. No longer supported.
              */
-            comments_by_video_filter?: Record<string, never>;
+            comments_by_video_filter?: Record<string, unknown>;
             /**
              * @deprecated
              * @description Breakdown map; its keys and value types are not shown in the source documents. No longer supported.
              */
-            interactions_by_image_filter?: Record<string, never>;
+            interactions_by_image_filter?: Record<string, unknown>;
             /**
              * @deprecated
              * @description Breakdown map; its keys and value types are not shown in the source documents. No longer supported.
              */
-            interactions_by_video_filter?: Record<string, never>;
+            interactions_by_video_filter?: Record<string, unknown>;
             /**
              * @deprecated
              * @description Breakdown map; its keys and value types are not shown in the source documents. No longer supported.
              */
-            interactions_per_1000_followers_by_image_filter?: Record<string, never>;
+            interactions_per_1000_followers_by_image_filter?: Record<string, unknown>;
             /**
              * @deprecated
              * @description Breakdown map; its keys and value types are not shown in the source documents. No longer supported.
              */
-            interactions_per_1000_followers_by_video_filter?: Record<string, never>;
+            interactions_per_1000_followers_by_video_filter?: Record<string, unknown>;
             /**
              * @deprecated
              * @description Breakdown map; its keys and value types are not shown in the source documents. No longer supported.
              */
-            likes_by_image_filter?: Record<string, never>;
+            likes_by_image_filter?: Record<string, unknown>;
             /**
              * @deprecated
              * @description Breakdown map; its keys and value types are not shown in the source documents. No longer supported.
              */
-            likes_by_video_filter?: Record<string, never>;
+            likes_by_video_filter?: Record<string, unknown>;
             /**
              * @deprecated
              * @description Breakdown map; its keys and value types are not shown in the source documents. No longer supported.
              */
-            profile_posts_by_image_filter?: Record<string, never>;
+            profile_posts_by_image_filter?: Record<string, unknown>;
             /**
              * @deprecated
              * @description Breakdown map; its keys and value types are not shown in the source documents. No longer supported.
              */
-            profile_posts_by_video_filter?: Record<string, never>;
+            profile_posts_by_video_filter?: Record<string, unknown>;
             /** @description Only for profiles with insights_enabled. */
             insights_post_engagement_by_day?: number;
             /** @description Only for profiles with insights_enabled. */
@@ -857,23 +857,23 @@ export interface components {
             /** @description Only for profiles with insights_enabled. */
             insights_profile_website_clicks_by_day?: number;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_followers_by_city_by_day?: Record<string, never>;
+            insights_followers_by_city_by_day?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_followers_by_country_by_day?: Record<string, never>;
+            insights_followers_by_country_by_day?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_followers_by_gender_by_age_by_day?: Record<string, never>;
+            insights_followers_by_gender_by_age_by_day?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_followers_by_locale_by_day?: Record<string, never>;
+            insights_followers_by_locale_by_day?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_post_engagement_by_type_by_day?: Record<string, never>;
+            insights_post_engagement_by_type_by_day?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_post_impressions_by_type_by_day?: Record<string, never>;
+            insights_post_impressions_by_type_by_day?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_post_interactions_by_int_type_by_day?: Record<string, never>;
+            insights_post_interactions_by_int_type_by_day?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_post_saves_by_type_by_day?: Record<string, never>;
+            insights_post_saves_by_type_by_day?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. Only for profiles with insights_enabled. */
-            insights_post_video_views_by_type_by_day?: Record<string, never>;
+            insights_post_video_views_by_type_by_day?: Record<string, unknown>;
         };
         /**
          * @description A metric name from the network's version 1 metric catalog.
@@ -1019,11 +1019,11 @@ export interface components {
             incoming_tweets_response_rate?: number;
             interactions_per_1000_followers?: number;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. */
-            incoming_questions_responded_by_time?: Record<string, never>;
+            incoming_questions_responded_by_time?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. */
-            incoming_tweets_responded_by_time?: Record<string, never>;
+            incoming_tweets_responded_by_time?: Record<string, unknown>;
             /** @description Breakdown map; its keys and value types are not shown in the source documents. */
-            profile_activities_by_app?: Record<string, never>;
+            profile_activities_by_app?: Record<string, unknown>;
         };
         /**
          * @description A metric name from the network's version 1 metric catalog.

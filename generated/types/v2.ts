@@ -574,19 +574,19 @@ export interface components {
             /** @description Whether the post received any paid impression. Only for profiles with insights_enabled. */
             insights_paid_status?: string;
             /** @description Only for profiles with insights_enabled. */
-            insights_impressions_by_paid_non_paid?: Record<string, never>;
+            insights_impressions_by_paid_non_paid?: Record<string, unknown>;
             /** @description Click counts by click type; keys seen: other clicks, link clicks, video play. Only for profiles with insights_enabled. */
-            insights_post_clicks_by_type?: Record<string, never>;
+            insights_post_clicks_by_type?: Record<string, unknown>;
             /** @description Click counts by click type; keys seen: other clicks, link clicks, video play. Only for profiles with insights_enabled. */
-            insights_post_clicks_by_type_unique?: Record<string, never>;
+            insights_post_clicks_by_type_unique?: Record<string, unknown>;
             /** @description Only for profiles with insights_enabled. */
-            insights_reach_by_paid_non_paid?: Record<string, never>;
+            insights_reach_by_paid_non_paid?: Record<string, unknown>;
             /** @description Only for profiles with insights_enabled. */
-            insights_reactions_by_type_total?: Record<string, never>;
+            insights_reactions_by_type_total?: Record<string, unknown>;
             /** @description In milliseconds. Only for profiles with insights_enabled. */
-            insights_video_view_time_by_age_bucket_and_gender?: Record<string, never>;
+            insights_video_view_time_by_age_bucket_and_gender?: Record<string, unknown>;
             /** @description Only for profiles with insights_enabled. */
-            insights_video_view_time_by_country_id?: Record<string, never>;
+            insights_video_view_time_by_country_id?: Record<string, unknown>;
             /** @description Percent of viewers per time bucket of the video length. Only for profiles with insights_enabled. */
             insights_video_retention_graph?: unknown[];
             /** @description Percent of viewers per time bucket of the video length. Only for profiles with insights_enabled. */

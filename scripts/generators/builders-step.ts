@@ -1,8 +1,8 @@
-/** The builders step: the catalog unions and the request builders, in one worker thread (ts-morph loads there). */
+/** The builders step: the catalog unions and the request builders, in one worker thread (prettier loads there). */
 import type { Artifact, StepContext } from './artifact.js';
 import { buildersArtifacts } from './builders.js';
 import { unionsArtifacts } from './unions.js';
 
-export function builderStepArtifacts({ model }: Pick<StepContext, 'model'>): Artifact[] {
-  return [...unionsArtifacts(model), ...buildersArtifacts(model)];
+export async function builderStepArtifacts({ model }: Pick<StepContext, 'model'>): Promise<Artifact[]> {
+  return [...(await unionsArtifacts(model)), ...(await buildersArtifacts(model))];
 }

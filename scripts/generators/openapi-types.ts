@@ -22,7 +22,9 @@ export async function openApiTypeArtifacts(context: StepContext): Promise<Artifa
     const document = context.produced.get(source);
     if (!document) throw new Error(`redocly.yaml names ${source}, which the pipeline does not produce`);
     // The YAML text as it is: openapi-typescript parses it itself (faster than parsing it here).
-    const ast = await openapiTS(String(document.content), { alphabetize: false, exportType: false, rootTypes: false, defaultNonNullable: false });
+    // emptyObjectsUnknown: a breakdown map (`type: object`, keys not shown) is Record<string, unknown>, not
+    // Record<string, never>; the builders' day records and posts are these components.
+    const ast = await openapiTS(String(document.content), { alphabetize: false, exportType: false, rootTypes: false, defaultNonNullable: false, emptyObjectsUnknown: true });
     artifacts.push({ path: output, content: banner(SCRIPT, 'slash') + astToString(ast) });
   }
   return artifacts;

@@ -1,22 +1,24 @@
 /**
- * Writes generated/builders/v1-unions.ts and v2-unions.ts with ts-morph: per network the
- * literal unions of metric, post field, sortable and filterable field names (each member
- * documented with its catalog description), the post and metric value interfaces, the filter
- * element types, and the generic lookups `Metric<N>`, `PostField<N>`, `ExtraDimension<N, M>` ...
+ * Writes generated/builders/v1-unions.ts and v2-unions.ts: per network the literal unions of
+ * metric, post field, sortable and filterable field names (each member documented with its
+ * catalog description), the filter element types, the post and v1 day-record value types (the
+ * openapi-typescript components of generated/types/, with every catalog member required), and
+ * the generic lookups `Metric<N>`, `PostField<N>`, `ExtraDimension<N, M>` ...
  */
-import type { SourceFile } from 'ts-morph';
 import type { Model, PostCatalog, PostField, Version, VersionModel } from '../model/types.js';
 import { pascal, sortableNames, versionModel } from '../model/types.js';
+import { PipelineError } from '../model/errors.js';
 import type { Artifact } from './artifact.js';
 import { metricDescription, postFieldDescription } from './catalog-schemas.js';
+import { buildOpenApi } from './openapi-bundle.js';
 import {
-  addDocumentedInterface, addMap, addUnion, fallbackDoc, finish, literal, metricValueType, newSourceFile, postFieldType,
+  documentedUnion, importDeclaration, interfaceDeclaration, literal, lookupTable, sourceFile, typeAlias, unionOf,
   type Documented,
-} from './builders-common.js';
+} from './ts-source.js';
 
 export const SCRIPT = 'scripts/generators/unions.ts';
 
-/** "a" or "an" before a network name. */
+/** "A" or "An" before a network name. */
 export function article(word: string): string {
   return /^[aeiou]/i.test(word) ? 'An' : 'A';
 }
@@ -26,8 +28,23 @@ export function postNetworks(vm: VersionModel): string[] {
   return vm.networks.filter((n) => vm.posts[n]);
 }
 
-function metricDocs(vm: VersionModel, network: string, filter: (m: VersionModel['metrics'][string][number]) => boolean = () => true): Documented[] {
-  return vm.metrics[network].filter(filter).map((m) => ({ name: m.name, doc: metricDescription(m) ?? fallbackDoc(m.name, `${network} metric`) }));
+/** `components['schemas']['Name']`, after checking that the generated spec of the version has it. */
+export function schemaRef(model: Model, version: Version, name: string): string {
+  if (!buildOpenApi(model, version).components?.schemas?.[name]) {
+    throw new PipelineError(`component ${name} is missing from the generated spec (the builders refer to it)`, `spec/v${version}`);
+  }
+  return `Schemas[${literal(name)}]`;
+}
+
+/** The doc text of a catalog entry that has no description. */
+function fallbackDoc(name: string, kind: string): string {
+  return `The ${kind} \`${name}\`; the documents give no description.`;
+}
+
+function metricDocs(vm: VersionModel, network: string, insightsOnly = false): Documented[] {
+  return vm.metrics[network]
+    .filter((m) => !insightsOnly || m.insightsOnly)
+    .map((m) => ({ name: m.name, doc: metricDescription(m) ?? fallbackDoc(m.name, `${network} metric`) }));
 }
 
 function fieldDoc(f: PostField): string {
@@ -55,134 +72,183 @@ function filterDocs(catalog: PostCatalog): Documented[] {
  * field's values where the catalog lists them (ppd_status).
  */
 function filterValueType(f: PostField): string {
-  const one = f.enum && f.type !== 'array' ? f.enum.map(literal).join(' | ') : 'string';
-  return f.enum && f.type !== 'array' ? `${one} | readonly (${one})[]` : 'string | readonly string[]';
+  if (!f.enum || f.type === 'array') return 'string | readonly string[]';
+  const one = unionOf(f.enum.map(literal));
+  return `${one} | readonly (${one})[]`;
 }
 
-function addPostsFilter(file: SourceFile, network: string, catalog: PostCatalog): void {
-  const P = pascal(network);
-  const fields = catalog.fields.filter((f) => f.filterable);
+function postsFilter(network: string, catalog: PostCatalog): string {
   const advanced = catalog.fields.filter((f) => f.advancedFilter);
-  const members = fields.map((f) => `{ readonly field: ${literal(f.name)}; readonly value: ${filterValueType(f)} }`);
+  const members = catalog.fields
+    .filter((f) => f.filterable)
+    .map((f) => `{ readonly field: ${literal(f.name)}; readonly value: ${filterValueType(f)} }`);
   if (advanced.length) {
-    const entry = advanced.map((f) => `{ readonly field: ${literal(f.name)}; readonly value: readonly string[] }`).join(' | ');
-    members.push(`{ readonly match_any: readonly (${entry})[] }`);
+    const entry = advanced.map((f) => `{ readonly field: ${literal(f.name)}; readonly value: readonly string[] }`);
+    members.push(`{ readonly match_any: readonly (${entry.join(' | ')})[] }`);
   }
-  file.addTypeAlias({
-    name: `${P}PostsFilter`,
-    isExported: true,
-    docs: [
-      `One ${network} filter element: \`{field, value}\` for a filterable field (a string or an array of strings, ` +
-        `from the field's values where the catalog lists them), or \`{match_any: [{field, value}]}\` for ` +
-        `${advanced.length ? advanced.map((f) => f.name).join(', ') : 'no field of this network'}.`,
-    ],
-    type: (writer) => {
-      if (!members.length) writer.write('never');
-      for (const m of members) writer.newLine().write(`| ${m}`);
-    },
-  });
+  const doc =
+    `One ${network} filter element: \`{field, value}\` for a filterable field (a string or an array of strings, ` +
+    `from the field's values where the catalog lists them), or \`{match_any: [{field, value}]}\` for ` +
+    `${advanced.length ? advanced.map((f) => f.name).join(', ') : 'no field of this network'}.`;
+  return typeAlias(`${pascal(network)}PostsFilter`, doc, unionOf(members));
 }
 
-function addNetworkMetrics(file: SourceFile, model: Model, vm: VersionModel, network: string): void {
+function networkMetrics(model: Model, vm: VersionModel, network: string): string[] {
   const P = pascal(network);
   const metrics = vm.metrics[network];
-  addUnion(file, `${P}Metric`, `${article(network)} ${network} metric name of version ${vm.version}.`, metricDocs(vm, network));
-  addUnion(file, `${P}InsightsMetric`, `${article(network)} ${network} metric that only profiles with insights_enabled give (version ${vm.version}).`, metricDocs(vm, network, (m) => m.insightsOnly));
+  const out = [
+    documentedUnion(`${P}Metric`, `${article(network)} ${network} metric name of version ${vm.version}.`, metricDocs(vm, network)),
+    documentedUnion(
+      `${P}InsightsMetric`,
+      `${article(network)} ${network} metric that only profiles with insights_enabled give (version ${vm.version}).`,
+      metricDocs(vm, network, true),
+    ),
+  ];
   if (vm.version === 1) {
-    addDocumentedInterface(file, `${P}MetricValues`, `The value type of each ${network} metric in a version 1 day record.`,
-      metrics.map((m) => ({ name: m.name, type: metricValueType(m), doc: metricDescription(m) ?? fallbackDoc(m.name, `${network} metric`) })));
-    return;
+    const record = schemaRef(model, 1, `${P}DayRecord`);
+    out.push(typeAlias(`${P}MetricValues`, `The value type of each ${network} metric in a version 1 day record.`, `RequiredPick<${record}, ${P}Metric>`));
+    return out;
   }
   const allowed = new Set(metrics.flatMap((m) => m.extraDimensions));
-  addUnion(file, `${P}ExtraDimension`, `An extra dimension that at least one ${network} metric allows.`,
-    model.extraDimensions.filter((d) => allowed.has(d.name)).map((d) => ({ name: d.name, doc: d.description })));
-  addDocumentedInterface(file, `${P}MetricExtraDimensions`, `The extra dimensions each ${network} metric allows (never: none).`,
-    metrics.map((m) => ({
-      name: m.name,
-      type: m.extraDimensions.length ? m.extraDimensions.map(literal).join(' | ') : 'never',
-      doc: metricDescription(m) ?? fallbackDoc(m.name, `${network} metric`),
-    })));
-  // The complement, precomputed so that "allowed by every requested metric" is one indexed access
-  // and one Exclude instead of a distributive conditional type (cheaper for the compiler).
-  addDocumentedInterface(file, `${P}MetricRefusedExtraDimensions`, `The ${network} extra dimensions each metric does NOT allow.`,
-    metrics.map((m) => {
-      const refused = model.extraDimensions.map((d) => d.name).filter((d) => allowed.has(d) && !m.extraDimensions.includes(d));
-      return { name: m.name, type: refused.length ? refused.map(literal).join(' | ') : 'never' };
-    }));
+  const extras = model.extraDimensions.map((d) => d.name).filter((d) => allowed.has(d));
+  out.push(
+    documentedUnion(
+      `${P}ExtraDimension`,
+      `An extra dimension that at least one ${network} metric allows.`,
+      model.extraDimensions.filter((d) => allowed.has(d.name)).map((d) => ({ name: d.name, doc: d.description })),
+    ),
+    interfaceDeclaration(
+      `${P}MetricExtraDimensions`,
+      `The extra dimensions each ${network} metric allows (never: none).`,
+      metrics.map((m) => ({
+        name: m.name,
+        type: unionOf(m.extraDimensions.map(literal)),
+        doc: metricDescription(m) ?? fallbackDoc(m.name, `${network} metric`),
+      })),
+    ),
+    // The complement, so that "allowed by every requested metric" is one indexed access and one
+    // Exclude instead of a distributive conditional type (cheaper for the checker).
+    interfaceDeclaration(
+      `${P}MetricRefusedExtraDimensions`,
+      `The ${network} extra dimensions each metric does NOT allow.`,
+      metrics.map((m) => ({ name: m.name, type: unionOf(extras.filter((d) => !m.extraDimensions.includes(d)).map(literal)) })),
+    ),
+  );
+  return out;
 }
 
-function addNetworkPosts(file: SourceFile, vm: VersionModel, network: string): void {
+function networkPosts(model: Model, vm: VersionModel, network: string): string[] {
   const P = pascal(network);
   const catalog = vm.posts[network];
-  addDocumentedInterface(file, `${P}Post`, `${article(network)} ${network} post with every field of the version ${vm.version} catalog; responses hold only the requested ones.`,
-    catalog.fields.map((f) => ({ name: f.name, type: postFieldType(f, vm.spec), doc: fieldDoc(f) })));
+  const post = schemaRef(model, vm.version, `${P}Post`);
+  const out = [
+    typeAlias(
+      `${P}Post`,
+      `${article(network)} ${network} post with every field of the version ${vm.version} catalog; responses hold only the requested ones.`,
+      `RequiredPick<${post}, ${P}PostField>`,
+    ),
+  ];
   if (catalog.responseMembers.length) {
-    addDocumentedInterface(file, `${P}PostResponseMembers`, `Members a ${network} post may carry besides the requested fields.`,
-      catalog.responseMembers.map((m) => ({ name: m.name, type: postFieldType(m, vm.spec), doc: m.description, optional: true })));
+    out.push(
+      typeAlias(
+        `${P}PostResponseMembers`,
+        `Members ${article(network).toLowerCase()} ${network} post may carry besides the requested fields.`,
+        `Pick<${post}, ${unionOf(catalog.responseMembers.map((m) => literal(m.name)))}>`,
+      ),
+    );
   }
-  addUnion(file, `${P}PostField`, `${article(network)} ${network} post field name of version ${vm.version}.`, catalog.fields.map((f) => ({ name: f.name, doc: fieldDoc(f) })));
-  addUnion(file, `${P}SortableField`,
-    catalog.sort ? `A sortable ${network} post field, or \`<object field>.<key>\`.` : `${network} posts offer no sort parameter, so no field is sortable.`,
-    sortDocs(catalog));
-  addUnion(file, `${P}FilterableField`, `A filterable ${network} post field.`, filterDocs(catalog));
-  addPostsFilter(file, network, catalog);
+  out.push(
+    documentedUnion(
+      `${P}PostField`,
+      `${article(network)} ${network} post field name of version ${vm.version}.`,
+      catalog.fields.map((f) => ({ name: f.name, doc: fieldDoc(f) })),
+    ),
+    documentedUnion(
+      `${P}SortableField`,
+      catalog.sort ? `A sortable ${network} post field, or \`<object field>.<key>\`.` : `${network} posts offer no sort parameter, so no field is sortable.`,
+      sortDocs(catalog),
+    ),
+    documentedUnion(`${P}FilterableField`, `A filterable ${network} post field.`, filterDocs(catalog)),
+    postsFilter(network, catalog),
+  );
+  return out;
 }
 
-function addLookups(file: SourceFile, vm: VersionModel): void {
-  const nets = vm.networks;
+/** The per-network lookup tables and the generic aliases over them. */
+function lookups(vm: VersionModel): string[] {
   const posts = postNetworks(vm);
-  const map = (suffix: string, list: string[]) => list.map((n) => [n, `${pascal(n)}${suffix}`] as [string, string]);
-  addMap(file, 'MetricMap', 'Metric name union per network.', map('Metric', nets));
-  addMap(file, 'InsightsMetricMap', 'Insights-only metric name union per network.', map('InsightsMetric', nets));
-  addMap(file, 'PostMap', 'Full post type per network with a post catalog.', map('Post', posts));
-  addMap(file, 'PostFieldMap', 'Post field union per network with a post catalog.', map('PostField', posts));
-  addMap(file, 'SortableFieldMap', 'Sortable field union per network with a post catalog.', map('SortableField', posts));
-  addMap(file, 'FilterableFieldMap', 'Filterable field union per network with a post catalog.', map('FilterableField', posts));
-  addMap(file, 'PostsFilterMap', 'Filter element type per network with a post catalog.', map('PostsFilter', posts));
-  const alias = (name: string, params: string, type: string, doc: string) =>
-    file.addTypeAlias({ name, typeParameters: params ? [params] : [], isExported: true, docs: [doc], type });
-  alias('Metric', 'N extends Network = Network', 'MetricMap[N]', `A metric name of network N (version ${vm.version}); a name not in its catalog does not compile.`);
-  alias('InsightsMetric', 'N extends Network = Network', 'InsightsMetricMap[N]', 'A metric of network N that only profiles with insights_enabled give.');
-  alias('PostNetwork', '', 'keyof PostFieldMap', 'A network whose post fields the documents list.');
-  alias('Post', 'N extends PostNetwork = PostNetwork', 'PostMap[N]', 'The full post type of network N.');
-  alias('PostField', 'N extends PostNetwork = PostNetwork', 'PostFieldMap[N]', 'A post field name of network N.');
-  alias('SortableField', 'N extends PostNetwork = PostNetwork', 'SortableFieldMap[N]', 'A sort field of network N (never where sort is not offered).');
-  alias('FilterableField', 'N extends PostNetwork = PostNetwork', 'FilterableFieldMap[N]', 'A filterable post field of network N.');
-  alias('PostsFilter', 'N extends PostNetwork = PostNetwork', 'PostsFilterMap[N]', 'One filter element of a posts request of network N.');
+  const table = (name: string, doc: string, suffix: string, list = vm.networks) =>
+    lookupTable(name, doc, list.map((n) => [n, `${pascal(n)}${suffix}`]));
+  const byNetwork = (name: string, doc: string, type: string) => typeAlias(name, doc, type, [{ name: 'N', constraint: 'Network', default: 'Network' }]);
+  const byPostNetwork = (name: string, doc: string, type: string) =>
+    typeAlias(name, doc, type, [{ name: 'N', constraint: 'PostNetwork', default: 'PostNetwork' }]);
+  const out = [
+    table('MetricMap', 'Metric name union per network.', 'Metric'),
+    table('InsightsMetricMap', 'Insights-only metric name union per network.', 'InsightsMetric'),
+    table('PostMap', 'Full post type per network with a post catalog.', 'Post', posts),
+    table('PostFieldMap', 'Post field union per network with a post catalog.', 'PostField', posts),
+    table('SortableFieldMap', 'Sortable field union per network with a post catalog.', 'SortableField', posts),
+    table('FilterableFieldMap', 'Filterable field union per network with a post catalog.', 'FilterableField', posts),
+    table('PostsFilterMap', 'Filter element type per network with a post catalog.', 'PostsFilter', posts),
+    byNetwork('Metric', `A metric name of network N (version ${vm.version}); a name not in its catalog does not compile.`, 'MetricMap[N]'),
+    byNetwork('InsightsMetric', 'A metric of network N that only profiles with insights_enabled give.', 'InsightsMetricMap[N]'),
+    typeAlias('PostNetwork', 'A network whose post fields the documents list.', 'keyof PostFieldMap'),
+    byPostNetwork('Post', 'The full post type of network N.', 'PostMap[N]'),
+    byPostNetwork('PostField', 'A post field name of network N.', 'PostFieldMap[N]'),
+    byPostNetwork('SortableField', 'A sort field of network N (never where sort is not offered).', 'SortableFieldMap[N]'),
+    byPostNetwork('FilterableField', 'A filterable post field of network N.', 'FilterableFieldMap[N]'),
+    byPostNetwork('PostsFilter', 'One filter element of a posts request of network N.', 'PostsFilterMap[N]'),
+  ];
   if (vm.version === 1) {
-    addMap(file, 'MetricValuesMap', 'Day-record value types of the metrics, per network.', map('MetricValues', nets));
-    alias('MetricValues', 'N extends Network = Network', 'MetricValuesMap[N]', 'The value type of each metric of network N in a version 1 day record.');
-    return;
+    out.push(
+      table('MetricValuesMap', 'Day-record value types of the metrics, per network.', 'MetricValues'),
+      byNetwork('MetricValues', 'The value type of each metric of network N in a version 1 day record.', 'MetricValuesMap[N]'),
+    );
+    return out;
   }
-  addMap(file, 'ExtraDimensionMap', 'Extra dimensions any metric of the network allows, per network.', map('ExtraDimension', nets));
-  addMap(file, 'MetricExtraDimensionsMap', 'Per network, the extra dimensions of each metric.', map('MetricExtraDimensions', nets));
-  addMap(file, 'MetricRefusedExtraDimensionsMap', 'Per network, the extra dimensions each metric does not allow.', map('MetricRefusedExtraDimensions', nets));
-  alias('ExtraDimension', 'N extends Network = Network, M extends Metric<N> = never',
-    'Exclude<ExtraDimensionMap[N], MetricRefusedExtraDimensionsMap[N][M & keyof MetricRefusedExtraDimensionsMap[N]]>',
-    'The extra dimensions of network N that EVERY metric in M allows; without M, those any metric of N allows.\n' +
-      'An extra dimension must be the last dimension of a request, and only one may be used.');
+  out.push(
+    table('ExtraDimensionMap', 'Extra dimensions any metric of the network allows, per network.', 'ExtraDimension'),
+    table('MetricExtraDimensionsMap', 'Per network, the extra dimensions of each metric.', 'MetricExtraDimensions'),
+    table('MetricRefusedExtraDimensionsMap', 'Per network, the extra dimensions each metric does not allow.', 'MetricRefusedExtraDimensions'),
+    typeAlias(
+      'ExtraDimension',
+      'The extra dimensions of network N that EVERY metric in M allows; without M, those any metric of N allows.\n\n' +
+        'An extra dimension must be the last dimension of a request, and only one may be used.',
+      'Exclude<ExtraDimensionMap[N], MetricRefusedExtraDimensionsMap[N][M & keyof MetricRefusedExtraDimensionsMap[N]]>',
+      [
+        { name: 'N', constraint: 'Network', default: 'Network' },
+        { name: 'M', constraint: 'Metric<N>', default: 'never' },
+      ],
+    ),
+  );
+  return out;
 }
 
 /** The source of generated/builders/v{version}-unions.ts. */
-export function unionsSource(model: Model, version: Version): string {
+export async function unionsSource(model: Model, version: Version): Promise<string> {
   const vm = versionModel(model, version);
-  const file = newSourceFile(`v${version}-unions.ts`);
-  file.addStatements([
-    `/**\n * Literal unions of the version ${version} catalogs, one set per network, with the catalog descriptions as\n` +
-      ` * doc comments. Exported from \`social-analytics-api/v${version}\`.\n */`,
-  ]);
-  if (version === 1) file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: '../../src/builders/types.js', namedImports: ['MetricBreakdown'] });
-  addUnion(file, 'Network', `A network of version ${version}.`,
-    model.networks.filter((n) => vm.networks.includes(n.name)).map((n) => ({ name: n.name, doc: `${n.title}: ${n.description}` })));
+  const networks = model.networks.filter((n) => vm.networks.includes(n.name));
+  const declarations = [
+    `type Schemas = components['schemas'];`,
+    documentedUnion('Network', `A network of version ${version}.`, networks.map((n) => ({ name: n.name, doc: `${n.title}: ${n.description}` }))),
+  ];
   if (version === 2) {
-    addUnion(file, 'Dimension', 'A base dimension; every metric supports it.', model.dimensions.map((d) => ({ name: d.name, doc: d.description })));
+    declarations.push(
+      documentedUnion('Dimension', 'A base dimension; every metric supports it.', model.dimensions.map((d) => ({ name: d.name, doc: d.description }))),
+    );
   }
-  for (const network of vm.networks) addNetworkMetrics(file, model, vm, network);
-  for (const network of postNetworks(vm)) addNetworkPosts(file, vm, network);
-  addLookups(file, vm);
-  return finish(SCRIPT, file);
+  for (const network of vm.networks) declarations.push(...networkMetrics(model, vm, network));
+  for (const network of postNetworks(vm)) declarations.push(...networkPosts(model, vm, network));
+  declarations.push(...lookups(vm));
+  return sourceFile(
+    SCRIPT,
+    `Literal unions of the version ${version} catalogs, one set per network, with the catalog descriptions as ` +
+      `doc comments. Exported from \`social-analytics-api/v${version}\`.`,
+    [importDeclaration('../../src/builders/types.js', ['RequiredPick']), importDeclaration(`../types/v${version}.js`, ['components'])],
+    declarations,
+  );
 }
 
-export function unionsArtifacts(model: Model): Artifact[] {
-  return ([1, 2] as Version[]).map((v) => ({ path: `generated/builders/v${v}-unions.ts`, content: unionsSource(model, v) }));
+export async function unionsArtifacts(model: Model): Promise<Artifact[]> {
+  return Promise.all(([1, 2] as Version[]).map(async (v) => ({ path: `generated/builders/v${v}-unions.ts`, content: await unionsSource(model, v) })));
 }

@@ -32,6 +32,18 @@ export type DimensionList<B extends string, E extends string> =
   | readonly DimensionItem<B>[]
   | readonly [...DimensionItem<B>[], DimensionItem<E>];
 
+/**
+ * The values that EVERY key of `M` maps to in `T`: the intersection of `T[m]` over the members m
+ * of `M` (a union of functions infers its parameter as the intersection). The builders use it for
+ * the extra dimensions every requested metric allows: one small mapped type and one inference per
+ * set of metrics, where an `Exclude` over all extra dimensions of a network tests each of them.
+ */
+export type AllowedByEvery<T, M extends keyof T> = {
+  [K in M]: (allowed: T[K]) => void;
+}[M] extends (allowed: infer I extends string) => void
+  ? I
+  : never;
+
 /** Nested number arrays of unknown depth (the data of a metrics response whose dimensions are not a tuple). */
 export type NestedNumbers = number | NestedNumbers[];
 
@@ -67,7 +79,7 @@ export interface MetricHeader<M extends string> {
 
 /** The dimension elements of a `header`, position by position: element i is dimension i. */
 export type DimensionHeaders<D extends readonly DimensionItem[]> = {
-  -readonly [K in keyof D]: DimensionHeader<D[K] extends DimensionItem<infer T> ? T : string>;
+  -readonly [K in keyof D]: DimensionHeader<D[K]['type']>;
 };
 
 /**
@@ -109,5 +121,9 @@ export interface PostsPage<P> {
   };
 }
 
-/** A post narrowed to the requested fields `F` of the full post type `P`. */
-export type PickedPost<P, F extends keyof P> = { [K in F]: P[K] };
+/**
+ * The members `K` of `T`, each required and without `undefined`: a post of the openapi-typescript
+ * components (every field optional) narrowed to the requested fields, or the catalog members of
+ * a v1 day record.
+ */
+export type RequiredPick<T, K extends keyof T> = { [P in K]-?: T[P] };

@@ -1,100 +1,311 @@
 /**
- * The ts-morph generators of generated/builders/: the unions hold exactly the catalog names in
- * catalog order, each member documented with its catalog description; the output on disk is
- * current and deterministic.
+ * The emitter of generated/builders/ on a small fixture model, with the expected output written
+ * out inline: documented literal unions in catalog order, the generic request types with the
+ * limits of the model, the openapi-typescript components the response types refer to, the
+ * builder interfaces and objects, and lines of at most 100 characters.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Project, type SourceFile } from 'ts-morph';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadModel } from '../../scripts/model/load-model.js';
-import { pascal, sortableNames, filterableNames, type Model } from '../../scripts/model/types.js';
-import { metricDescription, postFieldDescription } from '../../scripts/generators/catalog-schemas.js';
-import { unionsArtifacts } from '../../scripts/generators/unions.js';
-import { buildersArtifacts } from '../../scripts/generators/builders.js';
+import { describe, expect, it } from 'vitest';
+import { buildersSource } from '../../scripts/generators/builders.js';
+import { docComment, documentedUnion, importDeclaration, LINE_WIDTH } from '../../scripts/generators/ts-source.js';
+import { unionsSource } from '../../scripts/generators/unions.js';
+import { PipelineError } from '../../scripts/model/errors.js';
+import { emitterModel, OPERATIONS } from './emitter-fixture.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-let model: Model;
-const files = new Map<number, SourceFile>();
+const lines = (...l: string[]) => l.join('\n');
 
-beforeAll(() => {
-  model = loadModel(root);
-  const project = new Project({ useInMemoryFileSystem: true });
-  for (const a of unionsArtifacts(model)) files.set(Number(/v(\d)/.exec(a.path)![1]), project.createSourceFile(a.path, String(a.content)));
-});
-
-/** The members of an exported union alias, each with the text of the doc comment before it. */
-function union(version: number, name: string): { name: string; doc: string }[] {
-  const text = files.get(version)!.getTypeAliasOrThrow(name).getTypeNodeOrThrow().getFullText();
-  if (text.trim() === 'never') return [];
-  const member = /(?:\/\*\*\s*(.*?)\s*\*\/\s*)?\|?\s*'((?:[^'\\]|\\.)*)'/gs;
-  return [...text.matchAll(member)].map((m) => ({ name: m[2].replace(/\\(.)/g, '$1'), doc: m[1] ?? '' }));
-}
-
-describe('generated unions mirror the catalogs', () => {
-  it('metric unions: every catalog metric, in order, with its description', () => {
-    for (const version of [1, 2] as const) {
-      const vm = model[`v${version}`];
-      for (const network of vm.networks) {
-        const members = union(version, `${pascal(network)}Metric`);
-        expect(members.map((m) => m.name), `${version} ${network}`).toEqual(vm.metrics[network].map((m) => m.name));
-        vm.metrics[network].forEach((metric, i) => {
-          const description = metricDescription(metric);
-          if (description) expect(members[i].doc).toBe(description);
-          else expect(members[i].doc).toContain(metric.name);
-        });
-        expect(union(version, `${pascal(network)}InsightsMetric`).map((m) => m.name)).toEqual(vm.metrics[network].filter((m) => m.insightsOnly).map((m) => m.name));
-      }
-    }
+describe('ts-source', () => {
+  it('keeps a short doc comment on one line and wraps a long one by words at the line width', () => {
+    expect(docComment('Comment count.', 2)).toBe('/** Comment count. */');
+    const words = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
+    expect(docComment(words, 0)).toBe(
+      lines(
+        '/**',
+        ' * word0 word1 word2 word3 word4 word5 word6 word7 word8 word9 word10 word11 word12 word13 word14',
+        ' * word15 word16 word17 word18 word19 word20 word21 word22 word23 word24 word25 word26 word27 word28',
+        ' * word29',
+        ' */',
+      ),
+    );
   });
-  it('post field, sortable and filterable unions per network with a post catalog', () => {
-    for (const version of [1, 2] as const) {
-      const vm = model[`v${version}`];
-      for (const network of vm.networks.filter((n) => vm.posts[n])) {
-        const P = pascal(network);
-        const catalog = vm.posts[network];
-        const fields = union(version, `${P}PostField`);
-        expect(fields.map((m) => m.name)).toEqual(catalog.fields.map((f) => f.name));
-        catalog.fields.forEach((f, i) => {
-          const description = postFieldDescription(f);
-          if (description) expect(fields[i].doc).toBe(description);
-        });
-        expect(union(version, `${P}SortableField`).map((m) => m.name)).toEqual(sortableNames(catalog));
-        expect(union(version, `${P}FilterableField`).map((m) => m.name)).toEqual(filterableNames(catalog));
-      }
-    }
+  it('keeps paragraphs apart and escapes a comment end in the text', () => {
+    expect(docComment('First.\n\nSecond, with */ inside.', 0)).toBe(lines('/**', ' * First.', ' *', ' * Second, with *\\/ inside.', ' */'));
   });
-  it('networks, base dimensions and the extra dimensions of each v2 metric', () => {
-    expect(union(1, 'Network').map((m) => m.name)).toEqual(model.v1.networks);
-    expect(union(2, 'Network').map((m) => m.name)).toEqual(model.v2.networks);
-    expect(union(2, 'Dimension')).toEqual(model.dimensions.map((d) => ({ name: d.name, doc: d.description })));
-    expect(files.get(1)!.getTypeAlias('Dimension')).toBeUndefined();
-    for (const network of model.v2.networks) {
-      const iface = files.get(2)!.getInterfaceOrThrow(`${pascal(network)}MetricExtraDimensions`);
-      for (const metric of model.v2.metrics[network]) {
-        const text = iface.getPropertyOrThrow(metric.name).getTypeNodeOrThrow().getText();
-        const names = text === 'never' ? [] : text.split(' | ').map((t) => t.replace(/'/g, ''));
-        expect(names, `${network}.${metric.name}`).toEqual(metric.extraDimensions);
-        const refused = files.get(2)!.getInterfaceOrThrow(`${pascal(network)}MetricRefusedExtraDimensions`).getPropertyOrThrow(metric.name).getTypeNodeOrThrow().getText();
-        const networkExtras = new Set(model.v2.metrics[network].flatMap((m) => m.extraDimensions));
-        const expected = model.extraDimensions.map((d) => d.name).filter((d) => networkExtras.has(d) && !metric.extraDimensions.includes(d));
-        expect(refused === 'never' ? [] : refused.split(' | ').map((t) => t.replace(/'/g, '')), `refused ${network}.${metric.name}`).toEqual(expected);
-      }
-    }
+  it('writes an empty union as never and sorts imported names', () => {
+    expect(documentedUnion('None', 'Nothing.', [])).toBe('/** Nothing. */\nexport type None = never;');
+    expect(importDeclaration('./a.js', ['b', 'A', 'a'])).toBe("import type { a, A, b } from './a.js';");
   });
 });
 
-describe('generated files', () => {
-  it('are what the generators produce now, byte for byte, and start with the banner', () => {
-    for (const a of [...unionsArtifacts(model), ...buildersArtifacts(model)]) {
-      expect(readFileSync(join(root, a.path), 'utf8'), a.path).toBe(a.content);
-      expect(String(a.content).split('\n')[0]).toMatch(/^\/\/ generated by scripts\/generators\/(unions|builders)\.ts, do not edit/);
-    }
+describe('unions of the fixture', () => {
+  it('version 1: the whole file', async () => {
+    const source = await unionsSource(emitterModel(), 1);
+    expect(source).toContain(
+      lines(
+        '// generated by scripts/generators/unions.ts, do not edit; regenerate with npm run generate',
+        '/**',
+        ' * Literal unions of the version 1 catalogs, one set per network, with the catalog descriptions as',
+        ' * doc comments. Exported from `social-analytics-api/v1`.',
+        ' */',
+        "import type { RequiredPick } from '../../src/builders/types.js';",
+        "import type { components } from '../types/v1.js';",
+        '',
+        "type Schemas = components['schemas'];",
+        '',
+        '/** A network of version 1. */',
+        'export type Network =',
+        '  /** Alpha: A. */',
+        "  'alpha';",
+        '',
+        '/** An alpha metric name of version 1. */',
+        'export type AlphaMetric =',
+        '  /** The alpha metric `likes`; the documents give no description. */',
+        "  'likes';",
+        '',
+        '/** An alpha metric that only profiles with insights_enabled give (version 1). */',
+        'export type AlphaInsightsMetric = never;',
+        '',
+        '/** The value type of each alpha metric in a version 1 day record. */',
+        "export type AlphaMetricValues = RequiredPick<Schemas['AlphaDayRecord'], AlphaMetric>;",
+        '',
+        '/** Metric name union per network. */',
+        'export interface MetricMap {',
+        '  alpha: AlphaMetric;',
+        '}',
+      ),
+    );
+    expect(source).toContain(
+      lines(
+        '/** The value type of each metric of network N in a version 1 day record. */',
+        'export type MetricValues<N extends Network = Network> = MetricValuesMap[N];',
+        '',
+      ),
+    );
+    expect(source.endsWith('= MetricValuesMap[N];\n')).toBe(true);
   });
-  it('are deterministic', () => {
-    const fresh = loadModel(root);
-    const again = [...unionsArtifacts(fresh), ...buildersArtifacts(fresh)];
-    expect(again).toEqual([...unionsArtifacts(model), ...buildersArtifacts(model)]);
+
+  it('version 2: metric names with their descriptions, in catalog order, and the extra dimension tables', async () => {
+    const source = await unionsSource(emitterModel(), 2);
+    expect(source).toContain(
+      lines(
+        '/** An alpha metric name of version 2. */',
+        'export type AlphaMetric =',
+        '  /** Aggregation: sum. Extra dimensions: country. */',
+        "  | 'fans'",
+        '  /** Aggregation: avg. Only for profiles with insights_enabled. */',
+        "  | 'insights_reach';",
+        '',
+        '/** An alpha metric that only profiles with insights_enabled give (version 2). */',
+        'export type AlphaInsightsMetric =',
+        '  /** Aggregation: avg. Only for profiles with insights_enabled. */',
+        "  'insights_reach';",
+        '',
+        '/** An extra dimension that at least one alpha metric allows. */',
+        'export type AlphaExtraDimension =',
+        '  /** Country. */',
+        "  'country';",
+        '',
+        '/** The extra dimensions each alpha metric allows (never: none). */',
+        'export interface AlphaMetricExtraDimensions {',
+        '  /** Aggregation: sum. Extra dimensions: country. */',
+        "  fans: 'country';",
+        '  /** Aggregation: avg. Only for profiles with insights_enabled. */',
+        '  insights_reach: never;',
+        '}',
+        '',
+        '/** The alpha extra dimensions each metric does NOT allow. */',
+        'export interface AlphaMetricRefusedExtraDimensions {',
+        '  fans: never;',
+        "  insights_reach: 'country';",
+        '}',
+      ),
+    );
+    expect(source).toContain(
+      lines(
+        '/** An extra dimension that at least one beta metric allows. */',
+        'export type BetaExtraDimension = never;',
+      ),
+    );
+  });
+
+  it('version 2: posts refer to the openapi-typescript component; field, sort and filter names', async () => {
+    const source = await unionsSource(emitterModel(), 2);
+    expect(source).toContain(
+      lines(
+        '/**',
+        ' * An alpha post with every field of the version 2 catalog; responses hold only the requested ones.',
+        ' */',
+        "export type AlphaPost = RequiredPick<Schemas['AlphaPost'], AlphaPostField>;",
+        '',
+        '/** Members an alpha post may carry besides the requested fields. */',
+        "export type AlphaPostResponseMembers = Pick<Schemas['AlphaPost'], 'profile_id'>;",
+      ),
+    );
+    expect(source).toContain(
+      lines(
+        '/** A sortable alpha post field, or `<object field>.<key>`. */',
+        'export type AlphaSortableField =',
+        '  /** Creation time. */',
+        "  | 'created_time'",
+        '  /**',
+        '   * Key `like` of `reactions_by_type`. The post field `reactions_by_type`; the documents give no',
+        '   * description.',
+        '   */',
+        "  | 'reactions_by_type.like'",
+      ),
+    );
+    expect(source).toContain(
+      lines(
+        'export type AlphaPostsFilter =',
+        "  | { readonly field: 'post_labels'; readonly value: string | readonly string[] }",
+        "  | { readonly field: 'type'; readonly value: string | readonly string[] }",
+        '  | {',
+        '      readonly match_any: readonly {',
+        "        readonly field: 'post_labels';",
+        '        readonly value: readonly string[];',
+        '      }[];',
+        '    };',
+      ),
+    );
+    expect(source).toContain(
+      lines(
+        'export type ExtraDimension<N extends Network = Network, M extends Metric<N> = never> = Exclude<',
+        '  ExtraDimensionMap[N],',
+        '  MetricRefusedExtraDimensionsMap[N][M & keyof MetricRefusedExtraDimensionsMap[N]]',
+        '>;',
+      ),
+    );
+  });
+
+  it('refuses a model whose spec lacks a component the types refer to, naming it', async () => {
+    const model = emitterModel();
+    delete model.v2.spec.components.schemas.NetworkPost;
+    await expect(unionsSource(model, 2)).rejects.toThrow(
+      new PipelineError('component AlphaPost is missing from the generated spec (the builders refer to it)', 'spec/v2'),
+    );
+  });
+});
+
+describe('builders of the fixture', () => {
+  it('one generic metrics request whose doc comments carry the limits of the model', async () => {
+    const source = await buildersSource(emitterModel(), 2, OPERATIONS);
+    expect(source).toContain(
+      lines(
+        '/** Body of POST /2/{network}/metrics: metrics M of network N, split by the dimensions D. */',
+        'export interface MetricsRequest<',
+        '  N extends Network = Network,',
+        '  M extends Metric<N> = Metric<N>,',
+        '  D extends readonly DimensionItem[] = DimensionList<Dimension, ExtraDimension<N, M>>,',
+        '> {',
+        '  /** First day, YYYY-MM-DD. */',
+        '  date_start: DayString;',
+        '  /**',
+        '   * Last day, YYYY-MM-DD; the last day is included. At most 2 months after date_start (see',
+        '   * maxDateEnd).',
+        '   */',
+        '  date_end: DayString;',
+        '  /** Profile ids from the profile list of the same network; at most 5. */',
+        '  profiles: readonly string[];',
+        '  /** Metric names of network N; at most 7. */',
+        '  metrics: readonly M[];',
+      ),
+    );
+    expect(source).toContain('  /** Page size, 1 to 200; default 20. */\n  limit?: number;');
+    expect(source).toContain('  sort?: [SortableField<N>] extends [never] ? never : readonly SortElement<SortableField<N>>[];');
+  });
+
+  it('reference responses and posts responses are the openapi-typescript components', async () => {
+    const source = await buildersSource(emitterModel(), 2, OPERATIONS);
+    expect(source).toContain(
+      lines(
+        "type Schemas = components['schemas'];",
+        '',
+        '/** A connected profile. */',
+        "export type Profile = Schemas['Profile'];",
+        '',
+        '/** The ProfilesResponse component of the version 2 spec. */',
+        "export type ProfilesResponse = Schemas['ProfilesResponse'];",
+      ),
+    );
+    expect(source).toContain(
+      lines(
+        '/** Success body of an alpha posts request for fields F: posts narrowed to F. */',
+        'export type AlphaPostsResponse<F extends AlphaPostField = AlphaPostField> = PostsPage<',
+        "  RequiredPick<Schemas['AlphaPost'], F> & AlphaPostResponseMembers",
+        '>;',
+      ),
+    );
+  });
+
+  it('per network a builder interface with one method per operation (only base dimensions where no metric has an extra one), and the builder object', async () => {
+    const source = await buildersSource(emitterModel(), 2, OPERATIONS);
+    expect(source).toContain(
+      lines(
+        'export interface AlphaBuilders {',
+        '  /** GET /2/alpha/profiles: the connected alpha profiles. No body. */',
+        "  profiles(): ApiRequest<undefined, ProfilesResponse, 'GET /2/alpha/profiles'>;",
+        '  /**',
+        '   * POST /2/alpha/metrics: the requested metrics split by the requested dimensions. The response',
+        '   * header names the requested dimensions in request order, then the requested metrics.',
+        '   */',
+        '  metrics<',
+        '    M extends AlphaMetric,',
+        '    D extends DimensionList<Dimension, AllowedByEvery<AlphaMetricExtraDimensions, M>> = readonly [],',
+        '  >(',
+        "    body: MetricsRequest<'alpha', M, D>,",
+        "  ): ApiRequest<MetricsRequest<'alpha', M, D>, MetricsResponse<M, D>, 'POST /2/alpha/metrics'>;",
+        '  /** POST /2/alpha/page/posts: one page of posts holding exactly the requested fields. */',
+        '  posts<F extends AlphaPostField>(',
+        "    body: PostsRequest<'alpha', F>,",
+        "  ): ApiRequest<PostsRequest<'alpha', F>, AlphaPostsResponse<F>, 'POST /2/alpha/page/posts'>;",
+        '}',
+        '',
+        '/**',
+        ' * Builders of the alpha operations of version 2: `v2.alpha.profiles`, `v2.alpha.metrics`,',
+        ' * `v2.alpha.posts`.',
+        ' */',
+        'export const alpha: AlphaBuilders = {',
+        "  profiles: () => buildRequest('GET /2/alpha/profiles', undefined),",
+        "  metrics: (body) => buildRequest('POST /2/alpha/metrics', body),",
+        "  posts: (body) => buildRequest('POST /2/alpha/page/posts', body),",
+        '};',
+      ),
+    );
+    expect(source).toContain(
+      lines(
+        'export interface BetaBuilders {',
+        '  /**',
+        '   * POST /2/beta/metrics: the requested metrics split by the requested dimensions. The response',
+        '   * header names the requested dimensions in request order, then the requested metrics.',
+        '   */',
+        "  metrics<M extends BetaMetric, D extends readonly DimensionItem<Dimension>[] = readonly []>(",
+        "    body: MetricsRequest<'beta', M, D>,",
+        "  ): ApiRequest<MetricsRequest<'beta', M, D>, MetricsResponse<M, D>, 'POST /2/beta/metrics'>;",
+        '}',
+      ),
+    );
+    expect(source).toContain(
+      lines(
+        '/** Every request builder of version 2. */',
+        'export interface V2Builders {',
+        '  /** The alpha operations. */',
+        '  alpha: AlphaBuilders;',
+        '  /** The beta operations. */',
+        '  beta: BetaBuilders;',
+        '}',
+        '',
+        '/** The request builders of version 2: `v2.alpha.metrics({...})`, ... */',
+        'export const v2: V2Builders = { alpha, beta };',
+        '',
+      ),
+    );
+  });
+
+  it('writes no line longer than 100 characters, even for long catalog descriptions, and is deterministic', async () => {
+    const model = emitterModel();
+    model.v2.metrics.alpha[0].description = `${'A very long catalog description of the fans metric. '.repeat(6)}End.`;
+    const sources = [await unionsSource(model, 2), await buildersSource(model, 2, OPERATIONS), await unionsSource(model, 1)];
+    for (const source of sources) expect(source.split('\n').filter((l) => l.length > LINE_WIDTH)).toEqual([]);
+    expect(sources[0]).toContain('   * A very long catalog description of the fans metric. A very long catalog description of the');
+    expect([await unionsSource(model, 2), await buildersSource(model, 2, OPERATIONS), await unionsSource(model, 1)]).toEqual(sources);
   });
 });
