@@ -14,6 +14,7 @@ import { siteArtifacts } from './generators/site.js';
 import { validatorArtifacts } from './generators/validators.js';
 import { unionsArtifacts } from './generators/unions.js';
 import { buildersArtifacts } from './generators/builders.js';
+import { requestValidatorArtifacts } from './generators/request-validators.js';
 
 export const STEPS: readonly Step[] = [
   { name: 'openapi', run: ({ model }) => openApiArtifacts(model) },
@@ -23,6 +24,7 @@ export const STEPS: readonly Step[] = [
   { name: 'validators', run: (context) => validatorArtifacts(context) },
   { name: 'catalog-data', run: ({ model }) => [catalogDataArtifact(model)] },
   { name: 'rules', run: ({ model }) => rulesArtifacts(model) },
+  { name: 'request-validators', run: (context) => requestValidatorArtifacts(context) },
   { name: 'request-catalog', run: ({ model }) => [requestCatalogArtifact(model)] },
   { name: 'operations', run: ({ model }) => [operationsArtifact(model)] },
   { name: 'builders', run: ({ model }) => [...unionsArtifacts(model), ...buildersArtifacts(model)] },

@@ -6,8 +6,8 @@
  */
 export * from '../generated/builders/v2-unions.js';
 export * from '../generated/builders/v2.js';
-export { RequestValidationError, type RequestProblem } from './builders/problems.js';
-export { checkRequest } from './builders/check.js';
+export { RequestValidationError, type RequestProblem } from './request-checks/problems.js';
+export { checkRequest } from './request-checks/check.js';
 export { maxDateEnd } from './calendar/days.js';
 export type { ApiRequest, ResponseOf } from './request.js';
 export type { DimensionItem, MetricsResponse, PostsPage, SortElement, SortOrder } from './builders/types.js';

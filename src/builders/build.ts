@@ -1,8 +1,8 @@
 /** The runtime of every generated builder: check the body, then return the plain request. */
 import type { OperationKey } from '../../generated/operations.js';
 import type { ApiRequest } from '../request.js';
-import { checkRequest, findOperation } from './check.js';
-import { RequestValidationError } from './problems.js';
+import { checkRequest, findOperation } from '../request-checks/check.js';
+import { RequestValidationError } from '../request-checks/problems.js';
 
 /**
  * Builds the request of operation `key` with `body`, or throws one RequestValidationError

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogs } from '../../generated/catalogs.js';
 import { operations } from '../../generated/operations.js';
-import { checkRequest } from '../../src/builders/check.js';
+import { checkRequest } from '../../src/request-checks/check.js';
 
 const range = { date_start: '2024-01-01', date_end: '2024-01-31', profiles: ['p1'] };
 const params = (key: string, body: unknown) => checkRequest(key, body).map((p) => p.parameter);
@@ -75,9 +75,9 @@ describe('checkRequest: validation problems give code 3', () => {
   });
   it('unknown metric names, each with its index, of another network or version', () => {
     const problems = checkRequest('POST /2/youtube/metrics', { ...range, metrics: ['views_change', 'fans_change', 'subscribers_count_lifetime', 7] });
-    expect(problems.map((p) => p.parameter)).toEqual(['metrics[3]', 'metrics[1]', 'metrics[2]']);
+    expect(problems.map((p) => p.parameter)).toEqual(['metrics[1]', 'metrics[2]', 'metrics[3]']);
     expect(problems.every((p) => p.code === 3)).toBe(true);
-    expect(problems[1].message).toContain('"fans_change"');
+    expect(problems[0].message).toBe('"fans_change" is not a youtube metric');
   });
   it('v2 dimensions: unknown, extra not last, two extras, extra not allowed by a metric', () => {
     expect(params('POST /2/facebook/metrics', { ...range, metrics: ['fans_change'], dimensions: [{ type: 'date.year' }, 'profile'] })).toEqual([
