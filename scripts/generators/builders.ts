@@ -6,7 +6,7 @@
  * records to the requested metrics, the v2 metrics header to the requested metric names.
  */
 import type { SourceFile } from 'ts-morph';
-import type { Model, Version, VersionModel } from '../model/types.js';
+import type { Limits, Model, Version, VersionModel } from '../model/types.js';
 import { pascal, versionModel } from '../model/types.js';
 import type { Artifact } from './artifact.js';
 import { addMap, docText, finish, literal, newSourceFile, referencedComponents, schemaType } from './builders-common.js';
@@ -48,7 +48,7 @@ function allowedExtras(network: string): string {
 }
 
 /** `export interface <P>MetricsRequest<M, D>`: the metrics body of one network. */
-function addMetricsRequest(file: SourceFile, vm: VersionModel, network: string): void {
+function addMetricsRequest(file: SourceFile, vm: VersionModel, network: string, limits: Limits): void {
   const P = pascal(network);
   const typeParameters = [{ name: 'M', constraint: `U.${P}Metric`, default: `U.${P}Metric` }];
   const dims = `DimensionList<U.Dimension, ${allowedExtras(network)}>`;
@@ -56,9 +56,9 @@ function addMetricsRequest(file: SourceFile, vm: VersionModel, network: string):
   if (vm.version === 2) typeParameters.push({ name: 'D', constraint: 'readonly DimensionItem[]', default: dims });
   const properties = [
     { name: 'date_start', type: 'DayString', docs: [DATE_DOCS.date_start] },
-    { name: 'date_end', type: 'DayString', docs: [`${DATE_DOCS.date_end} At most 3 months after date_start (see maxDateEnd).`] },
-    { name: 'profiles', type: 'readonly string[]', docs: ['Profile ids from the profile list of the same network; at most 25.'] },
-    { name: 'metrics', type: 'readonly M[]', docs: [`Metric names of the ${network} catalog; at most 25.`] },
+    { name: 'date_end', type: 'DayString', docs: [`${DATE_DOCS.date_end} At most ${limits.dateRangeMonths.value} months after date_start (see maxDateEnd).`] },
+    { name: 'profiles', type: 'readonly string[]', docs: [`Profile ids from the profile list of the same network; at most ${limits.profilesPerMetricsRequest.value}.`] },
+    { name: 'metrics', type: 'readonly M[]', docs: [`Metric names of the ${network} catalog; at most ${limits.metricsPerMetricsRequest.value}.`] },
   ];
   if (vm.version === 2) {
     properties.push({
@@ -77,7 +77,7 @@ function addMetricsRequest(file: SourceFile, vm: VersionModel, network: string):
 }
 
 /** `export interface <P>PostsRequest<F>`: the posts body of one network (no `sort` where not offered). */
-function addPostsRequest(file: SourceFile, vm: VersionModel, network: string): void {
+function addPostsRequest(file: SourceFile, vm: VersionModel, network: string, limits: Limits): void {
   const P = pascal(network);
   const catalog = vm.posts[network];
   const properties = [
@@ -85,7 +85,7 @@ function addPostsRequest(file: SourceFile, vm: VersionModel, network: string): v
     { name: 'date_start', type: 'DayString', docs: [`${DATE_DOCS.date_start} Interpreted in each profile's timezone.`], hasQuestionToken: false },
     { name: 'date_end', type: 'DayString', docs: [DATE_DOCS.date_end], hasQuestionToken: false },
     { name: 'fields', type: 'readonly F[]', docs: ['Post fields to return; the response posts hold exactly these.'], hasQuestionToken: false },
-    { name: 'limit', type: 'number', docs: ['Page size, 1 to 500; default 10.'], hasQuestionToken: true },
+    { name: 'limit', type: 'number', docs: [`Page size, 1 to ${limits.pageSize.max}; default ${limits.pageSize.default}.`], hasQuestionToken: true },
     { name: 'after', type: 'string', docs: ['Cursor: the `next` value of the previous page (resend every other parameter unchanged).'], hasQuestionToken: true },
   ];
   if (catalog.sort) {
@@ -218,8 +218,8 @@ export function buildersSource(model: Model, version: Version, allOperations: Op
     { isTypeOnly: true, moduleSpecifier: `./v${version}-unions.js`, namespaceImport: 'U' },
   ]);
   addReferenceResponses(file, vm, ops);
-  for (const network of vm.networks) addMetricsRequest(file, vm, network);
-  for (const network of postNetworks(vm)) addPostsRequest(file, vm, network);
+  for (const network of vm.networks) addMetricsRequest(file, vm, network, model.limits);
+  for (const network of postNetworks(vm)) addPostsRequest(file, vm, network, model.limits);
   addRequestMaps(file, vm);
   addBuilders(file, vm, ops);
   return finish(SCRIPT, file);

@@ -1,6 +1,6 @@
 /**
  * The fewest requests covering every (profile, metric) pair when each request holds at most
- * L profiles and L metrics (L = 25): a cover of the profiles x metrics grid by "rectangles".
+ * L profiles and L metrics (L: catalogs/limits.yaml): a cover of the profiles x metrics grid by "rectangles".
  *
  * Lower bound: if the metrics need a = ceil(M / L) requests per profile, every profile is in at
  * least `a` requests of at most L profiles, so at least ceil(a * P / L) requests are needed (and

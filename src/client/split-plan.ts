@@ -1,7 +1,7 @@
 /**
  * Plans how `client.metrics()` splits a metrics request into requests within the limits
- * (25 profiles, 25 metrics, 3 months per request) so that the answers merge EXACTLY into the
- * answer of the unsplit request. Rules (see the README, "Splitting rules"):
+ * of catalogs/limits.yaml (profiles, metrics and months per request) so that the answers merge
+ * EXACTLY into the answer of the unsplit request. Rules (see the README, "Splitting rules"):
  *
  * 1. Metrics are split freely: every metric is its own column.
  * 2. Profiles are split freely when each profile is its own row (v1, or v2 with the `profile`
@@ -139,15 +139,15 @@ export function planMetricsSplit(request: RequestLike, limits = true): SplitPlan
     const avgList = avg.map((m) => `"${m}"`).join(', ');
     if (splitDates && dateDims.length > 1) refuse(operation, `more than one date dimension (${dateDims.join(', ')}): the date range cannot be cut for all of them`);
     if (splitDates && cut === 'none') {
-      if (avg.length) refuse(operation, `no date dimension: each answer aggregates its whole date range, and the avg metric${avg.length > 1 ? 's' : ''} ${avgList} cannot be combined from the averages of partial ranges (add a date dimension or shorten the range to 3 months)`);
+      if (avg.length) refuse(operation, `no date dimension: each answer aggregates its whole date range, and the avg metric${avg.length > 1 ? 's' : ''} ${avgList} cannot be combined from the averages of partial ranges (add a date dimension or shorten the range to ${LIMITS.dateRangeMonths.value} months)`);
       adds = true;
     }
     if (splitProfiles) {
       const hasProfile = dims.includes('profile');
       const hasLabel = dims.includes('profile_label');
-      if (hasProfile && hasLabel) refuse(operation, 'dimensions "profile" and "profile_label" together over more than 25 profiles: label cells of profiles in other groups cannot be reconstructed');
+      if (hasProfile && hasLabel) refuse(operation, `dimensions "profile" and "profile_label" together over more than ${maxProfiles} profiles: label cells of profiles in other groups cannot be reconstructed`);
       if (!hasProfile) {
-        if (avg.length) refuse(operation, `no "profile" dimension: each answer aggregates its profiles${hasLabel ? ' per profile label' : ''}, and the avg metric${avg.length > 1 ? 's' : ''} ${avgList} cannot be combined across groups of profiles (add the "profile" dimension or request at most 25 profiles)`);
+        if (avg.length) refuse(operation, `no "profile" dimension: each answer aggregates its profiles${hasLabel ? ' per profile label' : ''}, and the avg metric${avg.length > 1 ? 's' : ''} ${avgList} cannot be combined across groups of profiles (add the "profile" dimension or request at most ${maxProfiles} profiles)`);
         adds = true;
       }
     }
