@@ -2,148 +2,77 @@
 // @ts-nocheck: standalone ajv code; the exports are typed below.
 /**
  * The request-body schemas of generated/openapi/v1.yaml and v2.yaml compiled to standalone ajv
- * code, with the register rule of each constraint ("schema pointer" -> rule, API error code).
- * Call a validator with the name sets of the request's network as `this`.
+ * code (each appended error written as one `withError` call), with the register rule of each
+ * constraint (schema pointer -> rule: the nearest entry at or above a constraint's pointer),
+ * and one table of operations per version, so that a bundle of one version's builders holds
+ * only the validators of that version. Call a validator with the name sets of the request's
+ * network as `this`.
  */
-import { formats } from '../src/validators/formats.js';
-import type { RequestBodyChecks } from '../src/request-checks/schema-types.js';
+import { isDate } from '../src/validators/formats.js';
+import type { RequestBodyChecks, RequestOperations, RuleTable } from '../src/request-checks/schema-types.js';
 
-export const validateUnknownRequestBodyV1 = validate10;
-const schema11 = {};
+/** The formats the request schemas use, as ajv reads them. */
+const formats = { date: { type: "string", validate: isDate } };
 
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate10.errors = null;
-return true;
+/** `list` (ajv's `vErrors`) with `error` appended: a new list when it is null. */
+function withError(list, error) {
+  if (list === null) return [error];
+  list.push(error);
+  return list;
 }
 
-export const validateNetworkMetricsRequestV1 = validate11;
-const schema12 = {"type":"object","required":["date_start","date_end","profiles","metrics"],"properties":{"date_start":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$","format":"date"},"date_end":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$","format":"date"},"profiles":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"maxItems":25},"metrics":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"x-names":"metrics"},"maxItems":25}},"additionalProperties":false};
+export const validateNetworkMetricsRequestV1 = validate10;
 const formats0 = formats.date;
-const pattern0 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date_start === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date_start"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = withError(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date_start"}});
 errors++;
 }
 if(data.date_end === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date_end"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = withError(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date_end"}});
 errors++;
 }
 if(data.profiles === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "profiles"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = withError(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "profiles"}});
 errors++;
 }
 if(data.metrics === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metrics"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = withError(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metrics"}});
 errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "date_start") || (key0 === "date_end")) || (key0 === "profiles")) || (key0 === "metrics"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = withError(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.date_start !== undefined){
 let data0 = data.date_start;
 if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err5 = {instancePath:instancePath+"/date_start",schemaPath:"#/properties/date_start/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
 if(!(formats0.validate(data0))){
-const err6 = {instancePath:instancePath+"/date_start",schemaPath:"#/properties/date_start/format",keyword:"format",params:{format: "date"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/date_start",schemaPath:"#/properties/date_start/format",keyword:"format",params:{format: "date"}});
 errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/date_start",schemaPath:"#/properties/date_start/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/date_start",schemaPath:"#/properties/date_start/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.date_end !== undefined){
 let data1 = data.date_end;
 if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-const err8 = {instancePath:instancePath+"/date_end",schemaPath:"#/properties/date_end/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
 if(!(formats0.validate(data1))){
-const err9 = {instancePath:instancePath+"/date_end",schemaPath:"#/properties/date_end/format",keyword:"format",params:{format: "date"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/date_end",schemaPath:"#/properties/date_end/format",keyword:"format",params:{format: "date"}});
 errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/date_end",schemaPath:"#/properties/date_end/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/date_end",schemaPath:"#/properties/date_end/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -151,23 +80,11 @@ if(data.profiles !== undefined){
 let data2 = data.profiles;
 if(Array.isArray(data2)){
 if(data2.length > 25){
-const err11 = {instancePath:instancePath+"/profiles",schemaPath:"#/properties/profiles/maxItems",keyword:"maxItems",params:{limit: 25}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/profiles",schemaPath:"#/properties/profiles/maxItems",keyword:"maxItems",params:{limit: 25}});
 errors++;
 }
 if(data2.length < 1){
-const err12 = {instancePath:instancePath+"/profiles",schemaPath:"#/properties/profiles/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/profiles",schemaPath:"#/properties/profiles/minItems",keyword:"minItems",params:{limit: 1}});
 errors++;
 }
 const len0 = data2.length;
@@ -175,36 +92,18 @@ for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(typeof data3 === "string"){
 if(data3.length < 1){
-const err13 = {instancePath:instancePath+"/profiles/" + i0,schemaPath:"#/properties/profiles/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/profiles/" + i0,schemaPath:"#/properties/profiles/items/minLength",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/profiles/" + i0,schemaPath:"#/properties/profiles/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/profiles/" + i0,schemaPath:"#/properties/profiles/items/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/profiles",schemaPath:"#/properties/profiles/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/profiles",schemaPath:"#/properties/profiles/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -212,23 +111,11 @@ if(data.metrics !== undefined){
 let data4 = data.metrics;
 if(Array.isArray(data4)){
 if(data4.length > 25){
-const err16 = {instancePath:instancePath+"/metrics",schemaPath:"#/properties/metrics/maxItems",keyword:"maxItems",params:{limit: 25}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/metrics",schemaPath:"#/properties/metrics/maxItems",keyword:"maxItems",params:{limit: 25}});
 errors++;
 }
 if(data4.length < 1){
-const err17 = {instancePath:instancePath+"/metrics",schemaPath:"#/properties/metrics/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/metrics",schemaPath:"#/properties/metrics/minItems",keyword:"minItems",params:{limit: 1}});
 errors++;
 }
 const len1 = data4.length;
@@ -236,120 +123,59 @@ for(let i1=0; i1<len1; i1++){
 let data5 = data4[i1];
 if(typeof data5 === "string"){
 if(data5.length < 1){
-const err18 = {instancePath:instancePath+"/metrics/" + i1,schemaPath:"#/properties/metrics/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/metrics/" + i1,schemaPath:"#/properties/metrics/items/minLength",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
 if(!this["metrics"].has(data5)){
-const err19 = {instancePath:instancePath+"/metrics/" + i1,schemaPath:"#/properties/metrics/items/x-names",keyword:"x-names",params:{names: "metrics"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/metrics/" + i1,schemaPath:"#/properties/metrics/items/x-names",keyword:"x-names",params:{names: "metrics"}});
 errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/metrics/" + i1,schemaPath:"#/properties/metrics/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/metrics/" + i1,schemaPath:"#/properties/metrics/items/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/metrics",schemaPath:"#/properties/metrics/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/metrics",schemaPath:"#/properties/metrics/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
+vErrors = withError(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate11.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const validateNetworkPostsRequestV1 = validate12;
-const schema13 = {"type":"object","required":["profiles","date_start","date_end","fields"],"properties":{"profiles":{"type":"array","minItems":1,"items":{"type":"string","minLength":1}},"date_start":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$","format":"date"},"date_end":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$","format":"date"},"fields":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"x-names":"fields"}},"limit":{"type":"integer","minimum":1,"maximum":500},"after":{"type":"string","minLength":1},"sort":{"type":"array","items":{"type":"object","required":["field","order"],"properties":{"field":{"type":"string","x-names":"sortable"},"order":{"type":"string","minLength":1}},"additionalProperties":false}},"filter":{"type":"array","items":{"oneOf":[{"type":"object","required":["field","value"],"properties":{"field":{"type":"string","x-names":"filterable"},"value":{"oneOf":[{"type":"string"},{"type":"array","minItems":1,"items":{"type":"string"}}]}},"additionalProperties":false},{"type":"object","required":["match_any"],"properties":{"match_any":{"type":"array","minItems":1,"items":{"type":"object","required":["field","value"],"properties":{"field":{"type":"string","x-names":"advancedFilter"},"value":{"type":"array","minItems":1,"items":{"type":"string","minLength":1}}},"additionalProperties":false}}},"additionalProperties":false}]}}},"additionalProperties":false};
+export const validateNetworkPostsRequestV1 = validate11;
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.profiles === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "profiles"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = withError(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "profiles"}});
 errors++;
 }
 if(data.date_start === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date_start"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = withError(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date_start"}});
 errors++;
 }
 if(data.date_end === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date_end"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = withError(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date_end"}});
 errors++;
 }
 if(data.fields === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = withError(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"}});
 errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "profiles") || (key0 === "date_start")) || (key0 === "date_end")) || (key0 === "fields")) || (key0 === "limit")) || (key0 === "after")) || (key0 === "sort")) || (key0 === "filter"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = withError(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -357,13 +183,7 @@ if(data.profiles !== undefined){
 let data0 = data.profiles;
 if(Array.isArray(data0)){
 if(data0.length < 1){
-const err5 = {instancePath:instancePath+"/profiles",schemaPath:"#/properties/profiles/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/profiles",schemaPath:"#/properties/profiles/minItems",keyword:"minItems",params:{limit: 1}});
 errors++;
 }
 const len0 = data0.length;
@@ -371,106 +191,44 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(typeof data1 === "string"){
 if(data1.length < 1){
-const err6 = {instancePath:instancePath+"/profiles/" + i0,schemaPath:"#/properties/profiles/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/profiles/" + i0,schemaPath:"#/properties/profiles/items/minLength",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/profiles/" + i0,schemaPath:"#/properties/profiles/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/profiles/" + i0,schemaPath:"#/properties/profiles/items/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/profiles",schemaPath:"#/properties/profiles/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/profiles",schemaPath:"#/properties/profiles/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 if(data.date_start !== undefined){
 let data2 = data.date_start;
 if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-const err9 = {instancePath:instancePath+"/date_start",schemaPath:"#/properties/date_start/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
 if(!(formats0.validate(data2))){
-const err10 = {instancePath:instancePath+"/date_start",schemaPath:"#/properties/date_start/format",keyword:"format",params:{format: "date"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/date_start",schemaPath:"#/properties/date_start/format",keyword:"format",params:{format: "date"}});
 errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/date_start",schemaPath:"#/properties/date_start/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/date_start",schemaPath:"#/properties/date_start/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.date_end !== undefined){
 let data3 = data.date_end;
 if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-const err12 = {instancePath:instancePath+"/date_end",schemaPath:"#/properties/date_end/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
 if(!(formats0.validate(data3))){
-const err13 = {instancePath:instancePath+"/date_end",schemaPath:"#/properties/date_end/format",keyword:"format",params:{format: "date"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/date_end",schemaPath:"#/properties/date_end/format",keyword:"format",params:{format: "date"}});
 errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/date_end",schemaPath:"#/properties/date_end/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/date_end",schemaPath:"#/properties/date_end/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -478,13 +236,7 @@ if(data.fields !== undefined){
 let data4 = data.fields;
 if(Array.isArray(data4)){
 if(data4.length < 1){
-const err15 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/minItems",keyword:"minItems",params:{limit: 1}});
 errors++;
 }
 const len1 = data4.length;
@@ -492,80 +244,38 @@ for(let i1=0; i1<len1; i1++){
 let data5 = data4[i1];
 if(typeof data5 === "string"){
 if(data5.length < 1){
-const err16 = {instancePath:instancePath+"/fields/" + i1,schemaPath:"#/properties/fields/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/fields/" + i1,schemaPath:"#/properties/fields/items/minLength",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
 if(!this["fields"].has(data5)){
-const err17 = {instancePath:instancePath+"/fields/" + i1,schemaPath:"#/properties/fields/items/x-names",keyword:"x-names",params:{names: "fields"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/fields/" + i1,schemaPath:"#/properties/fields/items/x-names",keyword:"x-names",params:{names: "fields"}});
 errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/fields/" + i1,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/fields/" + i1,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 if(data.limit !== undefined){
 let data6 = data.limit;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err20 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 500 || isNaN(data6)){
-const err21 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500}});
 errors++;
 }
 if(data6 < 1 || isNaN(data6)){
-const err22 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}});
 errors++;
 }
 }
@@ -574,24 +284,12 @@ if(data.after !== undefined){
 let data7 = data.after;
 if(typeof data7 === "string"){
 if(data7.length < 1){
-const err23 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/after",schemaPath:"#/properties/after/minLength",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -603,34 +301,16 @@ for(let i2=0; i2<len2; i2++){
 let data9 = data8[i2];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.field === undefined){
-const err25 = {instancePath:instancePath+"/sort/" + i2,schemaPath:"#/properties/sort/items/required",keyword:"required",params:{missingProperty: "field"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/sort/" + i2,schemaPath:"#/properties/sort/items/required",keyword:"required",params:{missingProperty: "field"}});
 errors++;
 }
 if(data9.order === undefined){
-const err26 = {instancePath:instancePath+"/sort/" + i2,schemaPath:"#/properties/sort/items/required",keyword:"required",params:{missingProperty: "order"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/sort/" + i2,schemaPath:"#/properties/sort/items/required",keyword:"required",params:{missingProperty: "order"}});
 errors++;
 }
 for(const key1 in data9){
 if(!((key1 === "field") || (key1 === "order"))){
-const err27 = {instancePath:instancePath+"/sort/" + i2,schemaPath:"#/properties/sort/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/sort/" + i2,schemaPath:"#/properties/sort/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}});
 errors++;
 }
 }
@@ -638,24 +318,12 @@ if(data9.field !== undefined){
 let data10 = data9.field;
 if(typeof data10 === "string"){
 if(!this["sortable"].has(data10)){
-const err28 = {instancePath:instancePath+"/sort/" + i2+"/field",schemaPath:"#/properties/sort/items/properties/field/x-names",keyword:"x-names",params:{names: "sortable"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/sort/" + i2+"/field",schemaPath:"#/properties/sort/items/properties/field/x-names",keyword:"x-names",params:{names: "sortable"}});
 errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/sort/" + i2+"/field",schemaPath:"#/properties/sort/items/properties/field/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/sort/" + i2+"/field",schemaPath:"#/properties/sort/items/properties/field/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -663,48 +331,24 @@ if(data9.order !== undefined){
 let data11 = data9.order;
 if(typeof data11 === "string"){
 if(data11.length < 1){
-const err30 = {instancePath:instancePath+"/sort/" + i2+"/order",schemaPath:"#/properties/sort/items/properties/order/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/sort/" + i2+"/order",schemaPath:"#/properties/sort/items/properties/order/minLength",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/sort/" + i2+"/order",schemaPath:"#/properties/sort/items/properties/order/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/sort/" + i2+"/order",schemaPath:"#/properties/sort/items/properties/order/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/sort/" + i2,schemaPath:"#/properties/sort/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/sort/" + i2,schemaPath:"#/properties/sort/items/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -720,34 +364,16 @@ let passing0 = null;
 const _errs31 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.field === undefined){
-const err34 = {instancePath:instancePath+"/filter/" + i3,schemaPath:"#/properties/filter/items/oneOf/0/required",keyword:"required",params:{missingProperty: "field"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3,schemaPath:"#/properties/filter/items/oneOf/0/required",keyword:"required",params:{missingProperty: "field"}});
 errors++;
 }
 if(data13.value === undefined){
-const err35 = {instancePath:instancePath+"/filter/" + i3,schemaPath:"#/properties/filter/items/oneOf/0/required",keyword:"required",params:{missingProperty: "value"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3,schemaPath:"#/properties/filter/items/oneOf/0/required",keyword:"required",params:{missingProperty: "value"}});
 errors++;
 }
 for(const key2 in data13){
 if(!((key2 === "field") || (key2 === "value"))){
-const err36 = {instancePath:instancePath+"/filter/" + i3,schemaPath:"#/properties/filter/items/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3,schemaPath:"#/properties/filter/items/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}});
 errors++;
 }
 }
@@ -755,24 +381,12 @@ if(data13.field !== undefined){
 let data14 = data13.field;
 if(typeof data14 === "string"){
 if(!this["filterable"].has(data14)){
-const err37 = {instancePath:instancePath+"/filter/" + i3+"/field",schemaPath:"#/properties/filter/items/oneOf/0/properties/field/x-names",keyword:"x-names",params:{names: "filterable"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/field",schemaPath:"#/properties/filter/items/oneOf/0/properties/field/x-names",keyword:"x-names",params:{names: "filterable"}});
 errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/filter/" + i3+"/field",schemaPath:"#/properties/filter/items/oneOf/0/properties/field/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/field",schemaPath:"#/properties/filter/items/oneOf/0/properties/field/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -783,13 +397,7 @@ let valid12 = false;
 let passing1 = null;
 const _errs38 = errors;
 if(typeof data15 !== "string"){
-const err39 = {instancePath:instancePath+"/filter/" + i3+"/value",schemaPath:"#/properties/filter/items/oneOf/0/properties/value/oneOf/0/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/value",schemaPath:"#/properties/filter/items/oneOf/0/properties/value/oneOf/0/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 var _valid1 = _errs38 === errors;
@@ -800,37 +408,19 @@ passing1 = 0;
 const _errs40 = errors;
 if(Array.isArray(data15)){
 if(data15.length < 1){
-const err40 = {instancePath:instancePath+"/filter/" + i3+"/value",schemaPath:"#/properties/filter/items/oneOf/0/properties/value/oneOf/1/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/value",schemaPath:"#/properties/filter/items/oneOf/0/properties/value/oneOf/1/minItems",keyword:"minItems",params:{limit: 1}});
 errors++;
 }
 const len4 = data15.length;
 for(let i4=0; i4<len4; i4++){
 if(typeof data15[i4] !== "string"){
-const err41 = {instancePath:instancePath+"/filter/" + i3+"/value/" + i4,schemaPath:"#/properties/filter/items/oneOf/0/properties/value/oneOf/1/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/value/" + i4,schemaPath:"#/properties/filter/items/oneOf/0/properties/value/oneOf/1/items/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/filter/" + i3+"/value",schemaPath:"#/properties/filter/items/oneOf/0/properties/value/oneOf/1/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/value",schemaPath:"#/properties/filter/items/oneOf/0/properties/value/oneOf/1/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
 var _valid1 = _errs40 === errors;
@@ -845,13 +435,7 @@ passing1 = 1;
 }
 }
 if(!valid12){
-const err43 = {instancePath:instancePath+"/filter/" + i3+"/value",schemaPath:"#/properties/filter/items/oneOf/0/properties/value/oneOf",keyword:"oneOf",params:{passingSchemas: passing1}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/value",schemaPath:"#/properties/filter/items/oneOf/0/properties/value/oneOf",keyword:"oneOf",params:{passingSchemas: passing1}});
 errors++;
 }
 else {
@@ -868,13 +452,7 @@ vErrors = null;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/filter/" + i3,schemaPath:"#/properties/filter/items/oneOf/0/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3,schemaPath:"#/properties/filter/items/oneOf/0/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
 var _valid0 = _errs31 === errors;
@@ -885,24 +463,12 @@ passing0 = 0;
 const _errs44 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.match_any === undefined){
-const err45 = {instancePath:instancePath+"/filter/" + i3,schemaPath:"#/properties/filter/items/oneOf/1/required",keyword:"required",params:{missingProperty: "match_any"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3,schemaPath:"#/properties/filter/items/oneOf/1/required",keyword:"required",params:{missingProperty: "match_any"}});
 errors++;
 }
 for(const key3 in data13){
 if(!(key3 === "match_any")){
-const err46 = {instancePath:instancePath+"/filter/" + i3,schemaPath:"#/properties/filter/items/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3,schemaPath:"#/properties/filter/items/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}});
 errors++;
 }
 }
@@ -910,13 +476,7 @@ if(data13.match_any !== undefined){
 let data17 = data13.match_any;
 if(Array.isArray(data17)){
 if(data17.length < 1){
-const err47 = {instancePath:instancePath+"/filter/" + i3+"/match_any",schemaPath:"#/properties/filter/items/oneOf/1/properties/match_any/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/match_any",schemaPath:"#/properties/filter/items/oneOf/1/properties/match_any/minItems",keyword:"minItems",params:{limit: 1}});
 errors++;
 }
 const len5 = data17.length;
@@ -924,34 +484,16 @@ for(let i5=0; i5<len5; i5++){
 let data18 = data17[i5];
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if(data18.field === undefined){
-const err48 = {instancePath:instancePath+"/filter/" + i3+"/match_any/" + i5,schemaPath:"#/properties/filter/items/oneOf/1/properties/match_any/items/required",keyword:"required",params:{missingProperty: "field"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/match_any/" + i5,schemaPath:"#/properties/filter/items/oneOf/1/properties/match_any/items/required",keyword:"required",params:{missingProperty: "field"}});
 errors++;
 }
 if(data18.value === undefined){
-const err49 = {instancePath:instancePath+"/filter/" + i3+"/match_any/" + i5,schemaPath:"#/properties/filter/items/oneOf/1/properties/match_any/items/required",keyword:"required",params:{missingProperty: "value"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/match_any/" + i5,schemaPath:"#/properties/filter/items/oneOf/1/properties/match_any/items/required",keyword:"required",params:{missingProperty: "value"}});
 errors++;
 }
 for(const key4 in data18){
 if(!((key4 === "field") || (key4 === "value"))){
-const err50 = {instancePath:instancePath+"/filter/" + i3+"/match_any/" + i5,schemaPath:"#/properties/filter/items/oneOf/1/properties/match_any/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/match_any/" + i5,schemaPath:"#/properties/filter/items/oneOf/1/properties/match_any/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}});
 errors++;
 }
 }
@@ -959,24 +501,12 @@ if(data18.field !== undefined){
 let data19 = data18.field;
 if(typeof data19 === "string"){
 if(!this["advancedFilter"].has(data19)){
-const err51 = {instancePath:instancePath+"/filter/" + i3+"/match_any/" + i5+"/field",schemaPath:"#/properties/filter/items/oneOf/1/properties/match_any/items/properties/field/x-names",keyword:"x-names",params:{names: "advancedFilter"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/match_any/" + i5+"/field",schemaPath:"#/properties/filter/items/oneOf/1/properties/match_any/items/properties/field/x-names",keyword:"x-names",params:{names: "advancedFilter"}});
 errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/filter/" + i3+"/match_any/" + i5+"/field",schemaPath:"#/properties/filter/items/oneOf/1/properties/match_any/items/properties/field/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/match_any/" + i5+"/field",schemaPath:"#/properties/filter/items/oneOf/1/properties/match_any/items/properties/field/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -984,13 +514,7 @@ if(data18.value !== undefined){
 let data20 = data18.value;
 if(Array.isArray(data20)){
 if(data20.length < 1){
-const err53 = {instancePath:instancePath+"/filter/" + i3+"/match_any/" + i5+"/value",schemaPath:"#/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/match_any/" + i5+"/value",schemaPath:"#/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/minItems",keyword:"minItems",params:{limit: 1}});
 errors++;
 }
 const len6 = data20.length;
@@ -998,72 +522,36 @@ for(let i6=0; i6<len6; i6++){
 let data21 = data20[i6];
 if(typeof data21 === "string"){
 if(data21.length < 1){
-const err54 = {instancePath:instancePath+"/filter/" + i3+"/match_any/" + i5+"/value/" + i6,schemaPath:"#/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/match_any/" + i5+"/value/" + i6,schemaPath:"#/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/items/minLength",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/filter/" + i3+"/match_any/" + i5+"/value/" + i6,schemaPath:"#/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/match_any/" + i5+"/value/" + i6,schemaPath:"#/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/items/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/filter/" + i3+"/match_any/" + i5+"/value",schemaPath:"#/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/match_any/" + i5+"/value",schemaPath:"#/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/filter/" + i3+"/match_any/" + i5,schemaPath:"#/properties/filter/items/oneOf/1/properties/match_any/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/match_any/" + i5,schemaPath:"#/properties/filter/items/oneOf/1/properties/match_any/items/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/filter/" + i3+"/match_any",schemaPath:"#/properties/filter/items/oneOf/1/properties/match_any/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/match_any",schemaPath:"#/properties/filter/items/oneOf/1/properties/match_any/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/filter/" + i3,schemaPath:"#/properties/filter/items/oneOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3,schemaPath:"#/properties/filter/items/oneOf/1/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
 var _valid0 = _errs44 === errors;
@@ -1078,13 +566,7 @@ passing0 = 1;
 }
 }
 if(!valid10){
-const err60 = {instancePath:instancePath+"/filter/" + i3,schemaPath:"#/properties/filter/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3,schemaPath:"#/properties/filter/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}});
 errors++;
 }
 else {
@@ -1101,157 +583,70 @@ vErrors = null;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-const err62 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
+vErrors = withError(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate12.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
 
-export const validateNetworkMetricsRequestV2 = validate13;
-const schema14 = {"type":"object","required":["date_start","date_end","profiles","metrics"],"properties":{"date_start":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$","format":"date"},"date_end":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$","format":"date"},"profiles":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"maxItems":25},"metrics":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"x-names":"metrics"},"maxItems":25},"dimensions":{"type":"array","items":{"type":"object","required":["type"],"properties":{"type":{"type":"string","x-names":"dimensions"}},"additionalProperties":false}}},"additionalProperties":false};
+export const validateNetworkMetricsRequestV2 = validate12;
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date_start === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date_start"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = withError(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date_start"}});
 errors++;
 }
 if(data.date_end === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date_end"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = withError(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date_end"}});
 errors++;
 }
 if(data.profiles === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "profiles"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = withError(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "profiles"}});
 errors++;
 }
 if(data.metrics === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metrics"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = withError(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metrics"}});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "date_start") || (key0 === "date_end")) || (key0 === "profiles")) || (key0 === "metrics")) || (key0 === "dimensions"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = withError(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.date_start !== undefined){
 let data0 = data.date_start;
 if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err5 = {instancePath:instancePath+"/date_start",schemaPath:"#/properties/date_start/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
 if(!(formats0.validate(data0))){
-const err6 = {instancePath:instancePath+"/date_start",schemaPath:"#/properties/date_start/format",keyword:"format",params:{format: "date"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/date_start",schemaPath:"#/properties/date_start/format",keyword:"format",params:{format: "date"}});
 errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/date_start",schemaPath:"#/properties/date_start/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/date_start",schemaPath:"#/properties/date_start/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.date_end !== undefined){
 let data1 = data.date_end;
 if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-const err8 = {instancePath:instancePath+"/date_end",schemaPath:"#/properties/date_end/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
 if(!(formats0.validate(data1))){
-const err9 = {instancePath:instancePath+"/date_end",schemaPath:"#/properties/date_end/format",keyword:"format",params:{format: "date"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/date_end",schemaPath:"#/properties/date_end/format",keyword:"format",params:{format: "date"}});
 errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/date_end",schemaPath:"#/properties/date_end/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/date_end",schemaPath:"#/properties/date_end/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -1259,23 +654,11 @@ if(data.profiles !== undefined){
 let data2 = data.profiles;
 if(Array.isArray(data2)){
 if(data2.length > 25){
-const err11 = {instancePath:instancePath+"/profiles",schemaPath:"#/properties/profiles/maxItems",keyword:"maxItems",params:{limit: 25}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/profiles",schemaPath:"#/properties/profiles/maxItems",keyword:"maxItems",params:{limit: 25}});
 errors++;
 }
 if(data2.length < 1){
-const err12 = {instancePath:instancePath+"/profiles",schemaPath:"#/properties/profiles/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/profiles",schemaPath:"#/properties/profiles/minItems",keyword:"minItems",params:{limit: 1}});
 errors++;
 }
 const len0 = data2.length;
@@ -1283,36 +666,18 @@ for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(typeof data3 === "string"){
 if(data3.length < 1){
-const err13 = {instancePath:instancePath+"/profiles/" + i0,schemaPath:"#/properties/profiles/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/profiles/" + i0,schemaPath:"#/properties/profiles/items/minLength",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/profiles/" + i0,schemaPath:"#/properties/profiles/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/profiles/" + i0,schemaPath:"#/properties/profiles/items/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/profiles",schemaPath:"#/properties/profiles/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/profiles",schemaPath:"#/properties/profiles/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -1320,23 +685,11 @@ if(data.metrics !== undefined){
 let data4 = data.metrics;
 if(Array.isArray(data4)){
 if(data4.length > 25){
-const err16 = {instancePath:instancePath+"/metrics",schemaPath:"#/properties/metrics/maxItems",keyword:"maxItems",params:{limit: 25}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/metrics",schemaPath:"#/properties/metrics/maxItems",keyword:"maxItems",params:{limit: 25}});
 errors++;
 }
 if(data4.length < 1){
-const err17 = {instancePath:instancePath+"/metrics",schemaPath:"#/properties/metrics/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/metrics",schemaPath:"#/properties/metrics/minItems",keyword:"minItems",params:{limit: 1}});
 errors++;
 }
 const len1 = data4.length;
@@ -1344,46 +697,22 @@ for(let i1=0; i1<len1; i1++){
 let data5 = data4[i1];
 if(typeof data5 === "string"){
 if(data5.length < 1){
-const err18 = {instancePath:instancePath+"/metrics/" + i1,schemaPath:"#/properties/metrics/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/metrics/" + i1,schemaPath:"#/properties/metrics/items/minLength",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
 if(!this["metrics"].has(data5)){
-const err19 = {instancePath:instancePath+"/metrics/" + i1,schemaPath:"#/properties/metrics/items/x-names",keyword:"x-names",params:{names: "metrics"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/metrics/" + i1,schemaPath:"#/properties/metrics/items/x-names",keyword:"x-names",params:{names: "metrics"}});
 errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/metrics/" + i1,schemaPath:"#/properties/metrics/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/metrics/" + i1,schemaPath:"#/properties/metrics/items/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/metrics",schemaPath:"#/properties/metrics/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/metrics",schemaPath:"#/properties/metrics/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -1395,24 +724,12 @@ for(let i2=0; i2<len2; i2++){
 let data7 = data6[i2];
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.type === undefined){
-const err22 = {instancePath:instancePath+"/dimensions/" + i2,schemaPath:"#/properties/dimensions/items/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/dimensions/" + i2,schemaPath:"#/properties/dimensions/items/required",keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 for(const key1 in data7){
 if(!(key1 === "type")){
-const err23 = {instancePath:instancePath+"/dimensions/" + i2,schemaPath:"#/properties/dimensions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/dimensions/" + i2,schemaPath:"#/properties/dimensions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}});
 errors++;
 }
 }
@@ -1420,220 +737,149 @@ if(data7.type !== undefined){
 let data8 = data7.type;
 if(typeof data8 === "string"){
 if(!this["dimensions"].has(data8)){
-const err24 = {instancePath:instancePath+"/dimensions/" + i2+"/type",schemaPath:"#/properties/dimensions/items/properties/type/x-names",keyword:"x-names",params:{names: "dimensions"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/dimensions/" + i2+"/type",schemaPath:"#/properties/dimensions/items/properties/type/x-names",keyword:"x-names",params:{names: "dimensions"}});
 errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/dimensions/" + i2+"/type",schemaPath:"#/properties/dimensions/items/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/dimensions/" + i2+"/type",schemaPath:"#/properties/dimensions/items/properties/type/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/dimensions/" + i2,schemaPath:"#/properties/dimensions/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/dimensions/" + i2,schemaPath:"#/properties/dimensions/items/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/dimensions",schemaPath:"#/properties/dimensions/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
+vErrors = withError(vErrors, {instancePath:instancePath+"/dimensions",schemaPath:"#/properties/dimensions/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
+vErrors = withError(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate13.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 
-/** The checks of UnknownRequestBodyV1 bodies. */
-const unknownRequestBodyV1: RequestBodyChecks = {
-  validate: validateUnknownRequestBodyV1,
-  members: [],
-  rules: {
-  },
+/** Rules that metricsRequestV1, postsRequestV1, metricsRequestV2 have alike. */
+const sharedRules: RuleTable = {
+  "/additionalProperties": "shared.request.unknown-members",
+  "/properties/date_end": {"rule":"shared.request.date-format","expected":"a calendar day in YYYY-MM-DD shape"},
+  "/properties/date_start": {"rule":"shared.request.date-format","expected":"a calendar day in YYYY-MM-DD shape"},
+  "/properties/profiles": "shared.request.non-empty",
+  "/properties/profiles/items/type": "shared.request.string-list",
+  "/properties/profiles/type": "shared.request.string-list",
+  "/type": "shared.request.body-object",
+};
+
+/** Rules that metricsRequestV1, metricsRequestV2 have alike. */
+const metricsRequestRules: RuleTable = {
+  "/properties/metrics": "shared.request.non-empty",
+  "/properties/metrics/items/type": "shared.request.string-list",
+  "/properties/metrics/maxItems": {"rule":"shared.metrics.metrics-limit","code":4},
+  "/properties/metrics/type": "shared.request.string-list",
+  "/properties/profiles/maxItems": {"rule":"shared.metrics.profiles-limit","code":4},
 };
 
 /** The checks of NetworkMetricsRequestV1 bodies. */
 const metricsRequestV1: RequestBodyChecks = {
   validate: validateNetworkMetricsRequestV1,
   members: ["date_start","date_end","profiles","metrics"],
-  rules: {
-    "/additionalProperties": {"rule":"shared.request.unknown-members"},
-    "/additionalProperties/dimensions": {"rule":"v1.metrics.no-dimensions"},
-    "/properties/date_end/format": {"rule":"shared.request.date-format","expected":"a calendar day in YYYY-MM-DD shape"},
-    "/properties/date_end/pattern": {"rule":"shared.request.date-format","expected":"a calendar day in YYYY-MM-DD shape"},
-    "/properties/date_end/type": {"rule":"shared.request.date-format"},
-    "/properties/date_start/format": {"rule":"shared.request.date-format","expected":"a calendar day in YYYY-MM-DD shape"},
-    "/properties/date_start/pattern": {"rule":"shared.request.date-format","expected":"a calendar day in YYYY-MM-DD shape"},
-    "/properties/date_start/type": {"rule":"shared.request.date-format"},
-    "/properties/metrics/items/minLength": {"rule":"shared.request.non-empty"},
-    "/properties/metrics/items/type": {"rule":"shared.request.string-list"},
-    "/properties/metrics/items/x-names": {"rule":"v1.metrics.metric-names"},
-    "/properties/metrics/maxItems": {"rule":"shared.metrics.metrics-limit","code":4},
-    "/properties/metrics/minItems": {"rule":"shared.request.non-empty"},
-    "/properties/metrics/type": {"rule":"shared.request.string-list"},
-    "/properties/profiles/items/minLength": {"rule":"shared.request.non-empty"},
-    "/properties/profiles/items/type": {"rule":"shared.request.string-list"},
-    "/properties/profiles/maxItems": {"rule":"shared.metrics.profiles-limit","code":4},
-    "/properties/profiles/minItems": {"rule":"shared.request.non-empty"},
-    "/properties/profiles/type": {"rule":"shared.request.string-list"},
-    "/required": {"rule":"v1.metrics.required-members"},
-    "/type": {"rule":"shared.request.body-object"},
-  },
+  rules: [sharedRules, metricsRequestRules, {
+    "/additionalProperties/dimensions": "v1.metrics.no-dimensions",
+    "/properties/metrics/items/x-names": "v1.metrics.metric-names",
+    "/required": "v1.metrics.required-members",
+  }],
 };
 
 /** The checks of NetworkPostsRequestV1 bodies. */
 const postsRequestV1: RequestBodyChecks = {
   validate: validateNetworkPostsRequestV1,
   members: ["profiles","date_start","date_end","fields","limit","after","sort","filter"],
-  rules: {
-    "/additionalProperties": {"rule":"shared.request.unknown-members"},
-    "/additionalProperties/sort": {"rule":"v2.posts.sort-not-offered"},
-    "/properties/after/minLength": {"rule":"shared.request.non-empty"},
-    "/properties/after/type": {"rule":"shared.posts.after"},
-    "/properties/date_end/format": {"rule":"shared.request.date-format","expected":"a calendar day in YYYY-MM-DD shape"},
-    "/properties/date_end/pattern": {"rule":"shared.request.date-format","expected":"a calendar day in YYYY-MM-DD shape"},
-    "/properties/date_end/type": {"rule":"shared.request.date-format"},
-    "/properties/date_start/format": {"rule":"shared.request.date-format","expected":"a calendar day in YYYY-MM-DD shape"},
-    "/properties/date_start/pattern": {"rule":"shared.request.date-format","expected":"a calendar day in YYYY-MM-DD shape"},
-    "/properties/date_start/type": {"rule":"shared.request.date-format"},
-    "/properties/fields/items/minLength": {"rule":"shared.request.non-empty"},
-    "/properties/fields/items/type": {"rule":"shared.request.string-list"},
-    "/properties/fields/items/x-names": {"rule":"shared.posts.field-names"},
-    "/properties/fields/minItems": {"rule":"shared.request.non-empty"},
-    "/properties/fields/type": {"rule":"shared.request.string-list"},
+  rules: [sharedRules, {
+    "/additionalProperties/sort": "v2.posts.sort-not-offered",
+    "/properties/after/minLength": "shared.request.non-empty",
+    "/properties/after/type": "shared.posts.after",
+    "/properties/fields": "shared.request.non-empty",
+    "/properties/fields/items/type": "shared.request.string-list",
+    "/properties/fields/items/x-names": "shared.posts.field-names",
+    "/properties/fields/type": "shared.request.string-list",
+    "/properties/filter": "shared.posts.match-any",
     "/properties/filter/items/oneOf": {"rule":"shared.posts.filter-shape","expected":"{field, value} or {match_any}"},
-    "/properties/filter/items/oneOf/0/additionalProperties": {"rule":"shared.request.unknown-members"},
-    "/properties/filter/items/oneOf/0/properties/field/type": {"rule":"shared.posts.filter-fields"},
-    "/properties/filter/items/oneOf/0/properties/field/x-names": {"rule":"shared.posts.filter-fields"},
+    "/properties/filter/items/oneOf/0": "shared.posts.filter-value",
+    "/properties/filter/items/oneOf/0/additionalProperties": "shared.request.unknown-members",
+    "/properties/filter/items/oneOf/0/properties/field": "shared.posts.filter-fields",
     "/properties/filter/items/oneOf/0/properties/value/oneOf": {"rule":"shared.posts.filter-value","expected":"a string or a non-empty array of strings"},
-    "/properties/filter/items/oneOf/0/properties/value/oneOf/0/type": {"rule":"shared.posts.filter-value"},
-    "/properties/filter/items/oneOf/0/properties/value/oneOf/1/items/type": {"rule":"shared.posts.filter-value"},
-    "/properties/filter/items/oneOf/0/properties/value/oneOf/1/minItems": {"rule":"shared.posts.filter-value"},
-    "/properties/filter/items/oneOf/0/properties/value/oneOf/1/type": {"rule":"shared.posts.filter-value"},
-    "/properties/filter/items/oneOf/0/required": {"rule":"shared.posts.filter-shape"},
-    "/properties/filter/items/oneOf/0/type": {"rule":"shared.posts.filter-shape"},
-    "/properties/filter/items/oneOf/1/additionalProperties": {"rule":"shared.request.unknown-members"},
-    "/properties/filter/items/oneOf/1/properties/match_any/items/additionalProperties": {"rule":"shared.posts.match-any"},
-    "/properties/filter/items/oneOf/1/properties/match_any/items/properties/field/type": {"rule":"shared.posts.match-any"},
-    "/properties/filter/items/oneOf/1/properties/match_any/items/properties/field/x-names": {"rule":"shared.posts.match-any"},
-    "/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/items/minLength": {"rule":"shared.posts.match-any"},
-    "/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/items/type": {"rule":"shared.posts.match-any"},
-    "/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/minItems": {"rule":"shared.posts.match-any"},
-    "/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/type": {"rule":"shared.posts.match-any"},
-    "/properties/filter/items/oneOf/1/properties/match_any/items/required": {"rule":"shared.posts.match-any"},
-    "/properties/filter/items/oneOf/1/properties/match_any/items/type": {"rule":"shared.posts.match-any"},
-    "/properties/filter/items/oneOf/1/properties/match_any/minItems": {"rule":"shared.posts.match-any"},
-    "/properties/filter/items/oneOf/1/properties/match_any/type": {"rule":"shared.posts.match-any"},
-    "/properties/filter/items/oneOf/1/required": {"rule":"shared.posts.filter-shape"},
-    "/properties/filter/items/oneOf/1/type": {"rule":"shared.posts.filter-shape"},
-    "/properties/filter/type": {"rule":"shared.posts.filter-shape"},
-    "/properties/limit/maximum": {"rule":"shared.posts.limit"},
-    "/properties/limit/minimum": {"rule":"shared.posts.limit-positive"},
-    "/properties/limit/type": {"rule":"shared.posts.limit"},
-    "/properties/profiles/items/minLength": {"rule":"shared.request.non-empty"},
-    "/properties/profiles/items/type": {"rule":"shared.request.string-list"},
-    "/properties/profiles/minItems": {"rule":"shared.request.non-empty"},
-    "/properties/profiles/type": {"rule":"shared.request.string-list"},
-    "/properties/sort/items/additionalProperties": {"rule":"shared.request.unknown-members"},
-    "/properties/sort/items/properties/field/type": {"rule":"shared.posts.sort-fields"},
-    "/properties/sort/items/properties/field/x-names": {"rule":"shared.posts.sort-fields"},
-    "/properties/sort/items/properties/order/minLength": {"rule":"shared.request.non-empty"},
-    "/properties/sort/items/properties/order/type": {"rule":"shared.posts.sort-shape"},
-    "/properties/sort/items/required": {"rule":"shared.posts.sort-shape"},
-    "/properties/sort/items/type": {"rule":"shared.posts.sort-shape"},
-    "/properties/sort/type": {"rule":"shared.posts.sort-shape"},
-    "/required": {"rule":"shared.posts.required-members"},
-    "/type": {"rule":"shared.request.body-object"},
-  },
+    "/properties/filter/items/oneOf/0/properties/value/oneOf/0/type": "shared.posts.filter-value",
+    "/properties/filter/items/oneOf/0/properties/value/oneOf/1": "shared.posts.filter-value",
+    "/properties/filter/items/oneOf/0/required": "shared.posts.filter-shape",
+    "/properties/filter/items/oneOf/0/type": "shared.posts.filter-shape",
+    "/properties/filter/items/oneOf/1": "shared.posts.match-any",
+    "/properties/filter/items/oneOf/1/additionalProperties": "shared.request.unknown-members",
+    "/properties/filter/items/oneOf/1/required": "shared.posts.filter-shape",
+    "/properties/filter/items/oneOf/1/type": "shared.posts.filter-shape",
+    "/properties/filter/type": "shared.posts.filter-shape",
+    "/properties/limit": "shared.posts.limit",
+    "/properties/limit/minimum": "shared.posts.limit-positive",
+    "/properties/sort": "shared.posts.sort-shape",
+    "/properties/sort/items/additionalProperties": "shared.request.unknown-members",
+    "/properties/sort/items/properties/field": "shared.posts.sort-fields",
+    "/properties/sort/items/properties/order/minLength": "shared.request.non-empty",
+    "/required": "shared.posts.required-members",
+  }],
 };
 
 /** The checks of NetworkMetricsRequestV2 bodies. */
 const metricsRequestV2: RequestBodyChecks = {
   validate: validateNetworkMetricsRequestV2,
   members: ["date_start","date_end","profiles","metrics","dimensions"],
-  rules: {
-    "/additionalProperties": {"rule":"shared.request.unknown-members"},
-    "/properties/date_end/format": {"rule":"shared.request.date-format","expected":"a calendar day in YYYY-MM-DD shape"},
-    "/properties/date_end/pattern": {"rule":"shared.request.date-format","expected":"a calendar day in YYYY-MM-DD shape"},
-    "/properties/date_end/type": {"rule":"shared.request.date-format"},
-    "/properties/date_start/format": {"rule":"shared.request.date-format","expected":"a calendar day in YYYY-MM-DD shape"},
-    "/properties/date_start/pattern": {"rule":"shared.request.date-format","expected":"a calendar day in YYYY-MM-DD shape"},
-    "/properties/date_start/type": {"rule":"shared.request.date-format"},
-    "/properties/dimensions/items/additionalProperties": {"rule":"shared.request.unknown-members"},
-    "/properties/dimensions/items/properties/type/type": {"rule":"v2.metrics.dimension-shape"},
-    "/properties/dimensions/items/properties/type/x-names": {"rule":"v2.metrics.dimension-names"},
-    "/properties/dimensions/items/required": {"rule":"v2.metrics.dimension-shape"},
-    "/properties/dimensions/items/type": {"rule":"v2.metrics.dimension-shape"},
-    "/properties/dimensions/type": {"rule":"v2.metrics.dimension-shape"},
-    "/properties/metrics/items/minLength": {"rule":"shared.request.non-empty"},
-    "/properties/metrics/items/type": {"rule":"shared.request.string-list"},
-    "/properties/metrics/items/x-names": {"rule":"v2.metrics.metric-names"},
-    "/properties/metrics/maxItems": {"rule":"shared.metrics.metrics-limit","code":4},
-    "/properties/metrics/minItems": {"rule":"shared.request.non-empty"},
-    "/properties/metrics/type": {"rule":"shared.request.string-list"},
-    "/properties/profiles/items/minLength": {"rule":"shared.request.non-empty"},
-    "/properties/profiles/items/type": {"rule":"shared.request.string-list"},
-    "/properties/profiles/maxItems": {"rule":"shared.metrics.profiles-limit","code":4},
-    "/properties/profiles/minItems": {"rule":"shared.request.non-empty"},
-    "/properties/profiles/type": {"rule":"shared.request.string-list"},
-    "/required": {"rule":"v2.metrics.required-members"},
-    "/type": {"rule":"shared.request.body-object"},
-  },
+  rules: [sharedRules, metricsRequestRules, {
+    "/properties/dimensions": "v2.metrics.dimension-shape",
+    "/properties/dimensions/items/additionalProperties": "shared.request.unknown-members",
+    "/properties/dimensions/items/properties/type/x-names": "v2.metrics.dimension-names",
+    "/properties/metrics/items/x-names": "v2.metrics.metric-names",
+    "/required": "v2.metrics.required-members",
+  }],
 };
 
-/** operation ("METHOD /path") -> the checks of its request body. */
-export const requestBodyChecks: Readonly<Record<string, RequestBodyChecks>> = {
-  "POST /1/post/labels": unknownRequestBodyV1,
-  "POST /1/facebook/metrics": metricsRequestV1,
-  "POST /1/instagram/metrics": metricsRequestV1,
-  "POST /1/twitter/metrics": metricsRequestV1,
-  "POST /1/youtube/metrics": metricsRequestV1,
-  "POST /1/pinterest/metrics": metricsRequestV1,
-  "POST /1/facebook/page/posts": postsRequestV1,
-  "POST /2/post/labels": unknownRequestBodyV1,
-  "POST /2/profile/labels": unknownRequestBodyV1,
-  "POST /2/facebook/metrics": metricsRequestV2,
-  "POST /2/instagram/metrics": metricsRequestV2,
-  "POST /2/twitter/metrics": metricsRequestV2,
-  "POST /2/youtube/metrics": metricsRequestV2,
-  "POST /2/linkedin/metrics": metricsRequestV2,
-  "POST /2/pinterest/metrics": metricsRequestV2,
-  "POST /2/facebook/page/posts": postsRequestV1,
-  "POST /2/instagram/profile/posts": postsRequestV1,
+/** Version 1: operation ("METHOD /path") -> its kind, network and body checks. */
+export const v1Requests: RequestOperations = {
+  "GET /1/facebook/profiles": { kind: "profiles", network: "facebook" },
+  "GET /1/instagram/profiles": { kind: "profiles", network: "instagram" },
+  "GET /1/twitter/profiles": { kind: "profiles", network: "twitter" },
+  "GET /1/youtube/profiles": { kind: "profiles", network: "youtube" },
+  "GET /1/pinterest/profiles": { kind: "profiles", network: "pinterest" },
+  "POST /1/post/labels": { kind: "post-labels" },
+  "POST /1/facebook/metrics": { kind: "metrics", network: "facebook", body: metricsRequestV1 },
+  "POST /1/instagram/metrics": { kind: "metrics", network: "instagram", body: metricsRequestV1 },
+  "POST /1/twitter/metrics": { kind: "metrics", network: "twitter", body: metricsRequestV1 },
+  "POST /1/youtube/metrics": { kind: "metrics", network: "youtube", body: metricsRequestV1 },
+  "POST /1/pinterest/metrics": { kind: "metrics", network: "pinterest", body: metricsRequestV1 },
+  "POST /1/facebook/page/posts": { kind: "posts", network: "facebook", body: postsRequestV1 },
+};
+
+/** Version 2: operation ("METHOD /path") -> its kind, network and body checks. */
+export const v2Requests: RequestOperations = {
+  "GET /2/facebook/profiles": { kind: "profiles", network: "facebook" },
+  "GET /2/instagram/profiles": { kind: "profiles", network: "instagram" },
+  "GET /2/twitter/profiles": { kind: "profiles", network: "twitter" },
+  "GET /2/youtube/profiles": { kind: "profiles", network: "youtube" },
+  "GET /2/linkedin/profiles": { kind: "profiles", network: "linkedin" },
+  "GET /2/pinterest/profiles": { kind: "profiles", network: "pinterest" },
+  "POST /2/post/labels": { kind: "post-labels" },
+  "POST /2/profile/labels": { kind: "profile-labels" },
+  "POST /2/facebook/metrics": { kind: "metrics", network: "facebook", body: metricsRequestV2 },
+  "POST /2/instagram/metrics": { kind: "metrics", network: "instagram", body: metricsRequestV2 },
+  "POST /2/twitter/metrics": { kind: "metrics", network: "twitter", body: metricsRequestV2 },
+  "POST /2/youtube/metrics": { kind: "metrics", network: "youtube", body: metricsRequestV2 },
+  "POST /2/linkedin/metrics": { kind: "metrics", network: "linkedin", body: metricsRequestV2 },
+  "POST /2/pinterest/metrics": { kind: "metrics", network: "pinterest", body: metricsRequestV2 },
+  "POST /2/facebook/page/posts": { kind: "posts", network: "facebook", body: postsRequestV1 },
+  "POST /2/instagram/profile/posts": { kind: "posts", network: "instagram", body: postsRequestV1 },
 };

@@ -28,6 +28,7 @@ var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: tru
 // src/validators/formats.ts
 var formats_exports = {};
 __export(formats_exports, {
+  DATE: () => DATE,
   digits: () => digits,
   formats: () => formats,
   isDate: () => isDate,

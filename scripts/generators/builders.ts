@@ -151,9 +151,10 @@ function builderMethod(op: Operation, vm: VersionModel): { name: string; text: s
 
 function implementation(op: Operation): string {
   const key = literal(op.key);
-  if (op.kind === 'profiles') return `() => buildRequest(${key}, undefined)`;
-  if (op.kind === 'post-labels' || op.kind === 'profile-labels') return `() => buildRequest(${key}, {})`;
-  return `(body) => buildRequest(${key}, body)`;
+  const build = `buildV${op.version}Request`;
+  if (op.kind === 'profiles') return `() => ${build}(${key}, undefined)`;
+  if (op.kind === 'post-labels' || op.kind === 'profile-labels') return `() => ${build}(${key}, {})`;
+  return `(body) => ${build}(${key}, body)`;
 }
 
 function addBuilders(file: SourceFile, vm: VersionModel, ops: Operation[]): void {
@@ -213,7 +214,7 @@ export function buildersSource(model: Model, version: Version, allOperations: Op
   const shapes = ['DayString', 'PickedPost', 'PostsPage', 'SortElement', ...(version === 1 ? ['DayRecord', 'V1MetricsResponse'] : ['DimensionItem', 'DimensionList', 'MetricsResponse'])];
   file.addImportDeclarations([
     { isTypeOnly: true, moduleSpecifier: '../../src/request.js', namedImports: ['ApiRequest'] },
-    { moduleSpecifier: '../../src/builders/build.js', namedImports: ['buildRequest'] },
+    { moduleSpecifier: '../../src/builders/build.js', namedImports: [`buildV${version}Request`] },
     { isTypeOnly: true, moduleSpecifier: '../../src/builders/types.js', namedImports: shapes.sort() },
     { isTypeOnly: true, moduleSpecifier: `./v${version}-unions.js`, namespaceImport: 'U' },
   ]);

@@ -6,10 +6,12 @@
  * - the catalog name enums (metric names, dimensions, post, sort and filter fields) become an
  *   `x-names` keyword naming the catalog list; the runtime checks names against the per-network
  *   tables of generated/request-catalog.ts, so the networks of one template share one validator;
- * - documentation keywords and annotations are dropped.
+ * - documentation keywords and annotations are dropped, and so is a `pattern` that the `format`
+ *   beside it enforces first (the date shape of `format: date`).
  * A validating keyword without a rule, or a rule the register does not hold, stops generation.
  */
 import type { Limits } from '../model/types.js';
+import { DATE } from '../../src/validators/formats.js';
 import { limitOf } from './limit-keywords.js';
 import { templateName } from './validators-rules.js';
 
@@ -40,7 +42,10 @@ export interface ConstraintRule {
   rule: string;
   /** The API error code when it is not 3 (an exceeded limit of catalogs/limits.yaml). */
   code?: number;
-  /** For `oneOf`, `pattern` and `format`: what the value must be, in words. */
+  /**
+   * For `oneOf`, and for each constraint of a schema with a `format`: what the value must be, in
+   * words.
+   */
   expected?: string;
 }
 
@@ -52,7 +57,14 @@ export interface RequestSchema {
   members: string[];
 }
 
-const FORMAT_WORDS: Record<string, string> = { date: 'a calendar day in YYYY-MM-DD shape', 'date-time': 'a UTC date-time' };
+/**
+ * The pattern a format's check enforces first (`isDate` of src/validators/formats.ts tests DATE
+ * before the calendar): beside that format the pattern is not compiled a second time, since any
+ * value it refuses the format refuses too, with the same rule and words.
+ */
+const IMPLIED_PATTERNS: Readonly<Record<string, string>> = { date: DATE.source };
+
+const FORMAT_WORDS: Readonly<Record<string, string | undefined>> = { date: 'a calendar day in YYYY-MM-DD shape', 'date-time': 'a UTC date-time' };
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const escape = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -84,9 +96,14 @@ function resolveRef(ref: string, walk: Walk): { schema: Json; names?: string } {
   return { schema, names: NAME_LISTS[templateName(name, walk.networks)] };
 }
 
-function ruleOf(walk: Walk, at: string, rule: unknown, code?: number, expected?: string): void {
+/** Throws unless `rule` is a rule id of the register. */
+function checkRule(walk: Walk, at: string, rule: unknown): asserts rule is string {
   if (typeof rule !== 'string') throw new Error(`${walk.where}: no register rule for the schema constraint ${at} (add an x-rule in the spec)`);
   if (!walk.ruleIds.has(rule)) throw new Error(`${walk.where}: ${at} names rule ${rule}, which catalogs/rules.yaml does not hold`);
+}
+
+function ruleOf(walk: Walk, at: string, rule: unknown, code?: number, expected?: string): void {
+  checkRule(walk, at, rule);
   walk.rules.set(at, { rule, ...(code ? { code } : {}), ...(expected ? { expected } : {}) });
 }
 
@@ -119,6 +136,10 @@ function prepare(node: unknown, pointer: string, inherited: string | undefined, 
   for (const [key, value] of Object.entries(source)) {
     if ((key.startsWith('x-') && key !== 'x-names') || DROPPED.has(key)) continue;
     const at = `${pointer}/${key}`;
+    if (key === 'pattern' && value === IMPLIED_PATTERNS[String(source.format)]) {
+      checkRule(walk, at, byKeyword.pattern ?? own ?? inherited);
+      continue;
+    }
     if (MAPS.has(key) && isObject(value)) {
       out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, prepare(sub, `${at}/${escape(name)}`, inherit, walk)]));
     } else if (SUBSCHEMAS.has(key)) {
@@ -128,7 +149,7 @@ function prepare(node: unknown, pointer: string, inherited: string | undefined, 
     }
     if (!VALIDATING.has(key) || (key === 'additionalProperties' && value !== false)) continue;
     const limit = typeof limits[key] === 'string' ? limitOf(walk.limits, limits[key] as string) : undefined;
-    const expected = key === 'oneOf' ? (out.oneOf as Json[]).map(branchWords).join(' or ') : key === 'format' || key === 'pattern' ? FORMAT_WORDS[String(source.format)] : undefined;
+    const expected = key === 'oneOf' ? (out.oneOf as Json[]).map(branchWords).join(' or ') : FORMAT_WORDS[String(source.format)];
     ruleOf(walk, at, byKeyword[key === 'x-names' ? 'enum' : key] ?? own ?? inherited, limit?.errorCode, expected);
     if (key === 'additionalProperties') {
       for (const [name, rule] of Object.entries(byKeyword)) if (name.startsWith('additionalProperties/')) ruleOf(walk, `${pointer}/${name}`, rule);

@@ -25,7 +25,7 @@
  * Weeks are ISO weeks, Monday to Sunday; a `date.week` row is the Monday's date. A `date.month`
  * row is `YYYY-MM`.
  */
-import { requestCatalog } from '../../generated/request-catalog.js';
+import { requestLimits } from '../../generated/request-catalog.js';
 
 /** A calendar day, `YYYY-MM-DD`. */
 export type Day = string;
@@ -71,7 +71,7 @@ export function addDays(day: Day, count: number): Day {
 }
 
 /** Months a metrics request may span, from the catalogs (`limits.dateRangeMonths`). */
-export const DEFAULT_RANGE_MONTHS: number = requestCatalog.limits.dateRangeMonths.value;
+export const DEFAULT_RANGE_MONTHS: number = requestLimits.dateRangeMonths.value;
 
 /**
  * The latest `date_end` a metrics request starting on `dateStart` may have: the day before the

@@ -18,7 +18,7 @@
  * Where answers are added up (rule 2 and 3 sums), the pair cover is the grid partition, so no
  * value is counted twice.
  */
-import { requestCatalog } from '../../generated/request-catalog.js';
+import { requestLimits, v2RequestCatalog, v2SumMetrics } from '../../generated/request-catalog.js';
 import { formatDayNumber, maxRangeEnd, monthStart, dayNumber, weekStart } from '../calendar/days.js';
 import { coverPairs, type Rect } from './cover.js';
 import { SplitRefusedError } from './errors.js';
@@ -55,7 +55,7 @@ export interface MetricsBody {
   [key: string]: unknown;
 }
 
-const LIMITS = requestCatalog.limits;
+const LIMITS = requestLimits;
 
 /** The fewest date ranges of at most `months` months covering start..end, cut only where `cut` allows. */
 export function splitDateRange(start: number, end: number, cut: DateCut, months: number): [number, number][] {
@@ -131,11 +131,12 @@ export function planMetricsSplit(request: RequestLike, limits = true): SplitPlan
 
   let adds = false;
   if (version === 2 && (splitProfiles || splitDates)) {
-    const catalog = requestCatalog.v2.metrics[network];
-    if (!catalog) refuse(operation, `network "${network}" has no version 2 metric catalog`);
-    const unknown = body.metrics.filter((m) => !Object.hasOwn(catalog, m));
+    const names = v2RequestCatalog.metrics[network]?.names;
+    if (!names) refuse(operation, `network "${network}" has no version 2 metric catalog`);
+    const sums = v2SumMetrics[network];
+    const unknown = body.metrics.filter((m) => !names.includes(m));
     if (unknown.length) refuse(operation, `unknown metric${unknown.length > 1 ? 's' : ''} ${unknown.map((m) => `"${m}"`).join(', ')} for ${network}: their aggregation (sum or avg) decides how parts merge`);
-    const avg = body.metrics.filter((m) => catalog[m].aggregation !== 'sum');
+    const avg = body.metrics.filter((m) => !sums.includes(m));
     const avgList = avg.map((m) => `"${m}"`).join(', ');
     if (splitDates && dateDims.length > 1) refuse(operation, `more than one date dimension (${dateDims.join(', ')}): the date range cannot be cut for all of them`);
     if (splitDates && cut === 'none') {

@@ -8,7 +8,7 @@
  *   allowed by every requested metric;
  * - a filter value of a field whose values the catalog lists (ppd_status) is one of them.
  */
-import { requestCatalog } from '../../generated/request-catalog.js';
+import { requestLimits } from '../../generated/request-catalog.js';
 import { daysBetween, isDay, longestMonthsInDays, maxDateEnd } from '../calendar/days.js';
 import type { NetworkFacts } from './name-sets.js';
 import { isExtraDimension } from './name-sets.js';
@@ -23,7 +23,7 @@ export function checkDateRange(problems: ProblemList, body: Body, limited: boole
     return;
   }
   if (!limited) return;
-  const { value: months, errorCode } = requestCatalog.limits.dateRangeMonths;
+  const { value: months, errorCode } = requestLimits.dateRangeMonths;
   const days = daysBetween(s, e) + 1;
   const longest = longestMonthsInDays(months);
   if (days > longest) {
@@ -55,11 +55,11 @@ export function checkDimensions(problems: ProblemList, facts: NetworkFacts, netw
     const names = extras.map((e) => e.name).join(', ');
     problems.add('v2.metrics.extra-dimension-single', 'dimensions', `holds ${extras.length} extra dimensions (${names}); only one is allowed per request`);
   }
-  const requested = Array.isArray(metrics) ? metrics.filter((m): m is string => typeof m === 'string' && m in facts.metrics) : [];
+  const requested = Array.isArray(metrics) ? metrics.filter((m): m is string => typeof m === 'string' && facts.names.metrics.has(m)) : [];
   for (const extra of extras) {
     const parameter = `dimensions[${extra.index}].type`;
     if (extra.index !== dimensions.length - 1) problems.add('v2.metrics.extra-dimension-last', parameter, `extra dimension "${extra.name}" must be the last dimension`);
-    const refusing = requested.filter((m) => !(facts.metrics[m].extraDimensions ?? []).includes(extra.name));
+    const refusing = requested.filter((m) => !(facts.extraDimensions[m] ?? []).includes(extra.name));
     if (refusing.length) {
       const which = `the ${network} metric${refusing.length > 1 ? 's' : ''} ${refusing.join(', ')}`;
       problems.add('v2.metrics.extra-dimension-allowed', parameter, `extra dimension "${extra.name}" is not allowed by ${which}`);
@@ -72,7 +72,7 @@ export function checkFilterValues(problems: ProblemList, facts: NetworkFacts, bo
   if (!Array.isArray(body.filter)) return;
   body.filter.forEach((item, i) => {
     if (!isObject(item) || typeof item.field !== 'string' || !facts.names.filterable.has(item.field)) return;
-    const allowed = facts.fields[item.field]?.enum;
+    const allowed = facts.fieldValues[item.field];
     if (!allowed) return;
     const values = Array.isArray(item.value) ? item.value : [item.value];
     values.forEach((v, j) => {

@@ -3,6 +3,7 @@
  * its constraint (the `x-rule` annotations of the spec, compiled into the rule tables), the
  * parameter it concerns (`metrics[3]`, `dimensions[0].type`) and a message naming the value.
  */
+import { ruleAt } from './constraint-rules.js';
 import type { ProblemList } from './problem-list.js';
 import { show } from './problem-list.js';
 import type { ConstraintRule, NameSets, RequestBodyChecks, SchemaError } from './schema-types.js';
@@ -86,7 +87,7 @@ export function schemaProblems(problems: ProblemList, checks: RequestBodyChecks,
     const at = tokens(error.instancePath);
     const member = error.params.missingProperty ?? error.params.additionalProperty;
     const pointer = error.schemaPath.replace(/^#/, '');
-    const rule = (member !== undefined && checks.rules[`${pointer}/${member}`]) || checks.rules[pointer];
+    const rule = ruleAt(checks.rules, member === undefined ? pointer : `${pointer}/${member}`);
     if (!rule) throw new Error(`request checks: no register rule for the schema constraint ${pointer}`);
     const path = member === undefined ? at : [...at, String(member)];
     const parameter = parameterOf(path);

@@ -7,7 +7,8 @@
  * split-and-capture implementations, with the same answers for these formats.
  */
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** The shape of an RFC 3339 full-date, tested before the calendar (the request schemas rely on it). */
+export const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/;
 
 /** The decimal number of `length` digits of `text` at `at` (the caller checked they are digits). */

@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../generated/rules.js';
 import { catalogs } from '../../generated/catalogs.js';
-import { requestBodyChecks } from '../../generated/request-validators.js';
 import { requestSchema } from '../../scripts/generators/request-schemas.js';
 import { checkRequest } from '../../src/request-checks/check.js';
+import { bodyChecks, ruleEntries } from './body-checks.js';
 
 const facts = { ruleIds: new Set(Object.keys(RULES)), limits: catalogs.limits, networks: ['facebook'], where: 'fixture' };
 const components = {
@@ -56,9 +56,9 @@ describe('request schema rules', () => {
   });
 
   it('every constraint of the generated request validators names a rule of the register', () => {
-    const entries = Object.values(requestBodyChecks);
+    const entries = Object.values(bodyChecks);
     expect(entries.length).toBeGreaterThan(10);
-    for (const checks of entries) for (const [at, { rule }] of Object.entries(checks.rules)) expect(RULES, at).toHaveProperty([rule]);
+    for (const checks of entries) for (const [at, rule] of ruleEntries(checks)) expect(RULES, at).toHaveProperty([rule]);
   });
 
   it('gives every schema error of odd bodies a rule, a parameter and a message (no operation throws)', () => {
@@ -67,7 +67,7 @@ describe('request schema rules', () => {
       { profiles: [''], dimensions: ['x', { type: 1 }, { type: 'profile', extra: 1 }], sort: [1, { field: 2, order: '' }], after: 3 },
       { filter: [1, {}, { field: 'type', value: [1] }, { match_any: 'x' }, { match_any: [{ field: 'post_labels', value: ['', 1] }], field: 'x' }] },
     ];
-    for (const operation of Object.keys(requestBodyChecks)) {
+    for (const operation of Object.keys(bodyChecks)) {
       for (const body of odd) {
         for (const problem of checkRequest(operation, body, { strict: true })) {
           expect(RULES, `${operation} ${problem.parameter}`).toHaveProperty([problem.rule]);

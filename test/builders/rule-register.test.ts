@@ -7,8 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES, type RuleId } from '../../generated/rules.js';
-import { requestBodyChecks } from '../../generated/request-validators.js';
 import { checkRequest } from '../../src/request-checks/check.js';
+import { bodyChecks, ruleEntries } from './body-checks.js';
 import { sectionRuleIds } from '../validators/register-section.js';
 import { ROOT } from '../validators/spec-examples.js';
 
@@ -20,7 +20,7 @@ const requestRules = sectionRuleIds('request rules') as RuleId[];
  */
 function idsInChecks(): Set<string> {
   const ids = new Set<string>();
-  for (const checks of Object.values(requestBodyChecks)) for (const { rule } of Object.values(checks.rules)) ids.add(rule);
+  for (const checks of Object.values(bodyChecks)) for (const [, rule] of ruleEntries(checks)) ids.add(rule);
   const dir = join(ROOT, 'src/request-checks');
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
     for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/'((?:shared|v1|v2)\.[a-z0-9-]+\.[a-z0-9-]+)'/g)) ids.add(m[1]);
