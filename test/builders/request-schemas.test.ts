@@ -43,6 +43,18 @@ describe('request schema rules', () => {
     });
   });
 
+  it('compiles the date pattern once, as the date format that tests it first, and still checks its rule', () => {
+    const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date', 'x-rule': 'shared.request.date-format' };
+    const { schema, rules } = requestSchema(day, {}, facts);
+    expect(schema).toEqual({ type: 'string', format: 'date' });
+    const expected = 'a calendar day in YYYY-MM-DD shape';
+    expect(Object.fromEntries(rules)).toEqual({ '/format': { rule: 'shared.request.date-format', expected }, '/type': { rule: 'shared.request.date-format', expected } });
+    expect(() => requestSchema({ ...day, 'x-rule': { type: 'shared.request.date-format', format: 'shared.request.date-format', pattern: 'shared.no-such' } }, {}, facts)).toThrow(
+      '/pattern names rule shared.no-such',
+    );
+    expect(requestSchema({ ...day, pattern: '^\\d+$' }, {}, facts).schema).toHaveProperty('pattern', '^\\d+$');
+  });
+
   it('stops on a constraint without a rule, a rule outside the register, or a rule for a missing keyword', () => {
     expect(() => requestSchema({ type: 'object', properties: { a: { type: 'string' } } }, {}, facts)).toThrow(
       'fixture: no register rule for the schema constraint /type',
