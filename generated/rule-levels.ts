@@ -97,9 +97,37 @@ export const RULE_LEVELS = {
 /** Every rule id of the register. */
 export type RuleId = keyof typeof RULE_LEVELS;
 
+/**
+ * The inferred rules, which a bundle needs rather than the whole table above (every other rule
+ * is stated).
+ */
+const INFERRED: ReadonlySet<string> = new Set([
+  "shared.response.no-extra-members",
+  "shared.response.request-readable",
+  "shared.failure.errors-not-empty",
+  "shared.failure.code-listed",
+  "shared.profiles.id-and-name",
+  "shared.labels.members-present",
+  "v2.metrics.metric-rows-unique",
+  "v2.metrics.requested-metrics",
+  "v2.metrics.metric-order",
+  "v2.metrics.requested-profiles",
+  "shared.posts.remaining-not-negative",
+  "shared.posts.next-with-remaining",
+  "shared.posts.datetime-shape",
+  "shared.posts.sort-order",
+  "shared.request.unknown-members",
+  "shared.request.date-order",
+  "shared.metrics.date-range-calendar",
+  "shared.request.non-empty",
+  "v2.metrics.dimensions-distinct",
+  "shared.posts.limit-positive",
+  "shared.posts.filter-value-enum",
+]);
+
 /** `stated`: a broken rule is an error; `inferred`: a warning, an error only in strict mode. */
 export function ruleLevel(id: RuleId): Rule['level'] {
-  return RULE_LEVELS[id];
+  return INFERRED.has(id) ? 'inferred' : 'stated';
 }
 
 /** The rule's anchor on the docs site (generated/site/rules.html). */

@@ -26,6 +26,7 @@ export const STEPS: readonly Step[] = [
   { name: 'validators', run: async (context) => (await import('./generators/validators.js')).validatorArtifacts(context) },
   { name: 'catalog-data', run: ({ model }) => [catalogDataArtifact(model), validatorFactsArtifact(model)] },
   { name: 'rules', run: ({ model }) => rulesArtifacts(model) },
+  { name: 'request-validators', run: async (context) => (await import('./generators/request-validators.js')).requestValidatorArtifacts(context) },
   { name: 'request-catalog', run: ({ model }) => [requestCatalogArtifact(model)] },
   { name: 'operations', run: ({ model }) => [operationsArtifact(model)] },
   { name: 'site', run: (context) => siteArtifacts(context) },

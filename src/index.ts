@@ -7,8 +7,8 @@
  */
 export { v1 } from './v1.js';
 export { v2 } from './v2.js';
-export { RequestValidationError, type RequestProblem } from './builders/problems.js';
-export { checkRequest, type CheckRequestOptions } from './builders/check.js';
+export { RequestValidationError, type RequestProblem } from './request-checks/problems.js';
+export { checkRequest, type CheckRequestOptions } from './request-checks/check.js';
 export { maxDateEnd } from './calendar/days.js';
 export type { ApiRequest, ResponseOf } from './request.js';
 export * from './client/index.js';

@@ -2,12 +2,13 @@
  * `social-analytics-api/v1`: the version 1 literal unions (`Network`, `Metric<N>`,
  * `PostField<N>`, `SortableField<N>`, `FilterableField<N>`, `InsightsMetric<N>` ...; version 1
  * has no dimensions and no linkedin), the typed request builders (`v1.youtube.metrics({...})`,
- * or the same builders as top-level exports), and the runtime request check.
+ * or the same builders as top-level exports), and the runtime request check of the version 1
+ * operations (`checkRequest`; the root's checks both versions).
  */
 export * from '../generated/builders/v1-unions.js';
 export * from '../generated/builders/v1.js';
-export { RequestValidationError, type RequestProblem } from './builders/problems.js';
-export { checkRequest } from './builders/check.js';
+export { RequestValidationError, type RequestProblem } from './request-checks/problems.js';
+export { checkV1Request as checkRequest, type CheckRequestOptions } from './request-checks/check.js';
 export { maxDateEnd } from './calendar/days.js';
 export type { ApiRequest, ResponseOf } from './request.js';
 export type { DayRecord, MetricBreakdown, PostsPage, SortElement, SortOrder, V1MetricsResponse } from './builders/types.js';

@@ -2,12 +2,13 @@
  * `social-analytics-api/v2`: the version 2 literal unions (`Network`, `Metric<N>`,
  * `PostField<N>`, `SortableField<N>`, `FilterableField<N>`, `Dimension`, `ExtraDimension<N, M>`,
  * `InsightsMetric<N>` ...), the typed request builders (`v2.facebook.metrics({...})`, or the
- * same builders as top-level exports), and the runtime request check.
+ * same builders as top-level exports), and the runtime request check of the version 2
+ * operations (`checkRequest`; the root's checks both versions).
  */
 export * from '../generated/builders/v2-unions.js';
 export * from '../generated/builders/v2.js';
-export { RequestValidationError, type RequestProblem } from './builders/problems.js';
-export { checkRequest } from './builders/check.js';
+export { RequestValidationError, type RequestProblem } from './request-checks/problems.js';
+export { checkV2Request as checkRequest, type CheckRequestOptions } from './request-checks/check.js';
 export { maxDateEnd } from './calendar/days.js';
 export type { ApiRequest, ResponseOf } from './request.js';
 export type { DimensionItem, MetricsResponse, PostsPage, SortElement, SortOrder } from './builders/types.js';

@@ -4,7 +4,7 @@
  * from `social-analytics-api/v1`.
  */
 import type { ApiRequest } from '../../src/request.js';
-import { buildRequest } from '../../src/builders/build.js';
+import { buildV1Request } from '../../src/builders/build.js';
 import type {
   DayRecord,
   DayString,
@@ -130,9 +130,9 @@ export interface FacebookBuilders {
  * `v1.facebook.posts`.
  */
 export const facebook: FacebookBuilders = {
-  profiles: () => buildRequest('GET /1/facebook/profiles', undefined),
-  metrics: (body) => buildRequest('POST /1/facebook/metrics', body),
-  posts: (body) => buildRequest('POST /1/facebook/page/posts', body),
+  profiles: () => buildV1Request('GET /1/facebook/profiles', undefined),
+  metrics: (body) => buildV1Request('POST /1/facebook/metrics', body),
+  posts: (body) => buildV1Request('POST /1/facebook/page/posts', body),
 };
 
 /**
@@ -160,8 +160,8 @@ export interface InstagramBuilders {
  * `v1.instagram.metrics`.
  */
 export const instagram: InstagramBuilders = {
-  profiles: () => buildRequest('GET /1/instagram/profiles', undefined),
-  metrics: (body) => buildRequest('POST /1/instagram/metrics', body),
+  profiles: () => buildV1Request('GET /1/instagram/profiles', undefined),
+  metrics: (body) => buildV1Request('POST /1/instagram/metrics', body),
 };
 
 /**
@@ -186,8 +186,8 @@ export interface TwitterBuilders {
 
 /** Builders of the twitter operations of version 1: `v1.twitter.profiles`, `v1.twitter.metrics`. */
 export const twitter: TwitterBuilders = {
-  profiles: () => buildRequest('GET /1/twitter/profiles', undefined),
-  metrics: (body) => buildRequest('POST /1/twitter/metrics', body),
+  profiles: () => buildV1Request('GET /1/twitter/profiles', undefined),
+  metrics: (body) => buildV1Request('POST /1/twitter/metrics', body),
 };
 
 /**
@@ -212,8 +212,8 @@ export interface YoutubeBuilders {
 
 /** Builders of the youtube operations of version 1: `v1.youtube.profiles`, `v1.youtube.metrics`. */
 export const youtube: YoutubeBuilders = {
-  profiles: () => buildRequest('GET /1/youtube/profiles', undefined),
-  metrics: (body) => buildRequest('POST /1/youtube/metrics', body),
+  profiles: () => buildV1Request('GET /1/youtube/profiles', undefined),
+  metrics: (body) => buildV1Request('POST /1/youtube/metrics', body),
 };
 
 /**
@@ -241,15 +241,15 @@ export interface PinterestBuilders {
  * `v1.pinterest.metrics`.
  */
 export const pinterest: PinterestBuilders = {
-  profiles: () => buildRequest('GET /1/pinterest/profiles', undefined),
-  metrics: (body) => buildRequest('POST /1/pinterest/metrics', body),
+  profiles: () => buildV1Request('GET /1/pinterest/profiles', undefined),
+  metrics: (body) => buildV1Request('POST /1/pinterest/metrics', body),
 };
 
 /**
  * POST /1/post/labels: the content labels. The body is not shown in the documents; an empty object
  * is sent.
  */
-export const postLabels: V1Builders['postLabels'] = () => buildRequest('POST /1/post/labels', {});
+export const postLabels: V1Builders['postLabels'] = () => buildV1Request('POST /1/post/labels', {});
 
 /** Every request builder of version 1. */
 export interface V1Builders {

@@ -4,7 +4,7 @@
  * from `social-analytics-api/v2`.
  */
 import type { ApiRequest } from '../../src/request.js';
-import { buildRequest } from '../../src/builders/build.js';
+import { buildV2Request } from '../../src/builders/build.js';
 import type {
   AllowedByEvery,
   DayString,
@@ -165,9 +165,9 @@ export interface FacebookBuilders {
  * `v2.facebook.posts`.
  */
 export const facebook: FacebookBuilders = {
-  profiles: () => buildRequest('GET /2/facebook/profiles', undefined),
-  metrics: (body) => buildRequest('POST /2/facebook/metrics', body),
-  posts: (body) => buildRequest('POST /2/facebook/page/posts', body),
+  profiles: () => buildV2Request('GET /2/facebook/profiles', undefined),
+  metrics: (body) => buildV2Request('POST /2/facebook/metrics', body),
+  posts: (body) => buildV2Request('POST /2/facebook/page/posts', body),
 };
 
 /**
@@ -207,9 +207,9 @@ export interface InstagramBuilders {
  * `v2.instagram.metrics`, `v2.instagram.posts`.
  */
 export const instagram: InstagramBuilders = {
-  profiles: () => buildRequest('GET /2/instagram/profiles', undefined),
-  metrics: (body) => buildRequest('POST /2/instagram/metrics', body),
-  posts: (body) => buildRequest('POST /2/instagram/profile/posts', body),
+  profiles: () => buildV2Request('GET /2/instagram/profiles', undefined),
+  metrics: (body) => buildV2Request('POST /2/instagram/metrics', body),
+  posts: (body) => buildV2Request('POST /2/instagram/profile/posts', body),
 };
 
 /**
@@ -230,8 +230,8 @@ export interface TwitterBuilders {
 
 /** Builders of the twitter operations of version 2: `v2.twitter.profiles`, `v2.twitter.metrics`. */
 export const twitter: TwitterBuilders = {
-  profiles: () => buildRequest('GET /2/twitter/profiles', undefined),
-  metrics: (body) => buildRequest('POST /2/twitter/metrics', body),
+  profiles: () => buildV2Request('GET /2/twitter/profiles', undefined),
+  metrics: (body) => buildV2Request('POST /2/twitter/metrics', body),
 };
 
 /**
@@ -256,8 +256,8 @@ export interface YoutubeBuilders {
 
 /** Builders of the youtube operations of version 2: `v2.youtube.profiles`, `v2.youtube.metrics`. */
 export const youtube: YoutubeBuilders = {
-  profiles: () => buildRequest('GET /2/youtube/profiles', undefined),
-  metrics: (body) => buildRequest('POST /2/youtube/metrics', body),
+  profiles: () => buildV2Request('GET /2/youtube/profiles', undefined),
+  metrics: (body) => buildV2Request('POST /2/youtube/metrics', body),
 };
 
 /**
@@ -284,8 +284,8 @@ export interface LinkedinBuilders {
  * Builders of the linkedin operations of version 2: `v2.linkedin.profiles`, `v2.linkedin.metrics`.
  */
 export const linkedin: LinkedinBuilders = {
-  profiles: () => buildRequest('GET /2/linkedin/profiles', undefined),
-  metrics: (body) => buildRequest('POST /2/linkedin/metrics', body),
+  profiles: () => buildV2Request('GET /2/linkedin/profiles', undefined),
+  metrics: (body) => buildV2Request('POST /2/linkedin/metrics', body),
 };
 
 /**
@@ -313,22 +313,22 @@ export interface PinterestBuilders {
  * `v2.pinterest.metrics`.
  */
 export const pinterest: PinterestBuilders = {
-  profiles: () => buildRequest('GET /2/pinterest/profiles', undefined),
-  metrics: (body) => buildRequest('POST /2/pinterest/metrics', body),
+  profiles: () => buildV2Request('GET /2/pinterest/profiles', undefined),
+  metrics: (body) => buildV2Request('POST /2/pinterest/metrics', body),
 };
 
 /**
  * POST /2/post/labels: the content labels. The body is not shown in the documents; an empty object
  * is sent.
  */
-export const postLabels: V2Builders['postLabels'] = () => buildRequest('POST /2/post/labels', {});
+export const postLabels: V2Builders['postLabels'] = () => buildV2Request('POST /2/post/labels', {});
 
 /**
  * POST /2/profile/labels: the profile labels. The body is not shown in the documents; an empty
  * object is sent.
  */
 export const profileLabels: V2Builders['profileLabels'] = () =>
-  buildRequest('POST /2/profile/labels', {});
+  buildV2Request('POST /2/profile/labels', {});
 
 /** Every request builder of version 2. */
 export interface V2Builders {

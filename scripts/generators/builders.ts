@@ -51,13 +51,13 @@ function builder(op: Operation, vm: VersionModel): Builder {
     name,
     doc: `${op.key}: ${doc}`,
     signature: `${name}(): ApiRequest<${body}, ${op.successSchema ?? 'unknown'}, ${key}>`,
-    implementation: `() => buildRequest(${key}, ${value})`,
+    implementation: `() => buildV${op.version}Request(${key}, ${value})`,
   });
   const withBody = (name: string, doc: string, signature: string): Builder => ({
     name,
     doc: `${op.key}: ${doc}`,
     signature,
-    implementation: `(body) => buildRequest(${key}, body)`,
+    implementation: `(body) => buildV${op.version}Request(${key}, body)`,
   });
   switch (op.kind) {
     case 'profiles':
@@ -154,7 +154,7 @@ export async function buildersSource(model: Model, version: Version, allOperatio
   const shapes = ['DayString', 'PostsPage', 'RequiredPick', 'SortElement', ...(version === 1 ? ['DayRecord', 'V1MetricsResponse'] : v2Shapes)];
   const imports = [
     importDeclaration('../../src/request.js', ['ApiRequest']),
-    importDeclaration('../../src/builders/build.js', ['buildRequest'], false),
+    importDeclaration('../../src/builders/build.js', [`buildV${version}Request`], false),
     importDeclaration('../../src/builders/types.js', shapes),
     importDeclaration(`../types/v${version}.js`, ['components']),
     importDeclaration(`./v${version}-unions.js`, unionImports(vm)),

@@ -7,9 +7,15 @@ export const SCRIPT = 'scripts/generators/catalog-data.ts';
 
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 
+/** Source code to print as is inside a {@link toTsLiteral} value (the name of a constant). */
+export class TsCode {
+  constructor(readonly code: string) {}
+}
+
 /** Prints plain data as TypeScript source: unquoted keys where possible, stable order. */
 export function toTsLiteral(value: unknown, indent = ''): string {
   const next = `${indent}  `;
+  if (value instanceof TsCode) return value.code;
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
     if (value.every((v) => typeof v !== 'object' || v === null)) {

@@ -9,6 +9,7 @@ import { PipelineError } from '../model/errors.js';
 import { pascal, type Model, type OpenApiDocument, type Version, type VersionModel } from '../model/types.js';
 import { resolveDirective, type Directive } from './catalog-schemas.js';
 import { addFailureExample, operationExamples } from './examples.js';
+import { fillLimits, limitKeywords } from './limit-keywords.js';
 
 const TEMPLATE_REF = /^#\/components\/(schemas|responses|parameters)\/Network([A-Z]\w*)$/;
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -25,6 +26,7 @@ function templateNetworks(vm: VersionModel, kind: unknown, name: string): string
 /** Rewrites template refs and resolves x-catalog directives for one network. */
 function bind(node: unknown, model: Model, vm: VersionModel, network: string | undefined, pointer: string): unknown {
   if (Array.isArray(node)) return node.map((item, i) => bind(item, model, vm, network, `${pointer}/${i}`));
+  if (typeof node === 'string' && pointer.endsWith('/description')) return fillLimits(model.limits, node);
   if (node === null || typeof node !== 'object') return node;
   let obj = node as Record<string, unknown>;
   if (typeof obj.$ref === 'string') {
@@ -40,6 +42,13 @@ function bind(node: unknown, model: Model, vm: VersionModel, network: string | u
     const resolved = resolveDirective(obj['x-catalog'] as Directive, model, vm, network, obj);
     if (resolved === undefined) return undefined;
     obj = resolved;
+  }
+  if (obj['x-limit'] !== undefined) {
+    try {
+      obj = { ...obj, ...limitKeywords(model.limits, obj['x-limit']) };
+    } catch (error) {
+      throw new PipelineError((error as Error).message, `spec/v${vm.version}`, undefined, pointer);
+    }
   }
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(obj)) {
@@ -132,6 +141,7 @@ export function buildOpenApi(model: Model, version: Version): OpenApiDocument {
 function buildOpenApiUncached(model: Model, version: Version): OpenApiDocument {
   const vm = version === 1 ? model.v1 : model.v2;
   const spec = clone(vm.spec);
+  if (spec.info && typeof spec.info.description === 'string') spec.info.description = fillLimits(model.limits, spec.info.description);
   expandComponents(model, vm, spec);
   spec.paths = expandPaths(model, vm, spec);
   return spec;

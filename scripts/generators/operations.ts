@@ -21,6 +21,12 @@ function kindOf(path: string): OperationKind {
   throw new Error(`cannot tell the kind of operation ${path}`);
 }
 
+/** The kind of the operation at `path` of `version`, and its network if it is per network. */
+export function operationFacts(model: Pick<Model, 'v1' | 'v2'>, version: Version, path: string): { kind: OperationKind; network?: string } {
+  const network = /^\/\d\/(\w+)\//.exec(path)?.[1];
+  return { kind: kindOf(path), network: network && model[`v${version}`].networks.includes(network) ? network : undefined };
+}
+
 const refName = (schema: { $ref?: string } | undefined) => schema?.$ref?.replace('#/components/schemas/', '');
 
 export function operationList(model: Model) {
@@ -30,7 +36,7 @@ export function operationList(model: Model) {
       Object.entries(item)
         .filter(([method]) => method === 'get' || method === 'post')
         .map(([method, op]) => {
-          const network = /^\/\d\/(\w+)\//.exec(path)?.[1];
+          const { kind, network } = operationFacts(model, version, path);
           const ok = op.responses['200'].content['application/json'].schema;
           return {
             key: `${method.toUpperCase()} ${path}`,
@@ -38,8 +44,8 @@ export function operationList(model: Model) {
             method: method.toUpperCase() as 'GET' | 'POST',
             path,
             operationId: op.operationId as string,
-            kind: kindOf(path),
-            network: network && model[`v${version}`].networks.includes(network) ? network : undefined,
+            kind,
+            network,
             requestSchema: refName(op.requestBody?.content?.['application/json']?.schema),
             successSchema: refName(ok.oneOf[0]),
           };

@@ -25,6 +25,7 @@
  * Weeks are ISO weeks, Monday to Sunday; a `date.week` row is the Monday's date. A `date.month`
  * row is `YYYY-MM`.
  */
+import { requestLimits } from '../../generated/request-catalog.js';
 
 /** A calendar day, `YYYY-MM-DD`. */
 export type Day = string;
@@ -93,7 +94,7 @@ export function addDays(day: Day, count: number): Day {
 }
 
 /** Months a metrics request may span, from the catalogs (`limits.dateRangeMonths`). */
-export const DEFAULT_RANGE_MONTHS = 3;
+export const DEFAULT_RANGE_MONTHS: number = requestLimits.dateRangeMonths.value;
 
 /**
  * The latest `date_end` a metrics request starting on `dateStart` may have: the day before the

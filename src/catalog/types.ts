@@ -135,38 +135,31 @@ export interface Rule {
 }
 
 /**
- * The catalog facts the request checks and the client need, and nothing else (no descriptions):
- * small enough for a web app's bundle. Generated from the same catalogs
- * (generated/request-catalog.ts); the full catalogs are `social-analytics-api/catalogs`.
+ * The catalog facts the request checks need for one version, and nothing else (no descriptions,
+ * no aggregations, no field types): small enough for a web app's bundle. Generated from the
+ * same catalogs (generated/request-catalog.ts, one export per version, so that a bundle of one
+ * version's builders holds nothing of the other); the full catalogs are
+ * `social-analytics-api/catalogs`.
  */
-export interface RequestCatalog {
-  limits: Limits;
-  /** Base dimensions (every v2 metric supports them). */
-  dimensions: readonly string[];
-  /** Extra dimensions of any metric. */
-  extraDimensions: readonly string[];
-  /** Error codes with their meaning and HTTP status. */
-  errors: readonly { code: number; meaning: string; httpStatus: number }[];
-  v1: RequestCatalogVersion;
-  v2: RequestCatalogVersion;
-}
-
 export interface RequestCatalogVersion {
-  /** Per network, per metric name: its aggregation (v2) and the extra dimensions it allows. */
-  metrics: Readonly<Record<string, Readonly<Record<string, MetricRequestFacts>>>>;
+  /** Per network: its metric names and the extra dimensions they allow. */
+  metrics: Readonly<Record<string, MetricsRequestFacts>>;
+  /** Per network with a post catalog: its post fields. */
   posts: Readonly<Record<string, PostsRequestFacts>>;
 }
 
-export interface MetricRequestFacts {
-  aggregation?: 'sum' | 'avg';
-  extraDimensions?: readonly string[];
+export interface MetricsRequestFacts {
+  /** Every metric name of the network's catalog. */
+  names: readonly string[];
+  /** Per metric that allows any (v2): the extra dimensions it allows; absent when none does. */
+  extraDimensions?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface PostsRequestFacts {
-  /** Whether the posts request offers `sort`. */
-  sort: boolean;
-  /** Requestable fields: type, and the values where the catalog lists them. */
-  fields: Readonly<Record<string, { type: PostFieldType; enum?: readonly string[] }>>;
+  /** Every requestable field. */
+  fields: readonly string[];
+  /** Per field whose values the catalog lists (`ppd_status`): those values; absent for none. */
+  fieldValues?: Readonly<Record<string, readonly string[]>>;
   sortable: readonly string[];
   filterable: readonly string[];
   advancedFilter: readonly string[];

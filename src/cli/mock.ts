@@ -13,7 +13,7 @@ options:
   --token T         accepted token (default mock-token)
   --secret S        accepted secret (default mock-secret)
   --seed N          seed of the fake data (default 1)
-  --no-limits       accept metrics requests over 25 profiles / 25 metrics / 3 months
+  --no-limits       accept metrics requests over the profiles / metrics / months limits
   --latency MS      delay every answer by MS milliseconds
   --error-rate R    answer a share R (0..1) of requests with HTTP 500
   -h, --help        show this help`;

@@ -13,7 +13,6 @@ import { readAnswer } from './answer.js';
 import { authorizationHeader, checkBaseUrl, checkCredentials } from './auth.js';
 import { RequestBudget, type BudgetOptions, type Clock } from './budget.js';
 import { ApiError, ClientConfigError } from './errors.js';
-import { mergeMetricsAnswers } from './merge.js';
 import { parsedBodyOf, policyMiddleware, type ResponseValidator, type RetryInfo } from './middleware.js';
 import { paginate, type PostOf } from './paginate.js';
 import { mapWithConcurrency } from './pool.js';
@@ -133,6 +132,9 @@ export function createClient(options: ClientOptions): SocialAnalyticsClient {
   async function metrics(request: RequestLike): Promise<unknown> {
     const plan = planMetricsSplit(request);
     const answers = await mapWithConcurrency(plan.parts, concurrency, (part) => send(part.request));
+    if (answers.length === 1) return answers[0];
+    // The merge code loads with the first answer that needs merging: most apps never split.
+    const { mergeMetricsAnswers } = await import('./merge.js');
     return mergeMetricsAnswers(plan, answers, redact);
   }
   return {

@@ -1,6 +1,6 @@
 /**
  * The requests covering every (profile, metric) pair of a split metrics request, when each
- * request holds at most L profiles and L metrics (L = 25): the grid of ceil(P / L) profile
+ * request holds at most L profiles and L metrics (L: catalogs/limits.yaml): the grid of ceil(P / L) profile
  * groups x ceil(M / L) metric groups, each group as even as possible and in input order.
  *
  * Every pair is asked exactly once, so no value is requested twice and answers that are added

@@ -3,7 +3,7 @@
  * from the operation, the API's error codes and texts redacted by redact.ts, and causes are
  * redacted copies.
  */
-import { requestCatalog } from '../../generated/request-catalog.js';
+import { errorMeanings } from '../../generated/request-catalog.js';
 
 /** What went wrong, in one word. */
 export type ApiErrorKind =
@@ -28,7 +28,7 @@ export interface ApiErrorEntry {
 /** The meaning of an error code from the error catalog. */
 export function errorMeaning(code: number | undefined): string {
   if (code === undefined) return 'No error code.';
-  return requestCatalog.errors.find((e) => e.code === code)?.meaning ?? `Unknown error code ${code}.`;
+  return errorMeanings[code] ?? `Unknown error code ${code}.`;
 }
 
 /** The detail texts of a failure (after the general description) for a message. */

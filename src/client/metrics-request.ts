@@ -1,7 +1,7 @@
 /**
  * `metricsRequest(path, body)`: a typed metrics request of ANY size for `client.metrics()`.
- * The request builders refuse bodies over the per-request limits (25 profiles, 25 metrics,
- * 3 months); this one leaves the limits to the client's splitting, and types the body and the
+ * The request builders refuse bodies over the per-request limits of catalogs/limits.yaml
+ * (profiles, metrics, months); this one leaves the limits to the client's splitting, and types the body and the
  * merged answer exactly as the builders do: the metric and dimension names of the path's
  * network, and the answer narrowed to the requested metrics and dimensions (a positional v2
  * header, `data` nested one level per dimension; v1 day records holding the requested metrics).

@@ -1,7 +1,7 @@
 /**
  * Plans how `client.metrics()` splits a metrics request into requests within the limits
- * (25 profiles, 25 metrics, 3 months per request) so that the answers merge EXACTLY into the
- * answer of the unsplit request. Rules (see the README, "Splitting rules"):
+ * of catalogs/limits.yaml (profiles, metrics and months per request) so that the answers merge
+ * EXACTLY into the answer of the unsplit request. Rules (see the README, "Splitting rules"):
  *
  * 1. Metrics are split freely: every metric is its own column.
  * 2. Profiles are split freely when each profile is its own row (v1, or v2 with the `profile`
@@ -18,7 +18,7 @@
  * merged exactly is refused here (SplitRefusedError), so nothing is sent. The greedy date cut is
  * minimal for the allowed cut points, so the grid has the fewest requests of any grid.
  */
-import { requestCatalog } from '../../generated/request-catalog.js';
+import { requestLimits, v2RequestCatalog, v2SumMetrics } from '../../generated/request-catalog.js';
 import { formatDayNumber, maxRangeEnd, monthStart, dayNumber, weekStart } from '../calendar/days.js';
 import { gridCover } from './cover.js';
 import { SplitRefusedError, type SplitChunk } from './errors.js';
@@ -57,7 +57,7 @@ export interface MetricsBody {
   [key: string]: unknown;
 }
 
-const LIMITS = requestCatalog.limits;
+const LIMITS = requestLimits;
 
 /** The fewest date ranges of at most `months` months covering start..end, cut only where `cut` allows. */
 export function splitDateRange(start: number, end: number, cut: DateCut, months: number): [number, number][] {
@@ -133,23 +133,24 @@ export function planMetricsSplit(request: RequestLike, limits = true): SplitPlan
 
   let adds = false;
   if (version === 2 && (splitProfiles || splitDates)) {
-    const catalog = requestCatalog.v2.metrics[network];
-    if (!catalog) refuse(operation, `network "${network}" has no version 2 metric catalog`);
-    const unknown = body.metrics.filter((m) => !Object.hasOwn(catalog, m));
+    const names = v2RequestCatalog.metrics[network]?.names;
+    if (!names) refuse(operation, `network "${network}" has no version 2 metric catalog`);
+    const sums = v2SumMetrics[network];
+    const unknown = body.metrics.filter((m) => !names.includes(m));
     if (unknown.length) refuse(operation, `unknown metric${unknown.length > 1 ? 's' : ''} ${unknown.map((m) => `"${m}"`).join(', ')} for ${network}: their aggregation (sum or avg) decides how parts merge`);
-    const avg = body.metrics.filter((m) => catalog[m].aggregation !== 'sum');
+    const avg = body.metrics.filter((m) => !sums.includes(m));
     const avgList = avg.map((m) => `"${m}"`).join(', ');
     if (splitDates && dateDims.length > 1) refuse(operation, `more than one date dimension (${dateDims.join(', ')}): the date range cannot be cut for all of them`);
     if (splitDates && cut === 'none') {
-      if (avg.length) refuse(operation, `no date dimension: each answer aggregates its whole date range, and the avg metric${avg.length > 1 ? 's' : ''} ${avgList} cannot be combined from the averages of partial ranges (add a date dimension or shorten the range to 3 months)`);
+      if (avg.length) refuse(operation, `no date dimension: each answer aggregates its whole date range, and the avg metric${avg.length > 1 ? 's' : ''} ${avgList} cannot be combined from the averages of partial ranges (add a date dimension or shorten the range to ${LIMITS.dateRangeMonths.value} months)`);
       adds = true;
     }
     if (splitProfiles) {
       const hasProfile = dims.includes('profile');
       const hasLabel = dims.includes('profile_label');
-      if (hasProfile && hasLabel) refuse(operation, 'dimensions "profile" and "profile_label" together over more than 25 profiles: label cells of profiles in other groups cannot be reconstructed');
+      if (hasProfile && hasLabel) refuse(operation, `dimensions "profile" and "profile_label" together over more than ${maxProfiles} profiles: label cells of profiles in other groups cannot be reconstructed`);
       if (!hasProfile) {
-        if (avg.length) refuse(operation, `no "profile" dimension: each answer aggregates its profiles${hasLabel ? ' per profile label' : ''}, and the avg metric${avg.length > 1 ? 's' : ''} ${avgList} cannot be combined across groups of profiles (add the "profile" dimension or request at most 25 profiles)`);
+        if (avg.length) refuse(operation, `no "profile" dimension: each answer aggregates its profiles${hasLabel ? ' per profile label' : ''}, and the avg metric${avg.length > 1 ? 's' : ''} ${avgList} cannot be combined across groups of profiles (add the "profile" dimension or request at most ${maxProfiles} profiles)`);
         adds = true;
       }
     }

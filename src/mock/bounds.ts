@@ -18,8 +18,8 @@ export const MAX_REQUEST_DEPTH = 64;
 const { limits } = catalogs;
 
 /**
- * Values in one metrics answer: the largest answer within the documented limits, 25 profiles x
- * the longest 3 months (92 days) x the extra dimension with the most keys x 25 metrics (with
+ * Values in one metrics answer: the largest answer within the documented limits, the most
+ * profiles x the most days the months limit holds x the extra dimension with the most keys x the most metrics (with
  * dimensions `[profile, date.day, <extra>]`). A larger matrix (several date dimensions and
  * profile labels over a full range, or `limits: false`) is refused with code 4.
  */

@@ -5,9 +5,9 @@
 import { catalogs } from '../../generated/catalogs.js';
 
 export interface BudgetLimits {
-  /** Requests per hour per user (default 500, code 11). */
+  /** Requests per hour per user (default and code: catalogs/limits.yaml). */
   perUser?: number;
-  /** Requests per hour per account (default 1000, code 10). */
+  /** Requests per hour per account (default and code: catalogs/limits.yaml). */
   perAccount?: number;
 }
 

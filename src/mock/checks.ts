@@ -1,7 +1,7 @@
 /** Request checks shared by the mock's handlers; each failure names the parameter and the value. */
 import { catalogs } from '../../generated/catalogs.js';
 import { dayNumber } from '../calendar/days.js';
-import { checkRequest, type RequestProblem } from '../builders/check.js';
+import { checkRequest, type RequestProblem } from '../request-checks/check.js';
 import type { ErrorCode } from '../catalog/types.js';
 import type { MockAccount, MockProfile } from './account.js';
 import { MockFailure } from './failures.js';
@@ -12,7 +12,7 @@ export interface CheckContext {
   account: MockAccount;
   network: string;
   version: 1 | 2;
-  /** Enforce the 25 profiles / 25 metrics / 3 months limits. */
+  /** Enforce the profiles / metrics / months limits of catalogs/limits.yaml. */
   limits: boolean;
   /** First day with data (earlier `date_start` gives code 6), day number. */
   historyStart: number;
@@ -26,9 +26,9 @@ export function requireObject(body: unknown): Record<string, unknown> {
 
 /**
  * The rules the catalogs and limits know, from the package's one request check
- * (src/builders/check.ts), in strict mode: the mock also refuses what the inferred rules refuse
+ * (src/request-checks/check.ts), in strict mode: the mock also refuses what the inferred rules refuse
  * (repeated dimensions among them, which would multiply the size of its answer). Any validation
- * problem gives code 3 naming each offender, an exceeded limit (25 profiles, 25 metrics, 3 months)
+ * problem gives code 3 naming each offender, an exceeded limit of catalogs/limits.yaml
  * code 4 unless the mock runs with `limits: false`.
  */
 export function checkRules(operation: string, body: Record<string, unknown>, ctx: CheckContext): void {

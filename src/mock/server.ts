@@ -30,9 +30,9 @@ export interface MockServerOptions {
   users?: MockUser[];
   /** Seed of the fake data and faults (default 1). */
   seed?: number;
-  /** Enforce 25 profiles / 25 metrics / 3 months per metrics request (default true). */
+  /** Enforce the profiles / metrics / months limits per metrics request (catalogs/limits.yaml; default true). */
   limits?: boolean;
-  /** Hourly budgets (defaults from the catalog: 500 per user, 1000 per account). */
+  /** Hourly budgets (defaults from catalogs/limits.yaml, per user and per account). */
   budgets?: BudgetLimits;
   /** Clock for the budgets, ms (default Date.now). */
   now?: () => number;

@@ -8,6 +8,8 @@
 import { digits, realDayAt } from '../calendar/date-times.js';
 import { isDay } from '../calendar/days.js';
 
+/** The shape of an RFC 3339 full-date, which isDate (the calendar's isDay) tests before the day's validity; the request schemas rely on it. */
+export const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/;
 
 /** RFC 3339 full-date. */

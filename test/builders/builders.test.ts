@@ -1,6 +1,6 @@
 /** The runtime of the builders: every operation has one, it returns the plain request or throws once with every problem. */
 import { describe, expect, it } from 'vitest';
-import { checkRequest } from '../../src/builders/check.js';
+import { checkRequest } from '../../src/request-checks/check.js';
 import { catalogs } from '../../generated/catalogs.js';
 import { operations } from '../../generated/operations.js';
 import type { CatalogData } from '../../src/catalog/types.js';
@@ -72,7 +72,7 @@ describe('RequestValidationError', () => {
   it('catches what a JavaScript caller or a dynamic value gets wrong', () => {
     const dynamic = JSON.parse('{"date_start":"2024-01-01","date_end":"2024-01-02","profiles":["p"],"fields":["id"],"limit":501}');
     expect(() => v1.facebook.posts(dynamic)).toThrow(RequestValidationError);
-    expect(() => v1.facebook.posts(dynamic)).toThrow(/limit: must be an integer of at most 500, got 501 \[shared.posts.limit\]/);
+    expect(() => v1.facebook.posts(dynamic)).toThrow(/limit: must be at most 500, got 501 \[shared.posts.limit\]/);
     const untyped = v1.youtube as unknown as { metrics(body: unknown): unknown };
     expect(() => untyped.metrics({ ...range, metrics: ['views_change'], dimensions: [{ type: 'date.day' }] })).toThrow(/dimensions: is not a parameter/);
   });

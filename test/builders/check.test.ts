@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogs } from '../../generated/catalogs.js';
 import { operations } from '../../generated/operations.js';
-import { checkRequest } from '../../src/builders/check.js';
+import { checkRequest, checkV1Request, checkV2Request } from '../../src/request-checks/check.js';
 
 const range = { date_start: '2024-01-01', date_end: '2024-01-31', profiles: ['p1'] };
 const params = (key: string, body: unknown) => checkRequest(key, body).map((p) => p.parameter);
@@ -75,9 +75,9 @@ describe('checkRequest: validation problems give code 3', () => {
   });
   it('unknown metric names, each with its index, of another network or version', () => {
     const problems = checkRequest('POST /2/youtube/metrics', { ...range, metrics: ['views_change', 'fans_change', 'subscribers_count_lifetime', 7] });
-    expect(problems.map((p) => p.parameter)).toEqual(['metrics[3]', 'metrics[1]', 'metrics[2]']);
+    expect(problems.map((p) => p.parameter)).toEqual(['metrics[1]', 'metrics[2]', 'metrics[3]']);
     expect(problems.every((p) => p.code === 3)).toBe(true);
-    expect(problems[1].message).toContain('"fans_change"');
+    expect(problems[0].message).toBe('"fans_change" is not a youtube metric');
   });
   it('v2 dimensions: unknown, extra not last, two extras, extra not allowed by a metric', () => {
     expect(params('POST /2/facebook/metrics', { ...range, metrics: ['fans_change'], dimensions: [{ type: 'date.year' }, 'profile'] })).toEqual([
@@ -191,5 +191,21 @@ describe('checkRequest: validation problems give code 3', () => {
   it('an unknown operation and a body for a GET', () => {
     expect(params('POST /2/twitter/posts', {})).toEqual(['operation']);
     expect(params('GET /2/facebook/profiles', { limit: 1 })).toEqual(['body']);
+  });
+});
+
+describe('checkRequest of the /v1 and /v2 entry points: the operations of their version', () => {
+  const metrics = (version: 1 | 2) => ({ ...range, metrics: [catalogs[`v${version}`].metrics.facebook[0].name] });
+  it('checks the operations of its version as the root does', () => {
+    const bad = { ...range, metrics: ['nope'] };
+    expect(checkV2Request('POST /2/facebook/metrics', bad)).toEqual(checkRequest('POST /2/facebook/metrics', bad));
+    expect(checkV1Request('POST /1/facebook/metrics', bad)).toEqual(checkRequest('POST /1/facebook/metrics', bad));
+    expect(checkV2Request('POST /2/facebook/metrics', metrics(2))).toEqual([]);
+  });
+  it("names an operation of the other version as unknown to it, which the root's check knows", () => {
+    const [problem] = checkV2Request('POST /1/facebook/metrics', metrics(1));
+    expect(problem).toMatchObject({ parameter: 'operation', rule: 'shared.request.known-operation', message: 'unknown version 2 operation "POST /1/facebook/metrics"' });
+    expect(checkV1Request('GET /2/linkedin/profiles', undefined)[0].message).toBe('unknown version 1 operation "GET /2/linkedin/profiles"');
+    expect(checkRequest('POST /1/facebook/metrics', metrics(1))).toEqual([]);
   });
 });

@@ -264,9 +264,9 @@ describe('builders of the fixture', () => {
         ' * `v2.alpha.posts`.',
         ' */',
         'export const alpha: AlphaBuilders = {',
-        "  profiles: () => buildRequest('GET /2/alpha/profiles', undefined),",
-        "  metrics: (body) => buildRequest('POST /2/alpha/metrics', body),",
-        "  posts: (body) => buildRequest('POST /2/alpha/page/posts', body),",
+        "  profiles: () => buildV2Request('GET /2/alpha/profiles', undefined),",
+        "  metrics: (body) => buildV2Request('POST /2/alpha/metrics', body),",
+        "  posts: (body) => buildV2Request('POST /2/alpha/page/posts', body),",
         '};',
       ),
     );

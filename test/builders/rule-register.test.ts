@@ -1,29 +1,29 @@
 /**
  * The request checks and the rule register agree: every request rule of the register is applied
- * by a check of src/builders, and every inferred request rule is a warning by default and an
+ * by a compiled request schema or a check of src/request-checks, and every inferred request rule is a warning by default and an
  * error in strict mode (a request the documents allow is never refused on a guess).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES, type RuleId } from '../../generated/rules.js';
-import { checkRequest } from '../../src/builders/check.js';
+import { checkRequest } from '../../src/request-checks/check.js';
+import { bodyChecks, ruleEntries } from './body-checks.js';
 import { sectionRuleIds } from '../validators/register-section.js';
 import { ROOT } from '../validators/spec-examples.js';
 
 const requestRules = sectionRuleIds('request rules') as RuleId[];
 
-/** Rule ids named in src/builders (checks pass them as string literals). */
-function idsInBuilders(): Set<string> {
-  const dir = join(ROOT, 'src/builders');
+/**
+ * Rule ids the request checks apply: those of the compiled request schemas (from the spec's
+ * `x-rule` annotations) and those the hand-written checks of src/request-checks name.
+ */
+function idsInChecks(): Set<string> {
   const ids = new Set<string>();
+  for (const checks of Object.values(bodyChecks)) for (const [, rule] of ruleEntries(checks)) ids.add(rule);
+  const dir = join(ROOT, 'src/request-checks');
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
     for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/'((?:shared|v1|v2)\.[a-z0-9-]+\.[a-z0-9-]+)'/g)) ids.add(m[1]);
-  }
-  // `v${version}.metrics.metric-names` names both versions' rules.
-  if (readFileSync(join(dir, 'check-metrics.ts'), 'utf8').includes('`v${version}.metrics.metric-names`')) {
-    ids.add('v1.metrics.metric-names');
-    ids.add('v2.metrics.metric-names');
   }
   return ids;
 }
@@ -43,8 +43,8 @@ const inferredCases: Partial<Record<RuleId, [operation: string, body: unknown]>>
 };
 
 describe('request rules of the register', () => {
-  it('are all applied by a check of src/builders', () => {
-    const used = idsInBuilders();
+  it('are all applied by a compiled request schema or a check of src/request-checks', () => {
+    const used = idsInChecks();
     expect(requestRules.length).toBeGreaterThan(20);
     expect(requestRules.filter((id) => !used.has(id))).toEqual([]);
   });

@@ -3,7 +3,8 @@
  * browser, minified, ESM with code splitting), no `node:` module is reachable from the root, the
  * builders or the validators, and the code loaded up front (the entry chunk and its static
  * imports; the validators behind the client's `validate: true` load lazily) stays within the
- * budgets. Fails when someone re-exports the mock or the validators from the root.
+ * budgets. Fails when someone re-exports the mock or the validators from the root, or when a
+ * version's entry point pulls in the other version's request checks.
  */
 import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
@@ -50,6 +51,16 @@ describe('browser bundles', () => {
     expect(inputs.filter((p) => p.includes('src/mock/') || p.includes('node_modules/ajv')), name).toEqual([]);
     if (maxBytes) expect(upFront, `${name}: ${upFront} bytes up front`).toBeLessThanOrEqual(maxBytes);
     console.log(`${name}: ${(upFront / 1000).toFixed(1)} kB up front${maxBytes ? ` (budget ${maxBytes / 1000} kB)` : ''}`);
+  });
+
+  it.each([
+    ['src/v1.ts', '/2/'],
+    ['src/v2.ts', '/1/'],
+  ])('%s holds nothing of the other version (no operation of its paths %s)', async (file, otherPaths) => {
+    const result = await build({ absWorkingDir: PROJECT_ROOT, entryPoints: [file], bundle: true, minify: true, write: false, format: 'esm', platform: 'browser', logLevel: 'silent' });
+    const text = result.outputFiles[0].text;
+    expect(text).toMatch(/"(GET|POST) \/[12]\//);
+    expect(text.match(new RegExp(`"(GET|POST) ${otherPaths.replaceAll('/', '\\/')}[^"]*"`, 'g')) ?? []).toEqual([]);
   });
 
   it('the root does not carry the validators up front, nor the full catalogs', async () => {

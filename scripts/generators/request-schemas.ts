@@ -1,0 +1,168 @@
+/**
+ * Turns the request-body schemas of one generated OpenAPI document into the input of the request
+ * validator compiler, and reads the register rule of every constraint from the schemas' `x-rule`
+ * annotations (see spec/shared/README.md):
+ * - every `$ref` is inlined, so a constraint's place is one JSON pointer into the compiled schema;
+ * - the catalog name enums (metric names, dimensions, post, sort and filter fields) become an
+ *   `x-names` keyword naming the catalog list; the runtime checks names against the per-network
+ *   tables of generated/request-catalog.ts, so the networks of one template share one validator;
+ * - documentation keywords and annotations are dropped, and so is a `pattern` that the `format`
+ *   beside it enforces first (the date shape of `format: date`).
+ * A validating keyword without a rule, or a rule the register does not hold, stops generation.
+ */
+import type { Limits } from '../model/types.js';
+import { DATE } from '../../src/validators/formats.js';
+import { limitOf } from './limit-keywords.js';
+import { templateName } from './validators-rules.js';
+
+type Json = Record<string, unknown>;
+
+/** The catalog list that replaces the enum of a name component, by spec template. */
+export const NAME_LISTS: Readonly<Record<string, string>> = {
+  NetworkMetricName: 'metrics',
+  NetworkDimensionType: 'dimensions',
+  NetworkPostField: 'fields',
+  NetworkSortField: 'sortable',
+  NetworkFilterField: 'filterable',
+  NetworkAdvancedFilterField: 'advancedFilter',
+};
+
+/** Keywords that can fail; every other keyword is structural or an annotation. */
+const VALIDATING = new Set([
+  'type', 'const', 'enum', 'required', 'additionalProperties', 'pattern', 'format', 'minItems', 'maxItems',
+  'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'oneOf', 'anyOf',
+  'not', 'uniqueItems', 'minProperties', 'maxProperties', 'multipleOf', 'x-names',
+]);
+const MAPS = new Set(['properties', 'patternProperties']);
+const SUBSCHEMAS = new Set(['items', 'prefixItems', 'allOf', 'anyOf', 'oneOf', 'not', 'additionalProperties', 'contains']);
+const DROPPED = new Set(['description', 'title', 'example', 'examples', 'deprecated', 'default']);
+
+/** What the runtime needs to report a failed constraint. */
+export interface ConstraintRule {
+  rule: string;
+  /** The API error code when it is not 3 (an exceeded limit of catalogs/limits.yaml). */
+  code?: number;
+  /**
+   * For `oneOf`, and for each constraint of a schema with a `format`: what the value must be, in
+   * words.
+   */
+  expected?: string;
+}
+
+/** One compiled request schema and the rules of its constraints, by schema pointer. */
+export interface RequestSchema {
+  schema: Json;
+  rules: Map<string, ConstraintRule>;
+  /** Body members in schema order (problems are listed in this order). */
+  members: string[];
+}
+
+/**
+ * The pattern a format's check enforces first (`isDate` of src/validators/formats.ts tests DATE
+ * before the calendar): beside that format the pattern is not compiled a second time, since any
+ * value it refuses the format refuses too, with the same rule and words.
+ */
+const IMPLIED_PATTERNS: Readonly<Record<string, string>> = { date: DATE.source };
+
+const FORMAT_WORDS: Readonly<Record<string, string | undefined>> = { date: 'a calendar day in YYYY-MM-DD shape', 'date-time': 'a UTC date-time' };
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const escape = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** "a string", "a non-empty array of strings", "{field, value}": one oneOf branch in words. */
+function branchWords(branch: Json): string {
+  if (branch.type === 'string') return 'a string';
+  if (branch.type === 'array') {
+    const items = isObject(branch.items) ? branchWords(branch.items) : 'values';
+    return `${branch.minItems ? 'a non-empty ' : 'an '}array of ${items.replace(/^an? /, '')}s`;
+  }
+  if (branch.type === 'object' && Array.isArray(branch.required)) return `{${branch.required.join(', ')}}`;
+  return String(branch.type ?? 'a value');
+}
+
+interface Walk {
+  rules: Map<string, ConstraintRule>;
+  components: Json;
+  ruleIds: ReadonlySet<string>;
+  limits: Limits;
+  networks: readonly string[];
+  where: string;
+}
+
+/** The component a `#/components/schemas/X` reference names, with the list its enum becomes. */
+function resolveRef(ref: string, walk: Walk): { schema: Json; names?: string } {
+  const name = ref.replace('#/components/schemas/', '');
+  const schema = walk.components[name];
+  if (!isObject(schema)) throw new Error(`${walk.where}: unresolved reference ${ref}`);
+  return { schema, names: NAME_LISTS[templateName(name, walk.networks)] };
+}
+
+/** Throws unless `rule` is a rule id of the register. */
+function checkRule(walk: Walk, at: string, rule: unknown): asserts rule is string {
+  if (typeof rule !== 'string') throw new Error(`${walk.where}: no register rule for the schema constraint ${at} (add an x-rule in the spec)`);
+  if (!walk.ruleIds.has(rule)) throw new Error(`${walk.where}: ${at} names rule ${rule}, which catalogs/rules.yaml does not hold`);
+}
+
+function ruleOf(walk: Walk, at: string, rule: unknown, code?: number, expected?: string): void {
+  checkRule(walk, at, rule);
+  walk.rules.set(at, { rule, ...(code ? { code } : {}), ...(expected ? { expected } : {}) });
+}
+
+/** The compiler schema of `node` at `pointer`; records the rule of each of its constraints. */
+function prepare(node: unknown, pointer: string, inherited: string | undefined, walk: Walk): unknown {
+  if (!isObject(node)) return node;
+  let source = node;
+  let names: string | undefined;
+  if (typeof node.$ref === 'string') {
+    const target = resolveRef(node.$ref, walk);
+    const { $ref: _ref, ...siblings } = node;
+    source = { ...target.schema, ...siblings };
+    names = target.names;
+  }
+  if (names && Array.isArray(source.enum)) {
+    const { enum: _enum, ...rest } = source;
+    source = { ...rest, 'x-names': names };
+  }
+  const annotation = source['x-rule'];
+  const own = typeof annotation === 'string' ? annotation : undefined;
+  const byKeyword = isObject(annotation) ? annotation : {};
+  const limits = isObject(source['x-limit']) ? source['x-limit'] : {};
+  for (const key of Object.keys(byKeyword)) {
+    if (!(key.split('/')[0] in source) && !(key === 'enum' && 'x-names' in source)) {
+      throw new Error(`${walk.where}: x-rule at ${pointer || '/'} names ${key}, which that schema does not have`);
+    }
+  }
+  const out: Json = {};
+  const inherit = own ?? inherited;
+  for (const [key, value] of Object.entries(source)) {
+    if ((key.startsWith('x-') && key !== 'x-names') || DROPPED.has(key)) continue;
+    const at = `${pointer}/${key}`;
+    if (key === 'pattern' && value === IMPLIED_PATTERNS[String(source.format)]) {
+      checkRule(walk, at, byKeyword.pattern ?? own ?? inherited);
+      continue;
+    }
+    if (MAPS.has(key) && isObject(value)) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, prepare(sub, `${at}/${escape(name)}`, inherit, walk)]));
+    } else if (SUBSCHEMAS.has(key)) {
+      out[key] = Array.isArray(value) ? value.map((sub, i) => prepare(sub, `${at}/${i}`, inherit, walk)) : prepare(value, at, inherit, walk);
+    } else {
+      out[key] = value;
+    }
+    if (!VALIDATING.has(key) || (key === 'additionalProperties' && value !== false)) continue;
+    const limit = typeof limits[key] === 'string' ? limitOf(walk.limits, limits[key] as string) : undefined;
+    const expected = key === 'oneOf' ? (out.oneOf as Json[]).map(branchWords).join(' or ') : FORMAT_WORDS[String(source.format)];
+    ruleOf(walk, at, byKeyword[key === 'x-names' ? 'enum' : key] ?? own ?? inherited, limit?.errorCode, expected);
+    if (key === 'additionalProperties') {
+      for (const [name, rule] of Object.entries(byKeyword)) if (name.startsWith('additionalProperties/')) ruleOf(walk, `${pointer}/${name}`, rule);
+    }
+  }
+  return out;
+}
+
+/** The compiler input and rule table of one request body schema. */
+export function requestSchema(body: Json, components: Json, facts: { ruleIds: ReadonlySet<string>; limits: Limits; networks: readonly string[]; where: string }): RequestSchema {
+  const walk: Walk = { ...facts, rules: new Map(), components };
+  const schema = prepare(body, '', undefined, walk) as Json;
+  const members = isObject(schema.properties) ? Object.keys(schema.properties) : [];
+  const rules = new Map([...walk.rules].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return { schema, rules, members };
+}

@@ -1,0 +1,217 @@
+/**
+ * Writes generated/request-validators.ts: the request-body schemas of both generated OpenAPI
+ * documents compiled ahead of time to standalone ajv code (JSON Schema 2020-12), the register rule
+ * of every constraint, and per version a table "METHOD /path" -> kind, network and body checks
+ * (`v1Requests`, `v2Requests`: separate values, so a bundle of one version's builders holds only
+ * that version's validators). The networks of one template share one validator: catalog names
+ * are checked by the `x-names` keyword against the name sets the caller passes as `this`
+ * (src/request-checks/name-sets.ts), so no enum is inlined. Rule tables hold a pointer only where
+ * the rule changes (./rule-table.ts), and entries that several body shapes have alike once.
+ *
+ * The code imports only the `date` check of src/validators/formats.ts: `unicode: false` keeps
+ * ajv's ucs2length helper out (the schemas bound string lengths by 1 only, where both counts
+ * agree), so a browser bundle carries no ajv runtime (./standalone-code.ts).
+ */
+import { parse } from 'yaml';
+import { Ajv, _, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
+import standaloneCodeModule from 'ajv/dist/standalone/index.js';
+import type { Artifact, StepContext } from './artifact.js';
+import { banner } from './banner.js';
+import { requestSchema, type ConstraintRule, type RequestSchema } from './request-schemas.js';
+import { operationFacts } from './operations.js';
+import { compactRules, shareRules } from './rule-table.js';
+import { WITH_ERROR, formatsImport, formatsObject, withErrorCalls, withoutUnusedSchemas } from './standalone-code.js';
+import { templateName } from './validators-rules.js';
+import { formats } from '../../src/validators/formats.js';
+
+export const SCRIPT = 'scripts/generators/request-validators.ts';
+export const OUTPUT = 'generated/request-validators.ts';
+
+// ajv modules are CommonJS with `exports.default`.
+const standaloneCode = ((standaloneCodeModule as any).default ?? standaloneCodeModule) as typeof import('ajv/dist/standalone/index.js').default;
+
+/** The keyword that checks a string against a catalog name set of the validation context. */
+export const NAMES_KEYWORD: CodeKeywordDefinition = {
+  keyword: 'x-names',
+  type: 'string',
+  schemaType: 'string',
+  error: { message: 'must be a catalog name', params: ({ schema }) => _`{names: ${schema as string}}` },
+  code(cxt: KeywordCxt) {
+    cxt.fail(_`!this[${cxt.schema as string}].has(${cxt.data})`);
+  },
+};
+
+/** ajv's logger without its notice that `unicode` is deprecated (it is still honoured). */
+const QUIET_UNICODE = {
+  log: console.log,
+  warn: (...args: unknown[]) => (String(args[0]).includes('option unicode') ? undefined : console.warn(...args)),
+  error: console.error,
+};
+
+/** A compiler for request schemas: all errors, `this` passed to every check, no ajv runtime. */
+export function createRequestAjv(source: boolean) {
+  const ajv = new Ajv({
+    allErrors: true, messages: false, strict: true, strictTypes: false, passContext: true, unicode: false, logger: QUIET_UNICODE,
+    code: { source, esm: true, lines: true, formats: _`formats` },
+  });
+  ajv.addFormat('date', formats.date);
+  ajv.addKeyword(NAMES_KEYWORD);
+  return ajv;
+}
+
+/** One operation with a request body schema. */
+interface BodyOperation {
+  operation: string;
+  version: number;
+  /** The spec template of the body schema (`NetworkMetricsRequest`), for the validator's name. */
+  template: string;
+  schema: RequestSchema;
+}
+
+/** One operation of a document: its key, kind and network. */
+interface OperationEntry {
+  operation: string;
+  kind: string;
+  network?: string;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Every GET and POST operation of one document, in document order. */
+function documentOperations(doc: Record<string, unknown>): { operation: string; path: string; op: Record<string, unknown> }[] {
+  return Object.entries((doc.paths ?? {}) as Record<string, unknown>).flatMap(([path, item]) =>
+    Object.entries(isObject(item) ? item : {})
+      .filter(([method, op]) => (method === 'get' || method === 'post') && isObject(op))
+      .map(([method, op]) => ({ operation: `${method.toUpperCase()} ${path}`, path, op: op as Record<string, unknown> })),
+  );
+}
+
+/** Every operation of one document with a JSON request body, with its prepared schema. */
+export function bodyOperations(doc: Record<string, unknown>, version: number, facts: Omit<Parameters<typeof requestSchema>[2], 'where'>): BodyOperation[] {
+  const components = ((doc.components as Record<string, unknown> | undefined)?.schemas ?? {}) as Record<string, unknown>;
+  const out: BodyOperation[] = [];
+  for (const { operation, op } of documentOperations(doc)) {
+    const body = isObject(op.requestBody) ? (op.requestBody.content as any)?.['application/json']?.schema : undefined;
+    if (!isObject(body)) continue;
+    const template = typeof body.$ref === 'string' ? templateName(body.$ref.split('/').pop()!, facts.networks) : 'RequestBody';
+    const schema = requestSchema(body, components, { ...facts, where: `request validators: ${operation}` });
+    out.push({ operation, version, template, schema });
+  }
+  return out;
+}
+
+const literal = (value: unknown) => JSON.stringify(value);
+
+/** `validateNetworkMetricsRequestV1` -> `metricsRequestV1`: the name of its checks. */
+const checksName = (validator: string) => validator.replace(/^validate(Network)?(.)/, (_, _n, c: string) => c.toLowerCase());
+
+/** A rule table, one entry a line: the rule id alone, or the rule with its code or words. */
+function rulesLiteral(rules: ReadonlyMap<string, ConstraintRule>, indent: string): string {
+  if (!rules.size) return '{}';
+  const value = (r: ConstraintRule) => literal(Object.keys(r).length === 1 ? r.rule : r);
+  return ['{', ...[...rules].map(([at, r]) => `${indent}  ${literal(at)}: ${value(r)},`), `${indent}}`].join('\n');
+}
+
+/** `[sharedRules, {...own entries}]`: the tables a shape shares with others, then its own. */
+function tablesLiteral(sharedNames: string[], own: ReadonlyMap<string, ConstraintRule>): string {
+  return `[${[...sharedNames, ...(own.size ? [rulesLiteral(own, '  ')] : [])].join(', ')}]`;
+}
+
+/** `  "POST /2/facebook/metrics": { kind: "metrics", network: "facebook", body: metricsRequestV2 },` */
+function operationLine(entry: OperationEntry, body: string | undefined): string {
+  const members = [`kind: ${literal(entry.kind)}`, ...(entry.network ? [`network: ${literal(entry.network)}`] : []), ...(body ? [`body: ${body}`] : [])];
+  const line = `  ${literal(entry.operation)}: { ${members.join(', ')} },`;
+  return line.length <= 100 ? line : [`  ${literal(entry.operation)}: {`, ...members.map((m) => `    ${m},`), '  },'].join('\n');
+}
+
+/**
+ * The module text: standalone code, the checks of each body shape (validator, members, rule
+ * table), then per version its operations with the checks of their bodies.
+ */
+export function requestValidatorsModule(operations: BodyOperation[], versions: ReadonlyMap<number, OperationEntry[]>): string {
+  const ajv = createRequestAjv(true);
+  const byShape = new Map<string, { name: string; schema: RequestSchema }>();
+  const checksOf = new Map<string, string>();
+  for (const op of operations) {
+    // A body schema that accepts anything (the label lists': their body is not shown) checks nothing.
+    if (!Object.keys(op.schema.schema).length) continue;
+    const key = JSON.stringify(op.schema.schema);
+    let shared = byShape.get(key);
+    if (!shared) {
+      shared = { name: `validate${op.template}V${op.version}`, schema: op.schema };
+      byShape.set(key, shared);
+      ajv.addSchema(op.schema.schema, shared.name);
+    } else if (JSON.stringify([...shared.schema.rules]) !== JSON.stringify([...op.schema.rules])) {
+      throw new Error(`request validators: ${op.operation} shares its schema with another operation but not its rules`);
+    }
+    checksOf.set(op.operation, checksName(shared.name));
+  }
+  const exports = Object.fromEntries([...byShape.values()].map((s) => [s.name, s.name]));
+  const code = withErrorCalls(withoutUnusedSchemas(standaloneCode(ajv, exports).replace(/^"use strict";/, '')));
+  if (/\brequire\(/.test(code)) throw new Error('request validators: the standalone code still loads an ajv runtime module');
+  const compact = new Map([...byShape.values()].map(({ name, schema }) => [checksName(name), compactRules(schema.rules, `request validators: ${name}`)]));
+  const { shared, own } = shareRules(compact);
+  const sharedTables = shared.map((s) =>
+    [`/** Rules that ${s.shapes.join(', ')} have alike. */`, `const ${s.name}: RuleTable = ${rulesLiteral(s.rules, '')};`].join('\n'),
+  );
+  const shapes = [...byShape.values()].map(({ name, schema }) =>
+    [
+      `/** The checks of ${name.replace(/^validate/, '')} bodies. */`,
+      `const ${checksName(name)}: RequestBodyChecks = {`,
+      `  validate: ${name},`,
+      `  members: ${literal(schema.members)},`,
+      `  rules: ${tablesLiteral(shared.filter((s) => s.shapes.includes(checksName(name))).map((s) => s.name), own.get(checksName(name))!)},`,
+      '};',
+    ].join('\n'),
+  );
+  const tables = [...versions].map(([version, entries]) =>
+    [
+      `/** Version ${version}: operation ("METHOD /path") -> its kind, network and body checks. */`,
+      `export const v${version}Requests: RequestOperations = {`,
+      ...entries.map((e) => operationLine(e, checksOf.get(e.operation))),
+      '};',
+    ].join('\n'),
+  );
+  return [
+    banner(SCRIPT, 'slash').trimEnd(),
+    '// @ts-nocheck: standalone ajv code; the exports are typed below.',
+    '/**',
+    ' * The request-body schemas of generated/openapi/v1.yaml and v2.yaml compiled to standalone ajv',
+    ' * code (each appended error written as one `withError` call), with the register rule of each',
+    ' * constraint (schema pointer -> rule: the nearest entry at or above a constraint\'s pointer),',
+    " * and one table of operations per version, so that a bundle of one version's builders holds",
+    " * only the validators of that version. Call a validator with the name sets of the request's",
+    ' * network as `this`.',
+    ' */',
+    formatsImport(code),
+    "import type { RequestBodyChecks, RequestOperations, RuleTable } from '../src/request-checks/schema-types.js';",
+    '',
+    formatsObject(code),
+    '',
+    WITH_ERROR,
+    '',
+    code.trim(),
+    '',
+    ...sharedTables.flatMap((s) => [s, '']),
+    ...shapes.flatMap((s) => [s, '']),
+    ...tables.flatMap((t) => [t, '']),
+  ].join('\n');
+}
+
+/** The generation step: reads the OpenAPI artifacts of the earlier openapi step. */
+export function requestValidatorArtifacts(context: Pick<StepContext, 'produced' | 'model'>): Artifact[] {
+  const { model } = context;
+  const facts = { ruleIds: new Set(model.rules.map((r) => r.id)), limits: model.limits, networks: model.networks.map((n) => n.name) };
+  const operations: BodyOperation[] = [];
+  const versions = new Map<number, OperationEntry[]>();
+  for (const version of [1, 2] as const) {
+    const path = `generated/openapi/v${version}.yaml`;
+    const artifact = context.produced.get(path);
+    if (!artifact) throw new Error(`request validators: ${path} was not produced by an earlier step`);
+    const text = typeof artifact.content === 'string' ? artifact.content : Buffer.from(artifact.content).toString('utf8');
+    const doc = parse(text) as Record<string, unknown>;
+    operations.push(...bodyOperations(doc, version, facts));
+    versions.set(version, documentOperations(doc).map(({ operation, path }) => ({ operation, ...operationFacts(model, version, path) })));
+  }
+  return [{ path: OUTPUT, content: requestValidatorsModule(operations, versions) }];
+}

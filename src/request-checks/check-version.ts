@@ -1,0 +1,62 @@
+/**
+ * The request check itself, for the operations of the versions it is given: the shape of a body
+ * is checked by the request schemas of the OpenAPI documents, compiled ahead of time
+ * (generated/request-validators.ts); the rules across members are checked by hand
+ * (./cross-field.ts). Every problem names its rule of the register (catalogs/rules.yaml).
+ * Each version's tables are separate values, so a bundle holds only the versions it checks.
+ */
+import type { RequestCatalogVersion, Version } from '../catalog/types.js';
+import { checkDateRange, checkDimensions, checkFilterValues } from './cross-field.js';
+import { networkFacts } from './name-sets.js';
+import { ProblemList, isObject, show } from './problem-list.js';
+import type { RequestProblem } from './problems.js';
+import { schemaProblems } from './schema-problems.js';
+import type { RequestOperations } from './schema-types.js';
+
+/** What the checks of one version read: its operations with their body checks, its catalog. */
+export interface VersionRequests {
+  version: Version;
+  operations: RequestOperations;
+  catalog: RequestCatalogVersion;
+}
+
+export interface CheckRequestOptions {
+  /** Report a broken inferred rule as an `error` rather than a `warning`. */
+  strict?: boolean;
+}
+
+/**
+ * The problems of `body` as the request body of operation `operationKey` of one of `versions`;
+ * an unknown operation is one problem (`shared.request.known-operation`).
+ */
+export function checkVersionRequest(versions: readonly VersionRequests[], operationKey: string, body: unknown, options: CheckRequestOptions = {}): RequestProblem[] {
+  const problems = new ProblemList(options.strict);
+  const requests = versions.find((v) => Object.hasOwn(v.operations, operationKey));
+  if (!requests) {
+    const which = versions.length === 1 ? `version ${versions[0].version} operation` : 'operation';
+    problems.add('shared.request.known-operation', 'operation', `unknown ${which} ${show(operationKey)}`);
+    return problems.items;
+  }
+  const op = requests.operations[operationKey];
+  if (op.kind === 'profiles') {
+    if (body !== undefined && body !== null && !(isObject(body) && Object.keys(body).length === 0)) {
+      problems.add('shared.profiles.no-body', 'body', `${operationKey} takes no request body, got ${show(body)}`);
+    }
+    return problems.items;
+  }
+  // The label lists' body is not shown in the documents: their schema accepts anything.
+  const checks = op.body;
+  if (!checks) return problems.items;
+  const network = op.network ?? '';
+  const facts = networkFacts(requests.catalog, network);
+  const { validate } = checks;
+  if (!validate.call(facts.names, body)) schemaProblems(problems, checks, validate.errors ?? [], body, network);
+  if (isObject(body) && op.kind === 'metrics') {
+    checkDateRange(problems, body, true);
+    if (requests.version === 2) checkDimensions(problems, facts, network, body);
+  } else if (isObject(body) && op.kind === 'posts') {
+    checkDateRange(problems, body, false);
+    checkFilterValues(problems, facts, body);
+  }
+  return problems.ordered(checks.members);
+}

@@ -1,0 +1,40 @@
+/**
+ * `checkRequest`: every problem the schemas, catalogs and limits can tell about a request body,
+ * before it is sent. Pure (no I/O, no throw); builders throw its errors as one
+ * RequestValidationError, the mock server answers them with API error codes 3 and 4.
+ * `checkV1Request` and `checkV2Request` know the operations of one version only, so that the
+ * `/v1` and `/v2` entry points bundle the checks of their version alone.
+ */
+import { v1RequestCatalog, v2RequestCatalog } from '../../generated/request-catalog.js';
+import { v1Requests, v2Requests } from '../../generated/request-validators.js';
+import { checkVersionRequest, type CheckRequestOptions, type VersionRequests } from './check-version.js';
+import type { RequestProblem } from './problems.js';
+
+export type { RequestProblem } from './problems.js';
+export type { CheckRequestOptions, VersionRequests } from './check-version.js';
+
+/** The operations, body checks and catalog facts of version 1. */
+export const V1_REQUESTS: VersionRequests = { version: 1, operations: v1Requests, catalog: v1RequestCatalog };
+
+/** The operations, body checks and catalog facts of version 2. */
+export const V2_REQUESTS: VersionRequests = { version: 2, operations: v2Requests, catalog: v2RequestCatalog };
+
+/**
+ * The problems of `body` as the request body of operation `operationKey`
+ * ("POST /2/facebook/metrics"); an empty list when the schemas, catalogs and limits find none.
+ * Each problem names its parameter, the API error code (3 validation, 4 limit), its register
+ * rule and its severity (`warning` for an inferred rule outside strict mode).
+ */
+export function checkRequest(operationKey: string, body: unknown, options: CheckRequestOptions = {}): RequestProblem[] {
+  return checkVersionRequest([V1_REQUESTS, V2_REQUESTS], operationKey, body, options);
+}
+
+/** {@link checkRequest} for the operations of version 1 ("POST /1/facebook/metrics"). */
+export function checkV1Request(operationKey: string, body: unknown, options: CheckRequestOptions = {}): RequestProblem[] {
+  return checkVersionRequest([V1_REQUESTS], operationKey, body, options);
+}
+
+/** {@link checkRequest} for the operations of version 2 ("POST /2/facebook/metrics"). */
+export function checkV2Request(operationKey: string, body: unknown, options: CheckRequestOptions = {}): RequestProblem[] {
+  return checkVersionRequest([V2_REQUESTS], operationKey, body, options);
+}

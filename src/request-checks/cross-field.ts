@@ -1,0 +1,84 @@
+/**
+ * The request rules a JSON Schema cannot say, because they relate one member to another or to
+ * the catalog facts of another member (the shape of each member is the compiled schema's job):
+ * - `date_end` not before `date_start`; a metrics range of at most `limits.dateRangeMonths`
+ *   months (stated: no more days than any that many calendar months hold; inferred: the
+ *   package's calendar reading, {@link maxDateEnd});
+ * - v2 dimensions: no dimension twice, at most one extra dimension, the extra dimension last, and
+ *   allowed by every requested metric;
+ * - a filter value of a field whose values the catalog lists (ppd_status) is one of them.
+ */
+import { requestLimits } from '../../generated/request-catalog.js';
+import { daysBetween, isDay, longestMonthsInDays, maxDateEnd } from '../calendar/days.js';
+import type { NetworkFacts } from './name-sets.js';
+import { isExtraDimension } from './name-sets.js';
+import { isObject, show, type Body, type ProblemList } from './problem-list.js';
+
+/** date_end not before date_start and, for metrics (`limited`), within the date range limit. */
+export function checkDateRange(problems: ProblemList, body: Body, limited: boolean): void {
+  const { date_start: s, date_end: e } = body;
+  if (!isDay(s) || !isDay(e)) return;
+  if (e < s) {
+    problems.add('shared.request.date-order', 'date_end', `${e} is before date_start ${s}`);
+    return;
+  }
+  if (!limited) return;
+  const { value: months, errorCode } = requestLimits.dateRangeMonths;
+  const days = daysBetween(s, e) + 1;
+  const longest = longestMonthsInDays(months);
+  if (days > longest) {
+    problems.add('shared.metrics.date-range', 'date_end', `the date range ${s}..${e} holds ${days} days, more than ${months} months (at most ${longest} days)`, errorCode);
+    return;
+  }
+  const latest = maxDateEnd(s, months);
+  if (e > latest) {
+    const text = `the date range ${s}..${e} spans more than ${months} calendar months; the latest date_end for date_start ${s} is ${latest}`;
+    problems.add('shared.metrics.date-range-calendar', 'date_end', text, errorCode);
+  }
+}
+
+/** The v2 dimension rules across items and across the metrics member. */
+export function checkDimensions(problems: ProblemList, facts: NetworkFacts, network: string, body: Body): void {
+  const { dimensions, metrics } = body;
+  if (!Array.isArray(dimensions)) return;
+  const seen = new Map<string, number>();
+  const extras: { index: number; name: string }[] = [];
+  dimensions.forEach((item, index) => {
+    if (!isObject(item) || typeof item.type !== 'string') return;
+    const first = seen.get(item.type);
+    if (first !== undefined) {
+      problems.add('v2.metrics.dimensions-distinct', `dimensions[${index}].type`, `dimension "${item.type}" is already requested as dimensions[${first}]`);
+    } else seen.set(item.type, index);
+    if (facts.names.dimensions.has(item.type) && isExtraDimension(item.type)) extras.push({ index, name: item.type });
+  });
+  if (extras.length > 1) {
+    const names = extras.map((e) => e.name).join(', ');
+    problems.add('v2.metrics.extra-dimension-single', 'dimensions', `holds ${extras.length} extra dimensions (${names}); only one is allowed per request`);
+  }
+  const requested = Array.isArray(metrics) ? metrics.filter((m): m is string => typeof m === 'string' && facts.names.metrics.has(m)) : [];
+  for (const extra of extras) {
+    const parameter = `dimensions[${extra.index}].type`;
+    if (extra.index !== dimensions.length - 1) problems.add('v2.metrics.extra-dimension-last', parameter, `extra dimension "${extra.name}" must be the last dimension`);
+    const refusing = requested.filter((m) => !(facts.extraDimensions[m] ?? []).includes(extra.name));
+    if (refusing.length) {
+      const which = `the ${network} metric${refusing.length > 1 ? 's' : ''} ${refusing.join(', ')}`;
+      problems.add('v2.metrics.extra-dimension-allowed', parameter, `extra dimension "${extra.name}" is not allowed by ${which}`);
+    }
+  }
+}
+
+/** Each value of a `{field, value}` filter on a field whose catalog lists its values is one of them. */
+export function checkFilterValues(problems: ProblemList, facts: NetworkFacts, body: Body): void {
+  if (!Array.isArray(body.filter)) return;
+  body.filter.forEach((item, i) => {
+    if (!isObject(item) || typeof item.field !== 'string' || !facts.names.filterable.has(item.field)) return;
+    const allowed = facts.fieldValues[item.field];
+    if (!allowed) return;
+    const values = Array.isArray(item.value) ? item.value : [item.value];
+    values.forEach((v, j) => {
+      if (typeof v !== 'string' || v === '' || allowed.includes(v)) return;
+      const at = Array.isArray(item.value) ? `filter[${i}].value[${j}]` : `filter[${i}].value`;
+      problems.add('shared.posts.filter-value-enum', at, `must be one of ${allowed.join(', ')}, got ${show(v)}`);
+    });
+  });
+}

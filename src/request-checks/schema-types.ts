@@ -1,0 +1,70 @@
+/** The shape of generated/request-validators.ts: compiled request-body checks and their rules. */
+import type { OperationKind } from '../../generated/operations.js';
+import type { RuleId } from '../../generated/rule-levels.js';
+
+/** The catalog name lists a request validator checks against, for one version and network. */
+export interface NameSets {
+  metrics: ReadonlySet<string>;
+  dimensions: ReadonlySet<string>;
+  fields: ReadonlySet<string>;
+  sortable: ReadonlySet<string>;
+  filterable: ReadonlySet<string>;
+  advancedFilter: ReadonlySet<string>;
+}
+
+/** One error of a compiled validator (the members of an ajv error the checks read). */
+export interface SchemaError {
+  instancePath: string;
+  schemaPath: string;
+  keyword: string;
+  params: Record<string, any>;
+}
+
+/** A standalone ajv validator, called with the name sets of the request's network as `this`. */
+export interface BodyValidator {
+  (this: NameSets, data: unknown): boolean;
+  errors?: SchemaError[] | null;
+}
+
+/** The register rule a failed constraint breaks, from the `x-rule` annotations of the spec. */
+export interface ConstraintRule {
+  rule: RuleId;
+  /** The API error code when it is not 3 (an exceeded limit of catalogs/limits.yaml). */
+  code?: number;
+  /**
+   * For `oneOf`, and for each constraint of a schema with a `format`: what the value must be, in
+   * words.
+   */
+  expected?: string;
+}
+
+/** The compiled checks of one request body shape. */
+export interface RequestBodyChecks {
+  validate: BodyValidator;
+  /** Body members in schema order. */
+  members: readonly string[];
+  /**
+   * The rule tables of its constraints, tables that other shapes share first: together they map
+   * a schema pointer to a rule, and a constraint's rule is the entry at its pointer
+   * ("/properties/metrics/maxItems") or else the nearest one above it (./constraint-rules.ts).
+   */
+  rules: readonly RuleTable[];
+}
+
+/**
+ * Schema pointer -> the register rule of the constraints at and below it: the rule id alone, or
+ * the rule with its API error code or words.
+ */
+export type RuleTable = Readonly<Record<string, RuleId | ConstraintRule>>;
+
+/** What the request checks know of one operation. */
+export interface RequestOperation {
+  kind: OperationKind;
+  /** The network of a per-network operation. */
+  network?: string;
+  /** The checks of its JSON request body, when its document says what the body holds. */
+  body?: RequestBodyChecks;
+}
+
+/** The operations of one version, by key ("POST /2/facebook/metrics"). */
+export type RequestOperations = Readonly<Record<string, RequestOperation>>;
