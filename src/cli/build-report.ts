@@ -1,7 +1,7 @@
 /** Reads the inputs, checks every captured response and builds the report every reporter renders. */
 import { expandPaths, readInputFile } from '../validators/captures/read-inputs.js';
 import type { CapturedResponse } from '../validators/captures/types.js';
-import { lookupOperation } from '../validators/operation-lookup.js';
+import { lookupOperation } from '../catalog/operation-lookup.js';
 import type { ValidationError, ValidationResult } from '../validators/types.js';
 import { validateResponse } from '../validators/validate-response.js';
 import { collectCoverage } from './coverage.js';

@@ -1,5 +1,5 @@
 /** Dispatches an authenticated request of a known operation to its answer. */
-import { operations, type OperationInfo } from '../../generated/operations.js';
+import type { OperationInfo } from '../../generated/operations.js';
 import { profileLabelsView, profileView, type MockAccount } from './account.js';
 import type { CheckContext } from './checks.js';
 import { MockFailure } from './failures.js';
@@ -14,12 +14,6 @@ export interface HandlerState {
   posts: PostsCache;
 }
 
-const byPath = new Map<string, OperationInfo>((operations as readonly OperationInfo[]).map((op) => [op.path, op]));
-
-/** The operation at a path (any method), if the API has one. */
-export function operationAt(path: string): OperationInfo | undefined {
-  return byPath.get(path);
-}
 
 /** The success body of an operation, or throws MockFailure. `body` is the parsed JSON (undefined for none). */
 export function answer(op: OperationInfo, body: unknown, state: HandlerState): unknown {

@@ -12,7 +12,8 @@ import { jsonDepth, MAX_REQUEST_BYTES, MAX_REQUEST_DEPTH } from './bounds.js';
 import { HourlyBudgets, type BudgetLimits } from './budget.js';
 import { failureBody, httpStatusOf, MockFailure, type FailureEntry } from './failures.js';
 import { FaultInjector, type Fault, type FaultOptions } from './faults.js';
-import { answer, operationAt, type HandlerState } from './handlers.js';
+import { operationAtPath } from '../catalog/operation-lookup.js';
+import { answer, type HandlerState } from './handlers.js';
 import { PostsCache } from './posts.js';
 
 export interface MockUser {
@@ -136,7 +137,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
     const user = accepted.get(credentialsOf(req.headers.authorization) ?? '');
     if (user === undefined) return fail(res, entry, [{ code: 401, details: [] }]);
-    const op = operationAt(path);
+    const op = operationAtPath(path);
     if (!op) return fail(res, entry, [{ code: 404, details: [`Unknown path: ${path}`] }]);
     // RFC 9110 15.5.6: a 405 lists the methods the resource supports.
     if (req.method !== op.method) return fail(res, entry, [{ code: 405, details: [`${path} takes ${op.method}, got ${req.method}.`] }], { Allow: op.method });

@@ -1,6 +1,7 @@
 /** Finding the operation of a method and a path or URL. */
 import { describe, expect, it } from 'vitest';
 import { lookupOperation, validateResponse } from '../../src/validators/index.js';
+import { operationAtPath } from '../../src/catalog/operation-lookup.js';
 
 const body = { success: true, profiles: [] };
 
@@ -62,5 +63,18 @@ describe('lookupOperation', () => {
     expect(lookupOperation('GET', '/2/facebook/profiles').operation?.key).toBe('GET /2/facebook/profiles');
     // a different spelling of the same path is a different pair, found again
     expect(lookupOperation('GET', '/api/2/facebook/profiles').operation?.key).toBe('GET /2/facebook/profiles');
+  });
+});
+
+describe('operationAtPath (the mock server routes by it)', () => {
+  it('finds the operation at exactly a path, whatever the method', () => {
+    expect(operationAtPath('/2/facebook/metrics')?.key).toBe('POST /2/facebook/metrics');
+    expect(operationAtPath('/1/twitter/profiles')?.key).toBe('GET /1/twitter/profiles');
+  });
+
+  it('does not match by suffix, query or trailing slash as captured paths do', () => {
+    expect(operationAtPath('/api/2/facebook/metrics')).toBeUndefined();
+    expect(operationAtPath('/2/facebook/metrics/')).toBeUndefined();
+    expect(operationAtPath('/2/myspace/metrics')).toBeUndefined();
   });
 });

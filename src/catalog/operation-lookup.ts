@@ -1,7 +1,9 @@
 /**
- * Finds the operation a method and a request path (or full URL) name. A path under a base
- * path (`/api/2/facebook/metrics`) matches by its API suffix. Unknown operations give a
- * message listing what exists, never a throw.
+ * Operation lookup, the one module for it: by the exact path a server receives
+ * (`operationAtPath`, the mock), and by a method and a captured request path or full URL
+ * (`lookupOperation`, the validators and the CLI), where a path under a base path
+ * (`/api/2/facebook/metrics`) matches by its API suffix. Unknown operations give a message
+ * listing what exists, never a throw.
  */
 import { operations, type OperationInfo, type OperationKey } from '../../generated/operations.js';
 
@@ -9,6 +11,12 @@ export type OperationLookup = { operation: OperationInfo & { key: OperationKey }
 
 const byKey = new Map<string, OperationInfo & { key: OperationKey }>(operations.map((op) => [op.key, op]));
 const versions = [...new Set(operations.map((op) => op.version))].sort();
+const byPath = new Map<string, OperationInfo & { key: OperationKey }>(operations.map((op) => [op.path, op]));
+
+/** The operation at exactly this path (any method), as a server routes it; undefined if none. */
+export function operationAtPath(path: string): (OperationInfo & { key: OperationKey }) | undefined {
+  return byPath.get(path);
+}
 
 /** The path part of a request path or URL: no scheme, host, query, fragment or trailing slash. */
 export function requestPathname(pathOrUrl: string): string {
