@@ -381,7 +381,8 @@ export const catalogs = {
           extraDimensions: [],
           insightsOnly: false,
           deprecated: false,
-          note: "For a day: interactions of posts published that day / fans that day / number of posts that day, times 100; for a period, the mean of the daily values.",
+          note: "For a day: interactions of posts published that day / fans that day / number " +
+            "of posts that day, times 100; for a period, the mean of the daily values.",
         },
         {
           name: "interactions_per_1000_fans",
@@ -1189,7 +1190,8 @@ export const catalogs = {
           extraDimensions: [],
           insightsOnly: true,
           deprecated: false,
-          note: "Likes, comments and saves; data source differs from post engagement so numbers may vary.",
+          note: "Likes, comments and saves; data source differs from post engagement so " +
+            "numbers may vary.",
         },
         {
           name: "insights_post_saves_by_day",
@@ -1754,7 +1756,8 @@ export const catalogs = {
           {
             name: "attachments",
             type: "array",
-            description: "Attachments of the post: objects with title, description, url and image_url.",
+            description: "Attachments of the post: objects with title, description, url and " +
+              "image_url.",
             items: {
               type: "object",
               properties: {
@@ -2451,7 +2454,8 @@ export const catalogs = {
           {
             name: "insights_engagement_rate",
             type: "number",
-            description: "No longer supported: the older variant still returns data, with values that differ from the newer metric.",
+            description: "No longer supported: the older variant still returns data, with " +
+              "values that differ from the newer metric.",
             sortable: true,
             insightsOnly: true,
             deprecated: true,
@@ -2484,7 +2488,8 @@ export const catalogs = {
             name: "insights_post_clicks_by_type",
             type: "object",
             insightsOnly: true,
-            description: "Click counts by click type; keys seen: other clicks, link clicks, video play.",
+            description: "Click counts by click type; keys seen: other clicks, link clicks, " +
+              "video play.",
             sortable: false,
             sortKeys: [],
             filterable: false,
@@ -2494,7 +2499,8 @@ export const catalogs = {
           {
             name: "insights_post_clicks_by_type_unique",
             type: "object",
-            description: "Click counts by click type; keys seen: other clicks, link clicks, video play.",
+            description: "Click counts by click type; keys seen: other clicks, link clicks, " +
+              "video play.",
             sortKeys: ["link clicks", "photo view", "video play"],
             insightsOnly: true,
             sortable: false,
@@ -2583,7 +2589,8 @@ export const catalogs = {
           insightsOnly: false,
           deprecated: false,
           description: "Absolute change of fan count.",
-          note: "Returns no data for pages that belong to a global page structure without connected insights.",
+          note: "Returns no data for pages that belong to a global page structure without " +
+            "connected insights.",
         },
         {
           name: "fans_lifetime",
@@ -2593,7 +2600,8 @@ export const catalogs = {
           insightsOnly: false,
           deprecated: false,
           description: "Total likes of the page.",
-          note: "Returns no data for pages that belong to a global page structure without connected insights.",
+          note: "Returns no data for pages that belong to a global page structure without " +
+            "connected insights.",
         },
         {
           name: "insights_activity",
@@ -2996,7 +3004,8 @@ export const catalogs = {
           extraDimensions: ["interaction_type"],
           insightsOnly: false,
           deprecated: false,
-          note: "The dislike count is no longer included. Daily values are aggregated to midnight UTC.",
+          note: "The dislike count is no longer included. Daily values are aggregated to " +
+            "midnight UTC.",
         },
         {
           name: "interactions_per_1k_fans",
@@ -3005,7 +3014,8 @@ export const catalogs = {
           extraDimensions: [],
           insightsOnly: false,
           deprecated: false,
-          note: "The dislike count is no longer included. Daily values are aggregated to midnight UTC.",
+          note: "The dislike count is no longer included. Daily values are aggregated to " +
+            "midnight UTC.",
         },
         {
           name: "subscribers_change",
@@ -3134,7 +3144,8 @@ export const catalogs = {
           {
             name: "attachments",
             type: "array",
-            description: "Attachments of the post: objects with title, description, url and image_url.",
+            description: "Attachments of the post: objects with title, description, url and " +
+              "image_url.",
             items: {
               type: "object",
               properties: {
@@ -3831,7 +3842,8 @@ export const catalogs = {
           {
             name: "insights_engagement_rate",
             type: "number",
-            description: "No longer supported: the older variant still returns data, with values that differ from the newer metric.",
+            description: "No longer supported: the older variant still returns data, with " +
+              "values that differ from the newer metric.",
             insightsOnly: true,
             deprecated: true,
             sortable: false,
@@ -3864,7 +3876,8 @@ export const catalogs = {
             name: "insights_post_clicks_by_type",
             type: "object",
             insightsOnly: true,
-            description: "Click counts by click type; keys seen: other clicks, link clicks, video play.",
+            description: "Click counts by click type; keys seen: other clicks, link clicks, " +
+              "video play.",
             sortable: false,
             sortKeys: [],
             filterable: false,
@@ -3874,7 +3887,8 @@ export const catalogs = {
           {
             name: "insights_post_clicks_by_type_unique",
             type: "object",
-            description: "Click counts by click type; keys seen: other clicks, link clicks, video play.",
+            description: "Click counts by click type; keys seen: other clicks, link clicks, " +
+              "video play.",
             sortKeys: ["link clicks", "photo view", "video play"],
             insightsOnly: true,
             sortable: false,
@@ -3954,7 +3968,9 @@ export const catalogs = {
           {
             name: "attachments",
             type: "array",
-            description: "Attachments of the media: objects described with the fields url, type, width and height; a response example shows objects with arrays `images` and `videos` whose items have url.",
+            description: "Attachments of the media: objects described with the fields url, " +
+              "type, width and height; a response example shows objects with arrays `images` " +
+              "and `videos` whose items have url.",
             items: {
               type: "object",
               properties: {
@@ -4031,7 +4047,8 @@ export const catalogs = {
           {
             name: "engagement_rate",
             type: "number",
-            description: "Interactions of the post divided by followers on that day (as for facebook posts).",
+            description: "Interactions of the post divided by followers on that day (as for " +
+              "facebook posts).",
             sortable: false,
             sortKeys: [],
             filterable: false,
@@ -4100,7 +4117,8 @@ export const catalogs = {
           {
             name: "type",
             type: "string",
-            description: "Media type (value `image` used in filters; `video` appears in responses).",
+            description: "Media type (value `image` used in filters; `video` appears in " +
+              "responses).",
             filterable: true,
             sortable: false,
             sortKeys: [],
@@ -4122,7 +4140,8 @@ export const catalogs = {
           {
             name: "insights_engagement",
             type: "integer",
-            description: "No longer supported: likes plus comments; still returns data, with values that differ from the newer metrics.",
+            description: "No longer supported: likes plus comments; still returns data, with " +
+              "values that differ from the newer metrics.",
             insightsOnly: true,
             deprecated: true,
             sortable: false,
@@ -4179,7 +4198,8 @@ export const catalogs = {
           {
             name: "profile_id",
             type: "string",
-            description: "Profile id of the post. Not in the field table: a response example carries it on each post.",
+            description: "Profile id of the post. Not in the field table: a response example " +
+              "carries it on each post.",
           },
         ],
       },

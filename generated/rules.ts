@@ -12,7 +12,8 @@ export { ruleLevel, rulePage, type RuleId } from './rule-levels.js';
 export const RULES = {
   "shared.response.operation": {
     id: "shared.response.operation",
-    checks: "the method and path name an endpoint of the documents' endpoint tables (version, network, resource)",
+    checks: "the method and path name an endpoint of the documents' endpoint tables (version, " +
+      "network, resource)",
     level: "stated",
     source: {
       document: "v2",
@@ -22,27 +23,32 @@ export const RULES = {
   },
   "shared.response.status": {
     id: "shared.response.status",
-    checks: "the HTTP status is 200 (success, or failure codes 3 to 99) or one a failure code gives (400, 401, 403, 404, 405, 500)",
+    checks: "the HTTP status is 200 (success, or failure codes 3 to 99) or one a failure code " +
+      "gives (400, 401, 403, 404, 405, 500)",
     level: "stated",
     source: {
       document: "v1",
       section: "Errors",
-      quote: "codes 3, 4, 5, 6, 8, 10, 11, 13, 99 with HTTP 200; codes 400, 401, 403, 404, 405, 500 with the equal HTTP status",
+      quote: "codes 3, 4, 5, 6, 8, 10, 11, 13, 99 with HTTP 200; codes 400, 401, 403, 404, " +
+        "405, 500 with the equal HTTP status",
     },
   },
   "shared.response.json": {
     id: "shared.response.json",
-    checks: "the response body is JSON text (used by the CLI for captures whose body cannot be parsed)",
+    checks: "the response body is JSON text (used by the CLI for captures whose body cannot be " +
+      "parsed)",
     level: "stated",
     source: {
       document: "v2",
       section: "What the service does",
-      quote: "A read-only HTTPS/JSON service that gives customers access to analytics data of social network profiles connected to their account.",
+      quote: "A read-only HTTPS/JSON service that gives customers access to analytics data of " +
+        "social network profiles connected to their account.",
     },
   },
   "shared.response.success-flag": {
     id: "shared.response.success-flag",
-    checks: "the body is an object whose success is true (a success body) or false (a failure body)",
+    checks: "the body is an object whose success is true (a success body) or false (a failure " +
+      "body)",
     level: "stated",
     source: {
       document: "v2",
@@ -52,35 +58,45 @@ export const RULES = {
   },
   "shared.response.no-extra-members": {
     id: "shared.response.no-extra-members",
-    checks: "success bodies, their envelope objects (data, header elements, v1 profile elements), profiles, labels and failure bodies hold only documented members",
+    checks: "success bodies, their envelope objects (data, header elements, v1 profile " +
+      "elements), profiles, labels and failure bodies hold only documented members",
     level: "inferred",
-    inferred: "the documents list the members of each object but never say that no other member appears; an API that adds a member would otherwise break every user's CI",
+    inferred: "the documents list the members of each object but never say that no other " +
+      "member appears; an API that adds a member would otherwise break every user's CI",
   },
   "shared.response.request-readable": {
     id: "shared.response.request-readable",
-    checks: "a request given to the validator is a JSON object or its JSON text (else the request-aware checks are skipped)",
+    checks: "a request given to the validator is a JSON object or its JSON text (else the " +
+      "request-aware checks are skipped)",
     level: "inferred",
-    inferred: "not a rule of the API but of the capture; a request that cannot be read leaves the request-aware checks undone, which is worth a warning",
+    inferred: "not a rule of the API but of the capture; a request that cannot be read leaves " +
+      "the request-aware checks undone, which is worth a warning",
   },
   "shared.failure.shape": {
     id: "shared.failure.shape",
-    checks: "a failure body has success false and errors: objects with an integer code and an errors array of strings",
+    checks: "a failure body has success false and errors: objects with an integer code and an " +
+      "errors array of strings",
     level: "stated",
     source: {
       document: "v2",
       section: "Errors",
-      quote: "Failure response shape (standardized for every endpoint): `success` = false; `errors` = array of objects, each with `code` (integer) and `errors` (array of strings: first a general description, then detail such as the names of invalid metrics or of disallowed profile ids).",
+      quote: "Failure response shape (standardized for every endpoint): `success` = false; " +
+        "`errors` = array of objects, each with `code` (integer) and `errors` (array of " +
+        "strings: first a general description, then detail such as the names of invalid " +
+        "metrics or of disallowed profile ids).",
     },
   },
   "shared.failure.errors-not-empty": {
     id: "shared.failure.errors-not-empty",
     checks: "a failure body lists at least one error object",
     level: "inferred",
-    inferred: "a failure without an error object says nothing; the documents describe errors as an array and show no empty one, but do not state a minimum",
+    inferred: "a failure without an error object says nothing; the documents describe errors " +
+      "as an array and show no empty one, but do not state a minimum",
   },
   "shared.failure.code-range": {
     id: "shared.failure.code-range",
-    checks: "an error code is 3 to 99 or one of the HTTP-status codes of the table (400, 401, 403, 404, 405, 500)",
+    checks: "an error code is 3 to 99 or one of the HTTP-status codes of the table (400, 401, " +
+      "403, 404, 405, 500)",
     level: "stated",
     source: {
       document: "v2",
@@ -110,13 +126,16 @@ export const RULES = {
   },
   "shared.failure.code-listed": {
     id: "shared.failure.code-listed",
-    checks: "an error code from 3 to 99 is one the error table lists (3, 4, 5, 6, 7, 8, 10, 11, 13, 99)",
+    checks: "an error code from 3 to 99 is one the error table lists (3, 4, 5, 6, 7, 8, 10, " +
+      "11, 13, 99)",
     level: "inferred",
-    inferred: "the table lists ten codes in 3 to 99, but the documents only say that codes 3 to 99 come with HTTP 200, not that no other code in that range exists",
+    inferred: "the table lists ten codes in 3 to 99, but the documents only say that codes 3 " +
+      "to 99 come with HTTP 200, not that no other code in that range exists",
   },
   "shared.profiles.fields": {
     id: "shared.profiles.fields",
-    checks: "the profile list is success plus profiles: objects whose members have the Profile table's types",
+    checks: "the profile list is success plus profiles: objects whose members have the Profile " +
+      "table's types",
     level: "stated",
     source: {
       document: "v2",
@@ -128,7 +147,8 @@ export const RULES = {
     id: "shared.profiles.id-and-name",
     checks: "every profile holds id and name",
     level: "inferred",
-    inferred: "the documents say a field may be absent from an element; a profile without id or name is of no use, so both are expected but not stated",
+    inferred: "the documents say a field may be absent from an element; a profile without id " +
+      "or name is of no use, so both are expected but not stated",
   },
   "shared.labels.fields": {
     id: "shared.labels.fields",
@@ -142,38 +162,46 @@ export const RULES = {
   },
   "v2.labels.profile-label-fields": {
     id: "v2.labels.profile-label-fields",
-    checks: "profile labels have string id and name and profiles, whose items have string name and platform",
+    checks: "profile labels have string id and name and profiles, whose items have string name " +
+      "and platform",
     level: "stated",
     source: {
       document: "v2",
       section: "Profile label",
-      quote: "each item has `name` (string) and `platform` (string, network name); may be an empty array",
+      quote: "each item has `name` (string) and `platform` (string, network name); may be an " +
+        "empty array",
     },
   },
   "shared.labels.members-present": {
     id: "shared.labels.members-present",
-    checks: "every content label holds id and name; every profile label holds id, name and profiles, and each of its profiles name and platform",
+    checks: "every content label holds id and name; every profile label holds id, name and " +
+      "profiles, and each of its profiles name and platform",
     level: "inferred",
-    inferred: "the tables list the members of a label, but no sentence says that each member is always present",
+    inferred: "the tables list the members of a label, but no sentence says that each member " +
+      "is always present",
   },
   "v2.metrics.shape": {
     id: "v2.metrics.shape",
-    checks: "a v2 metrics body is success, header (elements with a string type and rows of strings) and data (nested arrays)",
+    checks: "a v2 metrics body is success, header (elements with a string type and rows of " +
+      "strings) and data (nested arrays)",
     level: "stated",
     source: {
       document: "v2",
       section: "Metrics response",
-      quote: "each element has `type` (string) and `rows` (array of strings: the dimension values, or the metric names for the metric element)",
+      quote: "each element has `type` (string) and `rows` (array of strings: the dimension " +
+        "values, or the metric names for the metric element)",
     },
   },
   "v2.metrics.header-order": {
     id: "v2.metrics.header-order",
-    checks: "header holds one element per requested dimension, in the requested order, then one element of type metric",
+    checks: "header holds one element per requested dimension, in the requested order, then " +
+      "one element of type metric",
     level: "stated",
     source: {
       document: "v2",
       section: "Metrics response",
-      quote: "one element per requested dimension, in the requested order, followed by one element with type `metric`",
+      quote: "one element per requested dimension, in the requested order, followed by one " +
+        "element with type `metric`",
     },
   },
   "v2.metrics.header-ends-with-metric": {
@@ -188,12 +216,14 @@ export const RULES = {
   },
   "v2.metrics.dimension-types": {
     id: "v2.metrics.dimension-types",
-    checks: "header element types are dimensions the network's metrics support (base and extra dimensions), or metric",
+    checks: "header element types are dimensions the network's metrics support (base and extra " +
+      "dimensions), or metric",
     level: "stated",
     source: {
       document: "v2",
       section: "Metric catalogs (profile metrics)",
-      quote: "Every metric below supports the dimensions `date.day`, `date.month`, `date.week`, `profile`, `profile_label`.",
+      quote: "Every metric below supports the dimensions `date.day`, `date.month`, " +
+        "`date.week`, `profile`, `profile_label`.",
     },
   },
   "v2.metrics.header-extra-dimension": {
@@ -203,7 +233,8 @@ export const RULES = {
     source: {
       document: "v2",
       section: "Metric catalogs (profile metrics)",
-      quote: "Each extra dimension is marked with an asterisk: it must be the last dimension of the request, and only one such dimension may be used per request.",
+      quote: "Each extra dimension is marked with an asterisk: it must be the last dimension " +
+        "of the request, and only one such dimension may be used per request.",
     },
   },
   "v2.metrics.extra-dimension-support": {
@@ -218,12 +249,14 @@ export const RULES = {
   },
   "v2.metrics.data-nesting": {
     id: "v2.metrics.data-nesting",
-    checks: "data nests exactly one level per header element, each level as long as that element's rows",
+    checks: "data nests exactly one level per header element, each level as long as that " +
+      "element's rows",
     level: "stated",
     source: {
       document: "v2",
       section: "Metrics response",
-      quote: "one nesting level per header element in header order, the innermost level holding one number per metric row",
+      quote: "one nesting level per header element in header order, the innermost level " +
+        "holding one number per metric row",
     },
   },
   "v2.metrics.data-numbers": {
@@ -250,7 +283,8 @@ export const RULES = {
     id: "v2.metrics.metric-rows-unique",
     checks: "no metric name appears twice among the rows of the metric element",
     level: "inferred",
-    inferred: "a metric row holds one metric's values; the documents do not say whether a metric requested twice is answered twice",
+    inferred: "a metric row holds one metric's values; the documents do not say whether a " +
+      "metric requested twice is answered twice",
   },
   "v2.metrics.date-rows": {
     id: "v2.metrics.date-rows",
@@ -266,13 +300,15 @@ export const RULES = {
     id: "v2.metrics.requested-metrics",
     checks: "the rows of the metric element are the requested metrics, each once",
     level: "inferred",
-    inferred: "the documents say the metric element's rows are \"the metric names\" but not that they are exactly the requested ones",
+    inferred: "the documents say the metric element's rows are \"the metric names\" but not " +
+      "that they are exactly the requested ones",
   },
   "v2.metrics.metric-order": {
     id: "v2.metrics.metric-order",
     checks: "the rows of the metric element follow the order of the requested metrics",
     level: "inferred",
-    inferred: "the documents order the header elements (\"in the requested order\") but say nothing about the order of the metric rows",
+    inferred: "the documents order the header elements (\"in the requested order\") but say " +
+      "nothing about the order of the metric rows",
   },
   "v2.metrics.date-range": {
     id: "v2.metrics.date-range",
@@ -288,11 +324,13 @@ export const RULES = {
     id: "v2.metrics.requested-profiles",
     checks: "profile rows are requested profiles",
     level: "inferred",
-    inferred: "the request names the profiles to report on; no sentence says that the answer holds no other profile",
+    inferred: "the request names the profiles to report on; no sentence says that the answer " +
+      "holds no other profile",
   },
   "v1.metrics.profiles": {
     id: "v1.metrics.profiles",
-    checks: "a v1 metrics body is success plus profiles: one element (id, data) per requested profile",
+    checks: "a v1 metrics body is success plus profiles: one element (id, data) per requested " +
+      "profile",
     level: "stated",
     source: {
       document: "v1",
@@ -307,7 +345,8 @@ export const RULES = {
     source: {
       document: "v1",
       section: "Metrics response (version 1)",
-      quote: "one object per day: `date` (string, shape YYYY-MM-DD HH:MM:SS, midnight of the day) plus one member per requested metric holding its value",
+      quote: "one object per day: `date` (string, shape YYYY-MM-DD HH:MM:SS, midnight of the " +
+        "day) plus one member per requested metric holding its value",
     },
   },
   "v1.metrics.record-metric-names": {
@@ -362,12 +401,15 @@ export const RULES = {
   },
   "shared.posts.envelope": {
     id: "shared.posts.envelope",
-    checks: "a posts page is success plus data: posts (objects), next (string) and remaining (integer)",
+    checks: "a posts page is success plus data: posts (objects), next (string) and remaining " +
+      "(integer)",
     level: "stated",
     source: {
       document: "v2",
       section: "Pagination envelope",
-      quote: "Post list responses carry `data` with `posts` (array of objects holding only the requested fields), `next` (string cursor) and `remaining` (integer, number of items after the last returned item).",
+      quote: "Post list responses carry `data` with `posts` (array of objects holding only the " +
+        "requested fields), `next` (string cursor) and `remaining` (integer, number of items " +
+        "after the last returned item).",
     },
   },
   "shared.posts.remaining-not-negative": {
@@ -380,11 +422,13 @@ export const RULES = {
     id: "shared.posts.next-with-remaining",
     checks: "next and remaining appear together",
     level: "inferred",
-    inferred: "the documents only say that both together mean more data exists, not that one never appears without the other",
+    inferred: "the documents only say that both together mean more data exists, not that one " +
+      "never appears without the other",
   },
   "shared.posts.post-fields-of-network": {
     id: "shared.posts.post-fields-of-network",
-    checks: "post members are post fields of the path's network (or its documented response members, such as instagram's profile_id)",
+    checks: "post members are post fields of the path's network (or its documented response " +
+      "members, such as instagram's profile_id)",
     level: "stated",
     source: {
       document: "v2",
@@ -399,7 +443,8 @@ export const RULES = {
     source: {
       document: "v1",
       section: "Post fields",
-      quote: "netA post fields (basic and insights), their types, the sortable list and the filterable list are those of document 1",
+      quote: "netA post fields (basic and insights), their types, the sortable list and the " +
+        "filterable list are those of document 1",
     },
   },
   "shared.posts.datetime-utc": {
@@ -409,14 +454,17 @@ export const RULES = {
     source: {
       document: "v2",
       section: "Post fields",
-      quote: "Date-times in responses are in UTC, ISO 8601 with offset (shape YYYY-MM-DDTHH:MM:SS+00:00).",
+      quote: "Date-times in responses are in UTC, ISO 8601 with offset (shape " +
+        "YYYY-MM-DDTHH:MM:SS+00:00).",
     },
   },
   "shared.posts.datetime-shape": {
     id: "shared.posts.datetime-shape",
-    checks: "post date-times are spelled exactly YYYY-MM-DDTHH:MM:SS+00:00 (no fraction of a second, +00:00 rather than Z)",
+    checks: "post date-times are spelled exactly YYYY-MM-DDTHH:MM:SS+00:00 (no fraction of a " +
+      "second, +00:00 rather than Z)",
     level: "inferred",
-    inferred: "the documents give this shape for response date-times; a fraction or Z spells the same UTC instant in ISO 8601, which the sentence does not explicitly rule out",
+    inferred: "the documents give this shape for response date-times; a fraction or Z spells " +
+      "the same UTC instant in ISO 8601, which the sentence does not explicitly rule out",
   },
   "shared.posts.requested-fields": {
     id: "shared.posts.requested-fields",
@@ -442,16 +490,21 @@ export const RULES = {
     id: "shared.posts.sort-order",
     checks: "posts follow the requested sort (order desc)",
     level: "inferred",
-    inferred: "the documents show order `desc` without defining it; it is read as descending by the sort field",
+    inferred: "the documents show order `desc` without defining it; it is read as descending " +
+      "by the sort field",
   },
   "shared.request.known-operation": {
     id: "shared.request.known-operation",
-    checks: "a request names an operation the documents list (the network has metrics or a post list in that version)",
+    checks: "a request names an operation the documents list (the network has metrics or a " +
+      "post list in that version)",
     level: "stated",
     source: {
       document: "v2",
       section: "What the service does",
-      quote: "It offers: lists of connected profiles per network; lists of content labels and profile labels; daily profile metrics per network, optionally split by dimensions; lists of posts with caller-chosen fields, with sorting, filtering and cursor pagination.",
+      quote: "It offers: lists of connected profiles per network; lists of content labels and " +
+        "profile labels; daily profile metrics per network, optionally split by dimensions; " +
+        "lists of posts with caller-chosen fields, with sorting, filtering and cursor " +
+        "pagination.",
     },
   },
   "shared.request.body-object": {
@@ -461,14 +514,18 @@ export const RULES = {
     source: {
       document: "v2",
       section: "What the service does",
-      quote: "Request bodies are JSON; requests carry the header `Content-Type: application/json; charset=utf-8`.",
+      quote: "Request bodies are JSON; requests carry the header `Content-Type: " +
+        "application/json; charset=utf-8`.",
     },
   },
   "shared.request.unknown-members": {
     id: "shared.request.unknown-members",
-    checks: "a request body and its elements ({type}, {field, order}, {field, value}) hold only the members their tables list",
+    checks: "a request body and its elements ({type}, {field, order}, {field, value}) hold " +
+      "only the members their tables list",
     level: "inferred",
-    inferred: "The request tables list every member; nothing says how the API treats another member (ignored or refused). A member outside the table is most likely a typo whose intent would be lost, so it is reported.",
+    inferred: "The request tables list every member; nothing says how the API treats another " +
+      "member (ignored or refused). A member outside the table is most likely a typo whose " +
+      "intent would be lost, so it is reported.",
   },
   "shared.profiles.no-body": {
     id: "shared.profiles.no-body",
@@ -477,17 +534,20 @@ export const RULES = {
     source: {
       document: "v2",
       section: "Endpoints",
-      quote: "| GET | /2/{network}/profiles | no body; {network} is one of netA, netB, netC, netD, netE, netF | `success`, `profiles` (array of Profile) |",
+      quote: "| GET | /2/{network}/profiles | no body; {network} is one of netA, netB, netC, " +
+        "netD, netE, netF | `success`, `profiles` (array of Profile) |",
     },
   },
   "v2.metrics.required-members": {
     id: "v2.metrics.required-members",
-    checks: "a version 2 metrics request has date_start, date_end, profiles and metrics (dimensions is optional)",
+    checks: "a version 2 metrics request has date_start, date_end, profiles and metrics " +
+      "(dimensions is optional)",
     level: "stated",
     source: {
       document: "v2",
       section: "Metrics request body",
-      quote: "| profiles | array of strings | yes | profile ids from the profile list of the same network; at most 25 |",
+      quote: "| profiles | array of strings | yes | profile ids from the profile list of the " +
+        "same network; at most 25 |",
     },
   },
   "v1.metrics.required-members": {
@@ -497,7 +557,8 @@ export const RULES = {
     source: {
       document: "v1",
       section: "Metrics request body (version 1)",
-      quote: "| profiles | array of strings | yes | profile ids from the version 1 profile list of the same network; at most 25 |",
+      quote: "| profiles | array of strings | yes | profile ids from the version 1 profile " +
+        "list of the same network; at most 25 |",
     },
   },
   "v1.metrics.no-dimensions": {
@@ -534,23 +595,31 @@ export const RULES = {
     id: "shared.request.date-order",
     checks: "date_end is not before date_start",
     level: "inferred",
-    inferred: "date_start is \"the first day of the period\" and date_end \"the last day\", so a period whose last day comes before its first is empty; the documents do not say how the API answers it.",
+    inferred: "date_start is \"the first day of the period\" and date_end \"the last day\", so " +
+      "a period whose last day comes before its first is empty; the documents do not say how " +
+      "the API answers it.",
   },
   "shared.metrics.date-range": {
     id: "shared.metrics.date-range",
-    checks: "a metrics request spans no more days than any three consecutive calendar months hold (92), the limit under every reading of \"3 months\"",
+    checks: "a metrics request spans no more days than any three consecutive calendar months " +
+      "hold (92), the limit under every reading of \"3 months\"",
     level: "stated",
     source: {
       document: "v2",
       section: "Limits",
-      quote: "| date range per metrics request | 3 months | metrics endpoints; excess gives code 4 |",
+      quote: "| date range per metrics request | 3 months | metrics endpoints; excess gives " +
+        "code 4 |",
     },
   },
   "shared.metrics.date-range-calendar": {
     id: "shared.metrics.date-range-calendar",
-    checks: "a metrics request spans at most three calendar months counting both ends (date_end at most maxDateEnd(date_start))",
+    checks: "a metrics request spans at most three calendar months counting both ends " +
+      "(date_end at most maxDateEnd(date_start))",
     level: "inferred",
-    inferred: "The documents say only \"3 months\" and that the last day is included. The package reads it as three calendar months counting both ends (2024-01-15 to 2024-04-14), the most conservative reading; a server that allows a day more accepts every range this accepts.",
+    inferred: "The documents say only \"3 months\" and that the last day is included. The " +
+      "package reads it as three calendar months counting both ends (2024-01-15 to " +
+      "2024-04-14), the most conservative reading; a server that allows a day more accepts " +
+      "every range this accepts.",
   },
   "shared.request.string-list": {
     id: "shared.request.string-list",
@@ -559,14 +628,17 @@ export const RULES = {
     source: {
       document: "v2",
       section: "Metrics request body",
-      quote: "| metrics | array of strings | yes | metric names from the catalog of that network; at most 25 |",
+      quote: "| metrics | array of strings | yes | metric names from the catalog of that " +
+        "network; at most 25 |",
     },
   },
   "shared.request.non-empty": {
     id: "shared.request.non-empty",
-    checks: "lists (profiles, metrics, fields) are not empty and names, ids, cursors and sort orders are not empty strings",
+    checks: "lists (profiles, metrics, fields) are not empty and names, ids, cursors and sort " +
+      "orders are not empty strings",
     level: "inferred",
-    inferred: "An empty list asks for nothing and an empty string names nothing; the documents do not say whether the API refuses them or answers with nothing.",
+    inferred: "An empty list asks for nothing and an empty string names nothing; the documents " +
+      "do not say whether the API refuses them or answers with nothing.",
   },
   "shared.metrics.profiles-limit": {
     id: "shared.metrics.profiles-limit",
@@ -595,7 +667,8 @@ export const RULES = {
     source: {
       document: "v2",
       section: "Metrics request body",
-      quote: "| metrics | array of strings | yes | metric names from the catalog of that network; at most 25 |",
+      quote: "| metrics | array of strings | yes | metric names from the catalog of that " +
+        "network; at most 25 |",
     },
   },
   "v1.metrics.metric-names": {
@@ -615,7 +688,9 @@ export const RULES = {
     source: {
       document: "v2",
       section: "Metrics request body",
-      quote: "| dimensions | array of objects `{type: <dimension>}` | yes in the examples | dimension types from the catalog; any extra dimension must be last and only one is allowed |",
+      quote: "| dimensions | array of objects `{type: <dimension>}` | yes in the examples | " +
+        "dimension types from the catalog; any extra dimension must be last and only one is " +
+        "allowed |",
     },
   },
   "v2.metrics.dimension-names": {
@@ -625,14 +700,17 @@ export const RULES = {
     source: {
       document: "v2",
       section: "Metric catalogs (profile metrics)",
-      quote: "Every metric below supports the dimensions `date.day`, `date.month`, `date.week`, `profile`, `profile_label`.",
+      quote: "Every metric below supports the dimensions `date.day`, `date.month`, " +
+        "`date.week`, `profile`, `profile_label`.",
     },
   },
   "v2.metrics.dimensions-distinct": {
     id: "v2.metrics.dimensions-distinct",
     checks: "no dimension type is requested twice",
     level: "inferred",
-    inferred: "A dimension repeated adds a header element with the same rows again and multiplies the size of the answer without adding information; the documents neither show nor forbid it. The mock refuses it with code 3 to protect itself.",
+    inferred: "A dimension repeated adds a header element with the same rows again and " +
+      "multiplies the size of the answer without adding information; the documents neither " +
+      "show nor forbid it. The mock refuses it with code 3 to protect itself.",
   },
   "v2.metrics.extra-dimension-last": {
     id: "v2.metrics.extra-dimension-last",
@@ -641,7 +719,8 @@ export const RULES = {
     source: {
       document: "v2",
       section: "Metric catalogs (profile metrics)",
-      quote: "Each extra dimension is marked with an asterisk: it must be the last dimension of the request, and only one such dimension may be used per request.",
+      quote: "Each extra dimension is marked with an asterisk: it must be the last dimension " +
+        "of the request, and only one such dimension may be used per request.",
     },
   },
   "v2.metrics.extra-dimension-single": {
@@ -651,12 +730,14 @@ export const RULES = {
     source: {
       document: "v2",
       section: "Metrics request body",
-      quote: "dimension types from the catalog; any extra dimension must be last and only one is allowed",
+      quote: "dimension types from the catalog; any extra dimension must be last and only one " +
+        "is allowed",
     },
   },
   "v2.metrics.extra-dimension-allowed": {
     id: "v2.metrics.extra-dimension-allowed",
-    checks: "every requested metric supports the requested extra dimension (the last column of its catalog table)",
+    checks: "every requested metric supports the requested extra dimension (the last column of " +
+      "its catalog table)",
     level: "stated",
     source: {
       document: "v2",
@@ -688,7 +769,8 @@ export const RULES = {
     id: "shared.posts.limit-positive",
     checks: "limit is at least 1",
     level: "inferred",
-    inferred: "limit is a page size; a page of zero or fewer posts could never advance, but the documents give no minimum.",
+    inferred: "limit is a page size; a page of zero or fewer posts could never advance, but " +
+      "the documents give no minimum.",
   },
   "shared.posts.after": {
     id: "shared.posts.after",
@@ -707,7 +789,9 @@ export const RULES = {
     source: {
       document: "v2",
       section: "Posts request body (netA, netB; netC without sort)",
-      quote: "| sort | array of objects `{field: string, order: string}` | no | field from the sortable list; example order is `desc`. Other order values: not shown. Not offered for netC |",
+      quote: "| sort | array of objects `{field: string, order: string}` | no | field from the " +
+        "sortable list; example order is `desc`. Other order values: not shown. Not offered " +
+        "for netC |",
     },
   },
   "shared.posts.sort-fields": {
@@ -737,7 +821,9 @@ export const RULES = {
     source: {
       document: "v2",
       section: "Posts request body (netA, netB; netC without sort)",
-      quote: "| filter | array | no | elements are either `{field: string, value: string or array of strings}` for filterable fields, or the advanced form `{match_any: [ {field: post_labels, value: [content label ids]} ]}` |",
+      quote: "| filter | array | no | elements are either `{field: string, value: string or " +
+        "array of strings}` for filterable fields, or the advanced form `{match_any: [ " +
+        "{field: post_labels, value: [content label ids]} ]}` |",
     },
   },
   "shared.posts.filter-fields": {
@@ -747,7 +833,8 @@ export const RULES = {
     source: {
       document: "v2",
       section: "Posts request body (netA, netB; netC without sort)",
-      quote: "elements are either `{field: string, value: string or array of strings}` for filterable fields",
+      quote: "elements are either `{field: string, value: string or array of strings}` for " +
+        "filterable fields",
     },
   },
   "shared.posts.filter-value": {
@@ -764,16 +851,19 @@ export const RULES = {
     id: "shared.posts.filter-value-enum",
     checks: "a filter value of a field whose values the documents list (ppd_status) is one of them",
     level: "inferred",
-    inferred: "The documents list the values of ppd_status (organic, paid, unknown) but do not say that a filter with another value is refused; it can match no post.",
+    inferred: "The documents list the values of ppd_status (organic, paid, unknown) but do not " +
+      "say that a filter with another value is refused; it can match no post.",
   },
   "shared.posts.match-any": {
     id: "shared.posts.match-any",
-    checks: "the advanced filter is {match_any} with a non-empty list of {field, value} whose field is post_labels and whose value is a non-empty array of content label ids",
+    checks: "the advanced filter is {match_any} with a non-empty list of {field, value} whose " +
+      "field is post_labels and whose value is a non-empty array of content label ids",
     level: "stated",
     source: {
       document: "v2",
       section: "Posts request body (netA, netB; netC without sort)",
-      quote: "the advanced form `{match_any: [ {field: post_labels, value: [content label ids]} ]}`",
+      quote: "the advanced form `{match_any: [ {field: post_labels, value: [content label " +
+        "ids]} ]}`",
     },
   },
 } as const satisfies Record<RuleId, Rule>;

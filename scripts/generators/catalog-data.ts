@@ -12,23 +12,57 @@ export class TsCode {
   constructor(readonly code: string) {}
 }
 
-/** Prints plain data as TypeScript source: unquoted keys where possible, stable order. */
-export function toTsLiteral(value: unknown, indent = ''): string {
+/** The longest line of a generated file. */
+const LINE_WIDTH = 100;
+
+/**
+ * A string literal that starts at column `column`: one literal when it fits (with the comma
+ * after it), else literals of whole words joined by `+`, the next ones indented a step further
+ * than `indent`, so that no line is longer than LINE_WIDTH (a longer word gets a line of its own).
+ */
+function stringLiteral(text: string, indent: string, column: number): string {
+  const whole = JSON.stringify(text);
+  if (column + whole.length + 1 <= LINE_WIDTH) return whole;
+  const pieces: string[] = [];
+  let piece = '';
+  let room = LINE_WIDTH - column - 4; // quotes, ' +'
+  for (const word of text.split(/(?<= )/)) {
+    if (piece && JSON.stringify(piece + word).length > room) {
+      pieces.push(piece);
+      piece = '';
+      room = LINE_WIDTH - indent.length - 8; // indent and a step, quotes, ' +', the comma of the last
+    }
+    piece += word;
+  }
+  pieces.push(piece);
+  return pieces.map((p) => JSON.stringify(p)).join(` +\n${indent}  `);
+}
+
+/**
+ * Prints plain data as TypeScript source: unquoted keys where possible, stable order, lines of
+ * at most LINE_WIDTH characters. `column`: where the value starts on its first line.
+ */
+export function toTsLiteral(value: unknown, indent = '', column = indent.length): string {
   const next = `${indent}  `;
   if (value instanceof TsCode) return value.code;
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
     if (value.every((v) => typeof v !== 'object' || v === null)) {
-      const inline = `[${value.map((v) => toTsLiteral(v)).join(', ')}]`;
-      if (inline.length + indent.length < 100) return inline;
+      const inline = `[${value.map((v) => toTsLiteral(v, '', 0)).join(', ')}]`;
+      if (inline.length + column < LINE_WIDTH) return inline;
     }
     return `[\n${value.map((v) => `${next}${toTsLiteral(v, next)},`).join('\n')}\n${indent}]`;
   }
   if (value && typeof value === 'object') {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined);
     if (entries.length === 0) return '{}';
-    return `{\n${entries.map(([k, v]) => `${next}${IDENT.test(k) ? k : JSON.stringify(k)}: ${toTsLiteral(v, next)},`).join('\n')}\n${indent}}`;
+    const line = ([k, v]: [string, unknown]) => {
+      const key = `${next}${IDENT.test(k) ? k : JSON.stringify(k)}: `;
+      return `${key}${toTsLiteral(v, next, key.length)},`;
+    };
+    return `{\n${entries.map(line).join('\n')}\n${indent}}`;
   }
+  if (typeof value === 'string') return stringLiteral(value, indent, column);
   return JSON.stringify(value);
 }
 

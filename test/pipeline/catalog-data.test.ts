@@ -1,6 +1,6 @@
 /** The generator of generated/catalogs.ts run on the tiny model, compared with its whole expected output. */
 import { describe, expect, it } from 'vitest';
-import { catalogDataArtifact } from '../../scripts/generators/catalog-data.js';
+import { catalogDataArtifact, toTsLiteral } from '../../scripts/generators/catalog-data.js';
 import { tinyModel } from './tiny-model.js';
 
 describe('catalog-data', () => {
@@ -151,5 +151,31 @@ describe('catalog-data', () => {
       } as const satisfies CatalogData;
       "
     `);
+  });
+});
+
+describe('toTsLiteral: lines of at most 100 characters', () => {
+  it('keeps a string that fits on its line and splits a longer one at words', () => {
+    const note = 'For a day: interactions of posts published that day / fans that day / number of posts that day, times 100.';
+    const printed = toTsLiteral({ short: 'fits', nested: { note } });
+    expect(printed).toBe(
+      [
+        '{',
+        '  short: "fits",',
+        '  nested: {',
+        '    note: "For a day: interactions of posts published that day / fans that day / number of " +',
+        '      "posts that day, times 100.",',
+        '  },',
+        '}',
+      ].join('\n'),
+    );
+    expect(Math.max(...printed.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
+    expect(new Function(`return ${printed}`)()).toEqual({ short: 'fits', nested: { note } });
+  });
+
+  it('gives a word longer than a line a line of its own', () => {
+    const url = `https://example.invalid/${'x'.repeat(120)}`;
+    const printed = toTsLiteral({ link: `see ${url} for more` });
+    expect(printed.split('\n')).toEqual(['{', '  link: "see " +', `    "${url} " +`, '    "for more",', '}']);
   });
 });
