@@ -85,16 +85,37 @@ export function catalogDataArtifact(model: Model): Artifact {
     v1: versionData(model.v1),
     v2: versionData(model.v2),
   };
+  return dataModuleArtifact({
+    script: SCRIPT,
+    path: 'generated/catalogs.ts',
+    doc: [
+      'The catalogs of the social analytics API (catalogs/*.yaml) as typed data: networks,',
+      'dimensions, error codes, limits, and per version and network the metrics and post fields.',
+    ],
+    type: { name: 'CatalogData', from: '../src/catalog/types.js' },
+    name: 'catalogs',
+    data,
+  });
+}
+
+/** A generated module of one constant: banner, doc comment, type import, `as const satisfies`. */
+export function dataModuleArtifact(module: {
+  script: string;
+  path: string;
+  doc: readonly string[];
+  type: { name: string; from: string };
+  name: string;
+  data: unknown;
+}): Artifact {
   const content = [
-    banner(SCRIPT, 'slash').trimEnd(),
+    banner(module.script, 'slash').trimEnd(),
     '/**',
-    ' * The catalogs of the social analytics API (catalogs/*.yaml) as typed data: networks,',
-    ' * dimensions, error codes, limits, and per version and network the metrics and post fields.',
+    ...module.doc.map((line) => ` * ${line}`),
     ' */',
-    "import type { CatalogData } from '../src/catalog/types.js';",
+    `import type { ${module.type.name} } from '${module.type.from}';`,
     '',
-    `export const catalogs = ${toTsLiteral(data)} as const satisfies CatalogData;`,
+    `export const ${module.name} = ${toTsLiteral(module.data)} as const satisfies ${module.type.name};`,
     '',
   ].join('\n');
-  return { path: 'generated/catalogs.ts', content };
+  return { path: module.path, content };
 }

@@ -7,8 +7,7 @@
  */
 import type { Model, VersionModel } from '../model/types.js';
 import type { Artifact } from './artifact.js';
-import { banner } from './banner.js';
-import { toTsLiteral } from './catalog-data.js';
+import { dataModuleArtifact } from './catalog-data.js';
 
 export const SCRIPT = 'scripts/generators/validator-facts.ts';
 
@@ -31,16 +30,15 @@ export function validatorFactsArtifact(model: Model): Artifact {
     v1: versionFacts(model.v1),
     v2: versionFacts(model.v2),
   };
-  const content = [
-    banner(SCRIPT, 'slash').trimEnd(),
-    '/**',
-    ' * The catalog facts the response validators read: a slice of generated/catalogs.ts (types,',
-    ' * extra dimensions, error codes, the default page size; no descriptions).',
-    ' */',
-    "import type { ValidatorFacts } from '../src/validators/catalog-facts.js';",
-    '',
-    `export const validatorFacts = ${toTsLiteral(data)} as const satisfies ValidatorFacts;`,
-    '',
-  ].join('\n');
-  return { path: 'generated/validator-facts.ts', content };
+  return dataModuleArtifact({
+    script: SCRIPT,
+    path: 'generated/validator-facts.ts',
+    doc: [
+      'The catalog facts the response validators read: a slice of generated/catalogs.ts (types,',
+      'extra dimensions, error codes, the default page size; no descriptions).',
+    ],
+    type: { name: 'ValidatorFacts', from: '../src/validators/catalog-facts.js' },
+    name: 'validatorFacts',
+    data,
+  });
 }
