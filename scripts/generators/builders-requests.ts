@@ -8,7 +8,7 @@
 import type { Model, OpenApiDocument, Version, VersionModel } from '../model/types.js';
 import { pascal } from '../model/types.js';
 import { article, postNetworks, schemaRef } from './unions.js';
-import { interfaceDeclaration, typeAlias, type Member, type TypeParameter } from './ts-source.js';
+import { interfaceDeclaration, typeAlias, type Declaration, type Member, type TypeParameter } from './ts-source.js';
 
 /** The component name of a `#/components/schemas/Name` reference. */
 function refName(ref: string): string {
@@ -36,7 +36,7 @@ export function referencedComponents(schema: unknown, spec: OpenApiDocument, fou
  * `export type Profile = Schemas['Profile'];` ...: the success bodies `roots` of the operations
  * whose response is not narrowed (profiles, labels) and the components they use.
  */
-export function referenceResponses(model: Model, vm: VersionModel, roots: readonly string[]): string[] {
+export function referenceResponses(model: Model, vm: VersionModel, roots: readonly string[]): Declaration[] {
   const names = referencedComponents(roots.map((name) => ({ $ref: `#/components/schemas/${name}` })), vm.spec);
   return names.map((name) => {
     const description = vm.spec.components.schemas[name]?.description;
@@ -49,7 +49,7 @@ const DATE_START = 'First day, YYYY-MM-DD.';
 const DATE_END = 'Last day, YYYY-MM-DD; the last day is included.';
 
 /** `MetricsRequest<N, M, D>` (v2; v1 without D): the metrics body of any network. */
-export function metricsRequest(model: Model, version: Version): string {
+export function metricsRequest(model: Model, version: Version): Declaration {
   const { profilesPerMetricsRequest: profiles, metricsPerMetricsRequest: metrics, dateRangeMonths: months } = model.limits;
   const params: TypeParameter[] = [
     { name: 'N', constraint: 'Network', default: 'Network' },
@@ -78,7 +78,7 @@ export function metricsRequest(model: Model, version: Version): string {
 }
 
 /** `PostsRequest<N, F>`: the posts body of any network with a post catalog; `sort` is never where not offered. */
-export function postsRequest(model: Model, version: Version): string {
+export function postsRequest(model: Model, version: Version): Declaration {
   const { pageSize } = model.limits;
   const members: Member[] = [
     { name: 'profiles', type: 'readonly string[]', doc: 'Profile ids from the profile list.' },
@@ -109,7 +109,7 @@ export function postsRequest(model: Model, version: Version): string {
 }
 
 /** `<P>PostsResponse<F>` per network with a post catalog: the page with posts narrowed to F. */
-export function postsResponses(model: Model, vm: VersionModel): string[] {
+export function postsResponses(model: Model, vm: VersionModel): Declaration[] {
   return postNetworks(vm).map((network) => {
     const P = pascal(network);
     const members = vm.posts[network].responseMembers.length ? ` & ${P}PostResponseMembers` : '';

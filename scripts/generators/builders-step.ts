@@ -1,4 +1,7 @@
-/** The builders step: the catalog unions and the request builders, in one worker thread (prettier loads there). */
+/**
+ * The builders step: the catalog unions and the request builders, in one worker thread; ts-morph
+ * and prettier (through ts-source.ts) load there and in no other step.
+ */
 import type { Artifact, StepContext } from './artifact.js';
 import { buildersArtifacts } from './builders.js';
 import { unionsArtifacts } from './unions.js';

@@ -11,17 +11,18 @@ import { pascal, versionModel } from '../model/types.js';
 import type { Artifact } from './artifact.js';
 import { metricsRequest, postsRequest, postsResponses, referenceResponses } from './builders-requests.js';
 import { operationList } from './operations.js';
-import { constant, importDeclaration, interfaceDeclaration, literal, sourceFile, type Member } from './ts-source.js';
+import {
+  constant, importDeclaration, interfaceDeclaration, literal, localTypeAlias, sourceFile,
+  type Declaration, type Member, type Method, type TypeParameter,
+} from './ts-source.js';
 
 export const SCRIPT = 'scripts/generators/builders.ts';
 
 type Operation = ReturnType<typeof operationList>[number];
 
-/** One builder: its method name, doc, signature in the builder interface, and implementation. */
-interface Builder {
-  name: string;
+/** One builder: its method in the builder interface (name, doc, signature) and its implementation. */
+interface Builder extends Method {
   doc: string;
-  signature: string;
   implementation: string;
 }
 
@@ -50,13 +51,17 @@ function builder(op: Operation, vm: VersionModel): Builder {
   const withoutBody = (name: string, doc: string, body: string, value: string): Builder => ({
     name,
     doc: `${op.key}: ${doc}`,
-    signature: `${name}(): ApiRequest<${body}, ${op.successSchema ?? 'unknown'}, ${key}>`,
+    parameters: [],
+    returnType: `ApiRequest<${body}, ${op.successSchema ?? 'unknown'}, ${key}>`,
     implementation: `() => buildV${op.version}Request(${key}, ${value})`,
   });
-  const withBody = (name: string, doc: string, signature: string): Builder => ({
+  /** A builder taking a `body` of type `request` (generic in `typeParameters`) and answering `response`. */
+  const withBody = (name: string, doc: string, typeParameters: TypeParameter[], request: string, response: string): Builder => ({
     name,
     doc: `${op.key}: ${doc}`,
-    signature,
+    typeParameters,
+    parameters: [{ name: 'body', type: request }],
+    returnType: `ApiRequest<${request}, ${response}, ${key}>`,
     implementation: `(body) => buildV${op.version}Request(${key}, body)`,
   });
   switch (op.kind) {
@@ -71,29 +76,40 @@ function builder(op: Operation, vm: VersionModel): Builder {
         return withBody(
           'metrics',
           'daily values of the requested metrics per profile. The day records hold exactly the requested metrics.',
-          `metrics<M extends ${P}Metric>(body: MetricsRequest<${net}, M>): ` +
-            `ApiRequest<MetricsRequest<${net}, M>, V1MetricsResponse<DayRecord<${P}MetricValues, M>>, ${key}>`,
+          [{ name: 'M', constraint: `${P}Metric` }],
+          `MetricsRequest<${net}, M>`,
+          `V1MetricsResponse<DayRecord<${P}MetricValues, M>>`,
         );
       }
       return withBody(
         'metrics',
         'the requested metrics split by the requested dimensions. The response header names the requested ' +
           'dimensions in request order, then the requested metrics.',
-        `metrics<M extends ${P}Metric, D extends ${dimensionsConstraint(vm, op.network!)} = readonly []>` +
-          `(body: MetricsRequest<${net}, M, D>): ApiRequest<MetricsRequest<${net}, M, D>, MetricsResponse<M, D>, ${key}>`,
+        [
+          { name: 'M', constraint: `${P}Metric` },
+          { name: 'D', constraint: dimensionsConstraint(vm, op.network!), default: 'readonly []' },
+        ],
+        `MetricsRequest<${net}, M, D>`,
+        'MetricsResponse<M, D>',
       );
     case 'posts':
       return withBody(
         'posts',
         'one page of posts holding exactly the requested fields.',
-        `posts<F extends ${P}PostField>(body: PostsRequest<${net}, F>): ` +
-          `ApiRequest<PostsRequest<${net}, F>, ${P}PostsResponse<F>, ${key}>`,
+        [{ name: 'F', constraint: `${P}PostField` }],
+        `PostsRequest<${net}, F>`,
+        `${P}PostsResponse<F>`,
       );
   }
 }
 
+/** The method of a builder in its interface. */
+function method({ implementation, ...signature }: Builder): Method {
+  return signature;
+}
+
 /** Per network: the builder interface and the builder object. */
-function networkBuilders(vm: VersionModel, network: string, ops: readonly Operation[]): string[] {
+function networkBuilders(vm: VersionModel, network: string, ops: readonly Operation[]): Declaration[] {
   const P = pascal(network);
   const builders = ops.filter((op) => op.network === network).map((op) => builder(op, vm));
   const v = `v${vm.version}`;
@@ -102,7 +118,7 @@ function networkBuilders(vm: VersionModel, network: string, ops: readonly Operat
       `${P}Builders`,
       `Request builders of the ${network} operations of version ${vm.version}. Each checks its body at run time ` +
         'and throws a RequestValidationError listing every problem.',
-      builders.map((b): Member => ({ doc: b.doc, signature: b.signature })),
+      builders.map(method),
     ),
     constant(
       network,
@@ -114,7 +130,7 @@ function networkBuilders(vm: VersionModel, network: string, ops: readonly Operat
 }
 
 /** The builders of the operations of no network, `VnBuilders` and the `vn` object. */
-function versionBuilders(vm: VersionModel, ops: readonly Operation[]): string[] {
+function versionBuilders(vm: VersionModel, ops: readonly Operation[]): Declaration[] {
   const v = `v${vm.version}`;
   const all = `V${vm.version}Builders`;
   const shared = ops.filter((op) => !op.network).map((op) => builder(op, vm));
@@ -122,7 +138,7 @@ function versionBuilders(vm: VersionModel, ops: readonly Operation[]): string[] 
     ...shared.map((b) => constant(b.name, b.doc, `${all}[${literal(b.name)}]`, b.implementation)),
     interfaceDeclaration(`${all}`, `Every request builder of version ${vm.version}.`, [
       ...vm.networks.map((n): Member => ({ name: n, type: `${pascal(n)}Builders`, doc: `The ${n} operations.` })),
-      ...shared.map((b): Member => ({ doc: b.doc, signature: b.signature })),
+      ...shared.map(method),
     ]),
     constant(
       v,
@@ -159,8 +175,8 @@ export async function buildersSource(model: Model, version: Version, allOperatio
     importDeclaration(`../types/v${version}.js`, ['components']),
     importDeclaration(`./v${version}-unions.js`, unionImports(vm)),
   ];
-  const declarations = [
-    `type Schemas = components['schemas'];`,
+  const declarations: Declaration[] = [
+    localTypeAlias('Schemas', "components['schemas']"),
     ...referenceResponses(model, vm, roots),
     metricsRequest(model, version),
     postsRequest(model, version),

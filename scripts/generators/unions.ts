@@ -12,8 +12,8 @@ import type { Artifact } from './artifact.js';
 import { metricDescription, postFieldDescription } from './catalog-schemas.js';
 import { buildOpenApi } from './openapi-bundle.js';
 import {
-  documentedUnion, importDeclaration, interfaceDeclaration, literal, lookupTable, sourceFile, typeAlias, unionOf,
-  type Documented,
+  documentedUnion, importDeclaration, interfaceDeclaration, literal, localTypeAlias, lookupTable, sourceFile, typeAlias,
+  unionOf, type Declaration, type Documented,
 } from './ts-source.js';
 
 export const SCRIPT = 'scripts/generators/unions.ts';
@@ -77,7 +77,7 @@ function filterValueType(f: PostField): string {
   return `${one} | readonly (${one})[]`;
 }
 
-function postsFilter(network: string, catalog: PostCatalog): string {
+function postsFilter(network: string, catalog: PostCatalog): Declaration {
   const advanced = catalog.fields.filter((f) => f.advancedFilter);
   const members = catalog.fields
     .filter((f) => f.filterable)
@@ -93,10 +93,10 @@ function postsFilter(network: string, catalog: PostCatalog): string {
   return typeAlias(`${pascal(network)}PostsFilter`, doc, unionOf(members));
 }
 
-function networkMetrics(model: Model, vm: VersionModel, network: string): string[] {
+function networkMetrics(model: Model, vm: VersionModel, network: string): Declaration[] {
   const P = pascal(network);
   const metrics = vm.metrics[network];
-  const out = [
+  const out: Declaration[] = [
     documentedUnion(`${P}Metric`, `${article(network)} ${network} metric name of version ${vm.version}.`, metricDocs(vm, network)),
     documentedUnion(
       `${P}InsightsMetric`,
@@ -137,11 +137,11 @@ function networkMetrics(model: Model, vm: VersionModel, network: string): string
   return out;
 }
 
-function networkPosts(model: Model, vm: VersionModel, network: string): string[] {
+function networkPosts(model: Model, vm: VersionModel, network: string): Declaration[] {
   const P = pascal(network);
   const catalog = vm.posts[network];
   const post = schemaRef(model, vm.version, `${P}Post`);
-  const out = [
+  const out: Declaration[] = [
     typeAlias(
       `${P}Post`,
       `${article(network)} ${network} post with every field of the version ${vm.version} catalog; responses hold only the requested ones.`,
@@ -175,14 +175,14 @@ function networkPosts(model: Model, vm: VersionModel, network: string): string[]
 }
 
 /** The per-network lookup tables and the generic aliases over them. */
-function lookups(vm: VersionModel): string[] {
+function lookups(vm: VersionModel): Declaration[] {
   const posts = postNetworks(vm);
   const table = (name: string, doc: string, suffix: string, list = vm.networks) =>
     lookupTable(name, doc, list.map((n) => [n, `${pascal(n)}${suffix}`]));
   const byNetwork = (name: string, doc: string, type: string) => typeAlias(name, doc, type, [{ name: 'N', constraint: 'Network', default: 'Network' }]);
   const byPostNetwork = (name: string, doc: string, type: string) =>
     typeAlias(name, doc, type, [{ name: 'N', constraint: 'PostNetwork', default: 'PostNetwork' }]);
-  const out = [
+  const out: Declaration[] = [
     table('MetricMap', 'Metric name union per network.', 'Metric'),
     table('InsightsMetricMap', 'Insights-only metric name union per network.', 'InsightsMetric'),
     table('PostMap', 'Full post type per network with a post catalog.', 'Post', posts),
@@ -228,8 +228,8 @@ function lookups(vm: VersionModel): string[] {
 export async function unionsSource(model: Model, version: Version): Promise<string> {
   const vm = versionModel(model, version);
   const networks = model.networks.filter((n) => vm.networks.includes(n.name));
-  const declarations = [
-    `type Schemas = components['schemas'];`,
+  const declarations: Declaration[] = [
+    localTypeAlias('Schemas', "components['schemas']"),
     documentedUnion('Network', `A network of version ${version}.`, networks.map((n) => ({ name: n.name, doc: `${n.title}: ${n.description}` }))),
   ];
   if (version === 2) {

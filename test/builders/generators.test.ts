@@ -2,11 +2,16 @@
  * The emitter of generated/builders/ on a small fixture model, with the expected output written
  * out inline: documented literal unions in catalog order, the generic request types with the
  * limits of the model, the openapi-typescript components the response types refer to, the
- * builder interfaces and objects, and lines of at most 100 characters.
+ * builder interfaces and objects, and lines of at most 100 characters. The ts-source cases print
+ * single ts-morph structures the way a generated file does (ts-morph, then prettier).
  */
 import { describe, expect, it } from 'vitest';
 import { buildersSource } from '../../scripts/generators/builders.js';
-import { docComment, documentedUnion, importDeclaration, LINE_WIDTH } from '../../scripts/generators/ts-source.js';
+import { StructureKind } from 'ts-morph';
+import {
+  constant, docComment, documentedUnion, importDeclaration, interfaceDeclaration, LINE_WIDTH, localTypeAlias,
+  printStatements, typeAlias,
+} from '../../scripts/generators/ts-source.js';
 import { unionsSource } from '../../scripts/generators/unions.js';
 import { PipelineError } from '../../scripts/model/errors.js';
 import { emitterModel, OPERATIONS } from './emitter-fixture.js';
@@ -30,9 +35,79 @@ describe('ts-source', () => {
   it('keeps paragraphs apart and escapes a comment end in the text', () => {
     expect(docComment('First.\n\nSecond, with */ inside.', 0)).toBe(lines('/**', ' * First.', ' *', ' * Second, with *\\/ inside.', ' */'));
   });
-  it('writes an empty union as never and sorts imported names', () => {
-    expect(documentedUnion('None', 'Nothing.', [])).toBe('/** Nothing. */\nexport type None = never;');
-    expect(importDeclaration('./a.js', ['b', 'A', 'a'])).toBe("import type { a, A, b } from './a.js';");
+  it('writes an empty union as never and sorts imported names', async () => {
+    const none = await printStatements([documentedUnion('None', 'Nothing.', [])]);
+    expect(none).toBe('/** Nothing. */\nexport type None = never;\n');
+    const imports = await printStatements([importDeclaration('./a.js', ['b', 'A', 'a'])]);
+    expect(imports).toBe("import type { a, A, b } from './a.js';\n");
+  });
+  it('builds declarations as ts-morph structures', () => {
+    expect(typeAlias('A', 'A.', 'string')).toMatchObject({ kind: StructureKind.TypeAlias, docs: ['A.'] });
+    const withMethod = interfaceDeclaration('I', 'I.', [{ name: 'f', parameters: [], returnType: 'void' }]);
+    expect(withMethod).toMatchObject({ kind: StructureKind.Interface, properties: [], methods: [{ name: 'f' }] });
+    const value = constant('c', 'C.', 'number', '1');
+    expect(value).toMatchObject({ kind: StructureKind.VariableStatement, declarations: [{ name: 'c' }] });
+  });
+  it('prints a doc comment on one line up to the line width and on wrapped lines past it', async () => {
+    const fits = 'x'.repeat(LINE_WIDTH - '/**  */'.length);
+    expect(await printStatements([typeAlias('A', fits, 'string')])).toBe(`/** ${fits} */\nexport type A = string;\n`);
+    const over = await printStatements([typeAlias('A', `${fits}x`, 'string')]);
+    expect(over).toBe(`/**\n * ${fits}x\n */\nexport type A = string;\n`);
+  });
+  it('prints an interface with type parameters, heritage, quoted, optional and readonly properties, then methods', async () => {
+    const declaration = interfaceDeclaration(
+      'Box',
+      'A box.',
+      [
+        {
+          name: 'open',
+          doc: 'Opens it.',
+          typeParameters: [{ name: 'K', constraint: 'keyof T' }],
+          parameters: [{ name: 'key', type: 'K' }],
+          returnType: 'T[K]',
+        },
+        { name: 'content-type', type: 'string', readonly: true },
+        { name: 'size', type: 'number', optional: true, doc: 'Bytes.' },
+      ],
+      { params: [{ name: 'T', constraint: 'object', default: '{}' }], extends: ['Base', 'Other<T>'] },
+    );
+    expect(await printStatements([declaration])).toBe(
+      lines(
+        '/** A box. */',
+        'export interface Box<T extends object = {}> extends Base, Other<T> {',
+        "  readonly 'content-type': string;",
+        '  /** Bytes. */',
+        '  size?: number;',
+        '  /** Opens it. */',
+        '  open<K extends keyof T>(key: K): T[K];',
+        '}',
+        '',
+      ),
+    );
+  });
+  it('prints a documented union member by member, a local alias and a constant, with blank lines only where given', async () => {
+    const union = documentedUnion('Pet', 'A pet.', [
+      { name: 'cat', doc: 'Cat.' },
+      { name: "o'possum", doc: `Possum. ${'Marsupial. '.repeat(9)}` },
+    ]);
+    const pets = constant('pets', 'Pets.', 'Pet[]', "['cat']");
+    expect(await printStatements([localTypeAlias('Schemas', "components['schemas']"), union, pets])).toBe(
+      lines(
+        "type Schemas = components['schemas'];",
+        '/** A pet. */',
+        'export type Pet =',
+        '  /** Cat. */',
+        "  | 'cat'",
+        '  /**',
+        '   * Possum. Marsupial. Marsupial. Marsupial. Marsupial. Marsupial. Marsupial. Marsupial. Marsupial.',
+        '   * Marsupial.',
+        '   */',
+        '  | "o\'possum";',
+        '/** Pets. */',
+        "export const pets: Pet[] = ['cat'];",
+        '',
+      ),
+    );
   });
 });
 
