@@ -1,9 +1,10 @@
 /** Fresh node processes for the benchmarks: the validators bundled as a consumer gets them, and timed runs. */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { BUNDLED_ENTRIES, compileJavaScript } from '../scripts/compile-javascript.mjs';
 import { median } from './types.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,29 +16,16 @@ export async function bundleValidators(dir: string): Promise<string> {
   return outfile;
 }
 
-/** Files under `dir` (relative to the root) whose name passes `keep`. */
-function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
-  return readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && keep(e.name))
-    .map((e) => relative(root, join(e.parentPath, e.name)));
-}
-
 /**
- * The package's modules as installed: every module of src/ and generated/ transpiled on its
- * own into `<dir>` (as `npm run compile` builds dist/), the precompiled validators copied.
+ * The package's modules as installed: built into `<dir>` as `npm run compile` builds dist/ (the
+ * same code: every module transpiled on its own, the validators entry bundled into one file).
  * Returns the path of the validators entry point.
  */
 export async function installedValidators(dir: string): Promise<string> {
-  const isModule = (name: string) => name.endsWith('.ts') && !name.endsWith('.d.ts');
-  const entryPoints = [...filesUnder('src', isModule), ...filesUnder('generated', isModule).filter((f) => !f.startsWith(join('generated', 'site')))];
-  await build({ absWorkingDir: root, entryPoints, outdir: dir, outbase: '.', bundle: false, format: 'esm', platform: 'node', target: 'es2022', logLevel: 'silent' });
-  for (const file of filesUnder(join('generated', 'validators'), (name) => name.endsWith('.js') || name.endsWith('.cjs'))) {
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    copyFileSync(join(root, file), join(dir, file));
-  }
+  await compileJavaScript(dir);
   // As in the package: its .js files are ES modules.
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-  return join(dir, 'src/validators/index.js');
+  return join(dir, BUNDLED_ENTRIES['src/validators/index.ts']);
 }
 
 /** Runs `script` in a fresh node process and returns the last line it printed. */

@@ -5,9 +5,9 @@
  * broken inferred rules are errors then); the failure message lists errors and warnings.
  */
 import { expect } from 'vitest';
-import { formatError } from './validators/format.js';
 import type { ValidationError } from './validators/types.js';
-import { validateResponse } from './validators/validate-response.js';
+// The package's validators entry: one bundled file once compiled (scripts/compile-javascript.mjs).
+import { formatError, validateResponse } from './validators/index.js';
 import type { OperationKey } from '../generated/operations.js';
 
 /** Options of `toBeValidResponse`. */

@@ -1,9 +1,9 @@
 /** Reads the inputs, checks every captured response and builds the report every reporter renders. */
 import { expandPaths, readInputFile } from '../validators/captures/read-inputs.js';
 import type { CapturedResponse } from '../validators/captures/types.js';
-import { lookupOperation } from '../catalog/operation-lookup.js';
 import type { ValidationError, ValidationResult } from '../validators/types.js';
-import { validateResponse } from '../validators/validate-response.js';
+// The package's validators entry: one bundled file once compiled (scripts/compile-javascript.mjs).
+import { lookupOperation, validateResponse } from '../validators/index.js';
 import { collectCoverage } from './coverage.js';
 import { groupProblems } from './group-problems.js';
 import type { Problem, ReportItem, ResponseReport, ValidateReport } from './report-types.js';

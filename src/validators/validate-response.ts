@@ -16,7 +16,7 @@ import { describeValue } from './describe.js';
 import { ErrorList } from './error-list.js';
 import { lookupOperation } from '../catalog/operation-lookup.js';
 import { addSchemaErrors } from './schema-messages.js';
-import type { ValidateResponseInput, ValidationResult } from './types.js';
+import type { ValidateResponseInput, ValidationError, ValidationResult } from './types.js';
 
 /**
  * Schema check. A 200 body is `oneOf: [success body, FailureBody]`, told apart by `success`
@@ -92,6 +92,8 @@ function validate(input: ValidateResponseInput, list: ErrorList): ValidationResu
  * Checks that `body` is a response the API can produce for `method` `path` (and `request`, when
  * given). `path` may be a full URL. Returns `{ valid, operation, errors, warnings }`, each problem
  * `{ pointer, message, rule, severity }`; with `strict`, broken inferred rules are errors too.
+ * A result without any problem is shared by every call for that operation and frozen (its
+ * empty lists too); a result with problems is the caller's own.
  * `options.maxProblems` (default 100): errors, and warnings, listed before a last one says more were left out.
  */
 export function validateResponse(input: ValidateResponseInput, options: { maxProblems?: number } = {}): ValidationResult {
@@ -104,6 +106,19 @@ export function validateResponse(input: ValidateResponseInput, options: { maxPro
   } catch (err) {
     list.add('shared.response.operation', '', `the validator failed on this input: ${err instanceof Error ? err.message : String(err)}`);
   }
+  if (list.count === 0) return validResult(operation);
   const { errors, warnings } = list.result();
   return { valid: errors.length === 0, operation, errors, warnings };
+}
+
+/** The results without any problem, one per operation: shared and frozen, so a valid body allocates none. */
+const validResults = new Map<ValidationResult['operation'], ValidationResult>();
+
+function validResult(operation: ValidationResult['operation']): ValidationResult {
+  let result = validResults.get(operation);
+  if (!result) {
+    result = Object.freeze({ valid: true, operation, errors: Object.freeze([]) as unknown as ValidationError[], warnings: Object.freeze([]) as unknown as ValidationError[] });
+    validResults.set(operation, result);
+  }
+  return result;
 }

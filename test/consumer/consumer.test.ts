@@ -94,6 +94,23 @@ describe('packed tarball', () => {
     expect(summary.networks).toEqual(['facebook', 'instagram', 'twitter', 'youtube', 'linkedin', 'pinterest']);
   });
 
+  it('installs the validators entry as one bundled module that imports nothing, still lazy per operation', () => {
+    const entry = join(project, 'node_modules/social-analytics-api/dist/src/validators/index.js');
+    const text = readFileSync(entry, 'utf8');
+    expect(text.match(/^\s*(import|export)\s[^;]*\sfrom\s/gm) ?? []).toEqual([]);
+    expect(text).not.toMatch(/\bimport\(/);
+    // Each operation's validators are in the file, evaluated on first use (esbuild's lazy CommonJS wrapper).
+    expect(text).toContain('getFacebookMetrics.cjs');
+    expect(text).toMatch(/__commonJS/);
+    const script = `import { validateResponse, lookupOperation, formatErrors } from 'social-analytics-api/validators';
+const result = validateResponse({ method: 'GET', path: '/2/twitter/profiles', body: { success: true, profiles: [{ id: 1 }] } });
+console.log(JSON.stringify([result.valid, result.errors[0].pointer, lookupOperation('GET', '/2/twitter/profiles').operation.key, typeof formatErrors]));
+`;
+    writeFileSync(join(project, 'use-validators.mjs'), script);
+    const result = run(process.execPath, ['use-validators.mjs'], project);
+    expect(result.stdout.trim(), result.out).toBe(JSON.stringify([false, '/profiles/0/id', 'GET /2/twitter/profiles', 'function']));
+  });
+
   it('is usable from CommonJS require()', () => {
     writeFileSync(
       join(project, 'use.cjs'),

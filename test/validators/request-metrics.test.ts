@@ -193,6 +193,58 @@ describe('v1 metrics, request-aware', () => {
   });
 });
 
+describe('v1 metrics: a date already checked at the same position of an earlier profile', () => {
+  // Later profiles' dates equal to the earlier profile's at the same position are not checked
+  // again; every other date still is, and a date that failed is reported for every record.
+  const threeProfiles = () => {
+    const body = v1Body();
+    body.profiles.push(structuredClone(body.profiles[0]));
+    body.profiles[2].id = 'p3';
+    return body;
+  };
+  const request = { ...v1Request, profiles: ['p1', 'p2', 'p3'] };
+
+  it('still checks a later profile whose date differs at that position', () => {
+    const body = threeProfiles();
+    body.profiles[1].data[0].date = '2026-02-30 00:00:00';
+    body.profiles[2].data[1].date = '2026-01-02 12:00:00';
+    expect(v1(body, request).all).toEqual([
+      problem('v1.metrics.date', '/profiles/1/data/0/date', '"2026-02-30 00:00:00" is not a real calendar day'),
+      problem('v1.metrics.date-range', '/profiles/1/data/0/date', '2026-02-30 is outside the requested range 2026-01-01..2026-01-02'),
+      problem('v1.metrics.date-midnight', '/profiles/2/data/1/date', 'expected midnight (00:00:00), got "12:00:00"'),
+    ]);
+  });
+
+  it('reports the same failing date in every profile that holds it', () => {
+    const body = threeProfiles();
+    for (const profile of body.profiles) profile.data[1].date = '2026-01-05 00:00:00';
+    expect(v1(body, request).all).toEqual([0, 1, 2].map((i) => problem('v1.metrics.date-range', `/profiles/${i}/data/1/date`, '2026-01-05 is outside the requested range 2026-01-01..2026-01-02')));
+    const shapes = threeProfiles();
+    for (const profile of shapes.profiles) profile.data[0].date = '2026-1-01 00:00:00';
+    expect(v1(shapes, request).all.filter((p) => p.rule === 'v1.metrics.date').map((p) => p.pointer)).toEqual([0, 1, 2].map((i) => `/profiles/${i}/data/0/date`));
+  });
+
+  it('checks the range of the request of each call (the range of an earlier call is not kept)', () => {
+    const body = threeProfiles();
+    expect(v1(body, request).all).toEqual([]);
+    const later = { ...request, date_start: '2026-01-02' };
+    expect(v1(body, later).all.map((p) => p.pointer)).toEqual([0, 1, 2].map((i) => `/profiles/${i}/data/0/date`));
+    expect(v1(body, request).all).toEqual([]);
+  });
+});
+
+describe('v2 metrics: the requested range of each call', () => {
+  it('reads the days of a changed request again', () => {
+    const request = v2Request(['profile', 'date.day']);
+    expect(v2(profileDayBody(), request).all).toEqual([]);
+    const shorter = { ...request, date_end: '2026-01-02' };
+    expect(v2(profileDayBody(), shorter).all).toEqual([problem('v2.metrics.date-range', '/header/1/rows/2', '2026-01-03 is outside the requested range 2026-01-01..2026-01-02')]);
+    const unreadable = { ...request, date_end: '2026-02-30' };
+    expect(v2(profileDayBody(), unreadable).all).toEqual([]);
+    expect(v2(profileDayBody(), shorter).valid).toBe(false);
+  });
+});
+
 describe('v2 metrics without dimensions in the request', () => {
   it('does not invent the header (not shown in the documents) but still checks metric rows', () => {
     const request = { date_start: '2026-01-01', date_end: '2026-01-03', profiles: ['p1'], metrics: ['fans_change'] };

@@ -61,7 +61,8 @@ function checkRequested(list: ErrorList, header: HeaderElement[], request: Recor
     if (expected) checkHeaderOrder(list, header, expected);
   }
   const metrics = stringArray(request, 'metrics');
-  const metricIndex = header.findIndex((el) => el.type === 'metric');
+  let metricIndex = -1;
+  for (let i = 0; i < header.length && metricIndex < 0; i++) if (header[i].type === 'metric') metricIndex = i;
   if (metrics && metricIndex >= 0) checkMetricRows(list, header[metricIndex].rows, metrics, `/header/${metricIndex}/rows`);
   const range = dateRange(request);
   const profiles = stringArray(request, 'profiles');

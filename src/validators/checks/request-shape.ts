@@ -14,11 +14,19 @@ export function stringArray(request: Record<string, unknown>, key: string): stri
   return value as string[];
 }
 
-/** `date_start`..`date_end` when both are real days. */
+/**
+ * `date_start`..`date_end` when both are real days. The previous call's answer while the two
+ * values are the same (validating many answers of one request reads its days once).
+ */
 export function dateRange(request: Record<string, unknown>): DateRange | undefined {
-  const { date_start: start, date_end: end } = request;
-  return isDay(start) && isDay(end) ? { start, end } : undefined;
+  const start = request.date_start;
+  const end = request.date_end;
+  if (start !== lastRange.start || end !== lastRange.end) {
+    lastRange = { start, end, range: isDay(start) && isDay(end) ? { start, end } : undefined };
+  }
+  return lastRange.range;
 }
+let lastRange: { start: unknown; end: unknown; range: DateRange | undefined } = { start: undefined, end: undefined, range: undefined };
 
 /** A request that was given but is not a JSON object (`value` is what was given). */
 export class UnreadableRequest {
