@@ -16,7 +16,9 @@ export interface ApiRequest<TBody = unknown, TResponse = unknown, TKey extends O
 
 /**
  * The success body type of a built request: its phantom `__response` without the `undefined` of
- * the optional member. A member lookup rather than an inference against ApiRequest, which was
- * about a quarter of the type instantiations of a builder call.
+ * the optional member. A member lookup rather than an inference against ApiRequest, and an
+ * intersection with `{}` (which drops `undefined`) rather than `Exclude`, a conditional type
+ * distributed over the member's union for every request: together about a third of the type
+ * instantiations of a builder call.
  */
-export type ResponseOf<R extends { readonly __response?: unknown }> = Exclude<R['__response'], undefined>;
+export type ResponseOf<R extends { readonly __response?: unknown }> = R['__response'] & {};

@@ -53,7 +53,7 @@ export interface ClientOptions {
 }
 
 /** Response type of a request: the builder's phantom type, or unknown for plain objects. */
-type Answer<R> = R extends ApiRequest<any, any, any> ? (unknown extends ResponseOf<R> ? unknown : ResponseOf<R>) : unknown;
+type Answer<R> = R extends ApiRequest<any, any, any> ? (unknown extends R['__response'] ? unknown : ResponseOf<R>) : unknown;
 
 export interface SocialAnalyticsClient {
   /** Sends one request (from a builder, or any `{ method, path, body, operation }`) and returns the success body. */
