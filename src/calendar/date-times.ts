@@ -6,7 +6,7 @@
  * when such a string names a real instant (its day through the calendar module). Regular
  * expressions and digit arithmetic only: no `Date` parsing, the validators run it for every value.
  */
-import { isCalendarDay } from './days.js';
+import { digitsAt, isCalendarDay } from './days.js';
 
 /** A post date-time: UTC, with a fraction and `Z` allowed (JSON Schema `pattern`). */
 export const UTC_DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$';
@@ -16,16 +16,9 @@ export const DAY_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
 
 const UTC_DATE_TIME = new RegExp(UTC_DATE_TIME_PATTERN);
 
-/** The decimal number of `length` digits of `text` at `at` (the caller checked they are digits). */
-export function digits(text: string, at: number, length: number): number {
-  let n = 0;
-  for (let i = at; i < at + length; i++) n = n * 10 + text.charCodeAt(i) - 48;
-  return n;
-}
-
 /** The `YYYY-MM-DD` at the start of `text` (digits already checked) is a real calendar day. */
 export function realDayAt(text: string): boolean {
-  return isCalendarDay(digits(text, 0, 4), digits(text, 5, 2), digits(text, 8, 2));
+  return isCalendarDay(digitsAt(text, 0, 4), digitsAt(text, 5, 2), digitsAt(text, 8, 2));
 }
 
 /**
@@ -33,7 +26,7 @@ export function realDayAt(text: string): boolean {
  * real day and a time of day. Leap seconds are refused: the API's date-times never show one.
  */
 export function realDayTime(text: string): boolean {
-  return realDayAt(text) && digits(text, 11, 2) < 24 && digits(text, 14, 2) < 60 && digits(text, 17, 2) < 60;
+  return realDayAt(text) && digitsAt(text, 11, 2) < 24 && digitsAt(text, 14, 2) < 60 && digitsAt(text, 17, 2) < 60;
 }
 
 /** `value` has the shape of a post date-time ({@link UTC_DATE_TIME_PATTERN}); the day may not exist. */

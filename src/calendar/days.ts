@@ -53,7 +53,7 @@ export function parseDay(value: unknown): { year: number; month: number; day: nu
 }
 
 /** The decimal number of the `length` characters of `text` at `at`, or -1 when one is not a digit. */
-function digitsAt(text: string, at: number, length: number): number {
+export function digitsAt(text: string, at: number, length: number): number {
   let n = 0;
   for (let i = at; i < at + length; i++) {
     const c = text.charCodeAt(i) - 48;

@@ -3,6 +3,7 @@
  * its constraint (the `x-rule` annotations of the spec, compiled into the rule tables), the
  * parameter it concerns (`metrics[3]`, `dimensions[0].type`) and a message naming the value.
  */
+import { pointerTokens, valueAt } from '../json/pointer.js';
 import { ruleAt } from './constraint-rules.js';
 import type { ProblemList } from './problem-list.js';
 import { show } from './problem-list.js';
@@ -20,17 +21,10 @@ const NAME_WORDS: Record<keyof NameSets, string> = {
 
 const TYPE_WORDS: Record<string, string> = { array: 'an array', object: 'an object', string: 'a string', integer: 'an integer', number: 'a number' };
 
-/** The JSON pointer tokens of `pointer`. */
-const tokens = (pointer: string): string[] => (pointer ? pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~')) : []);
-
 /** `metrics[3]`, `filter[0].match_any[1].field`, or `body` for the body itself. */
 export function parameterOf(path: string[]): string {
   if (!path.length) return 'body';
   return path.map((t, i) => (/^\d+$/.test(t) ? `[${t}]` : i === 0 ? t : `.${t}`)).join('');
-}
-
-function valueAt(body: unknown, path: string[]): unknown {
-  return path.reduce<unknown>((at, token) => (at as Record<string, unknown> | undefined)?.[token], body);
 }
 
 /**
@@ -84,7 +78,7 @@ function message(error: SchemaError, rule: ConstraintRule, value: unknown, root:
 export function schemaProblems(problems: ProblemList, checks: RequestBodyChecks, errors: SchemaError[], body: unknown, network: string): void {
   const seen = new Set<string>();
   for (const error of resolveOneOf(errors)) {
-    const at = tokens(error.instancePath);
+    const at = pointerTokens(error.instancePath);
     const member = error.params.missingProperty ?? error.params.additionalProperty;
     const pointer = error.schemaPath.replace(/^#/, '');
     const rule = ruleAt(checks.rules, member === undefined ? pointer : `${pointer}/${member}`);
@@ -94,6 +88,6 @@ export function schemaProblems(problems: ProblemList, checks: RequestBodyChecks,
     if (seen.has(parameter)) continue;
     seen.add(parameter);
     const root = at.length === 0;
-    problems.add(rule.rule, parameter, message(error, rule, valueAt(body, at), root, network, checks.members), rule.code, root);
+    problems.add(rule.rule, parameter, message(error, rule, valueAt(body, error.instancePath), root, network, checks.members), rule.code, root);
   }
 }

@@ -5,8 +5,8 @@
  * generated/validators. One anchored regular expression and digit arithmetic per value, the
  * day's validity from the calendar module: no `Date` parsing.
  */
-import { digits, realDayAt } from '../calendar/date-times.js';
-import { isDay } from '../calendar/days.js';
+import { realDayAt } from '../calendar/date-times.js';
+import { digitsAt, isDay } from '../calendar/days.js';
 
 /** The shape of an RFC 3339 full-date, which isDate (the calendar's isDay) tests before the day's validity; the request schemas rely on it. */
 export const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -20,15 +20,15 @@ export function isDate(value: string): boolean {
 /** RFC 3339 date-time with a required offset. */
 export function isDateTime(value: string): boolean {
   if (!DATE_TIME.test(value) || !realDayAt(value)) return false;
-  const hour = digits(value, 11, 2);
-  const minute = digits(value, 14, 2);
-  const second = digits(value, 17, 2);
+  const hour = digitsAt(value, 11, 2);
+  const minute = digitsAt(value, 14, 2);
+  const second = digitsAt(value, 17, 2);
   if (hour > 23 || minute > 59 || second > 60) return false;
   const last = value.charCodeAt(value.length - 1);
   if (last === 90 || last === 122) return second < 60 || (hour === 23 && minute === 59); // Z, z
   const zone = value.slice(-6);
-  const offHour = digits(zone, 1, 2);
-  const offMinute = digits(zone, 4, 2);
+  const offHour = digitsAt(zone, 1, 2);
+  const offMinute = digitsAt(zone, 4, 2);
   if (offHour > 23 || offMinute > 59) return false;
   if (second < 60) return true;
   const sign = zone[0] === '+' ? 1 : -1;

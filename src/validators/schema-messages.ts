@@ -9,7 +9,7 @@ import { DAY_TIME_SHAPE, UTC_DATE_TIME_SHAPE } from './checks/values.js';
 import type { CompiledValidator, CompiledValidatorError } from './compiled.js';
 import { describeValue, listValues, quote } from './describe.js';
 import type { ErrorList } from './error-list.js';
-import { valueAt } from './pointer.js';
+import { valueAt } from '../json/pointer.js';
 
 /** Shapes of the patterns used by the specs, named for people. */
 const PATTERN_SHAPES: Record<string, string> = {

@@ -9,7 +9,7 @@
 import { extraDimensionNames, metricsOf } from '../catalog-facts.js';
 import { describeValue, quote } from '../describe.js';
 import type { ErrorList } from '../error-list.js';
-import { childPointer } from '../pointer.js';
+import { childPointer } from '../../json/pointer.js';
 import { isDay, isPlainObject } from './values.js';
 
 export interface HeaderElement {

@@ -9,7 +9,7 @@ import type { PostFieldType } from '../../catalog/types.js';
 import { defaultPageSize, postCatalogOf, postFieldTypes, type PostFacts as PostCatalog } from '../catalog-facts.js';
 import { quote } from '../describe.js';
 import type { ErrorList } from '../error-list.js';
-import { childPointer } from '../pointer.js';
+import { childPointer } from '../../json/pointer.js';
 import { stringArray } from './request-shape.js';
 import { hasUtcDateTimeShape, isDocumentedUtcShape, isUtcDateTime, realDayTime, utcInstantKey } from '../../calendar/date-times.js';
 import { expected, isPlainObject, typeProblem, UTC_DATE_TIME_SHAPE } from './values.js';

@@ -1,4 +1,4 @@
-/** JSON pointers (RFC 6901) into a response body, resolved without recursion. */
+/** JSON pointers (RFC 6901) into a request or response body, resolved without recursion. */
 
 /** Escapes one reference token. */
 export function escapeToken(token: string | number): string {
@@ -10,12 +10,15 @@ export function childPointer(parent: string, token: string | number): string {
   return `${parent}/${escapeToken(token)}`;
 }
 
+/** The reference tokens of `pointer`, unescaped (`/a~1b/0` -> `a/b`, `0`); none for the root. */
+export function pointerTokens(pointer: string): string[] {
+  return pointer === '' ? [] : pointer.slice(1).split('/').map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
 /** The value at `pointer`, or undefined when the path does not exist. */
 export function valueAt(root: unknown, pointer: string): unknown {
-  if (pointer === '') return root;
   let current: unknown = root;
-  for (const raw of pointer.slice(1).split('/')) {
-    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const token of pointerTokens(pointer)) {
     if (Array.isArray(current)) current = current[Number(token)];
     else if (typeof current === 'object' && current !== null && Object.prototype.hasOwnProperty.call(current, token)) current = (current as Record<string, unknown>)[token];
     else return undefined;
