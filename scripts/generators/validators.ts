@@ -38,9 +38,15 @@ export const FORMATS = ['date', 'date-time'] as const;
 /** How the standalone code imports the formats; esbuild resolves it from the project root. */
 const FORMATS_IMPORT = _`require("./src/validators/formats.ts").formats`;
 
-/** A fresh Ajv 2020-12 instance with the generator's options, formats and the `x-members` keyword. */
+/**
+ * A fresh Ajv 2020-12 instance with the generator's options, formats and the `x-members` keyword.
+ * Ajv2020 always tracks evaluated properties and items for `unevaluated*`, which the specs never
+ * use (`assertNoUnevaluated`); the tracking also keeps `anyOf` from stopping at its first passing
+ * branch (a metric value checked as a number, then as an array too). It is turned off.
+ */
 export function createAjv(source: boolean) {
   const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source, esm: true, lines: true, formats: FORMATS_IMPORT } });
+  (ajv.opts as { unevaluated: boolean }).unevaluated = false;
   for (const name of FORMATS) ajv.addFormat(name, formats[name]);
   ajv.addKeyword(membersKeyword);
   return ajv;
@@ -178,10 +184,17 @@ async function bundle(root: string, source: string, name: string): Promise<strin
   return text;
 }
 
+/** The compiler does not track evaluated members (see createAjv): no schema may need it. */
+export function assertNoUnevaluated(input: VersionSchemas, version: number): void {
+  const used = compilerSchemas(input).find((schema) => /"unevaluated(Properties|Items)"\s*:/.test(JSON.stringify(schema)));
+  if (used) throw new Error(`validators v${version}: ${String(used.$id)} uses unevaluatedProperties/unevaluatedItems, which the precompiled validators do not track (scripts/generators/validators.ts createAjv)`);
+}
+
 /** Validator artifacts of one version: a module per operation and the index. */
 export async function versionValidatorArtifacts(root: string, yamlText: string, version: number, facts: RuleFacts): Promise<Artifact[]> {
   const input = versionSchemas(parse(yamlText) as Record<string, unknown>, version);
   assertSuccessDiscriminates(input);
+  assertNoUnevaluated(input, version);
   const ajv = createAjv(true);
   for (const schema of precompiledSchemas(input, schemaRuleTable(input, facts.networks, facts.ruleIds))) ajv.addSchema(schema);
   const ops = operationsOf(input.responses);

@@ -46,16 +46,22 @@ function versionFacts(version: number): VersionFacts | undefined {
   return version === 1 ? data.v1 : version === 2 ? data.v2 : undefined;
 }
 
-/** Per version: the metrics of each network by name, built on first use. */
-const metricCache: Record<number, Map<string, Map<string, MetricFacts>>> = { 1: new Map(), 2: new Map() };
+/** A metric with its position in its network's catalog (a small integer for per-call marks). */
+export interface CatalogMetric extends MetricFacts {
+  readonly position: number;
+}
 
-/** The metrics of a network in a version, by name. */
-export function metricsOf(version: number, network: string): Map<string, MetricFacts> {
+/** Per version: the metrics of each network by name, built on first use. */
+const metricCache: Record<number, Map<string, Map<string, CatalogMetric>>> = { 1: new Map(), 2: new Map() };
+
+/** The metrics of a network in a version, by name; positions run from 0 to `size - 1`. */
+export function metricsOf(version: number, network: string): ReadonlyMap<string, CatalogMetric> {
   const cache = metricCache[version] ?? (metricCache[version] = new Map());
   let metrics = cache.get(network);
   if (!metrics) {
     const list = versionFacts(version)?.metrics;
-    metrics = new Map((list && Object.prototype.hasOwnProperty.call(list, network) ? list[network] : []).map((m) => [m.name, m]));
+    const own = list && Object.prototype.hasOwnProperty.call(list, network) ? list[network] : [];
+    metrics = new Map(own.map((m, position) => [m.name, { ...m, position }]));
     cache.set(network, metrics);
   }
   return metrics;

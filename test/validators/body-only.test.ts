@@ -89,6 +89,19 @@ describe('v2 metrics without a request', () => {
     expect(v2(body).errors).toEqual([problem('v2.metrics.metric-rows', '/header/2/rows/1', '"followers_change" is not a facebook metric')]);
   });
 
+  it('wants each metric row once, however long the header, and forgets the rows of earlier calls', () => {
+    const names = ['fans_change', 'fans_lifetime', 'insights_activity', 'insights_activity_unique', 'insights_engaged_users', 'insights_fan_adds'];
+    const body = (rows: string[]) => ({ success: true, header: [{ type: 'metric', rows }], data: rows.map((_, m) => m) });
+    expect(v2(body(names)).warnings).toEqual([]);
+    expect(v2(body(names)).warnings).toEqual([]);
+    const twice = [...names, ...names.slice(0, 2)];
+    expect(v2(body(twice)).warnings).toEqual([
+      problem('v2.metrics.metric-rows-unique', '/header/0/rows/6', 'metric "fans_change" appears more than once'),
+      problem('v2.metrics.metric-rows-unique', '/header/0/rows/7', 'metric "fans_lifetime" appears more than once'),
+    ]);
+    expect(v2(body(names.slice(0, 1))).warnings).toEqual([]);
+  });
+
   it('wants date rows that are real calendar days', () => {
     const body = v2Body();
     body.header[1].rows = ['2026-02-28', '2026-02-30'];

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { assertSuccessDiscriminates, validatorArtifacts } from '../../scripts/generators/validators.js';
+import { assertNoUnevaluated, assertSuccessDiscriminates, validatorArtifacts } from '../../scripts/generators/validators.js';
 import type { VersionSchemas } from '../../scripts/generators/validators-schemas.js';
 import { ROOT } from './spec-examples.js';
 import { loadModel } from '../../scripts/model/load-model.js';
@@ -121,5 +121,31 @@ describe('generated/validators', () => {
     expect(() => assertSuccessDiscriminates(input({ properties: { success: { const: true } } }, 2))).toThrow('GET /9/x 200 must be oneOf [a success body with success: const true, FailureBody]');
     expect(() => assertSuccessDiscriminates(input({ required: ['success'], properties: { success: { type: 'boolean' } } }, 2))).toThrow('must be oneOf');
     expect(() => assertSuccessDiscriminates(input({ required: ['success'], properties: { success: { const: true } } }, 3))).toThrow('must be oneOf');
+  });
+
+  it('refuses unevaluatedProperties/Items: the compiler does not track evaluated members', () => {
+    const input = (schema: Record<string, unknown>): VersionSchemas => ({
+      version: 9,
+      base: 'https://x.invalid/',
+      components: new Map([['Ok', { $id: 'https://x.invalid/Ok', ...schema }]]),
+      responses: [],
+    });
+    expect(() => assertNoUnevaluated(input({ type: 'object', properties: { a: { type: 'string' } } }), 9)).not.toThrow();
+    expect(() => assertNoUnevaluated(input({ allOf: [{ properties: { a: {} } }], unevaluatedProperties: false }), 9)).toThrow(
+      'validators v9: https://x.invalid/Ok uses unevaluatedProperties/unevaluatedItems',
+    );
+  });
+
+  it('stops an anyOf at its first passing branch (no evaluated-member tracking in the generated code)', () => {
+    const code = readFileSync(join(ROOT, 'generated/validators/v2/getFacebookMetrics.cjs'), 'utf8');
+    expect(code).not.toMatch(/\.evaluated\b/);
+    const metrics = v2Validators.operationModules['POST /2/facebook/metrics']();
+    const validate = metrics.validators.success!;
+    const header = [{ type: 'metric', rows: ['fans_change'] }];
+    expect(validate({ success: true, header, data: [1] })).toBe(true);
+    expect(validate.errors).toBeNull();
+    expect(validate({ success: true, header, data: [[1]] })).toBe(true);
+    expect(validate({ success: true, header, data: ['1'] })).toBe(false);
+    expect(validate.errors!.map((e) => e.keyword)).toEqual(['type', 'type', 'anyOf']);
   });
 });

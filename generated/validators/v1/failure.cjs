@@ -30,13 +30,6 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate20.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.success === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "success" }, message: "must have required property 'success'" };
@@ -202,7 +195,6 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
   validate20.errors = vErrors;
   return errors === 0;
 }
-validate20.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 var schemaRules = {
   "ApiError/additionalProperties": "shared.response.no-extra-members",
   "ApiError/properties/code/type": "shared.failure.shape",

@@ -32,13 +32,6 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate23.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.success === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "success" }, message: "must have required property 'success'" };
@@ -273,7 +266,6 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
   validate23.errors = vErrors;
   return errors === 0;
 }
-validate23.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 var validators = {
   statuses: ["200", "400", "401", "403", "404", "405", "500"],
   responses: {},

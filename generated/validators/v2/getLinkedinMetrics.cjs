@@ -32,13 +32,6 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate28.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.success === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "success" }, message: "must have required property 'success'" };
@@ -230,18 +223,20 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           }
           var _valid0 = _errs21 === errors;
           valid10 = valid10 || _valid0;
-          const _errs23 = errors;
-          if (!Array.isArray(data7)) {
-            const err17 = { instancePath: instancePath + "/data/" + i2, schemaPath: "https://social-analytics-api.invalid/v2/schemas/MetricsData/items/anyOf/1/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err17];
-            } else {
-              vErrors.push(err17);
+          if (!valid10) {
+            const _errs23 = errors;
+            if (!Array.isArray(data7)) {
+              const err17 = { instancePath: instancePath + "/data/" + i2, schemaPath: "https://social-analytics-api.invalid/v2/schemas/MetricsData/items/anyOf/1/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+              if (vErrors === null) {
+                vErrors = [err17];
+              } else {
+                vErrors.push(err17);
+              }
+              errors++;
             }
-            errors++;
+            var _valid0 = _errs23 === errors;
+            valid10 = valid10 || _valid0;
           }
-          var _valid0 = _errs23 === errors;
-          valid10 = valid10 || _valid0;
           if (!valid10) {
             const err18 = { instancePath: instancePath + "/data/" + i2, schemaPath: "https://social-analytics-api.invalid/v2/schemas/MetricsData/items/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
             if (vErrors === null) {
@@ -283,7 +278,6 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
   validate28.errors = vErrors;
   return errors === 0;
 }
-validate28.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 var validators = {
   statuses: ["200", "400", "401", "403", "404", "405", "500"],
   responses: {},

@@ -31,13 +31,6 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate21.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.success === void 0) {
       const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "success" }, message: "must have required property 'success'" };
@@ -245,7 +238,6 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
   validate21.errors = vErrors;
   return errors === 0;
 }
-validate21.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 var validators = {
   statuses: ["200", "400", "401", "403", "404", "405", "500"],
   responses: {},

@@ -6,7 +6,7 @@
  */
 import { quote } from '../describe.js';
 import type { ErrorList } from '../error-list.js';
-import { metricsOf, type MetricFacts } from '../catalog-facts.js';
+import { metricsOf, type CatalogMetric } from '../catalog-facts.js';
 import { hasDayTimeShape, realDayAt } from '../../calendar/date-times.js';
 import { dateRange, rangeText, RequestedSet, stringArray, type DateRange } from './request-shape.js';
 import { DAY_TIME_SHAPE, expected, isPlainObject, typeProblem } from './values.js';
@@ -51,7 +51,7 @@ interface RequestFacts {
   afterEnd: string;
   metrics: string[] | undefined;
   requested: ReadonlySet<string> | undefined;
-  catalog: Map<string, MetricFacts>;
+  catalog: ReadonlyMap<string, CatalogMetric>;
 }
 
 /**

@@ -10,6 +10,7 @@ import { extraDimensionNames, metricsOf } from '../catalog-facts.js';
 import { describeValue, quote } from '../describe.js';
 import type { ErrorList } from '../error-list.js';
 import { childPointer } from '../../json/pointer.js';
+import { PositionMarks } from './position-marks.js';
 import { isDay, isPlainObject } from './values.js';
 
 export interface HeaderElement {
@@ -44,12 +45,8 @@ function checkExtraDimensions(list: ErrorList, header: HeaderElement[]): void {
   }
 }
 
-/** `rows[j]` appeared before `j` (a scan for the few rows of a typical header, a set for many). */
-function seenBefore(rows: unknown[], j: number, seen: Set<unknown> | undefined): boolean {
-  if (seen) return seen.has(rows[j]);
-  for (let k = 0; k < j; k++) if (rows[k] === rows[j]) return true;
-  return false;
-}
+/** The metric rows seen in the current header (by catalog position). */
+const seenMetrics = new PositionMarks();
 
 function checkRows(list: ErrorList, header: HeaderElement[], network: string): void {
   const catalog = metricsOf(2, network);
@@ -59,15 +56,14 @@ function checkRows(list: ErrorList, header: HeaderElement[], network: string): v
     const el = header[i];
     if (el.type === 'metric') {
       const rows = el.rows;
-      const seen = rows.length > 16 ? new Set<unknown>() : undefined;
+      seenMetrics.start(catalog.size);
       for (let j = 0; j < rows.length; j++) {
         const row = rows[j];
         if (typeof row !== 'string') continue; // the schema reports non-strings
         const metric = catalog.get(row);
-        if (!metric) list.add('v2.metrics.metric-rows', `/header/${i}/rows/${j}`, `${quote(row)} is not a ${network} metric`);
-        else if (seenBefore(rows, j, seen)) list.add('v2.metrics.metric-rows-unique', `/header/${i}/rows/${j}`, `metric ${quote(row)} appears more than once`);
-        else if (extra && !metric.extraDimensions.includes(extra)) list.add('v2.metrics.extra-dimension-support', `/header/${i}/rows/${j}`, `metric ${quote(row)} does not support the extra dimension ${quote(extra)}`);
-        seen?.add(row);
+        if (metric === undefined) list.add('v2.metrics.metric-rows', `/header/${i}/rows/${j}`, `${quote(row)} is not a ${network} metric`);
+        else if (seenMetrics.mark(metric.position)) list.add('v2.metrics.metric-rows-unique', `/header/${i}/rows/${j}`, `metric ${quote(row)} appears more than once`);
+        else if (extra !== undefined && !metric.extraDimensions.includes(extra)) list.add('v2.metrics.extra-dimension-support', `/header/${i}/rows/${j}`, `metric ${quote(row)} does not support the extra dimension ${quote(extra)}`);
       }
     } else if (el.type === 'date.day') {
       for (let j = 0; j < el.rows.length && !list.full; j++) {
