@@ -13,10 +13,11 @@
  */
 import type { CodeKeywordDefinition, KeywordCxt } from 'ajv';
 import type { KeywordErrorCxt } from 'ajv/dist/types/index.js';
-import { _, getProperty, Name, stringify } from 'ajv/dist/compile/codegen/index.js';
+import { _, getProperty, Name, str, stringify } from 'ajv/dist/compile/codegen/index.js';
 import { reportError } from 'ajv/dist/compile/errors.js';
 import N from 'ajv/dist/compile/names.js';
-import { Type } from 'ajv/dist/compile/util.js';
+import { getErrorPath, Type } from 'ajv/dist/compile/util.js';
+import type { SubschemaArgs } from 'ajv/dist/compile/validate/subschema.js';
 import additionalPropertiesModule from 'ajv/dist/vocabularies/applicator/additionalProperties.js';
 
 // ajv modules are CommonJS with `exports.default`.
@@ -51,10 +52,27 @@ function code(cxt: KeywordCxt): void {
   const { groups, closed } = cxt.schema as MembersSchema;
   const entries = groups.flatMap((g, i) => g.members.map((name) => [name, i]));
   const table = gen.scopeValue('obj', { ref: new Map(entries as [string, number][]), code: _`new Map(${stringify(entries)})` });
+  // The members of the last object checked and their groups, by position: objects of one body
+  // list their members alike, so most members cost a string comparison instead of a lookup.
+  const lastKeys = gen.scopeValue('obj', { ref: [], code: _`[]` });
+  const lastGroups = gen.scopeValue('obj', { ref: [], code: _`[]` });
   const group = gen.let('group');
   const valid = gen.name('valid');
-  gen.forIn('key', data, (key: Name) => {
+  // Member names and values from Object.keys/Object.values (the same order): no keyed load per
+  // member, which costs more than the two arrays once a body's objects differ in their members
+  // (measured: v1 records of 25 metrics 0.55x -> 0.30x JSON.parse, posts of 74 fields 0.38x -> 0.31x).
+  const keys = gen.const('keys', _`Object.keys(${data})`);
+  const values = gen.const('values', _`Object.values(${data})`);
+  gen.forRange('at', 0, _`${keys}.length`, (at: Name) => {
+    const key = gen.const('key', _`${keys}[${at}]`);
+    const value = gen.const('value', _`${values}[${at}]`);
+    gen.if(_`${key} === ${lastKeys}[${at}]`);
+    gen.assign(group, _`${lastGroups}[${at}]`);
+    gen.else();
     gen.assign(group, _`${table}.get(${key})`);
+    gen.assign(_`${lastKeys}[${at}]`, key);
+    gen.assign(_`${lastGroups}[${at}]`, group);
+    gen.endIf();
     gen.if(_`${group} === undefined`);
     if (closed) {
       const errorCxt = { ...cxt, keyword: 'additionalProperties', params: { additionalProperty: key } } as unknown as KeywordErrorCxt;
@@ -65,17 +83,12 @@ function code(cxt: KeywordCxt): void {
       const single = g.members.length === 1;
       const base = `${it.errSchemaPath}/properties/`;
       const before = single ? undefined : gen.const('_errs', names.errors);
-      cxt.subschema(
-        {
-          schema: g.schema as object,
-          schemaPath: _`${it.schemaPath}${getProperty(MEMBERS_KEYWORD)}.groups[${i}].schema`,
-          errSchemaPath: `${base}${single ? escapePointer(g.members[0]) : ANY_MEMBER}`,
-          topSchemaRef: it.topSchemaRef,
-          dataProp: key,
-          dataPropType: Type.Str,
-        },
-        valid,
-      );
+      memberSubschema(cxt, key, value, valid, {
+        schema: g.schema as object,
+        schemaPath: _`${it.schemaPath}${getProperty(MEMBERS_KEYWORD)}.groups[${i}].schema`,
+        errSchemaPath: `${base}${single ? escapePointer(g.members[0]) : ANY_MEMBER}`,
+        topSchemaRef: it.topSchemaRef,
+      });
       if (before) {
         // A group's errors name the placeholder; only on failure, name the member instead.
         const placeholder = `${base}${ANY_MEMBER}/`;
@@ -88,6 +101,24 @@ function code(cxt: KeywordCxt): void {
     gen.endIf();
   });
   cxt.ok(_`${cxt.errsCount} === ${names.errors}`);
+}
+
+/**
+ * The subschema of one member, given its value (`data`) rather than read as `data[key]`: ajv's
+ * `dataProp` would emit that keyed load. The error path and parent property are the ones
+ * `dataProp: key` gives (set on the context for this one call), so errors name the member.
+ */
+function memberSubschema(cxt: KeywordCxt, key: Name, value: Name, valid: Name, applicator: SubschemaArgs): void {
+  const { it } = cxt;
+  const saved = { errorPath: it.errorPath, parentDataProperty: it.parentDataProperty, dataPathArr: it.dataPathArr };
+  it.errorPath = str`${it.errorPath}${getErrorPath(key, Type.Str, it.opts.jsPropertySyntax)}`;
+  it.parentDataProperty = _`${key}`;
+  it.dataPathArr = [...it.dataPathArr, it.parentDataProperty];
+  try {
+    cxt.subschema({ ...applicator, data: value }, valid);
+  } finally {
+    Object.assign(it, saved);
+  }
 }
 
 /** The `x-members` keyword, for `ajv.addKeyword` (requires `allErrors`, as the generator compiles). */

@@ -66,6 +66,7 @@ describe('member checks of wide objects', () => {
       { comments: 1.5 },
       { comments: '3', engagement_rate: 'x', comments_by_type: 5 },
       { comments_by_type: { a: 1 }, engagement_rate: 0.5 },
+      { comments_by_type: { a: 'x', 'b/c': [1] }, reactions_by_type: 3 },
       { 'a/b~c': 1, date: 5 },
       { date: '2026-01-01' },
     ];

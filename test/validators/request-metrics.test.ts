@@ -174,6 +174,21 @@ describe('v1 metrics, request-aware', () => {
     ]);
   });
 
+  it('judges every record on its own members after records that passed (names compared in order)', () => {
+    const body = v1Body();
+    const last = body.profiles[1].data[1];
+    body.profiles[1].data[1] = { date: last.date, comments: 3, shares: 2, engagement_rate: 0.25, comments_by_type: {} };
+    expect(v1(body).all).toEqual([problem('v1.metrics.record-members', '/profiles/1/data/1', 'unexpected property "shares": not a requested metric')]);
+    const reordered = v1Body();
+    const first = reordered.profiles[1].data[0];
+    reordered.profiles[1].data[0] = { comments_by_type: first.comments_by_type, engagement_rate: 0.5, date: first.date, comments: 1 };
+    expect(v1(reordered).all).toEqual([]);
+    // The same names, judged against another request: a passed record says nothing about it.
+    expect(v1(v1Body(), { ...v1Request, metrics: ['comments', 'engagement_rate'] }).all).toContainEqual(
+      problem('v1.metrics.record-members', '/profiles/0/data/0', 'unexpected property "comments_by_type": not a requested metric'),
+    );
+  });
+
   it('wants each metric with its catalog type', () => {
     const body = v1Body();
     body.profiles[0].data[0].comments = 2.5;

@@ -44,6 +44,18 @@ describe('posts, request-aware', () => {
     expect(fb(body, request({ fields: [...withMessage.fields].reverse() })).errors).toEqual([]);
   });
 
+  it('judges every post on its own members after posts that passed (names compared by position)', () => {
+    const posts = [post(1, 9), post(2, 8), post(3, 7, { message: 'late' }), post(4, 6), { ...post(5, 5), message: 'x', id: 'p5' }];
+    expect(fb(page(posts)).errors).toEqual([
+      problem('shared.posts.requested-fields', '/data/posts/2', 'unexpected field "message": not requested'),
+      problem('shared.posts.requested-fields', '/data/posts/4', 'unexpected field "message": not requested'),
+    ]);
+    expect(fb(page([post(1, 9), post(2, 8)]), request({ fields: ['id', 'created_time', 'comments', 'is_published'] })).errors).toEqual([
+      problem('shared.posts.requested-fields', '/data/posts/0', 'unexpected field "reactions_by_type": not requested'),
+      problem('shared.posts.requested-fields', '/data/posts/1', 'unexpected field "reactions_by_type": not requested'),
+    ]);
+  });
+
   it('names fields that the network does not have', () => {
     const result = fb(page([post(1, 3, { likes: 4 })]));
     expect(result.errors).toContainEqual(problem('shared.posts.post-fields-of-network', '/data/posts/0', 'unexpected field "likes": not a facebook post field'));

@@ -28,6 +28,8 @@ __export(getFacebookMetrics_exports, {
 module.exports = __toCommonJS(getFacebookMetrics_exports);
 var getFacebookMetrics_success = validate23;
 var obj0 = /* @__PURE__ */ new Map([["date", 0], ["comments", 1], ["fans_change", 1], ["fans_lifetime", 1], ["interactions", 1], ["page_posts", 1], ["reactions", 1], ["shares", 1], ["user_posts", 1], ["user_posts_average_response_time", 1], ["user_posts_responded", 1], ["user_questions", 1], ["user_questions_average_response_time", 1], ["user_questions_responded", 1], ["insights_activity", 1], ["insights_activity_unique", 1], ["insights_engaged_users", 1], ["insights_fan_adds", 1], ["insights_fan_adds_unique", 1], ["insights_fan_removes", 1], ["insights_fan_removes_unique", 1], ["insights_fans_lifetime", 1], ["insights_fans_online", 1], ["insights_impressions", 1], ["insights_impressions_organic", 1], ["insights_impressions_paid", 1], ["insights_impressions_viral", 1], ["insights_negative_feedback", 1], ["insights_positive_feedback", 1], ["insights_post_clicks", 1], ["insights_post_clicks_unique", 1], ["insights_post_impressions", 1], ["insights_post_impressions_paid", 1], ["insights_post_reach", 1], ["insights_post_reach_organic", 1], ["insights_post_reach_paid", 1], ["insights_reach", 1], ["insights_reach_organic", 1], ["insights_reach_paid", 1], ["insights_reach_viral", 1], ["insights_reactions", 1], ["insights_video_complete_views_30s", 1], ["insights_video_complete_views_30s_autoplayed", 1], ["insights_video_complete_views_30s_click_to_play", 1], ["insights_video_complete_views_30s_organic", 1], ["insights_video_complete_views_30s_repeat_views", 1], ["insights_video_complete_views_30s_unique", 1], ["insights_video_repeat_views", 1], ["insights_video_views", 1], ["insights_video_views_autoplayed", 1], ["insights_video_views_click_to_play", 1], ["insights_video_views_organic", 1], ["insights_video_views_paid", 1], ["insights_video_views_unique", 1], ["insights_views", 1], ["engagement_rate", 2], ["interactions_per_1000_fans", 2], ["user_posts_response_rate", 2], ["user_questions_response_rate", 2], ["insights_reach_engagement", 2], ["comments_by_ppd_status", 3], ["comments_by_type", 3], ["interactions_by_ppd_status", 3], ["interactions_by_type", 3], ["interactions_per_1000_fans_by_type", 3], ["page_posts_by_app", 3], ["page_posts_by_ppd_status", 3], ["page_posts_by_type", 3], ["reactions_by_ppd_status", 3], ["reactions_by_reaction_type", 3], ["reactions_by_type", 3], ["shares_by_ppd_status", 3], ["shares_by_type", 3], ["user_posts_by_app", 3], ["user_posts_responded_by_time", 3], ["user_questions_responded_by_time", 3], ["insights_activity_by_activity_type", 3], ["insights_activity_unique_by_activity_type", 3], ["insights_activity_unique_by_age_gender", 3], ["insights_activity_unique_by_city", 3], ["insights_activity_unique_by_country", 3], ["insights_activity_unique_by_locale", 3], ["insights_fan_adds_by_paid_non_paid_unique", 3], ["insights_fans_by_like_source", 3], ["insights_fans_by_like_source_unique", 3], ["insights_fans_by_unlike_source_unique", 3], ["insights_fans_city", 3], ["insights_fans_gender_age_lifetime", 3], ["insights_fans_lifetime_by_country", 3], ["insights_fans_locale_lifetime", 3], ["insights_fans_online_by_hour", 3], ["insights_impressions_by_paid_non_paid", 3], ["insights_impressions_viral_frequency_distribution", 3], ["insights_post_clicks_by_type", 3], ["insights_post_clicks_unique_by_type", 3], ["insights_post_impressions_by_paid_non_paid", 3], ["insights_post_impressions_frequency_distribution", 3], ["insights_post_reach_by_paid_non_paid", 3], ["insights_reach_by_age_gender", 3], ["insights_reach_by_paid_non_paid", 3], ["insights_reactions_by_type", 3]]);
+var obj1 = [];
+var obj2 = [];
 function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -147,8 +149,18 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                       errors++;
                     }
                     let group0;
-                    for (const key2 in data5) {
-                      group0 = obj0.get(key2);
+                    const keys0 = Object.keys(data5);
+                    const values0 = Object.values(data5);
+                    for (let at0 = 0; at0 < keys0.length; at0++) {
+                      const key2 = keys0[at0];
+                      const value0 = values0[at0];
+                      if (key2 === obj1[at0]) {
+                        group0 = obj2[at0];
+                      } else {
+                        group0 = obj0.get(key2);
+                        obj1[at0] = key2;
+                        obj2[at0] = group0;
+                      }
                       if (group0 === void 0) {
                         const err10 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" };
                         if (vErrors === null) {
@@ -158,7 +170,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                       } else if (group0 === 0) {
-                        if (typeof data5[key2] !== "string") {
+                        if (typeof value0 !== "string") {
                           const err11 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/properties/date/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                           if (vErrors === null) {
                             vErrors = [err11];
@@ -169,8 +181,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                       } else if (group0 === 1) {
                         const _errs19 = errors;
-                        let data7 = data5[key2];
-                        if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)) && isFinite(data7))) {
+                        if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
                           const err12 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/properties/*/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                           if (vErrors === null) {
                             vErrors = [err12];
@@ -184,8 +195,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                       } else if (group0 === 2) {
                         const _errs22 = errors;
-                        let data8 = data5[key2];
-                        if (!(typeof data8 == "number" && isFinite(data8))) {
+                        if (!(typeof value0 == "number" && isFinite(value0))) {
                           const err13 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/properties/*/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                           if (vErrors === null) {
                             vErrors = [err13];
@@ -199,8 +209,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                       } else if (group0 === 3) {
                         const _errs25 = errors;
-                        let data9 = data5[key2];
-                        if (!(data9 && typeof data9 == "object" && !Array.isArray(data9))) {
+                        if (!(value0 && typeof value0 == "object" && !Array.isArray(value0))) {
                           const err14 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/properties/*/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                           if (vErrors === null) {
                             vErrors = [err14];

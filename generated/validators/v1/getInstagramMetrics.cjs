@@ -27,7 +27,9 @@ __export(getInstagramMetrics_exports, {
 });
 module.exports = __toCommonJS(getInstagramMetrics_exports);
 var getInstagramMetrics_success = validate24;
-var obj1 = /* @__PURE__ */ new Map([["date", 0], ["comments", 1], ["followers_change", 1], ["followers_lifetime", 1], ["following_change", 1], ["following_lifetime", 1], ["interactions", 1], ["likes", 1], ["profile_posts", 1], ["insights_post_engagement_by_day", 1], ["insights_post_impressions_by_day", 1], ["insights_post_interactions_by_day", 1], ["insights_post_saves_by_day", 1], ["insights_post_video_views_by_day", 1], ["insights_profile_all_clicks_by_day", 1], ["insights_profile_email_contacts_by_day", 1], ["insights_profile_get_directions_clicks_by_day", 1], ["insights_profile_impressions_by_day", 1], ["insights_profile_phone_call_clicks_by_day", 1], ["insights_profile_reach_by_day", 1], ["insights_profile_text_message_clicks_by_day", 1], ["insights_profile_views_by_day", 1], ["insights_profile_website_clicks_by_day", 1], ["engagement_rate", 2], ["interactions_per_1000_followers", 2], ["comments_by_type", 3], ["interactions_by_type", 3], ["interactions_per_1000_followers_by_type", 3], ["likes_by_post_type", 3], ["profile_posts_by_type", 3], ["insights_followers_by_city_by_day", 3], ["insights_followers_by_country_by_day", 3], ["insights_followers_by_gender_by_age_by_day", 3], ["insights_followers_by_locale_by_day", 3], ["insights_post_engagement_by_type_by_day", 3], ["insights_post_impressions_by_type_by_day", 3], ["insights_post_interactions_by_int_type_by_day", 3], ["insights_post_saves_by_type_by_day", 3], ["insights_post_video_views_by_type_by_day", 3], ["comments_by_image_filter", 4], ["comments_by_video_filter", 4], ["interactions_by_image_filter", 4], ["interactions_by_video_filter", 4], ["interactions_per_1000_followers_by_image_filter", 4], ["interactions_per_1000_followers_by_video_filter", 4], ["likes_by_image_filter", 4], ["likes_by_video_filter", 4], ["profile_posts_by_image_filter", 4], ["profile_posts_by_video_filter", 4]]);
+var obj3 = /* @__PURE__ */ new Map([["date", 0], ["comments", 1], ["followers_change", 1], ["followers_lifetime", 1], ["following_change", 1], ["following_lifetime", 1], ["interactions", 1], ["likes", 1], ["profile_posts", 1], ["insights_post_engagement_by_day", 1], ["insights_post_impressions_by_day", 1], ["insights_post_interactions_by_day", 1], ["insights_post_saves_by_day", 1], ["insights_post_video_views_by_day", 1], ["insights_profile_all_clicks_by_day", 1], ["insights_profile_email_contacts_by_day", 1], ["insights_profile_get_directions_clicks_by_day", 1], ["insights_profile_impressions_by_day", 1], ["insights_profile_phone_call_clicks_by_day", 1], ["insights_profile_reach_by_day", 1], ["insights_profile_text_message_clicks_by_day", 1], ["insights_profile_views_by_day", 1], ["insights_profile_website_clicks_by_day", 1], ["engagement_rate", 2], ["interactions_per_1000_followers", 2], ["comments_by_type", 3], ["interactions_by_type", 3], ["interactions_per_1000_followers_by_type", 3], ["likes_by_post_type", 3], ["profile_posts_by_type", 3], ["insights_followers_by_city_by_day", 3], ["insights_followers_by_country_by_day", 3], ["insights_followers_by_gender_by_age_by_day", 3], ["insights_followers_by_locale_by_day", 3], ["insights_post_engagement_by_type_by_day", 3], ["insights_post_impressions_by_type_by_day", 3], ["insights_post_interactions_by_int_type_by_day", 3], ["insights_post_saves_by_type_by_day", 3], ["insights_post_video_views_by_type_by_day", 3], ["comments_by_image_filter", 4], ["comments_by_video_filter", 4], ["interactions_by_image_filter", 4], ["interactions_by_video_filter", 4], ["interactions_per_1000_followers_by_image_filter", 4], ["interactions_per_1000_followers_by_video_filter", 4], ["likes_by_image_filter", 4], ["likes_by_video_filter", 4], ["profile_posts_by_image_filter", 4], ["profile_posts_by_video_filter", 4]]);
+var obj4 = [];
+var obj5 = [];
 function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -147,8 +149,18 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
                       errors++;
                     }
                     let group0;
-                    for (const key2 in data5) {
-                      group0 = obj1.get(key2);
+                    const keys0 = Object.keys(data5);
+                    const values0 = Object.values(data5);
+                    for (let at0 = 0; at0 < keys0.length; at0++) {
+                      const key2 = keys0[at0];
+                      const value0 = values0[at0];
+                      if (key2 === obj4[at0]) {
+                        group0 = obj5[at0];
+                      } else {
+                        group0 = obj3.get(key2);
+                        obj4[at0] = key2;
+                        obj5[at0] = group0;
+                      }
                       if (group0 === void 0) {
                         const err10 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1, schemaPath: "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" };
                         if (vErrors === null) {
@@ -158,7 +170,7 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                       } else if (group0 === 0) {
-                        if (typeof data5[key2] !== "string") {
+                        if (typeof value0 !== "string") {
                           const err11 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/date/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                           if (vErrors === null) {
                             vErrors = [err11];
@@ -169,8 +181,7 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                       } else if (group0 === 1) {
                         const _errs19 = errors;
-                        let data7 = data5[key2];
-                        if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)) && isFinite(data7))) {
+                        if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
                           const err12 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/*/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                           if (vErrors === null) {
                             vErrors = [err12];
@@ -184,8 +195,7 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                       } else if (group0 === 2) {
                         const _errs22 = errors;
-                        let data8 = data5[key2];
-                        if (!(typeof data8 == "number" && isFinite(data8))) {
+                        if (!(typeof value0 == "number" && isFinite(value0))) {
                           const err13 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/*/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                           if (vErrors === null) {
                             vErrors = [err13];
@@ -199,8 +209,7 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                       } else if (group0 === 3) {
                         const _errs25 = errors;
-                        let data9 = data5[key2];
-                        if (!(data9 && typeof data9 == "object" && !Array.isArray(data9))) {
+                        if (!(value0 && typeof value0 == "object" && !Array.isArray(value0))) {
                           const err14 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/*/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                           if (vErrors === null) {
                             vErrors = [err14];
@@ -214,8 +223,7 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                       } else if (group0 === 4) {
                         const _errs28 = errors;
-                        let data10 = data5[key2];
-                        if (!(data10 && typeof data10 == "object" && !Array.isArray(data10))) {
+                        if (!(value0 && typeof value0 == "object" && !Array.isArray(value0))) {
                           const err15 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/*/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                           if (vErrors === null) {
                             vErrors = [err15];

@@ -27,7 +27,9 @@ __export(getPinterestMetrics_exports, {
 });
 module.exports = __toCommonJS(getPinterestMetrics_exports);
 var getPinterestMetrics_success = validate27;
-var obj4 = /* @__PURE__ */ new Map([["date", 0], ["boards_change", 1], ["boards_lifetime", 1], ["comments", 1], ["followers_change", 1], ["followers_lifetime", 1], ["following_change", 1], ["following_lifetime", 1], ["interactions", 1], ["likes", 1], ["pins_change", 1], ["pins_lifetime", 1], ["repins", 1]]);
+var obj12 = /* @__PURE__ */ new Map([["date", 0], ["boards_change", 1], ["boards_lifetime", 1], ["comments", 1], ["followers_change", 1], ["followers_lifetime", 1], ["following_change", 1], ["following_lifetime", 1], ["interactions", 1], ["likes", 1], ["pins_change", 1], ["pins_lifetime", 1], ["repins", 1]]);
+var obj13 = [];
+var obj14 = [];
 function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -147,8 +149,18 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
                       errors++;
                     }
                     let group0;
-                    for (const key2 in data5) {
-                      group0 = obj4.get(key2);
+                    const keys0 = Object.keys(data5);
+                    const values0 = Object.values(data5);
+                    for (let at0 = 0; at0 < keys0.length; at0++) {
+                      const key2 = keys0[at0];
+                      const value0 = values0[at0];
+                      if (key2 === obj13[at0]) {
+                        group0 = obj14[at0];
+                      } else {
+                        group0 = obj12.get(key2);
+                        obj13[at0] = key2;
+                        obj14[at0] = group0;
+                      }
                       if (group0 === void 0) {
                         const err10 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1, schemaPath: "https://social-analytics-api.invalid/v1/schemas/PinterestDayRecord/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" };
                         if (vErrors === null) {
@@ -158,7 +170,7 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                       } else if (group0 === 0) {
-                        if (typeof data5[key2] !== "string") {
+                        if (typeof value0 !== "string") {
                           const err11 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/PinterestDayRecord/properties/date/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                           if (vErrors === null) {
                             vErrors = [err11];
@@ -169,8 +181,7 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                       } else if (group0 === 1) {
                         const _errs19 = errors;
-                        let data7 = data5[key2];
-                        if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)) && isFinite(data7))) {
+                        if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
                           const err12 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/PinterestDayRecord/properties/*/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                           if (vErrors === null) {
                             vErrors = [err12];

@@ -27,7 +27,9 @@ __export(getTwitterMetrics_exports, {
 });
 module.exports = __toCommonJS(getTwitterMetrics_exports);
 var getTwitterMetrics_success = validate25;
-var obj2 = /* @__PURE__ */ new Map([["date", 0], ["followers_change", 1], ["followers_lifetime", 1], ["following_change", 1], ["following_lifetime", 1], ["incoming", 1], ["incoming_questions", 1], ["incoming_questions_responded", 1], ["incoming_replies", 1], ["incoming_retweets", 1], ["incoming_tweets", 1], ["incoming_tweets_responded", 1], ["interactions", 1], ["likes", 1], ["listed_change", 1], ["listed_lifetime", 1], ["profile_activities", 1], ["profile_replies", 1], ["profile_retweets", 1], ["profile_tweets", 1], ["replies", 1], ["retweets", 1], ["engagement_rate", 2], ["ff_ratio", 2], ["incoming_questions_average_response_time", 2], ["incoming_questions_response_rate", 2], ["incoming_tweets_average_response_time", 2], ["incoming_tweets_response_rate", 2], ["interactions_per_1000_followers", 2], ["incoming_questions_responded_by_time", 3], ["incoming_tweets_responded_by_time", 3], ["profile_activities_by_app", 3]]);
+var obj6 = /* @__PURE__ */ new Map([["date", 0], ["followers_change", 1], ["followers_lifetime", 1], ["following_change", 1], ["following_lifetime", 1], ["incoming", 1], ["incoming_questions", 1], ["incoming_questions_responded", 1], ["incoming_replies", 1], ["incoming_retweets", 1], ["incoming_tweets", 1], ["incoming_tweets_responded", 1], ["interactions", 1], ["likes", 1], ["listed_change", 1], ["listed_lifetime", 1], ["profile_activities", 1], ["profile_replies", 1], ["profile_retweets", 1], ["profile_tweets", 1], ["replies", 1], ["retweets", 1], ["engagement_rate", 2], ["ff_ratio", 2], ["incoming_questions_average_response_time", 2], ["incoming_questions_response_rate", 2], ["incoming_tweets_average_response_time", 2], ["incoming_tweets_response_rate", 2], ["interactions_per_1000_followers", 2], ["incoming_questions_responded_by_time", 3], ["incoming_tweets_responded_by_time", 3], ["profile_activities_by_app", 3]]);
+var obj7 = [];
+var obj8 = [];
 function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -147,8 +149,18 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                       errors++;
                     }
                     let group0;
-                    for (const key2 in data5) {
-                      group0 = obj2.get(key2);
+                    const keys0 = Object.keys(data5);
+                    const values0 = Object.values(data5);
+                    for (let at0 = 0; at0 < keys0.length; at0++) {
+                      const key2 = keys0[at0];
+                      const value0 = values0[at0];
+                      if (key2 === obj7[at0]) {
+                        group0 = obj8[at0];
+                      } else {
+                        group0 = obj6.get(key2);
+                        obj7[at0] = key2;
+                        obj8[at0] = group0;
+                      }
                       if (group0 === void 0) {
                         const err10 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1, schemaPath: "https://social-analytics-api.invalid/v1/schemas/TwitterDayRecord/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" };
                         if (vErrors === null) {
@@ -158,7 +170,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                       } else if (group0 === 0) {
-                        if (typeof data5[key2] !== "string") {
+                        if (typeof value0 !== "string") {
                           const err11 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/TwitterDayRecord/properties/date/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                           if (vErrors === null) {
                             vErrors = [err11];
@@ -169,8 +181,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                       } else if (group0 === 1) {
                         const _errs19 = errors;
-                        let data7 = data5[key2];
-                        if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)) && isFinite(data7))) {
+                        if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
                           const err12 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/TwitterDayRecord/properties/*/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                           if (vErrors === null) {
                             vErrors = [err12];
@@ -184,8 +195,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                       } else if (group0 === 2) {
                         const _errs22 = errors;
-                        let data8 = data5[key2];
-                        if (!(typeof data8 == "number" && isFinite(data8))) {
+                        if (!(typeof value0 == "number" && isFinite(value0))) {
                           const err13 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/TwitterDayRecord/properties/*/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                           if (vErrors === null) {
                             vErrors = [err13];
@@ -199,8 +209,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                       } else if (group0 === 3) {
                         const _errs25 = errors;
-                        let data9 = data5[key2];
-                        if (!(data9 && typeof data9 == "object" && !Array.isArray(data9))) {
+                        if (!(value0 && typeof value0 == "object" && !Array.isArray(value0))) {
                           const err14 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/TwitterDayRecord/properties/*/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                           if (vErrors === null) {
                             vErrors = [err14];

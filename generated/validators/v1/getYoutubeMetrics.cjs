@@ -27,7 +27,9 @@ __export(getYoutubeMetrics_exports, {
 });
 module.exports = __toCommonJS(getYoutubeMetrics_exports);
 var getYoutubeMetrics_success = validate26;
-var obj3 = /* @__PURE__ */ new Map([["date", 0], ["comments_change", 1], ["interaction_change", 1], ["likes_change", 1], ["subscribers_change", 1], ["subscribers_count_lifetime", 1], ["video_change", 1], ["video_count_lifetime", 1], ["viewed_time_change", 1], ["viewed_time_lifetime", 1], ["views_change", 1], ["views_count_lifetime", 1], ["dislikes_change", 2], ["engagement_rate", 3], ["interactions_per_1000_subscribers", 3]]);
+var obj9 = /* @__PURE__ */ new Map([["date", 0], ["comments_change", 1], ["interaction_change", 1], ["likes_change", 1], ["subscribers_change", 1], ["subscribers_count_lifetime", 1], ["video_change", 1], ["video_count_lifetime", 1], ["viewed_time_change", 1], ["viewed_time_lifetime", 1], ["views_change", 1], ["views_count_lifetime", 1], ["dislikes_change", 2], ["engagement_rate", 3], ["interactions_per_1000_subscribers", 3]]);
+var obj10 = [];
+var obj11 = [];
 function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -147,8 +149,18 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
                       errors++;
                     }
                     let group0;
-                    for (const key2 in data5) {
-                      group0 = obj3.get(key2);
+                    const keys0 = Object.keys(data5);
+                    const values0 = Object.values(data5);
+                    for (let at0 = 0; at0 < keys0.length; at0++) {
+                      const key2 = keys0[at0];
+                      const value0 = values0[at0];
+                      if (key2 === obj10[at0]) {
+                        group0 = obj11[at0];
+                      } else {
+                        group0 = obj9.get(key2);
+                        obj10[at0] = key2;
+                        obj11[at0] = group0;
+                      }
                       if (group0 === void 0) {
                         const err10 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1, schemaPath: "https://social-analytics-api.invalid/v1/schemas/YoutubeDayRecord/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" };
                         if (vErrors === null) {
@@ -158,7 +170,7 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                       } else if (group0 === 0) {
-                        if (typeof data5[key2] !== "string") {
+                        if (typeof value0 !== "string") {
                           const err11 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/YoutubeDayRecord/properties/date/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                           if (vErrors === null) {
                             vErrors = [err11];
@@ -169,8 +181,7 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                       } else if (group0 === 1) {
                         const _errs19 = errors;
-                        let data7 = data5[key2];
-                        if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)) && isFinite(data7))) {
+                        if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
                           const err12 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/YoutubeDayRecord/properties/*/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                           if (vErrors === null) {
                             vErrors = [err12];
@@ -183,8 +194,7 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
                           vErrors[i2].schemaPath = vErrors[i2].schemaPath.replace("https://social-analytics-api.invalid/v1/schemas/YoutubeDayRecord/properties/*/", "https://social-analytics-api.invalid/v1/schemas/YoutubeDayRecord/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
                         }
                       } else if (group0 === 2) {
-                        let data8 = data5[key2];
-                        if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8))) {
+                        if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
                           const err13 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/YoutubeDayRecord/properties/dislikes_change/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                           if (vErrors === null) {
                             vErrors = [err13];
@@ -195,8 +205,7 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                       } else if (group0 === 3) {
                         const _errs24 = errors;
-                        let data9 = data5[key2];
-                        if (!(typeof data9 == "number" && isFinite(data9))) {
+                        if (!(typeof value0 == "number" && isFinite(value0))) {
                           const err14 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v1/schemas/YoutubeDayRecord/properties/*/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                           if (vErrors === null) {
                             vErrors = [err14];

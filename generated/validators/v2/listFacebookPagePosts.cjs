@@ -29,6 +29,8 @@ module.exports = __toCommonJS(listFacebookPagePosts_exports);
 var listFacebookPagePosts_success = validate30;
 var schema58 = { "$id": "https://social-analytics-api.invalid/v2/schemas/FacebookPost", "type": "object", "x-members": { "groups": [{ "members": ["attachments"], "schema": { "type": "array", "items": { "type": "object", "properties": { "title": { "type": "string" }, "description": { "type": "string" }, "url": { "type": "string" }, "image_url": { "type": "string" } } } } }, { "members": ["author_id", "id", "message", "page_id", "story", "type", "universal_video_id", "url", "video_id", "insights_paid_status"], "schema": { "type": "string" } }, { "members": ["comments", "interactions", "reactions", "shares", "insights_engaged_fan", "insights_engaged_users", "insights_impressions", "insights_impressions_fan", "insights_impressions_fan_paid", "insights_impressions_organic", "insights_impressions_paid", "insights_negative_feedback", "insights_negative_feedback_unique", "insights_post_clicks", "insights_post_clicks_unique", "insights_reach", "insights_reach_fan", "insights_reach_fan_paid", "insights_reach_organic", "insights_reach_paid", "insights_reactions_like_total", "insights_stories", "insights_story_adds", "insights_storytellers", "insights_video_avg_time_watched", "insights_video_complete_views_30s", "insights_video_complete_views_30s_autoplayed", "insights_video_complete_views_30s_clicked_to_play", "insights_video_complete_views_30s_organic", "insights_video_complete_views_30s_paid", "insights_video_complete_views_30s_unique", "insights_video_complete_views_organic", "insights_video_complete_views_organic_unique", "insights_video_complete_views_paid", "insights_video_complete_views_paid_unique", "insights_video_view_time", "insights_video_view_time_organic", "insights_video_view_time_paid", "insights_video_views", "insights_video_views_autoplayed", "insights_video_views_clicked_to_play", "insights_video_views_organic", "insights_video_views_organic_unique", "insights_video_views_paid", "insights_video_views_paid_unique", "insights_video_views_unique"], "schema": { "type": "integer" } }, { "members": ["created_time"], "schema": { "type": "string", "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" } }, { "members": ["engagement_rate", "video_length"], "schema": { "type": "number" } }, { "members": ["is_published"], "schema": { "type": "boolean" } }, { "members": ["post_labels"], "schema": { "type": "array", "items": { "type": "object", "required": ["id", "name"], "properties": { "id": { "type": "string" }, "name": { "type": "string" } }, "additionalProperties": false } } }, { "members": ["ppd_status"], "schema": { "type": "string", "enum": ["organic", "paid", "unknown"] } }, { "members": ["reactions_by_type"], "schema": { "type": "object", "properties": { "like": { "type": "integer" }, "love": { "type": "integer" }, "wow": { "type": "integer" }, "haha": { "type": "integer" }, "sorry": { "type": "integer" }, "anger": { "type": "integer" } } } }, { "members": ["insights_engagement_rate"], "schema": { "type": "number", "deprecated": true } }, { "members": ["insights_impressions_by_paid_non_paid", "insights_post_clicks_by_type", "insights_post_clicks_by_type_unique", "insights_reach_by_paid_non_paid", "insights_reactions_by_type_total", "insights_video_view_time_by_age_bucket_and_gender", "insights_video_view_time_by_country_id"], "schema": { "type": "object" } }, { "members": ["insights_video_retention_graph", "insights_video_retention_graph_autoplayed"], "schema": { "type": "array", "items": {} } }], "closed": true } };
 var obj0 = /* @__PURE__ */ new Map([["attachments", 0], ["author_id", 1], ["id", 1], ["message", 1], ["page_id", 1], ["story", 1], ["type", 1], ["universal_video_id", 1], ["url", 1], ["video_id", 1], ["insights_paid_status", 1], ["comments", 2], ["interactions", 2], ["reactions", 2], ["shares", 2], ["insights_engaged_fan", 2], ["insights_engaged_users", 2], ["insights_impressions", 2], ["insights_impressions_fan", 2], ["insights_impressions_fan_paid", 2], ["insights_impressions_organic", 2], ["insights_impressions_paid", 2], ["insights_negative_feedback", 2], ["insights_negative_feedback_unique", 2], ["insights_post_clicks", 2], ["insights_post_clicks_unique", 2], ["insights_reach", 2], ["insights_reach_fan", 2], ["insights_reach_fan_paid", 2], ["insights_reach_organic", 2], ["insights_reach_paid", 2], ["insights_reactions_like_total", 2], ["insights_stories", 2], ["insights_story_adds", 2], ["insights_storytellers", 2], ["insights_video_avg_time_watched", 2], ["insights_video_complete_views_30s", 2], ["insights_video_complete_views_30s_autoplayed", 2], ["insights_video_complete_views_30s_clicked_to_play", 2], ["insights_video_complete_views_30s_organic", 2], ["insights_video_complete_views_30s_paid", 2], ["insights_video_complete_views_30s_unique", 2], ["insights_video_complete_views_organic", 2], ["insights_video_complete_views_organic_unique", 2], ["insights_video_complete_views_paid", 2], ["insights_video_complete_views_paid_unique", 2], ["insights_video_view_time", 2], ["insights_video_view_time_organic", 2], ["insights_video_view_time_paid", 2], ["insights_video_views", 2], ["insights_video_views_autoplayed", 2], ["insights_video_views_clicked_to_play", 2], ["insights_video_views_organic", 2], ["insights_video_views_organic_unique", 2], ["insights_video_views_paid", 2], ["insights_video_views_paid_unique", 2], ["insights_video_views_unique", 2], ["created_time", 3], ["engagement_rate", 4], ["video_length", 4], ["is_published", 5], ["post_labels", 6], ["ppd_status", 7], ["reactions_by_type", 8], ["insights_engagement_rate", 9], ["insights_impressions_by_paid_non_paid", 10], ["insights_post_clicks_by_type", 10], ["insights_post_clicks_by_type_unique", 10], ["insights_reach_by_paid_non_paid", 10], ["insights_reactions_by_type_total", 10], ["insights_video_view_time_by_age_bucket_and_gender", 10], ["insights_video_view_time_by_country_id", 10], ["insights_video_retention_graph", 11], ["insights_video_retention_graph_autoplayed", 11]]);
+var obj1 = [];
+var obj2 = [];
 var pattern4 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$", "u");
 function validate30(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
@@ -116,8 +118,18 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
               let data3 = data2[i0];
               if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
                 let group0;
-                for (const key2 in data3) {
-                  group0 = obj0.get(key2);
+                const keys0 = Object.keys(data3);
+                const values0 = Object.values(data3);
+                for (let at0 = 0; at0 < keys0.length; at0++) {
+                  const key2 = keys0[at0];
+                  const value0 = values0[at0];
+                  if (key2 === obj1[at0]) {
+                    group0 = obj2[at0];
+                  } else {
+                    group0 = obj0.get(key2);
+                    obj1[at0] = key2;
+                    obj2[at0] = group0;
+                  }
                   if (group0 === void 0) {
                     const err7 = { instancePath: instancePath + "/data/posts/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" };
                     if (vErrors === null) {
@@ -127,14 +139,13 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                   } else if (group0 === 0) {
-                    let data4 = data3[key2];
-                    if (Array.isArray(data4)) {
-                      const len1 = data4.length;
+                    if (Array.isArray(value0)) {
+                      const len1 = value0.length;
                       for (let i1 = 0; i1 < len1; i1++) {
-                        let data5 = data4[i1];
-                        if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                          if (data5.title !== void 0) {
-                            if (typeof data5.title !== "string") {
+                        let data4 = value0[i1];
+                        if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+                          if (data4.title !== void 0) {
+                            if (typeof data4.title !== "string") {
                               const err8 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1 + "/title", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/attachments/items/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                               if (vErrors === null) {
                                 vErrors = [err8];
@@ -144,8 +155,8 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
                               errors++;
                             }
                           }
-                          if (data5.description !== void 0) {
-                            if (typeof data5.description !== "string") {
+                          if (data4.description !== void 0) {
+                            if (typeof data4.description !== "string") {
                               const err9 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1 + "/description", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/attachments/items/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                               if (vErrors === null) {
                                 vErrors = [err9];
@@ -155,8 +166,8 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
                               errors++;
                             }
                           }
-                          if (data5.url !== void 0) {
-                            if (typeof data5.url !== "string") {
+                          if (data4.url !== void 0) {
+                            if (typeof data4.url !== "string") {
                               const err10 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1 + "/url", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/attachments/items/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                               if (vErrors === null) {
                                 vErrors = [err10];
@@ -166,8 +177,8 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
                               errors++;
                             }
                           }
-                          if (data5.image_url !== void 0) {
-                            if (typeof data5.image_url !== "string") {
+                          if (data4.image_url !== void 0) {
+                            if (typeof data4.image_url !== "string") {
                               const err11 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1 + "/image_url", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/attachments/items/properties/image_url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                               if (vErrors === null) {
                                 vErrors = [err11];
@@ -198,7 +209,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                   } else if (group0 === 1) {
                     const _errs25 = errors;
-                    if (typeof data3[key2] !== "string") {
+                    if (typeof value0 !== "string") {
                       const err14 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/*/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                       if (vErrors === null) {
                         vErrors = [err14];
@@ -212,8 +223,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                   } else if (group0 === 2) {
                     const _errs28 = errors;
-                    let data11 = data3[key2];
-                    if (!(typeof data11 == "number" && (!(data11 % 1) && !isNaN(data11)) && isFinite(data11))) {
+                    if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
                       const err15 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/*/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                       if (vErrors === null) {
                         vErrors = [err15];
@@ -226,9 +236,8 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
                       vErrors[i3].schemaPath = vErrors[i3].schemaPath.replace("https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/*/", "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
                     }
                   } else if (group0 === 3) {
-                    let data12 = data3[key2];
-                    if (typeof data12 === "string") {
-                      if (!pattern4.test(data12)) {
+                    if (typeof value0 === "string") {
+                      if (!pattern4.test(value0)) {
                         const err16 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/created_time/pattern", keyword: "pattern", params: { pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" }, message: 'must match pattern "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$"' };
                         if (vErrors === null) {
                           vErrors = [err16];
@@ -248,8 +257,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                   } else if (group0 === 4) {
                     const _errs33 = errors;
-                    let data13 = data3[key2];
-                    if (!(typeof data13 == "number" && isFinite(data13))) {
+                    if (!(typeof value0 == "number" && isFinite(value0))) {
                       const err18 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/*/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                       if (vErrors === null) {
                         vErrors = [err18];
@@ -262,7 +270,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
                       vErrors[i4].schemaPath = vErrors[i4].schemaPath.replace("https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/*/", "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
                     }
                   } else if (group0 === 5) {
-                    if (typeof data3[key2] !== "boolean") {
+                    if (typeof value0 !== "boolean") {
                       const err19 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/is_published/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
                       if (vErrors === null) {
                         vErrors = [err19];
@@ -272,13 +280,12 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
                       errors++;
                     }
                   } else if (group0 === 6) {
-                    let data15 = data3[key2];
-                    if (Array.isArray(data15)) {
-                      const len2 = data15.length;
+                    if (Array.isArray(value0)) {
+                      const len2 = value0.length;
                       for (let i5 = 0; i5 < len2; i5++) {
-                        let data16 = data15[i5];
-                        if (data16 && typeof data16 == "object" && !Array.isArray(data16)) {
-                          if (data16.id === void 0) {
+                        let data9 = value0[i5];
+                        if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
+                          if (data9.id === void 0) {
                             const err20 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i5, schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/post_labels/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
                             if (vErrors === null) {
                               vErrors = [err20];
@@ -287,7 +294,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
                             }
                             errors++;
                           }
-                          if (data16.name === void 0) {
+                          if (data9.name === void 0) {
                             const err21 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i5, schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/post_labels/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
                             if (vErrors === null) {
                               vErrors = [err21];
@@ -296,7 +303,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
                             }
                             errors++;
                           }
-                          for (const key3 in data16) {
+                          for (const key3 in data9) {
                             if (!(key3 === "id" || key3 === "name")) {
                               const err22 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i5, schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/post_labels/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" };
                               if (vErrors === null) {
@@ -307,8 +314,8 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
                               errors++;
                             }
                           }
-                          if (data16.id !== void 0) {
-                            if (typeof data16.id !== "string") {
+                          if (data9.id !== void 0) {
+                            if (typeof data9.id !== "string") {
                               const err23 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i5 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/post_labels/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                               if (vErrors === null) {
                                 vErrors = [err23];
@@ -318,8 +325,8 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
                               errors++;
                             }
                           }
-                          if (data16.name !== void 0) {
-                            if (typeof data16.name !== "string") {
+                          if (data9.name !== void 0) {
+                            if (typeof data9.name !== "string") {
                               const err24 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i5 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/post_labels/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                               if (vErrors === null) {
                                 vErrors = [err24];
@@ -349,8 +356,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
                       errors++;
                     }
                   } else if (group0 === 7) {
-                    let data19 = data3[key2];
-                    if (typeof data19 !== "string") {
+                    if (typeof value0 !== "string") {
                       const err27 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/ppd_status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                       if (vErrors === null) {
                         vErrors = [err27];
@@ -359,7 +365,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                    if (!(data19 === "organic" || data19 === "paid" || data19 === "unknown")) {
+                    if (!(value0 === "organic" || value0 === "paid" || value0 === "unknown")) {
                       const err28 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/ppd_status/enum", keyword: "enum", params: { allowedValues: schema58["x-members"].groups[7].schema.enum }, message: "must be equal to one of the allowed values" };
                       if (vErrors === null) {
                         vErrors = [err28];
@@ -369,11 +375,10 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
                       errors++;
                     }
                   } else if (group0 === 8) {
-                    let data20 = data3[key2];
-                    if (data20 && typeof data20 == "object" && !Array.isArray(data20)) {
-                      if (data20.like !== void 0) {
-                        let data21 = data20.like;
-                        if (!(typeof data21 == "number" && (!(data21 % 1) && !isNaN(data21)) && isFinite(data21))) {
+                    if (value0 && typeof value0 == "object" && !Array.isArray(value0)) {
+                      if (value0.like !== void 0) {
+                        let data12 = value0.like;
+                        if (!(typeof data12 == "number" && (!(data12 % 1) && !isNaN(data12)) && isFinite(data12))) {
                           const err29 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/like", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/properties/like/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                           if (vErrors === null) {
                             vErrors = [err29];
@@ -383,9 +388,9 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
                           errors++;
                         }
                       }
-                      if (data20.love !== void 0) {
-                        let data22 = data20.love;
-                        if (!(typeof data22 == "number" && (!(data22 % 1) && !isNaN(data22)) && isFinite(data22))) {
+                      if (value0.love !== void 0) {
+                        let data13 = value0.love;
+                        if (!(typeof data13 == "number" && (!(data13 % 1) && !isNaN(data13)) && isFinite(data13))) {
                           const err30 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/love", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/properties/love/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                           if (vErrors === null) {
                             vErrors = [err30];
@@ -395,9 +400,9 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
                           errors++;
                         }
                       }
-                      if (data20.wow !== void 0) {
-                        let data23 = data20.wow;
-                        if (!(typeof data23 == "number" && (!(data23 % 1) && !isNaN(data23)) && isFinite(data23))) {
+                      if (value0.wow !== void 0) {
+                        let data14 = value0.wow;
+                        if (!(typeof data14 == "number" && (!(data14 % 1) && !isNaN(data14)) && isFinite(data14))) {
                           const err31 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/wow", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/properties/wow/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                           if (vErrors === null) {
                             vErrors = [err31];
@@ -407,9 +412,9 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
                           errors++;
                         }
                       }
-                      if (data20.haha !== void 0) {
-                        let data24 = data20.haha;
-                        if (!(typeof data24 == "number" && (!(data24 % 1) && !isNaN(data24)) && isFinite(data24))) {
+                      if (value0.haha !== void 0) {
+                        let data15 = value0.haha;
+                        if (!(typeof data15 == "number" && (!(data15 % 1) && !isNaN(data15)) && isFinite(data15))) {
                           const err32 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/haha", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/properties/haha/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                           if (vErrors === null) {
                             vErrors = [err32];
@@ -419,9 +424,9 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
                           errors++;
                         }
                       }
-                      if (data20.sorry !== void 0) {
-                        let data25 = data20.sorry;
-                        if (!(typeof data25 == "number" && (!(data25 % 1) && !isNaN(data25)) && isFinite(data25))) {
+                      if (value0.sorry !== void 0) {
+                        let data16 = value0.sorry;
+                        if (!(typeof data16 == "number" && (!(data16 % 1) && !isNaN(data16)) && isFinite(data16))) {
                           const err33 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/sorry", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/properties/sorry/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                           if (vErrors === null) {
                             vErrors = [err33];
@@ -431,9 +436,9 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
                           errors++;
                         }
                       }
-                      if (data20.anger !== void 0) {
-                        let data26 = data20.anger;
-                        if (!(typeof data26 == "number" && (!(data26 % 1) && !isNaN(data26)) && isFinite(data26))) {
+                      if (value0.anger !== void 0) {
+                        let data17 = value0.anger;
+                        if (!(typeof data17 == "number" && (!(data17 % 1) && !isNaN(data17)) && isFinite(data17))) {
                           const err34 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/anger", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/reactions_by_type/properties/anger/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                           if (vErrors === null) {
                             vErrors = [err34];
@@ -453,8 +458,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
                       errors++;
                     }
                   } else if (group0 === 9) {
-                    let data27 = data3[key2];
-                    if (!(typeof data27 == "number" && isFinite(data27))) {
+                    if (!(typeof value0 == "number" && isFinite(value0))) {
                       const err36 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/insights_engagement_rate/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                       if (vErrors === null) {
                         vErrors = [err36];
@@ -465,8 +469,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                   } else if (group0 === 10) {
                     const _errs65 = errors;
-                    let data28 = data3[key2];
-                    if (!(data28 && typeof data28 == "object" && !Array.isArray(data28))) {
+                    if (!(value0 && typeof value0 == "object" && !Array.isArray(value0))) {
                       const err37 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/*/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                       if (vErrors === null) {
                         vErrors = [err37];
@@ -480,7 +483,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                   } else if (group0 === 11) {
                     const _errs68 = errors;
-                    if (!Array.isArray(data3[key2])) {
+                    if (!Array.isArray(value0)) {
                       const err38 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookPost/properties/*/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                       if (vErrors === null) {
                         vErrors = [err38];
@@ -526,8 +529,8 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
         if (data1.remaining !== void 0) {
-          let data31 = data1.remaining;
-          if (!(typeof data31 == "number" && (!(data31 % 1) && !isNaN(data31)) && isFinite(data31))) {
+          let data19 = data1.remaining;
+          if (!(typeof data19 == "number" && (!(data19 % 1) && !isNaN(data19)) && isFinite(data19))) {
             const err42 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
             if (vErrors === null) {
               vErrors = [err42];
@@ -536,8 +539,8 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (typeof data31 == "number" && isFinite(data31)) {
-            if (data31 < 0 || isNaN(data31)) {
+          if (typeof data19 == "number" && isFinite(data19)) {
+            if (data19 < 0 || isNaN(data19)) {
               const err43 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
               if (vErrors === null) {
                 vErrors = [err43];

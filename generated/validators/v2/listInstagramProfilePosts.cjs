@@ -27,7 +27,9 @@ __export(listInstagramProfilePosts_exports, {
 });
 module.exports = __toCommonJS(listInstagramProfilePosts_exports);
 var listInstagramProfilePosts_success = validate31;
-var obj1 = /* @__PURE__ */ new Map([["attachments", 0], ["author_id", 1], ["id", 1], ["message", 1], ["type", 1], ["url", 1], ["profile_id", 1], ["comments", 2], ["interactions", 2], ["likes", 2], ["insights_impressions", 2], ["insights_reach", 2], ["insights_saved", 2], ["insights_video_views", 2], ["created_time", 3], ["engagement_rate", 4], ["post_labels", 5], ["insights_engagement", 6]]);
+var obj3 = /* @__PURE__ */ new Map([["attachments", 0], ["author_id", 1], ["id", 1], ["message", 1], ["type", 1], ["url", 1], ["profile_id", 1], ["comments", 2], ["interactions", 2], ["likes", 2], ["insights_impressions", 2], ["insights_reach", 2], ["insights_saved", 2], ["insights_video_views", 2], ["created_time", 3], ["engagement_rate", 4], ["post_labels", 5], ["insights_engagement", 6]]);
+var obj4 = [];
+var obj5 = [];
 var pattern4 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$", "u");
 function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
@@ -115,8 +117,18 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
               let data3 = data2[i0];
               if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
                 let group0;
-                for (const key2 in data3) {
-                  group0 = obj1.get(key2);
+                const keys0 = Object.keys(data3);
+                const values0 = Object.values(data3);
+                for (let at0 = 0; at0 < keys0.length; at0++) {
+                  const key2 = keys0[at0];
+                  const value0 = values0[at0];
+                  if (key2 === obj4[at0]) {
+                    group0 = obj5[at0];
+                  } else {
+                    group0 = obj3.get(key2);
+                    obj4[at0] = key2;
+                    obj5[at0] = group0;
+                  }
                   if (group0 === void 0) {
                     const err7 = { instancePath: instancePath + "/data/posts/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" };
                     if (vErrors === null) {
@@ -126,14 +138,13 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                   } else if (group0 === 0) {
-                    let data4 = data3[key2];
-                    if (Array.isArray(data4)) {
-                      const len1 = data4.length;
+                    if (Array.isArray(value0)) {
+                      const len1 = value0.length;
                       for (let i1 = 0; i1 < len1; i1++) {
-                        let data5 = data4[i1];
-                        if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                          if (data5.url !== void 0) {
-                            if (typeof data5.url !== "string") {
+                        let data4 = value0[i1];
+                        if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+                          if (data4.url !== void 0) {
+                            if (typeof data4.url !== "string") {
                               const err8 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1 + "/url", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                               if (vErrors === null) {
                                 vErrors = [err8];
@@ -143,15 +154,15 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
                               errors++;
                             }
                           }
-                          if (data5.images !== void 0) {
-                            let data7 = data5.images;
-                            if (Array.isArray(data7)) {
-                              const len2 = data7.length;
+                          if (data4.images !== void 0) {
+                            let data6 = data4.images;
+                            if (Array.isArray(data6)) {
+                              const len2 = data6.length;
                               for (let i2 = 0; i2 < len2; i2++) {
-                                let data8 = data7[i2];
-                                if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
-                                  if (data8.url !== void 0) {
-                                    if (typeof data8.url !== "string") {
+                                let data7 = data6[i2];
+                                if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
+                                  if (data7.url !== void 0) {
+                                    if (typeof data7.url !== "string") {
                                       const err9 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1 + "/images/" + i2 + "/url", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/images/items/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                                       if (vErrors === null) {
                                         vErrors = [err9];
@@ -181,15 +192,15 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
                               errors++;
                             }
                           }
-                          if (data5.videos !== void 0) {
-                            let data10 = data5.videos;
-                            if (Array.isArray(data10)) {
-                              const len3 = data10.length;
+                          if (data4.videos !== void 0) {
+                            let data9 = data4.videos;
+                            if (Array.isArray(data9)) {
+                              const len3 = data9.length;
                               for (let i3 = 0; i3 < len3; i3++) {
-                                let data11 = data10[i3];
-                                if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
-                                  if (data11.url !== void 0) {
-                                    if (typeof data11.url !== "string") {
+                                let data10 = data9[i3];
+                                if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
+                                  if (data10.url !== void 0) {
+                                    if (typeof data10.url !== "string") {
                                       const err12 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1 + "/videos/" + i3 + "/url", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/videos/items/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                                       if (vErrors === null) {
                                         vErrors = [err12];
@@ -240,7 +251,7 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                   } else if (group0 === 1) {
                     const _errs31 = errors;
-                    if (typeof data3[key2] !== "string") {
+                    if (typeof value0 !== "string") {
                       const err17 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/*/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                       if (vErrors === null) {
                         vErrors = [err17];
@@ -254,8 +265,7 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                   } else if (group0 === 2) {
                     const _errs34 = errors;
-                    let data14 = data3[key2];
-                    if (!(typeof data14 == "number" && (!(data14 % 1) && !isNaN(data14)) && isFinite(data14))) {
+                    if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
                       const err18 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/*/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                       if (vErrors === null) {
                         vErrors = [err18];
@@ -268,9 +278,8 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
                       vErrors[i5].schemaPath = vErrors[i5].schemaPath.replace("https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/*/", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
                     }
                   } else if (group0 === 3) {
-                    let data15 = data3[key2];
-                    if (typeof data15 === "string") {
-                      if (!pattern4.test(data15)) {
+                    if (typeof value0 === "string") {
+                      if (!pattern4.test(value0)) {
                         const err19 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/created_time/pattern", keyword: "pattern", params: { pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" }, message: 'must match pattern "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$"' };
                         if (vErrors === null) {
                           vErrors = [err19];
@@ -289,8 +298,7 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
                       errors++;
                     }
                   } else if (group0 === 4) {
-                    let data16 = data3[key2];
-                    if (!(typeof data16 == "number" && isFinite(data16))) {
+                    if (!(typeof value0 == "number" && isFinite(value0))) {
                       const err21 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/engagement_rate/type", keyword: "type", params: { type: "number" }, message: "must be number" };
                       if (vErrors === null) {
                         vErrors = [err21];
@@ -300,13 +308,12 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
                       errors++;
                     }
                   } else if (group0 === 5) {
-                    let data17 = data3[key2];
-                    if (Array.isArray(data17)) {
-                      const len4 = data17.length;
+                    if (Array.isArray(value0)) {
+                      const len4 = value0.length;
                       for (let i6 = 0; i6 < len4; i6++) {
-                        let data18 = data17[i6];
-                        if (data18 && typeof data18 == "object" && !Array.isArray(data18)) {
-                          if (data18.id === void 0) {
+                        let data12 = value0[i6];
+                        if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
+                          if (data12.id === void 0) {
                             const err22 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i6, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
                             if (vErrors === null) {
                               vErrors = [err22];
@@ -315,7 +322,7 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
                             }
                             errors++;
                           }
-                          if (data18.name === void 0) {
+                          if (data12.name === void 0) {
                             const err23 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i6, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
                             if (vErrors === null) {
                               vErrors = [err23];
@@ -324,7 +331,7 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
                             }
                             errors++;
                           }
-                          for (const key3 in data18) {
+                          for (const key3 in data12) {
                             if (!(key3 === "id" || key3 === "name")) {
                               const err24 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i6, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" };
                               if (vErrors === null) {
@@ -335,8 +342,8 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
                               errors++;
                             }
                           }
-                          if (data18.id !== void 0) {
-                            if (typeof data18.id !== "string") {
+                          if (data12.id !== void 0) {
+                            if (typeof data12.id !== "string") {
                               const err25 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i6 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                               if (vErrors === null) {
                                 vErrors = [err25];
@@ -346,8 +353,8 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
                               errors++;
                             }
                           }
-                          if (data18.name !== void 0) {
-                            if (typeof data18.name !== "string") {
+                          if (data12.name !== void 0) {
+                            if (typeof data12.name !== "string") {
                               const err26 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i6 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                               if (vErrors === null) {
                                 vErrors = [err26];
@@ -377,8 +384,7 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
                       errors++;
                     }
                   } else if (group0 === 6) {
-                    let data21 = data3[key2];
-                    if (!(typeof data21 == "number" && (!(data21 % 1) && !isNaN(data21)) && isFinite(data21))) {
+                    if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
                       const err29 = { instancePath: instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/insights_engagement/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                       if (vErrors === null) {
                         vErrors = [err29];
@@ -421,8 +427,8 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
         if (data1.remaining !== void 0) {
-          let data23 = data1.remaining;
-          if (!(typeof data23 == "number" && (!(data23 % 1) && !isNaN(data23)) && isFinite(data23))) {
+          let data16 = data1.remaining;
+          if (!(typeof data16 == "number" && (!(data16 % 1) && !isNaN(data16)) && isFinite(data16))) {
             const err33 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
             if (vErrors === null) {
               vErrors = [err33];
@@ -431,8 +437,8 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (typeof data23 == "number" && isFinite(data23)) {
-            if (data23 < 0 || isNaN(data23)) {
+          if (typeof data16 == "number" && isFinite(data16)) {
+            if (data16 < 0 || isNaN(data16)) {
               const err34 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
               if (vErrors === null) {
                 vErrors = [err34];

@@ -60,12 +60,12 @@ function checkRequested(list: ErrorList, header: HeaderElement[], request: Recor
     const expected = requestedHeader(request);
     if (expected) checkHeaderOrder(list, header, expected);
   }
-  const metrics = stringArray(request, 'metrics');
+  const metrics = stringArray(request.metrics);
   let metricIndex = -1;
   for (let i = 0; i < header.length && metricIndex < 0; i++) if (header[i].type === 'metric') metricIndex = i;
   if (metrics && metricIndex >= 0) checkMetricRows(list, header[metricIndex].rows, metrics, `/header/${metricIndex}/rows`);
   const range = dateRange(request);
-  const profiles = stringArray(request, 'profiles');
+  const profiles = stringArray(request.profiles);
   for (let i = 0; i < header.length; i++) {
     const { type, rows } = header[i];
     if (type === 'date.day' && range) {

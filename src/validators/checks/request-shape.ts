@@ -6,9 +6,8 @@ export interface DateRange {
   end: string;
 }
 
-/** `request[key]` when it is an array of strings. */
-export function stringArray(request: Record<string, unknown>, key: string): string[] | undefined {
-  const value = request[key];
+/** `value` when it is an array of strings (a request's `metrics`, `profiles`, `fields`). */
+export function stringArray(value: unknown): string[] | undefined {
   if (!Array.isArray(value)) return undefined;
   for (let i = 0; i < value.length; i++) if (typeof value[i] !== 'string') return undefined;
   return value as string[];
