@@ -109,7 +109,8 @@ function code(cxt: KeywordCxt): void {
  * `dataProp: key` gives (set on the context for this one call), so errors name the member.
  */
 function memberSubschema(cxt: KeywordCxt, key: Name, value: Name, valid: Name, applicator: SubschemaArgs): void {
-  const { it } = cxt;
+  // ajv reads these context members when it builds the subschema's context; they are readonly in its types only.
+  const it = cxt.it as { -readonly [K in keyof KeywordCxt['it']]: KeywordCxt['it'][K] };
   const saved = { errorPath: it.errorPath, parentDataProperty: it.parentDataProperty, dataPathArr: it.dataPathArr };
   it.errorPath = str`${it.errorPath}${getErrorPath(key, Type.Str, it.opts.jsPropertySyntax)}`;
   it.parentDataProperty = _`${key}`;
