@@ -119,6 +119,16 @@ describe('v2 metrics, request-aware', () => {
     ]);
   });
 
+  it('wants finite numbers (a body built in code can hold NaN or Infinity)', () => {
+    const body = profileDayBody();
+    body.data[0][1][0] = Number.POSITIVE_INFINITY;
+    body.data[1][0][1] = Number.NaN;
+    expect(v2(body).all).toEqual([
+      problem('v2.metrics.data-numbers', '/data/0/1/0', 'expected number (a metric value), got Infinity'),
+      problem('v2.metrics.data-numbers', '/data/1/0/1', 'expected number (a metric value), got NaN'),
+    ]);
+  });
+
   it('walks 10,000 levels of nesting without overflowing the stack', () => {
     let deep: unknown = 1;
     for (let i = 0; i < 10_000; i++) deep = [deep];

@@ -97,16 +97,30 @@ const MAX_FAST_DEPTH = 16;
  */
 function nestingHolds(value: unknown[], lengths: number[], depth: number): boolean {
   if (value.length !== lengths[depth]) return false;
-  if (depth === lengths.length - 1) {
+  const last = lengths.length - 1;
+  if (depth === last) return finiteNumbers(value, lengths[last]);
+  if (depth === last - 1) {
+    // The level above the numbers in its own loop: the most arrays of a body are here.
+    const count = lengths[last];
     for (let i = 0; i < value.length; i++) {
-      const v = value[i];
-      if (typeof v !== 'number' || !Number.isFinite(v)) return false;
+      const child = value[i];
+      if (!Array.isArray(child) || !finiteNumbers(child, count)) return false;
     }
     return true;
   }
   for (let i = 0; i < value.length; i++) {
     const child = value[i];
     if (!Array.isArray(child) || !nestingHolds(child, lengths, depth + 1)) return false;
+  }
+  return true;
+}
+
+/** `value` holds `count` finite numbers (`v - v` is 0 for every finite number, NaN for the rest). */
+function finiteNumbers(value: unknown[], count: number): boolean {
+  if (value.length !== count) return false;
+  for (let i = 0; i < count; i++) {
+    const v = value[i];
+    if (typeof v !== 'number' || v - v !== 0) return false;
   }
   return true;
 }
