@@ -102,6 +102,16 @@ describe('v2 metrics without a request', () => {
     expect(v2(body(names.slice(0, 1))).warnings).toEqual([]);
   });
 
+  it('judges metric rows again for another network or extra dimension after they passed', () => {
+    const rows = ['insights_reach', 'fans_change'];
+    expect(v2({ success: true, header: [{ type: 'metric', rows: [...rows] }], data: [1, 2] }).errors).toEqual([]);
+    const extra = { success: true, header: [{ type: 'gender_age', rows: ['F.18-24'] }, { type: 'metric', rows: [...rows] }], data: [[1, 2]] };
+    expect(v2(extra).errors).toEqual([problem('v2.metrics.extra-dimension-support', '/header/1/rows/1', 'metric "fans_change" does not support the extra dimension "gender_age"')]);
+    expect(v2({ success: true, header: [{ type: 'metric', rows: [...rows] }], data: [1, 2] }, '/2/instagram/metrics').errors).toContainEqual(
+      problem('v2.metrics.metric-rows', '/header/0/rows/1', '"fans_change" is not a instagram metric'),
+    );
+  });
+
   it('wants date rows that are real calendar days', () => {
     const body = v2Body();
     body.header[1].rows = ['2026-02-28', '2026-02-30'];

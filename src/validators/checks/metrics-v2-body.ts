@@ -11,6 +11,7 @@ import { describeValue, quote } from '../describe.js';
 import type { ErrorList } from '../error-list.js';
 import { childPointer } from '../../json/pointer.js';
 import { PositionMarks } from './position-marks.js';
+import { sameItems } from './request-shape.js';
 import { isDay, isPlainObject } from './values.js';
 
 export interface HeaderElement {
@@ -48,6 +49,25 @@ function checkExtraDimensions(list: ErrorList, header: HeaderElement[]): void {
 /** The metric rows seen in the current header (by catalog position). */
 const seenMetrics = new PositionMarks();
 
+/**
+ * The metric rows of the last header whose rows passed, with the network and extra dimension
+ * they passed for: the next body of the same report lists the same metrics, and passes by
+ * comparing its rows with these (names compared exactly, item by item).
+ */
+const passedMetricRows = {
+  rows: [] as unknown[],
+  network: '',
+  extra: undefined as string | undefined,
+  same(rows: unknown[], network: string, extra: string | undefined): boolean {
+    return network === this.network && extra === this.extra && sameItems(rows, this.rows);
+  },
+  passed(rows: unknown[], network: string, extra: string | undefined): void {
+    this.rows = rows.slice();
+    this.network = network;
+    this.extra = extra;
+  },
+};
+
 function checkRows(list: ErrorList, header: HeaderElement[], network: string): void {
   const catalog = metricsOf(2, network);
   let extra: string | undefined;
@@ -56,15 +76,24 @@ function checkRows(list: ErrorList, header: HeaderElement[], network: string): v
     const el = header[i];
     if (el.type === 'metric') {
       const rows = el.rows;
+      if (passedMetricRows.same(rows, network, extra)) continue;
+      let clean = true;
       seenMetrics.start(catalog.size);
       for (let j = 0; j < rows.length; j++) {
         const row = rows[j];
-        if (typeof row !== 'string') continue; // the schema reports non-strings
+        if (typeof row !== 'string') {
+          clean = false; // the schema reports non-strings
+          continue;
+        }
         const metric = catalog.get(row);
+        const repeated = metric !== undefined && seenMetrics.mark(metric.position);
+        if (metric !== undefined && !repeated && (extra === undefined || metric.extraDimensions.includes(extra))) continue;
+        clean = false;
         if (metric === undefined) list.add('v2.metrics.metric-rows', `/header/${i}/rows/${j}`, `${quote(row)} is not a ${network} metric`);
-        else if (seenMetrics.mark(metric.position)) list.add('v2.metrics.metric-rows-unique', `/header/${i}/rows/${j}`, `metric ${quote(row)} appears more than once`);
-        else if (extra !== undefined && !metric.extraDimensions.includes(extra)) list.add('v2.metrics.extra-dimension-support', `/header/${i}/rows/${j}`, `metric ${quote(row)} does not support the extra dimension ${quote(extra)}`);
+        else if (repeated) list.add('v2.metrics.metric-rows-unique', `/header/${i}/rows/${j}`, `metric ${quote(row)} appears more than once`);
+        else list.add('v2.metrics.extra-dimension-support', `/header/${i}/rows/${j}`, `metric ${quote(row)} does not support the extra dimension ${quote(extra!)}`);
       }
+      if (clean) passedMetricRows.passed(rows, network, extra);
     } else if (el.type === 'date.day') {
       for (let j = 0; j < el.rows.length && !list.full; j++) {
         const row = el.rows[j];
