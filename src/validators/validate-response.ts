@@ -4,7 +4,7 @@
  * what that request asked for. Every problem carries its register rule; a broken inferred rule
  * is a warning unless `strict`. Never throws: an unknown operation is an error of the result.
  */
-import type { OperationInfo } from '../../generated/operations.js';
+import type { OperationInfo, OperationKey } from '../../generated/operations.js';
 import { checkFailure } from './checks/failure.js';
 import { checkMetricsV1 } from './checks/metrics-v1.js';
 import { checkMetricsV2 } from './checks/metrics-v2.js';
@@ -14,7 +14,7 @@ import { isPlainObject } from './checks/values.js';
 import { validatorsOf, type CompiledOperation, type CompiledValidator } from './compiled.js';
 import { describeValue } from './describe.js';
 import { ErrorList } from './error-list.js';
-import { lookupOperation } from '../catalog/operation-lookup.js';
+import { lookupOperation, type OperationLookup } from '../catalog/operation-lookup.js';
 import { addSchemaErrors } from './schema-messages.js';
 import type { ValidateResponseInput, ValidationError, ValidationResult } from './types.js';
 
@@ -26,7 +26,7 @@ import type { ValidateResponseInput, ValidationError, ValidationResult } from '.
  */
 function checkSchema(list: ErrorList, { validators, failure, rules }: CompiledOperation, status: number, body: unknown): void {
   const success = isPlainObject(body) ? body.success : undefined;
-  const key = String(status);
+  const key = status === 200 ? '200' : String(status);
   const own: CompiledValidator | undefined = validators.responses[key];
   if (status === 200 && validators.success && !own) {
     if (success === true || success === false) {
@@ -53,28 +53,56 @@ function checkSuccess(list: ErrorList, op: OperationInfo, body: Record<string, u
   }
 }
 
-function validate(input: ValidateResponseInput, list: ErrorList): ValidationResult['operation'] {
-  const found = lookupOperation(input.method, input.path);
-  if (!found.operation) {
-    list.add('shared.response.operation', '', found.error);
-    return undefined;
+/** What validating one operation needs, resolved on its first validation and kept. */
+interface OperationPlan {
+  readonly op: OperationInfo & { key: OperationKey };
+  readonly compiled: CompiledOperation;
+  /** The documented HTTP statuses, as numbers. */
+  readonly statuses: ReadonlySet<number>;
+  /** The result of a body without problems (shared, frozen). */
+  readonly valid: ValidationResult;
+}
+
+/** Why a method and path have no plan: no such operation, or no validators for it. */
+interface NoPlan {
+  readonly op: (OperationInfo & { key: OperationKey }) | undefined;
+  readonly error: string;
+}
+
+/** Plans by lookup answer (lookupOperation answers one object per method and path). */
+const plans = new WeakMap<OperationLookup, OperationPlan | NoPlan>();
+
+/** The plan of an operation, or why there is none. */
+function planOf(found: OperationLookup): OperationPlan | NoPlan {
+  let plan = plans.get(found);
+  if (plan === undefined) {
+    const op = found.operation;
+    const compiled = op && validatorsOf(op.version, op.key);
+    if (!op) plan = { op, error: found.error };
+    else if (!compiled) plan = { op, error: `no validators for ${op.key}; regenerate with npm run generate` };
+    else plan = { op, compiled, statuses: new Set(compiled.validators.statuses.map(Number)), valid: validResult(op.key) };
+    plans.set(found, plan);
   }
-  const op = found.operation;
-  const compiled = validatorsOf(op.version, op.key);
-  if (!compiled) {
-    list.add('shared.response.operation', '', `no validators for ${op.key}; regenerate with npm run generate`);
-    return op.key;
+  return plan;
+}
+
+/** Validates `input` into `list`; the plan of its operation (or why there is none). */
+function validate(input: ValidateResponseInput, list: ErrorList): OperationPlan | NoPlan {
+  const plan = planOf(lookupOperation(input.method, input.path));
+  if ('error' in plan) {
+    list.add('shared.response.operation', '', plan.error);
+    return plan;
   }
+  const { op, compiled } = plan;
   const status = input.status ?? 200;
-  const { statuses } = compiled.validators;
-  if (!statuses.includes(String(status))) {
-    list.add('shared.response.status', '', `HTTP status ${status} is not a documented response of ${op.key} (documented: ${statuses.join(', ')})`);
-    return op.key;
+  if (!plan.statuses.has(status)) {
+    list.add('shared.response.status', '', `HTTP status ${status} is not a documented response of ${op.key} (documented: ${compiled.validators.statuses.join(', ')})`);
+    return plan;
   }
   checkSchema(list, compiled, status, input.body);
   const schemaValid = list.count === 0;
   const body = input.body;
-  if (!isPlainObject(body)) return op.key;
+  if (!isPlainObject(body)) return plan;
   if (body.success === false) checkFailure(list, body, status);
   else if (body.success === true && status === 200) {
     const request = requestBody(input.request);
@@ -85,7 +113,7 @@ function validate(input: ValidateResponseInput, list: ErrorList): ValidationResu
     }
     checkSuccess(list, op, body, unreadable ? undefined : request, schemaValid);
   }
-  return op.key;
+  return plan;
 }
 
 /**
@@ -98,15 +126,16 @@ function validate(input: ValidateResponseInput, list: ErrorList): ValidationResu
  */
 export function validateResponse(input: ValidateResponseInput, options: { maxProblems?: number } = {}): ValidationResult {
   const list = new ErrorList(input?.strict === true, options.maxProblems);
-  let operation: ValidationResult['operation'];
+  let plan: OperationPlan | NoPlan | undefined;
   try {
     if (!isPlainObject(input)) {
       list.add('shared.response.operation', '', `validateResponse expects an object { method, path, body, request?, status?, strict? }, got ${describeValue(input)}`);
-    } else operation = validate(input, list);
+    } else plan = validate(input, list);
   } catch (err) {
     list.add('shared.response.operation', '', `the validator failed on this input: ${err instanceof Error ? err.message : String(err)}`);
   }
-  if (list.count === 0) return validResult(operation);
+  const operation = plan?.op?.key;
+  if (list.count === 0) return plan && 'valid' in plan ? plan.valid : validResult(operation);
   const { errors, warnings } = list.result();
   return { valid: errors.length === 0, operation, errors, warnings };
 }
