@@ -216,6 +216,20 @@ describe('v1 metrics, request-aware', () => {
     body.profiles[1].data[1].date = '2026-01-03 00:00:00';
     expect(v1(body).all).toEqual([problem('v1.metrics.date-range', '/profiles/1/data/1/date', '2026-01-03 is outside the requested range 2026-01-01..2026-01-02')]);
   });
+
+  it('judges dates again for another requested range, and without a request, after they passed', () => {
+    expect(v1(v1Body()).all).toEqual([]);
+    const later = { ...v1Request, date_start: '2026-01-02', date_end: '2026-01-09' };
+    expect(v1(v1Body(), later).all).toEqual([
+      problem('v1.metrics.date-range', '/profiles/0/data/0/date', '2026-01-01 is outside the requested range 2026-01-02..2026-01-09'),
+      problem('v1.metrics.date-range', '/profiles/1/data/0/date', '2026-01-01 is outside the requested range 2026-01-02..2026-01-09'),
+    ]);
+    const noon = v1Body();
+    noon.profiles[0].data[1].date = '2026-01-02 12:00:00';
+    expect(withAll(validateResponse({ method: 'POST', path: '/1/facebook/metrics', body: noon })).all).toEqual([
+      problem('v1.metrics.date-midnight', '/profiles/0/data/1/date', 'expected midnight (00:00:00), got "12:00:00"'),
+    ]);
+  });
 });
 
 describe('v1 metrics: a date already checked at the same position of an earlier profile', () => {

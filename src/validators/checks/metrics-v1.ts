@@ -115,6 +115,23 @@ function checkMembers(list: ErrorList, record: Record<string, unknown>, i: numbe
   }
 }
 
+/**
+ * The dates that passed their checks, by record position, and the requested range they passed
+ * for (none without a request): every profile of a body, and the next body of the same report,
+ * lists the same days, so a date equal to the one at its position (a string comparison) needs
+ * no second check. Another range starts a new list.
+ */
+const datesPassed: { range: DateRange | undefined; dates: (string | undefined)[] } = { range: undefined, dates: [] };
+
+function passedDates(range: DateRange | undefined): (string | undefined)[] {
+  const last = datesPassed.range;
+  if (range !== last && (range === undefined || last === undefined || range.start !== last.start || range.end !== last.end)) {
+    datesPassed.range = range;
+    datesPassed.dates = [];
+  }
+  return datesPassed.dates;
+}
+
 /** The members of the last day record that held exactly the requested metrics. */
 const passedRecords = new PassedMembers();
 
@@ -149,10 +166,7 @@ export function checkMetricsV1(list: ErrorList, body: Record<string, unknown>, r
     if (requestedProfiles) checkProfiles(list, profiles, requestedProfiles);
     facts = requestFacts(request, network);
   }
-  // The dates of the last profile that passed their checks, by position: every profile of a
-  // body usually lists the same days, so a later profile's date equal to the one at its position
-  // (a string comparison) needs no second check. Within one call, so the range is the same.
-  const passed: (string | undefined)[] = [];
+  const passed = passedDates(facts?.range);
   for (let i = 0; i < profiles.length && !list.full; i++) {
     const days = isPlainObject(profiles[i]) ? (profiles[i] as Record<string, unknown>).data : undefined;
     if (!Array.isArray(days)) continue;
