@@ -4,21 +4,50 @@
  * response member's type, whether posts sort; the extra dimensions, the error codes, the default
  * page size). `social-analytics-api/validators` imports it instead of the full catalogs
  * (generated/catalogs.ts, with every description), so loading the validators stays light.
+ *
+ * The facts of a network's metrics and of its posts are JSON text, parsed on their first use
+ * (src/validators/catalog-facts.ts): importing the validators evaluates no table of them, and a
+ * process parses the tables of the networks it checks only. Items are `[name, type]` tuples
+ * (`[name, type, extraDimensions]` for a metric with extra dimensions).
  */
 import type { Model, VersionModel } from '../model/types.js';
 import type { Artifact } from './artifact.js';
-import { dataModuleArtifact } from './catalog-data.js';
+import { banner } from './banner.js';
+import { toTsLiteral, TsCode } from './catalog-data.js';
 
 export const SCRIPT = 'scripts/generators/validator-facts.ts';
 
-const typed = (items: readonly { name: string; type: string }[]) => items.map(({ name, type }) => ({ name, type }));
+type Named = { name: string; type: string };
+
+/** The longest line of the JSON text (longer lists are broken, one item a line). */
+const LINE_WIDTH = 100;
+
+/** A list as JSON text after `column` characters of its line, one item a line when it does not fit on one (with a comma after it). */
+function jsonList(items: readonly unknown[], column = 0): string {
+  const inline = JSON.stringify(items);
+  return column + inline.length + 1 <= LINE_WIDTH ? inline : `[\n${items.map((item) => JSON.stringify(item)).join(',\n')}\n]`;
+}
+
+/** JSON text in a raw template literal (escapes kept as written), as source code. */
+function jsonText(json: string): TsCode {
+  // The text must not end the literal.
+  if (/`|\$\{/.test(json)) throw new Error('validator facts: a catalog name holds ` or ${');
+  return new TsCode(`String.raw\`${json}\``);
+}
+
+const tuples = (items: readonly Named[]) => items.map(({ name, type }) => [name, type]);
 
 function versionFacts(vm: VersionModel) {
+  const metrics = (n: string) => vm.metrics[n].map((m) => (m.extraDimensions.length ? [m.name, m.type, m.extraDimensions] : [m.name, m.type]));
+  const posts = (n: string) => {
+    const p = vm.posts[n]!;
+    const member = (name: string, items: readonly Named[]) => `"${name}":${jsonList(tuples(items), name.length + 3)}`;
+    return `{"sort":${p.sort},\n${member('fields', p.fields)},\n${member('responseMembers', p.responseMembers)}}`;
+  };
   return {
-    metrics: Object.fromEntries(vm.networks.map((n) => [n, vm.metrics[n].map((m) => ({ name: m.name, type: m.type, extraDimensions: m.extraDimensions }))])),
-    posts: Object.fromEntries(
-      vm.networks.filter((n) => vm.posts[n]).map((n) => [n, { sort: vm.posts[n]!.sort, fields: typed(vm.posts[n]!.fields), responseMembers: typed(vm.posts[n]!.responseMembers) }]),
-    ),
+    // On one line, a list starts after `      <network>: String.raw\`` and ends before a backtick and a comma.
+    metrics: Object.fromEntries(vm.networks.map((n) => [n, jsonText(jsonList(metrics(n), `      ${n}: String.raw\``.length + 1))])),
+    posts: Object.fromEntries(vm.networks.filter((n) => vm.posts[n]).map((n) => [n, jsonText(posts(n))])),
   };
 }
 
@@ -30,15 +59,17 @@ export function validatorFactsArtifact(model: Model): Artifact {
     v1: versionFacts(model.v1),
     v2: versionFacts(model.v2),
   };
-  return dataModuleArtifact({
-    script: SCRIPT,
-    path: 'generated/validator-facts.ts',
-    doc: [
-      'The catalog facts the response validators read: a slice of generated/catalogs.ts (types,',
-      'extra dimensions, error codes, the default page size; no descriptions).',
-    ],
-    type: { name: 'ValidatorFacts', from: '../src/validators/catalog-facts.js' },
-    name: 'validatorFacts',
-    data,
-  });
+  const content = [
+    banner(SCRIPT, 'slash').trimEnd(),
+    '/**',
+    ' * The catalog facts the response validators read: a slice of generated/catalogs.ts (types,',
+    ' * extra dimensions, error codes, the default page size; no descriptions). A network\'s metrics',
+    ' * and posts are JSON text, parsed on first use (src/validators/catalog-facts.ts).',
+    ' */',
+    "import type { ValidatorFacts } from '../src/validators/catalog-facts.js';",
+    '',
+    `export const validatorFacts = ${toTsLiteral(data)} as const satisfies ValidatorFacts;`,
+    '',
+  ].join('\n');
+  return { path: 'generated/validator-facts.ts', content };
 }

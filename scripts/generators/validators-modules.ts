@@ -1,10 +1,12 @@
 /**
- * The layout of generated/validators: per version, one CommonJS module per operation
- * (`v2/getFacebookMetrics.cjs`: its response validators and the rules of their constraints), one
- * for the failure body every operation shares (`v2/failure.cjs`), and an ESM index (`v2/index.js`)
- * whose table loads a module on its first use. Importing the index loads no validator code, and a
- * bundler (esbuild, webpack, ...) includes every module as a lazily evaluated one: a process that
- * checks one operation pays for that operation (and the failure body) only.
+ * The layout of generated/validators: per version, an ESM index (`v2/index.js`) whose table
+ * loads an operation's module on its first use; the modules are CommonJS, one per distinct
+ * code: an operation's validators and the rules of their constraints (`v2/getFacebookMetrics.cjs`),
+ * the failure body every operation shares (`failure.cjs`). Operations, or versions, whose
+ * validators are the same code share one module (validators-layout.ts): a module used by both
+ * versions is in `shared/`. Importing an index loads no validator code, and a bundler (esbuild,
+ * webpack, ...) includes every module as a lazily evaluated one: a process that checks one
+ * operation pays for that operation's module (and the failure body's) only.
  *
  * An operation's 200 body is `oneOf: [success body, FailureBody]`, decided by `success` (the
  * generator checks this): the runtime runs the branch `success` selects, so an operation's module
@@ -35,31 +37,26 @@ export function operationsOf(responses: readonly ResponseSchema[]): OperationRes
 /** Name of the schema a response validator checks: its component, or `responses/<operationId>/<status>`. */
 export const responseSchemaName = (r: ResponseSchema) => r.component ?? `responses/${r.operationId}/${r.status}`;
 
-/** File name of an operation's module, beside the index. */
-export const moduleFile = (op: OperationResponses) => `${op.operationId}.cjs`;
-
 /** The failure body's component: shared by every operation, in its own module. */
 export const FAILURE = 'FailureBody';
 
-/** Its module, beside the index. */
-export const FAILURE_FILE = 'failure.cjs';
-
 /**
  * The validators an operation's module compiles, by export name: the success branch of a 200
- * (`<operationId>_success`) and every other body that is not the failure body
- * (`<operationId>_<status>`). `id` gives a response's schema id.
+ * (`success`) and every other body that is not the failure body (`status<code>`); names that
+ * do not depend on the operation, so that operations with the same validators get the same
+ * code. `id` gives a response's schema id.
  */
-export function operationExportNames(op: OperationResponses, base: string, id: (r: ResponseSchema) => string): Map<string, string> {
+export function operationExportNames(op: OperationResponses, id: (r: ResponseSchema) => string, base: string): Map<string, string> {
   const names = new Map<string, string>();
   for (const r of op.responses) {
-    if (r.success) names.set(`${op.operationId}_success`, `${base}${r.success}`);
-    else if (r.component !== FAILURE) names.set(`${op.operationId}_${r.status}`, id(r));
+    if (r.success) names.set('success', `${base}${r.success}`);
+    else if (r.component !== FAILURE) names.set(ownValidator(r)!, id(r));
   }
   return names;
 }
 
 /** Name of the validator of a status: its own, or undefined for the failure body and the 200 success-or-failure choice. */
-const ownValidator = (op: OperationResponses, r: ResponseSchema) => (r.success || r.component === FAILURE ? undefined : `${op.operationId}_${r.status}`);
+const ownValidator = (r: ResponseSchema) => (r.success || r.component === FAILURE ? undefined : `status${r.status}`);
 
 /** A rule table as exported code. */
 function rulesCode(rules: ReadonlyMap<string, string>): string[] {
@@ -83,19 +80,19 @@ export function failureExports(rules: ReadonlyMap<string, string>): string {
 /** The exports appended to an operation's standalone code: its validators and rule table. */
 export function operationExports(op: OperationResponses, rules: ReadonlyMap<string, string>): string {
   const success = op.responses.find((r) => r.success);
-  const own = op.responses.filter((r) => ownValidator(op, r));
+  const own = op.responses.filter((r) => ownValidator(r));
   const lines = [
     '',
     '/**',
-    ` * ${op.operation}: its documented HTTP statuses, the validators of its own bodies by status,`,
-    ' * the success branch of its 200; the failure body comes from failure.cjs.',
+    ' * The documented HTTP statuses, the validators of the operation\'s own bodies by status, the',
+    ' * success branch of its 200; the failure body comes from the failure body\'s module.',
     ' */',
     'export const validators = {',
     `  statuses: [${op.responses.map((r) => JSON.stringify(r.status)).join(', ')}],`,
     '  responses: {',
-    ...own.map((r) => `    ${JSON.stringify(r.status)}: ${ownValidator(op, r)},`),
+    ...own.map((r) => `    ${JSON.stringify(r.status)}: ${ownValidator(r)},`),
     '  },',
-    `  success: ${success ? `${op.operationId}_success` : 'undefined'},`,
+    `  success: ${success ? 'success' : 'undefined'},`,
     '  schemas: {',
     '    responses: {',
     ...op.responses.map((r) => `      ${JSON.stringify(r.status)}: ${JSON.stringify(responseSchemaName(r))},`),
@@ -109,14 +106,25 @@ export function operationExports(op: OperationResponses, rules: ReadonlyMap<stri
   return lines.join('\n');
 }
 
-/** The ESM index of a version: operation -> a loader of its module. */
-export function indexCode(script: string, version: number, ops: readonly OperationResponses[]): string {
+/** Loader of a module at `path` (relative to the index): the bundler's `require`, else Node's. */
+const loader = (path: string, indent: string) => [
+  `${indent}typeof require === "function"`,
+  `${indent}  ? require(${JSON.stringify(path)})`,
+  `${indent}  : nodeRequire(${JSON.stringify(path)})`,
+];
+
+/**
+ * The ESM index of a version: operation -> a loader of its module. `failure` and the paths of
+ * `operations` (operation -> module) are relative to the index.
+ */
+export function indexCode(script: string, version: number, failure: string, operations: ReadonlyMap<string, string>): string {
   return [
     banner(script, 'slash').trimEnd(),
     '/**',
-    ` * Precompiled response validators of API version ${version}: one CommonJS module per operation,`,
-    ' * loaded on its first use. `require` is the bundler\'s where a bundler included the modules (they',
-    ' * are then evaluated lazily), else one made for this file (Node: `process.getBuiltinModule`).',
+    ` * Precompiled response validators of API version ${version}: CommonJS modules, each loaded on`,
+    ' * the first use of an operation it serves. `require` is the bundler\'s where a bundler included',
+    ' * the modules (they are then evaluated lazily), else one made for this file (Node:',
+    ' * `process.getBuiltinModule`).',
     ' */',
     'const nodeRequire =',
     '  typeof require === "function"',
@@ -130,18 +138,11 @@ export function indexCode(script: string, version: number, ops: readonly Operati
     '',
     '/** Loads the failure body\'s module (`{ FailureBody, schemaRules }`; cached). */',
     'export const failureModule = () =>',
-    '  typeof require === "function"',
-    `    ? require(${JSON.stringify(`./${FAILURE_FILE}`)})`,
-    `    : nodeRequire(${JSON.stringify(`./${FAILURE_FILE}`)});`,
+    ...loader(failure, '  ').map((line, i, all) => (i === all.length - 1 ? `${line};` : line)),
     '',
     '/** operation ("METHOD /path") -> loads its module (`{ validators, schemaRules }`; cached). */',
     'export const operationModules = {',
-    ...ops.flatMap((op) => [
-      `  ${JSON.stringify(op.operation)}: () =>`,
-      '    typeof require === "function"',
-      `      ? require(${JSON.stringify(`./${moduleFile(op)}`)})`,
-      `      : nodeRequire(${JSON.stringify(`./${moduleFile(op)}`)}),`,
-    ]),
+    ...[...operations].flatMap(([operation, path]) => [`  ${JSON.stringify(operation)}: () =>`, ...loader(path, '    ').map((line, i, all) => (i === all.length - 1 ? `${line},` : line))]),
     '};',
     '',
   ].join('\n');
@@ -151,7 +152,7 @@ export function indexCode(script: string, version: number, ops: readonly Operati
 export function indexDeclarations(script: string, version: number): string {
   return [
     banner(script, 'slash').trimEnd(),
-    `/** Precompiled response validators of API version ${version}, one module per operation. */`,
+    `/** Precompiled response validators of API version ${version}, a module per distinct operation validators. */`,
     '',
     "import type { FailureModule, OperationModule } from '../../../src/validators/compiled-types.js';",
     'export type {',

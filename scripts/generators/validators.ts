@@ -1,14 +1,15 @@
 /**
- * Writes generated/validators/v1/ and v2/: every response schema of the generated OpenAPI
- * documents compiled to standalone ajv code (JSON Schema 2020-12), one module per operation,
- * each bundled with esbuild so that it imports nothing (loading it never loads the ajv compiler),
- * and per version an index that loads an operation's module on first use (validators-modules.ts).
+ * Writes generated/validators/: every response schema of the generated OpenAPI documents
+ * compiled to standalone ajv code (JSON Schema 2020-12), one module per operation, made smaller
+ * to load (validators-compact.ts) and bundled with esbuild so that it imports nothing (loading it
+ * never loads the ajv compiler); operations with the same code share a module
+ * (validators-layout.ts); per version an index loads an operation's module on first use
+ * (validators-modules.ts).
  *
  * The schemas are read from the artifacts of the openapi step (`generated/openapi/v*.yaml`), so
  * validators and spec cannot disagree. An operation's module exports one validate function per
- * status (`getFacebookMetrics_200`), the success branch of its 200 (`getFacebookMetrics_success`),
- * `FailureBody`, its `validators` (by status, as the runtime reads them) and the `schemaRules` of
- * the constraints it checks.
+ * status of its own (`status200`), the success branch of its 200 (`success`), its `validators`
+ * (by status, as the runtime reads them) and the `schemaRules` of the constraints it checks.
  */
 import { parse } from 'yaml';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -16,21 +17,26 @@ import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import { _ } from 'ajv';
 import { build } from 'esbuild';
 import type { Artifact, StepContext } from './artifact.js';
-import { banner } from './banner.js';
 import { versionSchemas, type ResponseSchema, type VersionSchemas } from './validators-schemas.js';
 import { compactRuleTable, schemaRuleTable } from './validators-rules.js';
 import { formats } from '../../src/validators/formats.js';
 import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../../src/calendar/date-times.js';
 import { membersKeyword, withMemberChecks } from './validators-members.js';
-import { FAILURE, FAILURE_FILE, failureExports, indexCode, indexDeclarations, moduleFile, operationExportNames, operationExports, operationsOf, responseSchemaName, type OperationResponses } from './validators-modules.js';
+import { FAILURE, failureExports, operationExportNames, operationExports, operationsOf, responseSchemaName, type OperationResponses } from './validators-modules.js';
+import { commonJsExports, compactStandalone } from './validators-compact.js';
+import { validatorLayout, type VersionModule } from './validators-layout.js';
 
 export const SCRIPT = 'scripts/generators/validators.ts';
 
 // ajv modules are CommonJS with `exports.default`.
 const standaloneCode = ((standaloneCodeModule as any).default ?? standaloneCodeModule) as typeof import('ajv/dist/standalone/index.js').default;
 
-/** Options shared by the generator and by anything that compiles the same schemas at run time (tests, bench). */
-export const AJV_OPTIONS = { allErrors: true, strict: true, strictTypes: false, validateFormats: true } as const;
+/**
+ * Options shared by the generator and by anything that compiles the same schemas at run time
+ * (tests, bench). No `message` on errors: src/validators/schema-messages.ts writes its own from
+ * the keyword and params.
+ */
+export const AJV_OPTIONS = { allErrors: true, strict: true, strictTypes: false, validateFormats: true, messages: false } as const;
 
 /** Formats used by the specs (src/validators/formats.ts, bundled into the output). */
 export const FORMATS = ['date', 'date-time'] as const;
@@ -126,9 +132,9 @@ export function assertSuccessDiscriminates(input: VersionSchemas): void {
 }
 
 /**
- * Standalone ESM code of the validators `names` (export name -> schema id), before bundling (it
- * still `require`s ajv runtime helpers), with `tail` appended. `ajv` holds every schema of the
- * version (compiled on demand).
+ * Standalone code of the validators `names` (export name -> schema id) with `tail` appended, made
+ * smaller (validators-compact.ts), as a CommonJS module, before bundling (it may still `require`
+ * ajv runtime helpers). `ajv` holds every schema of the version (compiled on demand).
  */
 function standaloneModule(ajv: ReturnType<typeof createAjv>, names: ReadonlyMap<string, string>, tail: string): string {
   // standaloneCode emits a schema's code again for every export naming it: export each schema
@@ -141,7 +147,7 @@ function standaloneModule(ajv: ReturnType<typeof createAjv>, names: ReadonlyMap<
     else firstName.set(id, name);
   }
   const unique = Object.fromEntries([...firstName].map(([id, name]) => [name, id]));
-  return [standaloneCode(ajv, unique), '', ...aliases, tail].join('\n');
+  return commonJsExports([compactStandalone(standaloneCode(ajv, unique)), '', ...aliases, tail].join('\n'));
 }
 
 /** The rule table of the constraints the schemas `roots` (component names or composite responses) reach. */
@@ -153,7 +159,7 @@ function rulesOf(input: VersionSchemas, responses: ResponseSchema[], facts: Rule
 function operationSource(ajv: ReturnType<typeof createAjv>, input: VersionSchemas, op: OperationResponses, facts: RuleFacts): string {
   // The rules of what the module checks: success branches and the operation's other own bodies.
   const checked = op.responses.flatMap((r) => (r.success ? [{ ...r, component: r.success }] : r.component === FAILURE ? [] : [r]));
-  const names = operationExportNames(op, input.base, (r) => (r.component ? `${input.base}${r.component}` : responseId(input, r)));
+  const names = operationExportNames(op, (r) => (r.component ? `${input.base}${r.component}` : responseId(input, r)), input.base);
   return standaloneModule(ajv, names, operationExports(op, rulesOf(input, checked, facts)));
 }
 
@@ -166,7 +172,8 @@ function failureSource(ajv: ReturnType<typeof createAjv>, input: VersionSchemas,
 /** Bundles standalone code with its runtime helpers (ajv runtime functions, formats) into one import-free CommonJS module. */
 async function bundle(root: string, source: string, name: string): Promise<string> {
   const result = await build({
-    stdin: { contents: source, resolveDir: root, sourcefile: name, loader: 'js' },
+    // One neutral name: the code of two modules that check the same is the same (validators-layout.ts).
+    stdin: { contents: source, resolveDir: root, sourcefile: 'validators.js', loader: 'js' },
     absWorkingDir: root,
     bundle: true,
     write: false,
@@ -176,10 +183,10 @@ async function bundle(root: string, source: string, name: string): Promise<strin
     target: 'es2022',
     legalComments: 'none',
     charset: 'utf8',
-    banner: { js: banner(SCRIPT, 'slash').trimEnd() },
     logLevel: 'silent',
   });
-  const text = result.outputFiles[0].text;
+  // Without the bundler's comment naming the (one, neutral) input.
+  const text = result.outputFiles[0].text.replace('\n// validators.js\n', '\n');
   if (/\brequire\(|^\s*import\s/m.test(text)) throw new Error(`validators ${name}: the bundle still loads modules`);
   return text;
 }
@@ -190,29 +197,29 @@ export function assertNoUnevaluated(input: VersionSchemas, version: number): voi
   if (used) throw new Error(`validators v${version}: ${String(used.$id)} uses unevaluatedProperties/unevaluatedItems, which the precompiled validators do not track (scripts/generators/validators.ts createAjv)`);
 }
 
-/** Validator artifacts of one version: a module per operation and the index. */
-export async function versionValidatorArtifacts(root: string, yamlText: string, version: number, facts: RuleFacts): Promise<Artifact[]> {
+/** The modules of one version: the failure body's, then one per operation. */
+export async function versionModules(root: string, yamlText: string, version: number, facts: RuleFacts): Promise<VersionModule[]> {
   const input = versionSchemas(parse(yamlText) as Record<string, unknown>, version);
   assertSuccessDiscriminates(input);
   assertNoUnevaluated(input, version);
   const ajv = createAjv(true);
   for (const schema of precompiledSchemas(input, schemaRuleTable(input, facts.networks, facts.ruleIds))) ajv.addSchema(schema);
-  const ops = operationsOf(input.responses);
-  const dir = `generated/validators/v${version}`;
-  const sources: [string, string][] = [[FAILURE_FILE, failureSource(ajv, input, facts)], ...ops.map((op): [string, string] => [moduleFile(op), operationSource(ajv, input, op, facts)])];
-  const modules = await Promise.all(sources.map(async ([file, source]) => ({ path: `${dir}/${file}`, content: await bundle(root, source, `v${version}/${file}`) })));
-  return [...modules, { path: `${dir}/index.js`, content: indexCode(SCRIPT, version, ops) }, { path: `${dir}/index.d.ts`, content: indexDeclarations(SCRIPT, version) }];
+  const sources: [OperationResponses | undefined, string][] = [[undefined, failureSource(ajv, input, facts)], ...operationsOf(input.responses).map((op): [OperationResponses, string] => [op, operationSource(ajv, input, op, facts)])];
+  return Promise.all(
+    sources.map(async ([operation, source]) => ({ version, base: input.base, operation, code: await bundle(root, source, `v${version} ${operation?.operation ?? FAILURE}`) })),
+  );
 }
+
 /** The generation step: reads the OpenAPI artifacts of the earlier openapi step. */
 export async function validatorArtifacts(context: Pick<StepContext, 'root' | 'produced' | 'model'>): Promise<Artifact[]> {
   const facts: RuleFacts = { networks: context.model.networks.map((n) => n.name), ruleIds: new Set(context.model.rules.map((r) => r.id)) };
-  const out: Artifact[] = [];
+  const modules: VersionModule[] = [];
   for (const version of [1, 2]) {
     const path = `generated/openapi/v${version}.yaml`;
     const artifact = context.produced.get(path);
     if (!artifact) throw new Error(`validators: ${path} was not produced by an earlier step`);
     const text = typeof artifact.content === 'string' ? artifact.content : Buffer.from(artifact.content).toString('utf8');
-    out.push(...(await versionValidatorArtifacts(context.root, text, version, facts)));
+    modules.push(...(await versionModules(context.root, text, version, facts)));
   }
-  return out;
+  return validatorLayout(SCRIPT, modules, facts.networks);
 }

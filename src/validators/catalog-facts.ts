@@ -1,6 +1,7 @@
 /**
  * Catalog facts the request-aware checks need, read from generated/validator-facts.ts (the slice
- * of the catalogs the validators read: loading them does not load every description).
+ * of the catalogs the validators read: loading them does not load every description). A
+ * network's metrics and posts are JSON text there, parsed here on first use and kept.
  */
 import { validatorFacts } from '../../generated/validator-facts.js';
 import type { MetricType, PostFieldType } from '../catalog/types.js';
@@ -26,9 +27,14 @@ export interface PostFacts {
   readonly responseMembers: readonly PostFieldFacts[];
 }
 
+/** JSON text of `[name, type]` tuples (`[name, type, extraDimensions]` for a metric with extra dimensions). */
+type JsonText = string;
+
 interface VersionFacts {
-  readonly metrics: Readonly<Record<string, readonly MetricFacts[]>>;
-  readonly posts: Readonly<Record<string, PostFacts>>;
+  /** Per network: JSON of its metrics' tuples. */
+  readonly metrics: Readonly<Record<string, JsonText>>;
+  /** Per network: JSON of `{ sort, fields, responseMembers }`, fields and members as tuples. */
+  readonly posts: Readonly<Record<string, JsonText>>;
 }
 
 /** The shape of generated/validator-facts.ts. */
@@ -42,14 +48,19 @@ export interface ValidatorFacts {
 
 const data: ValidatorFacts = validatorFacts;
 
-function versionFacts(version: number): VersionFacts | undefined {
-  return version === 1 ? data.v1 : version === 2 ? data.v2 : undefined;
+/** The JSON text of a network's table in a version, if documented. */
+function tableOf(version: number, table: keyof VersionFacts, network: string): JsonText | undefined {
+  const facts = version === 1 ? data.v1 : version === 2 ? data.v2 : undefined;
+  const texts = facts?.[table];
+  return texts && Object.prototype.hasOwnProperty.call(texts, network) ? texts[network] : undefined;
 }
 
 /** A metric with its position in its network's catalog (a small integer for per-call marks). */
 export interface CatalogMetric extends MetricFacts {
   readonly position: number;
 }
+
+type Tuple = [name: string, type: string, extraDimensions?: string[]];
 
 /** Per version: the metrics of each network by name, built on first use. */
 const metricCache: Record<number, Map<string, Map<string, CatalogMetric>>> = { 1: new Map(), 2: new Map() };
@@ -59,9 +70,9 @@ export function metricsOf(version: number, network: string): ReadonlyMap<string,
   const cache = metricCache[version] ?? (metricCache[version] = new Map());
   let metrics = cache.get(network);
   if (!metrics) {
-    const list = versionFacts(version)?.metrics;
-    const own = list && Object.prototype.hasOwnProperty.call(list, network) ? list[network] : [];
-    metrics = new Map(own.map((m, position) => [m.name, { ...m, position }]));
+    const text = tableOf(version, 'metrics', network);
+    const tuples: Tuple[] = text ? JSON.parse(text) : [];
+    metrics = new Map(tuples.map(([name, type, extraDimensions = []], position) => [name, { name, type: type as MetricType, extraDimensions, position }]));
     cache.set(network, metrics);
   }
   return metrics;
@@ -70,10 +81,20 @@ export function metricsOf(version: number, network: string): ReadonlyMap<string,
 /** Names of the extra dimensions (those a metric allows besides the base dimensions). */
 export const extraDimensionNames: ReadonlySet<string> = new Set(data.extraDimensions);
 
+const fieldsOf = (tuples: Tuple[]): PostFieldFacts[] => tuples.map(([name, type]) => ({ name, type: type as PostFieldType }));
+
+/** Per version and network: its post facts, parsed on first use. */
+const postCache = new Map<string, PostFacts | undefined>();
+
 /** The post facts of a network in a version, if documented. */
 export function postCatalogOf(version: number, network: string): PostFacts | undefined {
-  const posts = versionFacts(version)?.posts;
-  return posts && Object.prototype.hasOwnProperty.call(posts, network) ? posts[network] : undefined;
+  const key = `${version} ${network}`;
+  if (!postCache.has(key)) {
+    const text = tableOf(version, 'posts', network);
+    const parsed: { sort: boolean; fields: Tuple[]; responseMembers: Tuple[] } | undefined = text ? JSON.parse(text) : undefined;
+    postCache.set(key, parsed && { sort: parsed.sort, fields: fieldsOf(parsed.fields), responseMembers: fieldsOf(parsed.responseMembers) });
+  }
+  return postCache.get(key);
 }
 
 const fieldTypeCache = new WeakMap<PostFacts, ReadonlyMap<string, PostFieldType>>();

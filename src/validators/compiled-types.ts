@@ -1,5 +1,5 @@
 /**
- * Types of the precompiled validators (generated/validators/v1/, v2/). The generated
+ * Types of the precompiled validators (generated/validators/). The generated
  * declarations and src/validators/compiled.ts both take them from here.
  */
 
@@ -9,6 +9,7 @@ export interface CompiledValidatorError {
   schemaPath: string;
   keyword: string;
   params: Record<string, any>;
+  /** Absent from the generated validators' errors (ajv option `messages: false`): schema-messages.ts writes its own. */
   message?: string;
 }
 
@@ -35,14 +36,14 @@ export interface OperationValidators {
   };
 }
 
-/** The failure body's module of generated/validators (one per version, shared by every operation). */
+/** The failure body's module of generated/validators (shared by every operation). */
 export interface FailureModule {
   readonly FailureBody: CompiledValidator;
   /** "Component/pointer/keyword" -> rule id of the failure body's constraints. */
   readonly schemaRules: Readonly<Record<string, string>>;
 }
 
-/** One operation's module of generated/validators: its validators and the rules of their constraints. */
+/** An operation's module of generated/validators (shared by the operations with the same validators): its validators and the rules of their constraints. */
 export interface OperationModule {
   readonly validators: OperationValidators;
   /** "Component/pointer/keyword" -> rule id of the constraints these validators check. */

@@ -1,21 +1,25 @@
 /**
  * The precompiled validators of both versions (generated/validators), by operation: an
- * operation's module is loaded on the first validation of that operation, and kept. The types
+ * operation's module is loaded on the first validation of that operation, and kept; the failure
+ * body's module on the first failure body or schema error (a valid success body needs neither
+ * it nor the rule table). The types
  * come from compiled-types.ts (as do the generated declarations), so this module's emitted
  * declarations do not depend on how a build treats the generated JavaScript.
  */
 import * as v1 from '../../generated/validators/v1/index.js';
 import * as v2 from '../../generated/validators/v2/index.js';
 import type { RuleId } from '../../generated/rule-levels.js';
-import type { CompiledValidator, OperationValidators } from './compiled-types.js';
+import type { CompiledValidator, FailureModule, OperationValidators } from './compiled-types.js';
 
 export type { CompiledValidator, CompiledValidatorError, OperationValidators } from './compiled-types.js';
 
 /** An operation's validators, its version's failure body, and the rule of each constraint they check. */
 export interface CompiledOperation {
   readonly validators: OperationValidators;
-  readonly failure: CompiledValidator;
-  readonly rules: Readonly<Record<string, RuleId>>;
+  /** The failure body's validator (its module loads on the first call). */
+  failure(): CompiledValidator;
+  /** The rule of each constraint of the operation's validators and the failure body's (built on the first call). */
+  rules(): Readonly<Record<string, RuleId>>;
 }
 
 const versions: Record<number, typeof v1> = { 1: v1, 2: v2 };
@@ -28,9 +32,15 @@ export function validatorsOf(version: number, operation: string): CompiledOperat
   const modules = versions[version];
   if (!modules || !Object.prototype.hasOwnProperty.call(modules.operationModules, operation)) return undefined;
   const own = modules.operationModules[operation]();
-  const failure = modules.failureModule();
-  const rules = { ...failure.schemaRules, ...own.schemaRules } as Readonly<Record<string, RuleId>>;
-  const compiled = { validators: own.validators, failure: failure.FailureBody, rules };
+  // Kept once loaded: an index's loader goes through `require` on every call.
+  let failure: FailureModule | undefined;
+  let rules: Readonly<Record<string, RuleId>> | undefined;
+  const failureModule = () => (failure ??= modules.failureModule());
+  const compiled: CompiledOperation = {
+    validators: own.validators,
+    failure: () => failureModule().FailureBody,
+    rules: () => (rules ??= { ...failureModule().schemaRules, ...own.schemaRules } as Readonly<Record<string, RuleId>>),
+  };
   loaded.set(operation, compiled);
   return compiled;
 }

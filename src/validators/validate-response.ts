@@ -30,14 +30,14 @@ function checkSchema(list: ErrorList, { validators, failure, rules }: CompiledOp
   const own: CompiledValidator | undefined = validators.responses[key];
   if (status === 200 && validators.success && !own) {
     if (success === true || success === false) {
-      const branch = success ? validators.success : failure;
-      if (!branch(body)) addSchemaErrors(list, branch, { name: success ? validators.schemas.success! : FAILURE, rules }, body);
+      const branch = success ? validators.success : failure();
+      if (!branch(body)) addSchemaErrors(list, branch, { name: success ? validators.schemas.success! : FAILURE, rules: rules() }, body);
     } else if (!isPlainObject(body)) list.add('shared.response.success-flag', '', `expected object (a success or failure body), got ${describeValue(body)}`);
     else list.add('shared.response.success-flag', '/success', `expected true (success body) or false (failure body), got ${describeValue(success)}`);
     return;
   }
-  const [validate, name] = own ? [own, validators.schemas.responses[key]] : [failure, FAILURE];
-  if (!validate(body)) addSchemaErrors(list, validate, { name, rules }, body);
+  const [validate, name] = own ? [own, validators.schemas.responses[key]] : [failure(), FAILURE];
+  if (!validate(body)) addSchemaErrors(list, validate, { name, rules: rules() }, body);
 }
 
 /** Name of the failure body's schema (the root of its errors' `schemaPath`s). */

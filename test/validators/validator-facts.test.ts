@@ -1,31 +1,41 @@
-/** generated/validator-facts.ts, what the validators read of the catalogs, is the catalogs' slice. */
+/**
+ * generated/validator-facts.ts, what the validators read of the catalogs, is the catalogs' slice,
+ * as src/validators/catalog-facts.ts reads it (a network's tables are JSON text parsed on first use).
+ */
 import { describe, expect, it } from 'vitest';
 import { catalogs } from '../../generated/catalogs.js';
 import { validatorFacts } from '../../generated/validator-facts.js';
+import { defaultPageSize, errorCodes, extraDimensionNames, metricsOf, postCatalogOf } from '../../src/validators/catalog-facts.js';
 
 const typed = (items: readonly { name: string; type: string }[]) => items.map(({ name, type }) => ({ name, type }));
 
 describe('validator facts', () => {
   it('hold every metric and post field of both versions with the catalogs\' types', () => {
-    for (const v of ['v1', 'v2'] as const) {
-      const facts = validatorFacts[v] as { metrics: Record<string, unknown>; posts: Record<string, unknown> };
-      expect(Object.keys(facts.metrics)).toEqual([...catalogs[v].networks]);
+    for (const [version, v] of [[1, 'v1'], [2, 'v2']] as const) {
+      expect(Object.keys(validatorFacts[v].metrics)).toEqual([...catalogs[v].networks]);
       for (const network of catalogs[v].networks) {
         const metrics = (catalogs[v].metrics as Record<string, readonly { name: string; type: string; extraDimensions: readonly string[] }[]>)[network];
-        expect(facts.metrics[network], `${v} ${network}`).toEqual(metrics.map((m) => ({ name: m.name, type: m.type, extraDimensions: m.extraDimensions })));
+        expect([...metricsOf(version, network).values()], `${v} ${network}`).toEqual(metrics.map((m, position) => ({ name: m.name, type: m.type, extraDimensions: m.extraDimensions, position })));
+        expect([...metricsOf(version, network).keys()], `${v} ${network}`).toEqual(metrics.map((m) => m.name));
         expect(metrics.length, `${v} ${network}`).toBeGreaterThan(0);
       }
       const posts = catalogs[v].posts as Record<string, { sort: boolean; fields: readonly { name: string; type: string }[]; responseMembers: readonly { name: string; type: string }[] }>;
-      expect(Object.keys(facts.posts)).toEqual(Object.keys(posts));
+      expect(Object.keys(validatorFacts[v].posts)).toEqual(Object.keys(posts));
       for (const [network, catalog] of Object.entries(posts)) {
-        expect(facts.posts[network], `${v} ${network}`).toEqual({ sort: catalog.sort, fields: typed(catalog.fields), responseMembers: typed(catalog.responseMembers) });
+        expect(postCatalogOf(version, network), `${v} ${network}`).toEqual({ sort: catalog.sort, fields: typed(catalog.fields), responseMembers: typed(catalog.responseMembers) });
+        // Parsed once: the same object every time.
+        expect(postCatalogOf(version, network)).toBe(postCatalogOf(version, network));
       }
+      for (const network of catalogs[v].networks.filter((n) => !posts[n])) expect(postCatalogOf(version, network)).toBeUndefined();
     }
+    expect(metricsOf(2, 'myspace').size).toBe(0);
+    expect(metricsOf(3, 'facebook').size).toBe(0);
+    expect(postCatalogOf(2, 'toString')).toBeUndefined();
   });
 
   it('hold the extra dimensions, error codes and the default page size', () => {
-    expect(validatorFacts.extraDimensions).toEqual(catalogs.extraDimensions.map((d) => d.name));
-    expect(validatorFacts.errors).toEqual(catalogs.errors.map((e) => ({ code: e.code, httpStatus: e.httpStatus })));
-    expect(validatorFacts.pageSize).toBe(catalogs.limits.pageSize.default);
+    expect([...extraDimensionNames]).toEqual(catalogs.extraDimensions.map((d) => d.name));
+    expect(errorCodes).toEqual(catalogs.errors.map((e) => ({ code: e.code, httpStatus: e.httpStatus })));
+    expect(defaultPageSize).toBe(catalogs.limits.pageSize.default);
   });
 });
