@@ -13,6 +13,7 @@ function pushError(errors, instancePath, schemaPath, keyword, params) {
 }
 var success = validate0;
 var schema1 = { "$id": "https://social-analytics-api.invalid/v2/schemas/InstagramHeaderType", "type": "string", "enum": ["date.day", "date.week", "date.month", "profile", "profile_label", "city", "click_target", "country", "gender_age", "locale", "metric"] };
+var schema2 = { "$id": "https://social-analytics-api.invalid/v2/schemas/MetricsData", "type": "array", "items": { "type": ["number", "array"] } };
 function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -114,36 +115,9 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
         const len2 = data6.length;
         for (let i2 = 0; i2 < len2; i2++) {
           let data7 = data6[i2];
-          const _errs20 = errors;
-          let valid10 = false;
-          const _errs21 = errors;
-          if (!(typeof data7 == "number" && isFinite(data7))) {
-            vErrors = pushError(vErrors, instancePath + "/data/" + i2, "https://social-analytics-api.invalid/v2/schemas/MetricsData/items/anyOf/0/type", "type", { type: "number" });
+          if (!(typeof data7 == "number" && isFinite(data7)) && !Array.isArray(data7)) {
+            vErrors = pushError(vErrors, instancePath + "/data/" + i2, "https://social-analytics-api.invalid/v2/schemas/MetricsData/items/type", "type", { type: schema2.items.type });
             errors++;
-          }
-          var _valid0 = _errs21 === errors;
-          valid10 = valid10 || _valid0;
-          if (!valid10) {
-            const _errs23 = errors;
-            if (!Array.isArray(data7)) {
-              vErrors = pushError(vErrors, instancePath + "/data/" + i2, "https://social-analytics-api.invalid/v2/schemas/MetricsData/items/anyOf/1/type", "type", { type: "array" });
-              errors++;
-            }
-            var _valid0 = _errs23 === errors;
-            valid10 = valid10 || _valid0;
-          }
-          if (!valid10) {
-            vErrors = pushError(vErrors, instancePath + "/data/" + i2, "https://social-analytics-api.invalid/v2/schemas/MetricsData/items/anyOf", "anyOf", {});
-            errors++;
-          } else {
-            errors = _errs20;
-            if (vErrors !== null) {
-              if (_errs20) {
-                vErrors.length = _errs20;
-              } else {
-                vErrors = null;
-              }
-            }
           }
         }
       } else {
@@ -190,9 +164,7 @@ var schemaRules = {
   "InstagramMetricsResponse/properties/success/type": "v2.metrics.shape",
   "InstagramMetricsResponse/required": "v2.metrics.shape",
   "InstagramMetricsResponse/type": "v2.metrics.shape",
-  "MetricsData/items/anyOf": "v2.metrics.data-nesting",
-  "MetricsData/items/anyOf/0/type": "v2.metrics.data-nesting",
-  "MetricsData/items/anyOf/1/type": "v2.metrics.data-nesting",
+  "MetricsData/items/type": "v2.metrics.data-nesting",
   "MetricsData/type": "v2.metrics.data-nesting"
 };
 module.exports = { success, validators, schemaRules };
