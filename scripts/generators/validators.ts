@@ -46,13 +46,14 @@ const FORMATS_IMPORT = _`require("./src/validators/formats.ts").formats`;
 
 /**
  * A fresh Ajv 2020-12 instance with the generator's options, formats and the `x-members` keyword.
- * Ajv2020 always tracks evaluated properties and items for `unevaluated*`, which the specs never
- * use (`assertNoUnevaluated`); the tracking also keeps `anyOf` from stopping at its first passing
- * branch (a metric value checked as a number, then as an array too). It is turned off.
+ * Ajv2020 always tracks evaluated properties and items for `unevaluated*`, and dynamic scopes for
+ * `$dynamicRef`, which the specs never use (`assertNoUnevaluated`). Both are turned off: the
+ * tracking kept `anyOf` from stopping at its first passing branch, and the dynamic scope made
+ * every validator call allocate an empty `dynamicAnchors` object.
  */
 export function createAjv(source: boolean) {
   const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source, esm: true, lines: true, formats: FORMATS_IMPORT } });
-  (ajv.opts as { unevaluated: boolean }).unevaluated = false;
+  Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });
   for (const name of FORMATS) ajv.addFormat(name, formats[name]);
   ajv.addKeyword(membersKeyword);
   return ajv;
@@ -191,10 +192,12 @@ async function bundle(root: string, source: string, name: string): Promise<strin
   return text;
 }
 
-/** The compiler does not track evaluated members (see createAjv): no schema may need it. */
+/** The compiler tracks neither evaluated members nor dynamic scopes (see createAjv): no schema may need them. */
 export function assertNoUnevaluated(input: VersionSchemas, version: number): void {
-  const used = compilerSchemas(input).find((schema) => /"unevaluated(Properties|Items)"\s*:/.test(JSON.stringify(schema)));
-  if (used) throw new Error(`validators v${version}: ${String(used.$id)} uses unevaluatedProperties/unevaluatedItems, which the precompiled validators do not track (scripts/generators/validators.ts createAjv)`);
+  const used = compilerSchemas(input).find((schema) => /"(unevaluatedProperties|unevaluatedItems|\$dynamicRef|\$dynamicAnchor)"\s*:/.test(JSON.stringify(schema)));
+  if (used) {
+    throw new Error(`validators v${version}: ${String(used.$id)} uses unevaluatedProperties/unevaluatedItems/$dynamicRef/$dynamicAnchor, which the precompiled validators do not track (scripts/generators/validators.ts createAjv)`);
+  }
 }
 
 /** The modules of one version: the failure body's, then one per operation. */

@@ -15,7 +15,8 @@ export interface CompiledValidatorError {
 
 /** A precompiled validate function: true when the data is valid; errors of the last call on `errors`. */
 export interface CompiledValidator {
-  (data: unknown): boolean;
+  /** `context`: where `data` sits in the body (the whole body when omitted). */
+  (data: unknown, context?: { readonly instancePath: string }): boolean;
   errors?: CompiledValidatorError[] | null;
 }
 

@@ -31,14 +31,17 @@ function checkSchema(list: ErrorList, { validators, failure, rules }: CompiledOp
   if (status === 200 && validators.success && !own) {
     if (success === true || success === false) {
       const branch = success ? validators.success : failure();
-      if (!branch(body)) addSchemaErrors(list, branch, { name: success ? validators.schemas.success! : FAILURE, rules: rules() }, body);
+      if (!branch(body, WHOLE_BODY)) addSchemaErrors(list, branch, { name: success ? validators.schemas.success! : FAILURE, rules: rules() }, body);
     } else if (!isPlainObject(body)) list.add('shared.response.success-flag', '', `expected object (a success or failure body), got ${describeValue(body)}`);
     else list.add('shared.response.success-flag', '/success', `expected true (success body) or false (failure body), got ${describeValue(success)}`);
     return;
   }
   const [validate, name] = own ? [own, validators.schemas.responses[key]] : [failure(), FAILURE];
-  if (!validate(body)) addSchemaErrors(list, validate, { name, rules: rules() }, body);
+  if (!validate(body, WHOLE_BODY)) addSchemaErrors(list, validate, { name, rules: rules() }, body);
 }
+
+/** The compiled validators' context of a whole body, given so that a call allocates no default one. */
+const WHOLE_BODY = Object.freeze({ instancePath: '' });
 
 /** Name of the failure body's schema (the root of its errors' `schemaPath`s). */
 const FAILURE = 'FailureBody';

@@ -148,8 +148,9 @@ describe('generated/validators', () => {
     });
     expect(() => assertNoUnevaluated(input({ type: 'object', properties: { a: { type: 'string' } } }), 9)).not.toThrow();
     expect(() => assertNoUnevaluated(input({ allOf: [{ properties: { a: {} } }], unevaluatedProperties: false }), 9)).toThrow(
-      'validators v9: https://x.invalid/Ok uses unevaluatedProperties/unevaluatedItems',
+      'validators v9: https://x.invalid/Ok uses unevaluatedProperties/unevaluatedItems/$dynamicRef/$dynamicAnchor',
     );
+    expect(() => assertNoUnevaluated(input({ $dynamicAnchor: 'node', type: 'object' }), 9)).toThrow('uses unevaluatedProperties');
   });
 
   it('compiles without evaluated-member tracking (an anyOf stops at its first passing branch)', () => {

@@ -14,7 +14,7 @@ function pushError(errors, instancePath, schemaPath, keyword, params) {
   return errors;
 }
 var FailureBody = validate0;
-function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;

@@ -15,7 +15,7 @@ var success = validate0;
 var obj0 = /* @__PURE__ */ new Map([["date", 0], ["boards_change", 1], ["boards_lifetime", 1], ["comments", 1], ["followers_change", 1], ["followers_lifetime", 1], ["following_change", 1], ["following_lifetime", 1], ["interactions", 1], ["likes", 1], ["pins_change", 1], ["pins_lifetime", 1], ["repins", 1]]);
 var obj1 = [];
 var obj2 = [];
-function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;

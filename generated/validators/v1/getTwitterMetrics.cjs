@@ -15,7 +15,7 @@ var success = validate0;
 var obj0 = /* @__PURE__ */ new Map([["date", 0], ["followers_change", 1], ["followers_lifetime", 1], ["following_change", 1], ["following_lifetime", 1], ["incoming", 1], ["incoming_questions", 1], ["incoming_questions_responded", 1], ["incoming_replies", 1], ["incoming_retweets", 1], ["incoming_tweets", 1], ["incoming_tweets_responded", 1], ["interactions", 1], ["likes", 1], ["listed_change", 1], ["listed_lifetime", 1], ["profile_activities", 1], ["profile_replies", 1], ["profile_retweets", 1], ["profile_tweets", 1], ["replies", 1], ["retweets", 1], ["engagement_rate", 2], ["ff_ratio", 2], ["incoming_questions_average_response_time", 2], ["incoming_questions_response_rate", 2], ["incoming_tweets_average_response_time", 2], ["incoming_tweets_response_rate", 2], ["interactions_per_1000_followers", 2], ["incoming_questions_responded_by_time", 3], ["incoming_tweets_responded_by_time", 3], ["profile_activities_by_app", 3]]);
 var obj1 = [];
 var obj2 = [];
-function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;

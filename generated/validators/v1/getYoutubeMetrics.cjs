@@ -15,7 +15,7 @@ var success = validate0;
 var obj0 = /* @__PURE__ */ new Map([["date", 0], ["comments_change", 1], ["interaction_change", 1], ["likes_change", 1], ["subscribers_change", 1], ["subscribers_count_lifetime", 1], ["video_change", 1], ["video_count_lifetime", 1], ["viewed_time_change", 1], ["viewed_time_lifetime", 1], ["views_change", 1], ["views_count_lifetime", 1], ["dislikes_change", 2], ["engagement_rate", 3], ["interactions_per_1000_subscribers", 3]]);
 var obj1 = [];
 var obj2 = [];
-function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;

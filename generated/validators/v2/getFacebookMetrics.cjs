@@ -14,7 +14,7 @@ function pushError(errors, instancePath, schemaPath, keyword, params) {
 var success = validate0;
 var schema1 = { "$id": "https://social-analytics-api.invalid/v2/schemas/FacebookHeaderType", "type": "string", "enum": ["date.day", "date.week", "date.month", "profile", "profile_label", "activity_type", "city", "click_type", "country", "frequency_distribution", "gender_age", "hour_of_day", "like_source", "locale", "play_type", "positive_feedback_type", "post_attribution", "reaction_type", "unlike_source", "metric"] };
 var schema2 = { "$id": "https://social-analytics-api.invalid/v2/schemas/MetricsData", "type": "array", "items": { "type": ["number", "array"] } };
-function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;

@@ -12,7 +12,7 @@ function pushError(errors, instancePath, schemaPath, keyword, params) {
   return errors;
 }
 var success = validate0;
-function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
