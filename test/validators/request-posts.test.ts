@@ -1,5 +1,6 @@
 /** Request-aware checks of post pages. */
 import { describe, expect, it } from 'vitest';
+import { catalogs } from '../../generated/catalogs.js';
 import { validateResponse } from '../../src/validators/index.js';
 import { problem, problems } from './problems.js';
 
@@ -53,6 +54,16 @@ describe('posts, request-aware', () => {
     expect(fb(page([post(1, 9), post(2, 8)]), request({ fields: ['id', 'created_time', 'comments', 'is_published'] })).errors).toEqual([
       problem('shared.posts.requested-fields', '/data/posts/0', 'unexpected field "reactions_by_type": not requested'),
       problem('shared.posts.requested-fields', '/data/posts/1', 'unexpected field "reactions_by_type": not requested'),
+    ]);
+  });
+
+  it('judges posts of a request that leaves out few fields by those fields (every field requested, or all but one)', () => {
+    const all = catalogs.v2.posts.facebook.fields.map((f) => f.name);
+    const everything = request({ fields: all });
+    expect(fb(page([post(1, 9), post(2, 8, { message: 'm' })]), everything).errors).toEqual([]);
+    const allButMessage = request({ fields: all.filter((f) => f !== 'message') });
+    expect(fb(page([post(1, 9), post(2, 8, { message: 'm' }), post(3, 7)]), allButMessage).errors).toEqual([
+      problem('shared.posts.requested-fields', '/data/posts/1', 'unexpected field "message": not requested'),
     ]);
   });
 

@@ -10,6 +10,7 @@ import { defaultPageSize, postCatalogOf, postFieldTypes, type PostFacts as PostC
 import { quote } from '../describe.js';
 import type { ErrorList } from '../error-list.js';
 import { childPointer } from '../../json/pointer.js';
+import { excludedNames, FEW_EXCLUDED, holdsNone, onlyAllowed } from './post-members.js';
 import { stringArray } from './request-shape.js';
 import { hasUtcDateTimeShape, isDocumentedUtcShape, isUtcDateTime, realDayTime, utcInstantKey } from '../../calendar/date-times.js';
 import { expected, isPlainObject, typeProblem, UTC_DATE_TIME_SHAPE } from './values.js';
@@ -139,42 +140,15 @@ function sameStrings(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
-/**
- * The members of the previous post and whether each is allowed, by position, for one allowed
- * table: posts of a page list their members alike, so most members cost a string comparison.
- */
-const previous: { allowed: unknown; keys: string[]; verdicts: boolean[] } = { allowed: undefined, keys: [], verdicts: [] };
-
-/** Every member of `post` is an allowed name (the detailed pass then has nothing to say when types were checked). */
-function onlyAllowed(post: Record<string, unknown>, allowed: ReadonlyMap<string, unknown>): boolean {
-  if (previous.allowed !== allowed) {
-    previous.allowed = allowed;
-    previous.keys.length = 0;
-  }
-  const { keys, verdicts } = previous;
-  let at = 0;
-  let all = true;
-  for (const key in post) {
-    let verdict: boolean;
-    if (keys[at] === key) verdict = verdicts[at];
-    else {
-      verdict = allowed.has(key);
-      keys[at] = key;
-      verdicts[at] = verdict;
-    }
-    at++;
-    if (!verdict) all = false;
-  }
-  return all;
-}
-
 function checkFields(list: ErrorList, posts: unknown[], fields: string[], catalog: PostCatalog, network: string, typesChecked: boolean): void {
   const types = postFieldTypes(catalog);
   const allowed = allowedMembers(catalog, fields, types);
+  // A post that passed its schema holds catalog names only: it passes when it holds none of those the request left out.
+  const excluded = excludedNames(types, allowed);
   for (let i = 0; i < posts.length && !list.full; i++) {
     const post = posts[i];
     if (!isPlainObject(post)) continue;
-    if (typesChecked && onlyAllowed(post, allowed)) continue;
+    if (typesChecked && (excluded.length <= FEW_EXCLUDED ? holdsNone(post, excluded) : onlyAllowed(post, allowed))) continue;
     for (const key in post) {
       const type = allowed.get(key);
       if (type !== undefined) {

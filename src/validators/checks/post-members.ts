@@ -1,0 +1,58 @@
+/**
+ * The fast answer of the request-aware member check of posts, for a post that passed its schema
+ * (so every member is a catalog name of the network: test/validators/catalog-agreement.test.ts
+ * keeps schema and catalog in step): does the post hold only allowed names (the requested fields
+ * and the catalog's response members)? When it does not, posts.ts runs the detailed pass, which
+ * names every offending member.
+ */
+
+/** Up to this many names left out by the request, a post is checked for each of them, not member by member. */
+export const FEW_EXCLUDED = 8;
+
+const excludedCache = new WeakMap<ReadonlyMap<string, unknown>, readonly string[]>();
+
+/** The catalog names (`known`) that `allowed` leaves out, once per allowed table. */
+export function excludedNames(known: ReadonlyMap<string, unknown>, allowed: ReadonlyMap<string, unknown>): readonly string[] {
+  let names = excludedCache.get(allowed);
+  if (!names) {
+    names = [...known.keys()].filter((name) => !allowed.has(name));
+    excludedCache.set(allowed, names);
+  }
+  return names;
+}
+
+/** `post` holds none of `names` (own members only, as the detailed pass reads them). */
+export function holdsNone(post: Record<string, unknown>, names: readonly string[]): boolean {
+  for (let i = 0; i < names.length; i++) if (Object.prototype.hasOwnProperty.call(post, names[i])) return false;
+  return true;
+}
+
+/**
+ * The members of the previous post and whether each is allowed, by position, for one allowed
+ * table: posts of a page list their members alike, so most members cost a string comparison.
+ */
+const previous: { allowed: unknown; keys: string[]; verdicts: boolean[] } = { allowed: undefined, keys: [], verdicts: [] };
+
+/** Every member of `post` is an allowed name (the detailed pass then has nothing to say when types were checked). */
+export function onlyAllowed(post: Record<string, unknown>, allowed: ReadonlyMap<string, unknown>): boolean {
+  if (previous.allowed !== allowed) {
+    previous.allowed = allowed;
+    previous.keys.length = 0;
+  }
+  const { keys, verdicts } = previous;
+  let at = 0;
+  let all = true;
+  for (const key in post) {
+    let verdict: boolean;
+    if (keys[at] === key) verdict = verdicts[at];
+    else {
+      verdict = allowed.has(key);
+      keys[at] = key;
+      verdicts[at] = verdict;
+    }
+    at++;
+    if (!verdict) all = false;
+  }
+  return all;
+}
+
