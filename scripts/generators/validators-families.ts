@@ -1,19 +1,23 @@
 /**
- * One module for operations of a version whose validators differ only by network: the metrics
+ * One module for operations of a version whose validators differ only by network: the v2 metrics
  * of every network, whose code differs in the network's name inside schema names
  * (`FacebookHeaderType`, `responses/getFacebookMetrics/200`) and in the values of an enum (the
- * network's header types). Such a family's module holds the code once, as a function of what
- * differs (`validatorsOf(network, list0)`), and exports per network a loader that calls it on
+ * network's header types); the v1 metrics of networks whose day records have the same groups of
+ * members, which differ in the name and the member table (validators-members.ts). Such a
+ * family's module holds the code once, as a function of what
+ * differs (`validatorsOf(network, list0, is0)`), and exports per network a loader that calls it on
  * first use: a process that imports the validators parses that code once instead of once per
  * network (validators-layout.ts decides which modules form a family).
  *
- * The code is compared as a sequence of tokens: string literals, arrays of string literals and
- * ajv's enum checks (`(data3 === "a" || data3 === "b")`), and the text between them. Members
+ * The code is compared as a sequence of tokens: string literals, arrays of string literals,
+ * member tables' entries (`[["date", 0], ["comments", 1]]`) and ajv's enum checks (`(data3 === "a" || data3 === "b")`), and the text between them. Members
  * must have the same text between tokens; a token that differs must be a string made of the
  * same text around the network's name (written `"prefix" + network + "suffix"`, as a computed
- * key where it names a member), or an array or enum check (then a parameter: the array, and
- * `list0.includes(data3)` for the check, which is true for the same strings as the `===`
- * chain). Anything else, and the modules stay apart.
+ * key where it names a member), or an array or enum check, then a parameter: the array
+ * (`list0`), and for the check a function of the member (`is0(data3)`, `is0` being
+ * `(value) => value === "a" || ...`: ajv's check as it was, which costs per call what the inline
+ * check did; `Array.prototype.includes` or a `Set` would cost more). Anything else, and the
+ * modules stay apart.
  */
 import { PUSH_ERROR } from './validators-compact.js';
 
@@ -104,12 +108,26 @@ export function formFamilies(members: readonly FamilyMember[]): { members: Famil
   });
 }
 
+/** A parameter of `validatorsOf`: its name and, per member, the code of its value. */
+interface Parameter {
+  name: string;
+  values: string[];
+}
+
+/** `(value) => value === "a" || value === "b"`: an enum check as a function, as fast as ajv's inline check. */
+const checkCode = (strings: unknown) => `(value) => ${(strings as string[]).map((v) => `value === ${JSON.stringify(v)}`).join(' || ')}`;
+
 /** The code of a family's module (after the banner), or undefined when the members' tokens differ by more than the family allows. */
 function familyCode(members: readonly FamilyMember[]): string | undefined {
   const split = members.map((m) => tokenize(rulesInFamilyOrder(m)));
   const [{ tokens, between }] = split;
-  if (between.some((text) => /\bnetwork\b|\blist\d+\b|`/.test(text))) throw new Error('validators: a family\'s code already names network or list<n>, or holds a template literal');
-  const lists: unknown[][] = [];
+  if (between.some((text) => /\bnetwork\b|\b(?:list|is)\d+\b|`/.test(text))) throw new Error('validators: a family\'s code already names network, list<n> or is<n>, or holds a template literal');
+  const params: Parameter[] = [];
+  /** The parameter of the lists (or enum checks) of the members, added on first use. */
+  const parameter = (prefix: string, values: string[]) => {
+    const known = params.find((p) => p.name.startsWith(prefix) && JSON.stringify(p.values) === JSON.stringify(values));
+    return known?.name ?? params[params.push({ name: `${prefix}${params.filter((p) => p.name.startsWith(prefix)).length}`, values }) - 1].name;
+  };
   const parts: string[] = [between[0]];
   for (const [t, token] of tokens.entries()) {
     const all = split.map((s) => s.tokens[t]);
@@ -120,33 +138,34 @@ function familyCode(members: readonly FamilyMember[]): string | undefined {
         const expression = networkExpression(all.map((other) => other.value), members);
         if (!expression) return undefined;
         text = isKey(between[t], between[t + 1]) ? `[${expression}]` : expression;
+      } else if (token.checked) {
+        text = `${parameter('is', all.map((other) => checkCode(other.value)))}(${token.checked})`;
       } else {
-        const per = all.map((other) => other.value);
-        let n = lists.findIndex((known) => JSON.stringify(known) === JSON.stringify(per));
-        if (n < 0) n = lists.push(per) - 1;
-        text = token.checked ? `list${n}.includes(${token.checked})` : `list${n}`;
+        text = parameter('list', all.map((other) => listCode(other.value)));
       }
     }
     parts.push(text, between[t + 1]);
   }
-  return wrap(parts.join(''), members, lists);
+  return wrap(parts.join(''), members, params);
 }
 
 /** The module: the shared helpers, `validatorsOf` around the rest, and one loader per member. */
-function wrap(code: string, members: readonly FamilyMember[], lists: readonly unknown[][]): string {
+function wrap(code: string, members: readonly FamilyMember[], params: readonly Parameter[]): string {
   const exported = /\nmodule\.exports = \{ ([\w, ]+) \};\n$/.exec(code);
   const start = code.indexOf(`${PUSH_ERROR}\n`);
   if (!exported || start < 0) throw new Error('validators: a family\'s code is not of the form validators-compact.ts writes');
   const head = code.slice(0, start + PUSH_ERROR.length + 1);
   const body = code.slice(head.length, exported.index).replace(/^(?=.)/gm, '  ');
-  const params = ['network', ...lists.map((_, n) => `list${n}`)];
+  const described = [
+    '`network` is its name in schema names',
+    ...(params.some((p) => p.name.startsWith('list')) ? ['`list<n>` a list that differs by member'] : []),
+    ...(params.some((p) => p.name.startsWith('is')) ? ['`is<n>` an enum check that differs by member'] : []),
+  ];
   return [
     head.trimEnd(),
     '',
-    '/**',
-    ` * The validators of one member: \`network\` is its name in schema names${lists.length ? ', `list<n>` the lists that differ by member' : ''}.`,
-    ' */',
-    `function validatorsOf(${params.join(', ')}) {`,
+    `/** The validators of one member: ${described.join(', ')}. */`,
+    `function validatorsOf(${['network', ...params.map((p) => p.name)].join(', ')}) {`,
     body.trimEnd(),
     `  return { ${exported[1]} };`,
     '}',
@@ -159,7 +178,13 @@ function wrap(code: string, members: readonly FamilyMember[], lists: readonly un
     '',
     '/** By member: loads its validators. */',
     'module.exports = {',
-    ...members.map((m, i) => `  ${m.key}: once(() => validatorsOf(${[JSON.stringify(m.network), ...lists.map((list) => listCode(list[i]))].join(', ')})),`),
+    ...members.flatMap((m, i) => [
+      `  ${m.key}: once(() =>`,
+      '    validatorsOf(',
+      ...[JSON.stringify(m.network), ...params.map((p) => p.values[i])].map((argument) => `      ${argument},`),
+      '    ),',
+      '  ),',
+    ]),
     '};',
     '',
   ].join('\n');
