@@ -5,8 +5,10 @@
  * version's schema base and the operation's id in the names of its composite response schemas:
  * those names are labels inside the module (its `schemas` table, its rule table and the
  * `schemaPath`s of its errors use them together) and never reach a message. A module used by one
- * version is in that version's folder, one used by both in `shared/`. Each version's index maps
- * its operations to their modules.
+ * version is in that version's folder, one used by both in `shared/`. Operations of a version
+ * whose code differs only by network then form families, one module each (validators-families.ts:
+ * `v2/getMetrics.cjs`, the code once as a function of the network). Each version's index maps
+ * its operations to their modules (and, in a family's, to the member's loader).
  */
 import type { Artifact } from './artifact.js';
 import { banner } from './banner.js';
@@ -54,7 +56,7 @@ function servedBy(users: readonly VersionModule[], family: boolean): string[] {
   return lines;
 }
 
-/** Groups identical modules and names their files (`v2/getFacebookMetrics.cjs`, `shared/listProfiles.cjs`). */
+/** Groups identical modules and names their files (`v1/getInstagramMetrics.cjs`, `shared/listProfiles.cjs`). */
 function shareModules(modules: readonly VersionModule[], networks: readonly string[]): SharedModule[] {
   const byCode = new Map<string, VersionModule[]>();
   for (const m of modules) {

@@ -1,7 +1,7 @@
 /**
  * The layout of generated/validators: per version, an ESM index (`v2/index.js`) whose table
  * loads an operation's module on its first use; the modules are CommonJS, one per distinct
- * code: an operation's validators and the rules of their constraints (`v2/getFacebookMetrics.cjs`),
+ * code: an operation's validators and the rules of their constraints (`v2/listProfileLabels.cjs`),
  * the failure body every operation shares (`failure.cjs`). Operations, or versions, whose
  * validators are the same code share one module (validators-layout.ts): a module used by both
  * versions is in `shared/`. Importing an index loads no validator code, and a bundler (esbuild,
