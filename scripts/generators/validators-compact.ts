@@ -17,7 +17,7 @@
  */
 
 /** The appending function added to every module that reports errors. */
-const PUSH_ERROR = [
+export const PUSH_ERROR = [
   'function pushError(errors, instancePath, schemaPath, keyword, params) {',
   '  const error = { instancePath, schemaPath, keyword, params };',
   '  if (errors === null) return [error];',

@@ -1,7 +1,7 @@
 /**
  * The layout of generated/validators: per version, an ESM index (`v2/index.js`) whose table
  * loads an operation's module on its first use; the modules are CommonJS, one per distinct
- * code: an operation's validators and the rules of their constraints (`v2/getFacebookMetrics.cjs`),
+ * code: an operation's validators and the rules of their constraints (`v2/listProfileLabels.cjs`),
  * the failure body every operation shares (`failure.cjs`). Operations, or versions, whose
  * validators are the same code share one module (validators-layout.ts): a module used by both
  * versions is in `shared/`. Importing an index loads no validator code, and a bundler (esbuild,
@@ -106,18 +106,24 @@ export function operationExports(op: OperationResponses, rules: ReadonlyMap<stri
   return lines.join('\n');
 }
 
-/** Loader of a module at `path` (relative to the index): the bundler's `require`, else Node's. */
-const loader = (path: string, indent: string) => [
-  `${indent}typeof require === "function"`,
-  `${indent}  ? require(${JSON.stringify(path)})`,
-  `${indent}  : nodeRequire(${JSON.stringify(path)})`,
-];
+/** Where an index finds a module: its path (relative to the index) and, for a family's module (validators-families.ts), the member's key. */
+export interface ModuleLoader {
+  path: string;
+  key?: string;
+}
+
+/** Loader of a module (the bundler's `require`, else Node's); of a family's, the call of the member's loader. */
+function loader({ path, key }: ModuleLoader, indent: string): string[] {
+  const lines = [`typeof require === "function"`, `  ? require(${JSON.stringify(path)})`, `  : nodeRequire(${JSON.stringify(path)})`];
+  if (key) lines.splice(0, 3, `(${lines[0]}`, lines[1], `${lines[2]}).${key}()`);
+  return lines.map((line) => `${indent}${line}`);
+}
 
 /**
  * The ESM index of a version: operation -> a loader of its module. `failure` and the paths of
  * `operations` (operation -> module) are relative to the index.
  */
-export function indexCode(script: string, version: number, failure: string, operations: ReadonlyMap<string, string>): string {
+export function indexCode(script: string, version: number, failure: string, operations: ReadonlyMap<string, ModuleLoader>): string {
   return [
     banner(script, 'slash').trimEnd(),
     '/**',
@@ -138,11 +144,11 @@ export function indexCode(script: string, version: number, failure: string, oper
     '',
     '/** Loads the failure body\'s module (`{ FailureBody, schemaRules }`; cached). */',
     'export const failureModule = () =>',
-    ...loader(failure, '  ').map((line, i, all) => (i === all.length - 1 ? `${line};` : line)),
+    ...loader({ path: failure }, '  ').map((line, i, all) => (i === all.length - 1 ? `${line};` : line)),
     '',
     '/** operation ("METHOD /path") -> loads its module (`{ validators, schemaRules }`; cached). */',
     'export const operationModules = {',
-    ...[...operations].flatMap(([operation, path]) => [`  ${JSON.stringify(operation)}: () =>`, ...loader(path, '    ').map((line, i, all) => (i === all.length - 1 ? `${line},` : line))]),
+    ...[...operations].flatMap(([operation, module]) => [`  ${JSON.stringify(operation)}: () =>`, ...loader(module, '    ').map((line, i, all) => (i === all.length - 1 ? `${line},` : line))]),
     '};',
     '',
   ].join('\n');

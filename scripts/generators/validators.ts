@@ -3,7 +3,8 @@
  * compiled to standalone ajv code (JSON Schema 2020-12), one module per operation, made smaller
  * to load (validators-compact.ts) and bundled with esbuild so that it imports nothing (loading it
  * never loads the ajv compiler); operations with the same code share a module
- * (validators-layout.ts); per version an index loads an operation's module on first use
+ * (validators-layout.ts), those whose code differs only by network one module of a family
+ * (validators-families.ts); per version an index loads an operation's module on first use
  * (validators-modules.ts).
  *
  * The schemas are read from the artifacts of the openapi step (`generated/openapi/v*.yaml`), so

@@ -100,7 +100,8 @@ describe('packed tarball', () => {
     expect(text.match(/^\s*(import|export)\s[^;]*\sfrom\s/gm) ?? []).toEqual([]);
     expect(text).not.toMatch(/\bimport\(/);
     // Each operation's validators are in the file, evaluated on first use (esbuild's lazy CommonJS wrapper).
-    expect(text).toContain('getFacebookMetrics.cjs');
+    expect(text).toContain('v2/getMetrics.cjs');
+    expect(text).toContain('v1/getInstagramMetrics.cjs');
     expect(text).toMatch(/__commonJS/);
     const script = `import { validateResponse, lookupOperation, formatErrors } from 'social-analytics-api/validators';
 const result = validateResponse({ method: 'GET', path: '/2/twitter/profiles', body: { success: true, profiles: [{ id: 1 }] } });

@@ -39,17 +39,23 @@ describe('generated/validators', () => {
     for (const v of [1, 2]) {
       const index = String(artifacts.find((a) => a.path === `generated/validators/v${v}/index.js`)!.content);
       expect(artifacts.some((a) => a.path === `generated/validators/v${v}/index.d.ts`)).toBe(true);
-      // Each operation of the version: its key, then its loader's two require calls of one path.
+      // Each operation of the version: its key, then its loader's two require calls of one path
+      // (and, for a family's module, the call of the member's loader).
       const keys = operations.filter((op) => op.version === v).map((op) => op.key);
-      const table = [...index.matchAll(/^ {2}"([^"]+)": \(\) =>\n.*\n.*require\("([^"]+)"\)\n.*nodeRequire\("([^"]+)"\)/gm)];
+      const table = [...index.matchAll(/^ {2}"([^"]+)": \(\) =>\n.*\n.*require\("([^"]+)"\)\n.*nodeRequire\("([^"]+)"\)(?:\)\.(\w+)\(\))?,$/gm)];
       expect(table.map((m) => m[1])).toEqual(keys);
+      for (const m of table.filter((m) => m[4])) expect(m[1], m[1]).toContain(`/${m[4]}/`);
       const failure = /failureModule = \(\) =>\n.*\n.*require\("([^"]+)"\)/.exec(index)![1];
       for (const path of [failure, ...table.flatMap((m) => [m[2], m[3]])]) used.add(join('generated/validators', `v${v}`, path).replaceAll('\\', '/'));
     }
     expect([...used].sort()).toEqual([...modules].sort());
-    // The profile lists of both versions are one module; every metrics operation has its own.
+    // The profile lists of both versions are one module; the metrics of every network of version
+    // 2 are one family's module (validators-families.ts); in version 1, those of the networks
+    // whose day records have the same groups of members (facebook, twitter).
     expect(modules).toContain('generated/validators/shared/listProfiles.cjs');
-    expect(modules.filter((p) => /Metrics\.cjs$/.test(p))).toHaveLength(operations.filter((op) => op.kind === 'metrics').length);
+    expect(modules.filter((p) => /\/\w*Metrics\.cjs$/.test(p)).sort()).toEqual(
+      ['v1/getInstagramMetrics', 'v1/getMetrics', 'v1/getPinterestMetrics', 'v1/getYoutubeMetrics', 'v2/getMetrics'].map((m) => `generated/validators/${m}.cjs`),
+    );
   });
 
   it('fails the step when the openapi artifacts are missing', async () => {
@@ -83,16 +89,17 @@ describe('generated/validators', () => {
       const before = loaded();
       const first = operationModules['POST /2/facebook/metrics']();
       const again = operationModules['POST /2/facebook/metrics']();
-      console.log(JSON.stringify([before, loaded(), first === again]));`;
+      const other = operationModules['POST /2/twitter/metrics']();
+      console.log(JSON.stringify([before, loaded(), first === again, first === other, first.validators.schemas.success, other.validators.schemas.success]));`;
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
-    expect(JSON.parse(out)).toEqual([[], ['getFacebookMetrics.cjs'], true]);
+    expect(JSON.parse(out)).toEqual([[], ['getMetrics.cjs'], true, false, 'FacebookMetricsResponse', 'TwitterMetricsResponse']);
   });
 
   it('keeps the ajv compiler out of the runtime of validateResponse and the CLI, and every package out of their static imports', async () => {
     for (const entry of ['src/validators/index.ts', 'src/cli/validate.ts', 'src/vitest.ts']) {
       const result = await build({ entryPoints: [join(ROOT, entry)], bundle: true, write: false, metafile: true, platform: 'node', format: 'esm', external: ['vitest'], logLevel: 'silent' });
       const inputs = result.metafile.inputs;
-      expect(Object.keys(inputs).some((p) => p.includes('generated/validators/v2/getFacebookMetrics.cjs'))).toBe(true);
+      expect(Object.keys(inputs).some((p) => p.includes('generated/validators/v2/getMetrics.cjs'))).toBe(true);
       expect(Object.keys(inputs).filter((p) => p.includes('node_modules/ajv')), entry).toEqual([]);
       // What loads with the entry: its static imports, transitively (a reporter's library is loaded
       // by a dynamic import only when that reporter is asked for).
@@ -154,7 +161,7 @@ describe('generated/validators', () => {
   });
 
   it('compiles without evaluated-member tracking (an anyOf stops at its first passing branch)', () => {
-    const code = readFileSync(join(ROOT, 'generated/validators/v2/getFacebookMetrics.cjs'), 'utf8');
+    const code = readFileSync(join(ROOT, 'generated/validators/v2/getMetrics.cjs'), 'utf8');
     expect(code).not.toMatch(/\.evaluated\b/);
     const validate = createAjv(false).compile({ $id: 'https://x.invalid/t', type: 'array', items: { anyOf: [{ type: 'number' }, { type: 'array' }] } });
     expect((validate as { evaluated?: unknown }).evaluated).toBeUndefined();

@@ -48,17 +48,17 @@ export const operationModules = {
       ? require("../shared/listPostLabels.cjs")
       : nodeRequire("../shared/listPostLabels.cjs"),
   "POST /1/facebook/metrics": () =>
-    typeof require === "function"
-      ? require("./getFacebookMetrics.cjs")
-      : nodeRequire("./getFacebookMetrics.cjs"),
+    (typeof require === "function"
+      ? require("./getMetrics.cjs")
+      : nodeRequire("./getMetrics.cjs")).facebook(),
   "POST /1/instagram/metrics": () =>
     typeof require === "function"
       ? require("./getInstagramMetrics.cjs")
       : nodeRequire("./getInstagramMetrics.cjs"),
   "POST /1/twitter/metrics": () =>
-    typeof require === "function"
-      ? require("./getTwitterMetrics.cjs")
-      : nodeRequire("./getTwitterMetrics.cjs"),
+    (typeof require === "function"
+      ? require("./getMetrics.cjs")
+      : nodeRequire("./getMetrics.cjs")).twitter(),
   "POST /1/youtube/metrics": () =>
     typeof require === "function"
       ? require("./getYoutubeMetrics.cjs")

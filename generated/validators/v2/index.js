@@ -56,29 +56,29 @@ export const operationModules = {
       ? require("./listProfileLabels.cjs")
       : nodeRequire("./listProfileLabels.cjs"),
   "POST /2/facebook/metrics": () =>
-    typeof require === "function"
-      ? require("./getFacebookMetrics.cjs")
-      : nodeRequire("./getFacebookMetrics.cjs"),
+    (typeof require === "function"
+      ? require("./getMetrics.cjs")
+      : nodeRequire("./getMetrics.cjs")).facebook(),
   "POST /2/instagram/metrics": () =>
-    typeof require === "function"
-      ? require("./getInstagramMetrics.cjs")
-      : nodeRequire("./getInstagramMetrics.cjs"),
+    (typeof require === "function"
+      ? require("./getMetrics.cjs")
+      : nodeRequire("./getMetrics.cjs")).instagram(),
   "POST /2/twitter/metrics": () =>
-    typeof require === "function"
-      ? require("./getTwitterMetrics.cjs")
-      : nodeRequire("./getTwitterMetrics.cjs"),
+    (typeof require === "function"
+      ? require("./getMetrics.cjs")
+      : nodeRequire("./getMetrics.cjs")).twitter(),
   "POST /2/youtube/metrics": () =>
-    typeof require === "function"
-      ? require("./getYoutubeMetrics.cjs")
-      : nodeRequire("./getYoutubeMetrics.cjs"),
+    (typeof require === "function"
+      ? require("./getMetrics.cjs")
+      : nodeRequire("./getMetrics.cjs")).youtube(),
   "POST /2/linkedin/metrics": () =>
-    typeof require === "function"
-      ? require("./getLinkedinMetrics.cjs")
-      : nodeRequire("./getLinkedinMetrics.cjs"),
+    (typeof require === "function"
+      ? require("./getMetrics.cjs")
+      : nodeRequire("./getMetrics.cjs")).linkedin(),
   "POST /2/pinterest/metrics": () =>
-    typeof require === "function"
-      ? require("./getPinterestMetrics.cjs")
-      : nodeRequire("./getPinterestMetrics.cjs"),
+    (typeof require === "function"
+      ? require("./getMetrics.cjs")
+      : nodeRequire("./getMetrics.cjs")).pinterest(),
   "POST /2/facebook/page/posts": () =>
     typeof require === "function"
       ? require("../shared/listFacebookPagePosts.cjs")
