@@ -5,6 +5,7 @@
  * and the catalog's response members)? When it does not, posts.ts runs the detailed pass, which
  * names every offending member.
  */
+import { PassedMembers } from './passed-members.js';
 
 /** Up to this many names left out by the request, a post is checked for each of them, not member by member. */
 export const FEW_EXCLUDED = 8;
@@ -27,32 +28,13 @@ export function holdsNone(post: Record<string, unknown>, names: readonly string[
   return true;
 }
 
-/**
- * The members of the previous post and whether each is allowed, by position, for one allowed
- * table: posts of a page list their members alike, so most members cost a string comparison.
- */
-const previous: { allowed: unknown; keys: string[]; verdicts: boolean[] } = { allowed: undefined, keys: [], verdicts: [] };
+/** The members of the last post that held allowed names only (day records use the same memo, metrics-v1.ts). */
+const passedPost = new PassedMembers();
 
 /** Every member of `post` is an allowed name (the detailed pass then has nothing to say when types were checked). */
 export function onlyAllowed(post: Record<string, unknown>, allowed: ReadonlyMap<string, unknown>): boolean {
-  if (previous.allowed !== allowed) {
-    previous.allowed = allowed;
-    previous.keys.length = 0;
-  }
-  const { keys, verdicts } = previous;
-  let at = 0;
-  let all = true;
-  for (const key in post) {
-    let verdict: boolean;
-    if (keys[at] === key) verdict = verdicts[at];
-    else {
-      verdict = allowed.has(key);
-      keys[at] = key;
-      verdicts[at] = verdict;
-    }
-    at++;
-    if (!verdict) all = false;
-  }
-  return all;
+  if (passedPost.same(post, allowed)) return true;
+  for (const key in post) if (!allowed.has(key)) return false;
+  passedPost.passed(post, allowed);
+  return true;
 }
-

@@ -11,7 +11,7 @@ import { quote } from '../describe.js';
 import type { ErrorList } from '../error-list.js';
 import { childPointer } from '../../json/pointer.js';
 import { excludedNames, FEW_EXCLUDED, holdsNone, onlyAllowed } from './post-members.js';
-import { stringArray } from './request-shape.js';
+import { sameItems, stringArray } from './request-shape.js';
 import { hasUtcDateTimeShape, isDocumentedUtcShape, isUtcDateTime, realDayTime, utcInstantKey } from '../../calendar/date-times.js';
 import { expected, isPlainObject, typeProblem, UTC_DATE_TIME_SHAPE } from './values.js';
 
@@ -116,7 +116,7 @@ const MAX_FIELD_LISTS = 64;
  */
 function allowedMembers(catalog: PostCatalog, fields: string[], types: ReadonlyMap<string, PostFieldType>): ReadonlyMap<string, PostFieldType | undefined> {
   // The field list of the previous call, compared item by item: consecutive pages of one request cost no key.
-  if (last && last.catalog === catalog && sameStrings(last.fields, fields)) return last.allowed;
+  if (last && last.catalog === catalog && sameItems(last.fields, fields)) return last.allowed;
   let byFields = allowedCache.get(catalog);
   if (!byFields) allowedCache.set(catalog, (byFields = new Map()));
   const key = JSON.stringify(fields);
@@ -133,12 +133,6 @@ function allowedMembers(catalog: PostCatalog, fields: string[], types: ReadonlyM
 
 /** The catalog, field list (a copy) and answer of the last {@link allowedMembers} call. */
 let last: { catalog: PostCatalog; fields: string[]; allowed: ReadonlyMap<string, PostFieldType | undefined> } | undefined;
-
-function sameStrings(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 function checkFields(list: ErrorList, posts: unknown[], fields: string[], catalog: PostCatalog, network: string, typesChecked: boolean): void {
   const types = postFieldTypes(catalog);
