@@ -26,7 +26,7 @@ import type { ValidateResponseInput, ValidationError, ValidationResult } from '.
  */
 function checkSchema(list: ErrorList, { validators, failure, rules }: CompiledOperation, status: number, body: unknown): void {
   const success = isPlainObject(body) ? body.success : undefined;
-  const key = status === 200 ? '200' : String(status);
+  const key = String(status);
   const own: CompiledValidator | undefined = validators.responses[key];
   if (status === 200 && validators.success && !own) {
     if (success === true || success === false) {
