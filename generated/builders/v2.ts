@@ -7,6 +7,7 @@ import type { ApiRequest } from '../../src/request.js';
 import { buildV2Request } from '../../src/builders/build.js';
 import type {
   AllowedByEvery,
+  BaseDimensionList,
   DayString,
   DimensionItem,
   DimensionList,
@@ -221,11 +222,15 @@ export interface TwitterBuilders {
   profiles(): ApiRequest<undefined, ProfilesResponse, 'GET /2/twitter/profiles'>;
   /**
    * POST /2/twitter/metrics: the requested metrics split by the requested dimensions. The response
-   * header names the requested dimensions in request order, then the requested metrics.
+   * header names the requested dimensions, then the requested metrics.
    */
-  metrics<M extends TwitterMetric, D extends readonly DimensionItem<Dimension>[] = readonly []>(
-    body: MetricsRequest<'twitter', M, D>,
-  ): ApiRequest<MetricsRequest<'twitter', M, D>, MetricsResponse<M, D>, 'POST /2/twitter/metrics'>;
+  metrics<M extends TwitterMetric, T extends Dimension = never>(
+    body: MetricsRequest<'twitter', M, readonly DimensionItem<T>[]>,
+  ): ApiRequest<
+    MetricsRequest<'twitter', M, readonly DimensionItem<T>[]>,
+    MetricsResponse<M, BaseDimensionList<T>>,
+    'POST /2/twitter/metrics'
+  >;
 }
 
 /** Builders of the twitter operations of version 2: `v2.twitter.profiles`, `v2.twitter.metrics`. */
@@ -269,13 +274,13 @@ export interface LinkedinBuilders {
   profiles(): ApiRequest<undefined, ProfilesResponse, 'GET /2/linkedin/profiles'>;
   /**
    * POST /2/linkedin/metrics: the requested metrics split by the requested dimensions. The response
-   * header names the requested dimensions in request order, then the requested metrics.
+   * header names the requested dimensions, then the requested metrics.
    */
-  metrics<M extends LinkedinMetric, D extends readonly DimensionItem<Dimension>[] = readonly []>(
-    body: MetricsRequest<'linkedin', M, D>,
+  metrics<M extends LinkedinMetric, T extends Dimension = never>(
+    body: MetricsRequest<'linkedin', M, readonly DimensionItem<T>[]>,
   ): ApiRequest<
-    MetricsRequest<'linkedin', M, D>,
-    MetricsResponse<M, D>,
+    MetricsRequest<'linkedin', M, readonly DimensionItem<T>[]>,
+    MetricsResponse<M, BaseDimensionList<T>>,
     'POST /2/linkedin/metrics'
   >;
 }
@@ -297,13 +302,13 @@ export interface PinterestBuilders {
   profiles(): ApiRequest<undefined, ProfilesResponse, 'GET /2/pinterest/profiles'>;
   /**
    * POST /2/pinterest/metrics: the requested metrics split by the requested dimensions. The
-   * response header names the requested dimensions in request order, then the requested metrics.
+   * response header names the requested dimensions, then the requested metrics.
    */
-  metrics<M extends PinterestMetric, D extends readonly DimensionItem<Dimension>[] = readonly []>(
-    body: MetricsRequest<'pinterest', M, D>,
+  metrics<M extends PinterestMetric, T extends Dimension = never>(
+    body: MetricsRequest<'pinterest', M, readonly DimensionItem<T>[]>,
   ): ApiRequest<
-    MetricsRequest<'pinterest', M, D>,
-    MetricsResponse<M, D>,
+    MetricsRequest<'pinterest', M, readonly DimensionItem<T>[]>,
+    MetricsResponse<M, BaseDimensionList<T>>,
     'POST /2/pinterest/metrics'
   >;
 }

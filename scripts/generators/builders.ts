@@ -36,10 +36,9 @@ function hasExtraDimensions(vm: VersionModel, network: string): boolean {
 /**
  * The dimensions a v2 metrics builder accepts for the metrics M: base dimensions, then one extra
  * dimension that every metric of M allows, spelled with the network's own table (cheaper to check
- * than the generic ExtraDimension<N, M>); only base dimensions where no metric has an extra one.
+ * than the generic ExtraDimension<N, M>). D is inferred as a tuple: the header is positional.
  */
-function dimensionsConstraint(vm: VersionModel, network: string): string {
-  if (!hasExtraDimensions(vm, network)) return 'readonly DimensionItem<Dimension>[]';
+function dimensionsConstraint(network: string): string {
   return `DimensionList<Dimension, AllowedByEvery<${pascal(network)}MetricExtraDimensions, M>>`;
 }
 
@@ -81,13 +80,28 @@ function builder(op: Operation, vm: VersionModel): Builder {
           `V1MetricsResponse<DayRecord<${P}MetricValues, M>>`,
         );
       }
+      if (!hasExtraDimensions(vm, op.network!)) {
+        // Only base dimensions, in any order: the names T of the requested ones are inferred (the
+        // header lists them as an array before the metric element).
+        return withBody(
+          'metrics',
+          'the requested metrics split by the requested dimensions. The response header names the requested ' +
+            'dimensions, then the requested metrics.',
+          [
+            { name: 'M', constraint: `${P}Metric` },
+            { name: 'T', constraint: 'Dimension', default: 'never' },
+          ],
+          `MetricsRequest<${net}, M, readonly DimensionItem<T>[]>`,
+          'MetricsResponse<M, BaseDimensionList<T>>',
+        );
+      }
       return withBody(
         'metrics',
         'the requested metrics split by the requested dimensions. The response header names the requested ' +
           'dimensions in request order, then the requested metrics.',
         [
           { name: 'M', constraint: `${P}Metric` },
-          { name: 'D', constraint: dimensionsConstraint(vm, op.network!), default: 'readonly []' },
+          { name: 'D', constraint: dimensionsConstraint(op.network!), default: 'readonly []' },
         ],
         `MetricsRequest<${net}, M, D>`,
         'MetricsResponse<M, D>',
@@ -166,7 +180,7 @@ export async function buildersSource(model: Model, version: Version, allOperatio
   const vm = versionModel(model, version);
   const ops = allOperations.filter((op) => op.version === version);
   const roots = [...new Set(ops.filter((op) => op.kind !== 'metrics' && op.kind !== 'posts').map((op) => op.successSchema!))];
-  const v2Shapes = ['AllowedByEvery', 'DimensionItem', 'DimensionList', 'MetricsResponse'];
+  const v2Shapes = ['AllowedByEvery', 'BaseDimensionList', 'DimensionItem', 'DimensionList', 'MetricsResponse'];
   const shapes = ['DayString', 'PostsPage', 'RequiredPick', 'SortElement', ...(version === 1 ? ['DayRecord', 'V1MetricsResponse'] : v2Shapes)];
   const imports = [
     importDeclaration('../../src/request.js', ['ApiRequest']),

@@ -3,7 +3,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import { v2, type ResponseOf } from '../../src/v2.js';
 import type * as V2 from '../../src/v2.js';
 import type { components } from '../../generated/types/v2.js';
-import type { DimensionHeader } from '../../src/builders/types.js';
+import type { DimensionHeader, DimensionItem } from '../../src/builders/types.js';
 
 const range = { date_start: '2024-01-01', date_end: '2024-01-31', profiles: ['164929129743'] } as const;
 const postRange = { date_start: '2024-01-01', date_end: '2024-01-31', profiles: ['164929129743'] } as const;
@@ -84,6 +84,17 @@ describe('v2 metrics: narrowed response', () => {
     const req = v2.linkedin.metrics({ ...range, metrics: ['followers_lifetime'] });
     expectTypeOf<ResponseOf<typeof req>['header']>().toEqualTypeOf<[{ type: 'metric'; rows: 'followers_lifetime'[] }]>();
     expectTypeOf<ResponseOf<typeof req>['data']>().toEqualTypeOf<number[]>();
+  });
+  it('without extra dimensions (linkedin, twitter, pinterest) the header lists the requested dimensions before the metric element', () => {
+    const req = v2.linkedin.metrics({ ...range, metrics: ['followers_change'], dimensions: [{ type: 'date.week' }, { type: 'profile_label' }] });
+    expectTypeOf<ResponseOf<typeof req>['header']>().toEqualTypeOf<
+      [...DimensionHeader<'date.week' | 'profile_label'>[], { type: 'metric'; rows: 'followers_change'[] }]
+    >();
+    expectTypeOf(req.body.dimensions).toEqualTypeOf<readonly DimensionItem<'date.week' | 'profile_label'>[] | undefined>();
+    const none = v2.twitter.metrics({ ...range, metrics: ['ff_ratio'], dimensions: [] });
+    expectTypeOf<ResponseOf<typeof none>['header']>().toEqualTypeOf<[{ type: 'metric'; rows: 'ff_ratio'[] }]>();
+    // @ts-expect-error activity_type is an extra dimension (facebook), not a linkedin dimension
+    v2.linkedin.metrics({ ...range, metrics: ['followers_change'], dimensions: [{ type: 'activity_type' }] });
   });
   it('a metric not requested is not in the header type', () => {
     const req = v2.instagram.metrics({ ...range, metrics: ['followers_change'], dimensions: [{ type: 'date.day' }] });
