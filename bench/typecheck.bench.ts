@@ -6,6 +6,8 @@
  * process (after warm-up runs); figures are medians of the checker pass alone and of
  * parse + bind + check, in CPU time of this process (process.cpuUsage, as bench/ratio.ts): on a
  * shared machine wall time charges descheduled stretches to whichever file was compiling.
+ * Next to the times, a figure that does not move with the load: the heap one warm check of each
+ * file allocates, in a child process without the JIT (bench/typecheck-heap.mjs).
  * Every posts request passes
  * `limit`: openapi-typescript marks members with a default as required.
  */
@@ -108,6 +110,17 @@ export function compile(project: string): { check: number; total: number; instan
   return { check: ended - checkStarted, total: ended - started, instantiations };
 }
 
+/**
+ * Heap bytes allocated by one warm check of each file of `dir`, from a child process without the
+ * JIT (bench/typecheck-heap.mjs): the same in every run, whatever the load of the machine.
+ */
+function heapPerCheck(dir: string, files: string[]): Record<string, number> {
+  const flags = ['--jitless', '--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64'];
+  const child = spawnSync(process.execPath, [...flags, join(root, 'bench/typecheck-heap.mjs'), dir, JSON.stringify({ ...COMMON, noEmit: true }), ...files], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`bench/typecheck-heap.mjs failed:\n${child.stderr}`);
+  return JSON.parse(child.stdout.trim().split('\n').pop() ?? '{}') as Record<string, number>;
+}
+
 function writeProject(dir: string, name: string, file: string): string {
   writeFileSync(join(dir, `${name}.ts`), file);
   const config = join(dir, `tsconfig.${name}.json`);
@@ -153,9 +166,17 @@ export async function run(): Promise<BenchRow[]> {
         ok: ratio <= TARGET,
       };
     };
+    const heap = heapPerCheck(work, ['builders.ts', 'raw.ts']);
+    const heapRatio = heap['builders.ts'] / heap['raw.ts'];
     return [
       row('total', 'whole type-check: parse + bind + check'),
       row('check', 'checker pass alone'),
+      {
+        name: `heap allocated by one warm check of the same two files (no JIT: deterministic)`,
+        value: `${(heap['builders.ts'] / 1e6).toFixed(2)} MB`,
+        baseline: `raw paths ${(heap['raw.ts'] / 1e6).toFixed(2)} MB`,
+        ratio: `${heapRatio.toFixed(2)}x`,
+      },
       {
         name: `type instantiations of the same two files (deterministic; informational)`,
         value: String(b[0].instantiations),
