@@ -43,9 +43,17 @@ export class ErrorList {
 
   /** `strict`: broken inferred rules are errors too; `max`: problems kept per severity (the CLI groups more). */
   constructor(
-    private readonly strict = false,
-    private readonly max = MAX_ERRORS,
+    private strict = false,
+    private max = MAX_ERRORS,
   ) {}
+
+  /** This list, for another response; only a list without problems (nothing allocated yet) may be reset. */
+  reset(strict = false, max = MAX_ERRORS): this {
+    if (this.count !== 0) throw new Error('ErrorList.reset: the list holds problems');
+    this.strict = strict;
+    this.max = max;
+    return this;
+  }
 
   add(rule: RuleId, pointer: string, message: string): void {
     const key = `${pointer}\u0000${message}`;

@@ -18,26 +18,40 @@ import { lookupOperation, type OperationLookup } from '../catalog/operation-look
 import { addSchemaErrors } from './schema-messages.js';
 import type { ValidateResponseInput, ValidationError, ValidationResult } from './types.js';
 
+/** How a body of one documented status is checked against its schema (prepared once per operation). */
+interface StatusSchema {
+  /** The validator of the operation's own body at this status; undefined: the version's failure body. */
+  readonly own: CompiledValidator | undefined;
+  /** The name of `own`'s schema. */
+  readonly name: string | undefined;
+  /** A 200 response that is `oneOf: [success body, FailureBody]`, the branch chosen by `success`. */
+  readonly bySuccess: boolean;
+}
+
+function statusSchemaOf({ validators }: CompiledOperation, key: string): StatusSchema {
+  const own = Object.prototype.hasOwnProperty.call(validators.responses, key) ? validators.responses[key] : undefined;
+  return { own, name: own && validators.schemas.responses[key], bySuccess: key === '200' && validators.success !== undefined && own === undefined };
+}
+
 /**
  * Schema check. A 200 body is `oneOf: [success body, FailureBody]`, told apart by `success`
  * (the generator checks this): the branch `success` selects is run alone, so errors are
  * reported against that branch rather than as a oneOf dump; with neither `true` nor `false`,
  * no branch can match.
  */
-function checkSchema(list: ErrorList, { validators, failure, rules }: CompiledOperation, status: number, body: unknown): void {
-  const success = isPlainObject(body) ? body.success : undefined;
-  const key = String(status);
-  const own: CompiledValidator | undefined = validators.responses[key];
-  if (status === 200 && validators.success && !own) {
+function checkSchema(list: ErrorList, { validators, failure, rules }: CompiledOperation, schema: StatusSchema, body: unknown): void {
+  if (schema.bySuccess) {
+    const success = isPlainObject(body) ? body.success : undefined;
     if (success === true || success === false) {
-      const branch = success ? validators.success : failure();
+      const branch = success ? validators.success! : failure();
       if (!branch(body, WHOLE_BODY)) addSchemaErrors(list, branch, { name: success ? validators.schemas.success! : FAILURE, rules: rules() }, body);
     } else if (!isPlainObject(body)) list.add('shared.response.success-flag', '', `expected object (a success or failure body), got ${describeValue(body)}`);
     else list.add('shared.response.success-flag', '/success', `expected true (success body) or false (failure body), got ${describeValue(success)}`);
     return;
   }
-  const [validate, name] = own ? [own, validators.schemas.responses[key]] : [failure(), FAILURE];
-  if (!validate(body, WHOLE_BODY)) addSchemaErrors(list, validate, { name, rules: rules() }, body);
+  const { own } = schema;
+  const validate = own ?? failure();
+  if (!validate(body, WHOLE_BODY)) addSchemaErrors(list, validate, { name: own ? schema.name! : FAILURE, rules: rules() }, body);
 }
 
 /** The compiled validators' context of a whole body, given so that a call allocates no default one. */
@@ -46,24 +60,31 @@ const WHOLE_BODY = Object.freeze({ instancePath: '' });
 /** Name of the failure body's schema (the root of its errors' `schemaPath`s). */
 const FAILURE = 'FailureBody';
 
-/** `schemaValid`: the body passed its schema, so catalog types need no second check. */
-function checkSuccess(list: ErrorList, op: OperationInfo, body: Record<string, unknown>, request: Record<string, unknown> | undefined, schemaValid: boolean): void {
-  if (op.kind === 'metrics' && op.network) {
-    if (op.version === 2) checkMetricsV2(list, body, request, op.network);
-    else checkMetricsV1(list, body, request, op.network, schemaValid);
-  } else if (op.kind === 'posts' && op.network) {
-    checkPosts(list, body, request, op.version, op.network, schemaValid);
+/** The success-body checks of one operation; `schemaValid`: the body passed its schema, so catalog types need no second check. */
+type SuccessChecks = (list: ErrorList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, schemaValid: boolean) => void;
+
+/** The success-body checks of `op`, chosen once per operation; undefined for lists, which have none. */
+function successChecksOf(op: OperationInfo): SuccessChecks | undefined {
+  const { network, version } = op;
+  if (!network) return undefined;
+  if (op.kind === 'metrics') {
+    return version === 2 ? (list, body, request) => checkMetricsV2(list, body, request, network) : (list, body, request, schemaValid) => checkMetricsV1(list, body, request, network, schemaValid);
   }
+  if (op.kind === 'posts') return (list, body, request, schemaValid) => checkPosts(list, body, request, version, network, schemaValid);
+  return undefined;
 }
 
 /** What validating one operation needs, resolved on its first validation and kept. */
 interface OperationPlan {
   readonly op: OperationInfo & { key: OperationKey };
   readonly compiled: CompiledOperation;
-  /** The documented HTTP statuses, as numbers. */
-  readonly statuses: ReadonlySet<number>;
+  /** The documented HTTP statuses, as numbers, and (at the same index) how a body of each is checked. */
+  readonly statuses: readonly number[];
+  readonly schemas: readonly StatusSchema[];
   /** The result of a body without problems (shared, frozen). */
   readonly valid: ValidationResult;
+  /** The checks of a success body beyond its schema; undefined when there are none (label and profile lists). */
+  readonly successChecks: SuccessChecks | undefined;
 }
 
 /** Why a method and path have no plan: no such operation, or no validators for it. */
@@ -83,38 +104,60 @@ function planOf(found: OperationLookup): OperationPlan | NoPlan {
     const compiled = op && validatorsOf(op.version, op.key);
     if (!op) plan = { op, error: found.error };
     else if (!compiled) plan = { op, error: `no validators for ${op.key}; regenerate with npm run generate` };
-    else plan = { op, compiled, statuses: new Set(compiled.validators.statuses.map(Number)), valid: validResult(op.key) };
+    else {
+      const { statuses } = compiled.validators;
+      plan = { op, compiled, statuses: statuses.map(Number), schemas: statuses.map((key) => statusSchemaOf(compiled, key)), valid: validResult(op.key), successChecks: successChecksOf(op) };
+    }
     plans.set(found, plan);
   }
   return plan;
 }
 
+/**
+ * The plan of the last method and path given as strings, and the strings: captures of one
+ * operation usually come in a row, so the next call compares two strings and looks nothing up.
+ */
+let lastPlan: { method: string; path: string; plan: OperationPlan | NoPlan } | undefined;
+
+function planFor(method: unknown, path: unknown): OperationPlan | NoPlan {
+  if (lastPlan !== undefined && method === lastPlan.method && path === lastPlan.path) return lastPlan.plan;
+  const plan = planOf(lookupOperation(method as string, path as string));
+  if (typeof method === 'string' && typeof path === 'string') lastPlan = { method, path, plan };
+  return plan;
+}
+
+/** The index of `status` among `statuses`, -1 if absent (a loop: a handful of numbers). */
+function indexOf(statuses: readonly number[], status: unknown): number {
+  for (let i = 0; i < statuses.length; i++) if (statuses[i] === status) return i;
+  return -1;
+}
+
 /** Validates `input` into `list`; the plan of its operation (or why there is none). */
 function validate(input: ValidateResponseInput, list: ErrorList): OperationPlan | NoPlan {
-  const plan = planOf(lookupOperation(input.method, input.path));
+  const plan = planFor(input.method, input.path);
   if ('error' in plan) {
     list.add('shared.response.operation', '', plan.error);
     return plan;
   }
   const { op, compiled } = plan;
   const status = input.status ?? 200;
-  if (!plan.statuses.has(status)) {
+  const at = indexOf(plan.statuses, status);
+  if (at < 0) {
     list.add('shared.response.status', '', `HTTP status ${status} is not a documented response of ${op.key} (documented: ${compiled.validators.statuses.join(', ')})`);
     return plan;
   }
-  checkSchema(list, compiled, status, input.body);
-  const schemaValid = list.count === 0;
   const body = input.body;
+  checkSchema(list, compiled, plan.schemas[at], body);
+  const schemaValid = list.count === 0;
   if (!isPlainObject(body)) return plan;
   if (body.success === false) checkFailure(list, body, status);
-  else if (body.success === true && status === 200) {
-    const request = requestBody(input.request);
-    const unreadable = request instanceof UnreadableRequest;
+  else if (body.success === true && status === 200 && plan.successChecks) {
     // Profile and label lists have no request-aware checks: their request is not read.
-    if (unreadable && (op.kind === 'metrics' || op.kind === 'posts')) {
+    const request = requestBody(input.request);
+    if (request instanceof UnreadableRequest) {
       list.add('shared.response.request-readable', '', `request-aware checks skipped: the request is not a JSON object (got ${describeValue(request.value)})`);
-    }
-    checkSuccess(list, op, body, unreadable ? undefined : request, schemaValid);
+      plan.successChecks(list, body, undefined, schemaValid);
+    } else plan.successChecks(list, body, request, schemaValid);
   }
   return plan;
 }
@@ -127,8 +170,10 @@ function validate(input: ValidateResponseInput, list: ErrorList): OperationPlan 
  * empty lists too); a result with problems is the caller's own.
  * `options.maxProblems` (default 100): errors, and warnings, listed before a last one says more were left out.
  */
-export function validateResponse(input: ValidateResponseInput, options: { maxProblems?: number } = {}): ValidationResult {
-  const list = new ErrorList(input?.strict === true, options.maxProblems);
+export function validateResponse(input: ValidateResponseInput, options?: { maxProblems?: number }): ValidationResult {
+  const strict = input?.strict === true;
+  const list = spareList?.reset(strict, options?.maxProblems) ?? new ErrorList(strict, options?.maxProblems);
+  spareList = undefined; // a call made while this one runs takes a list of its own
   let plan: OperationPlan | NoPlan | undefined;
   try {
     if (!isPlainObject(input)) {
@@ -138,10 +183,16 @@ export function validateResponse(input: ValidateResponseInput, options: { maxPro
     list.add('shared.response.operation', '', `the validator failed on this input: ${err instanceof Error ? err.message : String(err)}`);
   }
   const operation = plan?.op?.key;
-  if (list.count === 0) return plan && 'valid' in plan ? plan.valid : validResult(operation);
+  if (list.count === 0) {
+    spareList = list;
+    return plan && 'valid' in plan ? plan.valid : validResult(operation);
+  }
   const { errors, warnings } = list.result();
   return { valid: errors.length === 0, operation, errors, warnings };
 }
+
+/** The list of the last call that found no problem, for the next call (a valid response allocates none). */
+let spareList: ErrorList | undefined;
 
 /** The results without any problem, one per operation: shared and frozen, so a valid body allocates none. */
 const validResults = new Map<ValidationResult['operation'], ValidationResult>();

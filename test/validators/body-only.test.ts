@@ -112,6 +112,21 @@ describe('v2 metrics without a request', () => {
     );
   });
 
+  it('judges a header again when its types differ from the last header in place, and keeps its extra dimension for the same types', () => {
+    const placed = { success: true, header: [{ type: 'date.day', rows: ['2026-01-01'] }, { type: 'gender_age', rows: ['F.18-24'] }, { type: 'metric', rows: ['insights_reach'] }], data: [[[1]]] };
+    expect(v2(placed).errors).toEqual([]);
+    // The same types, in place: the remembered extra dimension still judges the metric rows.
+    const unsupported = { ...placed, header: [placed.header[0], placed.header[1], { type: 'metric', rows: ['fans_change'] }] };
+    expect(v2(unsupported).errors).toEqual([problem('v2.metrics.extra-dimension-support', '/header/2/rows/0', 'metric "fans_change" does not support the extra dimension "gender_age"')]);
+    // Other types right after: the extra dimension out of place, then the metric element out of place.
+    const swapped = { ...placed, header: [placed.header[1], placed.header[0], placed.header[2]] };
+    expect(v2(swapped).errors).toEqual([problem('v2.metrics.header-extra-dimension', '/header/0/type', 'extra dimension "gender_age" must be the last dimension')]);
+    expect(v2(swapped).errors).toHaveLength(1); // a misplaced header is not remembered
+    const metricFirst = { ...placed, header: [placed.header[2], placed.header[0], placed.header[1]] };
+    expect(v2(metricFirst).errors).toContainEqual(problem('v2.metrics.header-ends-with-metric', '/header/0/type', 'the metric element must be the last header element (1 of 3)'));
+    expect(v2(placed).errors).toEqual([]);
+  });
+
   it('wants date rows that are real calendar days', () => {
     const body = v2Body();
     body.header[1].rows = ['2026-02-28', '2026-02-30'];

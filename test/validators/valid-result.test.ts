@@ -30,4 +30,56 @@ describe('validateResponse results', () => {
     expect(Object.isFrozen(bad) || Object.isFrozen(bad.errors)).toBe(false);
     expect(bad.errors.map((e) => e.pointer)).toContain('/profiles/0/id');
   });
+
+  it('keeps the lists of a result with problems when later calls find none, or others', () => {
+    const bad = profiles({ success: true, profiles: [{ id: 1 }] });
+    const errors = [...bad.errors];
+    expect(profiles({ success: true, profiles: [{ id: '1', name: 'Example' }] }).valid).toBe(true);
+    const other = labels({ success: true, data: [{ id: 2 }] });
+    expect(bad.errors).toEqual(errors);
+    expect(other.errors).not.toBe(bad.errors);
+    expect(other.errors.map((e) => e.pointer)).not.toContain('/profiles/0/id');
+  });
+
+  it('gives a call made while another runs its own problems (a getter of the input validating)', () => {
+    let inner: ReturnType<typeof profiles> | undefined;
+    const input = {
+      method: 'GET',
+      path: '/2/twitter/profiles',
+      get body() {
+        inner = labels({ success: true, data: [{ id: 3 }] });
+        return { success: true, profiles: [{ id: 1 }] };
+      },
+    };
+    const outer = validateResponse(input);
+    expect(outer.operation).toBe('GET /2/twitter/profiles');
+    expect(outer.errors.map((e) => e.pointer)).toEqual(['/profiles/0/id']);
+    expect(inner?.operation).toBe('POST /2/post/labels');
+    expect(inner?.errors.map((e) => e.pointer)).not.toContain('/profiles/0/id');
+    expect(inner?.valid).toBe(false);
+  });
+
+  it('finds the operation of each call when calls alternate between operations, methods and paths', () => {
+    for (let round = 0; round < 3; round++) {
+      expect(labels({ success: true, data: [] }).operation).toBe('POST /2/post/labels');
+      expect(profiles({ success: true, profiles: [] }).operation).toBe('GET /2/twitter/profiles');
+      const wrongMethod = validateResponse({ method: 'GET', path: '/2/post/labels', body: { success: true, data: [] } });
+      expect(wrongMethod.errors[0]).toMatchObject({ rule: 'shared.response.operation', message: 'GET /2/post/labels is not an operation: POST /2/post/labels is' });
+      expect(validateResponse({ method: 'POST', path: 'https://api.example.test/2/post/labels?x=1', body: { success: true, data: [] } }).operation).toBe('POST /2/post/labels');
+    }
+  });
+
+  it('checks a documented status other than 200 against the failure body, and refuses an undocumented one', () => {
+    const failure = { success: false, errors: [{ code: 4, errors: ['invalid token'] }] };
+    const at = (status: unknown) => validateResponse({ method: 'GET', path: '/2/twitter/profiles', body: failure, status: status as number });
+    expect(at(200).valid).toBe(true);
+    // The failure body's schema passed; its code belongs to another status (a failure-body check).
+    expect(at(401).errors).toEqual([{ pointer: '/errors/0/code', message: 'error 4 comes with HTTP status 200, not 401', rule: 'shared.failure.code-status', severity: 'error' }]);
+    expect(at(401).errors).toEqual(at(403).errors.map((e) => ({ ...e, message: e.message.replace('403', '401') })));
+    // A success body at 401 is judged as the failure body it must be.
+    expect(validateResponse({ method: 'GET', path: '/2/twitter/profiles', body: { success: true }, status: 401 }).errors).toContainEqual({ pointer: '/success', message: 'expected false, got true', rule: 'shared.response.success-flag', severity: 'error' });
+    expect(at(299).errors[0]).toMatchObject({ rule: 'shared.response.status' });
+    expect(at('401').errors[0]).toMatchObject({ rule: 'shared.response.status' });
+  });
 });
+

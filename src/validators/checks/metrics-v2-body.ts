@@ -68,15 +68,13 @@ const passedMetricRows = {
   },
 };
 
-function checkRows(list: ErrorList, header: HeaderElement[], network: string): void {
-  const catalog = metricsOf(2, network);
-  let extra: string | undefined;
-  for (let i = 0; i < header.length && extra === undefined; i++) if (extraDimensionNames.has(header[i].type)) extra = header[i].type;
+function checkRows(list: ErrorList, header: HeaderElement[], network: string, extra: string | undefined): void {
   for (let i = 0; i < header.length; i++) {
     const el = header[i];
     if (el.type === 'metric') {
       const rows = el.rows;
       if (passedMetricRows.same(rows, network, extra)) continue;
+      const catalog = metricsOf(2, network);
       let clean = true;
       seenMetrics.start(catalog.size);
       for (let j = 0; j < rows.length; j++) {
@@ -103,6 +101,41 @@ function checkRows(list: ErrorList, header: HeaderElement[], network: string): v
   }
 }
 
+/**
+ * The extra dimension of a header whose elements are in their documented places (the metric
+ * element last and only there, at most one extra dimension, last of the dimensions): its type,
+ * or undefined when it has none. {@link MISPLACED} when an element is out of place, the answer
+ * the detailed checks report. The answer for the last header in place is kept with its types:
+ * the headers of one report repeat them, and compare by string.
+ */
+function placedExtra(header: HeaderElement[]): string | undefined | typeof MISPLACED {
+  if (sameTypes(header, lastPlaced.types)) return lastPlaced.extra;
+  const last = header.length - 1;
+  if (header[last].type !== 'metric') return MISPLACED;
+  for (let i = 0; i < last; i++) {
+    const type = header[i].type;
+    if (type === 'metric' || (extraDimensionNames.has(type) && i !== last - 1)) return MISPLACED;
+  }
+  const extra = last > 0 && extraDimensionNames.has(header[last - 1].type) ? header[last - 1].type : undefined;
+  lastPlaced = { types: header.map((el) => el.type), extra };
+  return extra;
+}
+const MISPLACED = Symbol('misplaced');
+let lastPlaced: { types: readonly string[]; extra: string | undefined } = { types: [], extra: undefined };
+
+/** The header's element types are `types`, in order. */
+function sameTypes(header: HeaderElement[], types: readonly string[]): boolean {
+  if (header.length !== types.length) return false;
+  for (let i = 0; i < types.length; i++) if (header[i].type !== types[i]) return false;
+  return true;
+}
+
+/** The first extra dimension of a header, wherever it is. */
+function firstExtra(header: HeaderElement[]): string | undefined {
+  for (let i = 0; i < header.length; i++) if (extraDimensionNames.has(header[i].type)) return header[i].type;
+  return undefined;
+}
+
 /** One array of `data` being walked; its pointer is built only when a problem is found. */
 interface Level {
   value: unknown[];
@@ -121,16 +154,17 @@ function pointerOf(level: Level): string {
 const MAX_FAST_DEPTH = 16;
 
 /**
- * The fast path of {@link checkData}: whether `value` nests exactly as `lengths` says, with
- * finite numbers innermost. Allocates nothing; recursion is as deep as the header is long.
+ * The fast path of {@link checkData}: whether `value` nests exactly as the header says (each
+ * level as long as its element's rows), with finite numbers innermost. Allocates nothing;
+ * recursion is as deep as the header is long.
  */
-function nestingHolds(value: unknown[], lengths: number[], depth: number): boolean {
-  if (value.length !== lengths[depth]) return false;
-  const last = lengths.length - 1;
-  if (depth === last) return finiteNumbers(value, lengths[last]);
+function nestingHolds(value: unknown[], header: HeaderElement[], depth: number): boolean {
+  if (value.length !== header[depth].rows.length) return false;
+  const last = header.length - 1;
+  const count = header[last].rows.length;
+  if (depth === last) return finiteNumbers(value, count);
   if (depth === last - 1) {
     // The level above the numbers in its own loop: the most arrays of a body are here.
-    const count = lengths[last];
     for (let i = 0; i < value.length; i++) {
       const child = value[i];
       if (!Array.isArray(child) || !finiteNumbers(child, count)) return false;
@@ -139,7 +173,7 @@ function nestingHolds(value: unknown[], lengths: number[], depth: number): boole
   }
   for (let i = 0; i < value.length; i++) {
     const child = value[i];
-    if (!Array.isArray(child) || !nestingHolds(child, lengths, depth + 1)) return false;
+    if (!Array.isArray(child) || !nestingHolds(child, header, depth + 1)) return false;
   }
   return true;
 }
@@ -155,8 +189,9 @@ function finiteNumbers(value: unknown[], count: number): boolean {
 }
 
 /** Checks that `data` nests one level per header element, each of that element's rows length. */
-function checkData(list: ErrorList, data: unknown[], lengths: number[]): void {
-  if (lengths.length <= MAX_FAST_DEPTH && nestingHolds(data, lengths, 0)) return;
+function checkData(list: ErrorList, data: unknown[], header: HeaderElement[]): void {
+  if (header.length <= MAX_FAST_DEPTH && nestingHolds(data, header, 0)) return;
+  const lengths = header.map((el) => el.rows.length);
   const last = lengths.length - 1;
   const stack: Level[] = [{ value: data, parent: undefined, index: 0, depth: 0 }];
   while (stack.length && !list.full) {
@@ -188,15 +223,15 @@ function checkData(list: ErrorList, data: unknown[], lengths: number[]): void {
   }
 }
 
-/** Runs the body-only checks on a version 2 metrics success body of `network`. */
-export function checkMetricsV2Body(list: ErrorList, body: Record<string, unknown>, network: string): void {
-  const header = headerOf(body);
-  if (!header) return;
-  checkMetricElement(list, header);
-  checkExtraDimensions(list, header);
-  checkRows(list, header, network);
-  if (!Array.isArray(body.data)) return;
-  const lengths: number[] = [];
-  for (let i = 0; i < header.length; i++) lengths.push(header[i].rows.length);
-  checkData(list, body.data, lengths);
+/** Runs the body-only checks on a version 2 metrics success body of `network`, whose header `headerOf` read. */
+export function checkMetricsV2Body(list: ErrorList, body: Record<string, unknown>, header: HeaderElement[], network: string): void {
+  let extra = placedExtra(header);
+  if (extra === MISPLACED) {
+    checkMetricElement(list, header);
+    checkExtraDimensions(list, header);
+    extra = firstExtra(header);
+  }
+  checkRows(list, header, network, extra);
+  const data = body.data;
+  if (Array.isArray(data)) checkData(list, data, header);
 }

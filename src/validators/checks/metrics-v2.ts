@@ -29,8 +29,8 @@ function checkHeaderOrder(list: ErrorList, header: HeaderElement[], expected: st
 }
 
 /** The rows are the requested metrics (inferred), and in the requested order (inferred, a separate rule). */
-function checkMetricRows(list: ErrorList, rows: unknown[], metrics: string[], pointer: string): void {
-  if (sameItems(rows, metrics)) return; // the requested metrics, in the requested order
+function checkMetricRows(list: ErrorList, rows: unknown[], metrics: string[], element: number): void {
+  const pointer = `/header/${element}/rows`;
   const requested = new Set(metrics);
   const returned = new Set(rows);
   if (rows.length !== metrics.length) list.add('v2.metrics.requested-metrics', pointer, `expected the ${metrics.length} requested metrics (${listValues(metrics)}), got ${rows.length} row${rows.length === 1 ? '' : 's'}`);
@@ -55,25 +55,38 @@ function headerAsRequested(header: HeaderElement[], dimensions: unknown): boolea
   return true;
 }
 
+/**
+ * The request-aware checks, element by element; each reads only the part of the request its
+ * element needs (a body without `profile` rows does not read the requested profiles).
+ */
 function checkRequested(list: ErrorList, header: HeaderElement[], request: Record<string, unknown>): void {
   if (!headerAsRequested(header, request.dimensions)) {
     const expected = requestedHeader(request);
     if (expected) checkHeaderOrder(list, header, expected);
   }
-  const metrics = stringArray(request.metrics);
-  let metricIndex = -1;
-  for (let i = 0; i < header.length && metricIndex < 0; i++) if (header[i].type === 'metric') metricIndex = i;
-  if (metrics && metricIndex >= 0) checkMetricRows(list, header[metricIndex].rows, metrics, `/header/${metricIndex}/rows`);
-  const range = dateRange(request);
-  const profiles = stringArray(request.profiles);
+  let metricRowsChecked = false;
   for (let i = 0; i < header.length; i++) {
     const { type, rows } = header[i];
-    if (type === 'date.day' && range) {
+    if (type === 'metric') {
+      if (metricRowsChecked) continue; // only the first metric element (a second is a body-only error)
+      metricRowsChecked = true;
+      const requested = request.metrics;
+      // Rows equal to the requested list item by item are its metrics in its order, whatever it holds.
+      if (Array.isArray(requested) && sameItems(rows, requested)) continue;
+      const metrics = stringArray(requested);
+      if (metrics) checkMetricRows(list, rows, metrics, i);
+    } else if (type === 'date.day') {
+      const range = dateRange(request);
+      if (!range) continue;
       for (let j = 0; j < rows.length; j++) {
         const row = rows[j];
-        if (isDay(row) && (row < range.start || row > range.end)) list.add('v2.metrics.date-range', `/header/${i}/rows/${j}`, `${row} is outside the requested range ${rangeText(range)}`);
+        if (typeof row === 'string' && (row < range.start || row > range.end) && isDay(row)) list.add('v2.metrics.date-range', `/header/${i}/rows/${j}`, `${row} is outside the requested range ${rangeText(range)}`);
       }
-    } else if (type === 'profile' && profiles && !sameItems(rows, profiles)) {
+    } else if (type === 'profile') {
+      const requested = request.profiles;
+      if (Array.isArray(requested) && sameItems(rows, requested)) continue;
+      const profiles = stringArray(requested);
+      if (!profiles) continue;
       const requestedProfiles = new Set(profiles);
       for (let j = 0; j < rows.length; j++) {
         const row = rows[j];
@@ -85,7 +98,8 @@ function checkRequested(list: ErrorList, header: HeaderElement[], request: Recor
 
 /** Runs the version 2 metrics checks on a success body of `network`: body-only, then request-aware when the request is given. */
 export function checkMetricsV2(list: ErrorList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string): void {
-  checkMetricsV2Body(list, body, network);
   const header = headerOf(body);
-  if (request && header) checkRequested(list, header, request);
+  if (!header) return;
+  checkMetricsV2Body(list, body, header, network);
+  if (request) checkRequested(list, header, request);
 }
