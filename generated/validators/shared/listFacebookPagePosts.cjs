@@ -143,13 +143,15 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                       vErrors[i2].schemaPath = vErrors[i2].schemaPath.replace("https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/*/", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
                     }
                   } else if (group0 === 2) {
-                    const _errs28 = errors;
-                    if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
-                      vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/*/type", "type", { type: "integer" });
-                      errors++;
-                    }
-                    for (let i3 = _errs28; i3 < errors; i3++) {
-                      vErrors[i3].schemaPath = vErrors[i3].schemaPath.replace("https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/*/", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
+                    if (!Number.isInteger(value0)) {
+                      const _errs28 = errors;
+                      if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
+                        vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/*/type", "type", { type: "integer" });
+                        errors++;
+                      }
+                      for (let i3 = _errs28; i3 < errors; i3++) {
+                        vErrors[i3].schemaPath = vErrors[i3].schemaPath.replace("https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/*/", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
+                      }
                     }
                   } else if (group0 === 3) {
                     if (typeof value0 === "string") {

@@ -114,13 +114,15 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                           errors++;
                         }
                       } else if (group0 === 1) {
-                        const _errs19 = errors;
-                        if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
-                          vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/*/type", "type", { type: "integer" });
-                          errors++;
-                        }
-                        for (let i2 = _errs19; i2 < errors; i2++) {
-                          vErrors[i2].schemaPath = vErrors[i2].schemaPath.replace("https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/*/", "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
+                        if (!Number.isInteger(value0)) {
+                          const _errs19 = errors;
+                          if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
+                            vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/*/type", "type", { type: "integer" });
+                            errors++;
+                          }
+                          for (let i2 = _errs19; i2 < errors; i2++) {
+                            vErrors[i2].schemaPath = vErrors[i2].schemaPath.replace("https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/*/", "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
+                          }
                         }
                       } else if (group0 === 2) {
                         const _errs22 = errors;

@@ -168,13 +168,15 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                       vErrors[i4].schemaPath = vErrors[i4].schemaPath.replace("https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/*/", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
                     }
                   } else if (group0 === 2) {
-                    const _errs34 = errors;
-                    if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
-                      vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/*/type", "type", { type: "integer" });
-                      errors++;
-                    }
-                    for (let i5 = _errs34; i5 < errors; i5++) {
-                      vErrors[i5].schemaPath = vErrors[i5].schemaPath.replace("https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/*/", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
+                    if (!Number.isInteger(value0)) {
+                      const _errs34 = errors;
+                      if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
+                        vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/*/type", "type", { type: "integer" });
+                        errors++;
+                      }
+                      for (let i5 = _errs34; i5 < errors; i5++) {
+                        vErrors[i5].schemaPath = vErrors[i5].schemaPath.replace("https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/*/", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
+                      }
                     }
                   } else if (group0 === 3) {
                     if (typeof value0 === "string") {
@@ -233,9 +235,11 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                       errors++;
                     }
                   } else if (group0 === 6) {
-                    if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
-                      vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/insights_engagement/type", "type", { type: "integer" });
-                      errors++;
+                    if (!Number.isInteger(value0)) {
+                      if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
+                        vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/insights_engagement/type", "type", { type: "integer" });
+                        errors++;
+                      }
                     }
                   }
                 }
