@@ -175,17 +175,31 @@ export function checkMetricsV1(list: ErrorList, body: Record<string, unknown>, r
   const report = reportOf(network);
   const uniform = typesChecked && report !== undefined && report.root === body && !report.changed;
   if (report) report.root = undefined;
-  let allPassed = false;
+  // Records left to judge on their members: none once they all passed, or without a request.
+  let membersLeft = facts !== undefined;
   for (let i = 0; i < profiles.length && !list.full; i++) {
     const days = isPlainObject(profiles[i]) ? (profiles[i] as Record<string, unknown>).data : undefined;
     if (!Array.isArray(days)) continue;
-    for (let d = 0; d < days.length && !list.full; d++) {
+    let d = 0;
+    for (; d < days.length && !list.full && (membersLeft || !typesChecked); d++) {
       const record = days[d];
       if (!isPlainObject(record)) continue;
       const date = record.date;
       if (date !== passed[d] || date === undefined) passed[d] = checkDate(list, date, i, d, facts) ? (date as string) : undefined;
-      if (facts && !allPassed) allPassed = checkMembers(list, record, i, d, facts, typesChecked) && uniform;
+      if (membersLeft) membersLeft = !(checkMembers(list, record, i, d, facts!, typesChecked) && uniform);
     }
+    if (d < days.length) checkDates(list, days as Record<string, string>[], i, d, passed, facts);
+  }
+}
+
+/**
+ * The dates of a profile's records from `from` on, in a body that passed its schema (every
+ * record an object with a date string) whose records need no other check.
+ */
+function checkDates(list: ErrorList, days: Record<string, string>[], i: number, from: number, passed: (string | undefined)[], facts: RequestFacts | undefined): void {
+  for (let d = from; d < days.length && !list.full; d++) {
+    const date = days[d].date;
+    if (date !== passed[d]) passed[d] = checkDate(list, date, i, d, facts) ? date : undefined;
   }
 }
 
