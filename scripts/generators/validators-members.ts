@@ -54,6 +54,8 @@ function code(cxt: KeywordCxt): void {
   const table = gen.scopeValue('obj', { ref: new Map(entries as [string, number][]), code: _`new Map(${stringify(entries)})` });
   // The members of the last object checked and their groups, by position: objects of one body
   // list their members alike, so most members cost a string comparison instead of a lookup.
+  // Whether they all did is the check's report: request-aware checks of the objects' names then
+  // judge the first object only (src/validators/checks/metrics-v1.ts).
   const lastKeys = gen.scopeValue('obj', { ref: [], code: _`[]` });
   const lastGroups = gen.scopeValue('obj', { ref: [], code: _`[]` });
   const group = gen.let('group');
@@ -63,12 +65,19 @@ function code(cxt: KeywordCxt): void {
   // (measured: v1 records of 25 metrics 0.55x -> 0.30x JSON.parse, posts of 74 fields 0.38x -> 0.31x).
   const keys = gen.const('keys', _`Object.keys(${data})`);
   const values = gen.const('values', _`Object.values(${data})`);
+  const report = gen.scopeValue('obj', { ref: { root: undefined, count: -1, changed: false }, code: reportCode(cxt) });
+  // The report's first object of this root data: not compared with the object before it.
+  const fresh = gen.const('fresh', _`${report}.root !== ${names.rootData}`);
+  gen.if(fresh, () => gen.assign(_`${report}.root`, names.rootData).assign(_`${report}.changed`, false));
+  const same = gen.let('same', _`${keys}.length === ${report}.count`);
+  gen.assign(_`${report}.count`, _`${keys}.length`);
   gen.forRange('at', 0, _`${keys}.length`, (at: Name) => {
     const key = gen.const('key', _`${keys}[${at}]`);
     const value = gen.const('value', _`${values}[${at}]`);
     gen.if(_`${key} === ${lastKeys}[${at}]`);
     gen.assign(group, _`${lastGroups}[${at}]`);
     gen.else();
+    gen.assign(same, false);
     gen.assign(group, _`${table}.get(${key})`);
     gen.assign(_`${lastKeys}[${at}]`, key);
     gen.assign(_`${lastGroups}[${at}]`, group);
@@ -80,6 +89,9 @@ function code(cxt: KeywordCxt): void {
     }
     groups.forEach((g, i) => {
       gen.elseIf(_`${group} === ${i}`);
+      // ajv's checks run when the quick one fails: they report the errors.
+      const quick = quickValidity(g.schema, value);
+      if (quick) gen.if(_`!${quick}`);
       const single = g.members.length === 1;
       const base = `${it.errSchemaPath}/properties/`;
       const before = single ? undefined : gen.const('_errs', names.errors);
@@ -97,10 +109,45 @@ function code(cxt: KeywordCxt): void {
           gen.assign(_`${names.vErrors}[${j}].schemaPath`, _`${names.vErrors}[${j}].schemaPath.replace(${placeholder}, ${member})`);
         });
       }
+      if (quick) gen.endIf();
     });
     gen.endIf();
   });
+  gen.if(_`!${same} && !${fresh}`, () => gen.assign(_`${report}.changed`, true));
   cxt.ok(_`${cxt.errsCount} === ${names.errors}`);
+}
+
+/** The compiled functions (by ajv's environment of each) that hold an `x-members` check already. */
+const reporting = new WeakSet<object>();
+
+/**
+ * Code of a check's report (`MembersReport`, src/validators/compiled-types.ts), published as the
+ * `members` of the compiled function holding the check. A function holding two checks publishes
+ * none: a report must say which objects it is about.
+ */
+function reportCode(cxt: KeywordCxt) {
+  const { validateName, schemaEnv } = cxt.it;
+  const fresh = _`{ root: undefined, count: -1, changed: false }`;
+  if (!reporting.has(schemaEnv)) {
+    reporting.add(schemaEnv);
+    return _`${validateName}.members = ${fresh}`;
+  }
+  return _`(${validateName}.members = undefined, ${fresh})`;
+}
+
+/** `type` and keywords that only annotate a schema (they check nothing). */
+const TYPE_ONLY = new Set(['type', 'deprecated', 'description', 'title']);
+
+/**
+ * A check of `value` that passes exactly when the member's subschema does, cheaper than ajv's, or
+ * undefined. `type: integer` alone: ajv tests `typeof`, `% 1`, `isNaN` and `isFinite` (the
+ * remainder of a number that is not a small integer is a call into the runtime);
+ * `Number.isInteger` is one test of the same values (measured: v1 records of 25 metrics 0.24x ->
+ * 0.20x JSON.parse).
+ */
+function quickValidity(schema: unknown, value: Name) {
+  if (!isObject(schema) || !Object.keys(schema).every((k) => TYPE_ONLY.has(k))) return undefined;
+  return schema.type === 'integer' ? _`Number.isInteger(${value})` : undefined;
 }
 
 /**

@@ -81,6 +81,21 @@ describe('member checks of wide objects', () => {
     agree(1, 'FacebookMetricsResponse', 'FacebookDayRecord', [...bodies, withoutDate]);
   });
 
+  it('decide integer members (checked first by Number.isInteger) as ajv does', () => {
+    const body = example(1, 'POST /1/facebook/metrics');
+    const withComments = (values: unknown[]) =>
+      values.map((comments) => {
+        const copy = structuredClone(body);
+        copy.profiles[0].data[0].comments = comments;
+        copy.profiles[0].data.at(-1).fans_change = comments;
+        return copy;
+      });
+    agree(1, 'FacebookMetricsResponse', 'FacebookDayRecord', withComments([1.5, 2.000001, NaN, Infinity, -Infinity, '1', null, true, [], {}, 2 ** 53 + 0.5, -1e-300]));
+    // Valid ones: the integers at the edges of the quick check.
+    agree(1, 'FacebookMetricsResponse', 'FacebookDayRecord', withComments([-0, 2 ** 53]));
+    agree(1, 'FacebookMetricsResponse', 'FacebookDayRecord', withComments([1e300, -3]));
+  });
+
   it('decide a post as properties + additionalProperties do', () => {
     const body = example(2, 'POST /2/facebook/page/posts');
     const variants = [

@@ -18,6 +18,7 @@ var schema1 = { "$id": "https://social-analytics-api.invalid/v1/schemas/Facebook
 var obj0 = /* @__PURE__ */ new Map([["attachments", 0], ["author_id", 1], ["id", 1], ["message", 1], ["page_id", 1], ["story", 1], ["type", 1], ["universal_video_id", 1], ["url", 1], ["video_id", 1], ["insights_paid_status", 1], ["comments", 2], ["interactions", 2], ["reactions", 2], ["shares", 2], ["insights_engaged_fan", 2], ["insights_engaged_users", 2], ["insights_impressions", 2], ["insights_impressions_fan", 2], ["insights_impressions_fan_paid", 2], ["insights_impressions_organic", 2], ["insights_impressions_paid", 2], ["insights_negative_feedback", 2], ["insights_negative_feedback_unique", 2], ["insights_post_clicks", 2], ["insights_post_clicks_unique", 2], ["insights_reach", 2], ["insights_reach_fan", 2], ["insights_reach_fan_paid", 2], ["insights_reach_organic", 2], ["insights_reach_paid", 2], ["insights_reactions_like_total", 2], ["insights_stories", 2], ["insights_story_adds", 2], ["insights_storytellers", 2], ["insights_video_avg_time_watched", 2], ["insights_video_complete_views_30s", 2], ["insights_video_complete_views_30s_autoplayed", 2], ["insights_video_complete_views_30s_clicked_to_play", 2], ["insights_video_complete_views_30s_organic", 2], ["insights_video_complete_views_30s_paid", 2], ["insights_video_complete_views_30s_unique", 2], ["insights_video_complete_views_organic", 2], ["insights_video_complete_views_organic_unique", 2], ["insights_video_complete_views_paid", 2], ["insights_video_complete_views_paid_unique", 2], ["insights_video_view_time", 2], ["insights_video_view_time_organic", 2], ["insights_video_view_time_paid", 2], ["insights_video_views", 2], ["insights_video_views_autoplayed", 2], ["insights_video_views_clicked_to_play", 2], ["insights_video_views_organic", 2], ["insights_video_views_organic_unique", 2], ["insights_video_views_paid", 2], ["insights_video_views_paid_unique", 2], ["insights_video_views_unique", 2], ["created_time", 3], ["engagement_rate", 4], ["video_length", 4], ["is_published", 5], ["post_labels", 6], ["ppd_status", 7], ["reactions_by_type", 8], ["insights_engagement_rate", 9], ["insights_impressions_by_paid_non_paid", 10], ["insights_post_clicks_by_type", 10], ["insights_post_clicks_by_type_unique", 10], ["insights_reach_by_paid_non_paid", 10], ["insights_reactions_by_type_total", 10], ["insights_video_view_time_by_age_bucket_and_gender", 10], ["insights_video_view_time_by_country_id", 10], ["insights_video_retention_graph", 11], ["insights_video_retention_graph_autoplayed", 11]]);
 var obj1 = [];
 var obj2 = [];
+var obj3 = validate0.members = { root: void 0, count: -1, changed: false };
 var pattern0 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$", "u");
 function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
@@ -72,12 +73,20 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                 let group0;
                 const keys0 = Object.keys(data3);
                 const values0 = Object.values(data3);
+                const fresh0 = obj3.root !== rootData;
+                if (fresh0) {
+                  obj3.root = rootData;
+                  obj3.changed = false;
+                }
+                let same0 = keys0.length === obj3.count;
+                obj3.count = keys0.length;
                 for (let at0 = 0; at0 < keys0.length; at0++) {
                   const key2 = keys0[at0];
                   const value0 = values0[at0];
                   if (key2 === obj1[at0]) {
                     group0 = obj2[at0];
                   } else {
+                    same0 = false;
                     group0 = obj0.get(key2);
                     obj1[at0] = key2;
                     obj2[at0] = group0;
@@ -134,13 +143,15 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                       vErrors[i2].schemaPath = vErrors[i2].schemaPath.replace("https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/*/", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
                     }
                   } else if (group0 === 2) {
-                    const _errs28 = errors;
-                    if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
-                      vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/*/type", "type", { type: "integer" });
-                      errors++;
-                    }
-                    for (let i3 = _errs28; i3 < errors; i3++) {
-                      vErrors[i3].schemaPath = vErrors[i3].schemaPath.replace("https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/*/", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
+                    if (!Number.isInteger(value0)) {
+                      const _errs28 = errors;
+                      if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
+                        vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/*/type", "type", { type: "integer" });
+                        errors++;
+                      }
+                      for (let i3 = _errs28; i3 < errors; i3++) {
+                        vErrors[i3].schemaPath = vErrors[i3].schemaPath.replace("https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/*/", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
+                      }
                     }
                   } else if (group0 === 3) {
                     if (typeof value0 === "string") {
@@ -288,6 +299,9 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                       vErrors[i7].schemaPath = vErrors[i7].schemaPath.replace("https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/*/", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
                     }
                   }
+                }
+                if (!same0 && !fresh0) {
+                  obj3.changed = true;
                 }
               } else {
                 vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/type", "type", { type: "object" });

@@ -15,6 +15,7 @@ var success = validate0;
 var obj0 = /* @__PURE__ */ new Map([["date", 0], ["comments", 1], ["followers_change", 1], ["followers_lifetime", 1], ["following_change", 1], ["following_lifetime", 1], ["interactions", 1], ["likes", 1], ["profile_posts", 1], ["insights_post_engagement_by_day", 1], ["insights_post_impressions_by_day", 1], ["insights_post_interactions_by_day", 1], ["insights_post_saves_by_day", 1], ["insights_post_video_views_by_day", 1], ["insights_profile_all_clicks_by_day", 1], ["insights_profile_email_contacts_by_day", 1], ["insights_profile_get_directions_clicks_by_day", 1], ["insights_profile_impressions_by_day", 1], ["insights_profile_phone_call_clicks_by_day", 1], ["insights_profile_reach_by_day", 1], ["insights_profile_text_message_clicks_by_day", 1], ["insights_profile_views_by_day", 1], ["insights_profile_website_clicks_by_day", 1], ["engagement_rate", 2], ["interactions_per_1000_followers", 2], ["comments_by_type", 3], ["interactions_by_type", 3], ["interactions_per_1000_followers_by_type", 3], ["likes_by_post_type", 3], ["profile_posts_by_type", 3], ["insights_followers_by_city_by_day", 3], ["insights_followers_by_country_by_day", 3], ["insights_followers_by_gender_by_age_by_day", 3], ["insights_followers_by_locale_by_day", 3], ["insights_post_engagement_by_type_by_day", 3], ["insights_post_impressions_by_type_by_day", 3], ["insights_post_interactions_by_int_type_by_day", 3], ["insights_post_saves_by_type_by_day", 3], ["insights_post_video_views_by_type_by_day", 3], ["comments_by_image_filter", 4], ["comments_by_video_filter", 4], ["interactions_by_image_filter", 4], ["interactions_by_video_filter", 4], ["interactions_per_1000_followers_by_image_filter", 4], ["interactions_per_1000_followers_by_video_filter", 4], ["likes_by_image_filter", 4], ["likes_by_video_filter", 4], ["profile_posts_by_image_filter", 4], ["profile_posts_by_video_filter", 4]]);
 var obj1 = [];
 var obj2 = [];
+var obj3 = validate0.members = { root: void 0, count: -1, changed: false };
 function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -86,12 +87,20 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                     let group0;
                     const keys0 = Object.keys(data5);
                     const values0 = Object.values(data5);
+                    const fresh0 = obj3.root !== rootData;
+                    if (fresh0) {
+                      obj3.root = rootData;
+                      obj3.changed = false;
+                    }
+                    let same0 = keys0.length === obj3.count;
+                    obj3.count = keys0.length;
                     for (let at0 = 0; at0 < keys0.length; at0++) {
                       const key2 = keys0[at0];
                       const value0 = values0[at0];
                       if (key2 === obj1[at0]) {
                         group0 = obj2[at0];
                       } else {
+                        same0 = false;
                         group0 = obj0.get(key2);
                         obj1[at0] = key2;
                         obj2[at0] = group0;
@@ -105,13 +114,15 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                           errors++;
                         }
                       } else if (group0 === 1) {
-                        const _errs19 = errors;
-                        if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
-                          vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/*/type", "type", { type: "integer" });
-                          errors++;
-                        }
-                        for (let i2 = _errs19; i2 < errors; i2++) {
-                          vErrors[i2].schemaPath = vErrors[i2].schemaPath.replace("https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/*/", "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
+                        if (!Number.isInteger(value0)) {
+                          const _errs19 = errors;
+                          if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
+                            vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/*/type", "type", { type: "integer" });
+                            errors++;
+                          }
+                          for (let i2 = _errs19; i2 < errors; i2++) {
+                            vErrors[i2].schemaPath = vErrors[i2].schemaPath.replace("https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/*/", "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
+                          }
                         }
                       } else if (group0 === 2) {
                         const _errs22 = errors;
@@ -141,6 +152,9 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                           vErrors[i5].schemaPath = vErrors[i5].schemaPath.replace("https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/*/", "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
                         }
                       }
+                    }
+                    if (!same0 && !fresh0) {
+                      obj3.changed = true;
                     }
                   } else {
                     vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1, "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/type", "type", { type: "object" });

@@ -20,6 +20,7 @@ function validatorsOf(network, list0) {
   var obj0 = /* @__PURE__ */ new Map(list0);
   var obj1 = [];
   var obj2 = [];
+  var obj3 = validate0.members = { root: void 0, count: -1, changed: false };
   function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     ;
     let vErrors = null;
@@ -91,12 +92,20 @@ function validatorsOf(network, list0) {
                       let group0;
                       const keys0 = Object.keys(data5);
                       const values0 = Object.values(data5);
+                      const fresh0 = obj3.root !== rootData;
+                      if (fresh0) {
+                        obj3.root = rootData;
+                        obj3.changed = false;
+                      }
+                      let same0 = keys0.length === obj3.count;
+                      obj3.count = keys0.length;
                       for (let at0 = 0; at0 < keys0.length; at0++) {
                         const key2 = keys0[at0];
                         const value0 = values0[at0];
                         if (key2 === obj1[at0]) {
                           group0 = obj2[at0];
                         } else {
+                          same0 = false;
                           group0 = obj0.get(key2);
                           obj1[at0] = key2;
                           obj2[at0] = group0;
@@ -110,13 +119,15 @@ function validatorsOf(network, list0) {
                             errors++;
                           }
                         } else if (group0 === 1) {
-                          const _errs19 = errors;
-                          if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
-                            vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/" + network + "DayRecord/properties/*/type", "type", { type: "integer" });
-                            errors++;
-                          }
-                          for (let i2 = _errs19; i2 < errors; i2++) {
-                            vErrors[i2].schemaPath = vErrors[i2].schemaPath.replace("https://social-analytics-api.invalid/v1/schemas/" + network + "DayRecord/properties/*/", "https://social-analytics-api.invalid/v1/schemas/" + network + "DayRecord/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
+                          if (!Number.isInteger(value0)) {
+                            const _errs19 = errors;
+                            if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
+                              vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/" + network + "DayRecord/properties/*/type", "type", { type: "integer" });
+                              errors++;
+                            }
+                            for (let i2 = _errs19; i2 < errors; i2++) {
+                              vErrors[i2].schemaPath = vErrors[i2].schemaPath.replace("https://social-analytics-api.invalid/v1/schemas/" + network + "DayRecord/properties/*/", "https://social-analytics-api.invalid/v1/schemas/" + network + "DayRecord/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
+                            }
                           }
                         } else if (group0 === 2) {
                           const _errs22 = errors;
@@ -137,6 +148,9 @@ function validatorsOf(network, list0) {
                             vErrors[i4].schemaPath = vErrors[i4].schemaPath.replace("https://social-analytics-api.invalid/v1/schemas/" + network + "DayRecord/properties/*/", "https://social-analytics-api.invalid/v1/schemas/" + network + "DayRecord/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
                           }
                         }
+                      }
+                      if (!same0 && !fresh0) {
+                        obj3.changed = true;
                       }
                     } else {
                       vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1, "https://social-analytics-api.invalid/v1/schemas/" + network + "DayRecord/type", "type", { type: "object" });

@@ -15,6 +15,7 @@ var success = validate0;
 var obj0 = /* @__PURE__ */ new Map([["attachments", 0], ["author_id", 1], ["id", 1], ["message", 1], ["type", 1], ["url", 1], ["profile_id", 1], ["comments", 2], ["interactions", 2], ["likes", 2], ["insights_impressions", 2], ["insights_reach", 2], ["insights_saved", 2], ["insights_video_views", 2], ["created_time", 3], ["engagement_rate", 4], ["post_labels", 5], ["insights_engagement", 6]]);
 var obj1 = [];
 var obj2 = [];
+var obj3 = validate0.members = { root: void 0, count: -1, changed: false };
 var pattern0 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$", "u");
 function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
@@ -69,12 +70,20 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                 let group0;
                 const keys0 = Object.keys(data3);
                 const values0 = Object.values(data3);
+                const fresh0 = obj3.root !== rootData;
+                if (fresh0) {
+                  obj3.root = rootData;
+                  obj3.changed = false;
+                }
+                let same0 = keys0.length === obj3.count;
+                obj3.count = keys0.length;
                 for (let at0 = 0; at0 < keys0.length; at0++) {
                   const key2 = keys0[at0];
                   const value0 = values0[at0];
                   if (key2 === obj1[at0]) {
                     group0 = obj2[at0];
                   } else {
+                    same0 = false;
                     group0 = obj0.get(key2);
                     obj1[at0] = key2;
                     obj2[at0] = group0;
@@ -159,13 +168,15 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                       vErrors[i4].schemaPath = vErrors[i4].schemaPath.replace("https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/*/", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
                     }
                   } else if (group0 === 2) {
-                    const _errs34 = errors;
-                    if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
-                      vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/*/type", "type", { type: "integer" });
-                      errors++;
-                    }
-                    for (let i5 = _errs34; i5 < errors; i5++) {
-                      vErrors[i5].schemaPath = vErrors[i5].schemaPath.replace("https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/*/", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
+                    if (!Number.isInteger(value0)) {
+                      const _errs34 = errors;
+                      if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
+                        vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/*/type", "type", { type: "integer" });
+                        errors++;
+                      }
+                      for (let i5 = _errs34; i5 < errors; i5++) {
+                        vErrors[i5].schemaPath = vErrors[i5].schemaPath.replace("https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/*/", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
+                      }
                     }
                   } else if (group0 === 3) {
                     if (typeof value0 === "string") {
@@ -224,11 +235,16 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                       errors++;
                     }
                   } else if (group0 === 6) {
-                    if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
-                      vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/insights_engagement/type", "type", { type: "integer" });
-                      errors++;
+                    if (!Number.isInteger(value0)) {
+                      if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
+                        vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/insights_engagement/type", "type", { type: "integer" });
+                        errors++;
+                      }
                     }
                   }
+                }
+                if (!same0 && !fresh0) {
+                  obj3.changed = true;
                 }
               } else {
                 vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/type", "type", { type: "object" });

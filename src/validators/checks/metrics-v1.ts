@@ -9,6 +9,7 @@ import type { ErrorList } from '../error-list.js';
 import { metricsOf, type CatalogMetric } from '../catalog-facts.js';
 import { hasDayTimeShape, realDayAt } from '../../calendar/date-times.js';
 import { PassedMembers } from './passed-members.js';
+import { validatorsOf, type MembersReport } from '../compiled.js';
 import { dateRange, rangeText, RequestedSet, stringArray, type DateRange } from './request-shape.js';
 import { DAY_TIME_SHAPE, expected, isPlainObject, typeProblem } from './values.js';
 
@@ -84,10 +85,10 @@ const MIDNIGHT_DAY_TIME = /^\d{4}-\d{2}-\d{2} 00:00:00$/;
  * each with its catalog type. One pass over the record's own members; the detailed pass runs
  * only when that one finds something off, or when the schema did not check the types.
  */
-function checkMembers(list: ErrorList, record: Record<string, unknown>, i: number, d: number, facts: RequestFacts, typesChecked: boolean): void {
+function checkMembers(list: ErrorList, record: Record<string, unknown>, i: number, d: number, facts: RequestFacts, typesChecked: boolean): boolean {
   const { metrics, requested, catalog } = facts;
-  if (!metrics || !requested) return;
-  if (typesChecked && passedRecords.same(record, requested)) return;
+  if (!metrics || !requested) return true;
+  if (typesChecked && passedRecords.same(record, requested)) return true;
   let members = 0;
   let present = 0;
   for (const key in record) {
@@ -97,7 +98,7 @@ function checkMembers(list: ErrorList, record: Record<string, unknown>, i: numbe
   const dated = record.date !== undefined || 'date' in record ? 1 : 0;
   if (typesChecked && present === metrics.length && members === present + dated) {
     passedRecords.passed(record, requested);
-    return;
+    return true;
   }
   for (let m = 0; m < metrics.length; m++) {
     const name = metrics[m];
@@ -113,6 +114,7 @@ function checkMembers(list: ErrorList, record: Record<string, unknown>, i: numbe
     // Members outside the catalog are reported by the schema as unexpected properties.
     if (key !== 'date' && !requested.has(key) && catalog.has(key)) list.add('v1.metrics.record-members', recordPointer(i, d), `unexpected property ${quote(key)}: not a requested metric`);
   }
+  return false;
 }
 
 /**
@@ -167,15 +169,46 @@ export function checkMetricsV1(list: ErrorList, body: Record<string, unknown>, r
     facts = requestFacts(request, network);
   }
   const passed = passedDates(facts?.range);
+  // Every record lists the names of the first, which the schema found with their catalog types:
+  // when the first holds exactly the requested metrics, so do all (the verdict depends on the
+  // names only). The report is read once: the next body's check starts over.
+  const report = reportOf(network);
+  const uniform = typesChecked && report !== undefined && report.root === body && !report.changed;
+  if (report) report.root = undefined;
+  // Records left to judge on their members: none once they all passed, or without a request.
+  let membersLeft = facts !== undefined;
   for (let i = 0; i < profiles.length && !list.full; i++) {
     const days = isPlainObject(profiles[i]) ? (profiles[i] as Record<string, unknown>).data : undefined;
     if (!Array.isArray(days)) continue;
-    for (let d = 0; d < days.length && !list.full; d++) {
+    let d = 0;
+    for (; d < days.length && !list.full && (membersLeft || !typesChecked); d++) {
       const record = days[d];
       if (!isPlainObject(record)) continue;
       const date = record.date;
       if (date !== passed[d] || date === undefined) passed[d] = checkDate(list, date, i, d, facts) ? (date as string) : undefined;
-      if (facts) checkMembers(list, record, i, d, facts, typesChecked);
+      if (membersLeft) membersLeft = !(checkMembers(list, record, i, d, facts!, typesChecked) && uniform);
     }
+    if (d < days.length) checkDates(list, days as Record<string, string>[], i, d, passed, facts);
   }
 }
+
+/**
+ * The dates of a profile's records from `from` on, in a body that passed its schema (every
+ * record an object with a date string) whose records need no other check.
+ */
+function checkDates(list: ErrorList, days: Record<string, string>[], i: number, from: number, passed: (string | undefined)[], facts: RequestFacts | undefined): void {
+  for (let d = from; d < days.length && !list.full; d++) {
+    const date = days[d].date;
+    if (date !== passed[d]) passed[d] = checkDate(list, date, i, d, facts) ? date : undefined;
+  }
+}
+
+/**
+ * The report of the day records' member check of `network`'s compiled success validator (none
+ * when the validator publishes none), looked up once per network.
+ */
+function reportOf(network: string): MembersReport | undefined {
+  if (!reports.has(network)) reports.set(network, validatorsOf(1, `POST /1/${network}/metrics`)?.validators.success?.members);
+  return reports.get(network);
+}
+const reports = new Map<string, MembersReport | undefined>();

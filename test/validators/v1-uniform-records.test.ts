@@ -1,0 +1,143 @@
+/**
+ * v1 day records judged by the first one: when the compiled schema reports that every record of
+ * the body listed the same member names as the record before it (the `members` report of its
+ * `x-members` check), the request-aware member check judges the first record only. These tests
+ * would fail if that path accepted a body the record-by-record check rejects.
+ */
+import { describe, expect, it } from 'vitest';
+import { validateResponse, type ValidationResult } from '../../src/validators/index.js';
+import { validatorsOf } from '../../src/validators/compiled.js';
+import { problem, problems } from './problems.js';
+
+const all = (result: ValidationResult) => problems(result);
+
+const metrics = ['comments', 'engagement_rate', 'shares'];
+const request = (names = metrics, profiles = ['p1', 'p2', 'p3']) => ({ date_start: '2026-01-01', date_end: '2026-01-31', profiles, metrics: names });
+const day = (d: number) => `2026-01-${String(d + 1).padStart(2, '0')} 00:00:00`;
+
+/** 3 profiles x 20 days, every record with the same names in the same order. */
+function uniformBody(names = metrics): any {
+  const record = (d: number) => Object.fromEntries([['date', day(d)], ...names.map((n, i) => [n, n === 'engagement_rate' ? 0.5 + d : i + d])]);
+  return { success: true, profiles: ['p1', 'p2', 'p3'].map((id) => ({ id, data: Array.from({ length: 20 }, (_, d) => record(d)) })) };
+}
+
+const v1 = (body: unknown, req: unknown = request(), path = '/1/facebook/metrics') => all(validateResponse({ method: 'POST', path, body, request: req }));
+
+describe('v1 metrics: day records judged by the first when all list the same names', () => {
+  it('has the report for every network of version 1', () => {
+    for (const network of ['facebook', 'twitter', 'instagram', 'pinterest', 'youtube']) {
+      expect(validatorsOf(1, `POST /1/${network}/metrics`)?.validators.success?.members, network).toBeDefined();
+    }
+  });
+
+  it('reports whether every record listed the names of the record before it', () => {
+    const success = validatorsOf(1, 'POST /1/facebook/metrics')!.validators.success!;
+    const body = uniformBody();
+    expect(success(body)).toBe(true);
+    expect(success.members).toMatchObject({ root: body, changed: false });
+    // Another body starts over: its first record is not compared with the last one of before.
+    const other = uniformBody(['comments']);
+    expect(success(other)).toBe(true);
+    expect(success.members).toMatchObject({ root: other, changed: false });
+    const reordered = uniformBody();
+    const { date, comments, engagement_rate, shares } = reordered.profiles[1].data[7];
+    reordered.profiles[1].data[7] = { date, shares, comments, engagement_rate };
+    expect(success(reordered)).toBe(true);
+    expect(success.members).toMatchObject({ root: reordered, changed: true });
+    const fewer = uniformBody();
+    delete fewer.profiles[2].data[19].shares;
+    expect(success(fewer)).toBe(true);
+    expect(success.members).toMatchObject({ root: fewer, changed: true });
+  });
+
+  it('accepts a uniform body, and the same names in another order', () => {
+    expect(v1(uniformBody())).toEqual([]);
+    const reordered = uniformBody();
+    const { date, comments, engagement_rate, shares } = reordered.profiles[1].data[7];
+    reordered.profiles[1].data[7] = { shares, date, engagement_rate, comments };
+    expect(v1(reordered)).toEqual([]);
+  });
+
+  it('finds a record in the middle with a missing, an extra or another requested metric', () => {
+    expect(v1(uniformBody())).toEqual([]);
+    const missing = uniformBody();
+    delete missing.profiles[1].data[10].engagement_rate;
+    expect(v1(missing)).toEqual([problem('v1.metrics.record-members', '/profiles/1/data/10', 'missing requested metric "engagement_rate"')]);
+    const extra = uniformBody();
+    extra.profiles[2].data[19].fans_change = 4;
+    expect(v1(extra)).toEqual([problem('v1.metrics.record-members', '/profiles/2/data/19', 'unexpected property "fans_change": not a requested metric')]);
+    // The same number of names, one of them another metric.
+    const swapped = uniformBody();
+    const { date, comments, engagement_rate } = swapped.profiles[0].data[5];
+    swapped.profiles[0].data[5] = { date, comments, engagement_rate, fans_change: 1 };
+    expect(v1(swapped)).toEqual([
+      problem('v1.metrics.record-members', '/profiles/0/data/5', 'missing requested metric "shares"'),
+      problem('v1.metrics.record-members', '/profiles/0/data/5', 'unexpected property "fans_change": not a requested metric'),
+    ]);
+  });
+
+  it('finds a wrong-typed value and a bad date after many good records', () => {
+    expect(v1(uniformBody())).toEqual([]);
+    const typed = uniformBody();
+    typed.profiles[2].data[12].comments = 1.5;
+    expect(v1(typed)).toEqual([problem('v1.metrics.metric-types', '/profiles/2/data/12/comments', 'expected integer, got 1.5')]);
+    const dated = uniformBody();
+    dated.profiles[2].data[18].date = '2026-01-19 06:00:00';
+    expect(v1(dated)).toEqual([problem('v1.metrics.date-midnight', '/profiles/2/data/18/date', 'expected midnight (00:00:00), got "06:00:00"')]);
+  });
+
+  it('judges a uniform body again for another request', () => {
+    const body = uniformBody();
+    expect(v1(body)).toEqual([]);
+    // Every record misses the third metric, or holds one not requested: reported for every record.
+    const pointers = (found: ReturnType<typeof v1>) => found.map((p) => p.pointer);
+    const everyRecord = body.profiles.flatMap((_: unknown, i: number) => Array.from({ length: 20 }, (_, d) => `/profiles/${i}/data/${d}`));
+    const wider = v1(body, request([...metrics, 'fans_change']));
+    expect(pointers(wider)).toEqual(everyRecord);
+    expect(wider[0]).toEqual(problem('v1.metrics.record-members', '/profiles/0/data/0', 'missing requested metric "fans_change"'));
+    const narrower = v1(body, request(['comments', 'engagement_rate']));
+    expect(pointers(narrower)).toEqual(everyRecord);
+    expect(narrower[59]).toEqual(problem('v1.metrics.record-members', '/profiles/2/data/19', 'unexpected property "shares": not a requested metric'));
+    expect(v1(body)).toEqual([]);
+  });
+
+  it('judges the same body object again after a change between calls', () => {
+    const body = uniformBody();
+    expect(v1(body)).toEqual([]);
+    body.profiles[1].data[3].fans_change = 2;
+    expect(v1(body)).toEqual([problem('v1.metrics.record-members', '/profiles/1/data/3', 'unexpected property "fans_change": not a requested metric')]);
+    delete body.profiles[1].data[3].fans_change;
+    expect(v1(body)).toEqual([]);
+    // The same body checked by the compiled validator alone in between: the report is not taken for a later call's.
+    const success = validatorsOf(1, 'POST /1/facebook/metrics')!.validators.success!;
+    success(body);
+    body.profiles[0].data[9].fans_change = 2;
+    expect(v1(body)).toEqual([problem('v1.metrics.record-members', '/profiles/0/data/9', 'unexpected property "fans_change": not a requested metric')]);
+  });
+
+  it('judges each record when the first fails, and when the first profile has no records', () => {
+    const first = uniformBody();
+    for (const profile of first.profiles) for (const record of profile.data) record.fans_change = 1;
+    const found = v1(first);
+    expect(found).toHaveLength(60);
+    expect(found[59]).toEqual(problem('v1.metrics.record-members', '/profiles/2/data/19', 'unexpected property "fans_change": not a requested metric'));
+    const empty = uniformBody();
+    empty.profiles[0].data = [];
+    empty.profiles[2].data[4].fans_change = 1;
+    expect(v1(empty)).toEqual([problem('v1.metrics.record-members', '/profiles/2/data/4', 'unexpected property "fans_change": not a requested metric')]);
+  });
+
+  it('keeps the networks apart', () => {
+    const twitter = (names: string[]) => {
+      const body = uniformBody(names);
+      return { body, req: request(names) };
+    };
+    const t = twitter(['likes', 'replies']);
+    expect(v1(uniformBody())).toEqual([]);
+    expect(v1(t.body, t.req, '/1/twitter/metrics')).toEqual([]);
+    const extra = uniformBody();
+    extra.profiles[1].data[1].fans_change = 3;
+    expect(v1(t.body, t.req, '/1/twitter/metrics')).toEqual([]);
+    expect(v1(extra)).toEqual([problem('v1.metrics.record-members', '/profiles/1/data/1', 'unexpected property "fans_change": not a requested metric')]);
+  });
+});
