@@ -6,7 +6,7 @@
  */
 import { quote } from '../describe.js';
 import type { ErrorList } from '../error-list.js';
-import { metricsOf, type CatalogMetric } from '../catalog-facts.js';
+import { metricsOf } from '../catalog-facts.js';
 import { hasDayTimeShape, realDayAt } from '../../calendar/date-times.js';
 import { PassedMembers } from './passed-members.js';
 import { validatorsOf, type MembersReport } from '../compiled.js';
@@ -53,7 +53,8 @@ interface RequestFacts {
   afterEnd: string;
   metrics: string[] | undefined;
   requested: ReadonlySet<string> | undefined;
-  catalog: ReadonlyMap<string, CatalogMetric>;
+  /** The network's catalog, read by the detailed member checks only. */
+  network: string;
 }
 
 /**
@@ -86,7 +87,7 @@ const MIDNIGHT_DAY_TIME = /^\d{4}-\d{2}-\d{2} 00:00:00$/;
  * only when that one finds something off, or when the schema did not check the types.
  */
 function checkMembers(list: ErrorList, record: Record<string, unknown>, i: number, d: number, facts: RequestFacts, typesChecked: boolean): boolean {
-  const { metrics, requested, catalog } = facts;
+  const { metrics, requested } = facts;
   if (!metrics || !requested) return true;
   if (typesChecked && passedRecords.same(record, requested)) return true;
   let members = 0;
@@ -100,6 +101,7 @@ function checkMembers(list: ErrorList, record: Record<string, unknown>, i: numbe
     passedRecords.passed(record, requested);
     return true;
   }
+  const catalog = metricsOf(1, facts.network);
   for (let m = 0; m < metrics.length; m++) {
     const name = metrics[m];
     if (!(name in record)) {
@@ -151,7 +153,7 @@ let lastAfter = '';
 function requestFacts(request: Record<string, unknown>, network: string): RequestFacts {
   const metrics = stringArray(request.metrics);
   const range = dateRange(request);
-  return { range, afterEnd: range ? afterDay(range.end) : '', metrics, requested: metrics && requestedMetrics.of(metrics), catalog: metricsOf(1, network) };
+  return { range, afterEnd: range ? afterDay(range.end) : '', metrics, requested: metrics && requestedMetrics.of(metrics), network };
 }
 
 /**
@@ -208,7 +210,11 @@ function checkDates(list: ErrorList, days: Record<string, string>[], i: number, 
  * when the validator publishes none), looked up once per network.
  */
 function reportOf(network: string): MembersReport | undefined {
-  if (!reports.has(network)) reports.set(network, validatorsOf(1, `POST /1/${network}/metrics`)?.validators.success?.members);
-  return reports.get(network);
+  if (network !== lastReport.network) {
+    if (!reports.has(network)) reports.set(network, validatorsOf(1, `POST /1/${network}/metrics`)?.validators.success?.members);
+    lastReport = { network, report: reports.get(network) };
+  }
+  return lastReport.report;
 }
 const reports = new Map<string, MembersReport | undefined>();
+let lastReport: { network: string; report: MembersReport | undefined } = { network: '', report: undefined };
