@@ -68,7 +68,7 @@ function successChecksOf(op: OperationInfo): SuccessChecks | undefined {
   const { network, version } = op;
   if (!network) return undefined;
   if (op.kind === 'metrics') {
-    return version === 2 ? (list, body, request) => checkMetricsV2(list, body, request, network) : (list, body, request, schemaValid) => checkMetricsV1(list, body, request, network, schemaValid);
+    return version === 2 ? (list, body, request, schemaValid) => checkMetricsV2(list, body, request, network, schemaValid) : (list, body, request, schemaValid) => checkMetricsV1(list, body, request, network, schemaValid);
   }
   if (op.kind === 'posts') return (list, body, request, schemaValid) => checkPosts(list, body, request, version, network, schemaValid);
   return undefined;
