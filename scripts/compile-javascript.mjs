@@ -83,7 +83,11 @@ export async function compileJavaScript(outdir) {
   for (const [entry, out] of Object.entries(BUNDLED_ENTRIES)) {
     // No `node:` import is added: the generated indexes use the bundler's `require` for the
     // validator modules, so the bundle still runs in a browser bundle or any ESM runtime.
-    const result = await build({ ...common, entryPoints: [entry], outfile: join(outdir, out), bundle: true, metafile: true });
+    // Whitespace and syntax minified: the engine parses the whole file at import, so its size is
+    // most of the cold start (import + first validation, beyond an empty import: 33.1 -> 30.1
+    // million instructions). Names are kept, for stack traces; generated/validators stays as
+    // written.
+    const result = await build({ ...common, entryPoints: [entry], outfile: join(outdir, out), bundle: true, metafile: true, minifyWhitespace: true, minifySyntax: true });
     for (const input of projectInputs(result.metafile)) inBundles.add(input);
   }
   const skipped = await onlyInBundles(inBundles);
