@@ -207,14 +207,10 @@ function checkDates(list: ErrorList, days: Record<string, string>[], i: number, 
 
 /**
  * The report of the day records' member check of `network`'s compiled success validator (none
- * when the validator publishes none), looked up once per network.
+ * when the validator publishes none); `validatorsOf` keeps the validators, this the last answer.
  */
 function reportOf(network: string): MembersReport | undefined {
-  if (network !== lastReport.network) {
-    if (!reports.has(network)) reports.set(network, validatorsOf(1, `POST /1/${network}/metrics`)?.validators.success?.members);
-    lastReport = { network, report: reports.get(network) };
-  }
+  if (network !== lastReport.network) lastReport = { network, report: validatorsOf(1, `POST /1/${network}/metrics`)?.validators.success?.members };
   return lastReport.report;
 }
-const reports = new Map<string, MembersReport | undefined>();
 let lastReport: { network: string; report: MembersReport | undefined } = { network: '', report: undefined };
