@@ -56,6 +56,16 @@ function headerAsRequested(header: HeaderElement[], dimensions: unknown): boolea
 }
 
 /**
+ * The requested list (`metrics`, `profiles`) when it is a list of strings the rows differ from;
+ * undefined when there is nothing to check: rows equal to the list item by item are its items in
+ * its order, whatever it holds, and a list that is not one of strings is not read.
+ */
+function listRowsDifferFrom(rows: unknown[], requested: unknown): string[] | undefined {
+  if (Array.isArray(requested) && sameItems(rows, requested)) return undefined;
+  return stringArray(requested);
+}
+
+/**
  * The request-aware checks, element by element; each reads only the part of the request its
  * element needs (a body without `profile` rows does not read the requested profiles).
  */
@@ -70,10 +80,7 @@ function checkRequested(list: ErrorList, header: HeaderElement[], request: Recor
     if (type === 'metric') {
       if (metricRowsChecked) continue; // only the first metric element (a second is a body-only error)
       metricRowsChecked = true;
-      const requested = request.metrics;
-      // Rows equal to the requested list item by item are its metrics in its order, whatever it holds.
-      if (Array.isArray(requested) && sameItems(rows, requested)) continue;
-      const metrics = stringArray(requested);
+      const metrics = listRowsDifferFrom(rows, request.metrics);
       if (metrics) checkMetricRows(list, rows, metrics, i);
     } else if (type === 'date.day') {
       const range = dateRange(request);
@@ -83,9 +90,7 @@ function checkRequested(list: ErrorList, header: HeaderElement[], request: Recor
         if (typeof row === 'string' && (row < range.start || row > range.end) && isDay(row)) list.add('v2.metrics.date-range', `/header/${i}/rows/${j}`, `${row} is outside the requested range ${rangeText(range)}`);
       }
     } else if (type === 'profile') {
-      const requested = request.profiles;
-      if (Array.isArray(requested) && sameItems(rows, requested)) continue;
-      const profiles = stringArray(requested);
+      const profiles = listRowsDifferFrom(rows, request.profiles);
       if (!profiles) continue;
       const requestedProfiles = new Set(profiles);
       for (let j = 0; j < rows.length; j++) {
