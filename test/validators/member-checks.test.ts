@@ -117,4 +117,33 @@ describe('member checks of wide objects', () => {
       }),
     );
   });
+
+  it('decide objects of every engine layout alike: parsed with members that change kind, built member by member, inherited members', () => {
+    const body = example(1, 'POST /1/facebook/metrics');
+    const records = body.profiles[0].data as Record<string, unknown>[];
+    // JSON.parse replaces a record layout when a later record's member turns from an integer
+    // into a fraction: the earlier records keep the replaced layout until read by name.
+    const kinds = records.map((r, i) => ({ ...r, engagement_rate: i ? 0.5 + i : 2, comments: i % 2 ? 1.5 : 3 }));
+    const parsed = JSON.parse(JSON.stringify({ ...body, profiles: [{ ...body.profiles[0], data: kinds }] }));
+    // Built member by member with keyed stores: past a few members the engine keeps such an
+    // object as a dictionary, where `for...in` has no cache.
+    const built = structuredClone(body);
+    built.profiles[0].data = records.map((r) => {
+      const o: Record<string, unknown> = {};
+      for (const key of [...Object.keys(r), 'followers_change', ...Array.from({ length: 20 }, (_, i) => `x_${i}`)]) o[key] = r[key] ?? 1;
+      return o;
+    });
+    // An enumerable inherited member is enumerated by ajv's additionalProperties loop too.
+    const inherited = structuredClone(body);
+    inherited.profiles[0].data[0] = Object.assign(Object.create({ inherited_member: 1 }), records[0]);
+    agree(1, 'FacebookMetricsResponse', 'FacebookDayRecord', [parsed, built, inherited, parsed]);
+  });
+
+  it('read members by for...in after one read by name, without arrays per object', () => {
+    const { base, members } = compilers(1);
+    const source = members.getSchema(`${base}FacebookMetricsResponse`)!.toString();
+    // The named read moves an object of a replaced layout to the current one before for...in.
+    expect(source).toMatch(/(data\d+)\.[a-z_]+;\s+let at\d+ = 0;\s+let same\d+ = true;\s+for\s*\(const key\d+ in \1\)\s*\{\s+const value\d+ = \1\[key\d+\];/);
+    expect(source).not.toMatch(/Object\.(keys|values)\(/);
+  });
 });

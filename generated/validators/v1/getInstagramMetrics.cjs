@@ -85,18 +85,16 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                       errors++;
                     }
                     let group0;
-                    const keys0 = Object.keys(data5);
-                    const values0 = Object.values(data5);
                     const fresh0 = obj3.root !== rootData;
                     if (fresh0) {
                       obj3.root = rootData;
                       obj3.changed = false;
                     }
-                    let same0 = keys0.length === obj3.count;
-                    obj3.count = keys0.length;
-                    for (let at0 = 0; at0 < keys0.length; at0++) {
-                      const key2 = keys0[at0];
-                      const value0 = values0[at0];
+                    data5.date;
+                    let at0 = 0;
+                    let same0 = true;
+                    for (const key2 in data5) {
+                      const value0 = data5[key2];
                       if (key2 === obj1[at0]) {
                         group0 = obj2[at0];
                       } else {
@@ -152,6 +150,11 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                           vErrors[i5].schemaPath = vErrors[i5].schemaPath.replace("https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/*/", "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
                         }
                       }
+                      at0 = at0 + 1;
+                    }
+                    if (at0 !== obj3.count) {
+                      same0 = false;
+                      obj3.count = at0;
                     }
                     if (!same0 && !fresh0) {
                       obj3.changed = true;

@@ -68,18 +68,16 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
               let data3 = data2[i0];
               if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
                 let group0;
-                const keys0 = Object.keys(data3);
-                const values0 = Object.values(data3);
                 const fresh0 = obj3.root !== rootData;
                 if (fresh0) {
                   obj3.root = rootData;
                   obj3.changed = false;
                 }
-                let same0 = keys0.length === obj3.count;
-                obj3.count = keys0.length;
-                for (let at0 = 0; at0 < keys0.length; at0++) {
-                  const key2 = keys0[at0];
-                  const value0 = values0[at0];
+                data3.attachments;
+                let at0 = 0;
+                let same0 = true;
+                for (const key2 in data3) {
+                  const value0 = data3[key2];
                   if (key2 === obj1[at0]) {
                     group0 = obj2[at0];
                   } else {
@@ -242,6 +240,11 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                       }
                     }
                   }
+                  at0 = at0 + 1;
+                }
+                if (at0 !== obj3.count) {
+                  same0 = false;
+                  obj3.count = at0;
                 }
                 if (!same0 && !fresh0) {
                   obj3.changed = true;
