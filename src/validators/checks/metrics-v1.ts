@@ -10,11 +10,8 @@ import { metricsOf } from '../catalog-facts.js';
 import { hasDayTimeShape, realDayAt } from '../../calendar/date-times.js';
 import { PassedMembers } from './passed-members.js';
 import { validatorsOf, type MembersReport } from '../compiled.js';
-import { dateRange, rangeText, RequestedSet, stringArray, type DateRange } from './request-shape.js';
+import { dateRange, rangeText, sameItems, stringArray, type DateRange } from './request-shape.js';
 import { DAY_TIME_SHAPE, expected, isPlainObject, typeProblem } from './values.js';
-
-const requestedProfiles = new RequestedSet();
-const requestedMetrics = new RequestedSet();
 
 /** The profile elements are the requested profiles, each once, in the requested order (the common answer; no set). */
 function profilesAsRequested(profiles: unknown[], requested: string[], wanted: ReadonlySet<string>): boolean {
@@ -26,8 +23,7 @@ function profilesAsRequested(profiles: unknown[], requested: string[], wanted: R
   return true;
 }
 
-function checkProfiles(list: ErrorList, profiles: unknown[], requested: string[]): void {
-  const wanted = requestedProfiles.of(requested);
+function checkProfiles(list: ErrorList, profiles: unknown[], requested: string[], wanted: ReadonlySet<string>): void {
   if (profilesAsRequested(profiles, requested, wanted)) return;
   const seen = new Set<string>();
   if (profiles.length !== wanted.size) list.add('v1.metrics.profiles', '/profiles', `expected one element per requested profile (${wanted.size}), got ${profiles.length}`);
@@ -43,14 +39,24 @@ function checkProfiles(list: ErrorList, profiles: unknown[], requested: string[]
 /** `/profiles/i/data/d`: built only for a problem. */
 const recordPointer = (i: number, d: number) => `/profiles/${i}/data/${d}`;
 
-/** The request-aware facts of one request, read once per call. */
+/**
+ * The request-aware facts of one request: read once per call, and kept for the next call while
+ * its request lists the same values (validating many answers of one request reads it once).
+ */
 interface RequestFacts {
+  /** The requested profiles (when a list of strings), a copy, and their set. */
+  profiles: string[] | undefined;
+  wanted: ReadonlySet<string> | undefined;
+  /** The request's `date_start` and `date_end` as given, compared with the next request's. */
+  start: unknown;
+  end: unknown;
   range: DateRange | undefined;
   /**
    * `date_end` followed by a character above every date character: a record date
    * (`YYYY-MM-DD HH:MM:SS`) is after the range exactly when it is greater, without slicing.
    */
   afterEnd: string;
+  /** The requested metrics (when a list of strings), a copy, and their set. */
   metrics: string[] | undefined;
   requested: ReadonlySet<string> | undefined;
   /** The network's catalog, read by the detailed member checks only. */
@@ -151,10 +157,38 @@ let lastDay = '';
 let lastAfter = '';
 
 function requestFacts(request: Record<string, unknown>, network: string): RequestFacts {
-  const metrics = stringArray(request.metrics);
+  const last = lastFacts;
+  const { profiles, metrics } = request;
+  if (
+    last !== undefined &&
+    network === last.network &&
+    request.date_start === last.start &&
+    request.date_end === last.end &&
+    sameList(profiles, last.profiles) &&
+    sameList(metrics, last.metrics)
+  ) {
+    return last;
+  }
+  const profileList = stringArray(profiles)?.slice();
+  const metricList = stringArray(metrics)?.slice();
   const range = dateRange(request);
-  return { range, afterEnd: range ? afterDay(range.end) : '', metrics, requested: metrics && requestedMetrics.of(metrics), network };
+  lastFacts = {
+    profiles: profileList,
+    wanted: profileList && new Set(profileList),
+    start: request.date_start,
+    end: request.date_end,
+    range,
+    afterEnd: range ? afterDay(range.end) : '',
+    metrics: metricList,
+    requested: metricList && new Set(metricList),
+    network,
+  };
+  return lastFacts;
 }
+let lastFacts: RequestFacts | undefined;
+
+/** `value` holds the items of `kept`, a list read from an earlier request; false when either is no list. */
+const sameList = (value: unknown, kept: string[] | undefined) => kept !== undefined && Array.isArray(value) && sameItems(value, kept);
 
 /**
  * Runs the version 1 metrics checks on a success body of `network`: the body-only date checks
@@ -166,9 +200,8 @@ export function checkMetricsV1(list: ErrorList, body: Record<string, unknown>, r
   if (!Array.isArray(profiles)) return;
   let facts: RequestFacts | undefined;
   if (request) {
-    const requestedProfiles = stringArray(request.profiles);
-    if (requestedProfiles) checkProfiles(list, profiles, requestedProfiles);
     facts = requestFacts(request, network);
+    if (facts.profiles) checkProfiles(list, profiles, facts.profiles, facts.wanted!);
   }
   const passed = passedDates(facts?.range);
   // Every record lists the names of the first, which the schema found with their catalog types:

@@ -64,20 +64,3 @@ export function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
-
-/**
- * The set of a requested list (profiles, metrics), rebuilt only when the list differs from the
- * previous call's: validating many pages of one request builds it once, and compares the items.
- */
-export class RequestedSet {
-  private items: readonly string[] = [];
-  private set: ReadonlySet<string> = new Set();
-
-  of(items: readonly string[]): ReadonlySet<string> {
-    if (!sameItems(this.items, items)) {
-      this.items = [...items];
-      this.set = new Set(items);
-    }
-    return this.set;
-  }
-}
