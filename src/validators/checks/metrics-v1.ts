@@ -23,8 +23,15 @@ function profilesAsRequested(profiles: unknown[], requested: string[], wanted: R
   return true;
 }
 
+/**
+ * The profile elements against the requested profiles. The reports are a function of their own,
+ * as in the checks below: what runs on every call stays small enough for the engine to inline.
+ */
 function checkProfiles(list: ErrorList, profiles: unknown[], requested: string[], wanted: ReadonlySet<string>): void {
-  if (profilesAsRequested(profiles, requested, wanted)) return;
+  if (!profilesAsRequested(profiles, requested, wanted)) reportProfiles(list, profiles, wanted);
+}
+
+function reportProfiles(list: ErrorList, profiles: unknown[], wanted: ReadonlySet<string>): void {
   const seen = new Set<string>();
   if (profiles.length !== wanted.size) list.add('v1.metrics.profiles', '/profiles', `expected one element per requested profile (${wanted.size}), got ${profiles.length}`);
   profiles.forEach((p, i) => {
@@ -74,14 +81,19 @@ function checkDate(list: ErrorList, date: unknown, i: number, d: number, facts: 
   // The common answer first: one compiled pattern for shape and midnight, then the day.
   const inRange = !range || (date >= range.start && date <= facts.afterEnd);
   if (MIDNIGHT_DAY_TIME.test(date) && realDayAt(date) && inRange) return true;
+  reportDate(list, date, i, d, inRange ? undefined : range);
+  return false;
+}
+
+/** The problems of a record date that failed its checks; `outside`: the range it is outside of. */
+function reportDate(list: ErrorList, date: string, i: number, d: number, outside: DateRange | undefined): void {
   if (!hasDayTimeShape(date)) {
     list.add('v1.metrics.date', `${recordPointer(i, d)}/date`, expected(DAY_TIME_SHAPE, date));
-    return false;
+    return;
   }
   if (!realDayAt(date)) list.add('v1.metrics.date', `${recordPointer(i, d)}/date`, `${quote(date)} is not a real calendar day`);
   else if (!date.endsWith(' 00:00:00')) list.add('v1.metrics.date-midnight', `${recordPointer(i, d)}/date`, `expected midnight (00:00:00), got ${quote(date.slice(11))}`);
-  if (!inRange) list.add('v1.metrics.date-range', `${recordPointer(i, d)}/date`, `${date.slice(0, 10)} is outside the requested range ${rangeText(range!)}`);
-  return false;
+  if (outside) list.add('v1.metrics.date-range', `${recordPointer(i, d)}/date`, `${date.slice(0, 10)} is outside the requested range ${rangeText(outside)}`);
 }
 
 /** A day-record date at midnight (`YYYY-MM-DD 00:00:00`): the shape of nearly every record date, tested at once. */
@@ -107,6 +119,14 @@ function checkMembers(list: ErrorList, record: Record<string, unknown>, i: numbe
     passedRecords.passed(record, requested);
     return true;
   }
+  reportMembers(list, record, i, d, facts, typesChecked);
+  return false;
+}
+
+/** The member problems of a day record the quick pass found something off in (or whose types the schema did not check). */
+function reportMembers(list: ErrorList, record: Record<string, unknown>, i: number, d: number, facts: RequestFacts, typesChecked: boolean): void {
+  const metrics = facts.metrics!;
+  const requested = facts.requested!;
   const catalog = metricsOf(1, facts.network);
   for (let m = 0; m < metrics.length; m++) {
     const name = metrics[m];
@@ -122,7 +142,6 @@ function checkMembers(list: ErrorList, record: Record<string, unknown>, i: numbe
     // Members outside the catalog are reported by the schema as unexpected properties.
     if (key !== 'date' && !requested.has(key) && catalog.has(key)) list.add('v1.metrics.record-members', recordPointer(i, d), `unexpected property ${quote(key)}: not a requested metric`);
   }
-  return false;
 }
 
 /**
@@ -169,10 +188,16 @@ function requestFacts(request: Record<string, unknown>, network: string): Reques
   ) {
     return last;
   }
+  lastFacts = readFacts(request, network);
+  return lastFacts;
+}
+
+function readFacts(request: Record<string, unknown>, network: string): RequestFacts {
+  const { profiles, metrics } = request;
   const profileList = stringArray(profiles)?.slice();
   const metricList = stringArray(metrics)?.slice();
   const range = dateRange(request);
-  lastFacts = {
+  return {
     profiles: profileList,
     wanted: profileList && new Set(profileList),
     start: request.date_start,
@@ -183,7 +208,6 @@ function requestFacts(request: Record<string, unknown>, network: string): Reques
     requested: metricList && new Set(metricList),
     network,
   };
-  return lastFacts;
 }
 let lastFacts: RequestFacts | undefined;
 
