@@ -37,21 +37,23 @@ function statusSchemaOf({ validators }: CompiledOperation, key: string): StatusS
  * Schema check. A 200 body is `oneOf: [success body, FailureBody]`, told apart by `success`
  * (the generator checks this): the branch `success` selects is run alone, so errors are
  * reported against that branch rather than as a oneOf dump; with neither `true` nor `false`,
- * no branch can match.
+ * no branch can match. Returns the body's `success` member (undefined when the body is no object),
+ * read once for the checks that follow.
  */
-function checkSchema(list: ErrorList, { validators, failure, rules }: CompiledOperation, schema: StatusSchema, body: unknown): void {
+function checkSchema(list: ErrorList, { validators, failure, rules }: CompiledOperation, schema: StatusSchema, body: unknown): unknown {
+  const success = isPlainObject(body) ? body.success : undefined;
   if (schema.bySuccess) {
-    const success = isPlainObject(body) ? body.success : undefined;
     if (success === true || success === false) {
       const branch = success ? validators.success! : failure();
       if (!branch(body, WHOLE_BODY)) addSchemaErrors(list, branch, { name: success ? validators.schemas.success! : FAILURE, rules: rules() }, body);
     } else if (!isPlainObject(body)) list.add('shared.response.success-flag', '', `expected object (a success or failure body), got ${describeValue(body)}`);
     else list.add('shared.response.success-flag', '/success', `expected true (success body) or false (failure body), got ${describeValue(success)}`);
-    return;
+    return success;
   }
   const { own } = schema;
   const validate = own ?? failure();
   if (!validate(body, WHOLE_BODY)) addSchemaErrors(list, validate, { name: own ? schema.name! : FAILURE, rules: rules() }, body);
+  return success;
 }
 
 /** The compiled validators' context of a whole body, given so that a call allocates no default one. */
@@ -85,6 +87,8 @@ interface OperationPlan {
   readonly valid: ValidationResult;
   /** The checks of a success body beyond its schema; undefined when there are none (label and profile lists). */
   readonly successChecks: SuccessChecks | undefined;
+  /** No error: told apart from a {@link NoPlan} by one member read. */
+  readonly error: undefined;
 }
 
 /** Why a method and path have no plan: no such operation, or no validators for it. */
@@ -106,7 +110,7 @@ function planOf(found: OperationLookup): OperationPlan | NoPlan {
     else if (!compiled) plan = { op, error: `no validators for ${op.key}; regenerate with npm run generate` };
     else {
       const { statuses } = compiled.validators;
-      plan = { op, compiled, statuses: statuses.map(Number), schemas: statuses.map((key) => statusSchemaOf(compiled, key)), valid: validResult(op.key), successChecks: successChecksOf(op) };
+      plan = { op, compiled, statuses: statuses.map(Number), schemas: statuses.map((key) => statusSchemaOf(compiled, key)), valid: validResult(op.key), successChecks: successChecksOf(op), error: undefined };
     }
     plans.set(found, plan);
   }
@@ -135,7 +139,7 @@ function indexOf(statuses: readonly number[], status: unknown): number {
 /** Validates `input` into `list`; the plan of its operation (or why there is none). */
 function validate(input: ValidateResponseInput, list: ErrorList): OperationPlan | NoPlan {
   const plan = planFor(input.method, input.path);
-  if ('error' in plan) {
+  if (plan.error !== undefined) {
     list.add('shared.response.operation', '', plan.error);
     return plan;
   }
@@ -146,12 +150,11 @@ function validate(input: ValidateResponseInput, list: ErrorList): OperationPlan 
     list.add('shared.response.status', '', `HTTP status ${status} is not a documented response of ${op.key} (documented: ${compiled.validators.statuses.join(', ')})`);
     return plan;
   }
-  const body = input.body;
-  checkSchema(list, compiled, plan.schemas[at], body);
+  const body = input.body as Record<string, unknown>;
+  const success = checkSchema(list, compiled, plan.schemas[at], body);
   const schemaValid = list.count === 0;
-  if (!isPlainObject(body)) return plan;
-  if (body.success === false) checkFailure(list, body, status);
-  else if (body.success === true && status === 200 && plan.successChecks) {
+  if (success === false) checkFailure(list, body, status);
+  else if (success === true && status === 200 && plan.successChecks) {
     // Profile and label lists have no request-aware checks: their request is not read.
     const request = requestBody(input.request);
     if (request instanceof UnreadableRequest) {
@@ -182,11 +185,11 @@ export function validateResponse(input: ValidateResponseInput, options?: { maxPr
   } catch (err) {
     list.add('shared.response.operation', '', `the validator failed on this input: ${err instanceof Error ? err.message : String(err)}`);
   }
-  const operation = plan?.op?.key;
   if (list.count === 0) {
     spareList = list;
-    return plan && 'valid' in plan ? plan.valid : validResult(operation);
+    return plan !== undefined && plan.error === undefined ? plan.valid : validResult(plan?.op?.key);
   }
+  const operation = plan?.op?.key;
   const { errors, warnings } = list.result();
   return { valid: errors.length === 0, operation, errors, warnings };
 }
