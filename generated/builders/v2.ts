@@ -23,10 +23,14 @@ import type {
   FacebookMetric,
   FacebookMetricExtraDimensions,
   FacebookPostField,
+  FacebookPostsFilter,
+  FacebookSortableField,
   InstagramMetric,
   InstagramMetricExtraDimensions,
   InstagramPostField,
   InstagramPostResponseMembers,
+  InstagramPostsFilter,
+  InstagramSortableField,
   LinkedinMetric,
   Metric,
   Network,
@@ -114,6 +118,48 @@ export interface PostsRequest<
   filter?: readonly PostsFilter<N>[];
 }
 
+/** Body of a facebook posts request for the fields F (version 2): `PostsRequest<'facebook', F>`. */
+export interface FacebookPostsRequest<F extends FacebookPostField = FacebookPostField> {
+  /** Profile ids from the profile list. */
+  profiles: readonly string[];
+  /** First day, YYYY-MM-DD. Interpreted in each profile's timezone. */
+  date_start: DayString;
+  /** Last day, YYYY-MM-DD; the last day is included. */
+  date_end: DayString;
+  /** Post fields to return; the response posts hold exactly these. */
+  fields: readonly F[];
+  /** Page size, 1 to 500; default 10. */
+  limit?: number;
+  /** Cursor: the `next` value of the previous page (resend every other parameter unchanged). */
+  after?: string;
+  /** Sort order; the documents show `desc`. Not offered where no field is sortable (never). */
+  sort?: readonly SortElement<FacebookSortableField>[];
+  /** Filter elements. */
+  filter?: readonly FacebookPostsFilter[];
+}
+
+/**
+ * Body of an instagram posts request for the fields F (version 2): `PostsRequest<'instagram', F>`.
+ */
+export interface InstagramPostsRequest<F extends InstagramPostField = InstagramPostField> {
+  /** Profile ids from the profile list. */
+  profiles: readonly string[];
+  /** First day, YYYY-MM-DD. Interpreted in each profile's timezone. */
+  date_start: DayString;
+  /** Last day, YYYY-MM-DD; the last day is included. */
+  date_end: DayString;
+  /** Post fields to return; the response posts hold exactly these. */
+  fields: readonly F[];
+  /** Page size, 1 to 500; default 10. */
+  limit?: number;
+  /** Cursor: the `next` value of the previous page (resend every other parameter unchanged). */
+  after?: string;
+  /** Sort order; the documents show `desc`. Not offered where no field is sortable (never). */
+  sort?: readonly SortElement<InstagramSortableField>[];
+  /** Filter elements. */
+  filter?: readonly InstagramPostsFilter[];
+}
+
 /** Success body of a facebook posts request for fields F: posts narrowed to F. */
 export type FacebookPostsResponse<F extends FacebookPostField = FacebookPostField> = PostsPage<
   RequiredPick<Schemas['FacebookPost'], F>
@@ -153,12 +199,8 @@ export interface FacebookBuilders {
   >;
   /** POST /2/facebook/page/posts: one page of posts holding exactly the requested fields. */
   posts<F extends FacebookPostField>(
-    body: PostsRequest<'facebook', F>,
-  ): ApiRequest<
-    PostsRequest<'facebook', F>,
-    FacebookPostsResponse<F>,
-    'POST /2/facebook/page/posts'
-  >;
+    body: FacebookPostsRequest<F>,
+  ): ApiRequest<FacebookPostsRequest<F>, FacebookPostsResponse<F>, 'POST /2/facebook/page/posts'>;
 }
 
 /**
@@ -195,9 +237,9 @@ export interface InstagramBuilders {
   >;
   /** POST /2/instagram/profile/posts: one page of posts holding exactly the requested fields. */
   posts<F extends InstagramPostField>(
-    body: PostsRequest<'instagram', F>,
+    body: InstagramPostsRequest<F>,
   ): ApiRequest<
-    PostsRequest<'instagram', F>,
+    InstagramPostsRequest<F>,
     InstagramPostsResponse<F>,
     'POST /2/instagram/profile/posts'
   >;

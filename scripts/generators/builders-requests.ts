@@ -2,8 +2,9 @@
  * The request and reference-response declarations of generated/builders/v{version}.ts: one
  * generic metrics request `MetricsRequest<N, M, D>` and one generic posts request
  * `PostsRequest<N, F>` per version (the limits in their doc comments come from
- * catalogs/limits.yaml), the narrowed posts response of each network, and the success bodies of
- * the reference lists as aliases of the openapi-typescript components.
+ * catalogs/limits.yaml), the posts request `<P>PostsRequest<F>` of each network with a posts
+ * operation, the narrowed posts response of each network with a post catalog, and the success
+ * bodies of the reference lists as aliases of the openapi-typescript components.
  */
 import type { Model, OpenApiDocument, Version, VersionModel } from '../model/types.js';
 import { pascal } from '../model/types.js';
@@ -77,10 +78,13 @@ export function metricsRequest(model: Model, version: Version): Declaration {
   return interfaceDeclaration('MetricsRequest', doc, members, { params });
 }
 
-/** `PostsRequest<N, F>`: the posts body of any network with a post catalog; `sort` is never where not offered. */
-export function postsRequest(model: Model, version: Version): Declaration {
+/**
+ * The members of a posts body whose fields are `F`, sorted by `sort` elements of `sortType` and
+ * filtered by `filter` elements of `filterType`.
+ */
+function postsMembers(model: Model, sortType: string, filterType: string): Member[] {
   const { pageSize } = model.limits;
-  const members: Member[] = [
+  return [
     { name: 'profiles', type: 'readonly string[]', doc: 'Profile ids from the profile list.' },
     { name: 'date_start', type: 'DayString', doc: `${DATE_START} Interpreted in each profile's timezone.` },
     { name: 'date_end', type: 'DayString', doc: DATE_END },
@@ -94,17 +98,41 @@ export function postsRequest(model: Model, version: Version): Declaration {
     },
     {
       name: 'sort',
-      type: '[SortableField<N>] extends [never] ? never : readonly SortElement<SortableField<N>>[]',
+      type: sortType,
       optional: true,
       doc: 'Sort order; the documents show `desc`. Not offered where no field is sortable (never).',
     },
-    { name: 'filter', type: 'readonly PostsFilter<N>[]', optional: true, doc: 'Filter elements.' },
+    { name: 'filter', type: `readonly ${filterType}[]`, optional: true, doc: 'Filter elements.' },
   ];
+}
+
+/** `PostsRequest<N, F>`: the posts body of any network with a post catalog; `sort` is never where not offered. */
+export function postsRequest(model: Model, version: Version): Declaration {
+  const members = postsMembers(model, '[SortableField<N>] extends [never] ? never : readonly SortElement<SortableField<N>>[]', 'PostsFilter<N>');
   return interfaceDeclaration('PostsRequest', `Body of a posts request of network N for the fields F (version ${version}).`, members, {
     params: [
       { name: 'N', constraint: 'PostNetwork', default: 'PostNetwork' },
       { name: 'F', constraint: 'PostField<N>', default: 'PostField<N>' },
     ],
+  });
+}
+
+/**
+ * `<P>PostsRequest<F>` per network of `networks` (those with a posts operation): `PostsRequest<N,
+ * F>` of that network spelled with its own tables, the body type of its posts builder. The generic
+ * interface's `sort` and `filter` are looked up through N for every set of fields F a builder
+ * call infers; here they are fixed types, the same for every call.
+ */
+export function networkPostsRequests(model: Model, vm: VersionModel, networks: readonly string[]): Declaration[] {
+  return networks.map((network) => {
+    const P = pascal(network);
+    const sort = vm.posts[network].sort ? `readonly SortElement<${P}SortableField>[]` : 'never';
+    return interfaceDeclaration(
+      `${P}PostsRequest`,
+      `Body of ${article(network).toLowerCase()} ${network} posts request for the fields F (version ${vm.version}): \`PostsRequest<'${network}', F>\`.`,
+      postsMembers(model, sort, `${P}PostsFilter`),
+      { params: [{ name: 'F', constraint: `${P}PostField`, default: `${P}PostField` }] },
+    );
   });
 }
 

@@ -9,7 +9,7 @@
 import type { Model, Version, VersionModel } from '../model/types.js';
 import { pascal, versionModel } from '../model/types.js';
 import type { Artifact } from './artifact.js';
-import { metricsRequest, postsRequest, postsResponses, referenceResponses } from './builders-requests.js';
+import { metricsRequest, networkPostsRequests, postsRequest, postsResponses, referenceResponses } from './builders-requests.js';
 import { operationList } from './operations.js';
 import {
   constant, importDeclaration, interfaceDeclaration, literal, localTypeAlias, sourceFile,
@@ -111,7 +111,7 @@ function builder(op: Operation, vm: VersionModel): Builder {
         'posts',
         'one page of posts holding exactly the requested fields.',
         [{ name: 'F', constraint: `${P}PostField` }],
-        `PostsRequest<${net}, F>`,
+        `${P}PostsRequest<F>`,
         `${P}PostsResponse<F>`,
       );
   }
@@ -163,14 +163,18 @@ function versionBuilders(vm: VersionModel, ops: readonly Operation[]): Declarati
   ];
 }
 
-/** The names the builders file imports from the unions file of its version. */
-function unionImports(vm: VersionModel): string[] {
+/** The names the builders file imports from the unions file of its version; `postsOps` the networks with a posts operation. */
+function unionImports(vm: VersionModel, postsOps: readonly string[]): string[] {
   const perNetwork = vm.networks.flatMap((n) =>
     vm.version === 1
       ? [`${pascal(n)}Metric`, `${pascal(n)}MetricValues`]
       : [`${pascal(n)}Metric`, ...(hasExtraDimensions(vm, n) ? [`${pascal(n)}MetricExtraDimensions`] : [])],
   );
-  const posts = vm.networks.filter((n) => vm.posts[n]).flatMap((n) => [`${pascal(n)}PostField`, ...(vm.posts[n].responseMembers.length ? [`${pascal(n)}PostResponseMembers`] : [])]);
+  const posts = vm.networks.filter((n) => vm.posts[n]).flatMap((n) => [
+    `${pascal(n)}PostField`,
+    ...(postsOps.includes(n) ? [`${pascal(n)}PostsFilter`, ...(vm.posts[n].sort ? [`${pascal(n)}SortableField`] : [])] : []),
+    ...(vm.posts[n].responseMembers.length ? [`${pascal(n)}PostResponseMembers`] : []),
+  ]);
   const generic = ['Metric', 'Network', 'PostField', 'PostNetwork', 'PostsFilter', 'SortableField'];
   return [...generic, ...(vm.version === 2 ? ['Dimension', 'ExtraDimension'] : []), ...perNetwork, ...posts];
 }
@@ -179,6 +183,7 @@ function unionImports(vm: VersionModel): string[] {
 export async function buildersSource(model: Model, version: Version, allOperations: readonly Operation[] = operationList(model)): Promise<string> {
   const vm = versionModel(model, version);
   const ops = allOperations.filter((op) => op.version === version);
+  const postsOps = ops.filter((op) => op.kind === 'posts').map((op) => op.network!);
   const roots = [...new Set(ops.filter((op) => op.kind !== 'metrics' && op.kind !== 'posts').map((op) => op.successSchema!))];
   const v2Shapes = ['AllowedByEvery', 'BaseDimensionList', 'DimensionItem', 'DimensionList', 'MetricsResponse'];
   const shapes = ['DayString', 'PostsPage', 'RequiredPick', 'SortElement', ...(version === 1 ? ['DayRecord', 'V1MetricsResponse'] : v2Shapes)];
@@ -187,13 +192,14 @@ export async function buildersSource(model: Model, version: Version, allOperatio
     importDeclaration('../../src/builders/build.js', [`buildV${version}Request`], false),
     importDeclaration('../../src/builders/types.js', shapes),
     importDeclaration(`../types/v${version}.js`, ['components']),
-    importDeclaration(`./v${version}-unions.js`, unionImports(vm)),
+    importDeclaration(`./v${version}-unions.js`, unionImports(vm, postsOps)),
   ];
   const declarations: Declaration[] = [
     localTypeAlias('Schemas', "components['schemas']"),
     ...referenceResponses(model, vm, roots),
     metricsRequest(model, version),
     postsRequest(model, version),
+    ...networkPostsRequests(model, vm, postsOps),
     ...postsResponses(model, vm),
     ...vm.networks.flatMap((network) => networkBuilders(vm, network, ops)),
     ...versionBuilders(vm, ops),

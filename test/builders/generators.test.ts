@@ -301,6 +301,21 @@ describe('builders of the fixture', () => {
         "export type ProfilesResponse = Schemas['ProfilesResponse'];",
       ),
     );
+    // The posts builder's body spells the network's own tables: no lookup through N per call.
+    expect(source).toContain(
+      lines(
+        "/** Body of an alpha posts request for the fields F (version 2): `PostsRequest<'alpha', F>`. */",
+        'export interface AlphaPostsRequest<F extends AlphaPostField = AlphaPostField> {',
+      ),
+    );
+    expect(source).toContain(
+      lines(
+        '  sort?: readonly SortElement<AlphaSortableField>[];',
+        '  /** Filter elements. */',
+        '  filter?: readonly AlphaPostsFilter[];',
+      ),
+    );
+    expect(source).not.toContain('export interface BetaPostsRequest');
     expect(source).toContain(
       lines(
         '/** Success body of an alpha posts request for fields F: posts narrowed to F. */',
@@ -330,8 +345,8 @@ describe('builders of the fixture', () => {
         "  ): ApiRequest<MetricsRequest<'alpha', M, D>, MetricsResponse<M, D>, 'POST /2/alpha/metrics'>;",
         '  /** POST /2/alpha/page/posts: one page of posts holding exactly the requested fields. */',
         '  posts<F extends AlphaPostField>(',
-        "    body: PostsRequest<'alpha', F>,",
-        "  ): ApiRequest<PostsRequest<'alpha', F>, AlphaPostsResponse<F>, 'POST /2/alpha/page/posts'>;",
+        '    body: AlphaPostsRequest<F>,',
+        "  ): ApiRequest<AlphaPostsRequest<F>, AlphaPostsResponse<F>, 'POST /2/alpha/page/posts'>;",
         '}',
         '',
         '/**',

@@ -38,6 +38,11 @@ describe('v1 posts', () => {
     expectTypeOf(req.operation).toEqualTypeOf<'POST /1/facebook/page/posts'>();
     expectTypeOf<ResponseOf<typeof req>['data']['posts']>().toEqualTypeOf<{ id: string; created_time: string }[]>();
   });
+  it('the facebook posts builder takes FacebookPostsRequest, the same members as PostsRequest<\'facebook\', F>', () => {
+    expectTypeOf<V1.FacebookPostsRequest<'id' | 'story'>>().toEqualTypeOf<V1.PostsRequest<'facebook', 'id' | 'story'>>();
+    const req = v1.facebook.posts({ ...range, fields: ['id'] });
+    expectTypeOf(req.body).toEqualTypeOf<V1.FacebookPostsRequest<'id'>>();
+  });
   it('has no posts builder for other networks and no profile labels', () => {
     // @ts-expect-error v1 lists posts of facebook only
     v1.instagram.posts;

@@ -143,6 +143,16 @@ describe('v2 posts: fields, sort, filter', () => {
     // @ts-expect-error order is a string
     v2.facebook.posts({ ...postRange, fields: ['id'], sort: [{ field: 'comments', order: -1 }] });
   });
+  it('each posts builder takes its network posts request, the same members as PostsRequest<N, F>', () => {
+    expectTypeOf<V2.FacebookPostsRequest<'id' | 'message'>>().toEqualTypeOf<V2.PostsRequest<'facebook', 'id' | 'message'>>();
+    expectTypeOf<V2.InstagramPostsRequest<'likes'>>().toEqualTypeOf<V2.PostsRequest<'instagram', 'likes'>>();
+    expectTypeOf<V2.FacebookPostsRequest>().toEqualTypeOf<V2.PostsRequest<'facebook'>>();
+    const req = v2.instagram.posts({ ...postRange, fields: ['id'], sort: [{ field: 'likes', order: 'desc' }] as const });
+    expectTypeOf(req.body).toEqualTypeOf<V2.InstagramPostsRequest<'id'>>();
+    // @ts-expect-error the body of a facebook posts request takes facebook fields only
+    const wrong: V2.FacebookPostsRequest = { ...postRange, fields: ['likes'] };
+    void wrong;
+  });
   it('twitter offers no sort and has no posts builder', () => {
     const body: V2.PostsRequest<'twitter'> = { ...postRange, fields: ['id', 'post_labels'], filter: [{ field: 'post_labels', value: ['l1'] }] };
     void body;
