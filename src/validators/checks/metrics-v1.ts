@@ -10,7 +10,8 @@ import { metricsOf } from '../catalog-facts.js';
 import { hasDayTimeShape, realDayAt } from '../../calendar/date-times.js';
 import { PassedMembers } from './passed-members.js';
 import { validatorsOf, type MembersReport } from '../compiled.js';
-import { dateRange, rangeText, sameItems, stringArray, type DateRange } from './request-shape.js';
+import { rangeText, type DateRange } from './request-shape.js';
+import { requestFacts, type RequestFacts } from './v1-request-facts.js';
 import { DAY_TIME_SHAPE, expected, isPlainObject, typeProblem } from './values.js';
 
 /** The profile elements are the requested profiles, each once, in the requested order (the common answer; no set). */
@@ -45,30 +46,6 @@ function reportProfiles(list: ErrorList, profiles: unknown[], wanted: ReadonlySe
 
 /** `/profiles/i/data/d`: built only for a problem. */
 const recordPointer = (i: number, d: number) => `/profiles/${i}/data/${d}`;
-
-/**
- * The request-aware facts of one request: read once per call, and kept for the next call while
- * its request lists the same values (validating many answers of one request reads it once).
- */
-interface RequestFacts {
-  /** The requested profiles (when a list of strings), a copy, and their set. */
-  profiles: string[] | undefined;
-  wanted: ReadonlySet<string> | undefined;
-  /** The request's `date_start` and `date_end` as given, compared with the next request's. */
-  start: unknown;
-  end: unknown;
-  range: DateRange | undefined;
-  /**
-   * `date_end` followed by a character above every date character: a record date
-   * (`YYYY-MM-DD HH:MM:SS`) is after the range exactly when it is greater, without slicing.
-   */
-  afterEnd: string;
-  /** The requested metrics (when a list of strings), a copy, and their set. */
-  metrics: string[] | undefined;
-  requested: ReadonlySet<string> | undefined;
-  /** The network's catalog, read by the detailed member checks only. */
-  network: string;
-}
 
 /**
  * Body-only check of a record's date: the shape `YYYY-MM-DD HH:MM:SS` (stated in the schema;
@@ -163,56 +140,6 @@ function passedDates(range: DateRange | undefined): (string | undefined)[] {
 
 /** The members of the last day record that held exactly the requested metrics. */
 const passedRecords = new PassedMembers();
-
-/** `day` followed by a character above every date character (the previous call's string while `day` is the same). */
-function afterDay(day: string): string {
-  if (day !== lastDay) {
-    lastDay = day;
-    lastAfter = `${day}\uffff`;
-  }
-  return lastAfter;
-}
-let lastDay = '';
-let lastAfter = '';
-
-function requestFacts(request: Record<string, unknown>, network: string): RequestFacts {
-  const last = lastFacts;
-  const { profiles, metrics } = request;
-  if (
-    last !== undefined &&
-    network === last.network &&
-    request.date_start === last.start &&
-    request.date_end === last.end &&
-    sameList(profiles, last.profiles) &&
-    sameList(metrics, last.metrics)
-  ) {
-    return last;
-  }
-  lastFacts = readFacts(request, network);
-  return lastFacts;
-}
-
-function readFacts(request: Record<string, unknown>, network: string): RequestFacts {
-  const { profiles, metrics } = request;
-  const profileList = stringArray(profiles)?.slice();
-  const metricList = stringArray(metrics)?.slice();
-  const range = dateRange(request);
-  return {
-    profiles: profileList,
-    wanted: profileList && new Set(profileList),
-    start: request.date_start,
-    end: request.date_end,
-    range,
-    afterEnd: range ? afterDay(range.end) : '',
-    metrics: metricList,
-    requested: metricList && new Set(metricList),
-    network,
-  };
-}
-let lastFacts: RequestFacts | undefined;
-
-/** `value` holds the items of `kept`, a list read from an earlier request; false when either is no list. */
-const sameList = (value: unknown, kept: string[] | undefined) => kept !== undefined && Array.isArray(value) && sameItems(value, kept);
 
 /**
  * Runs the version 1 metrics checks on a success body of `network`: the body-only date checks
