@@ -150,7 +150,7 @@ function validate(input: ValidateResponseInput, list: ErrorList): OperationPlan 
     list.add('shared.response.status', '', `HTTP status ${status} is not a documented response of ${op.key} (documented: ${compiled.validators.statuses.join(', ')})`);
     return plan;
   }
-  const body = input.body as Record<string, unknown>;
+  const body = input.body as Record<string, unknown>; // read as an object only when `success` is true or false
   const success = checkSchema(list, compiled, plan.schemas[at], body);
   const schemaValid = list.count === 0;
   if (success === false) checkFailure(list, body, status);

@@ -40,12 +40,11 @@ export function requestFacts(request: Record<string, unknown>, network: string):
   ) {
     return last;
   }
-  lastFacts = readFacts(request, network);
+  lastFacts = readFacts(request, profiles, metrics, network);
   return lastFacts;
 }
 
-function readFacts(request: Record<string, unknown>, network: string): RequestFacts {
-  const { profiles, metrics } = request;
+function readFacts(request: Record<string, unknown>, profiles: unknown, metrics: unknown, network: string): RequestFacts {
   const profileList = stringArray(profiles)?.slice();
   const metricList = stringArray(metrics)?.slice();
   const range = dateRange(request);
