@@ -60,7 +60,7 @@ function code(cxt: KeywordCxt): void {
   const lastGroups = gen.scopeValue('obj', { ref: [], code: _`[]` });
   const group = gen.let('group');
   const valid = gen.name('valid');
-  const report = gen.scopeValue('obj', { ref: { root: undefined, count: -1, changed: false }, code: reportCode(cxt) });
+  const report = gen.scopeValue('obj', { ref: { root: undefined, count: -1, changed: false, names: 0 }, code: reportCode(cxt) });
   // The report's first object of this root data: not compared with the object before it.
   const fresh = gen.const('fresh', _`${report}.root !== ${names.rootData}`);
   gen.if(fresh, () => gen.assign(_`${report}.root`, names.rootData).assign(_`${report}.changed`, false));
@@ -116,7 +116,10 @@ function code(cxt: KeywordCxt): void {
     gen.assign(at, _`${at} + 1`);
   });
   gen.if(_`${at} !== ${report}.count`, () => gen.assign(same, false).assign(_`${report}.count`, at));
-  gen.if(_`!${same} && !${fresh}`, () => gen.assign(_`${report}.changed`, true));
+  gen.if(_`!${same}`, () => {
+    gen.assign(_`${report}.names`, _`${report}.names + 1`);
+    gen.if(_`!${fresh}`, () => gen.assign(_`${report}.changed`, true));
+  });
   cxt.ok(_`${cxt.errsCount} === ${names.errors}`);
 }
 
@@ -130,7 +133,7 @@ const reporting = new WeakSet<object>();
  */
 function reportCode(cxt: KeywordCxt) {
   const { validateName, schemaEnv } = cxt.it;
-  const fresh = _`{ root: undefined, count: -1, changed: false }`;
+  const fresh = _`{ root: undefined, count: -1, changed: false, names: 0 }`;
   if (!reporting.has(schemaEnv)) {
     reporting.add(schemaEnv);
     return _`${validateName}.members = ${fresh}`;

@@ -34,6 +34,12 @@ export interface MembersReport {
   /** How many members the last object checked had (-1 before the first). */
   count: number;
   changed: boolean;
+  /**
+   * The version of the last object's member names: a new number whenever an object lists other
+   * names, or the same in another order, than the object checked before it (in this body or the
+   * one before). Equal numbers: every object checked in between listed the same names.
+   */
+  names: number;
 }
 
 export interface OperationValidators {

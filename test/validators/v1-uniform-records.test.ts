@@ -21,7 +21,7 @@ function uniformBody(names = metrics): any {
   return { success: true, profiles: ['p1', 'p2', 'p3'].map((id) => ({ id, data: Array.from({ length: 20 }, (_, d) => record(d)) })) };
 }
 
-const v1 = (body: unknown, req: unknown = request(), path = '/1/facebook/metrics') => all(validateResponse({ method: 'POST', path, body, request: req }));
+const v1 = (body: unknown, req: unknown = request(), path = '/1/facebook/metrics') => all(validateResponse({ method: 'POST', path, body, request: req }, { maxProblems: 500 }));
 
 describe('v1 metrics: day records judged by the first when all list the same names', () => {
   it('has the report for every network of version 1', () => {
@@ -48,6 +48,41 @@ describe('v1 metrics: day records judged by the first when all list the same nam
     delete fewer.profiles[2].data[19].shares;
     expect(success(fewer)).toBe(true);
     expect(success.members).toMatchObject({ root: fewer, changed: true });
+  });
+
+  it('gives the names a new version whenever a record lists other names than the one before it', () => {
+    const success = validatorsOf(1, 'POST /1/facebook/metrics')!.validators.success!;
+    expect(success(uniformBody())).toBe(true);
+    const version = success.members!.names;
+    // Another body whose records list the same names: the same version.
+    expect(success(uniformBody())).toBe(true);
+    expect(success.members!.names).toBe(version);
+    // The same names in another order, fewer names, or another name at one position: a new one.
+    const reordered = uniformBody(['shares', 'comments', 'engagement_rate']);
+    expect(success(reordered)).toBe(true);
+    expect(success.members!.names).not.toBe(version);
+    const after = success.members!.names;
+    expect(success(uniformBody(['shares', 'comments']))).toBe(true);
+    expect(success.members!.names).not.toBe(after);
+    const other = success.members!.names;
+    expect(success(uniformBody(['shares', 'fans_change']))).toBe(true);
+    expect(success.members!.names).not.toBe(other);
+  });
+
+  it('judges a later body whose records all list other names of the same count', () => {
+    expect(v1(uniformBody())).toEqual([]);
+    expect(v1(uniformBody())).toEqual([]);
+    // Every record holds fans_change instead of shares: the names of the body before, but one.
+    const found = v1(uniformBody(['comments', 'engagement_rate', 'fans_change']));
+    expect(found).toHaveLength(120);
+    expect(found.slice(0, 2)).toEqual([
+      problem('v1.metrics.record-members', '/profiles/0/data/0', 'missing requested metric "shares"'),
+      problem('v1.metrics.record-members', '/profiles/0/data/0', 'unexpected property "fans_change": not a requested metric'),
+    ]);
+    // The names passed before pass again after it, and fail for a request of other metrics.
+    expect(v1(uniformBody())).toEqual([]);
+    expect(v1(uniformBody(), request(['comments', 'engagement_rate', 'fans_change']))).toHaveLength(120);
+    expect(v1(uniformBody())).toEqual([]);
   });
 
   it('accepts a uniform body, and the same names in another order', () => {

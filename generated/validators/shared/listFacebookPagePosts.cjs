@@ -18,7 +18,7 @@ var schema1 = { "$id": "https://social-analytics-api.invalid/v1/schemas/Facebook
 var obj0 = /* @__PURE__ */ new Map([["attachments", 0], ["author_id", 1], ["id", 1], ["message", 1], ["page_id", 1], ["story", 1], ["type", 1], ["universal_video_id", 1], ["url", 1], ["video_id", 1], ["insights_paid_status", 1], ["comments", 2], ["interactions", 2], ["reactions", 2], ["shares", 2], ["insights_engaged_fan", 2], ["insights_engaged_users", 2], ["insights_impressions", 2], ["insights_impressions_fan", 2], ["insights_impressions_fan_paid", 2], ["insights_impressions_organic", 2], ["insights_impressions_paid", 2], ["insights_negative_feedback", 2], ["insights_negative_feedback_unique", 2], ["insights_post_clicks", 2], ["insights_post_clicks_unique", 2], ["insights_reach", 2], ["insights_reach_fan", 2], ["insights_reach_fan_paid", 2], ["insights_reach_organic", 2], ["insights_reach_paid", 2], ["insights_reactions_like_total", 2], ["insights_stories", 2], ["insights_story_adds", 2], ["insights_storytellers", 2], ["insights_video_avg_time_watched", 2], ["insights_video_complete_views_30s", 2], ["insights_video_complete_views_30s_autoplayed", 2], ["insights_video_complete_views_30s_clicked_to_play", 2], ["insights_video_complete_views_30s_organic", 2], ["insights_video_complete_views_30s_paid", 2], ["insights_video_complete_views_30s_unique", 2], ["insights_video_complete_views_organic", 2], ["insights_video_complete_views_organic_unique", 2], ["insights_video_complete_views_paid", 2], ["insights_video_complete_views_paid_unique", 2], ["insights_video_view_time", 2], ["insights_video_view_time_organic", 2], ["insights_video_view_time_paid", 2], ["insights_video_views", 2], ["insights_video_views_autoplayed", 2], ["insights_video_views_clicked_to_play", 2], ["insights_video_views_organic", 2], ["insights_video_views_organic_unique", 2], ["insights_video_views_paid", 2], ["insights_video_views_paid_unique", 2], ["insights_video_views_unique", 2], ["created_time", 3], ["engagement_rate", 4], ["video_length", 4], ["is_published", 5], ["post_labels", 6], ["ppd_status", 7], ["reactions_by_type", 8], ["insights_engagement_rate", 9], ["insights_impressions_by_paid_non_paid", 10], ["insights_post_clicks_by_type", 10], ["insights_post_clicks_by_type_unique", 10], ["insights_reach_by_paid_non_paid", 10], ["insights_reactions_by_type_total", 10], ["insights_video_view_time_by_age_bucket_and_gender", 10], ["insights_video_view_time_by_country_id", 10], ["insights_video_retention_graph", 11], ["insights_video_retention_graph_autoplayed", 11]]);
 var obj1 = [];
 var obj2 = [];
-var obj3 = validate0.members = { root: void 0, count: -1, changed: false };
+var obj3 = validate0.members = { root: void 0, count: -1, changed: false, names: 0 };
 var pattern0 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$", "u");
 function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
@@ -303,8 +303,11 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                   same0 = false;
                   obj3.count = at0;
                 }
-                if (!same0 && !fresh0) {
-                  obj3.changed = true;
+                if (!same0) {
+                  obj3.names = obj3.names + 1;
+                  if (!fresh0) {
+                    obj3.changed = true;
+                  }
                 }
               } else {
                 vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/type", "type", { type: "object" });

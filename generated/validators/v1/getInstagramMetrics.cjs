@@ -15,7 +15,7 @@ var success = validate0;
 var obj0 = /* @__PURE__ */ new Map([["date", 0], ["comments", 1], ["followers_change", 1], ["followers_lifetime", 1], ["following_change", 1], ["following_lifetime", 1], ["interactions", 1], ["likes", 1], ["profile_posts", 1], ["insights_post_engagement_by_day", 1], ["insights_post_impressions_by_day", 1], ["insights_post_interactions_by_day", 1], ["insights_post_saves_by_day", 1], ["insights_post_video_views_by_day", 1], ["insights_profile_all_clicks_by_day", 1], ["insights_profile_email_contacts_by_day", 1], ["insights_profile_get_directions_clicks_by_day", 1], ["insights_profile_impressions_by_day", 1], ["insights_profile_phone_call_clicks_by_day", 1], ["insights_profile_reach_by_day", 1], ["insights_profile_text_message_clicks_by_day", 1], ["insights_profile_views_by_day", 1], ["insights_profile_website_clicks_by_day", 1], ["engagement_rate", 2], ["interactions_per_1000_followers", 2], ["comments_by_type", 3], ["interactions_by_type", 3], ["interactions_per_1000_followers_by_type", 3], ["likes_by_post_type", 3], ["profile_posts_by_type", 3], ["insights_followers_by_city_by_day", 3], ["insights_followers_by_country_by_day", 3], ["insights_followers_by_gender_by_age_by_day", 3], ["insights_followers_by_locale_by_day", 3], ["insights_post_engagement_by_type_by_day", 3], ["insights_post_impressions_by_type_by_day", 3], ["insights_post_interactions_by_int_type_by_day", 3], ["insights_post_saves_by_type_by_day", 3], ["insights_post_video_views_by_type_by_day", 3], ["comments_by_image_filter", 4], ["comments_by_video_filter", 4], ["interactions_by_image_filter", 4], ["interactions_by_video_filter", 4], ["interactions_per_1000_followers_by_image_filter", 4], ["interactions_per_1000_followers_by_video_filter", 4], ["likes_by_image_filter", 4], ["likes_by_video_filter", 4], ["profile_posts_by_image_filter", 4], ["profile_posts_by_video_filter", 4]]);
 var obj1 = [];
 var obj2 = [];
-var obj3 = validate0.members = { root: void 0, count: -1, changed: false };
+var obj3 = validate0.members = { root: void 0, count: -1, changed: false, names: 0 };
 function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -156,8 +156,11 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                       same0 = false;
                       obj3.count = at0;
                     }
-                    if (!same0 && !fresh0) {
-                      obj3.changed = true;
+                    if (!same0) {
+                      obj3.names = obj3.names + 1;
+                      if (!fresh0) {
+                        obj3.changed = true;
+                      }
                     }
                   } else {
                     vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1, "https://social-analytics-api.invalid/v1/schemas/InstagramDayRecord/type", "type", { type: "object" });

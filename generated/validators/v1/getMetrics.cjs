@@ -20,7 +20,7 @@ function validatorsOf(network, list0) {
   var obj0 = /* @__PURE__ */ new Map(list0);
   var obj1 = [];
   var obj2 = [];
-  var obj3 = validate0.members = { root: void 0, count: -1, changed: false };
+  var obj3 = validate0.members = { root: void 0, count: -1, changed: false, names: 0 };
   function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
     ;
     let vErrors = null;
@@ -152,8 +152,11 @@ function validatorsOf(network, list0) {
                         same0 = false;
                         obj3.count = at0;
                       }
-                      if (!same0 && !fresh0) {
-                        obj3.changed = true;
+                      if (!same0) {
+                        obj3.names = obj3.names + 1;
+                        if (!fresh0) {
+                          obj3.changed = true;
+                        }
                       }
                     } else {
                       vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1, "https://social-analytics-api.invalid/v1/schemas/" + network + "DayRecord/type", "type", { type: "object" });

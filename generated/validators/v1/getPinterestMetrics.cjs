@@ -15,7 +15,7 @@ var success = validate0;
 var obj0 = /* @__PURE__ */ new Map([["date", 0], ["boards_change", 1], ["boards_lifetime", 1], ["comments", 1], ["followers_change", 1], ["followers_lifetime", 1], ["following_change", 1], ["following_lifetime", 1], ["interactions", 1], ["likes", 1], ["pins_change", 1], ["pins_lifetime", 1], ["repins", 1]]);
 var obj1 = [];
 var obj2 = [];
-var obj3 = validate0.members = { root: void 0, count: -1, changed: false };
+var obj3 = validate0.members = { root: void 0, count: -1, changed: false, names: 0 };
 function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -129,8 +129,11 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                       same0 = false;
                       obj3.count = at0;
                     }
-                    if (!same0 && !fresh0) {
-                      obj3.changed = true;
+                    if (!same0) {
+                      obj3.names = obj3.names + 1;
+                      if (!fresh0) {
+                        obj3.changed = true;
+                      }
                     }
                   } else {
                     vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1, "https://social-analytics-api.invalid/v1/schemas/PinterestDayRecord/type", "type", { type: "object" });

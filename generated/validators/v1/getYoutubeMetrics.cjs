@@ -15,7 +15,7 @@ var success = validate0;
 var obj0 = /* @__PURE__ */ new Map([["date", 0], ["comments_change", 1], ["interaction_change", 1], ["likes_change", 1], ["subscribers_change", 1], ["subscribers_count_lifetime", 1], ["video_change", 1], ["video_count_lifetime", 1], ["viewed_time_change", 1], ["viewed_time_lifetime", 1], ["views_change", 1], ["views_count_lifetime", 1], ["dislikes_change", 2], ["engagement_rate", 3], ["interactions_per_1000_subscribers", 3]]);
 var obj1 = [];
 var obj2 = [];
-var obj3 = validate0.members = { root: void 0, count: -1, changed: false };
+var obj3 = validate0.members = { root: void 0, count: -1, changed: false, names: 0 };
 function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -145,8 +145,11 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                       same0 = false;
                       obj3.count = at0;
                     }
-                    if (!same0 && !fresh0) {
-                      obj3.changed = true;
+                    if (!same0) {
+                      obj3.names = obj3.names + 1;
+                      if (!fresh0) {
+                        obj3.changed = true;
+                      }
                     }
                   } else {
                     vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1, "https://social-analytics-api.invalid/v1/schemas/YoutubeDayRecord/type", "type", { type: "object" });

@@ -15,7 +15,7 @@ var success = validate0;
 var obj0 = /* @__PURE__ */ new Map([["attachments", 0], ["author_id", 1], ["id", 1], ["message", 1], ["type", 1], ["url", 1], ["profile_id", 1], ["comments", 2], ["interactions", 2], ["likes", 2], ["insights_impressions", 2], ["insights_reach", 2], ["insights_saved", 2], ["insights_video_views", 2], ["created_time", 3], ["engagement_rate", 4], ["post_labels", 5], ["insights_engagement", 6]]);
 var obj1 = [];
 var obj2 = [];
-var obj3 = validate0.members = { root: void 0, count: -1, changed: false };
+var obj3 = validate0.members = { root: void 0, count: -1, changed: false, names: 0 };
 var pattern0 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$", "u");
 function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
@@ -246,8 +246,11 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                   same0 = false;
                   obj3.count = at0;
                 }
-                if (!same0 && !fresh0) {
-                  obj3.changed = true;
+                if (!same0) {
+                  obj3.names = obj3.names + 1;
+                  if (!fresh0) {
+                    obj3.changed = true;
+                  }
                 }
               } else {
                 vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/type", "type", { type: "object" });

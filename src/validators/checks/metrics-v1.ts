@@ -142,6 +142,26 @@ function passedDates(range: DateRange | undefined): (string | undefined)[] {
 const passedRecords = new PassedMembers();
 
 /**
+ * The version of a report's member names (`MembersReport.names`) whose records, all listing
+ * those names, held exactly the requested metrics, and the requested set: a later body whose
+ * records list the same names (the version unchanged) passes against the same set without
+ * reading a record's members.
+ */
+const passedNames = {
+  report: undefined as MembersReport | undefined,
+  names: -1,
+  requested: undefined as ReadonlySet<string> | undefined,
+  same(report: MembersReport, requested: ReadonlySet<string> | undefined): boolean {
+    return report === this.report && report.names === this.names && requested === this.requested && requested !== undefined;
+  },
+  passed(report: MembersReport, requested: ReadonlySet<string> | undefined): void {
+    this.report = report;
+    this.names = report.names;
+    this.requested = requested;
+  },
+};
+
+/**
  * Runs the version 1 metrics checks on a success body of `network`: the body-only date checks
  * always, the request-aware ones when the request is given. `typesChecked`: the body passed its
  * schema, whose day record types are the catalog types, so type checks are skipped.
@@ -161,8 +181,9 @@ export function checkMetricsV1(list: ErrorList, body: Record<string, unknown>, r
   const report = reportOf(network);
   const uniform = typesChecked && report !== undefined && report.root === body && !report.changed;
   if (report) report.root = undefined;
-  // Records left to judge on their members: none once they all passed, or without a request.
-  let membersLeft = facts !== undefined;
+  // Records left to judge on their members: none once they all passed, or without a request,
+  // or when they list the names that passed against the same request before.
+  let membersLeft = facts !== undefined && !(uniform && passedNames.same(report!, facts.requested));
   for (let i = 0; i < profiles.length && !list.full; i++) {
     const days = isPlainObject(profiles[i]) ? (profiles[i] as Record<string, unknown>).data : undefined;
     if (!Array.isArray(days)) continue;
@@ -172,7 +193,10 @@ export function checkMetricsV1(list: ErrorList, body: Record<string, unknown>, r
       if (!isPlainObject(record)) continue;
       const date = record.date;
       if (date !== passed[d] || date === undefined) passed[d] = checkDate(list, date, i, d, facts) ? (date as string) : undefined;
-      if (membersLeft) membersLeft = !(checkMembers(list, record, i, d, facts!, typesChecked) && uniform);
+      if (membersLeft && checkMembers(list, record, i, d, facts!, typesChecked) && uniform) {
+        membersLeft = false;
+        passedNames.passed(report!, facts!.requested);
+      }
     }
     if (d < days.length) checkDates(list, days as Record<string, string>[], i, d, passed, facts);
   }
