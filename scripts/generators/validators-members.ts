@@ -69,8 +69,10 @@ function code(cxt: KeywordCxt): void {
   // named load first: it moves an object whose layout the engine has since replaced (JSON.parse
   // replaces a layout when a later object's member changes kind, an integer then a fraction) to
   // the current layout; without it, `for...in` over such an object takes the engine's slow path
-  // on every call, and that site's feedback for good. (Measured: README "Benchmarks".)
-  gen.code(_`${data}${getProperty(groups[0].members[0])}`);
+  // on every call, and that site's feedback for good. (Measured: README "Benchmarks".) A required
+  // member is read so by ajv's `required` check, whose code comes before this keyword's: then no
+  // second read (on a body of many record layouts, each read by name is a lookup).
+  if (!requiredRead(cxt)) gen.code(_`${data}${getProperty(groups[0].members[0])}`);
   const at = gen.let('at', 0);
   const same = gen.let('same', true);
   gen.forIn('key', data, (key: Name) => {
@@ -121,6 +123,16 @@ function code(cxt: KeywordCxt): void {
     gen.if(_`!${fresh}`, () => gen.assign(_`${report}.changed`, true));
   });
   cxt.ok(_`${cxt.errsCount} === ${names.errors}`);
+}
+
+/**
+ * Whether ajv's `required` check reads a member of the object by name before this keyword's code
+ * (a few required names, each read as `data.name`; a long list is read in a loop, by variable).
+ */
+function requiredRead(cxt: KeywordCxt): boolean {
+  const { required } = cxt.parentSchema as { required?: unknown };
+  const { opts } = cxt.it;
+  return Array.isArray(required) && required.length > 0 && required.length < opts.loopRequired && !opts.$data;
 }
 
 /** The compiled functions (by ajv's environment of each) that hold an `x-members` check already. */

@@ -26,11 +26,13 @@ interface StatusSchema {
   readonly name: string | undefined;
   /** A 200 response that is `oneOf: [success body, FailureBody]`, the branch chosen by `success`. */
   readonly bySuccess: boolean;
+  /** The last body of this status was a failure body (`success: false`): the next reads `success` first. */
+  failureLast: boolean;
 }
 
 function statusSchemaOf({ validators }: CompiledOperation, key: string): StatusSchema {
   const own = Object.prototype.hasOwnProperty.call(validators.responses, key) ? validators.responses[key] : undefined;
-  return { own, name: own && validators.schemas.responses[key], bySuccess: key === '200' && validators.success !== undefined && own === undefined };
+  return { own, name: own && validators.schemas.responses[key], bySuccess: key === '200' && validators.success !== undefined && own === undefined, failureLast: false };
 }
 
 /**
@@ -41,15 +43,27 @@ function statusSchemaOf({ validators }: CompiledOperation, key: string): StatusS
  * read once for the checks that follow.
  */
 function checkSchema(list: ErrorList, { validators, failure, rules }: CompiledOperation, schema: StatusSchema, body: unknown): unknown {
-  const success = isPlainObject(body) ? body.success : undefined;
   if (schema.bySuccess) {
-    if (success === true || success === false) {
-      const branch = success ? validators.success! : failure();
-      if (!branch(body, WHOLE_BODY)) addSchemaErrors(list, branch, { name: success ? validators.schemas.success! : FAILURE, rules: rules() }, body);
+    // The common answer first: a body its success branch passes has `success: true` (a `const`
+    // of that branch, read there). Bodies of every operation come here, so a read of `success`
+    // here is a lookup by layout. After a failure body, whose branch the success one is not,
+    // `success` is read first. The problems found are the same either way.
+    const own = validators.success!;
+    const tried = !schema.failureLast;
+    if (tried && own(body, WHOLE_BODY)) return true;
+    const success = isPlainObject(body) ? body.success : undefined;
+    schema.failureLast = success === false;
+    if (success === true) {
+      if (!tried && own(body, WHOLE_BODY)) return true;
+      addSchemaErrors(list, own, { name: validators.schemas.success!, rules: rules() }, body);
+    } else if (success === false) {
+      const branch = failure();
+      if (!branch(body, WHOLE_BODY)) addSchemaErrors(list, branch, { name: FAILURE, rules: rules() }, body);
     } else if (!isPlainObject(body)) list.add('shared.response.success-flag', '', `expected object (a success or failure body), got ${describeValue(body)}`);
     else list.add('shared.response.success-flag', '/success', `expected true (success body) or false (failure body), got ${describeValue(success)}`);
     return success;
   }
+  const success = isPlainObject(body) ? body.success : undefined;
   const { own } = schema;
   const validate = own ?? failure();
   if (!validate(body, WHOLE_BODY)) addSchemaErrors(list, validate, { name: own ? schema.name! : FAILURE, rules: rules() }, body);

@@ -95,7 +95,6 @@ function validatorsOf(network, list0) {
                         obj3.root = rootData;
                         obj3.changed = false;
                       }
-                      data5.date;
                       let at0 = 0;
                       let same0 = true;
                       for (const key2 in data5) {

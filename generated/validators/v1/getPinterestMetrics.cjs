@@ -90,7 +90,6 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                       obj3.root = rootData;
                       obj3.changed = false;
                     }
-                    data5.date;
                     let at0 = 0;
                     let same0 = true;
                     for (const key2 in data5) {
