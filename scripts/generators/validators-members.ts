@@ -13,6 +13,7 @@
  */
 import type { CodeKeywordDefinition, KeywordCxt } from 'ajv';
 import type { KeywordErrorCxt } from 'ajv/dist/types/index.js';
+import { _Code } from 'ajv/dist/compile/codegen/code.js';
 import { _, getProperty, Name, str, stringify } from 'ajv/dist/compile/codegen/index.js';
 import { reportError } from 'ajv/dist/compile/errors.js';
 import N from 'ajv/dist/compile/names.js';
@@ -60,7 +61,7 @@ function code(cxt: KeywordCxt): void {
   const lastGroups = gen.scopeValue('obj', { ref: [], code: _`[]` });
   const group = gen.let('group');
   const valid = gen.name('valid');
-  const report = gen.scopeValue('obj', { ref: { root: undefined, count: -1, changed: false, names: 0 }, code: reportCode(cxt) });
+  const report = gen.scopeValue('obj', { ref: { ...NEW_REPORT }, code: reportCode(cxt) });
   // The report's first object of this root data: not compared with the object before it.
   const fresh = gen.const('fresh', _`${report}.root !== ${names.rootData}`);
   gen.if(fresh, () => gen.assign(_`${report}.root`, names.rootData).assign(_`${report}.changed`, false));
@@ -135,6 +136,10 @@ function requiredRead(cxt: KeywordCxt): boolean {
   return Array.isArray(required) && required.length > 0 && required.length < opts.loopRequired && !opts.$data;
 }
 
+/** A check's report before its first object (`MembersReport`), and the code that makes one. */
+const NEW_REPORT = { root: undefined, count: -1, changed: false, names: 0 };
+const NEW_REPORT_CODE = new _Code(`{ ${Object.entries(NEW_REPORT).map(([key, value]) => `${key}: ${String(value)}`).join(', ')} }`);
+
 /** The compiled functions (by ajv's environment of each) that hold an `x-members` check already. */
 const reporting = new WeakSet<object>();
 
@@ -145,12 +150,11 @@ const reporting = new WeakSet<object>();
  */
 function reportCode(cxt: KeywordCxt) {
   const { validateName, schemaEnv } = cxt.it;
-  const fresh = _`{ root: undefined, count: -1, changed: false, names: 0 }`;
   if (!reporting.has(schemaEnv)) {
     reporting.add(schemaEnv);
-    return _`${validateName}.members = ${fresh}`;
+    return _`${validateName}.members = ${NEW_REPORT_CODE}`;
   }
-  return _`(${validateName}.members = undefined, ${fresh})`;
+  return _`(${validateName}.members = undefined, ${NEW_REPORT_CODE})`;
 }
 
 /** `type` and keywords that only annotate a schema (they check nothing). */
