@@ -5,7 +5,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { BUNDLED_ENTRIES, compileJavaScript } from '../scripts/compile-javascript.mjs';
-import { median } from './types.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -35,7 +34,12 @@ export function runChild(script: string, nodeArgs: string[] = []): string {
   return result.stdout.trim().split('\n').pop() ?? '';
 }
 
-/** Median of `runs` fresh-process runs of `script`, which prints its own milliseconds. */
-export function childMs(script: string, runs: number): number {
-  return median(Array.from({ length: runs }, () => Number(runChild(script))));
+/**
+ * `rounds` fresh-process runs of each of `scripts` (each prints its own milliseconds), taking
+ * turns within a round: the milliseconds of each script, in script order.
+ */
+export function childRounds(scripts: string[], rounds: number): number[][] {
+  const times = scripts.map((): number[] => []);
+  for (let r = 0; r < rounds; r++) scripts.forEach((script, i) => times[i].push(Number(runChild(script))));
+  return times;
 }
