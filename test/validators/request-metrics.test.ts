@@ -174,6 +174,34 @@ describe('v1 metrics, request-aware', () => {
     expect(v1(stranger).all).toContainEqual(problem('v1.metrics.profiles', '/profiles/0/id', '"p7" is not a requested profile'));
   });
 
+  it('compares the profile elements with the request of each call, a profile requested twice being one profile', () => {
+    // The same body against requests whose lists differ in order, in length and by a repeat:
+    // the elements are compared with the request given, not with the one before.
+    expect(v1(v1Body(), { ...v1Request, profiles: ['p2', 'p1'] }).all).toEqual([]);
+    expect(v1(v1Body(), { ...v1Request, profiles: ['p1'] }).all).toEqual([
+      problem('v1.metrics.profiles', '/profiles', 'expected one element per requested profile (1), got 2'),
+      problem('v1.metrics.profiles', '/profiles/1/id', '"p2" is not a requested profile'),
+    ]);
+    const twice = v1Body();
+    twice.profiles[1].id = 'p1';
+    expect(v1(twice, { ...v1Request, profiles: ['p1', 'p1'] }).all).toEqual([
+      problem('v1.metrics.profiles', '/profiles', 'expected one element per requested profile (1), got 2'),
+      problem('v1.metrics.profiles', '/profiles/1/id', 'profile "p1" appears more than once'),
+    ]);
+    expect(v1(v1Body()).all).toEqual([]);
+    // Past 32 requested profiles, repeats are looked for with a set: the same verdicts.
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => `p${i + 1}`);
+    const many = (list: string[]) => ({ success: true, profiles: list.map((id) => ({ id, data: v1Body().profiles[0].data })) });
+    expect(v1(many(ids(40)), { ...v1Request, profiles: ids(40) }).all).toEqual([]);
+    const repeated = [...ids(39), 'p7'];
+    expect(v1(many(repeated), { ...v1Request, profiles: repeated }).all).toEqual([
+      problem('v1.metrics.profiles', '/profiles', 'expected one element per requested profile (39), got 40'),
+      problem('v1.metrics.profiles', '/profiles/39/id', 'profile "p7" appears more than once'),
+    ]);
+    // A list that is not all strings is not a list of profiles: no profile check.
+    expect(v1(v1Body(), { ...v1Request, profiles: ['p1', 2] }).all.filter((p) => p.rule === 'v1.metrics.profiles')).toEqual([]);
+  });
+
   it('wants exactly the requested metrics in each day record', () => {
     const body = v1Body();
     delete body.profiles[0].data[1].engagement_rate;

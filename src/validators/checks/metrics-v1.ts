@@ -10,26 +10,43 @@ import { metricsOf } from '../catalog-facts.js';
 import { hasDayTimeShape, realDayAt } from '../../calendar/date-times.js';
 import { PassedMembers } from './passed-members.js';
 import { validatorsOf, type MembersReport } from '../compiled.js';
-import { rangeText, type DateRange } from './request-shape.js';
+import { rangeText, stringArray, type DateRange } from './request-shape.js';
 import { requestFacts, type RequestFacts } from './v1-request-facts.js';
 import { DAY_TIME_SHAPE, expected, isPlainObject, typeProblem } from './values.js';
 
-/** The profile elements are the requested profiles, each once, in the requested order (the common answer; no set). */
-function profilesAsRequested(profiles: unknown[], requested: string[], wanted: ReadonlySet<string>): boolean {
-  if (profiles.length !== requested.length || wanted.size !== requested.length) return false;
+/**
+ * The profile elements are the requested profiles, each once, in the requested order (the common
+ * answer; no set): each element's id is the requested profile at its position, and no profile is
+ * requested twice (a request of one profile needs no look; a short list is compared pairwise).
+ */
+function profilesAsRequested(profiles: unknown[], requested: unknown[]): boolean {
+  if (profiles.length !== requested.length) return false;
   for (let i = 0; i < profiles.length; i++) {
     const p = profiles[i];
-    if (!isPlainObject(p) || p.id !== requested[i]) return false;
+    if (!isPlainObject(p) || p.id !== requested[i] || typeof p.id !== 'string') return false;
   }
+  return requested.length < 2 || requestedOnce(requested);
+}
+
+/** No item of `requested` (strings) is listed twice. */
+function requestedOnce(requested: unknown[]): boolean {
+  if (requested.length > PAIRWISE) return new Set(requested).size === requested.length;
+  for (let i = 1; i < requested.length; i++) for (let j = 0; j < i; j++) if (requested[i] === requested[j]) return false;
   return true;
 }
 
+/** Up to this many requested profiles, duplicates are looked for pair by pair rather than with a set. */
+const PAIRWISE = 32;
+
 /**
- * The profile elements against the requested profiles. The reports are a function of their own,
- * as in the checks below: what runs on every call stays small enough for the engine to inline.
+ * The profile elements against the requested profiles (the request's `profiles`, when a list of
+ * strings). The reports are a function of their own, as in the checks below: what runs on every
+ * call stays small enough for the engine to inline.
  */
-function checkProfiles(list: ErrorList, profiles: unknown[], requested: string[], wanted: ReadonlySet<string>): void {
-  if (!profilesAsRequested(profiles, requested, wanted)) reportProfiles(list, profiles, wanted);
+function checkProfiles(list: ErrorList, profiles: unknown[], requested: unknown): void {
+  if (Array.isArray(requested) && profilesAsRequested(profiles, requested)) return;
+  const wanted = stringArray(requested);
+  if (wanted) reportProfiles(list, profiles, new Set(wanted));
 }
 
 function reportProfiles(list: ErrorList, profiles: unknown[], wanted: ReadonlySet<string>): void {
@@ -172,7 +189,7 @@ export function checkMetricsV1(list: ErrorList, body: Record<string, unknown>, r
   let facts: RequestFacts | undefined;
   if (request) {
     facts = requestFacts(request, network);
-    if (facts.profiles) checkProfiles(list, profiles, facts.profiles, facts.wanted!);
+    checkProfiles(list, profiles, request.profiles);
   }
   const passed = passedDates(facts?.range);
   // Every record lists the names of the first, which the schema found with their catalog types:

@@ -1,15 +1,14 @@
 /**
- * The request-aware facts of a version 1 metrics request (the requested profiles and metrics with
- * their sets, the range), read from the request once and kept for the next call while its request
- * lists the same values: validating many answers of one request reads it once.
+ * The request-aware facts of a version 1 metrics request (the requested metrics with their set,
+ * the range), read from the request once and kept for the next call while its request lists the
+ * same values: validating many answers of one request reads it once. The requested profiles are
+ * not among them: the body's profile ids are compared with the request's own list
+ * (metrics-v1.ts), which needs no copy to compare with first.
  */
 import { dateRange, sameItems, stringArray, type DateRange } from './request-shape.js';
 
 /** The request-aware facts of one request. */
 export interface RequestFacts {
-  /** The requested profiles (when a list of strings), a copy, and their set. */
-  profiles: string[] | undefined;
-  wanted: ReadonlySet<string> | undefined;
   /** The request's `date_start` and `date_end` as given, compared with the next request's. */
   start: unknown;
   end: unknown;
@@ -29,28 +28,24 @@ export interface RequestFacts {
 /** The facts of `request` to `network`: the previous call's object while the request lists the same values. */
 export function requestFacts(request: Record<string, unknown>, network: string): RequestFacts {
   const last = lastFacts;
-  const { profiles, metrics } = request;
+  const { metrics } = request;
   if (
     last !== undefined &&
     network === last.network &&
     request.date_start === last.start &&
     request.date_end === last.end &&
-    sameList(profiles, last.profiles) &&
     sameList(metrics, last.metrics)
   ) {
     return last;
   }
-  lastFacts = readFacts(request, profiles, metrics, network);
+  lastFacts = readFacts(request, metrics, network);
   return lastFacts;
 }
 
-function readFacts(request: Record<string, unknown>, profiles: unknown, metrics: unknown, network: string): RequestFacts {
-  const profileList = stringArray(profiles)?.slice();
+function readFacts(request: Record<string, unknown>, metrics: unknown, network: string): RequestFacts {
   const metricList = stringArray(metrics)?.slice();
   const range = dateRange(request);
   return {
-    profiles: profileList,
-    wanted: profileList && new Set(profileList),
     start: request.date_start,
     end: request.date_end,
     range,
