@@ -3,9 +3,10 @@
  * in interleaved rounds (so machine noise hits both alike), each round times a batch long enough
  * for the clock (small bodies run many times per batch), after a warm-up; the ratio is the
  * median of the rounds' ratios (each validateResponse batch over the JSON.parse batch just
- * before it, run under the same load), the times the medians of the rounds. Time is the process's CPU time (process.cpuUsage, user + system), not
- * wall time: on a shared machine the process is often descheduled mid-batch, which wall time
- * would charge to whichever side happened to be running.
+ * before it, run under the same load), the times the medians of the rounds. Time is the
+ * process's CPU time (process.cpuUsage, user + system), not wall time: on a shared machine the
+ * process is often descheduled mid-batch, which wall time would charge to whichever side
+ * happened to be running.
  */
 import { validateResponse } from '../src/validators/index.js';
 import type { ValidateResponseInput } from '../src/validators/types.js';
