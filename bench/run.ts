@@ -1,27 +1,28 @@
 /**
  * `npm run bench`: runs every benchmark of the package (bench/*.bench.ts, each exporting
  * `run(): Promise<BenchRow[]>`) and prints one table. Figures are medians of several runs;
- * every ratio is measured side by side in the same run.
+ * every ratio is measured side by side in the same run. A full run (no part named) also
+ * rewrites the table block of bench/README.md; `npm run bench -- <part>` only prints.
  */
 import { readdirSync } from 'node:fs';
+import { arch, cpus, loadavg, platform } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { consoleTable, writeTableBlock } from './table.js';
 import type { BenchRow } from './types.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-function printTable(rows: BenchRow[]) {
-  const header = ['benchmark', 'figure', 'baseline', 'ratio', 'target', 'ok'];
-  const lines = rows.map((r) => [r.name, r.value, r.baseline ?? '', r.ratio ?? '', r.target ?? '', r.ok === undefined ? '' : r.ok ? 'yes' : 'NO']);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-  console.log(fmt(header));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const l of lines) console.log(fmt(l));
+/** Where the figures come from: system, cores, CPU model, Node.js version, load at the start. */
+function environment(loadAtStart: number): string {
+  const cores = cpus();
+  const model = cores[0]?.model.trim() || 'unknown CPU';
+  return `Measured on ${platform()} ${arch()}, ${cores.length} cores (${model}), Node.js ${process.version}, load average ${loadAtStart.toFixed(2)} at the start.`;
 }
 
 async function main() {
   const only = process.argv.slice(2);
+  const loadAtStart = loadavg()[0];
   const files = readdirSync(here).filter((f) => f.endsWith('.bench.ts')).sort();
   const rows: BenchRow[] = [];
   for (const file of files) {
@@ -32,7 +33,11 @@ async function main() {
     rows.push(...(await mod.run()));
     console.error(`  ${file} took ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
-  printTable(rows);
+  console.log(consoleTable(rows));
+  if (only.length === 0) {
+    writeTableBlock(join(here, 'README.md'), rows, environment(loadAtStart));
+    console.error('bench/README.md: table rewritten');
+  }
 }
 
 main().catch((err) => {
