@@ -52,7 +52,7 @@ function callsFor(fn: () => unknown, targetMs: number): number {
  * The input of a shape: with its request or body only, default or strict. Built as the CLI builds
  * its inputs (src/cli/build-report.ts): one object literal with every member, `request` undefined
  * when absent, so every input has one layout and validateResponse reads its members as a CI run
- * does (inputs of many layouts make each read a lookup: README "Benchmarks").
+ * does (inputs of many layouts make each read a lookup: docs/decisions/validator-speed.md).
  */
 export function inputOf(shape: Shape, withRequest: boolean, strict: boolean, body: unknown = shape.body): Input {
   return withBody({ method: shape.method, path: shape.path, request: withRequest ? shape.request : undefined, status: shape.status, strict }, body);

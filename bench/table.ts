@@ -2,7 +2,8 @@
  * The benchmark table: printed by `npm run bench`, and written by a full run into the block of
  * bench/README.md between the two markers below (the rest of that file is left as it is).
  */
-import { renameSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../src/cli/write-atomic.js';
 import type { BenchRow } from './types.js';
 
 export const TABLE_START = '<!-- bench-table:start -->';
@@ -49,8 +50,5 @@ export function replaceTableBlock(text: string, rows: readonly BenchRow[], envir
 
 /** Rewrites the table block of the file at `path` (a temporary file beside it, then a rename). */
 export function writeTableBlock(path: string, rows: readonly BenchRow[], environment: string): void {
-  const next = replaceTableBlock(readFileSync(path, 'utf8'), rows, environment, path);
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, next);
-  renameSync(temporary, path);
+  writeFileAtomic(path, replaceTableBlock(readFileSync(path, 'utf8'), rows, environment, path));
 }

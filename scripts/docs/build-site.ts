@@ -2,7 +2,7 @@
  * `npm run docs` (part of `npm run build`): the complete docs site in dist/site/ — the pages of
  * generated/site/ (committed, checked by `npm run check:generated`) plus the Redoc references
  * v1.html and v2.html, built here from generated/openapi/v1.yaml and v2.yaml. The references are
- * a build output, not generated files: see README, "Docs site".
+ * a build output, not generated files: see docs/decisions/redoc-build-output.md.
  *
  *   npm run docs              write dist/site/
  *   --out <dir>               write the site to another folder (the browser test uses a temp folder)

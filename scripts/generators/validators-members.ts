@@ -70,7 +70,7 @@ function code(cxt: KeywordCxt): void {
   // named load first: it moves an object whose layout the engine has since replaced (JSON.parse
   // replaces a layout when a later object's member changes kind, an integer then a fraction) to
   // the current layout; without it, `for...in` over such an object takes the engine's slow path
-  // on every call, and that site's feedback for good. (Measured: README "Benchmarks".) A required
+  // on every call, and that site's feedback for good. (Measured: docs/decisions/validator-speed.md.) A required
   // member is read so by ajv's `required` check, whose code comes before this keyword's: then no
   // second read (on a body of many record layouts, each read by name is a lookup).
   if (!requiredRead(cxt)) gen.code(_`${data}${getProperty(groups[0].members[0])}`);

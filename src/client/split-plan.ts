@@ -1,7 +1,7 @@
 /**
  * Plans how `client.metrics()` splits a metrics request into requests within the limits
  * of catalogs/limits.yaml (profiles, metrics and months per request) so that the answers merge
- * EXACTLY into the answer of the unsplit request. Rules (see the README, "Splitting rules"):
+ * EXACTLY into the answer of the unsplit request. Rules (see docs/decisions/metrics-splitting.md):
  *
  * 1. Metrics are split freely: every metric is its own column.
  * 2. Profiles are split freely when each profile is its own row (v1, or v2 with the `profile`
