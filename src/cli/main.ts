@@ -33,8 +33,11 @@ async function runGlobalOptions(argv: string[]): Promise<number> {
   const read = readOptions(argv, { version: { type: 'boolean', short: 'v' }, help: { type: 'boolean', short: 'h' } });
   if ('error' in read) return usageError(read.error);
   const extra = read.tokens.find((t) => t.kind === 'positional');
+  const version = read.tokens.some((t) => t.kind === 'option' && t.name === 'version');
+  // `--help validate` is `validate --help`.
+  if (extra && !version && (COMMANDS as readonly string[]).includes(extra.value)) return main([extra.value, '--help']);
   if (extra) return usageError(`${argv[0]} takes no arguments (got ${extra.value}); a command comes first: social-analytics-api validate --help`);
-  if (read.tokens.some((t) => t.kind === 'option' && t.name === 'version')) console.log((await import('./version.js')).packageVersion());
+  if (version) console.log((await import('./version.js')).packageVersion());
   else console.log(USAGE);
   return 0;
 }

@@ -45,6 +45,7 @@ describe('social-analytics-api validate (process)', () => {
     for (const flag of ['--version', '-v']) expect(main(flag)).toMatchObject({ status: 0, stdout: `${version}\n` });
     expect(main('--help').stdout).toContain('-v, --version');
     expect(main('help', 'validate').stdout).toContain('--reporter NAME[=FILE]');
+    expect(main('--help', 'validate').stdout).toContain('--reporter NAME[=FILE]');
     expect(cli('--help')).toMatchObject({ status: 0, stdout: expect.stringContaining('--allow-empty') });
     expect(main('mock', '--help')).toMatchObject({ status: 0, stdout: expect.stringContaining('usage: social-analytics-api mock') });
   });
