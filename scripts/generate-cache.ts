@@ -5,9 +5,9 @@
  * The key is a SHA-256 over everything the steps read: the bytes of every file under
  * catalogs/, spec/, scripts/ and src/ (the generators import runtime modules), redocly.yaml,
  * tsconfig.json, CHANGELOG.md (the Changes page), package.json, package-lock.json (the tools' exact versions) and the Node
- * version. Same key,
- * same artifacts: the pipeline is deterministic (test/pipeline/determinism.test.ts). Only a
- * successful run is stored, so bad input always runs the steps and gets their error message.
+ * version. Same key, same artifacts: the pipeline is deterministic (`npm run check:generated`
+ * without a cache compares a fresh run with the committed files). Only a successful run is
+ * stored, so bad input always runs the steps and gets their error message.
  * It lives in node_modules/.cache/ (one entry, replaced atomically); without node_modules there
  * is no cache. `--no-cache` bypasses it.
  */

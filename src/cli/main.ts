@@ -6,6 +6,8 @@
  *   mock [--port N] ...          run the catalog-aware mock server
  * Exit codes: 0 success, 1 some response invalid or nothing checked, 2 unreadable input or usage error.
  */
+import { readOptions } from './parse-options.js';
+
 const USAGE = `usage: social-analytics-api <command> [options]
 
 commands:
@@ -18,29 +20,42 @@ options:
 
 run a command with --help for its options (social-analytics-api validate --help).`;
 
+const COMMANDS = ['validate', 'mock'] as const;
+
+/** A usage error: one line saying what is wrong, one pointing to the help; exit code 2. */
+function usageError(message: string): number {
+  console.error(`social-analytics-api: ${message}\nrun social-analytics-api --help for more`);
+  return 2;
+}
+
+/** `--version`, `-v`, `--help`, `-h` (the options that come before any command). */
+async function runGlobalOptions(argv: string[]): Promise<number> {
+  const read = readOptions(argv, { version: { type: 'boolean', short: 'v' }, help: { type: 'boolean', short: 'h' } });
+  if ('error' in read) return usageError(read.error);
+  const extra = read.tokens.find((t) => t.kind === 'positional');
+  const version = read.tokens.some((t) => t.kind === 'option' && t.name === 'version');
+  // `--help validate` is `validate --help`.
+  if (extra && !version && (COMMANDS as readonly string[]).includes(extra.value)) return main([extra.value, '--help']);
+  if (extra) return usageError(`${argv[0]} takes no arguments (got ${extra.value}); a command comes first: social-analytics-api validate --help`);
+  if (version) console.log((await import('./version.js')).packageVersion());
+  else console.log(USAGE);
+  return 0;
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === undefined) return usageError(`no command given (usage: social-analytics-api <${COMMANDS.join('|')}> [options])`);
+  if (command.startsWith('-')) return runGlobalOptions(argv);
   switch (command) {
     case 'validate':
       return (await import('./validate.js')).runValidate(rest);
     case 'mock':
       return (await import('./mock.js')).runMock(rest);
-    case '-v':
-    case '--version':
-      console.log((await import('./version.js')).packageVersion());
-      return 0;
     case 'help':
-      if (rest[0] === 'validate' || rest[0] === 'mock') return main([rest[0], '--help']);
-      console.log(USAGE);
-      return 0;
-    case undefined:
-    case '-h':
-    case '--help':
-      console.log(USAGE);
-      return command === undefined ? 2 : 0;
+      if ((COMMANDS as readonly string[]).includes(rest[0])) return main([rest[0], '--help']);
+      return runGlobalOptions(['--help']);
     default:
-      console.error(`social-analytics-api: unknown command "${command}"\n\n${USAGE}`);
-      return 2;
+      return usageError(`unknown command "${command}": use ${COMMANDS.join(', ')} or help`);
   }
 }
 

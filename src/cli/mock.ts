@@ -3,6 +3,7 @@
  * runs the catalog-aware mock server on 127.0.0.1 until SIGINT or SIGTERM.
  */
 import { startMockServer, type MockServerOptions } from '../mock/index.js';
+import { readOptions, type OptionTable } from './parse-options.js';
 
 const USAGE = `usage: social-analytics-api mock [options]
 
@@ -18,49 +19,57 @@ options:
   --error-rate R    answer a share R (0..1) of requests with HTTP 500
   -h, --help        show this help`;
 
+/** The options `mock` takes; a new flag gets a line here, a case below and a line in USAGE. */
+const MOCK_OPTIONS: OptionTable = {
+  port: { type: 'string' },
+  token: { type: 'string' },
+  secret: { type: 'string' },
+  seed: { type: 'string' },
+  'no-limits': { type: 'boolean' },
+  latency: { type: 'string' },
+  'error-rate': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+};
+
 /** Parses the arguments into server options; throws with a message naming the bad option. */
 export function parseMockArgs(args: string[]): MockServerOptions & { help?: boolean } {
+  const read = readOptions(args, MOCK_OPTIONS);
+  if ('error' in read) throw new Error(read.error);
   const options: MockServerOptions & { help?: boolean } = { port: 4010 };
   const number = (flag: string, value: string | undefined, min: number, max: number): number => {
     const n = Number(value);
     if (value === undefined || value === '' || !Number.isFinite(n) || n < min || n > max) throw new Error(`option ${flag} needs a number from ${min} to ${max}, got ${value === undefined ? 'nothing' : JSON.stringify(value)}`);
     return n;
   };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const value = () => inline ?? args[++i];
-    switch (flag) {
-      case '-h':
-      case '--help':
+  for (const token of read.tokens) {
+    if (token.kind === 'positional') throw new Error(`unexpected argument "${token.value}": mock takes options only`);
+    const { name, value } = token;
+    const flag = `--${name}`;
+    switch (name) {
+      case 'help':
         options.help = true;
         break;
-      case '--port':
-        options.port = number('--port', value(), 0, 65535);
+      case 'port':
+        options.port = number(flag, value, 0, 65535);
         if (!Number.isInteger(options.port)) throw new Error('option --port needs a whole number');
         break;
-      case '--seed':
-        options.seed = number('--seed', value(), 0, 2 ** 32 - 1);
+      case 'seed':
+        options.seed = number(flag, value, 0, 2 ** 32 - 1);
         break;
-      case '--token':
-      case '--secret': {
-        const v = value();
-        if (!v) throw new Error(`option ${flag} needs a value`);
-        if (flag === '--token') options.token = v;
-        else options.secret = v;
+      case 'token':
+      case 'secret':
+        if (!value) throw new Error(`option ${flag} needs a value`);
+        options[name] = value;
         break;
-      }
-      case '--no-limits':
+      case 'no-limits':
         options.limits = false;
         break;
-      case '--latency':
-        options.faults = { ...options.faults, latencyMs: number('--latency', value(), 0, 60_000) };
+      case 'latency':
+        options.faults = { ...options.faults, latencyMs: number(flag, value, 0, 60_000) };
         break;
-      case '--error-rate':
-        options.faults = { ...options.faults, serverErrorRate: number('--error-rate', value(), 0, 1) };
+      case 'error-rate':
+        options.faults = { ...options.faults, serverErrorRate: number(flag, value, 0, 1) };
         break;
-      default:
-        throw new Error(`unknown option "${arg}"`);
     }
   }
   return options;
@@ -72,7 +81,7 @@ export async function runMock(args: string[]): Promise<number> {
   try {
     options = parseMockArgs(args);
   } catch (error) {
-    console.error(`social-analytics-api mock: ${(error as Error).message}\n\n${USAGE}`);
+    console.error(`social-analytics-api mock: ${(error as Error).message}\nrun social-analytics-api mock --help for more`);
     return 2;
   }
   if (options.help) {

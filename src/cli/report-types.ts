@@ -18,7 +18,7 @@ export interface ProblemGroup {
   severity: Severity;
   /** The pointers with every index that varies inside the group written as `*`. */
   shape: string;
-  /** The message of the first problem of the group. */
+  /** The message its problems share: a value that differs between them is written `…` (`"…"` for strings). */
   message: string;
   /** Distinct pointers in the group. */
   count: number;

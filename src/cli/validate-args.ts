@@ -1,4 +1,5 @@
 /** Command line of `validate`: inputs, reporters with their outputs, and the flags. */
+import { readOptions, type OptionTable } from './parse-options.js';
 
 export const REPORTERS = ['text', 'json', 'junit', 'github'] as const;
 export type ReporterName = (typeof REPORTERS)[number];
@@ -18,47 +19,104 @@ export interface ValidateOptions {
   help: boolean;
 }
 
+/** The options `validate` takes; a new flag gets a line here, a case below and a line in VALIDATE_USAGE. */
+const VALIDATE_OPTIONS: OptionTable = {
+  reporter: { type: 'string' },
+  output: { type: 'string', short: 'o' },
+  json: { type: 'boolean' },
+  strict: { type: 'boolean' },
+  coverage: { type: 'boolean' },
+  'allow-empty': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+};
+
 const isReporter = (name: string): name is ReporterName => (REPORTERS as readonly string[]).includes(name);
 
-/** Parses `args`; `--reporter junit=report.xml` and `--reporter junit --output report.xml` are the same. */
-export function parseValidateArgs(args: readonly string[]): ValidateOptions | { error: string } {
-  const options: ValidateOptions = { paths: [], reporters: [], strict: false, coverage: false, allowEmpty: false, help: false };
-  let flags = true;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (!flags || arg === '-' || !arg.startsWith('-')) {
-      options.paths.push(arg);
+/** The reporters and the `--output` options, in command line order, before they are paired. */
+type Slot = { kind: 'reporter'; choice: ReporterChoice } | { kind: 'output'; flag: string; file: string };
+
+/** `--reporter NAME` or `--reporter NAME=FILE`. */
+function reporterChoice(spec: string | undefined): ReporterChoice | { error: string } {
+  if (spec === undefined || spec === '') return { error: `--reporter needs a value: ${REPORTERS.join(', ')} (optionally NAME=FILE)` };
+  const eq = spec.indexOf('=');
+  const name = eq < 0 ? spec : spec.slice(0, eq);
+  if (!isReporter(name)) return { error: `unknown reporter "${name}": use ${REPORTERS.join(', ')}` };
+  if (eq < 0) return { name };
+  if (spec.slice(eq + 1) === '') return { error: `--reporter ${name}=: the file name is missing` };
+  return { name, output: spec.slice(eq + 1) };
+}
+
+/** The reporter a file name suggests, for the example in a message. */
+const reporterFor = (file: string): ReporterName => (/\.xml$/i.test(file) ? 'junit' : /\.json$/i.test(file) ? 'json' : 'text');
+
+/**
+ * Gives each `--output` to the reporter beside it: the `--reporter` just before it when that one
+ * has no file yet, else the one just after it (other options and inputs in between do not count).
+ */
+function pairOutputs(slots: Slot[]): string | undefined {
+  for (const [i, slot] of slots.entries()) {
+    if (slot.kind !== 'output') continue;
+    const beside = [slots[i - 1], slots[i + 1]].flatMap((s) => (s?.kind === 'reporter' ? [s.choice] : []));
+    const free = beside.find((r) => r.output === undefined);
+    if (free) {
+      free.output = slot.file;
       continue;
     }
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const value = () => inline ?? args[++i];
-    if (arg === '--') flags = false;
-    else if (arg === '-h' || arg === '--help') options.help = true;
-    else if (arg === '--json') options.reporters.push({ name: 'json' });
-    else if (arg === '--strict') options.strict = true;
-    else if (arg === '--coverage') options.coverage = true;
-    else if (arg === '--allow-empty') options.allowEmpty = true;
-    else if (flag === '--reporter') {
-      const spec = value();
-      if (spec === undefined || spec === '') return { error: `--reporter needs a value: ${REPORTERS.join(', ')} (optionally NAME=FILE)` };
-      const eq = spec.indexOf('=');
-      const name = eq < 0 ? spec : spec.slice(0, eq);
-      if (!isReporter(name)) return { error: `unknown reporter "${name}": use ${REPORTERS.join(', ')}` };
-      if (eq >= 0 && spec.slice(eq + 1) === '') return { error: `--reporter ${name}=: the file name is missing` };
-      options.reporters.push(eq < 0 ? { name } : { name, output: spec.slice(eq + 1) });
-    } else if (flag === '--output' || flag === '-o') {
-      const file = value();
-      const last = options.reporters.at(-1);
-      if (file === undefined || file === '') return { error: `${flag} needs a file name` };
-      if (!last) return { error: `${flag} ${file}: put it after the --reporter it belongs to (e.g. --reporter junit --output ${file})` };
-      if (last.output !== undefined) return { error: `${flag} ${file}: reporter ${last.name} already writes to ${last.output}` };
-      last.output = file;
-    } else return { error: `unknown option ${arg}` };
+    if (beside.length) return `${slot.flag} ${slot.file}: reporter ${beside[0].name} already writes to ${beside[0].output}`;
+    return `${slot.flag} ${slot.file}: write it next to the reporter it is for, as in --reporter ${reporterFor(slot.file)} --output ${slot.file}`;
   }
+  return undefined;
+}
+
+/**
+ * Parses `args`; `--reporter junit=report.xml`, `--reporter junit --output report.xml` and
+ * `--output report.xml --reporter junit` are the same.
+ */
+export function parseValidateArgs(args: readonly string[]): ValidateOptions | { error: string } {
+  const read = readOptions(args, VALIDATE_OPTIONS);
+  if ('error' in read) return read;
+  const options: ValidateOptions = { paths: [], reporters: [], strict: false, coverage: false, allowEmpty: false, help: false };
+  const slots: Slot[] = [];
+  for (const token of read.tokens) {
+    if (token.kind === 'positional') {
+      options.paths.push(token.value);
+      continue;
+    }
+    switch (token.name) {
+      case 'reporter': {
+        const choice = reporterChoice(token.value);
+        if ('error' in choice) return choice;
+        slots.push({ kind: 'reporter', choice });
+        break;
+      }
+      case 'json':
+        slots.push({ kind: 'reporter', choice: { name: 'json' } });
+        break;
+      case 'output':
+        if (!token.value) return { error: `${token.rawName} needs a file name` };
+        slots.push({ kind: 'output', flag: token.rawName, file: token.value });
+        break;
+      case 'strict':
+        options.strict = true;
+        break;
+      case 'coverage':
+        options.coverage = true;
+        break;
+      case 'allow-empty':
+        options.allowEmpty = true;
+        break;
+      case 'help':
+        options.help = true;
+        break;
+    }
+  }
+  const unpaired = pairOutputs(slots);
+  if (unpaired) return { error: unpaired };
+  options.reporters = slots.flatMap((s) => (s.kind === 'reporter' ? [s.choice] : []));
   if (!options.reporters.length) options.reporters.push({ name: 'text' });
   const files = options.reporters.map((r) => r.output).filter((f): f is string => f !== undefined);
   const twice = files.find((f, i) => files.indexOf(f) !== i);
   if (twice) return { error: `two reporters write to ${twice}` };
-  if (!options.help && !options.paths.length) return { error: 'no input given' };
+  if (!options.help && !options.paths.length) return { error: 'no input given (usage: social-analytics-api validate <file|dir|har>... [options])' };
   return options;
 }

@@ -23,9 +23,9 @@ Checks recorded responses against the API description and the requests that were
 
 options:
   --reporter NAME[=FILE]   text (default), json, junit or github; repeat for several.
-                           With =FILE (or --output FILE right after) the report goes to FILE,
+                           With =FILE (or --output FILE next to it) the report goes to FILE,
                            written atomically; otherwise to standard output
-  --output FILE, -o FILE   the file of the --reporter just before
+  --output FILE, -o FILE   the file of the --reporter next to it (just before, else just after)
   --json                   the same as --reporter json
   --strict                 inferred rules fail too (by default they are warnings)
   --coverage               add which operations, metrics, post fields and dimensions were exercised
@@ -34,6 +34,9 @@ options:
 
 exit codes: 0 all valid (warnings allowed), 1 some response invalid or no API response found,
             2 unreadable input or usage error`;
+
+/** The line under a usage error (never the whole help text). */
+export const MORE_HELP = 'run social-analytics-api validate --help for more';
 
 /** Where the command writes; tests pass their own. */
 export interface ValidateIo {
@@ -55,7 +58,7 @@ async function render(name: ReporterName, report: ValidateReport): Promise<strin
 export async function runValidate(args: string[], io: ValidateIo = defaultIo): Promise<number> {
   const parsed = parseValidateArgs(args);
   if ('error' in parsed) {
-    io.err(`social-analytics-api validate: ${parsed.error}\n\n${VALIDATE_USAGE}`);
+    io.err(`social-analytics-api validate: ${parsed.error}\n${MORE_HELP}`);
     return 2;
   }
   if (parsed.help) {

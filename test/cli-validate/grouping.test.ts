@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { groupProblems, MAX_GROUPS } from '../../src/cli/group-problems.js';
 import type { Problem, RuleId } from '../../src/cli/report-types.js';
-import { run, tempDir } from './helpers.js';
+import { metricsRequest, run, tempDir } from './helpers.js';
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
@@ -35,6 +35,26 @@ describe('groupProblems', () => {
     ]);
   });
 
+  it('states only what holds at every place: a value that differs is written …, the wording splits groups', () => {
+    const header = (i: number, want: string, got: string) => problem(`/header/${i}/type`, 'v2.metrics.header-order', `expected "${want}" (requested dimension ${i + 1}), got "${got}"`);
+    expect(groupProblems([header(0, 'profile', 'date.day'), header(1, 'date.day', 'profile')]).groups).toMatchObject([
+      { shape: '/header/*/type', message: 'expected "…" (requested dimension …), got "…"', count: 2 },
+    ]);
+    expect(groupProblems([header(0, 'profile', 'x'), header(1, 'date.day', 'x')]).groups[0].message).toBe('expected "…" (requested dimension …), got "x"');
+    const data = (pointer: string, got: string) => problem(pointer, 'v2.metrics.data-numbers', `expected number (a metric value), got ${got}`);
+    expect(groupProblems([data('/data/0/0', '"1"'), data('/data/1/0', '"1"')]).groups[0].message).toBe('expected number (a metric value), got "1"');
+    expect(groupProblems([data('/data/0/0', '"1"'), data('/data/1/0', 'null'), data('/data/2/0', '2.5')]).groups).toMatchObject([
+      { message: 'expected number (a metric value), got …', count: 3 },
+    ]);
+    // A pointer reported twice is counted once, but its second message counts for what the line states.
+    expect(groupProblems([data('/data/0/0', '"1"'), data('/data/0/0', '"2"')]).groups).toMatchObject([{ message: 'expected number (a metric value), got "…"', count: 1 }]);
+    // Other wording, other line.
+    expect(groupProblems([data('/data/0/0', '"1"'), data('/data/1/0', 'array (2 items)')]).groups.map((g) => `${g.shape} ${g.message}`)).toEqual([
+      '/data/0/0 expected number (a metric value), got "1"',
+      '/data/1/0 expected number (a metric value), got array (2 items)',
+    ]);
+  });
+
   it('caps the number of groups, not of problems, and says how many are left out', () => {
     const many = Array.from({ length: MAX_GROUPS + 4 }, (_, i) => problem(`/data/${i}`, `rule.${i + 1}`));
     const { groups, omitted } = groupProblems([...Array.from({ length: 500 }, (_, i) => problem(`/x/${i}`, 'rule.0')), ...many]);
@@ -45,6 +65,14 @@ describe('groupProblems', () => {
 });
 
 describe('validate prints one line per group', () => {
+  it('a group of places with different values states none of them', async () => {
+    const request = { ...metricsRequest, dimensions: [{ type: 'profile' }, { type: 'date.day' }] };
+    const body = { success: true, header: [{ type: 'date.day', rows: ['2026-01-01', '2026-01-02'] }, { type: 'profile', rows: ['p1'] }, { type: 'metric', rows: ['fans_change'] }], data: [[[1]], [[2]]] };
+    tmp.write('swapped.json', { method: 'POST', path: '/2/facebook/metrics', request, response: body });
+    const lines = (await run(['swapped.json'], tmp.dir)).out.split('\n');
+    expect(lines[1]).toBe('           /header/*/type: expected "…" (requested dimension …), got "…" (2 places: /header/0/type, /header/1/type)  [rules.html#v2.metrics.header-order]');
+  });
+
   it('the same error at 180 places is one line with its count and the first pointers (more than the validators list by default)', async () => {
     const days = Array.from({ length: 90 }, (_, i) => new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10));
     const request = { date_start: days[0], date_end: days.at(-1), profiles: ['p1'], metrics: ['fans_change', 'fans_lifetime'], dimensions: [{ type: 'date.day' }] };

@@ -45,8 +45,19 @@ describe('social-analytics-api validate (process)', () => {
     for (const flag of ['--version', '-v']) expect(main(flag)).toMatchObject({ status: 0, stdout: `${version}\n` });
     expect(main('--help').stdout).toContain('-v, --version');
     expect(main('help', 'validate').stdout).toContain('--reporter NAME[=FILE]');
+    expect(main('--help', 'validate').stdout).toContain('--reporter NAME[=FILE]');
     expect(cli('--help')).toMatchObject({ status: 0, stdout: expect.stringContaining('--allow-empty') });
     expect(main('mock', '--help')).toMatchObject({ status: 0, stdout: expect.stringContaining('usage: social-analytics-api mock') });
+  });
+
+  it('answers a usage error with one line and where to find more, exit 2: no command, an unknown one, a bad mock option', () => {
+    const cases = [
+      [[], 'social-analytics-api: no command given (usage: social-analytics-api <validate|mock> [options])', 'run social-analytics-api --help for more'],
+      [['frobnicate'], 'social-analytics-api: unknown command "frobnicate": use validate, mock or help', 'run social-analytics-api --help for more'],
+      [['--wat'], 'social-analytics-api: unknown option --wat', 'run social-analytics-api --help for more'],
+      [['mock', '--port', 'x'], 'social-analytics-api mock: option --port needs a number from 0 to 65535, got "x"', 'run social-analytics-api mock --help for more'],
+    ] as const;
+    for (const [args, line, more] of cases) expect(main(...args), args.join(' ')).toMatchObject({ status: 2, stdout: '', stderr: `${line}\n${more}\n` });
   });
 
   it('writes GitHub annotations to stdout for the workflow log', () => {

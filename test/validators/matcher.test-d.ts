@@ -1,6 +1,6 @@
 /** Types of the vitest matcher augmentation. */
-import { expect, test } from 'vitest';
-import '../../src/vitest.js';
+import { expect, expectTypeOf, test } from 'vitest';
+import { captureCases, type CaptureCase } from '../../src/vitest.js';
 
 test('toBeValidResponse is typed on Assertion', () => {
   expect({}).toBeValidResponse('POST /2/facebook/metrics', { request: {}, status: 200 });
@@ -12,4 +12,18 @@ test('toBeValidResponse is typed on Assertion', () => {
   expect({}).toBeValidResponse('/2/facebook/metrics');
   // @ts-expect-error status is a number
   expect({}).toBeValidResponse('POST /2/facebook/metrics', { status: '200' });
+  // A capture names its own operation: the options alone.
+  expect({ method: 'GET', path: '/2/facebook/profiles', response: {} }).toBeValidResponse({ strict: true });
+  expect({ request: {}, response: {} }).toBeValidResponse('POST /2/facebook/metrics', { status: 200 });
+  // @ts-expect-error the operation is a string "METHOD path", not a number
+  expect({}).toBeValidResponse(2);
+});
+
+test('captureCases gives named cases shaped as captures', () => {
+  expectTypeOf(captureCases).parameter(0).toEqualTypeOf<string | readonly string[]>();
+  expectTypeOf(captureCases).returns.resolves.toEqualTypeOf<CaptureCase[]>();
+  expectTypeOf<CaptureCase>().toHaveProperty('name').toBeString();
+  expectTypeOf<CaptureCase>().toHaveProperty('response').toBeUnknown();
+  // @ts-expect-error the options are an object, not a flag
+  void captureCases('captures', true);
 });

@@ -47,6 +47,30 @@ describe('toBeValidResponse', () => {
     expect(() => expect(body).not.toBeValidResponse('POST /2/facebook/metrics')).toThrowError('expected the body not to be a valid response of POST /2/facebook/metrics, but it is');
   });
 
+  it('given a whole capture, checks its response with its request and status, and says so', () => {
+    const capture = { method: 'POST', path: '/2/facebook/metrics', request, response: body };
+    expect(capture).toBeValidResponse();
+    expect({ request, response: body }).toBeValidResponse('POST /2/facebook/metrics');
+    expect({ method: 'GET', path: '/2/facebook/profiles', status: 401, response: { success: false, errors: [{ code: 401, errors: ['x'] }] } }).toBeValidResponse();
+    const outside = { ...body, header: [{ type: 'date.day', rows: ['2026-01-01', '2026-01-09'] }, body.header[1]] };
+    expect(() => expect({ request, response: outside }).toBeValidResponse('POST /2/facebook/metrics')).toThrowError(
+      "expected the capture's response to be a valid response of POST /2/facebook/metrics for its request; 1 error:\n  /header/0/rows/1: 2026-01-09 is outside",
+    );
+    expect(() => expect({ ...capture, source: 'a.json#3', response: { ...body, data: [[1], ['2']] } }).toBeValidResponse({ strict: true })).toThrowError(
+      "a.json#3: expected the capture's response to be a valid response of POST /2/facebook/metrics for its request (strict); 1 error:",
+    );
+    expect(() => expect(capture).not.toBeValidResponse()).toThrowError("expected the capture's response not to be a valid response of POST /2/facebook/metrics for its request, but it is");
+    // The options win over the capture's own request.
+    expect(() => expect({ request, response: outside }).toBeValidResponse('POST /2/facebook/metrics', { request: { ...request, date_end: '2026-01-09' } })).not.toThrow();
+  });
+
+  it('asks for the operation when neither the argument nor the capture names it', () => {
+    expect(() => expect({ request, response: body }).toBeValidResponse()).toThrowError(
+      'toBeValidResponse: expected an operation like "POST /2/facebook/metrics" (or a capture with "method" and "path"), got undefined',
+    );
+    expect(() => expect(body).toBeValidResponse()).toThrowError('toBeValidResponse: expected an operation like "POST /2/facebook/metrics", got undefined');
+  });
+
   it('explains a malformed operation argument and unknown operations', () => {
     expect(() => expect(body).toBeValidResponse('/2/facebook/metrics' as any)).toThrowError('toBeValidResponse: expected an operation like "POST /2/facebook/metrics", got "/2/facebook/metrics"');
     expect(() => expect(body).toBeValidResponse('POST /2/facebook/metricz')).toThrowError(/unknown operation POST \/2\/facebook\/metricz; version 2 has: /);
