@@ -326,7 +326,7 @@ describe('builders of the fixture', () => {
     );
   });
 
-  it('per network a builder interface with one method per operation (only base dimensions where no metric has an extra one), and the builder object', async () => {
+  it('per network a builder interface with one method per operation, the metrics builder of the same shape whether or not a metric allows an extra dimension, and the builder object', async () => {
     const source = await buildersSource(emitterModel(), 2, OPERATIONS);
     expect(source).toContain(
       lines(
@@ -365,18 +365,24 @@ describe('builders of the fixture', () => {
         'export interface BetaBuilders {',
         '  /**',
         '   * POST /2/beta/metrics: the requested metrics split by the requested dimensions. The response',
-        '   * header names the requested dimensions, then the requested metrics.',
+        '   * header names the requested dimensions in request order, then the requested metrics.',
         '   */',
-        '  metrics<M extends BetaMetric, T extends Dimension = never>(',
-        "    body: MetricsRequest<'beta', M, readonly DimensionItem<T>[]>,",
-        '  ): ApiRequest<',
-        "    MetricsRequest<'beta', M, readonly DimensionItem<T>[]>,",
-        '    MetricsResponse<M, BaseDimensionList<T>>,',
-        "    'POST /2/beta/metrics'",
-        '  >;',
+        '  metrics<',
+        '    M extends BetaMetric,',
+        '    D extends DimensionList<Dimension, AllowedByEvery<BetaMetricExtraDimensions, M>> = readonly [],',
+        '  >(',
+        "    body: MetricsRequest<'beta', M, D>,",
+        "  ): ApiRequest<MetricsRequest<'beta', M, D>, MetricsResponse<M, D>, 'POST /2/beta/metrics'>;",
         '}',
       ),
     );
+    expect(source).toContain(
+      lines(
+        '  BetaMetric,',
+        '  BetaMetricExtraDimensions,',
+      ),
+    );
+    expect(source).not.toContain('BaseDimensionList');
     expect(source).toContain(
       lines(
         '/** Every request builder of version 2. */',
