@@ -190,7 +190,7 @@ export interface FacebookBuilders {
    */
   metrics<
     M extends FacebookMetric,
-    D extends DimensionList<Dimension, AllowedByEvery<FacebookMetricExtraDimensions, M>> =
+    const D extends DimensionList<Dimension, AllowedByEvery<FacebookMetricExtraDimensions, M>> =
       readonly [],
   >(
     body: MetricsRequest<'facebook', M, D>,
@@ -228,7 +228,7 @@ export interface InstagramBuilders {
    */
   metrics<
     M extends InstagramMetric,
-    D extends DimensionList<Dimension, AllowedByEvery<InstagramMetricExtraDimensions, M>> =
+    const D extends DimensionList<Dimension, AllowedByEvery<InstagramMetricExtraDimensions, M>> =
       readonly [],
   >(
     body: MetricsRequest<'instagram', M, D>,
@@ -270,7 +270,7 @@ export interface TwitterBuilders {
    */
   metrics<
     M extends TwitterMetric,
-    D extends DimensionList<Dimension, AllowedByEvery<TwitterMetricExtraDimensions, M>> =
+    const D extends DimensionList<Dimension, AllowedByEvery<TwitterMetricExtraDimensions, M>> =
       readonly [],
   >(
     body: MetricsRequest<'twitter', M, D>,
@@ -296,7 +296,7 @@ export interface YoutubeBuilders {
    */
   metrics<
     M extends YoutubeMetric,
-    D extends DimensionList<Dimension, AllowedByEvery<YoutubeMetricExtraDimensions, M>> =
+    const D extends DimensionList<Dimension, AllowedByEvery<YoutubeMetricExtraDimensions, M>> =
       readonly [],
   >(
     body: MetricsRequest<'youtube', M, D>,
@@ -322,7 +322,7 @@ export interface LinkedinBuilders {
    */
   metrics<
     M extends LinkedinMetric,
-    D extends DimensionList<Dimension, AllowedByEvery<LinkedinMetricExtraDimensions, M>> =
+    const D extends DimensionList<Dimension, AllowedByEvery<LinkedinMetricExtraDimensions, M>> =
       readonly [],
   >(
     body: MetricsRequest<'linkedin', M, D>,
@@ -354,7 +354,7 @@ export interface PinterestBuilders {
    */
   metrics<
     M extends PinterestMetric,
-    D extends DimensionList<Dimension, AllowedByEvery<PinterestMetricExtraDimensions, M>> =
+    const D extends DimensionList<Dimension, AllowedByEvery<PinterestMetricExtraDimensions, M>> =
       readonly [],
   >(
     body: MetricsRequest<'pinterest', M, D>,

@@ -83,7 +83,7 @@ function builder(op: Operation, vm: VersionModel): Builder {
           'dimensions in request order, then the requested metrics.',
         [
           { name: 'M', constraint: `${P}Metric` },
-          { name: 'D', constraint: dimensionsConstraint(op.network!), default: 'readonly []' },
+          { name: 'D', isConst: true, constraint: dimensionsConstraint(op.network!), default: 'readonly []' },
         ],
         `MetricsRequest<${net}, M, D>`,
         'MetricsResponse<M, D>',

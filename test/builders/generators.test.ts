@@ -54,7 +54,7 @@ describe('ts-source', () => {
     const over = await printStatements([typeAlias('A', `${fits}x`, 'string')]);
     expect(over).toBe(`/**\n * ${fits}x\n */\nexport type A = string;\n`);
   });
-  it('prints an interface with type parameters, heritage, quoted, optional and readonly properties, then methods', async () => {
+  it('prints an interface with type parameters (const ones too), heritage, quoted, optional and readonly properties, then methods', async () => {
     const declaration = interfaceDeclaration(
       'Box',
       'A box.',
@@ -62,7 +62,7 @@ describe('ts-source', () => {
         {
           name: 'open',
           doc: 'Opens it.',
-          typeParameters: [{ name: 'K', constraint: 'keyof T' }],
+          typeParameters: [{ name: 'K', constraint: 'keyof T', isConst: true }],
           parameters: [{ name: 'key', type: 'K' }],
           returnType: 'T[K]',
         },
@@ -79,7 +79,7 @@ describe('ts-source', () => {
         '  /** Bytes. */',
         '  size?: number;',
         '  /** Opens it. */',
-        '  open<K extends keyof T>(key: K): T[K];',
+        '  open<const K extends keyof T>(key: K): T[K];',
         '}',
         '',
       ),
@@ -339,7 +339,8 @@ describe('builders of the fixture', () => {
         '   */',
         '  metrics<',
         '    M extends AlphaMetric,',
-        '    D extends DimensionList<Dimension, AllowedByEvery<AlphaMetricExtraDimensions, M>> = readonly [],',
+        '    const D extends DimensionList<Dimension, AllowedByEvery<AlphaMetricExtraDimensions, M>> =',
+        '      readonly [],',
         '  >(',
         "    body: MetricsRequest<'alpha', M, D>,",
         "  ): ApiRequest<MetricsRequest<'alpha', M, D>, MetricsResponse<M, D>, 'POST /2/alpha/metrics'>;",
@@ -369,7 +370,8 @@ describe('builders of the fixture', () => {
         '   */',
         '  metrics<',
         '    M extends BetaMetric,',
-        '    D extends DimensionList<Dimension, AllowedByEvery<BetaMetricExtraDimensions, M>> = readonly [],',
+        '    const D extends DimensionList<Dimension, AllowedByEvery<BetaMetricExtraDimensions, M>> =',
+        '      readonly [],',
         '  >(',
         "    body: MetricsRequest<'beta', M, D>,",
         "  ): ApiRequest<MetricsRequest<'beta', M, D>, MetricsResponse<M, D>, 'POST /2/beta/metrics'>;",
