@@ -33,7 +33,8 @@ const LABELS_BODY = 'The body is not shown in the documents; an empty object is 
  * dimensions, then one extra dimension that every metric of M allows, spelled with the network's
  * own table (cheaper to check than the generic ExtraDimension<N, M>; never where no metric of the
  * network allows one, so any extra dimension is refused there). D is inferred as a tuple: the
- * header is positional.
+ * header is positional. D is a const type parameter, which the checker infers with less work
+ * (docs/decisions/builder-shape.md).
  */
 function dimensionsConstraint(network: string): string {
   return `DimensionList<Dimension, AllowedByEvery<${pascal(network)}MetricExtraDimensions, M>>`;
