@@ -7,7 +7,6 @@ import type { ApiRequest } from '../../src/request.js';
 import { buildV2Request } from '../../src/builders/build.js';
 import type {
   AllowedByEvery,
-  BaseDimensionList,
   DayString,
   DimensionItem,
   DimensionList,
@@ -32,14 +31,17 @@ import type {
   InstagramPostsFilter,
   InstagramSortableField,
   LinkedinMetric,
+  LinkedinMetricExtraDimensions,
   Metric,
   Network,
   PinterestMetric,
+  PinterestMetricExtraDimensions,
   PostField,
   PostNetwork,
   PostsFilter,
   SortableField,
   TwitterMetric,
+  TwitterMetricExtraDimensions,
   TwitterPostField,
   YoutubeMetric,
   YoutubeMetricExtraDimensions,
@@ -188,7 +190,7 @@ export interface FacebookBuilders {
    */
   metrics<
     M extends FacebookMetric,
-    D extends DimensionList<Dimension, AllowedByEvery<FacebookMetricExtraDimensions, M>> =
+    const D extends DimensionList<Dimension, AllowedByEvery<FacebookMetricExtraDimensions, M>> =
       readonly [],
   >(
     body: MetricsRequest<'facebook', M, D>,
@@ -226,7 +228,7 @@ export interface InstagramBuilders {
    */
   metrics<
     M extends InstagramMetric,
-    D extends DimensionList<Dimension, AllowedByEvery<InstagramMetricExtraDimensions, M>> =
+    const D extends DimensionList<Dimension, AllowedByEvery<InstagramMetricExtraDimensions, M>> =
       readonly [],
   >(
     body: MetricsRequest<'instagram', M, D>,
@@ -264,15 +266,15 @@ export interface TwitterBuilders {
   profiles(): ApiRequest<undefined, ProfilesResponse, 'GET /2/twitter/profiles'>;
   /**
    * POST /2/twitter/metrics: the requested metrics split by the requested dimensions. The response
-   * header names the requested dimensions, then the requested metrics.
+   * header names the requested dimensions in request order, then the requested metrics.
    */
-  metrics<M extends TwitterMetric, T extends Dimension = never>(
-    body: MetricsRequest<'twitter', M, readonly DimensionItem<T>[]>,
-  ): ApiRequest<
-    MetricsRequest<'twitter', M, readonly DimensionItem<T>[]>,
-    MetricsResponse<M, BaseDimensionList<T>>,
-    'POST /2/twitter/metrics'
-  >;
+  metrics<
+    M extends TwitterMetric,
+    const D extends DimensionList<Dimension, AllowedByEvery<TwitterMetricExtraDimensions, M>> =
+      readonly [],
+  >(
+    body: MetricsRequest<'twitter', M, D>,
+  ): ApiRequest<MetricsRequest<'twitter', M, D>, MetricsResponse<M, D>, 'POST /2/twitter/metrics'>;
 }
 
 /** Builders of the twitter operations of version 2: `v2.twitter.profiles`, `v2.twitter.metrics`. */
@@ -294,7 +296,7 @@ export interface YoutubeBuilders {
    */
   metrics<
     M extends YoutubeMetric,
-    D extends DimensionList<Dimension, AllowedByEvery<YoutubeMetricExtraDimensions, M>> =
+    const D extends DimensionList<Dimension, AllowedByEvery<YoutubeMetricExtraDimensions, M>> =
       readonly [],
   >(
     body: MetricsRequest<'youtube', M, D>,
@@ -316,13 +318,17 @@ export interface LinkedinBuilders {
   profiles(): ApiRequest<undefined, ProfilesResponse, 'GET /2/linkedin/profiles'>;
   /**
    * POST /2/linkedin/metrics: the requested metrics split by the requested dimensions. The response
-   * header names the requested dimensions, then the requested metrics.
+   * header names the requested dimensions in request order, then the requested metrics.
    */
-  metrics<M extends LinkedinMetric, T extends Dimension = never>(
-    body: MetricsRequest<'linkedin', M, readonly DimensionItem<T>[]>,
+  metrics<
+    M extends LinkedinMetric,
+    const D extends DimensionList<Dimension, AllowedByEvery<LinkedinMetricExtraDimensions, M>> =
+      readonly [],
+  >(
+    body: MetricsRequest<'linkedin', M, D>,
   ): ApiRequest<
-    MetricsRequest<'linkedin', M, readonly DimensionItem<T>[]>,
-    MetricsResponse<M, BaseDimensionList<T>>,
+    MetricsRequest<'linkedin', M, D>,
+    MetricsResponse<M, D>,
     'POST /2/linkedin/metrics'
   >;
 }
@@ -344,13 +350,17 @@ export interface PinterestBuilders {
   profiles(): ApiRequest<undefined, ProfilesResponse, 'GET /2/pinterest/profiles'>;
   /**
    * POST /2/pinterest/metrics: the requested metrics split by the requested dimensions. The
-   * response header names the requested dimensions, then the requested metrics.
+   * response header names the requested dimensions in request order, then the requested metrics.
    */
-  metrics<M extends PinterestMetric, T extends Dimension = never>(
-    body: MetricsRequest<'pinterest', M, readonly DimensionItem<T>[]>,
+  metrics<
+    M extends PinterestMetric,
+    const D extends DimensionList<Dimension, AllowedByEvery<PinterestMetricExtraDimensions, M>> =
+      readonly [],
+  >(
+    body: MetricsRequest<'pinterest', M, D>,
   ): ApiRequest<
-    MetricsRequest<'pinterest', M, readonly DimensionItem<T>[]>,
-    MetricsResponse<M, BaseDimensionList<T>>,
+    MetricsRequest<'pinterest', M, D>,
+    MetricsResponse<M, D>,
     'POST /2/pinterest/metrics'
   >;
 }

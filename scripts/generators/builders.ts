@@ -28,15 +28,13 @@ interface Builder extends Method {
 
 const LABELS_BODY = 'The body is not shown in the documents; an empty object is sent.';
 
-/** Whether a metric of the network allows an extra dimension. */
-function hasExtraDimensions(vm: VersionModel, network: string): boolean {
-  return vm.metrics[network].some((m) => m.extraDimensions.length > 0);
-}
-
 /**
- * The dimensions a v2 metrics builder accepts for the metrics M: base dimensions, then one extra
- * dimension that every metric of M allows, spelled with the network's own table (cheaper to check
- * than the generic ExtraDimension<N, M>). D is inferred as a tuple: the header is positional.
+ * The dimensions a v2 metrics builder accepts for the metrics M, the same for every network: base
+ * dimensions, then one extra dimension that every metric of M allows, spelled with the network's
+ * own table (cheaper to check than the generic ExtraDimension<N, M>; never where no metric of the
+ * network allows one, so any extra dimension is refused there). D is inferred as a tuple: the
+ * header is positional. D is a const type parameter, which the checker infers with less work
+ * (docs/decisions/builder-shape.md).
  */
 function dimensionsConstraint(network: string): string {
   return `DimensionList<Dimension, AllowedByEvery<${pascal(network)}MetricExtraDimensions, M>>`;
@@ -80,28 +78,13 @@ function builder(op: Operation, vm: VersionModel): Builder {
           `V1MetricsResponse<DayRecord<${P}MetricValues, M>>`,
         );
       }
-      if (!hasExtraDimensions(vm, op.network!)) {
-        // Only base dimensions, in any order: the names T of the requested ones are inferred (the
-        // header lists them as an array before the metric element).
-        return withBody(
-          'metrics',
-          'the requested metrics split by the requested dimensions. The response header names the requested ' +
-            'dimensions, then the requested metrics.',
-          [
-            { name: 'M', constraint: `${P}Metric` },
-            { name: 'T', constraint: 'Dimension', default: 'never' },
-          ],
-          `MetricsRequest<${net}, M, readonly DimensionItem<T>[]>`,
-          'MetricsResponse<M, BaseDimensionList<T>>',
-        );
-      }
       return withBody(
         'metrics',
         'the requested metrics split by the requested dimensions. The response header names the requested ' +
           'dimensions in request order, then the requested metrics.',
         [
           { name: 'M', constraint: `${P}Metric` },
-          { name: 'D', constraint: dimensionsConstraint(op.network!), default: 'readonly []' },
+          { name: 'D', isConst: true, constraint: dimensionsConstraint(op.network!), default: 'readonly []' },
         ],
         `MetricsRequest<${net}, M, D>`,
         'MetricsResponse<M, D>',
@@ -168,7 +151,7 @@ function unionImports(vm: VersionModel, postsOps: readonly string[]): string[] {
   const perNetwork = vm.networks.flatMap((n) =>
     vm.version === 1
       ? [`${pascal(n)}Metric`, `${pascal(n)}MetricValues`]
-      : [`${pascal(n)}Metric`, ...(hasExtraDimensions(vm, n) ? [`${pascal(n)}MetricExtraDimensions`] : [])],
+      : [`${pascal(n)}Metric`, `${pascal(n)}MetricExtraDimensions`],
   );
   const posts = vm.networks.filter((n) => vm.posts[n]).flatMap((n) => [
     `${pascal(n)}PostField`,
@@ -185,7 +168,7 @@ export async function buildersSource(model: Model, version: Version, allOperatio
   const ops = allOperations.filter((op) => op.version === version);
   const postsOps = ops.filter((op) => op.kind === 'posts').map((op) => op.network!);
   const roots = [...new Set(ops.filter((op) => op.kind !== 'metrics' && op.kind !== 'posts').map((op) => op.successSchema!))];
-  const v2Shapes = ['AllowedByEvery', 'BaseDimensionList', 'DimensionItem', 'DimensionList', 'MetricsResponse'];
+  const v2Shapes = ['AllowedByEvery', 'DimensionItem', 'DimensionList', 'MetricsResponse'];
   const shapes = ['DayString', 'PostsPage', 'RequiredPick', 'SortElement', ...(version === 1 ? ['DayRecord', 'V1MetricsResponse'] : v2Shapes)];
   const imports = [
     importDeclaration('../../src/request.js', ['ApiRequest']),

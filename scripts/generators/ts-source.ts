@@ -46,11 +46,12 @@ export interface Method {
 /** A member of an interface; ts-morph prints the properties first, then the methods. */
 export type Member = Property | Method;
 
-/** A type parameter: `N extends Network = Network`. */
+/** A type parameter: `N extends Network = Network`, or `const D extends ...` (literals inferred as readonly). */
 export interface TypeParameter {
   name: string;
   constraint?: string;
   default?: string;
+  isConst?: boolean;
 }
 
 /** A declaration of a generated file, as the ts-morph structure that prints it. */
@@ -117,7 +118,7 @@ export function docComment(text: string, indent: number): string {
 }
 
 function typeParameters(params: readonly TypeParameter[] = []): OptionalKind<TypeParameterDeclarationStructure>[] {
-  return params.map((p) => ({ name: p.name, constraint: p.constraint, default: p.default }));
+  return params.map((p) => ({ name: p.name, isConst: p.isConst, constraint: p.constraint, default: p.default }));
 }
 
 /** `export type Name<...> = type;` after its doc comment. */

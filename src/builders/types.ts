@@ -33,15 +33,6 @@ export type DimensionList<B extends string, E extends string> =
   | readonly [...DimensionItem<B>[], DimensionItem<E>];
 
 /**
- * The `dimensions` of a request to a network without extra dimensions, from the names T the
- * builder inferred: a list of those base dimensions, or an empty tuple when none was requested
- * (T never), so that the response header is then just the metric element. The builders infer
- * the names rather than the list: a union of names is the same type for every request that
- * names the same dimensions, where each array literal is a type of its own.
- */
-export type BaseDimensionList<T extends string> = [T] extends [never] ? readonly [] : readonly DimensionItem<T>[];
-
-/**
  * The values that EVERY key of `M` maps to in `T`: the intersection of `T[m]` over the members m
  * of `M` (a union of functions infers its parameter as the intersection). The builders use it for
  * the extra dimensions every requested metric allows: one small mapped type and one inference per

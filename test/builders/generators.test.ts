@@ -54,7 +54,7 @@ describe('ts-source', () => {
     const over = await printStatements([typeAlias('A', `${fits}x`, 'string')]);
     expect(over).toBe(`/**\n * ${fits}x\n */\nexport type A = string;\n`);
   });
-  it('prints an interface with type parameters, heritage, quoted, optional and readonly properties, then methods', async () => {
+  it('prints an interface with type parameters (const ones too), heritage, quoted, optional and readonly properties, then methods', async () => {
     const declaration = interfaceDeclaration(
       'Box',
       'A box.',
@@ -62,7 +62,7 @@ describe('ts-source', () => {
         {
           name: 'open',
           doc: 'Opens it.',
-          typeParameters: [{ name: 'K', constraint: 'keyof T' }],
+          typeParameters: [{ name: 'K', constraint: 'keyof T', isConst: true }],
           parameters: [{ name: 'key', type: 'K' }],
           returnType: 'T[K]',
         },
@@ -79,7 +79,7 @@ describe('ts-source', () => {
         '  /** Bytes. */',
         '  size?: number;',
         '  /** Opens it. */',
-        '  open<K extends keyof T>(key: K): T[K];',
+        '  open<const K extends keyof T>(key: K): T[K];',
         '}',
         '',
       ),
@@ -326,7 +326,7 @@ describe('builders of the fixture', () => {
     );
   });
 
-  it('per network a builder interface with one method per operation (only base dimensions where no metric has an extra one), and the builder object', async () => {
+  it('per network a builder interface with one method per operation, the metrics builder of the same shape whether or not a metric allows an extra dimension, and the builder object', async () => {
     const source = await buildersSource(emitterModel(), 2, OPERATIONS);
     expect(source).toContain(
       lines(
@@ -339,7 +339,8 @@ describe('builders of the fixture', () => {
         '   */',
         '  metrics<',
         '    M extends AlphaMetric,',
-        '    D extends DimensionList<Dimension, AllowedByEvery<AlphaMetricExtraDimensions, M>> = readonly [],',
+        '    const D extends DimensionList<Dimension, AllowedByEvery<AlphaMetricExtraDimensions, M>> =',
+        '      readonly [],',
         '  >(',
         "    body: MetricsRequest<'alpha', M, D>,",
         "  ): ApiRequest<MetricsRequest<'alpha', M, D>, MetricsResponse<M, D>, 'POST /2/alpha/metrics'>;",
@@ -365,18 +366,25 @@ describe('builders of the fixture', () => {
         'export interface BetaBuilders {',
         '  /**',
         '   * POST /2/beta/metrics: the requested metrics split by the requested dimensions. The response',
-        '   * header names the requested dimensions, then the requested metrics.',
+        '   * header names the requested dimensions in request order, then the requested metrics.',
         '   */',
-        '  metrics<M extends BetaMetric, T extends Dimension = never>(',
-        "    body: MetricsRequest<'beta', M, readonly DimensionItem<T>[]>,",
-        '  ): ApiRequest<',
-        "    MetricsRequest<'beta', M, readonly DimensionItem<T>[]>,",
-        '    MetricsResponse<M, BaseDimensionList<T>>,',
-        "    'POST /2/beta/metrics'",
-        '  >;',
+        '  metrics<',
+        '    M extends BetaMetric,',
+        '    const D extends DimensionList<Dimension, AllowedByEvery<BetaMetricExtraDimensions, M>> =',
+        '      readonly [],',
+        '  >(',
+        "    body: MetricsRequest<'beta', M, D>,",
+        "  ): ApiRequest<MetricsRequest<'beta', M, D>, MetricsResponse<M, D>, 'POST /2/beta/metrics'>;",
         '}',
       ),
     );
+    expect(source).toContain(
+      lines(
+        '  BetaMetric,',
+        '  BetaMetricExtraDimensions,',
+      ),
+    );
+    expect(source).not.toContain('BaseDimensionList');
     expect(source).toContain(
       lines(
         '/** Every request builder of version 2. */',

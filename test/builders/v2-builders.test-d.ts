@@ -85,16 +85,56 @@ describe('v2 metrics: narrowed response', () => {
     expectTypeOf<ResponseOf<typeof req>['header']>().toEqualTypeOf<[{ type: 'metric'; rows: 'followers_lifetime'[] }]>();
     expectTypeOf<ResponseOf<typeof req>['data']>().toEqualTypeOf<number[]>();
   });
-  it('without extra dimensions (linkedin, twitter, pinterest) the header lists the requested dimensions before the metric element', () => {
-    const req = v2.linkedin.metrics({ ...range, metrics: ['followers_change'], dimensions: [{ type: 'date.week' }, { type: 'profile_label' }] });
-    expectTypeOf<ResponseOf<typeof req>['header']>().toEqualTypeOf<
-      [...DimensionHeader<'date.week' | 'profile_label'>[], { type: 'metric'; rows: 'followers_change'[] }]
+  it('twitter, linkedin and pinterest (no extra dimensions) type the header position by position too', () => {
+    const linkedin = v2.linkedin.metrics({ ...range, metrics: ['followers_change'], dimensions: [{ type: 'date.week' }, { type: 'profile_label' }] });
+    type L = ResponseOf<typeof linkedin>;
+    expectTypeOf<L['header']>().toEqualTypeOf<
+      [DimensionHeader<'date.week'>, DimensionHeader<'profile_label'>, { type: 'metric'; rows: 'followers_change'[] }]
     >();
-    expectTypeOf(req.body.dimensions).toEqualTypeOf<readonly DimensionItem<'date.week' | 'profile_label'>[] | undefined>();
+    expectTypeOf<L['header'][0]['type']>().toEqualTypeOf<'date.week'>();
+    expectTypeOf<L['data']>().toEqualTypeOf<number[][][]>();
+    expectTypeOf(linkedin.body.dimensions).toEqualTypeOf<readonly [{ readonly type: 'date.week' }, { readonly type: 'profile_label' }] | undefined>();
+    // @ts-expect-error the first header element is the first requested dimension (date.week), not profile_label
+    const wrong: L['header'][0]['type'] = 'profile_label';
+    void wrong;
+
+    const twitter = v2.twitter.metrics({ ...range, metrics: ['ff_ratio', 'followers_change'], dimensions: [{ type: 'profile' }, { type: 'date.day' }] });
+    type T = ResponseOf<typeof twitter>;
+    expectTypeOf<T['header'][0]['type']>().toEqualTypeOf<'profile'>();
+    expectTypeOf<T['header'][1]['type']>().toEqualTypeOf<'date.day'>();
+    expectTypeOf<T['header'][2]>().toEqualTypeOf<{ type: 'metric'; rows: ('ff_ratio' | 'followers_change')[] }>();
+    expectTypeOf<T['header']['length']>().toEqualTypeOf<3>();
+
+    const pinterest = v2.pinterest.metrics({ ...range, metrics: ['pins_lifetime'], dimensions: [{ type: 'date.month' }, { type: 'profile' }, { type: 'profile_label' }] });
+    type P = ResponseOf<typeof pinterest>;
+    expectTypeOf<P['header']>().toEqualTypeOf<
+      [DimensionHeader<'date.month'>, DimensionHeader<'profile'>, DimensionHeader<'profile_label'>, { type: 'metric'; rows: 'pins_lifetime'[] }]
+    >();
+    expectTypeOf<P['data']>().toEqualTypeOf<number[][][][]>();
+
     const none = v2.twitter.metrics({ ...range, metrics: ['ff_ratio'], dimensions: [] });
     expectTypeOf<ResponseOf<typeof none>['header']>().toEqualTypeOf<[{ type: 'metric'; rows: 'ff_ratio'[] }]>();
-    // @ts-expect-error activity_type is an extra dimension (facebook), not a linkedin dimension
+  });
+  it('a dimensions list typed as an array (not a tuple) gives dimension elements of unknown position', () => {
+    const dimensions: readonly DimensionItem<'date.day' | 'profile'>[] = [{ type: 'date.day' }];
+    const req = v2.twitter.metrics({ ...range, metrics: ['ff_ratio'], dimensions });
+    expectTypeOf<ResponseOf<typeof req>['header']>().toEqualTypeOf<
+      [...DimensionHeader<'date.day' | 'profile'>[], { type: 'metric'; rows: 'ff_ratio'[] }]
+    >();
+  });
+  it('twitter, linkedin and pinterest refuse every extra dimension: not last, two of them, or one their metrics do not allow', () => {
+    // @ts-expect-error activity_type is an extra dimension (facebook) that no linkedin metric allows
     v2.linkedin.metrics({ ...range, metrics: ['followers_change'], dimensions: [{ type: 'activity_type' }] });
+    // @ts-expect-error country is an extra dimension no twitter metric allows, and an extra dimension must be last
+    v2.twitter.metrics({ ...range, metrics: ['ff_ratio'], dimensions: [{ type: 'country' }, { type: 'date.day' }] });
+    // @ts-expect-error two extra dimensions (city, gender_age), and no pinterest metric allows either
+    v2.pinterest.metrics({ ...range, metrics: ['pins_lifetime'], dimensions: [{ type: 'city' }, { type: 'gender_age' }] });
+    // @ts-expect-error country is last, but no pinterest metric allows an extra dimension
+    v2.pinterest.metrics({ ...range, metrics: ['followers_change'], dimensions: [{ type: 'date.day' }, { type: 'country' }] });
+    // @ts-expect-error gender_age is allowed by no twitter metric
+    v2.twitter.metrics({ ...range, metrics: ['followers_change'], dimensions: [{ type: 'profile' }, { type: 'gender_age' }] });
+    // @ts-expect-error locale after a base dimension: still no linkedin metric allows it
+    v2.linkedin.metrics({ ...range, metrics: ['followers_lifetime'], dimensions: [{ type: 'date.day' }, { type: 'locale' }] });
   });
   it('a metric not requested is not in the header type', () => {
     const req = v2.instagram.metrics({ ...range, metrics: ['followers_change'], dimensions: [{ type: 'date.day' }] });
