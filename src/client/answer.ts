@@ -1,9 +1,10 @@
 /**
- * Reading one answer of the API: the response body as text, parsed, with every failure turned
- * into an ApiError (`success: false` at any status, an unexpected status, a body that is not
- * JSON, no answer at all). Every text an error keeps from the answer or the failure is redacted.
+ * Judging one answer of the API: the response body, read as text, parsed, with every failure
+ * turned into an ApiError (`success: false` at any status, an unexpected status, a body that is
+ * not JSON, no answer at all, no complete answer in time, an abort). Every text an error keeps
+ * from the answer or the failure is redacted.
  */
-import { ApiError, errorMeaning, type ApiErrorEntry } from './errors.js';
+import { ApiError, capText, errorMeaning, type ApiErrorEntry } from './errors.js';
 import type { Redactor } from './redact.js';
 
 /** A success answer: the parsed body and the text it was parsed from. */
@@ -23,7 +24,7 @@ export function failureEntries(body: unknown, redact: Redactor): ApiErrorEntry[]
   return list.map((e: unknown) => {
     const code = typeof (e as { code?: unknown })?.code === 'number' ? (e as { code: number }).code : -1;
     const texts = (e as { errors?: unknown })?.errors;
-    return { code, meaning: errorMeaning(code), messages: Array.isArray(texts) ? texts.map((t) => redact.text(String(t))) : [] };
+    return { code, meaning: errorMeaning(code), messages: Array.isArray(texts) ? texts.map((t) => capText(redact.text(String(t)))) : [] };
   });
 }
 
@@ -33,18 +34,22 @@ export function networkFailure(error: unknown, operation: string, redact: Redact
   return new ApiError({ kind: 'network', operation, detail: `no answer from the server (${networkReason(cause)})`, cause });
 }
 
+/** The ApiError of a call the caller's abort signal stopped (`reason`: the signal's reason). */
+export function abortFailure(reason: unknown, operation: string, redact: Redactor): ApiError {
+  const cause = redact.error(reason);
+  return new ApiError({ kind: 'network', operation, detail: `stopped by the caller's abort signal (${networkReason(cause)})`, cause });
+}
+
+/** The ApiError of an attempt that got no complete answer within `timeoutMs`. */
+export function timeoutFailure(timeoutMs: number, operation: string): ApiError {
+  return new ApiError({ kind: 'timeout', operation, detail: `no complete answer within ${timeoutMs} ms (the client's "timeout" option, for one attempt)` });
+}
+
 /**
- * Reads a response: the parsed success body (`success: true`), or the ApiError it stands for
- * (returned, not thrown, so that the caller decides whether to retry).
+ * Judges an answer read whole: the parsed success body (`success: true` with a 2xx status), or
+ * the ApiError it stands for (returned, not thrown, so that the caller decides whether to retry).
  */
-export async function readAnswer(response: Response, operation: string, redact: Redactor): Promise<Answer | ApiError> {
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    return networkFailure(error, operation, redact);
-  }
-  const status = response.status;
+export function judgeAnswer(status: number, text: string, operation: string, redact: Redactor): Answer | ApiError {
   let body: unknown;
   try {
     body = JSON.parse(text);
