@@ -4,7 +4,7 @@
  * not JSON, no answer at all, no complete answer in time, an abort). Every text an error keeps
  * from the answer or the failure is redacted.
  */
-import { ApiError, capText, errorMeaning, type ApiErrorEntry } from './errors.js';
+import { ApiError, errorMeaning, type ApiErrorEntry } from './errors.js';
 import type { Redactor } from './redact.js';
 
 /** A success answer: the parsed body and the text it was parsed from. */
@@ -24,7 +24,7 @@ export function failureEntries(body: unknown, redact: Redactor): ApiErrorEntry[]
   return list.map((e: unknown) => {
     const code = typeof (e as { code?: unknown })?.code === 'number' ? (e as { code: number }).code : -1;
     const texts = (e as { errors?: unknown })?.errors;
-    return { code, meaning: errorMeaning(code), messages: Array.isArray(texts) ? texts.map((t) => capText(redact.text(String(t)))) : [] };
+    return { code, meaning: errorMeaning(code), messages: Array.isArray(texts) ? texts.map((t) => redact.text(String(t))) : [] };
   });
 }
 

@@ -96,10 +96,11 @@ export class ApiError extends Error {
     const status = init.httpStatus === undefined ? '' : ` [HTTP ${init.httpStatus}]`;
     super(`${init.operation} failed: ${what}${status}`, init.cause === undefined ? undefined : { cause: init.cause });
     this.kind = init.kind;
-    this.errors = init.errors ?? [];
+    // The texts kept are capped like the message: a 5 MB failure text is no 5 MB log line.
+    this.errors = (init.errors ?? []).map((e) => ({ ...e, messages: e.messages.map((m) => capText(m)) }));
     this.code = first?.code;
     this.meaning = first?.meaning ?? KIND_MEANINGS[init.kind] ?? errorMeaning(init.httpStatus);
-    this.messages = first?.messages ?? (init.detail ? [init.detail] : []);
+    this.messages = this.errors[0]?.messages ?? (init.detail ? [capText(init.detail)] : []);
     this.httpStatus = init.httpStatus;
     this.operation = init.operation;
   }
