@@ -76,19 +76,25 @@ function anySpelling(form: string): string {
   return bounded(chars, chars.map(spellings).join(''));
 }
 
+/** The URL-safe Base64 alphabet writes `+` and `/` as `-` and `_`. */
+const URL_SAFE: Record<string, string> = { '+': '-', '/': '_' };
+
+/** A Base64 character in any spelling, standard or URL-safe. */
+function base64Spellings(c: string): string {
+  return URL_SAFE[c] ? `(?:${spellings(c)}|${URL_SAFE[c]})` : spellings(c);
+}
+
 /**
- * A Base64 value or any prefix of it of at least BASE64_PREFIX_MIN characters, with the
- * padding of the whole value.
+ * A Base64 value (standard or URL-safe) or any prefix of it of at least BASE64_PREFIX_MIN
+ * characters, with the padding of the whole value.
  */
 function base64Prefix(value: string): string {
   const chars = [...value.replace(/=+$/, '')];
   const head = Math.min(BASE64_PREFIX_MIN, chars.length);
   let tail = `(?:${spellings('=')})*`;
-  for (let i = chars.length - 1; i >= head; i--) tail = `(?:${spellings(chars[i])}${tail})?`;
-  return bounded(chars.slice(0, head), `${chars.slice(0, head).map(spellings).join('')}${tail}`);
+  for (let i = chars.length - 1; i >= head; i--) tail = `(?:${base64Spellings(chars[i])}${tail})?`;
+  return bounded(chars.slice(0, head), `${chars.slice(0, head).map(base64Spellings).join('')}${tail}`);
 }
-
-const urlSafe = (value: string) => value.replace(/\+/g, '-').replace(/\//g, '_');
 
 /**
  * The regular expression of every form of the credentials (see the module comment). Longer forms
@@ -97,9 +103,7 @@ const urlSafe = (value: string) => value.replace(/\+/g, '-').replace(/\//g, '_')
 export function credentialPattern(token: string, secret: string): RegExp {
   const pair = `${token}:${secret}`;
   const forms: { length: number; source: string }[] = [pair, secret, token].map((form) => ({ length: form.length, source: anySpelling(form) }));
-  for (const encoded of [base64(pair), base64(secret)]) {
-    for (const value of new Set([encoded, urlSafe(encoded)])) forms.push({ length: value.length, source: base64Prefix(value) });
-  }
+  for (const encoded of [base64(pair), base64(secret)]) forms.push({ length: encoded.length, source: base64Prefix(encoded) });
   forms.sort((a, b) => b.length - a.length);
   return new RegExp([...new Set(forms.map((f) => f.source))].join('|'), 'gu');
 }

@@ -50,7 +50,8 @@ export function retryAfterMs(header: string | null | undefined, now: number): nu
   const value = header?.trim();
   if (!value) return undefined;
   if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
+  // An HTTP date names its day and month ("Thu, 01 Jan 2026 00:00:05 GMT"); "1.5" or "-1" are no date.
+  const date = /^[A-Za-z]{3}/.test(value) ? Date.parse(value) : Number.NaN;
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 

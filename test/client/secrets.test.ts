@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type ClientOptions } from '../../src/client/index.js';
-import { base64 } from '../../src/client/redact.js';
+import { base64, BASE64_PREFIX_MIN, REDACTED, Redactor, WHOLE_WORD_BELOW } from '../../src/client/redact.js';
 import { validateResponse } from '../../src/validators/index.js';
 
 const TOKEN = 'team-token';
@@ -111,5 +111,42 @@ describe('credentials echoed by the server never reach a thrown error', () => {
     expect(leaks(error)).toEqual([]);
     expect(error.message).toContain('ECONNREFUSED');
     expect((error.cause as Error & { code?: string }).cause).toMatchObject({ code: 'ECONNREFUSED' });
+  });
+});
+
+describe('Redactor', () => {
+  const redactor = new Redactor(TOKEN, SECRET);
+  const encoded = base64(PAIR);
+
+  it('replaces every spelling of the credentials, glued to other text or not', () => {
+    const spellings = [
+      PAIR,
+      SECRET,
+      TOKEN,
+      encoded,
+      encoded.replace(/=+$/, ''),
+      encoded.replace(/\+/g, '-').replace(/\//g, '_'),
+      encodeURIComponent(SECRET),
+      encodeURIComponent(SECRET).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
+      encodeURIComponent(encoded),
+      JSON.stringify(SECRET).slice(1, -1),
+      SECRET.replace('/', '\\/').replace('Ü', '\\u00dc'),
+      SECRET.replace('&', '&amp;').replace('+', '&#43;').replace('?', '&#x3F;').replace('Ü', '&#220;'),
+      base64(SECRET),
+    ];
+    for (const spelling of spellings) expect(redactor.text(`<${spelling}>`), spelling).toBe(`<${REDACTED}>`);
+    expect(redactor.text(`xx${SECRET}yy`)).toBe(`xx${REDACTED}yy`);
+  });
+
+  it(`redacts any prefix of ${BASE64_PREFIX_MIN} or more characters of the Basic value, not less`, () => {
+    for (let cut = BASE64_PREFIX_MIN; cut <= encoded.length; cut++) expect(redactor.text(`Basic ${encoded.slice(0, cut)}...`)).toBe(`Basic ${REDACTED}...`);
+    const short = encoded.slice(0, BASE64_PREFIX_MIN - 1);
+    expect(redactor.text(`Basic ${short}...`)).toBe(`Basic ${short}...`);
+  });
+
+  it(`matches forms shorter than ${WHOLE_WORD_BELOW} characters as whole words only`, () => {
+    const short = new Redactor('t', 's');
+    expect(short.text('profiles s, t and t:s; /tests/s')).toBe(`profiles ${REDACTED}, ${REDACTED} and ${REDACTED}; /tests/${REDACTED}`);
+    expect(new Redactor('tok', 'pw+').text('pw+ and xpw+')).toBe(`${REDACTED} and xpw+`);
   });
 });
