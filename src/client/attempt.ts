@@ -15,8 +15,15 @@ import { abortFailure, networkFailure, timeoutFailure } from './answer.js';
 import { ApiError } from './errors.js';
 import type { Redactor } from './redact.js';
 
-/** Sends one HTTP request, with the semantics of `fetch(url, init)`. */
-export type Transport = (url: string, init: RequestInit) => Promise<Response>;
+/**
+ * Sends one HTTP request, with the semantics of `fetch(url, init)`. `watchesSignal`: it ends the
+ * request and its body when `init.signal` aborts, as fetch does; otherwise the attempt stops
+ * waiting for it on its own.
+ */
+export interface Transport {
+  (url: string, init: RequestInit): Promise<Response>;
+  watchesSignal?: boolean;
+}
 
 /** What an attempt sends. Header names are lower-case. */
 export interface Outgoing {
@@ -68,19 +75,20 @@ export async function attempt(out: Outgoing, context: AttemptContext): Promise<R
     : undefined;
   const onAbort = () => controller.abort(signal!.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
+  const waitFor = <T>(work: Promise<T>) => (context.transport.watchesSignal ? work : untilAborted(work, controller.signal));
   let response: Response | undefined;
   try {
     let request = out;
     for (let redirects = 0; ; redirects++) {
       const init: RequestInit = { ...request.init, method: request.method, headers: request.headers, body: request.body, signal: controller.signal, redirect: 'manual' };
-      response = await untilAborted(context.transport(request.url, init), controller.signal);
+      response = await waitFor(context.transport(request.url, init));
       const next = redirectOf(response, request, redirects, context);
       if (next === undefined) break;
       void response.body?.cancel().catch(() => undefined);
       if (next instanceof ApiError) return next;
       request = next;
     }
-    const text = await untilAborted(response.text(), controller.signal);
+    const text = await waitFor(response.text());
     return { status: response.status, statusText: response.statusText, headers: response.headers, text };
   } catch (error) {
     void response?.body?.cancel().catch(() => undefined);

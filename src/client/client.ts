@@ -134,7 +134,7 @@ export function createClient(options: ClientOptions): SocialAnalyticsClient {
 
   const callApi = policyFetch({
     authorization,
-    transport: options.fetch ? requestTransport(options.fetch) : globalFetch,
+    transport: options.fetch ? requestTransport(options.fetch) : globalFetch(),
     origin: new URL(baseUrl).origin,
     timeoutMs: timeoutOf(options.timeout),
     redact,

@@ -6,10 +6,12 @@
  */
 import type { Transport } from './attempt.js';
 
-/** The global fetch, resolved at call time (so that test doubles apply). */
-export const globalFetch: Transport = (url, init) => globalThis.fetch(url, init);
+/** The global fetch, resolved at call time (so that test doubles apply); it watches the signal. */
+export function globalFetch(): Transport {
+  return Object.assign((url: string, init: RequestInit) => globalThis.fetch(url, init), { watchesSignal: true });
+}
 
-/** A transport calling `fetch` with one standard Request. */
+/** A transport calling `fetch` with one standard Request (a user's fetch may ignore the signal). */
 export function requestTransport(fetch: (input: Request) => Promise<Response>): Transport {
   return (url, init) => fetch(new Request(url, init));
 }
