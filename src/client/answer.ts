@@ -42,7 +42,7 @@ export function abortFailure(reason: unknown, operation: string, redact: Redacto
 
 /** The ApiError of an attempt that got no complete answer within `timeoutMs`. */
 export function timeoutFailure(timeoutMs: number, operation: string): ApiError {
-  return new ApiError({ kind: 'timeout', operation, detail: `no complete answer within ${timeoutMs} ms (the client's "timeout" option, for one attempt)` });
+  return new ApiError({ kind: 'timeout', operation, detail: `no complete answer within ${timeoutMs} ms (option "timeout", per attempt)` });
 }
 
 /**

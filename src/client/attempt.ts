@@ -108,7 +108,7 @@ export async function attempt(out: Outgoing, context: AttemptContext): Promise<R
 function redirectOf(response: Response, current: Outgoing, redirects: number, context: AttemptContext): Outgoing | ApiError | undefined {
   const { operation, origin } = context;
   if (response.type === 'opaqueredirect') {
-    return new ApiError({ kind: 'redirect', operation, detail: 'the server redirected, and a browser hides the target; the client follows no redirect there and sent nothing more' });
+    return new ApiError({ kind: 'redirect', operation, detail: 'the server redirected; a browser hides where to, so the client did not follow' });
   }
   const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
   if (location === null) return undefined;
@@ -117,10 +117,10 @@ function redirectOf(response: Response, current: Outgoing, redirects: number, co
   try {
     target = new URL(location, current.url);
   } catch {
-    return new ApiError({ kind: 'redirect', operation, httpStatus, detail: `the server redirected to a location that is not a URL: ${JSON.stringify(context.redact.text(location.slice(0, 200)))}` });
+    return new ApiError({ kind: 'redirect', operation, httpStatus, detail: 'the server redirected to a location that is not a URL' });
   }
   if (target.origin !== origin) {
-    return new ApiError({ kind: 'redirect', operation, httpStatus, detail: `the server redirected to another host (${context.redact.text(target.host)}); the client follows redirects only within ${origin} and sent nothing there` });
+    return new ApiError({ kind: 'redirect', operation, httpStatus, detail: `the server redirected to another host, ${context.redact.text(target.host)}; nothing was sent there (redirects are followed within ${origin} only)` });
   }
   if (redirects >= MAX_REDIRECTS) return new ApiError({ kind: 'redirect', operation, httpStatus, detail: `more than ${MAX_REDIRECTS} redirects` });
   const toGet = httpStatus === 303 || ((httpStatus === 301 || httpStatus === 302) && current.method === 'POST');

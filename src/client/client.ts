@@ -94,10 +94,7 @@ const realClock: Clock = {
 function validatorOf(validate: unknown): ResponseValidator | undefined {
   if (validate === undefined || validate === null || validate === false) return undefined;
   if (typeof validate === 'function') return validate as ResponseValidator;
-  throw new ClientConfigError(
-    `createClient: option "validate" takes the validator function, got ${String(validate)}: ` +
-      `import { validateResponse } from 'social-analytics-api/validators' and pass { validate: validateResponse }`,
-  );
+  throw new ClientConfigError(`createClient: option "validate" takes a function: import { validateResponse } from 'social-analytics-api/validators' and pass { validate: validateResponse }`);
 }
 
 /** The `timeout` option in ms (Infinity: none). */
