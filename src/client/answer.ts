@@ -14,8 +14,8 @@ export interface Answer {
 }
 
 /**
- * Reads a failure body's `errors` into entries with catalog meanings (texts redacted), or
- * undefined when it is not one.
+ * Reads a failure body's `errors` into entries with catalog meanings (texts redacted and cut
+ * to FAILURE_TEXT_LIMIT characters), or undefined when it is not one.
  */
 export function failureEntries(body: unknown, redact: Redactor): ApiErrorEntry[] | undefined {
   if (typeof body !== 'object' || body === null || (body as { success?: unknown }).success !== false) return undefined;
@@ -24,20 +24,17 @@ export function failureEntries(body: unknown, redact: Redactor): ApiErrorEntry[]
   return list.map((e: unknown) => {
     const code = typeof (e as { code?: unknown })?.code === 'number' ? (e as { code: number }).code : -1;
     const texts = (e as { errors?: unknown })?.errors;
-    return { code, meaning: errorMeaning(code), messages: Array.isArray(texts) ? texts.map((t) => redact.text(String(t))) : [] };
+    return { code, meaning: errorMeaning(code), messages: Array.isArray(texts) ? texts.map((t) => redact.excerpt(String(t))) : [] };
   });
 }
 
-/** The ApiError of a request that got no answer (refused, reset, dropped, DNS, ...). */
-export function networkFailure(error: unknown, operation: string, redact: Redactor): ApiError {
+/**
+ * The ApiError of a request that got no answer (refused, reset, dropped, DNS, ...), or that the
+ * caller's abort signal stopped (`aborted`; `error` is the signal's reason).
+ */
+export function networkFailure(error: unknown, operation: string, redact: Redactor, aborted = false): ApiError {
   const cause = redact.error(error);
-  return new ApiError({ kind: 'network', operation, detail: `no answer from the server (${networkReason(cause)})`, cause });
-}
-
-/** The ApiError of a call the caller's abort signal stopped (`reason`: the signal's reason). */
-export function abortFailure(reason: unknown, operation: string, redact: Redactor): ApiError {
-  const cause = redact.error(reason);
-  return new ApiError({ kind: 'network', operation, detail: `stopped by the caller's abort signal (${networkReason(cause)})`, cause });
+  return new ApiError({ kind: 'network', operation, detail: `${aborted ? "stopped by the caller's abort signal" : 'no answer from the server'} (${networkReason(cause)})`, cause });
 }
 
 /** The ApiError of an attempt that got no complete answer within `timeoutMs`. */
@@ -54,9 +51,7 @@ export function judgeAnswer(status: number, text: string, operation: string, red
   try {
     body = JSON.parse(text);
   } catch (error) {
-    // Redact before cutting, so that no part of a secret survives at the cut.
-    const redacted = redact.text(text);
-    const shown = redacted.length > 80 ? `${redacted.slice(0, 80)}...` : redacted;
+    const shown = redact.excerpt(text, 80);
     return new ApiError({ kind: 'invalid-body', operation, httpStatus: status, detail: `the response body is not JSON: ${JSON.stringify(shown)}`, cause: redact.error(error) });
   }
   const entries = failureEntries(body, redact);

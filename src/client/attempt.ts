@@ -11,7 +11,7 @@
  * of a redirect from script, so there every redirect is refused.
  */
 import { untilAborted } from './abort.js';
-import { abortFailure, networkFailure, timeoutFailure } from './answer.js';
+import { networkFailure, timeoutFailure } from './answer.js';
 import { ApiError } from './errors.js';
 import type { Redactor } from './redact.js';
 
@@ -56,21 +56,19 @@ export interface AttemptContext {
   signal: AbortSignal | undefined;
 }
 
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-
 /** As many redirects as fetch follows. */
 export const MAX_REDIRECTS = 20;
 
 /** Sends `out` once (see the module comment). */
 export async function attempt(out: Outgoing, context: AttemptContext): Promise<Received | ApiError> {
   const { signal, operation, redact } = context;
-  if (signal?.aborted) return abortFailure(signal.reason, operation, redact);
+  if (signal?.aborted) return networkFailure(signal.reason, operation, redact, true);
   const controller = new AbortController();
   let timedOut = false;
   const timer = Number.isFinite(context.timeoutMs)
     ? setTimeout(() => {
         timedOut = true;
-        controller.abort(new DOMException(`no complete answer within ${context.timeoutMs} ms`, 'TimeoutError'));
+        controller.abort(new DOMException('timeout', 'TimeoutError'));
       }, context.timeoutMs)
     : undefined;
   const onAbort = () => controller.abort(signal!.reason);
@@ -93,7 +91,7 @@ export async function attempt(out: Outgoing, context: AttemptContext): Promise<R
   } catch (error) {
     void response?.body?.cancel().catch(() => undefined);
     if (timedOut) return timeoutFailure(context.timeoutMs, operation);
-    if (signal?.aborted) return abortFailure(signal.reason, operation, redact);
+    if (signal?.aborted) return networkFailure(signal.reason, operation, redact, true);
     return networkFailure(error, operation, redact);
   } finally {
     clearTimeout(timer);
@@ -108,16 +106,16 @@ export async function attempt(out: Outgoing, context: AttemptContext): Promise<R
 function redirectOf(response: Response, current: Outgoing, redirects: number, context: AttemptContext): Outgoing | ApiError | undefined {
   const { operation, origin } = context;
   if (response.type === 'opaqueredirect') {
-    return new ApiError({ kind: 'redirect', operation, detail: 'the server redirected; a browser hides where to, so the client did not follow' });
+    return new ApiError({ kind: 'redirect', operation, detail: 'the server redirected; a browser hides where to' });
   }
-  const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
+  const location = /^30[12378]$/.test(String(response.status)) ? response.headers.get('location') : null;
   if (location === null) return undefined;
   const httpStatus = response.status;
   let target: URL;
   try {
     target = new URL(location, current.url);
   } catch {
-    return new ApiError({ kind: 'redirect', operation, httpStatus, detail: 'the server redirected to a location that is not a URL' });
+    return new ApiError({ kind: 'redirect', operation, httpStatus, detail: 'the server redirected to no URL' });
   }
   if (target.origin !== origin) {
     return new ApiError({ kind: 'redirect', operation, httpStatus, detail: `the server redirected to another host, ${context.redact.text(target.host)}; nothing was sent there (redirects are followed within ${origin} only)` });

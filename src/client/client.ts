@@ -94,17 +94,13 @@ const realClock: Clock = {
 function validatorOf(validate: unknown): ResponseValidator | undefined {
   if (validate === undefined || validate === null || validate === false) return undefined;
   if (typeof validate === 'function') return validate as ResponseValidator;
-  throw new ClientConfigError(`createClient: option "validate" takes a function: import { validateResponse } from 'social-analytics-api/validators' and pass { validate: validateResponse }`);
+  throw new ClientConfigError(`createClient: option "validate" takes a function: pass { validate: validateResponse } from 'social-analytics-api/validators'`);
 }
 
 /** The `timeout` option in ms (Infinity: none). */
-function timeoutOf(timeout: unknown): number {
-  if (timeout === undefined) return DEFAULT_TIMEOUT_MS;
-  if (timeout === Infinity) return Infinity;
-  if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0 || timeout > MAX_TIMER_MS) {
-    throw new ClientConfigError(`createClient: option "timeout" must be milliseconds > 0 and <= ${MAX_TIMER_MS}, or Infinity, got ${String(timeout)}`);
-  }
-  return timeout;
+function timeoutOf(timeout = DEFAULT_TIMEOUT_MS): number {
+  if (timeout === Infinity || (typeof timeout === 'number' && timeout > 0 && timeout <= MAX_TIMER_MS)) return timeout;
+  throw new ClientConfigError(`createClient: option "timeout" must be milliseconds from 1 to ${MAX_TIMER_MS} or Infinity, got ${String(timeout)}`);
 }
 
 /** Checks the shape of a request given to send(). */

@@ -41,24 +41,30 @@ export function errorMeaning(code: number | undefined): string {
 /** The most characters of failure text an error message quotes. */
 export const FAILURE_TEXT_LIMIT = 2000;
 
-/**
- * `text` cut to `limit` characters, saying how many more there were: a server's 5 MB failure text
- * does not make a 5 MB message. Redact before cutting, so that no part of a secret survives at the cut.
- */
-export function capText(text: string, limit = FAILURE_TEXT_LIMIT): string {
-  return text.length <= limit ? text : `${text.slice(0, limit)}... (${text.length - limit} more characters)`;
+/** What a cut text says of the rest. */
+export function moreCharacters(count: number): string {
+  return `... (${count} more characters)`;
 }
 
-/** The detail texts of a failure (after the general description) for a message. */
+/**
+ * `text` cut to `limit` characters, saying how many more there were: a server's 5 MB failure text
+ * does not make a 5 MB message. Texts from an answer are cut by `Redactor.excerpt`, which redacts
+ * across the cut.
+ */
+export function capText(text: string, limit = FAILURE_TEXT_LIMIT): string {
+  return text.length <= limit ? text : `${text.slice(0, limit)}${moreCharacters(text.length - limit)}`;
+}
+
+/** The detail texts of a failure (after the general description) for a message; one text is an excerpt already. */
 function details(messages: string[]): string {
   const shown = messages.length > 1 ? messages.slice(1) : messages;
-  return shown.length ? `: ${capText(shown.join('; '))}` : '';
+  return shown.length ? `: ${shown.length > 1 ? capText(shown.join('; ')) : shown[0]}` : '';
 }
 
 const KIND_MEANINGS: Partial<Record<ApiErrorKind, string>> = {
   network: 'Network failure.',
-  timeout: 'No complete answer within the timeout.',
-  redirect: 'Redirected away from the API.',
+  timeout: 'Timed out.',
+  redirect: 'Redirected elsewhere.',
   'invalid-body': 'The response body is not a JSON API body.',
 };
 
@@ -96,11 +102,10 @@ export class ApiError extends Error {
     const status = init.httpStatus === undefined ? '' : ` [HTTP ${init.httpStatus}]`;
     super(`${init.operation} failed: ${what}${status}`, init.cause === undefined ? undefined : { cause: init.cause });
     this.kind = init.kind;
-    // The texts kept are capped like the message: a 5 MB failure text is no 5 MB log line.
-    this.errors = (init.errors ?? []).map((e) => ({ ...e, messages: e.messages.map((m) => capText(m)) }));
+    this.errors = init.errors ?? [];
     this.code = first?.code;
     this.meaning = first?.meaning ?? KIND_MEANINGS[init.kind] ?? errorMeaning(init.httpStatus);
-    this.messages = this.errors[0]?.messages ?? (init.detail ? [capText(init.detail)] : []);
+    this.messages = first?.messages ?? (init.detail ? [capText(init.detail)] : []);
     this.httpStatus = init.httpStatus;
     this.operation = init.operation;
   }

@@ -14,7 +14,7 @@
  * Everything a call needs is in its arguments: no state outside the call but the budget.
  */
 import { untilAborted } from './abort.js';
-import { abortFailure, judgeAnswer } from './answer.js';
+import { judgeAnswer, networkFailure } from './answer.js';
 import { attempt, type Outgoing, type Transport } from './attempt.js';
 import type { Clock, RequestBudget } from './budget.js';
 import { ApiError, ResponseValidationError, type ValidationIssue } from './errors.js';
@@ -92,7 +92,7 @@ export function policyFetch(policy: ClientPolicy): PolicyFetch {
     try {
       await untilAborted(work, call.signal);
     } catch (error) {
-      if (call.signal?.aborted) throw abortFailure(call.signal.reason, call.operation, redact);
+      if (call.signal?.aborted) throw networkFailure(call.signal.reason, call.operation, redact, true);
       throw error;
     }
   }

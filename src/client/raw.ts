@@ -32,16 +32,9 @@ function parsedBody(text: string | undefined): unknown {
   }
 }
 
-/** The members of a Request that differ from fetch's defaults, besides method, headers, body and signal. */
-function initOf(request: Request): RequestInit {
-  const init: RequestInit = {};
-  if (request.credentials !== 'same-origin') init.credentials = request.credentials;
-  if (request.cache !== 'default') init.cache = request.cache;
-  if (request.mode !== 'cors') init.mode = request.mode;
-  if (request.keepalive) init.keepalive = true;
-  if (request.integrity) init.integrity = request.integrity;
-  if (request.referrerPolicy) init.referrerPolicy = request.referrerPolicy;
-  return init;
+/** The members of a Request that fetch takes besides method, headers, body and signal. */
+function initOf({ credentials, cache, mode, keepalive, integrity, referrerPolicy }: Request): RequestInit {
+  return { credentials, cache, mode, keepalive, integrity, referrerPolicy };
 }
 
 /** The raw clients of a client whose calls go through `callApi`. */

@@ -17,6 +17,9 @@
  * match anywhere, even glued to other text: they do not occur by chance.
  */
 
+import { FAILURE_TEXT_LIMIT, moreCharacters } from './errors.js';
+import { unescapeText } from './unescape.js';
+
 /** Base64 of the UTF-8 bytes of `text` (no Node Buffer: the client runs in browsers too). */
 export function base64(text: string): string {
   let binary = '';
@@ -33,96 +36,91 @@ export const BASE64_PREFIX_MIN = 12;
 /** Forms shorter than this match as whole words only. */
 export const WHOLE_WORD_BELOW = 8;
 
-const NAMED_REFERENCES: Record<string, string[]> = { '&': ['&amp;'], '<': ['&lt;'], '>': ['&gt;'], '"': ['&quot;'], "'": ['&apos;'] };
-/** Letters, digits and `_`; every character past ASCII counts as a letter (a cheap class to compile). */
-const WORD = '[A-Za-z0-9_\\u0080-\\uffff]';
-const WORD_CHAR = new RegExp(`^${WORD}$`, 'u');
-const NOT_AFTER_WORD = `(?<!${WORD})`;
-const NOT_BEFORE_WORD = `(?!${WORD})`;
+/** Letters, digits and `_`; every character past ASCII counts as a letter. */
+const WORD_CHAR = /[A-Za-z0-9_\u0080-\uffff]/;
 
-/** `c` escaped for a regular expression with the `u` flag. */
-function literal(c: string): string {
-  return /[\\^$.*+?()[\]{}|/]/.test(c) ? `\\${c}` : c;
+/** Whether `form` found at `at` in `text` stands as a whole word (see the module comment). */
+function isWholeWord(text: string, at: number, form: string): boolean {
+  const glued = (inside: string, outside: string | undefined) => outside !== undefined && WORD_CHAR.test(inside) && WORD_CHAR.test(outside);
+  return !glued(form[0], text[at - 1]) && !glued(form[form.length - 1], text[at + form.length]);
 }
 
-/** Hex digits matching either case: 2b -> 2[bB]. */
-function anyCaseHex(value: number, width: number): string {
-  return [...value.toString(16).padStart(width, '0')].map((d) => (/[a-f]/.test(d) ? `[${d}${d.toUpperCase()}]` : d)).join('');
-}
-
-/** Every way a server may write one character when it echoes a text (a regular expression). */
-function spellings(c: string): string {
-  const code = c.codePointAt(0)!;
-  const ways = [literal(c)];
-  ways.push([...new TextEncoder().encode(c)].map((byte) => `%${anyCaseHex(byte, 2)}`).join(''));
-  ways.push(`&#0*${code};`, `&#[xX]0*${anyCaseHex(code, 1)};`, ...(NAMED_REFERENCES[c] ?? []));
-  if (code < 0x10000) ways.push(`\\\\[uU]${anyCaseHex(code, 4)}`);
-  if (c === '"' || c === '\\' || c === '/') ways.push(`\\\\${literal(c)}`);
-  if (c === ' ') ways.push('\\+');
-  return `(?:${ways.join('|')})`;
-}
-
-/** `pattern`, the expression of `chars`, as a whole word when they are few (see the module comment). */
-function bounded(chars: string[], pattern: string): string {
-  if (chars.length >= WHOLE_WORD_BELOW) return pattern;
-  const before = WORD_CHAR.test(chars[0]) ? NOT_AFTER_WORD : '';
-  const after = WORD_CHAR.test(chars[chars.length - 1]) ? NOT_BEFORE_WORD : '';
-  return `${before}${pattern}${after}`;
-}
-
-/** A form in any spelling. */
-function anySpelling(form: string): string {
-  const chars = [...form];
-  return bounded(chars, chars.map(spellings).join(''));
-}
-
-/** The URL-safe Base64 alphabet writes `+` and `/` as `-` and `_`. */
-const URL_SAFE: Record<string, string> = { '+': '-', '/': '_' };
-
-/** A Base64 character in any spelling, standard or URL-safe. */
-function base64Spellings(c: string): string {
-  return URL_SAFE[c] ? `(?:${spellings(c)}|${URL_SAFE[c]})` : spellings(c);
+/** Where `form` occurs in `text`: [start, end) ranges. */
+function occurrences(text: string, form: string): [number, number][] {
+  const found: [number, number][] = [];
+  for (let at = text.indexOf(form); at >= 0; at = text.indexOf(form, at + 1)) {
+    if (form.length >= WHOLE_WORD_BELOW || isWholeWord(text, at, form)) found.push([at, at + form.length]);
+  }
+  return found;
 }
 
 /**
- * A Base64 value (standard or URL-safe) or any prefix of it of at least BASE64_PREFIX_MIN
- * characters, with the padding of the whole value.
+ * Where a Base64 value (without padding) or a prefix of it of BASE64_PREFIX_MIN or more
+ * characters occurs in `text`, standard or URL-safe, with any padding after it.
  */
-function base64Prefix(value: string): string {
-  const chars = [...value.replace(/=+$/, '')];
-  const head = Math.min(BASE64_PREFIX_MIN, chars.length);
-  let tail = `(?:${spellings('=')})*`;
-  for (let i = chars.length - 1; i >= head; i--) tail = `(?:${base64Spellings(chars[i])}${tail})?`;
-  return bounded(chars.slice(0, head), `${chars.slice(0, head).map(base64Spellings).join('')}${tail}`);
+function base64Occurrences(text: string, value: string): [number, number][] {
+  const standard = text.replace(/-/g, '+').replace(/_/g, '/');
+  const head = value.slice(0, BASE64_PREFIX_MIN);
+  return occurrences(standard, head).map(([start]) => {
+    let end = start + head.length;
+    while (end - start < value.length && standard[end] === value[end - start]) end++;
+    while (standard[end] === '=') end++;
+    return [start, end];
+  });
 }
 
-/**
- * The regular expression of every form of the credentials (see the module comment). Longer forms
- * come first, so that where several match, the longest is replaced whole.
- */
-export function credentialPattern(token: string, secret: string): RegExp {
-  const pair = `${token}:${secret}`;
-  const forms: { length: number; source: string }[] = [pair, secret, token].map((form) => ({ length: form.length, source: anySpelling(form) }));
-  for (const encoded of [base64(pair), base64(secret)]) forms.push({ length: encoded.length, source: base64Prefix(encoded) });
-  forms.sort((a, b) => b.length - a.length);
-  return new RegExp([...new Set(forms.map((f) => f.source))].join('|'), 'gu');
+/** `text` with the ranges (sorted by start) replaced by REDACTED, overlapping ranges as one. */
+function replaceRanges(text: string, ranges: [number, number][]): string {
+  let out = '';
+  let at = 0;
+  for (const [start, end] of ranges) {
+    if (end <= at) continue;
+    if (start >= at) out += `${text.slice(at, start)}${REDACTED}`;
+    at = end;
+  }
+  return out + text.slice(at);
 }
 
 export class Redactor {
-  readonly #token: string;
-  readonly #secret: string;
-  /** Built on first use: a client that never fails never pays for it. */
-  #pattern: RegExp | undefined;
+  /** The pair, the secret and the token. */
+  readonly #plain: string[];
+  /** The Base64 of the pair and of the secret, without padding. */
+  readonly #base64: string[];
+  /** The most characters one form can take when every character is escaped (`&#x10FFFF;`). */
+  readonly #reach: number;
 
   constructor(token: string, secret: string) {
-    this.#token = token;
-    this.#secret = secret;
+    const pair = `${token}:${secret}`;
+    this.#plain = [pair, secret, token];
+    this.#base64 = [base64(pair), base64(secret)].map((value) => value.replace(/=+$/, ''));
+    this.#reach = 12 * Math.max(...[...this.#plain, ...this.#base64].map((form) => form.length)) + 2;
+  }
+
+  /** Where the forms of the credentials stand in `text`, sorted by start. */
+  #ranges(text: string): [number, number][] {
+    const view = unescapeText(text);
+    const found = [...this.#plain.flatMap((form) => occurrences(view.text, form)), ...this.#base64.flatMap((value) => base64Occurrences(view.text, value))];
+    return found.map(([start, end]) => view.original(start, end)).sort((a, b) => a[0] - b[0]);
   }
 
   /** `text` with every form of the credentials replaced. */
   text(text: string): string {
-    this.#pattern ??= credentialPattern(this.#token, this.#secret);
-    return text.replace(this.#pattern, REDACTED);
+    const ranges = this.#ranges(text);
+    return ranges.length ? replaceRanges(text, ranges) : text;
+  }
+
+  /**
+   * The first `limit` characters of `text`, redacted, and how many more there were. A form that
+   * begins before the cut is replaced whole; only the text near the cut is searched.
+   */
+  excerpt(text: string, limit = FAILURE_TEXT_LIMIT): string {
+    if (text.length <= limit) return this.text(text);
+    const window = text.slice(0, limit + this.#reach);
+    const ranges = this.#ranges(window);
+    let end = limit;
+    for (const [start, stop] of ranges) if (start < end) end = Math.max(end, stop);
+    const shown = ranges.filter(([start]) => start < end);
+    return `${replaceRanges(window.slice(0, end), shown)}${end < text.length ? moreCharacters(text.length - end) : ''}`;
   }
 
   /** A copy of a JSON value with every string (and key) redacted. */

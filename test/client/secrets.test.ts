@@ -99,7 +99,7 @@ describe('credentials echoed by the server never reach a thrown error', () => {
     const error = (await thrown()) as Error & { messages: string[] };
     expect(error.messages).toEqual(['Input validation error.', 'header Basic [redacted]', 'secret [redacted]', 'pair [redacted]']);
     mode = 'non-json-200';
-    expect((await thrown()).message).toContain(`not JSON: "${'x'.repeat(74)}[redac..."`);
+    expect((await thrown()).message).toMatch(new RegExp(`not JSON: "${'x'.repeat(74)}\\[redacted\\]\\.\\.\\. \\(\\d+ more characters\\)"`));
   });
 
   it('a network error whose cause quotes the header, with its system code in the message', async () => {
@@ -142,6 +142,13 @@ describe('Redactor', () => {
     for (let cut = BASE64_PREFIX_MIN; cut <= encoded.length; cut++) expect(redactor.text(`Basic ${encoded.slice(0, cut)}...`)).toBe(`Basic ${REDACTED}...`);
     const short = encoded.slice(0, BASE64_PREFIX_MIN - 1);
     expect(redactor.text(`Basic ${short}...`)).toBe(`Basic ${short}...`);
+  });
+
+  it('excerpt: cuts after redacting, replaces a form across the cut whole and counts the rest', () => {
+    const escaped = SECRET.replace('/', '%2f').replace('+', '&#43;');
+    expect(redactor.excerpt(`${'x'.repeat(1990)}${escaped}${'y'.repeat(100)}`, 2000)).toBe(`${'x'.repeat(1990)}${REDACTED}... (100 more characters)`);
+    expect(redactor.excerpt(`${'x'.repeat(2000)}${SECRET}`, 2000)).toBe(`${'x'.repeat(2000)}... (${SECRET.length} more characters)`);
+    expect(redactor.excerpt(`short ${SECRET}`, 2000)).toBe(`short ${REDACTED}`);
   });
 
   it(`matches forms shorter than ${WHOLE_WORD_BELOW} characters as whole words only`, () => {
