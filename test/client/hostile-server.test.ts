@@ -108,6 +108,14 @@ const routes: Record<string, Handler> = {
     res.writeHead(307, { location: '/2/echo' });
     res.end();
   },
+  '/2/loop': (_req, res) => {
+    res.writeHead(307, { location: '/2/loop' });
+    res.end();
+  },
+  '/2/bad-location': (_req, res) => {
+    res.writeHead(302, { location: 'http://[not-a-host' });
+    res.end();
+  },
   '/2/see-other': (_req, res) => {
     res.writeHead(303, { location: '/2/echo' });
     res.end();
@@ -295,6 +303,13 @@ describe('redirects: followed within the base origin only', () => {
 
   it('a 307 within the origin is followed with the same method, body and credentials', async () => {
     expect(await client().client.send(post('/2/redirect-within', { a: 1 }))).toEqual({ success: true, method: 'POST', body: '{"a":1}', authorized: true });
+  });
+
+  it('a redirect loop within the origin ends after 20 redirects; a Location that is no URL is refused', { timeout: HANG_GUARD }, async () => {
+    const loop = await rejection(client({ timeout: 5_000 }).client.send(post('/2/loop')));
+    expect([loop.kind, loop.message]).toEqual(['redirect', expect.stringContaining('more than 20 redirects')]);
+    expect(api.hits('/2/loop')).toBe(21);
+    expect((await rejection(client().client.send(get('/2/bad-location')))).kind).toBe('redirect');
   });
 
   it('a 303 within the origin becomes a GET without a body', async () => {
