@@ -121,8 +121,8 @@ function redirectOf(response: Response, current: Outgoing, redirects: number, co
     return new ApiError({ kind: 'redirect', operation, httpStatus, detail: `the server redirected to another host, ${context.redact.text(target.host)}; nothing was sent there (redirects are followed within ${origin} only)` });
   }
   if (redirects >= MAX_REDIRECTS) return new ApiError({ kind: 'redirect', operation, httpStatus, detail: `more than ${MAX_REDIRECTS} redirects` });
-  const toGet = httpStatus === 303 || ((httpStatus === 301 || httpStatus === 302) && current.method === 'POST');
-  if (!toGet || current.method === 'GET') return { ...current, url: target.href };
+  // 301, 302 and 303 turn a POST into a GET without a body, as in fetch (the API has only GET and POST).
+  if (httpStatus > 303 || current.method === 'GET') return { ...current, url: target.href };
   const { 'content-type': _dropped, ...headers } = current.headers;
   return { ...current, url: target.href, method: 'GET', headers, body: undefined };
 }

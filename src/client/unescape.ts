@@ -2,7 +2,7 @@
  * A text with its escapes undone, and where each of its characters stands in the original: so
  * that a credential written with escapes is found as plain text and replaced where it stands.
  * Undone: percent-encoded UTF-8 (hex in either case; a run of bytes stands for all its characters,
- * and a run that is no UTF-8 stays as it is), HTML character references (decimal, hex, and
+ * and a run that is no UTF-8 is read byte by byte), HTML character references (decimal, hex, and
  * `&amp; &lt; &gt; &quot; &apos;`) and JSON escapes (`\uXXXX`, `\/`, `\\`, `\"`).
  */
 
@@ -20,7 +20,7 @@ const EVERY_ESCAPE = new RegExp(ESCAPE, 'g');
 
 const NAMED: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'" };
 
-/** The characters an escape stands for, or undefined when it stands for none (bad UTF-8, no such code point). */
+/** The characters an escape stands for, or undefined when it stands for none (no such code point). */
 function undo(escape: string): string | undefined {
   try {
     if (escape[0] === '%') return decodeURIComponent(escape);
@@ -29,7 +29,8 @@ function undo(escape: string): string | undefined {
     const hex = escape[2] === 'x' || escape[2] === 'X';
     return String.fromCodePoint(parseInt(escape.slice(hex ? 3 : 2, -1), hex ? 16 : 10));
   } catch {
-    return undefined;
+    // Bytes that are no UTF-8 are read one character each (Latin-1), so that ASCII around them is found.
+    return escape[0] === '%' ? unescape(escape) : undefined;
   }
 }
 

@@ -151,6 +151,10 @@ describe('Redactor', () => {
     expect(redactor.excerpt(`short ${SECRET}`, 2000)).toBe(`short ${REDACTED}`);
   });
 
+  it('finds an encoded secret next to percent-encoded bytes that are no UTF-8', () => {
+    expect(new Redactor('tok', '/+secretvalue').text('q=%FF%2F%2Bsecretvalue&r=1')).toBe(`q=${REDACTED}&r=1`);
+  });
+
   it(`matches forms shorter than ${WHOLE_WORD_BELOW} characters as whole words only`, () => {
     const short = new Redactor('t', 's');
     expect(short.text('profiles s, t and t:s; /tests/s')).toBe(`profiles ${REDACTED}, ${REDACTED} and ${REDACTED}; /tests/${REDACTED}`);
