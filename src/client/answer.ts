@@ -1,7 +1,8 @@
 /**
- * Reading one answer of the API: the response body as text, parsed, with every failure turned
- * into an ApiError (`success: false` at any status, an unexpected status, a body that is not
- * JSON, no answer at all). Every text an error keeps from the answer or the failure is redacted.
+ * Judging one answer of the API: the response body, read as text, parsed, with every failure
+ * turned into an ApiError (`success: false` at any status, an unexpected status, a body that is
+ * not JSON, no answer at all, no complete answer in time, an abort). Every text an error keeps
+ * from the answer or the failure is redacted.
  */
 import { ApiError, errorMeaning, type ApiErrorEntry } from './errors.js';
 import type { Redactor } from './redact.js';
@@ -13,8 +14,8 @@ export interface Answer {
 }
 
 /**
- * Reads a failure body's `errors` into entries with catalog meanings (texts redacted), or
- * undefined when it is not one.
+ * Reads a failure body's `errors` into entries with catalog meanings (texts redacted and cut
+ * to FAILURE_TEXT_LIMIT characters), or undefined when it is not one.
  */
 export function failureEntries(body: unknown, redact: Redactor): ApiErrorEntry[] | undefined {
   if (typeof body !== 'object' || body === null || (body as { success?: unknown }).success !== false) return undefined;
@@ -23,35 +24,34 @@ export function failureEntries(body: unknown, redact: Redactor): ApiErrorEntry[]
   return list.map((e: unknown) => {
     const code = typeof (e as { code?: unknown })?.code === 'number' ? (e as { code: number }).code : -1;
     const texts = (e as { errors?: unknown })?.errors;
-    return { code, meaning: errorMeaning(code), messages: Array.isArray(texts) ? texts.map((t) => redact.text(String(t))) : [] };
+    return { code, meaning: errorMeaning(code), messages: Array.isArray(texts) ? texts.map((t) => redact.excerpt(String(t))) : [] };
   });
 }
 
-/** The ApiError of a request that got no answer (refused, reset, dropped, DNS, ...). */
-export function networkFailure(error: unknown, operation: string, redact: Redactor): ApiError {
+/**
+ * The ApiError of a request that got no answer (refused, reset, dropped, DNS, ...), or that the
+ * caller's abort signal stopped (`aborted`; `error` is the signal's reason).
+ */
+export function networkFailure(error: unknown, operation: string, redact: Redactor, aborted = false): ApiError {
   const cause = redact.error(error);
-  return new ApiError({ kind: 'network', operation, detail: `no answer from the server (${networkReason(cause)})`, cause });
+  return new ApiError({ kind: 'network', operation, detail: `${aborted ? "stopped by the caller's abort signal" : 'no answer from the server'} (${networkReason(cause)})`, cause });
+}
+
+/** The ApiError of an attempt that got no complete answer within `timeoutMs`. */
+export function timeoutFailure(timeoutMs: number, operation: string): ApiError {
+  return new ApiError({ kind: 'timeout', operation, detail: `no complete answer within ${timeoutMs} ms (option "timeout", per attempt)` });
 }
 
 /**
- * Reads a response: the parsed success body (`success: true`), or the ApiError it stands for
- * (returned, not thrown, so that the caller decides whether to retry).
+ * Judges an answer read whole: the parsed success body (`success: true` with a 2xx status), or
+ * the ApiError it stands for (returned, not thrown, so that the caller decides whether to retry).
  */
-export async function readAnswer(response: Response, operation: string, redact: Redactor): Promise<Answer | ApiError> {
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    return networkFailure(error, operation, redact);
-  }
-  const status = response.status;
+export function judgeAnswer(status: number, text: string, operation: string, redact: Redactor): Answer | ApiError {
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch (error) {
-    // Redact before cutting, so that no part of a secret survives at the cut.
-    const redacted = redact.text(text);
-    const shown = redacted.length > 80 ? `${redacted.slice(0, 80)}...` : redacted;
+    const shown = redact.excerpt(text, 80);
     return new ApiError({ kind: 'invalid-body', operation, httpStatus: status, detail: `the response body is not JSON: ${JSON.stringify(shown)}`, cause: redact.error(error) });
   }
   const entries = failureEntries(body, redact);

@@ -13,8 +13,15 @@ export type ApiErrorKind =
   | 'http'
   /** The body was not JSON (or not an object with `success`). */
   | 'invalid-body'
-  /** No answer: connection refused, reset, dropped, DNS, ... */
-  | 'network';
+  /**
+   * No answer: connection refused, reset, dropped, DNS, a body cut off, ... Also a call stopped by
+   * the caller's abort signal (its `cause` is the signal's reason, an `AbortError`): never retried.
+   */
+  | 'network'
+  /** No complete answer (headers and the whole body) within the client's `timeout` for one attempt. */
+  | 'timeout'
+  /** The server redirected to another origin than the base URL's (nothing was sent there), or too often. */
+  | 'redirect';
 
 /** One error object of a failure body, with its catalog meaning. */
 export interface ApiErrorEntry {
@@ -31,11 +38,35 @@ export function errorMeaning(code: number | undefined): string {
   return errorMeanings[code] ?? `Unknown error code ${code}.`;
 }
 
-/** The detail texts of a failure (after the general description) for a message. */
+/** The most characters of failure text an error message quotes. */
+export const FAILURE_TEXT_LIMIT = 2000;
+
+/** What a cut text says of the rest. */
+export function moreCharacters(count: number): string {
+  return `... (${count} more characters)`;
+}
+
+/**
+ * `text` cut to `limit` characters, saying how many more there were: a server's 5 MB failure text
+ * does not make a 5 MB message. Texts from an answer are cut by `Redactor.excerpt`, which redacts
+ * across the cut.
+ */
+export function capText(text: string, limit = FAILURE_TEXT_LIMIT): string {
+  return text.length <= limit ? text : `${text.slice(0, limit)}${moreCharacters(text.length - limit)}`;
+}
+
+/** The detail texts of a failure (after the general description) for a message; one text is an excerpt already. */
 function details(messages: string[]): string {
   const shown = messages.length > 1 ? messages.slice(1) : messages;
-  return shown.length ? `: ${shown.join('; ')}` : '';
+  return shown.length ? `: ${shown.length > 1 ? capText(shown.join('; ')) : shown[0]}` : '';
 }
+
+const KIND_MEANINGS: Partial<Record<ApiErrorKind, string>> = {
+  network: 'Network failure.',
+  timeout: 'Timed out.',
+  redirect: 'Redirected elsewhere.',
+  'invalid-body': 'The response body is not a JSON API body.',
+};
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;
@@ -67,14 +98,14 @@ export class ApiError extends Error {
     const first = init.errors?.[0];
     const what = first
       ? `error ${first.code} (${first.meaning.replace(/\.$/, '')})${details(first.messages)}`
-      : init.detail ?? init.kind;
+      : capText(init.detail ?? init.kind);
     const status = init.httpStatus === undefined ? '' : ` [HTTP ${init.httpStatus}]`;
     super(`${init.operation} failed: ${what}${status}`, init.cause === undefined ? undefined : { cause: init.cause });
     this.kind = init.kind;
     this.errors = init.errors ?? [];
     this.code = first?.code;
-    this.meaning = first?.meaning ?? (init.kind === 'network' ? 'Network failure.' : init.kind === 'invalid-body' ? 'The response body is not a JSON API body.' : errorMeaning(init.httpStatus));
-    this.messages = first?.messages ?? (init.detail ? [init.detail] : []);
+    this.meaning = first?.meaning ?? KIND_MEANINGS[init.kind] ?? errorMeaning(init.httpStatus);
+    this.messages = first?.messages ?? (init.detail ? [capText(init.detail)] : []);
     this.httpStatus = init.httpStatus;
     this.operation = init.operation;
   }
@@ -92,8 +123,8 @@ export interface ValidationIssue {
 }
 
 /**
- * A response that does not match the API description (with `validate: true`). The client
- * builds it from redacted copies of the problems and the body.
+ * A response that does not match the API description (with `validate: validateResponse`). The
+ * client builds it from redacted copies of the problems and the body.
  */
 export class ResponseValidationError extends Error {
   override readonly name = 'ResponseValidationError';
@@ -104,7 +135,7 @@ export class ResponseValidationError extends Error {
     readonly body: unknown,
   ) {
     const shown = errors.slice(0, 5).map((e) => `${e.pointer || '/'}: ${e.message}`).join('; ');
-    super(`${operation}: the response does not match the API description (${errors.length} error${errors.length === 1 ? '' : 's'}): ${shown}${errors.length > 5 ? '; ...' : ''}`);
+    super(`${operation}: the response does not match the API description (${errors.length} error${errors.length === 1 ? '' : 's'}): ${capText(shown)}${errors.length > 5 ? '; ...' : ''}`);
   }
 }
 

@@ -1,8 +1,9 @@
 /** The client of the social analytics API: createClient and its errors. */
-export { createClient, type ClientOptions, type SocialAnalyticsClient, type ResponseValidator } from './client.js';
+export { createClient, DEFAULT_TIMEOUT_MS, type CallOptions, type ClientOptions, type SocialAnalyticsClient } from './client.js';
 export { ApiError, ResponseValidationError, SplitRefusedError, MergeError, ClientConfigError, errorMeaning, type SplitChunk, type ApiErrorKind, type ApiErrorEntry, type ValidationIssue } from './errors.js';
 export type { RetryOptions } from './retry.js';
-export type { RetryInfo } from './middleware.js';
+export type { ResponseValidator, RetryInfo } from './policy-fetch.js';
+export type { RawClients } from './raw.js';
 export type { BudgetOptions, Clock } from './budget.js';
 export { planMetricsSplit, splitDateRange, type SplitPlan, type DateCut } from './split-plan.js';
 export { chunkEvenly, gridCover, type Rect } from './cover.js';

@@ -4,6 +4,11 @@
  */
 import type { RequestLike } from './request-like.js';
 
+/** Options of one call: `signal` aborts it (a page in flight, and the pages after it). */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
 /** The post type of a posts answer `{ data: { posts: P[] } }`. */
 export type PostOf<A> = A extends { data: { posts: (infer P)[] } } ? P : unknown;
 
@@ -12,7 +17,7 @@ interface PostsAnswer {
 }
 
 /** Async iterable over the posts of every page. */
-export function paginate(send: (request: RequestLike) => Promise<unknown>, request: RequestLike): AsyncIterable<any> {
+export function paginate(send: (request: RequestLike, options?: CallOptions) => Promise<unknown>, request: RequestLike, options?: CallOptions): AsyncIterable<any> {
   if (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body)) {
     throw new TypeError(`client.paginate: ${request.method} ${request.path} has no request body object to paginate`);
   }
@@ -22,7 +27,7 @@ export function paginate(send: (request: RequestLike) => Promise<unknown>, reque
       const seen = new Set<string>();
       for (;;) {
         const body = after === undefined ? request.body : { ...(request.body as object), after };
-        const answer = (await send({ ...request, body })) as PostsAnswer;
+        const answer = (await send({ ...request, body }, options)) as PostsAnswer;
         const data = answer.data;
         if (!data || !Array.isArray(data.posts)) throw new TypeError(`client.paginate: ${request.method} ${request.path} answered without data.posts; is it a posts request?`);
         yield* data.posts;

@@ -1,7 +1,10 @@
 /**
  * Retry policy: exponential backoff with jitter for transient failures. Retried: error codes
- * 10 and 11 (hourly request limits), HTTP 500 and network failures. Never retried: other 4xx,
- * codes 3 to 8 and every other failure (they would fail the same way again).
+ * 10 and 11 (hourly request limits), HTTP 500 whatever its body (JSON, HTML, empty), network
+ * failures and timeouts. Never retried: other 4xx, codes 3 to 8, a redirect away from the API,
+ * a call stopped by the caller's signal and every other failure (they would fail the same way
+ * again). A `Retry-After` header (seconds or an HTTP date) on a retried answer sets the delay,
+ * capped at `maxDelayMs`.
  */
 import { ApiError } from './errors.js';
 
@@ -12,7 +15,7 @@ export interface RetryOptions {
   baseDelayMs?: number;
   /** Growth per retry (default 2). */
   factor?: number;
-  /** Upper bound of one delay in ms (default 60000). */
+  /** Upper bound of one delay in ms (default 60000), a server's `Retry-After` included. */
   maxDelayMs?: number;
   /** Share of the delay that is random, 0..1 (default 0.5: delay/2 + random * delay/2). */
   jitter?: number;
@@ -39,15 +42,29 @@ export function backoffDelay(policy: ResolvedRetry, retry: number, random: () =>
   return plain * (1 - policy.jitter) + random() * plain * policy.jitter;
 }
 
+/**
+ * The delay a `Retry-After` header asks for, in ms from `now`: delay-seconds or an HTTP date
+ * (RFC 9110, 10.2.3); undefined when absent or unreadable.
+ */
+export function retryAfterMs(header: string | null | undefined, now: number): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // An HTTP date names its day and month ("Thu, 01 Jan 2026 00:00:05 GMT"); "1.5" or "-1" are no date.
+  const date = /^[A-Za-z]{3}/.test(value) ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The delay before retry number `retry` (0-based): the server's `Retry-After` if any (capped), else the backoff. */
+export function retryDelay(policy: ResolvedRetry, retry: number, random: () => number, retryAfter: number | undefined): number {
+  return retryAfter === undefined ? backoffDelay(policy, retry, random) : Math.min(policy.maxDelayMs, retryAfter);
+}
+
 const RATE_LIMIT_CODES = new Set([10, 11]);
 
-/** Whether a failure is transient and worth retrying. */
+/** Whether a failure is transient and worth retrying (see the module comment). */
 export function isRetriable(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
-  if (error.kind === 'network') return true;
-  if (error.kind === 'api') {
-    if (error.errors.length > 0 && error.errors.every((e) => RATE_LIMIT_CODES.has(e.code))) return true;
-    return error.httpStatus === 500;
-  }
-  return error.kind === 'http' && error.httpStatus === 500;
+  if (error.kind === 'network' || error.kind === 'timeout' || error.httpStatus === 500) return true;
+  return error.kind === 'api' && error.errors.length > 0 && error.errors.every((e) => RATE_LIMIT_CODES.has(e.code));
 }

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { catalogs } from '../../generated/catalogs.js';
 import { ApiError, createClient } from '../../src/client/index.js';
+import { validateResponse } from '../../src/validators/index.js';
 import { allOperations, profileIds, validRequest } from './support/requests.js';
 import { clientFor, mock, requestsTo, SECRET, TOKEN } from './support/server.js';
 
 describe('client against the mock: every operation', () => {
   it('sends a valid request of every v1 and v2 operation and gets a validated success body', async () => {
     const server = await mock();
-    const { client } = clientFor(server, { validate: true });
+    const { client } = clientFor(server, { validate: validateResponse });
     for (const op of allOperations) {
       for (let i = 0; i < 3; i++) {
         const answer = (await client.send(validRequest(op, server.account, i * 77 + op.key.length))) as { success: boolean };
@@ -136,7 +137,7 @@ describe('client with the request builders', () => {
     const { v2 } = await import('../../src/v2.js');
     const { v1 } = await import('../../src/v1.js');
     const server = await mock();
-    const { client } = clientFor(server, { validate: true });
+    const { client } = clientFor(server, { validate: validateResponse });
     const profiles = profileIds(server.account, 'facebook', true).slice(0, 3);
     const matrix = await client.send(v2.facebook.metrics({ date_start: '2025-01-01', date_end: '2025-01-31', profiles, metrics: ['fans_change', 'insights_reach'], dimensions: [{ type: 'profile' }, { type: 'date.week' }] }));
     expect(matrix.header.map((h) => h.type)).toEqual(['profile', 'date.week', 'metric']);

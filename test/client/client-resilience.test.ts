@@ -2,6 +2,7 @@ import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { authorizationHeader } from '../../src/client/auth.js';
 import { ApiError, createClient, ResponseValidationError, SplitRefusedError } from '../../src/client/index.js';
+import { validateResponse } from '../../src/validators/index.js';
 import { profileIds } from './support/requests.js';
 import { clientFor, mock, SECRET, TOKEN } from './support/server.js';
 
@@ -116,7 +117,7 @@ describe('credentials never leak', () => {
       },
     });
     errors.push(await caught(throwing.send(labels)));
-    const invalid = createClient({ token: TOKEN, secret: SECRET, baseUrl: 'https://api.example.com', validate: true, fetch: async () => new Response(JSON.stringify({ success: true, profiles: [{ id: 5 }] })) });
+    const invalid = createClient({ token: TOKEN, secret: SECRET, baseUrl: 'https://api.example.com', validate: validateResponse, fetch: async () => new Response(JSON.stringify({ success: true, profiles: [{ id: 5 }] })) });
     errors.push(await caught(invalid.send({ method: 'GET', path: '/2/facebook/profiles', body: undefined })));
     expect(errors.map((e) => (e as Error).name)).toEqual(['ApiError', 'ApiError', 'ClientConfigError', 'SplitRefusedError', 'ApiError', 'ApiError', 'ApiError', 'ApiError', 'ResponseValidationError']);
     for (const error of errors) {
@@ -133,9 +134,9 @@ describe('credentials never leak', () => {
 });
 
 describe('response validation', () => {
-  it('validate: true checks responses with the package validators and throws ResponseValidationError', async () => {
+  it('validate: validateResponse checks responses with the package validators and throws ResponseValidationError', async () => {
     const bad = { success: true, profiles: [{ id: 5, name: 'x' }] };
-    const client = createClient({ token: TOKEN, secret: SECRET, baseUrl: 'https://api.example.com', validate: true, fetch: async () => new Response(JSON.stringify(bad)) });
+    const client = createClient({ token: TOKEN, secret: SECRET, baseUrl: 'https://api.example.com', validate: validateResponse, fetch: async () => new Response(JSON.stringify(bad)) });
     const error = (await caught(client.send({ method: 'GET', path: '/2/facebook/profiles', body: undefined }))) as ResponseValidationError;
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(error.errors.some((e) => e.pointer === '/profiles/0/id')).toBe(true);
@@ -147,7 +148,7 @@ describe('response validation', () => {
     const server = await mock();
     const profiles = profileIds(server.account, 'twitter').slice(0, 1);
     const answer = { success: true, header: [{ type: 'date.day', rows: ['2025-01-05'] }, { type: 'metric', rows: ['ff_ratio'] }], data: [[1.5]] };
-    const client = createClient({ token: TOKEN, secret: SECRET, baseUrl: 'https://api.example.com', validate: true, fetch: async () => new Response(JSON.stringify(answer)) });
+    const client = createClient({ token: TOKEN, secret: SECRET, baseUrl: 'https://api.example.com', validate: validateResponse, fetch: async () => new Response(JSON.stringify(answer)) });
     const body = { date_start: '2025-01-01', date_end: '2025-01-02', profiles, metrics: ['ff_ratio'], dimensions: [{ type: 'date.day' }] };
     const request = { method: 'POST' as const, path: '/2/twitter/metrics', body };
     await expect(client.send(request)).rejects.toBeInstanceOf(ResponseValidationError);

@@ -1,6 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { createClient, metricsRequest } from '../../src/client/index.js';
 import { v2 } from '../../src/v2.js';
+import { validateResponse } from '../../src/validators/index.js';
 
 const client = createClient({ token: 't', secret: 's', baseUrl: 'https://api.example.com' });
 
@@ -60,6 +61,29 @@ describe('client types', () => {
     expectTypeOf(v1.profiles[0].id).toEqualTypeOf<string>();
     // @ts-expect-error: not a twitter metric
     metricsRequest('/2/twitter/metrics', { date_start: '2025-01-01', date_end: '2025-12-31', profiles: ['a'], metrics: ['fans_change'] });
+  });
+
+  it('validation is injected: validate takes the validator function, not true', () => {
+    createClient({ token: 't', secret: 's', baseUrl: 'https://api.example.com', validate: validateResponse });
+    createClient({ token: 't', secret: 's', baseUrl: 'https://api.example.com', validate: async ({ body }) => ({ valid: body !== null, errors: [] }) });
+    // @ts-expect-error validate takes a function such as validateResponse from social-analytics-api/validators; the client loads no validators itself
+    createClient({ token: 't', secret: 's', baseUrl: 'https://api.example.com', validate: true });
+  });
+
+  it('timeout in ms, and an abort signal for each call', async () => {
+    const timed = createClient({ token: 't', secret: 's', baseUrl: 'https://api.example.com', timeout: 5_000 });
+    const { signal } = new AbortController();
+    const profiles = await timed.send(v2.facebook.profiles(), { signal });
+    expectTypeOf(profiles.profiles[0].id).toEqualTypeOf<string>();
+    const posts = v2.instagram.posts({ profiles: ['1'], date_start: '2025-01-01', date_end: '2025-01-31', fields: ['id', 'likes'] });
+    for await (const post of timed.paginate(posts, { signal })) expectTypeOf(post).toHaveProperty('likes');
+    expectTypeOf(timed.paginate(posts, { signal })).toEqualTypeOf(timed.paginate(posts));
+    const body = { date_start: '2025-01-01', date_end: '2025-12-31', profiles: ['a'], metrics: ['fans_change'] } as const;
+    expectTypeOf(await timed.metrics(metricsRequest('/2/facebook/metrics', body), { signal })).toEqualTypeOf(await timed.metrics(metricsRequest('/2/facebook/metrics', body)));
+    // @ts-expect-error the timeout is a number of milliseconds
+    createClient({ token: 't', secret: 's', baseUrl: 'https://api.example.com', timeout: '5s' });
+    // @ts-expect-error signal is an AbortSignal
+    void timed.send(v2.facebook.profiles(), { signal: true });
   });
 
   it('exposes the typed openapi-fetch clients', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { authorizationHeader, checkBaseUrl } from '../../src/client/auth.js';
 import { RequestBudget } from '../../src/client/budget.js';
 import { ApiError, ClientConfigError, createClient } from '../../src/client/index.js';
-import { backoffDelay, isRetriable, resolveRetry } from '../../src/client/retry.js';
+import { backoffDelay, isRetriable, resolveRetry, retryAfterMs, retryDelay } from '../../src/client/retry.js';
 
 const fakeClock = () => {
   let now = 0;
@@ -27,6 +27,13 @@ describe('auth and base address', () => {
     expect(() => createClient({ token: '', secret: 'x', baseUrl: 'https://a.b' })).toThrow(/token/);
     expect(() => createClient({ token: 't', secret: '', baseUrl: 'https://a.b' })).toThrow(/secret/);
   });
+
+  it('validate: true (from JavaScript) is refused with what to pass instead', () => {
+    const options = { token: 't', secret: 's', baseUrl: 'https://a.b', validate: true } as unknown as Parameters<typeof createClient>[0];
+    expect(() => createClient(options)).toThrow(ClientConfigError);
+    expect(() => createClient(options)).toThrow(/option "validate" takes a function: pass \{ validate: validateResponse \} from 'social-analytics-api\/validators'/);
+    expect(() => createClient({ ...options, validate: undefined })).not.toThrow();
+  });
 });
 
 describe('retry policy', () => {
@@ -38,6 +45,9 @@ describe('retry policy', () => {
     expect(isRetriable(api(500, 500))).toBe(true);
     expect(isRetriable(new ApiError({ kind: 'network', operation: 'op' }))).toBe(true);
     expect(isRetriable(new ApiError({ kind: 'http', operation: 'op', httpStatus: 500 }))).toBe(true);
+    expect(isRetriable(new ApiError({ kind: 'invalid-body', operation: 'op', httpStatus: 500 }))).toBe(true);
+    expect(isRetriable(new ApiError({ kind: 'timeout', operation: 'op' }))).toBe(true);
+    expect(isRetriable(new ApiError({ kind: 'redirect', operation: 'op', httpStatus: 307 }))).toBe(false);
     for (const code of [3, 4, 5, 6, 7, 8, 13, 99]) expect(isRetriable(api(code)), `code ${code}`).toBe(false);
     for (const status of [400, 401, 403, 404, 405]) expect(isRetriable(api(status, status)), `HTTP ${status}`).toBe(false);
     expect(isRetriable(new ApiError({ kind: 'invalid-body', operation: 'op', httpStatus: 200 }))).toBe(false);
@@ -50,6 +60,19 @@ describe('retry policy', () => {
     expect([0, 1, 2].map((r) => backoffDelay(policy, r, () => 0))).toEqual([50, 100, 200]);
     expect(resolveRetry(false).retries).toBe(0);
     expect(() => resolveRetry({ retries: -1 })).toThrow(/retry.retries/);
+  });
+
+  it('reads Retry-After as seconds or an HTTP date, and caps it at maxDelayMs', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(retryAfterMs('2', now)).toBe(2000);
+    expect(retryAfterMs(' 0 ', now)).toBe(0);
+    expect(retryAfterMs('Thu, 01 Jan 2026 00:00:05 GMT', now)).toBe(5000);
+    expect(retryAfterMs('Wed, 31 Dec 2025 23:59:00 GMT', now)).toBe(0);
+    for (const unreadable of [null, undefined, '', '-1', '1.5', 'soon']) expect(retryAfterMs(unreadable, now), String(unreadable)).toBeUndefined();
+    const policy = resolveRetry({ baseDelayMs: 100, maxDelayMs: 1000, jitter: 0 });
+    expect(retryDelay(policy, 0, () => 0.5, 3000)).toBe(1000);
+    expect(retryDelay(policy, 0, () => 0.5, 300)).toBe(300);
+    expect(retryDelay(policy, 1, () => 0.5, undefined)).toBe(200);
   });
 });
 

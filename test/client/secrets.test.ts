@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type ClientOptions } from '../../src/client/index.js';
-import { base64, secretForms } from '../../src/client/redact.js';
+import { base64, BASE64_PREFIX_MIN, REDACTED, Redactor, WHOLE_WORD_BELOW } from '../../src/client/redact.js';
+import { validateResponse } from '../../src/validators/index.js';
 
 const TOKEN = 'team-token';
 const SECRET = 'p4ss/w+rd?&=Ü'; // URL-encoding, base64 '+' and '/', and non-ASCII all differ from the raw text
@@ -87,7 +88,7 @@ function leaks(error: Error): string[] {
 describe('credentials echoed by the server never reach a thrown error', () => {
   it.each(['html-500', 'failure-texts', '401', 'non-json-200', 'invalid-body'])('%s', async (answer) => {
     mode = answer;
-    const error = await thrown({ validate: answer === 'invalid-body' });
+    const error = await thrown(answer === 'invalid-body' ? { validate: validateResponse } : {});
     expect(error.name).toMatch(/ApiError|ResponseValidationError/);
     expect(leaks(error)).toEqual([]);
     expect(JSON.stringify(views(error))).not.toContain(HEADER.slice('Basic '.length));
@@ -98,7 +99,7 @@ describe('credentials echoed by the server never reach a thrown error', () => {
     const error = (await thrown()) as Error & { messages: string[] };
     expect(error.messages).toEqual(['Input validation error.', 'header Basic [redacted]', 'secret [redacted]', 'pair [redacted]']);
     mode = 'non-json-200';
-    expect((await thrown()).message).toContain(`not JSON: "${'x'.repeat(74)}[redac..."`);
+    expect((await thrown()).message).toMatch(new RegExp(`not JSON: "${'x'.repeat(74)}\\[redacted\\]\\.\\.\\. \\(\\d+ more characters\\)"`));
   });
 
   it('a network error whose cause quotes the header, with its system code in the message', async () => {
@@ -113,11 +114,50 @@ describe('credentials echoed by the server never reach a thrown error', () => {
   });
 });
 
-describe('secretForms', () => {
-  it('lists every spelling longest first, without duplicates', () => {
-    const forms = secretForms(TOKEN, SECRET);
-    for (const form of FORMS) expect(forms).toContain(form);
-    expect(forms).toEqual([...new Set(forms)]);
-    expect(forms.map((f) => f.length)).toEqual([...forms.map((f) => f.length)].sort((a, b) => b - a));
+describe('Redactor', () => {
+  const redactor = new Redactor(TOKEN, SECRET);
+  const encoded = base64(PAIR);
+
+  it('replaces every spelling of the credentials, glued to other text or not', () => {
+    const spellings = [
+      PAIR,
+      SECRET,
+      TOKEN,
+      encoded,
+      encoded.replace(/=+$/, ''),
+      encoded.replace(/\+/g, '-').replace(/\//g, '_'),
+      encodeURIComponent(SECRET),
+      encodeURIComponent(SECRET).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
+      encodeURIComponent(encoded),
+      JSON.stringify(SECRET).slice(1, -1),
+      SECRET.replace('/', '\\/').replace('Ü', '\\u00dc'),
+      SECRET.replace('&', '&amp;').replace('+', '&#43;').replace('?', '&#x3F;').replace('Ü', '&#220;'),
+      base64(SECRET),
+    ];
+    for (const spelling of spellings) expect(redactor.text(`<${spelling}>`), spelling).toBe(`<${REDACTED}>`);
+    expect(redactor.text(`xx${SECRET}yy`)).toBe(`xx${REDACTED}yy`);
+  });
+
+  it(`redacts any prefix of ${BASE64_PREFIX_MIN} or more characters of the Basic value, not less`, () => {
+    for (let cut = BASE64_PREFIX_MIN; cut <= encoded.length; cut++) expect(redactor.text(`Basic ${encoded.slice(0, cut)}...`)).toBe(`Basic ${REDACTED}...`);
+    const short = encoded.slice(0, BASE64_PREFIX_MIN - 1);
+    expect(redactor.text(`Basic ${short}...`)).toBe(`Basic ${short}...`);
+  });
+
+  it('excerpt: cuts after redacting, replaces a form across the cut whole and counts the rest', () => {
+    const escaped = SECRET.replace('/', '%2f').replace('+', '&#43;');
+    expect(redactor.excerpt(`${'x'.repeat(1990)}${escaped}${'y'.repeat(100)}`, 2000)).toBe(`${'x'.repeat(1990)}${REDACTED}... (100 more characters)`);
+    expect(redactor.excerpt(`${'x'.repeat(2000)}${SECRET}`, 2000)).toBe(`${'x'.repeat(2000)}... (${SECRET.length} more characters)`);
+    expect(redactor.excerpt(`short ${SECRET}`, 2000)).toBe(`short ${REDACTED}`);
+  });
+
+  it('finds an encoded secret next to percent-encoded bytes that are no UTF-8', () => {
+    expect(new Redactor('tok', '/+secretvalue').text('q=%FF%2F%2Bsecretvalue&r=1')).toBe(`q=${REDACTED}&r=1`);
+  });
+
+  it(`matches forms shorter than ${WHOLE_WORD_BELOW} characters as whole words only`, () => {
+    const short = new Redactor('t', 's');
+    expect(short.text('profiles s, t and t:s; /tests/s')).toBe(`profiles ${REDACTED}, ${REDACTED} and ${REDACTED}; /tests/${REDACTED}`);
+    expect(new Redactor('tok', 'pw+').text('pw+ and xpw+')).toBe(`${REDACTED} and xpw+`);
   });
 });
