@@ -1,6 +1,6 @@
 /** Reads the inputs, checks every captured response and builds the report every reporter renders. */
-import { expandPaths, readInputFile } from '../validators/captures/read-inputs.js';
-import type { CapturedResponse } from '../validators/captures/types.js';
+import { expandPaths, readInputFile } from '../captures/read-inputs.js';
+import type { CapturedResponse } from '../captures/types.js';
 import type { ValidationError, ValidationResult } from '../validators/types.js';
 // The package's validators entry: one bundled file once compiled (scripts/compile-javascript.mjs).
 import { lookupOperation, validateResponse } from '../validators/index.js';

@@ -7,7 +7,7 @@
 import { catalogs } from '../../generated/catalogs.js';
 import { operations } from '../../generated/operations.js';
 import { isPlainObject } from '../validators/checks/values.js';
-import type { CapturedResponse } from '../validators/captures/types.js';
+import type { CapturedResponse } from '../captures/types.js';
 import { lookupOperation } from '../validators/index.js';
 import { requestBody, UnreadableRequest } from '../validators/checks/request-shape.js';
 import type { CatalogData } from '../catalog/types.js';

@@ -1,5 +1,5 @@
 /** The report of one `validate` run: what every reporter (text, json, junit, github) renders. */
-import type { SkipReason } from '../validators/captures/types.js';
+import type { SkipReason } from '../captures/types.js';
 import type { RuleId, Severity } from '../validators/types.js';
 
 export type { RuleId, Severity };

@@ -1,6 +1,6 @@
 /** Locating JSON syntax errors: line, column, truncation; no recursion on deep input. */
 import { describe, expect, it } from 'vitest';
-import { findSyntaxError, lineColumn, parseJson } from '../../src/validators/captures/json-syntax.js';
+import { findSyntaxError, lineColumn, parseJson } from '../../src/captures/json-syntax.js';
 
 describe('parseJson', () => {
   it('parses valid JSON', () => {

@@ -2,8 +2,8 @@
  * Capture files: `{ "method", "path", "request"?, "response", "status"? }` (`response` is the
  * response body), or an array of such objects.
  */
-import { isPlainObject } from '../checks/values.js';
-import { describeValue } from '../describe.js';
+import { isPlainObject } from '../validators/checks/values.js';
+import { describeValue } from '../validators/describe.js';
 import { unreadable, type CaptureSet } from './types.js';
 
 export const CAPTURE_SHAPE = '{ "method", "path", "request"?, "response", "status"? }';

@@ -5,8 +5,8 @@
  * request, 304, 204, redirect) or an unreadable input.
  */
 import type { Entry } from 'har-format';
-import { isPlainObject } from '../checks/values.js';
-import { lookupOperation, requestPathname } from '../../catalog/operation-lookup.js';
+import { isPlainObject } from '../validators/checks/values.js';
+import { lookupOperation, requestPathname } from '../catalog/operation-lookup.js';
 import { contentText, recoverRequest } from './har-content.js';
 import { parseJson } from './json-syntax.js';
 import { unreadable, type CaptureItem, type CaptureSet, type SkipReason } from './types.js';
