@@ -51,7 +51,8 @@ function skipReason(entry: WriterEntry, method: string, url: string, status: unk
   return undefined;
 }
 
-function readEntry(raw: unknown, where: string): CaptureItem {
+/** One entry of a HAR log (`where`: `file#i`). */
+export function readEntry(raw: unknown, where: string): CaptureItem {
   if (!isPlainObject(raw) || !isPlainObject(raw.request) || !isPlainObject(raw.response)) return unreadable(where, 'HAR entry without "request" and "response" objects');
   const entry = raw as unknown as WriterEntry;
   const method = typeof entry.request.method === 'string' ? entry.request.method : '';

@@ -1,10 +1,10 @@
 /** Reads the inputs, checks every captured response and builds the report every reporter renders. */
-import { expandPaths, readInputFile } from '../captures/read-inputs.js';
+import { expandPaths, readInputItems } from '../captures/read-inputs.js';
 import type { CapturedResponse } from '../captures/types.js';
 import type { ValidationError, ValidationResult } from '../validators/types.js';
 // The package's validators entry: one bundled file once compiled (scripts/compile-javascript.mjs).
 import { lookupOperation, validateResponse } from '../validators/index.js';
-import { collectCoverage } from './coverage.js';
+import { createCoverageCollector } from './coverage.js';
 import { groupProblems } from './group-problems.js';
 import type { Problem, ReportItem, ResponseReport, ValidateReport } from './report-types.js';
 
@@ -46,15 +46,16 @@ function check(response: CapturedResponse, strict: boolean): ResponseReport {
   };
 }
 
-export function buildReport(options: BuildOptions): ValidateReport {
+/** Checks every input; a response's body is dropped once it is checked (coverage keeps only names). */
+export async function buildReport(options: BuildOptions): Promise<ValidateReport> {
   const items: ReportItem[] = [];
   const { files, unreadable } = expandPaths(options.paths, options.cwd);
   for (const u of unreadable) items.push(u);
-  const responses: CapturedResponse[] = [];
+  const coverage = options.coverage ? createCoverageCollector() : undefined;
   for (const file of files) {
-    for (const item of readInputFile(file.path, file.label)) {
+    for await (const item of readInputItems(file.path, file.label)) {
       if (item.kind === 'response') {
-        responses.push(item);
+        coverage?.add(item);
         items.push({ kind: 'response', ...check(item, options.strict) });
       } else items.push(item);
     }
@@ -84,6 +85,6 @@ export function buildReport(options: BuildOptions): ValidateReport {
     unreadable: unreadableList,
     skipped,
     items,
-    ...(options.coverage ? { coverage: collectCoverage(responses) } : {}),
+    ...(coverage ? { coverage: coverage.result() } : {}),
   };
 }

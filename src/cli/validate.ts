@@ -63,7 +63,7 @@ export async function runValidate(args: string[], io: ValidateIo = defaultIo): P
     return 0;
   }
   const cwd = io.cwd ?? process.cwd();
-  const report = buildReport({ paths: parsed.paths, cwd, strict: parsed.strict, coverage: parsed.coverage, allowEmpty: parsed.allowEmpty });
+  const report = await buildReport({ paths: parsed.paths, cwd, strict: parsed.strict, coverage: parsed.coverage, allowEmpty: parsed.allowEmpty });
   let writeFailed = false;
   for (const reporter of parsed.reporters) {
     const text = await render(reporter.name, report);

@@ -1,0 +1,51 @@
+/** Reads a file in chunks through the JSON scanner: its elements as they are read, then its frame. */
+import { open } from 'node:fs/promises';
+import { createJsonScanner, type JsonPart, type ScanOptions } from './json-elements.js';
+import { findSyntaxError, lineColumn, malformedAt, parseJson, truncatedAt, type JsonParse } from './json-syntax.js';
+import { readError } from './read-error.js';
+
+/** Bytes read at a time. */
+export const CHUNK_BYTES = 2 * 1024 * 1024;
+
+/** The parts of `file`; a file that cannot be opened or read is one problem part. */
+export async function* readJsonParts(file: string, options: ScanOptions, chunkBytes = CHUNK_BYTES): AsyncGenerator<JsonPart> {
+  let handle;
+  try {
+    handle = await open(file, 'r');
+  } catch (err) {
+    yield { kind: 'problem', message: readError(err) };
+    return;
+  }
+  try {
+    const scanner = createJsonScanner(options);
+    for (;;) {
+      let read: { bytesRead: number; buffer: Buffer };
+      try {
+        read = await handle.read(Buffer.allocUnsafe(chunkBytes), 0, chunkBytes, null);
+      } catch (err) {
+        yield { kind: 'problem', message: readError(err) };
+        return;
+      }
+      if (read.bytesRead === 0) break;
+      yield* scanner.push(read.buffer.subarray(0, read.bytesRead));
+    }
+    yield* scanner.finish();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Parses the frame of a file, placing a syntax error on the file's line whichever side of the streamed elements it is. */
+export function parseFrame(frame: Extract<JsonPart, { kind: 'frame' }>): JsonParse {
+  if (!frame.split) return parseJson(frame.text);
+  try {
+    return { ok: true, value: JSON.parse(frame.text) };
+  } catch {
+    const problem = findSyntaxError(frame.text);
+    if (!problem) return parseJson(frame.text);
+    const { at, resume } = frame.split;
+    const place = problem.offset < at ? lineColumn(frame.text, problem.offset) : lineColumn(frame.text.slice(at), problem.offset - at, resume);
+    if (problem.offset >= frame.text.length) return { ok: false, message: truncatedAt(place, problem.expected) };
+    return { ok: false, message: malformedAt(place, problem.expected, frame.text.slice(problem.offset, problem.offset + 12)) };
+  }
+}
