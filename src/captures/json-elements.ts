@@ -9,6 +9,7 @@
  * `indexOf`, so long bodies cost little); JSON.parse checks every element and the frame, so
  * exactly the JSON that JSON.parse accepts is accepted. Memory holds one element and the frame.
  */
+import { isAscii, isUtf8 } from 'node:buffer';
 import { malformedAt, truncatedAt, type TextPosition } from './json-syntax.js';
 
 /** The frame of a file that streams nothing is the whole file: larger ones are refused. */
@@ -20,7 +21,8 @@ export type JsonPart =
   | { kind: 'element'; array: StreamedArray; index: number; text: string; start: TextPosition }
   /** The rest of the document; `split` when elements were handed out: the frame text before `split.at` is the file's start, the text from there on resumes at `split.resume`. */
   | { kind: 'frame'; text: string; split?: { at: number; resume: TextPosition } }
-  | { kind: 'problem'; message: string };
+  /** The file cannot be read further; `at` is where, for a syntax error. */
+  | { kind: 'problem'; message: string; at?: TextPosition };
 
 export interface ScanOptions {
   /** Hand out the elements of a top-level array (false for `.har` files, which are never arrays). */
@@ -89,7 +91,6 @@ function createLineCounter() {
 /** A scanner fed chunk by chunk: `push` returns the parts complete so far, `finish` the rest. */
 export function createJsonScanner(options: ScanOptions) {
   const lines = createLineCounter();
-  const decoder = new TextDecoder('utf-8', { fatal: true });
   let offset = 0; // absolute offset of the current chunk
   let started = false;
   let failed = false;
@@ -117,12 +118,11 @@ export function createJsonScanner(options: ScanOptions) {
   let elementFrom = 0;
   let elementStart: TextPosition = { line: 1, column: 1 };
 
+  /** The text of UTF-8 bytes (ASCII, the common case, copied as is), or undefined when they are not UTF-8. */
   const decode = (parts: Buffer[]): string | undefined => {
-    try {
-      return decoder.decode(parts.length === 1 ? parts[0] : Buffer.concat(parts));
-    } catch {
-      return undefined;
-    }
+    const bytes = parts.length === 1 ? parts[0] : Buffer.concat(parts);
+    if (isAscii(bytes)) return bytes.toString('latin1');
+    return isUtf8(bytes) ? bytes.toString('utf8') : undefined;
   };
 
   /** The closing quote of a string whose text goes on at `from`, or -1 when it goes past the chunk. */
@@ -153,9 +153,9 @@ export function createJsonScanner(options: ScanOptions) {
     return { kind: 'element', array, index: index++, text, start: elementStart };
   }
 
-  function fail(out: JsonPart[], message: string): JsonPart[] {
+  function fail(out: JsonPart[], message: string, at?: TextPosition): JsonPart[] {
     failed = true;
-    out.push({ kind: 'problem', message });
+    out.push({ kind: 'problem', message, ...(at ? { at } : {}) });
     return out;
   }
 
@@ -239,7 +239,8 @@ export function createJsonScanner(options: ScanOptions) {
         }
         if (between === 'after' || c === 0x2c || c === 0x5d) {
           const found = buf.toString('utf8', i, Math.min(n, i + 12));
-          return fail(out, malformedAt(lines.at(offset + i), between === 'after' ? '"," or "]"' : 'a value', found));
+          const at = lines.at(offset + i);
+          return fail(out, malformedAt(at, between === 'after' ? '"," or "]"' : 'a value', found), at);
         }
         elementStart = lines.at(offset + i);
         elementFrom = i;
@@ -309,7 +310,7 @@ export function createJsonScanner(options: ScanOptions) {
         const part = elementText(elementParts);
         if (part.kind === 'problem') return fail(out, part.message);
         out.push(part);
-        return fail(out, truncatedAt(endAt, '"," or "]"'));
+        return fail(out, truncatedAt(endAt, '"," or "]"'), endAt);
       }
       // An unfinished element: its own text says what is missing.
       const part = elementText(elementParts);
@@ -317,7 +318,7 @@ export function createJsonScanner(options: ScanOptions) {
       out.push(part);
       return out;
     }
-    if (mode === 'between') return fail(out, truncatedAt(endAt, between === 'after' ? '"," or "]"' : 'a value'));
+    if (mode === 'between') return fail(out, truncatedAt(endAt, between === 'after' ? '"," or "]"' : 'a value'), endAt);
     const text = decode(frameParts);
     frameParts = [];
     if (text === undefined) return fail(out, 'binary or non-UTF-8 file, not JSON text');

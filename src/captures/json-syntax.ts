@@ -3,7 +3,8 @@
  * The locator is an iterative scanner (no recursion), so deeply nested input is safe.
  */
 
-export type JsonParse = { ok: true; value: unknown } | { ok: false; message: string };
+/** A parse; a failure says what is wrong and, for a syntax error, where (`at`). */
+export type JsonParse = { ok: true; value: unknown } | { ok: false; message: string; at?: TextPosition };
 
 const WS = /[ \t\n\r]*/y;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
@@ -143,6 +144,6 @@ export function parseJson(text: string, origin: TextPosition = START): JsonParse
     if (err instanceof RangeError) return { ok: false, message: 'JSON nested too deeply to parse' };
     const problem = findSyntaxError(text);
     if (!problem) return { ok: false, message: `malformed JSON: ${err instanceof Error ? err.message : String(err)}` };
-    return { ok: false, message: syntaxMessage(text, problem, origin) };
+    return { ok: false, message: syntaxMessage(text, problem, origin), at: lineColumn(text, problem.offset, origin) };
   }
 }

@@ -30,13 +30,13 @@ function readDocument(doc: unknown, file: string, label: string): CaptureSet {
 export async function* readInputItems(file: string, label = file): AsyncGenerator<CaptureItem> {
   for await (const part of readJsonParts(file, { topArray: extname(file).toLowerCase() !== '.har' })) {
     if (part.kind === 'problem') {
-      yield unreadableInput(label, part.message);
+      yield unreadableInput(label, part.message, part.at);
       return;
     }
     if (part.kind === 'element') {
       const parsed = parseJson(part.text, part.start);
       if (!parsed.ok) {
-        yield unreadableInput(label, parsed.message);
+        yield unreadableInput(label, parsed.message, parsed.at);
         return;
       }
       const where = `${label}#${part.index}`;
@@ -46,7 +46,7 @@ export async function* readInputItems(file: string, label = file): AsyncGenerato
     }
     const parsed = parseFrame(part);
     if (!parsed.ok) {
-      yield unreadableInput(label, parsed.message);
+      yield unreadableInput(label, parsed.message, parsed.at);
       return;
     }
     // Elements streamed: the frame is the rest of the HAR log or the array's closing bracket.

@@ -45,7 +45,7 @@ export function parseFrame(frame: Extract<JsonPart, { kind: 'frame' }>): JsonPar
     if (!problem) return parseJson(frame.text);
     const { at, resume } = frame.split;
     const place = problem.offset < at ? lineColumn(frame.text, problem.offset) : lineColumn(frame.text.slice(at), problem.offset - at, resume);
-    if (problem.offset >= frame.text.length) return { ok: false, message: truncatedAt(place, problem.expected) };
-    return { ok: false, message: malformedAt(place, problem.expected, frame.text.slice(problem.offset, problem.offset + 12)) };
+    if (problem.offset >= frame.text.length) return { ok: false, message: truncatedAt(place, problem.expected), at: place };
+    return { ok: false, message: malformedAt(place, problem.expected, frame.text.slice(problem.offset, problem.offset + 12)), at: place };
   }
 }

@@ -51,6 +51,9 @@ export interface UnreadableInput {
   kind: 'unreadable';
   source: string;
   message: string;
+  /** Where in the file the problem is (a JSON syntax error), when known. */
+  line?: number;
+  column?: number;
 }
 
 export type CaptureItem = CapturedResponse | SkippedEntry | UnreadableInput;
@@ -58,4 +61,4 @@ export type CaptureItem = CapturedResponse | SkippedEntry | UnreadableInput;
 /** The items of one input, in the order of the file (entry order for HAR). */
 export type CaptureSet = CaptureItem[];
 
-export const unreadable = (source: string, message: string): UnreadableInput => ({ kind: 'unreadable', source, message });
+export const unreadable = (source: string, message: string, at?: TextPosition): UnreadableInput => ({ kind: 'unreadable', source, message, ...(at ? { line: at.line, column: at.column } : {}) });
