@@ -27,6 +27,8 @@ export type JsonPart =
 export interface ScanOptions {
   /** Hand out the elements of a top-level array (false for `.har` files, which are never arrays). */
   topArray: boolean;
+  /** The largest frame read (MAX_FRAME_BYTES unless given). */
+  maxFrameBytes?: number;
 }
 
 const QUOTE = 0x22;
@@ -142,8 +144,9 @@ export function createJsonScanner(options: ScanOptions) {
   const addFrame = (part: Buffer): string | undefined => {
     frameParts.push(part);
     frameBytes += part.length;
-    if (frameBytes <= MAX_FRAME_BYTES) return undefined;
-    return `file is larger than ${mb(MAX_FRAME_BYTES)} and is neither an array of captures nor a HAR log, so it cannot be read entry by entry; such files over ${mb(MAX_FRAME_BYTES)} are not read`;
+    const max = options.maxFrameBytes ?? MAX_FRAME_BYTES;
+    if (frameBytes <= max) return undefined;
+    return `file is larger than ${mb(max)} and is neither an array of captures nor a HAR log, so it cannot be read entry by entry: such files over ${mb(max)} are not read`;
   };
 
   function elementText(parts: Buffer[]): JsonPart {
