@@ -1,5 +1,5 @@
 /** Reads a file in chunks through the JSON scanner: its elements as they are read, then its frame. */
-import { open } from 'node:fs/promises';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { createJsonScanner, type JsonPart, type ScanOptions } from './json-elements.js';
 import { findSyntaxError, lineColumn, malformedAt, parseJson, truncatedAt, type JsonParse } from './json-syntax.js';
 import { readError } from './read-error.js';
@@ -7,11 +7,16 @@ import { readError } from './read-error.js';
 /** Bytes read at a time. */
 export const CHUNK_BYTES = 2 * 1024 * 1024;
 
-/** The parts of `file`; a file that cannot be opened or read is one problem part. */
+/**
+ * The parts of `file`; a file that cannot be opened or read is one problem part. Chunks are read
+ * synchronously: the reader has nothing else to do meanwhile, and a read from the page cache is
+ * faster than a round trip through the thread pool. Each part is handed out as soon as it is
+ * complete, and the file is closed when the consumer stops early.
+ */
 export async function* readJsonParts(file: string, options: ScanOptions, chunkBytes = CHUNK_BYTES): AsyncGenerator<JsonPart> {
-  let handle;
+  let fd: number;
   try {
-    handle = await open(file, 'r');
+    fd = openSync(file, 'r');
   } catch (err) {
     yield { kind: 'problem', message: readError(err) };
     return;
@@ -19,19 +24,20 @@ export async function* readJsonParts(file: string, options: ScanOptions, chunkBy
   try {
     const scanner = createJsonScanner(options);
     for (;;) {
-      let read: { bytesRead: number; buffer: Buffer };
+      const chunk = Buffer.allocUnsafe(chunkBytes);
+      let bytesRead: number;
       try {
-        read = await handle.read(Buffer.allocUnsafe(chunkBytes), 0, chunkBytes, null);
+        bytesRead = readSync(fd, chunk, 0, chunkBytes, null);
       } catch (err) {
         yield { kind: 'problem', message: readError(err) };
         return;
       }
-      if (read.bytesRead === 0) break;
-      yield* scanner.push(read.buffer.subarray(0, read.bytesRead));
+      if (bytesRead === 0) break;
+      yield* scanner.push(chunk.subarray(0, bytesRead));
     }
     yield* scanner.finish();
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 
