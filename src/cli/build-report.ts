@@ -15,6 +15,8 @@ export interface BuildOptions {
   strict: boolean;
   coverage: boolean;
   allowEmpty: boolean;
+  /** Called with each item as soon as it is checked, in input order (to print while reading). */
+  onItem?: (item: ReportItem) => void;
 }
 
 /** Problems collected per response before grouping (the report's cap counts groups, see group-problems.ts). */
@@ -66,14 +68,18 @@ function check(response: CapturedResponse, strict: boolean): ResponseReport {
 export async function buildReport(options: BuildOptions): Promise<ValidateReport> {
   const items: ReportItem[] = [];
   const { files, unreadable } = expandPaths(options.paths, options.cwd);
-  for (const u of unreadable) items.push(u);
+  const add = (item: ReportItem) => {
+    items.push(item);
+    options.onItem?.(item);
+  };
+  for (const u of unreadable) add(u);
   const coverage = options.coverage ? createCoverageCollector() : undefined;
   for (const file of files) {
     for await (const item of readInputItems(file.path, file.label)) {
       if (item.kind === 'response') {
         coverage?.add(item);
-        items.push({ kind: 'response', ...check(item, options.strict) });
-      } else items.push(item);
+        add({ kind: 'response', ...check(item, options.strict) });
+      } else add(item);
     }
   }
   const results = items.flatMap((i) => (i.kind === 'response' ? [(({ kind: _, ...r }) => r)(i)] : []));

@@ -1,6 +1,7 @@
 /** `validate` on HAR 1.2 files. */
 import { afterAll, describe, expect, it } from 'vitest';
 import { API, entry, har } from './har-fixtures.js';
+import { runValidate } from '../../src/cli/validate.js';
 import { metricsBody, metricsRequest, run, tempDir } from './helpers.js';
 
 const tmp = tempDir();
@@ -61,5 +62,22 @@ describe('validate HAR files', () => {
     expect(result.code).toBe(2);
     expect(result.out).toContain('error    fake.har: not a HAR file: expected { "log": { "entries": [...] } }');
     expect(result.out).toContain('error    fake-log.json: not a HAR file: expected { "log": { "entries": [...] } }');
+  });
+});
+
+describe('validate prints as it reads', () => {
+  it('a text report to standard output comes item by item, the summary last', async () => {
+    tmp.write('live.har', har([
+      entry('GET', `${API}/2/facebook/profiles`, 200, JSON.stringify({ success: true, profiles: [] })),
+      entry('OPTIONS', `${API}/2/facebook/metrics`, 204, ''),
+    ]));
+    const out: string[] = [];
+    const code = await runValidate(['live.har'], { out: (t) => out.push(t), err: () => {}, cwd: tmp.dir });
+    expect(code).toBe(0);
+    expect(out).toEqual([
+      'ok       live.har#0  GET /2/facebook/profiles (HTTP 200)',
+      `skipped  live.har#1: CORS preflight: OPTIONS ${API}/2/facebook/metrics`,
+      '\n1 response: 1 valid, 0 invalid; 1 HAR entry skipped (1 CORS preflight)',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 /** The text reporter: one line per input item in input order, problem groups under responses, a summary. */
 import type { Coverage, CoverageCount, ValidateReport } from '../report-types.js';
-import type { ResponseReport } from '../report-types.js';
+import type { ReportItem, ResponseReport } from '../report-types.js';
 import { fileOf, groupText, placeText, responseTitle, summaryLine } from './problem-text.js';
 
 const INDENT = '           ';
@@ -22,17 +22,22 @@ function placedGroupLines(item: ResponseReport): string[] {
   return lines;
 }
 
-export function renderText(report: ValidateReport): string {
+/** The lines of one input item: its verdict, then its problem groups. */
+export function itemLines(item: ReportItem): string[] {
+  if (item.kind === 'unreadable') return [`error    ${item.source}: ${item.message}`];
+  if (item.kind === 'skipped') return [`skipped  ${item.source}: ${item.reason}: ${item.detail}`];
+  return [`${item.valid ? 'ok     ' : 'invalid'}  ${item.source}  ${responseTitle(item)}`, ...placedGroupLines(item).map((line) => `${INDENT}${line}`)];
+}
+
+/** What follows the item lines: coverage, then the summary. */
+export function closingText(report: ValidateReport): string {
   const lines: string[] = [];
-  for (const item of report.items) {
-    if (item.kind === 'unreadable') lines.push(`error    ${item.source}: ${item.message}`);
-    else if (item.kind === 'skipped') lines.push(`skipped  ${item.source}: ${item.reason}: ${item.detail}`);
-    else {
-      lines.push(`${item.valid ? 'ok     ' : 'invalid'}  ${item.source}  ${responseTitle(item)}`);
-      for (const line of placedGroupLines(item)) lines.push(`${INDENT}${line}`);
-    }
-  }
   if (report.coverage) lines.push('', ...coverageLines(report.coverage));
   lines.push('', summaryLine(report.summary));
   return `${lines.join('\n')}\n`;
+}
+
+export function renderText(report: ValidateReport): string {
+  const lines = report.items.flatMap(itemLines);
+  return `${lines.length ? `${lines.join('\n')}\n` : ''}${closingText(report)}`;
 }
