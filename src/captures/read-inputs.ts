@@ -41,7 +41,8 @@ export async function* readInputItems(file: string, label = file): AsyncGenerato
       }
       const where = `${label}#${part.index}`;
       const item = part.array === 'entries' ? readEntry(parsed.value, where) : readCapture(parsed.value, where);
-      yield item.kind === 'response' ? { ...item, raw: { file: label, text: part.text, start: part.start, body: part.array === 'entries' ? 'har' : 'capture' } } : item;
+      if (item.kind === 'response') yield { ...item, raw: { file: label, text: part.text, start: part.start, body: part.array === 'entries' ? 'har' : 'capture' } };
+      else yield item.kind === 'unreadable' ? { ...item, line: part.start.line, column: part.start.column } : item;
       continue;
     }
     const parsed = parseFrame(part);

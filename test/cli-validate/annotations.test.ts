@@ -112,3 +112,16 @@ describe('annotations on the line of the offending value', () => {
     expect(list.testcase[1].failure['#text']).toContain('/data/3/0: expected number (a metric value), got "oops"');
   });
 });
+
+describe('places of inputs that are not responses', () => {
+  it('an unreadable capture of an array is placed where it starts; JSON reports carry no check times', async () => {
+    const text = JSON.stringify([{ method: 'GET', path: '/2/facebook/profiles', response: { success: true, profiles: [] } }, { method: 'GET' }], null, 2);
+    tmp.write('partial.json', text);
+    const github = await run(['partial.json', '--reporter', 'github'], tmp.dir);
+    expect(github.out.split('\n')[0]).toBe('::error file=partial.json,line=10,col=3,title=unreadable partial.json#1::not a capture: missing "path", "response" (expected { "method", "path", "request"?, "response", "status"? }, or a HAR 1.2 file)');
+    expect(text.split('\n')[9]).toBe('  {');
+    const first = (await run(['partial.json', '--json'], tmp.dir)).out;
+    expect(JSON.parse(first).results[0]).not.toHaveProperty('durationMs');
+    expect((await run(['partial.json', '--json'], tmp.dir)).out).toBe(first);
+  });
+});
