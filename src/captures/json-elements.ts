@@ -39,6 +39,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** UTF-16 units of the UTF-8 bytes `buf[from, to)`, counting each character where its first byte is. */
 function units(buf: Buffer, from: number, to: number): number {
+  if (isAscii(buf.subarray(from, to))) return to - from;
   let a = from;
   while (a < to && (buf[a] & 0xc0) === 0x80) a++;
   let b = to;

@@ -1,5 +1,5 @@
 /** Reads a file in chunks through the JSON scanner: its elements as they are read, then its frame. */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { createJsonScanner, type JsonPart, type ScanOptions } from './json-elements.js';
 import { findSyntaxError, lineColumn, malformedAt, parseJson, truncatedAt, type JsonParse } from './json-syntax.js';
 import { readError } from './read-error.js';
@@ -23,17 +23,25 @@ export async function* readJsonParts(file: string, options: ScanOptions, chunkBy
   }
   try {
     const scanner = createJsonScanner(options);
+    // A small file gets a buffer of its size (plus one byte to see its end), not a whole chunk.
+    let size: number;
+    try {
+      size = Math.min(chunkBytes, fstatSync(fd).size + 1);
+    } catch {
+      size = chunkBytes;
+    }
     for (;;) {
-      const chunk = Buffer.allocUnsafe(chunkBytes);
+      const chunk = Buffer.allocUnsafe(size);
       let bytesRead: number;
       try {
-        bytesRead = readSync(fd, chunk, 0, chunkBytes, null);
+        bytesRead = readSync(fd, chunk, 0, size, null);
       } catch (err) {
         yield { kind: 'problem', message: readError(err) };
         return;
       }
       if (bytesRead === 0) break;
       yield* scanner.push(chunk.subarray(0, bytesRead));
+      size = chunkBytes;
     }
     yield* scanner.finish();
   } finally {
