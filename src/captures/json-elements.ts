@@ -55,21 +55,26 @@ function units(buf: Buffer, from: number, to: number): number {
   return buf.toString('utf8', a, b).length + extra;
 }
 
-/** Line and column of byte offsets, counted as the chunks go by (newlines found with indexOf). */
+/** Line and column of byte offsets, counted as the chunks go by (each newline found once, with indexOf). */
 function createLineCounter() {
   let line = 1;
   let lineStart = 0;
-  let countedTo = 0;
   let chunk: Buffer = Buffer.alloc(0);
   let chunkStart = 0;
+  /** The next newline not yet counted (absolute offset), or -1 when the chunk has no more. */
+  let nextNewline = -1;
   /** Units from `lineStart` to `chunkStart`, when the line began in an earlier chunk. */
   let unitsBefore = 0;
+  const find = (from: number) => {
+    const i = chunk.indexOf(0x0a, from - chunkStart);
+    return i < 0 ? -1 : i + chunkStart;
+  };
   const advance = (to: number) => {
-    for (let i = chunk.indexOf(0x0a, countedTo - chunkStart); i >= 0 && i + chunkStart < to; i = chunk.indexOf(0x0a, i + 1)) {
+    while (nextNewline >= 0 && nextNewline < to) {
       line++;
-      lineStart = chunkStart + i + 1;
+      lineStart = nextNewline + 1;
+      nextNewline = find(lineStart);
     }
-    countedTo = Math.max(countedTo, to);
   };
   return {
     /** Moves on to the next chunk; `skip` bytes at its start (a byte order mark) count for no column. */
@@ -80,7 +85,8 @@ function createLineCounter() {
       unitsBefore += units(chunk, Math.max(0, lineStart - chunkStart), chunk.length);
       chunk = buf;
       chunkStart = end;
-      if (skip) (lineStart = end + skip), (countedTo = end + skip), (unitsBefore = 0);
+      if (skip) (lineStart = end + skip), (unitsBefore = 0);
+      nextNewline = find(end + skip);
     },
     at(offset: number): TextPosition {
       advance(offset);
