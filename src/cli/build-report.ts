@@ -1,12 +1,13 @@
 /** Reads the inputs, checks every captured response and builds the report every reporter renders. */
-import { expandPaths, readInputFile } from '../validators/captures/read-inputs.js';
-import type { CapturedResponse } from '../validators/captures/types.js';
+import { expandPaths, readInputItems } from '../captures/read-inputs.js';
+import { bodyLocator } from '../captures/locate.js';
+import type { CapturedResponse } from '../captures/types.js';
 import type { ValidationError, ValidationResult } from '../validators/types.js';
 // The package's validators entry: one bundled file once compiled (scripts/compile-javascript.mjs).
 import { lookupOperation, validateResponse } from '../validators/index.js';
-import { collectCoverage } from './coverage.js';
+import { createCoverageCollector } from './coverage.js';
 import { groupProblems } from './group-problems.js';
-import type { Problem, ReportItem, ResponseReport, ValidateReport } from './report-types.js';
+import type { Problem, ProblemGroup, ReportItem, ResponseReport, ValidateReport } from './report-types.js';
 
 export interface BuildOptions {
   paths: readonly string[];
@@ -14,6 +15,8 @@ export interface BuildOptions {
   strict: boolean;
   coverage: boolean;
   allowEmpty: boolean;
+  /** Called with each item as soon as it is checked, in input order (to print while reading). */
+  onItem?: (item: ReportItem) => void;
 }
 
 /** Problems collected per response before grouping (the report's cap counts groups, see group-problems.ts). */
@@ -21,7 +24,19 @@ export const MAX_PROBLEMS = 10_000;
 
 const toProblem = ({ pointer, message, rule, severity }: ValidationError): Problem => ({ pointer, message, rule, severity });
 
+/** Places each problem (and each group, by its first pointer) on the line of its value in the file. */
+function placed(response: CapturedResponse, problems: Problem[], groups: ProblemGroup[]): { problems: Problem[]; groups: ProblemGroup[] } {
+  const locate = problems.length && response.raw ? bodyLocator(response.raw) : undefined;
+  if (!locate) return { problems, groups };
+  const at = (pointer: string) => {
+    const { line, column } = locate(pointer);
+    return { line, column };
+  };
+  return { problems: problems.map((p) => ({ ...p, ...at(p.pointer) })), groups: groups.map((g) => ({ ...g, ...at(g.pointers[0] ?? g.shape) })) };
+}
+
 function check(response: CapturedResponse, strict: boolean): ResponseReport {
+  const started = performance.now();
   const status = response.status ?? 200;
   const result: Pick<ValidationResult, 'operation' | 'errors' | 'warnings'> = response.bodyProblem
     ? { operation: lookupOperation(response.method, response.path).operation?.key, errors: [{ pointer: '', message: response.bodyProblem, rule: 'shared.response.json', severity: 'error' }], warnings: [] }
@@ -31,37 +46,45 @@ function check(response: CapturedResponse, strict: boolean): ResponseReport {
   if (response.requestMissing) {
     warnings.unshift({ pointer: '', message: `request-aware checks did not run: ${response.requestMissing}`, rule: null, severity: 'warning' });
   }
-  const { groups, omitted } = groupProblems([...errors, ...warnings]);
+  const grouped = groupProblems([...errors, ...warnings]);
+  const { problems, groups } = placed(response, [...errors, ...warnings], grouped.groups);
   return {
     source: response.source,
+    ...(response.raw ? { file: response.raw.file, line: response.raw.start.line, column: response.raw.start.column } : {}),
     method: response.method,
     path: response.path,
     status,
     operation: result.operation ?? null,
     valid: errors.length === 0,
-    errors,
-    warnings,
+    errors: problems.slice(0, errors.length),
+    warnings: problems.slice(errors.length),
     groups,
-    groupsOmitted: omitted,
+    groupsOmitted: grouped.omitted,
+    durationMs: performance.now() - started,
   };
 }
 
-export function buildReport(options: BuildOptions): ValidateReport {
+/** Checks every input; a response's body is dropped once it is checked (coverage keeps only names). */
+export async function buildReport(options: BuildOptions): Promise<ValidateReport> {
   const items: ReportItem[] = [];
   const { files, unreadable } = expandPaths(options.paths, options.cwd);
-  for (const u of unreadable) items.push(u);
-  const responses: CapturedResponse[] = [];
+  const add = (item: ReportItem) => {
+    items.push(item);
+    options.onItem?.(item);
+  };
+  for (const u of unreadable) add(u);
+  const coverage = options.coverage ? createCoverageCollector() : undefined;
   for (const file of files) {
-    for (const item of readInputFile(file.path, file.label)) {
+    for await (const item of readInputItems(file.path, file.label)) {
       if (item.kind === 'response') {
-        responses.push(item);
-        items.push({ kind: 'response', ...check(item, options.strict) });
-      } else items.push(item);
+        coverage?.add(item);
+        add({ kind: 'response', ...check(item, options.strict) });
+      } else add(item);
     }
   }
   const results = items.flatMap((i) => (i.kind === 'response' ? [(({ kind: _, ...r }) => r)(i)] : []));
   const skipped = items.flatMap((i) => (i.kind === 'skipped' ? [{ source: i.source, reason: i.reason, detail: i.detail }] : []));
-  const unreadableList = items.flatMap((i) => (i.kind === 'unreadable' ? [{ source: i.source, message: i.message }] : []));
+  const unreadableList = items.flatMap((i) => (i.kind === 'unreadable' ? [(({ kind: _, ...u }) => u)(i)] : []));
   const skippedByReason: ValidateReport['summary']['skippedByReason'] = {};
   for (const s of skipped) skippedByReason[s.reason] = (skippedByReason[s.reason] ?? 0) + 1;
   const valid = results.filter((r) => r.valid).length;
@@ -84,6 +107,6 @@ export function buildReport(options: BuildOptions): ValidateReport {
     unreadable: unreadableList,
     skipped,
     items,
-    ...(options.coverage ? { coverage: collectCoverage(responses) } : {}),
+    ...(coverage ? { coverage: coverage.result() } : {}),
   };
 }

@@ -7,7 +7,7 @@
 import { catalogs } from '../../generated/catalogs.js';
 import { operations } from '../../generated/operations.js';
 import { isPlainObject } from '../validators/checks/values.js';
-import type { CapturedResponse } from '../validators/captures/types.js';
+import type { CapturedResponse } from '../captures/types.js';
 import { lookupOperation } from '../validators/index.js';
 import { requestBody, UnreadableRequest } from '../validators/checks/request-shape.js';
 import type { CatalogData } from '../catalog/types.js';
@@ -15,7 +15,7 @@ import type { Coverage, CoverageCount } from './report-types.js';
 
 type Seen = Map<string, Set<string>>;
 
-const add = (seen: Seen, key: string, names: Iterable<unknown>) => {
+const addNames = (seen: Seen, key: string, names: Iterable<unknown>) => {
   let set = seen.get(key);
   if (!set) seen.set(key, (set = new Set()));
   for (const n of names) if (typeof n === 'string') set.add(n);
@@ -38,32 +38,42 @@ function count(key: string, names: readonly string[], seen: Seen): CoverageCount
   return { exercised: names.filter((n) => found.has(n)), total: names.length };
 }
 
-export function collectCoverage(responses: readonly CapturedResponse[]): Coverage {
+/** Names seen so far; responses are added one by one as they are read, none kept. */
+export interface CoverageCollector {
+  add(response: CapturedResponse): void;
+  result(): Coverage;
+}
+
+export function createCoverageCollector(): CoverageCollector {
   const ops = new Set<string>();
   const metrics: Seen = new Map();
   const fields: Seen = new Map();
   const dimensions: Seen = new Map();
-  for (const r of responses) {
+  const add = (r: CapturedResponse) => {
     const op = lookupOperation(r.method, r.path).operation;
     if (!op?.network) {
       if (op) ops.add(op.key);
-      continue;
+      return;
     }
     ops.add(op.key);
     const key = `v${op.version} ${op.network}`;
     const request = requestBody(r.request);
     if (request && !(request instanceof UnreadableRequest)) {
-      add(metrics, key, op.kind === 'metrics' ? list(request.metrics) : []);
-      add(fields, key, op.kind === 'posts' ? list(request.fields) : []);
-      add(dimensions, key, objects(request.dimensions).map((d) => d.type));
+      addNames(metrics, key, op.kind === 'metrics' ? list(request.metrics) : []);
+      addNames(fields, key, op.kind === 'posts' ? list(request.fields) : []);
+      addNames(dimensions, key, objects(request.dimensions).map((d) => d.type));
     }
     if (isPlainObject(r.body) && r.body.success === true) {
       const names = bodyNames(op.version, op.kind, r.body);
-      add(metrics, key, names.metrics ?? []);
-      add(fields, key, names.fields ?? []);
-      add(dimensions, key, names.dimensions ?? []);
+      addNames(metrics, key, names.metrics ?? []);
+      addNames(fields, key, names.fields ?? []);
+      addNames(dimensions, key, names.dimensions ?? []);
     }
-  }
+  };
+  return { add, result: () => coverageOf(ops, metrics, fields, dimensions) };
+}
+
+function coverageOf(ops: Set<string>, metrics: Seen, fields: Seen, dimensions: Seen): Coverage {
   const coverage: Coverage = { operations: count('ops', operations.map((o) => o.key), new Map([['ops', ops]])), metrics: {}, postFields: {}, dimensions: {} };
   const data: CatalogData = catalogs;
   const baseDimensions = data.dimensions.map((d) => d.name);
@@ -82,3 +92,4 @@ export function collectCoverage(responses: readonly CapturedResponse[]): Coverag
   }
   return coverage;
 }
+

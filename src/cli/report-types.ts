@@ -1,5 +1,5 @@
 /** The report of one `validate` run: what every reporter (text, json, junit, github) renders. */
-import type { SkipReason } from '../validators/captures/types.js';
+import type { SkipReason } from '../captures/types.js';
 import type { RuleId, Severity } from '../validators/types.js';
 
 export type { RuleId, Severity };
@@ -10,6 +10,9 @@ export interface Problem {
   message: string;
   rule: RuleId | null;
   severity: Severity;
+  /** Where the offending value is in the file (line and column from 1), when it could be placed. */
+  line?: number;
+  column?: number;
 }
 
 /** Problems of one rule at pointers of one shape (`/data/*\/3`): one line of the report. */
@@ -24,10 +27,20 @@ export interface ProblemGroup {
   count: number;
   /** The first few distinct pointers, in the order found. */
   pointers: string[];
+  /** Where the first pointer's value is in the file, when it could be placed. */
+  line?: number;
+  column?: number;
 }
 
 export interface ResponseReport {
   source: string;
+  /** The file the response was read from (`source` without its `#entry`). */
+  file?: string;
+  /** Where the capture object or HAR entry starts in the file. */
+  line?: number;
+  column?: number;
+  /** How long its check took. */
+  durationMs?: number;
   method: string;
   path: string;
   status: number;
@@ -49,6 +62,9 @@ export interface SkippedReport {
 export interface UnreadableReport {
   source: string;
   message: string;
+  /** Where in the file the problem is (a JSON syntax error), when known. */
+  line?: number;
+  column?: number;
 }
 
 /** One item per input entry, in input order (files in the order found, HAR entries in file order). */

@@ -5,10 +5,10 @@
  * Exit codes: 0 all valid, 1 some response invalid or nothing checked, 2 unreadable input or usage error.
  */
 import { buildReport } from './build-report.js';
-import type { ValidateReport } from './report-types.js';
+import type { ReportItem, ValidateReport } from './report-types.js';
 import { renderGithub } from './reporters/github.js';
 import { renderJson } from './reporters/json.js';
-import { renderText } from './reporters/text.js';
+import { closingText, itemLines, renderText } from './reporters/text.js';
 import { parseValidateArgs, type ReporterName } from './validate-args.js';
 import { resolve } from 'node:path';
 import { writeFileAtomic } from './write-atomic.js';
@@ -66,10 +66,13 @@ export async function runValidate(args: string[], io: ValidateIo = defaultIo): P
     return 0;
   }
   const cwd = io.cwd ?? process.cwd();
-  const report = buildReport({ paths: parsed.paths, cwd, strict: parsed.strict, coverage: parsed.coverage, allowEmpty: parsed.allowEmpty });
+  // A text report to standard output first in line is printed item by item, as the inputs are read.
+  const live = parsed.reporters[0]?.name === 'text' && parsed.reporters[0].output === undefined;
+  const onItem = live ? (item: ReportItem) => io.out(itemLines(item).join('\n')) : undefined;
+  const report = await buildReport({ paths: parsed.paths, cwd, strict: parsed.strict, coverage: parsed.coverage, allowEmpty: parsed.allowEmpty, onItem });
   let writeFailed = false;
-  for (const reporter of parsed.reporters) {
-    const text = await render(reporter.name, report);
+  for (const [i, reporter] of parsed.reporters.entries()) {
+    const text = live && i === 0 ? closingText(report) : await render(reporter.name, report);
     if (reporter.output === undefined) io.out(text.replace(/\n$/, ''));
     else {
       try {

@@ -67,7 +67,7 @@ describe('validate HAR files written by browsers', () => {
     for (const file of ['wrong-playwright.har', 'wrong-chrome-har.har']) {
       const result = await run([file], tmp.dir);
       expect(result.code, file).toBe(1);
-      expect(result.out).toMatch(/invalid {2}wrong-[a-z-]+\.har#\d+ {2}POST \/2\/facebook\/metrics \(HTTP 200\)\n {11}\/header\/0\/rows\/2: 2026-01-04 is outside the requested range 2026-01-01\.\.2026-01-03/);
+      expect(result.out).toMatch(/invalid {2}wrong-[a-z-]+\.har#\d+ {2}POST \/2\/facebook\/metrics \(HTTP 200\)\n {11}wrong-[a-z-]+\.har:\d+:\d+: \/header\/0\/rows\/2: 2026-01-04 is outside the requested range 2026-01-01\.\.2026-01-03/);
       expect(result.out).toContain('3 responses: 2 valid, 1 invalid');
     }
   });

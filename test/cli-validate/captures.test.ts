@@ -20,7 +20,7 @@ describe('validate capture files', () => {
     expect(result.code).toBe(1);
     expect(result.out.split('\n')).toEqual([
       'invalid  two/invalid.json  POST /2/facebook/metrics (HTTP 200)',
-      '           /data/1/0: expected number (a metric value), got "2"  [rules.html#v2.metrics.data-numbers]',
+      '           two/invalid.json:41:9: /data/1/0: expected number (a metric value), got "2"  [rules.html#v2.metrics.data-numbers]',
       'ok       two/valid.json  POST /2/facebook/metrics (HTTP 200)',
       '',
       '2 responses: 1 valid, 1 invalid',
@@ -46,14 +46,14 @@ describe('validate capture files', () => {
     const result = await run(['list.json'], tmp.dir);
     expect(result.code).toBe(1);
     expect(result.out).toContain('ok       list.json#0  GET /2/facebook/profiles (HTTP 401)');
-    expect(result.out).toContain('invalid  list.json#1  GET /2/facebook/profiles (HTTP 500)\n           /errors/0/code: error 3 comes with HTTP status 200, not 500');
+    expect(result.out).toContain('invalid  list.json#1  GET /2/facebook/profiles (HTTP 500)\n           list.json:26:19: /errors/0/code: error 3 comes with HTTP status 200, not 500');
   });
 
   it('reports an unknown operation as an invalid response', async () => {
     tmp.write('unknown.json', { method: 'POST', path: '/2/facebook/metricz', response: {} });
     const result = await run(['unknown.json'], tmp.dir);
     expect(result.code).toBe(1);
-    expect(result.out).toMatch(/invalid {2}unknown\.json {2}POST \/2\/facebook\/metricz \(HTTP 200\)\n {11}\(body\): unknown operation POST \/2\/facebook\/metricz; version 2 has: /);
+    expect(result.out).toMatch(/invalid {2}unknown\.json {2}POST \/2\/facebook\/metricz \(HTTP 200\)\n {11}unknown\.json:4:15: \(body\): unknown operation POST \/2\/facebook\/metricz; version 2 has: /);
   });
 
   it('explains files that are JSON but not captures, and exits 2', async () => {

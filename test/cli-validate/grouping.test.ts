@@ -82,7 +82,7 @@ describe('validate prints one line per group', () => {
     expect(result.code).toBe(1);
     const lines = result.out.split('\n');
     expect(lines[0]).toBe('invalid  many.json  POST /2/facebook/metrics (HTTP 200)');
-    expect(lines[1]).toMatch(/^ {11}\/data\/\*\/\*: expected number \(a metric value\), got "1" \(180 places: \/data\/0\/0, \/data\/0\/1, \/data\/1\/0, \.\.\.\)  \[rules\.html#v2\.metrics\.data-numbers\]$/);
+    expect(lines[1]).toMatch(/^ {11}many\.json:\d+:\d+: \/data\/\*\/\*: expected number \(a metric value\), got "1" \(180 places: \/data\/0\/0, \/data\/0\/1, \/data\/1\/0, \.\.\.\)  \[rules\.html#v2\.metrics\.data-numbers\]$/);
     expect(lines[2]).toBe('');
     const json = JSON.parse((await run(['many.json', '--json'], tmp.dir)).out);
     expect(json.results[0].errors).toHaveLength(180);

@@ -75,9 +75,9 @@ describe('HAR entries as browsers and proxies write them', () => {
     expect(result.code).toBe(0);
     expect(result.out.split('\n')).toEqual([
       'ok       norequest.har#0  POST /2/facebook/metrics (HTTP 200)',
-      '           warning: (body): request-aware checks did not run: no request body was recorded (request.postData is missing)',
+      '           norequest.har:31:22: warning: (body): request-aware checks did not run: no request body was recorded (request.postData is missing)',
       'ok       norequest.har#1  POST /2/facebook/metrics (HTTP 200)',
-      '           warning: (body): request-aware checks did not run: request postData.params repeats "date_start", which is not an array member of the request',
+      '           norequest.har:79:22: warning: (body): request-aware checks did not run: request postData.params repeats "date_start", which is not an array member of the request',
       '',
       '2 responses: 2 valid, 0 invalid, 2 with warnings',
     ]);

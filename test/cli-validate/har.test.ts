@@ -1,6 +1,7 @@
 /** `validate` on HAR 1.2 files. */
 import { afterAll, describe, expect, it } from 'vitest';
 import { API, entry, har } from './har-fixtures.js';
+import { runValidate } from '../../src/cli/validate.js';
 import { metricsBody, metricsRequest, run, tempDir } from './helpers.js';
 
 const tmp = tempDir();
@@ -23,7 +24,7 @@ describe('validate HAR files', () => {
       'skipped  session.har#0: not an API operation: GET https://cdn.example.invalid/app.js',
       'ok       session.har#1  POST /2/facebook/metrics (HTTP 200)',
       'invalid  session.har#2  POST /2/facebook/metrics (HTTP 200)',
-      '           /header/0/rows/1: 2026-01-05 is outside the requested range 2026-01-01..2026-01-02  [rules.html#v2.metrics.date-range]',
+      '           session.har:109:21: /header/0/rows/1: 2026-01-05 is outside the requested range 2026-01-01..2026-01-02  [rules.html#v2.metrics.date-range]',
       'ok       session.har#3  GET /2/facebook/profiles (HTTP 401)',
       'skipped  session.har#4: CORS preflight: OPTIONS https://api.example.invalid/2/facebook/metrics',
       '',
@@ -49,9 +50,9 @@ describe('validate HAR files', () => {
     ]));
     const result = await run(['bad.har'], tmp.dir);
     expect(result.code).toBe(2);
-    expect(result.out).toContain('invalid  bad.har#0  GET /2/facebook/profiles (HTTP 200)\n           (body): response body is not JSON: malformed JSON at line 1, column 1: expected a value, found "<html>oops</"  [rules.html#shared.response.json]');
+    expect(result.out).toContain('invalid  bad.har#0  GET /2/facebook/profiles (HTTP 200)\n           bad.har:31:21: (body): response body is not JSON: malformed JSON at line 1, column 1: expected a value, found "<html>oops</"  [rules.html#shared.response.json]');
     expect(result.out).toContain('error    bad.har#1: GET /2/twitter/profiles: the response body was not recorded (response.content.text is missing; record HAR files with content, e.g. Playwright recordHar content "embed")');
-    expect(result.out).toContain('invalid  bad.har#2  POST /2/twitter/metrics (HTTP 200)\n           /success: expected true (success body) or false (failure body), got nothing  [rules.html#shared.response.success-flag]\n           warning: (body): request-aware checks did not run: request.postData.text is not JSON: truncated JSON: the text ends at line 1, column 15 where a value is expected');
+    expect(result.out).toContain('invalid  bad.har#2  POST /2/twitter/metrics (HTTP 200)\n           bad.har:104:22: /success: expected true (success body) or false (failure body), got nothing  [rules.html#shared.response.success-flag]\n           bad.har:104:22: warning: (body): request-aware checks did not run: request.postData.text is not JSON: truncated JSON: the text ends at line 1, column 15 where a value is expected');
   });
 
   it('says when a .har file, or JSON with "log", is not a HAR log', async () => {
@@ -61,5 +62,22 @@ describe('validate HAR files', () => {
     expect(result.code).toBe(2);
     expect(result.out).toContain('error    fake.har: not a HAR file: expected { "log": { "entries": [...] } }');
     expect(result.out).toContain('error    fake-log.json: not a HAR file: expected { "log": { "entries": [...] } }');
+  });
+});
+
+describe('validate prints as it reads', () => {
+  it('a text report to standard output comes item by item, the summary last', async () => {
+    tmp.write('live.har', har([
+      entry('GET', `${API}/2/facebook/profiles`, 200, JSON.stringify({ success: true, profiles: [] })),
+      entry('OPTIONS', `${API}/2/facebook/metrics`, 204, ''),
+    ]));
+    const out: string[] = [];
+    const code = await runValidate(['live.har'], { out: (t) => out.push(t), err: () => {}, cwd: tmp.dir });
+    expect(code).toBe(0);
+    expect(out).toEqual([
+      'ok       live.har#0  GET /2/facebook/profiles (HTTP 200)',
+      `skipped  live.har#1: CORS preflight: OPTIONS ${API}/2/facebook/metrics`,
+      '\n1 response: 1 valid, 0 invalid; 1 HAR entry skipped (1 CORS preflight)',
+    ]);
   });
 });

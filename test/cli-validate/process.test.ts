@@ -64,6 +64,6 @@ describe('social-analytics-api validate (process)', () => {
     tmp.write('invalid.json', invalidCapture);
     const result = cli('--reporter', 'github', 'invalid.json');
     expect(result.status).toBe(1);
-    expect(result.stdout).toMatch(/^::error file=invalid\.json,title=invalid\.json POST \/2\/facebook\/metrics \(HTTP 200\)::\/data\/1\/0: /);
+    expect(result.stdout).toMatch(/^::error file=invalid\.json,line=\d+,col=\d+,title=v2\.metrics\.data-numbers::invalid\.json POST \/2\/facebook\/metrics \(HTTP 200\): \/data\/1\/0: /);
   });
 });

@@ -53,8 +53,8 @@ describe('reporters on rules and severities', () => {
 
   it('github: ::warning for warnings, ::error for errors and a failing summary', () => {
     expect(renderGithub(report).trim().split('\n')).toEqual([
-      '::warning file=a.har,title=a.har#1 POST /2/facebook/metrics (HTTP 200)::warning: /extra: member "extra" is not documented  [rules.html#shared.response.no-extra-members]',
-      '::error file=a.har,title=a.har#2 POST /2/facebook/metrics (HTTP 200)::/header/0/rows/2: 2026-01-04 is outside the requested range 2026-01-01..2026-01-03  [rules.html#v2.metrics.date-range]',
+      '::warning file=a.har,title=shared.response.no-extra-members::a.har#1 POST /2/facebook/metrics (HTTP 200): warning: /extra: member "extra" is not documented  [rules.html#shared.response.no-extra-members]',
+      '::error file=a.har,title=v2.metrics.date-range::a.har#2 POST /2/facebook/metrics (HTTP 200): /header/0/rows/2: 2026-01-04 is outside the requested range 2026-01-01..2026-01-03  [rules.html#v2.metrics.date-range]',
       '::error title=social-analytics-api validate::2 responses: 1 valid, 1 invalid, 1 with warnings; 1 HAR entry skipped (1 CORS preflight)',
     ]);
   });

@@ -47,8 +47,8 @@ describe('github reporter', () => {
     const result = await run(['in', '--reporter', 'github'], tmp.dir);
     expect(result.code).toBe(2);
     expect(result.out.split('\n')).toEqual([
-      '::error file=in/broken.json,title=unreadable in/broken.json::truncated JSON: the text ends at line 1, column 11 where a value is expected',
-      expect.stringMatching(/^::error file=in\/invalid\.json,title=in\/invalid\.json POST \/2\/facebook\/metrics \(HTTP 200\)::\/data\/1\/0: expected number \(a metric value\), got "2"/),
+      '::error file=in/broken.json,line=1,col=11,title=unreadable in/broken.json::truncated JSON: the text ends at line 1, column 11 where a value is expected',
+      '::error file=in/invalid.json,line=41,col=9,title=v2.metrics.data-numbers::in/invalid.json POST /2/facebook/metrics (HTTP 200): /data/1/0: expected number (a metric value), got "2"  [rules.html#v2.metrics.data-numbers]',
       '::error title=social-analytics-api validate::2 responses: 1 valid, 1 invalid; 1 input unreadable',
     ]);
   });
@@ -56,7 +56,7 @@ describe('github reporter', () => {
   it('escapes newlines, percent signs, colons and commas as workflow commands require', async () => {
     tmp.write('odd/a,b:c%.json', { method: 'GET', path: '/2/facebook/profiles', response: { success: true } });
     const result = await run(['odd', '--reporter', 'github'], tmp.dir);
-    expect(result.out.split('\n')[0]).toMatch(/^::error file=odd\/a%2Cb%3Ac%25\.json,title=odd\/a%2Cb%3Ac%25\.json GET \/2\/facebook\/profiles \(HTTP 200\)::/);
+    expect(result.out.split('\n')[0]).toMatch(/^::error file=odd\/a%2Cb%3Ac%25\.json,line=4,col=15,title=shared\.profiles\.fields::odd\/a,b:c%25\.json GET \/2\/facebook\/profiles \(HTTP 200\): /);
   });
 });
 

@@ -1,38 +1,97 @@
 /**
- * The JUnit reporter (junit-report-builder): one testsuite per input file, one testcase per API
- * response (name = operation + source), a failure per invalid response holding its problems,
- * warnings as system-out. Unreadable inputs are testcases with an error, so CI shows them too.
+ * The JUnit reporter: one testsuite per input file, one testcase per API response (name =
+ * operation + source, `file` and `line` where the response or its first problem is, `time` the
+ * seconds its check took), a failure per invalid response holding its problems, warnings as
+ * system-out. Unreadable inputs are testcases with an error, so CI shows them too. The XML is
+ * written by fast-xml-builder, which escapes text and attribute values.
  */
-import junitExport, { type Builder } from 'junit-report-builder';
-import type { ValidateReport } from '../report-types.js';
-import { groupLines, responseTitle } from './problem-text.js';
+import XMLBuilder from 'fast-xml-builder';
+import type { ReportItem, ResponseReport, UnreadableReport, ValidateReport } from '../report-types.js';
+import { fileOf, groupLines, responseTitle } from './problem-text.js';
 
-/** The package is CommonJS: Node passes its module.exports (the builder) as the default export, its types an ES default. */
-const junit: Builder = (junitExport as unknown as { default?: Builder }).default ?? (junitExport as unknown as Builder);
+/** Characters XML 1.0 cannot hold, even escaped. */
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+const xmlText = (s: string) => s.replace(NOT_XML, '\ufffd');
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
-const fileOf = (source: string) => source.replace(/#\d+$/, '');
+interface Suite {
+  name: string;
+  cases: Record<string, unknown>[];
+  failures: number;
+  errors: number;
+  ms: number;
+}
+
+/** Where a response's report points: its first problem's line, else where the response starts. */
+const lineOf = (item: ResponseReport) => item.groups.find((g) => g.line !== undefined)?.line ?? item.line;
+
+function responseCase(item: ResponseReport, file: string): Record<string, unknown> {
+  const errors = item.groups.filter((g) => g.severity === 'error');
+  const warnings = item.groups.filter((g) => g.severity === 'warning');
+  const line = lineOf(item);
+  return {
+    '@_classname': file,
+    '@_name': xmlText(`${responseTitle(item)} ${item.source}`),
+    '@_file': file,
+    ...(line !== undefined ? { '@_line': line } : {}),
+    '@_time': seconds(item.durationMs ?? 0),
+    ...(item.valid ? {} : { failure: { '@_message': xmlText(`${item.errors.length} problem(s) in ${item.source}`), '@_type': 'invalid', '#text': xmlText(groupLines({ ...item, groups: errors }).join('\n')) } }),
+    ...(warnings.length ? { 'system-out': xmlText(groupLines({ ...item, groups: warnings, groupsOmitted: 0 }).join('\n')) } : {}),
+  };
+}
+
+function unreadableCase(item: UnreadableReport, file: string): Record<string, unknown> {
+  return {
+    '@_classname': file,
+    '@_name': xmlText(`unreadable ${item.source}`),
+    '@_file': file,
+    ...(item.line !== undefined ? { '@_line': item.line } : {}),
+    '@_time': seconds(0),
+    error: { '@_message': xmlText(item.message), '@_type': 'unreadable' },
+  };
+}
+
+function suitesOf(items: readonly ReportItem[]): Suite[] {
+  const suites = new Map<string, Suite>();
+  for (const item of items) {
+    if (item.kind === 'skipped') continue;
+    const file = xmlText(fileOf(item.source));
+    let suite = suites.get(file);
+    if (!suite) suites.set(file, (suite = { name: file, cases: [], failures: 0, errors: 0, ms: 0 }));
+    if (item.kind === 'unreadable') {
+      suite.errors++;
+      suite.cases.push(unreadableCase(item, file));
+    } else {
+      if (!item.valid) suite.failures++;
+      suite.ms += item.durationMs ?? 0;
+      suite.cases.push(responseCase(item, file));
+    }
+  }
+  return [...suites.values()];
+}
 
 export function renderJunit(report: ValidateReport): string {
-  const builder = junit.newBuilder();
-  const suites = new Map<string, ReturnType<typeof builder.testSuite>>();
-  const suite = (source: string) => {
-    const file = fileOf(source);
-    let found = suites.get(file);
-    if (!found) suites.set(file, (found = builder.testSuite().name(file)));
-    return found;
+  const suites = suitesOf(report.items);
+  const total = (pick: (s: Suite) => number) => suites.reduce((sum, s) => sum + pick(s), 0);
+  const doc = {
+    testsuites: {
+      '@_name': 'social-analytics-api validate',
+      '@_tests': total((s) => s.cases.length),
+      '@_failures': total((s) => s.failures),
+      '@_errors': total((s) => s.errors),
+      '@_time': seconds(total((s) => s.ms)),
+      testsuite: suites.map((s) => ({
+        '@_name': xmlText(s.name),
+        '@_file': xmlText(s.name),
+        '@_tests': s.cases.length,
+        '@_failures': s.failures,
+        '@_errors': s.errors,
+        '@_skipped': 0,
+        '@_time': seconds(s.ms),
+        testcase: s.cases,
+      })),
+    },
   };
-  for (const item of report.items) {
-    if (item.kind === 'skipped') continue;
-    const file = fileOf(item.source);
-    if (item.kind === 'unreadable') {
-      suite(item.source).testCase().className(file).name(`unreadable ${item.source}`).file(file).error(item.message, 'unreadable');
-      continue;
-    }
-    const test = suite(item.source).testCase().className(file).name(`${responseTitle(item)} ${item.source}`).file(file);
-    const errorLines = groupLines({ ...item, groups: item.groups.filter((g) => g.severity === 'error') });
-    const warningLines = item.groups.filter((g) => g.severity === 'warning').length ? groupLines({ ...item, groups: item.groups.filter((g) => g.severity === 'warning'), groupsOmitted: 0 }) : [];
-    if (!item.valid) test.failure(`${item.errors.length} problem(s) in ${item.source}`, 'invalid').stacktrace(errorLines.join('\n'));
-    if (warningLines.length) test.standardOutput(warningLines.join('\n'));
-  }
-  return builder.build();
+  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, indentBy: '  ', suppressEmptyNode: true });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build(doc)}`;
 }

@@ -18,6 +18,12 @@ export function groupLines(result: ResponseReport): string[] {
   return lines;
 }
 
+/** The file part of a source (`session.har#3` -> `session.har`). */
+export const fileOf = (source: string) => source.replace(/#\d+$/, '');
+
+/** `session.har:45:12` for a place in a file, as editors and terminals link it. */
+export const placeText = (file: string, line: number, column: number | undefined) => `${file}:${line}${column === undefined ? '' : `:${column}`}`;
+
 /** `POST /2/facebook/metrics (HTTP 200)`. */
 export const responseTitle = (r: ResponseReport) => `${r.operation ?? `${r.method} ${r.path}`} (HTTP ${r.status})`;
 

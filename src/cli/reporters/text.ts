@@ -1,6 +1,7 @@
 /** The text reporter: one line per input item in input order, problem groups under responses, a summary. */
 import type { Coverage, CoverageCount, ValidateReport } from '../report-types.js';
-import { groupLines, responseTitle, summaryLine } from './problem-text.js';
+import type { ReportItem, ResponseReport } from '../report-types.js';
+import { fileOf, groupText, placeText, responseTitle, summaryLine } from './problem-text.js';
 
 const INDENT = '           ';
 
@@ -13,17 +14,30 @@ function coverageLines(c: Coverage): string[] {
   return ['coverage (exercised of catalog):', ...rows.map(([label, v]) => `  ${label.padEnd(width)}  ${v.exercised.length} of ${v.total}`)];
 }
 
-export function renderText(report: ValidateReport): string {
+/** The group lines of a response, each led by the place of its first value (`file:line:column: `) when known. */
+function placedGroupLines(item: ResponseReport): string[] {
+  const file = item.file ?? fileOf(item.source);
+  const lines = item.groups.map((g) => `${g.line === undefined ? '' : `${placeText(file, g.line, g.column)}: `}${groupText(g)}`);
+  if (item.groupsOmitted) lines.push(`${item.groupsOmitted} more kinds of problem not listed`);
+  return lines;
+}
+
+/** The lines of one input item: its verdict, then its problem groups. */
+export function itemLines(item: ReportItem): string[] {
+  if (item.kind === 'unreadable') return [`error    ${item.source}: ${item.message}`];
+  if (item.kind === 'skipped') return [`skipped  ${item.source}: ${item.reason}: ${item.detail}`];
+  return [`${item.valid ? 'ok     ' : 'invalid'}  ${item.source}  ${responseTitle(item)}`, ...placedGroupLines(item).map((line) => `${INDENT}${line}`)];
+}
+
+/** What follows the item lines: coverage, then the summary. */
+export function closingText(report: ValidateReport): string {
   const lines: string[] = [];
-  for (const item of report.items) {
-    if (item.kind === 'unreadable') lines.push(`error    ${item.source}: ${item.message}`);
-    else if (item.kind === 'skipped') lines.push(`skipped  ${item.source}: ${item.reason}: ${item.detail}`);
-    else {
-      lines.push(`${item.valid ? 'ok     ' : 'invalid'}  ${item.source}  ${responseTitle(item)}`);
-      for (const line of groupLines(item)) lines.push(`${INDENT}${line}`);
-    }
-  }
   if (report.coverage) lines.push('', ...coverageLines(report.coverage));
   lines.push('', summaryLine(report.summary));
   return `${lines.join('\n')}\n`;
+}
+
+export function renderText(report: ValidateReport): string {
+  const lines = report.items.flatMap(itemLines);
+  return `${lines.length ? `${lines.join('\n')}\n` : ''}${closingText(report)}`;
 }

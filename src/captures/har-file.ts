@@ -5,8 +5,8 @@
  * request, 304, 204, redirect) or an unreadable input.
  */
 import type { Entry } from 'har-format';
-import { isPlainObject } from '../checks/values.js';
-import { lookupOperation, requestPathname } from '../../catalog/operation-lookup.js';
+import { isPlainObject } from '../validators/checks/values.js';
+import { lookupOperation, requestPathname } from '../catalog/operation-lookup.js';
 import { contentText, recoverRequest } from './har-content.js';
 import { parseJson } from './json-syntax.js';
 import { unreadable, type CaptureItem, type CaptureSet, type SkipReason } from './types.js';
@@ -51,7 +51,8 @@ function skipReason(entry: WriterEntry, method: string, url: string, status: unk
   return undefined;
 }
 
-function readEntry(raw: unknown, where: string): CaptureItem {
+/** One entry of a HAR log (`where`: `file#i`). */
+export function readEntry(raw: unknown, where: string): CaptureItem {
   if (!isPlainObject(raw) || !isPlainObject(raw.request) || !isPlainObject(raw.response)) return unreadable(where, 'HAR entry without "request" and "response" objects');
   const entry = raw as unknown as WriterEntry;
   const method = typeof entry.request.method === 'string' ? entry.request.method : '';

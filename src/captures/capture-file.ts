@@ -2,9 +2,9 @@
  * Capture files: `{ "method", "path", "request"?, "response", "status"? }` (`response` is the
  * response body), or an array of such objects.
  */
-import { isPlainObject } from '../checks/values.js';
-import { describeValue } from '../describe.js';
-import { unreadable, type CaptureSet } from './types.js';
+import { isPlainObject } from '../validators/checks/values.js';
+import { describeValue } from '../validators/describe.js';
+import { unreadable, type CaptureItem, type CaptureSet } from './types.js';
 
 export const CAPTURE_SHAPE = '{ "method", "path", "request"?, "response", "status"? }';
 
@@ -24,22 +24,23 @@ function problemOf(capture: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
+/** One capture of a file (`where`: the file, or `file#i` for the i-th of an array). */
+export function readCapture(capture: unknown, where: string): CaptureItem {
+  if (!isPlainObject(capture)) return unreadable(where, `not a capture: expected an object ${CAPTURE_SHAPE}, got ${describeValue(capture)}`);
+  const problem = problemOf(capture);
+  if (problem) return unreadable(where, problem);
+  return {
+    kind: 'response',
+    source: where,
+    method: capture.method as string,
+    path: capture.path as string,
+    status: capture.status as number | undefined,
+    body: capture.response,
+    request: capture.request,
+  };
+}
+
 /** The responses of a parsed capture file. */
 export function readCaptures(doc: unknown, source: string): CaptureSet {
-  const list = Array.isArray(doc) ? doc : [doc];
-  return list.map((capture, i) => {
-    const where = Array.isArray(doc) ? `${source}#${i}` : source;
-    if (!isPlainObject(capture)) return unreadable(where, `not a capture: expected an object ${CAPTURE_SHAPE}, got ${describeValue(capture)}`);
-    const problem = problemOf(capture);
-    if (problem) return unreadable(where, problem);
-    return {
-      kind: 'response',
-      source: where,
-      method: capture.method as string,
-      path: capture.path as string,
-      status: capture.status as number | undefined,
-      body: capture.response,
-      request: capture.request,
-    };
-  });
+  return Array.isArray(doc) ? doc.map((capture, i) => readCapture(capture, `${source}#${i}`)) : [readCapture(doc, source)];
 }

@@ -5,25 +5,64 @@
  */
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
-import { isPlainObject } from '../checks/values.js';
-import { looksLikeCapture, readCaptures } from './capture-file.js';
-import { looksLikeHar, readHar } from './har-file.js';
+import { isPlainObject } from '../validators/checks/values.js';
+import { looksLikeCapture, readCapture, readCaptures } from './capture-file.js';
+import { looksLikeHar, readEntry, readHar } from './har-file.js';
 import { parseJson } from './json-syntax.js';
-import { readText } from './read-text.js';
-import { unreadable as unreadableInput, type CaptureSet, type UnreadableInput } from './types.js';
+import { parseFrame, readJsonParts } from './read-parts.js';
+import { unreadable as unreadableInput, type CaptureItem, type CaptureSet, type UnreadableInput } from './types.js';
 
 const INPUT_EXTENSIONS = new Set(['.json', '.har']);
 
-/** Reads one file (capture file or HAR). `label` is how the file is named in messages. */
-export function readInputFile(file: string, label = file): CaptureSet {
-  const text = readText(file);
-  if (!text.ok) return [unreadableInput(label, text.message)];
-  const parsed = parseJson(text.text);
-  if (!parsed.ok) return [unreadableInput(label, parsed.message)];
-  const doc = parsed.value;
+/** The items of a whole parsed document (a single capture object, or JSON that is neither HAR nor captures). */
+function readDocument(doc: unknown, file: string, label: string): CaptureSet {
   if (looksLikeHar(doc) || extname(file).toLowerCase() === '.har' || (isPlainObject(doc) && 'log' in doc)) return readHar(doc, label);
   if (looksLikeCapture(doc)) return readCaptures(doc, label);
   return [unreadableInput(label, 'not a capture file or HAR: the JSON is not an object or array')];
+}
+
+/**
+ * Reads one file (capture file or HAR), handing out its items as they are read: the captures of
+ * an array and the entries of a HAR log one by one, in memory bounded by the largest entry.
+ * `label` is how the file is named in messages. A syntax error ends the file with an unreadable
+ * item after the items read before it.
+ */
+export async function* readInputItems(file: string, label = file): AsyncGenerator<CaptureItem> {
+  for await (const part of readJsonParts(file, { topArray: extname(file).toLowerCase() !== '.har' })) {
+    if (part.kind === 'problem') {
+      yield unreadableInput(label, part.message, part.at);
+      return;
+    }
+    if (part.kind === 'element') {
+      const parsed = parseJson(part.text, part.start);
+      if (!parsed.ok) {
+        yield unreadableInput(label, parsed.message, parsed.at);
+        return;
+      }
+      const where = `${label}#${part.index}`;
+      const item = part.array === 'entries' ? readEntry(parsed.value, where) : readCapture(parsed.value, where);
+      if (item.kind === 'response') yield { ...item, raw: { file: label, text: part.text, start: part.start, body: part.array === 'entries' ? 'har' : 'capture' } };
+      else yield item.kind === 'unreadable' ? { ...item, line: part.start.line, column: part.start.column } : item;
+      continue;
+    }
+    const parsed = parseFrame(part);
+    if (!parsed.ok) {
+      yield unreadableInput(label, parsed.message, parsed.at);
+      return;
+    }
+    // Elements streamed: the frame is the rest of the HAR log or the array's closing bracket.
+    if (part.split) return;
+    for (const item of readDocument(parsed.value, file, label)) {
+      yield item.kind === 'response' && item.source === label ? { ...item, raw: { file: label, text: part.text, start: { line: 1, column: 1 }, body: 'capture' } } : item;
+    }
+  }
+}
+
+/** Reads one file (capture file or HAR) into its items. `label` is how the file is named in messages. */
+export async function readInputFile(file: string, label = file): Promise<CaptureSet> {
+  const items: CaptureSet = [];
+  for await (const item of readInputItems(file, label)) items.push(item);
+  return items;
 }
 
 export interface InputFile {

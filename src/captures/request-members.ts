@@ -6,9 +6,9 @@
  * against every generated request schema of the version (generated/types): a member missing,
  * extra, or of the other kind is a type error, so they cannot drift from the OpenAPI documents.
  */
-import type { OperationInfo } from '../../../generated/operations.js';
-import type { components as V1 } from '../../../generated/types/v1.js';
-import type { components as V2 } from '../../../generated/types/v2.js';
+import type { OperationInfo } from '../../generated/operations.js';
+import type { components as V1 } from '../../generated/types/v1.js';
+import type { components as V2 } from '../../generated/types/v2.js';
 
 type Schemas<C extends { schemas: object }> = C['schemas'];
 /** Request body schemas of one kind: `FacebookMetricsRequest`, ... */

@@ -3,7 +3,7 @@
  * from `postData.text`, or rebuilt from `postData.params` with the operation's request members.
  */
 import type { Content, PostData } from 'har-format';
-import type { OperationInfo } from '../../../generated/operations.js';
+import type { OperationInfo } from '../../generated/operations.js';
 import { parseJson } from './json-syntax.js';
 import { requestMembers } from './request-members.js';
 

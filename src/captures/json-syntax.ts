@@ -3,7 +3,8 @@
  * The locator is an iterative scanner (no recursion), so deeply nested input is safe.
  */
 
-export type JsonParse = { ok: true; value: unknown } | { ok: false; message: string };
+/** A parse; a failure says what is wrong and, for a syntax error, where (`at`). */
+export type JsonParse = { ok: true; value: unknown } | { ok: false; message: string; at?: TextPosition };
 
 const WS = /[ \t\n\r]*/y;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
@@ -99,28 +100,50 @@ function stringErrorAt(text: string, at: number): number {
   return text.length;
 }
 
-/** Line and column (1-based) of an offset. */
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
+/** A place in a file: line and column from 1 (columns count UTF-16 units, as editors do). */
+export interface TextPosition {
+  line: number;
+  column: number;
+}
+
+const START: TextPosition = { line: 1, column: 1 };
+
+/** Line and column (1-based) of an offset of `text`, which starts at `origin` of its file. */
+export function lineColumn(text: string, offset: number, origin: TextPosition = START): TextPosition {
   let line = 1;
   let lineStart = 0;
   for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
     line++;
     lineStart = i + 1;
   }
-  return { line, column: offset - lineStart + 1 };
+  const column = offset - lineStart + 1;
+  return line === 1 ? { line: origin.line, column: origin.column + column - 1 } : { line: origin.line + line - 1, column };
 }
 
-/** JSON.parse with a message that names line and column, and says when the text is truncated. */
-export function parseJson(text: string): JsonParse {
+/** The message of a syntax problem at `offset` of `text` (`text` starts at `origin` of its file). */
+export function syntaxMessage(text: string, problem: { offset: number; expected: string }, origin: TextPosition = START): string {
+  const at = lineColumn(text, problem.offset, origin);
+  if (problem.offset >= text.length) return truncatedAt(at, problem.expected);
+  return malformedAt(at, problem.expected, text.slice(problem.offset, problem.offset + 12));
+}
+
+/** `truncated JSON: the text ends at line 3, column 1 where "," or "]" is expected`. */
+export const truncatedAt = ({ line, column }: TextPosition, expected: string) => `truncated JSON: the text ends at line ${line}, column ${column} where ${expected} is expected`;
+
+/** `malformed JSON at line 3, column 10: expected ":", found "\"/2/facebook"` (`found`: the next few characters). */
+export const malformedAt = ({ line, column }: TextPosition, expected: string, found: string) => `malformed JSON at line ${line}, column ${column}: expected ${expected}, found ${JSON.stringify(found)}`;
+
+/**
+ * JSON.parse with a message that names line and column, and says when the text is truncated.
+ * `origin` is where `text` starts in its file, when it is a part of a larger file.
+ */
+export function parseJson(text: string, origin: TextPosition = START): JsonParse {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (err) {
     if (err instanceof RangeError) return { ok: false, message: 'JSON nested too deeply to parse' };
     const problem = findSyntaxError(text);
     if (!problem) return { ok: false, message: `malformed JSON: ${err instanceof Error ? err.message : String(err)}` };
-    const { line, column } = lineColumn(text, problem.offset);
-    if (problem.offset >= text.length) return { ok: false, message: `truncated JSON: the text ends at line ${line}, column ${column} where ${problem.expected} is expected` };
-    const found = JSON.stringify(text.slice(problem.offset, problem.offset + 12));
-    return { ok: false, message: `malformed JSON at line ${line}, column ${column}: expected ${problem.expected}, found ${found}` };
+    return { ok: false, message: syntaxMessage(text, problem, origin), at: lineColumn(text, problem.offset, origin) };
   }
 }

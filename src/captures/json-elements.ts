@@ -1,0 +1,341 @@
+/**
+ * Splits JSON text that arrives in chunks into the elements of its one long array, each handed
+ * out as its own raw text with the line and column where it starts: the elements of a top-level
+ * array (a list of captures) or of `log.entries` (a HAR log). Everything else (the HAR's
+ * `version`, `creator`, `pages`, ..., or the whole document when it holds no such array) is the
+ * frame, kept and handed out at the end with `[]` where the elements stood.
+ *
+ * The scanner follows only strings, escapes and bracket depth (strings are skipped with
+ * `indexOf`, so long bodies cost little); JSON.parse checks every element and the frame, so
+ * exactly the JSON that JSON.parse accepts is accepted. Memory holds one element and the frame.
+ */
+import { isAscii, isUtf8 } from 'node:buffer';
+import { malformedAt, truncatedAt, type TextPosition } from './json-syntax.js';
+
+/** The frame of a file that streams nothing is the whole file: larger ones are refused. */
+export const MAX_FRAME_BYTES = 256 * 1024 * 1024;
+
+export type StreamedArray = 'captures' | 'entries';
+
+export type JsonPart =
+  | { kind: 'element'; array: StreamedArray; index: number; text: string; start: TextPosition }
+  /** The rest of the document; `split` when elements were handed out: the frame text before `split.at` is the file's start, the text from there on resumes at `split.resume`. */
+  | { kind: 'frame'; text: string; split?: { at: number; resume: TextPosition } }
+  /** The file cannot be read further; `at` is where, for a syntax error. */
+  | { kind: 'problem'; message: string; at?: TextPosition };
+
+export interface ScanOptions {
+  /** Hand out the elements of a top-level array (false for `.har` files, which are never arrays). */
+  topArray: boolean;
+  /** The largest frame read (MAX_FRAME_BYTES unless given). */
+  maxFrameBytes?: number;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** UTF-16 units of the UTF-8 bytes `buf[from, to)`, counting each character where its first byte is. */
+function units(buf: Buffer, from: number, to: number): number {
+  if (isAscii(buf.subarray(from, to))) return to - from;
+  let a = from;
+  while (a < to && (buf[a] & 0xc0) === 0x80) a++;
+  let b = to;
+  let back = 0;
+  while (b > a && back < 3 && (buf[b - 1] & 0xc0) === 0x80) (b--, back++);
+  let extra = 0;
+  if (b > a && buf[b - 1] >= 0xc0) {
+    const lead = buf[b - 1];
+    const needs = lead >= 0xf0 ? 3 : lead >= 0xe0 ? 2 : 1;
+    if (back < needs) (b--, (extra = lead >= 0xf0 ? 2 : 1));
+    else b += back;
+  } else b += back;
+  return buf.toString('utf8', a, b).length + extra;
+}
+
+/** Line and column of byte offsets, counted as the chunks go by (each newline found once, with indexOf). */
+function createLineCounter() {
+  let line = 1;
+  let lineStart = 0;
+  let chunk: Buffer = Buffer.alloc(0);
+  let chunkStart = 0;
+  /** The next newline not yet counted (absolute offset), or -1 when the chunk has no more. */
+  let nextNewline = -1;
+  /** Units from `lineStart` to `chunkStart`, when the line began in an earlier chunk. */
+  let unitsBefore = 0;
+  const find = (from: number) => {
+    const i = chunk.indexOf(0x0a, from - chunkStart);
+    return i < 0 ? -1 : i + chunkStart;
+  };
+  const advance = (to: number) => {
+    while (nextNewline >= 0 && nextNewline < to) {
+      line++;
+      lineStart = nextNewline + 1;
+      nextNewline = find(lineStart);
+    }
+  };
+  return {
+    /** Moves on to the next chunk; `skip` bytes at its start (a byte order mark) count for no column. */
+    next(buf: Buffer, skip = 0) {
+      const end = chunkStart + chunk.length;
+      advance(end);
+      if (lineStart >= chunkStart) unitsBefore = 0;
+      unitsBefore += units(chunk, Math.max(0, lineStart - chunkStart), chunk.length);
+      chunk = buf;
+      chunkStart = end;
+      if (skip) (lineStart = end + skip), (unitsBefore = 0);
+      nextNewline = find(end + skip);
+    },
+    at(offset: number): TextPosition {
+      advance(offset);
+      const from = lineStart - chunkStart;
+      const column = from >= 0 ? units(chunk, from, offset - chunkStart) : unitsBefore + units(chunk, 0, offset - chunkStart);
+      return { line, column: column + 1 };
+    },
+  };
+}
+
+/** A scanner fed chunk by chunk: `push` returns the parts complete so far, `finish` the rest. */
+export function createJsonScanner(options: ScanOptions) {
+  const lines = createLineCounter();
+  let offset = 0; // absolute offset of the current chunk
+  let started = false;
+  let failed = false;
+  // frame
+  let frameParts: Buffer[] = [];
+  let frameBytes = 0;
+  let frameFrom = 0;
+  let split: { at: number; resume: TextPosition } | undefined;
+  const stack: number[] = [];
+  const keys: (string | undefined)[] = [];
+  let expectKey = false;
+  let keyParts: Buffer[] | undefined;
+  // strings (in any mode): inside one, and the backslashes that ended the previous chunk
+  let inString = false;
+  let carried = 0;
+  // the streamed array
+  let mode: 'frame' | 'between' | 'element' = 'frame';
+  let array: StreamedArray = 'captures';
+  let between: 'first' | 'after' | 'next' = 'first';
+  let streamed = false;
+  let index = 0;
+  let depth = 0;
+  let scalar = false;
+  let elementParts: Buffer[] = [];
+  let elementFrom = 0;
+  let elementStart: TextPosition = { line: 1, column: 1 };
+
+  /** The text of UTF-8 bytes (ASCII, the common case, copied as is), or undefined when they are not UTF-8. */
+  const decode = (parts: Buffer[]): string | undefined => {
+    const bytes = parts.length === 1 ? parts[0] : Buffer.concat(parts);
+    if (isAscii(bytes)) return bytes.toString('latin1');
+    return isUtf8(bytes) ? bytes.toString('utf8') : undefined;
+  };
+
+  /** The closing quote of a string whose text goes on at `from`, or -1 when it goes past the chunk. */
+  const stringEnd = (buf: Buffer, from: number): number => {
+    for (let q = buf.indexOf(QUOTE, from); q >= 0; q = buf.indexOf(QUOTE, q + 1)) {
+      let k = q - 1;
+      while (k >= from && buf[k] === BACKSLASH) k--;
+      const run = q - 1 - k + (k < from ? carried : 0);
+      if (run % 2 === 0) return q;
+    }
+    let k = buf.length - 1;
+    while (k >= from && buf[k] === BACKSLASH) k--;
+    carried = buf.length - 1 - k + (k < from ? carried : 0);
+    return -1;
+  };
+
+  const addFrame = (part: Buffer): string | undefined => {
+    frameParts.push(part);
+    frameBytes += part.length;
+    const max = options.maxFrameBytes ?? MAX_FRAME_BYTES;
+    if (frameBytes <= max) return undefined;
+    return `file is larger than ${mb(max)} and is neither an array of captures nor a HAR log, so it cannot be read entry by entry: such files over ${mb(max)} are not read`;
+  };
+
+  function elementText(parts: Buffer[]): JsonPart {
+    const text = decode(parts);
+    elementParts = [];
+    if (text === undefined) return { kind: 'problem', message: 'binary or non-UTF-8 file, not JSON text' };
+    return { kind: 'element', array, index: index++, text, start: elementStart };
+  }
+
+  function fail(out: JsonPart[], message: string, at?: TextPosition): JsonPart[] {
+    failed = true;
+    out.push({ kind: 'problem', message, ...(at ? { at } : {}) });
+    return out;
+  }
+
+  function push(buf: Buffer): JsonPart[] {
+    const out: JsonPart[] = [];
+    if (failed) return out;
+    let i = 0;
+    if (!started) {
+      if (offset === 0 && buf.subarray(0, 64 * 1024).includes(0)) return fail(out, 'binary file (contains NUL bytes), not JSON text');
+      if (offset === 0 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) i = 3;
+      lines.next(buf, i);
+      frameFrom = i;
+      while (i < buf.length && isSpace(buf[i])) i++;
+      if (i < buf.length) {
+        started = true;
+        if (buf[i] === 0x5b && options.topArray) {
+          const stop = addFrame(buf.subarray(frameFrom, i + 1));
+          if (stop) return fail(out, stop);
+          split = { at: frameBytes, resume: { line: 1, column: 1 } };
+          (mode = 'between'), (between = 'first'), (array = 'captures'), (streamed = true);
+          i++;
+        }
+      }
+      if (!started) {
+        offset += buf.length;
+        return out;
+      }
+    } else lines.next(buf);
+    const n = buf.length;
+    while (i < n) {
+      if (mode === 'frame') {
+        if (inString) {
+          const q = stringEnd(buf, i);
+          if (keyParts) keyParts.push(buf.subarray(i, q < 0 ? n : q));
+          if (q < 0) break;
+          inString = false;
+          carried = 0;
+          if (keyParts) {
+            keys[keys.length - 1] = decode(keyParts);
+            keyParts = undefined;
+          }
+          expectKey = false;
+          i = q + 1;
+          continue;
+        }
+        const c = buf[i];
+        if (c === QUOTE) {
+          inString = true;
+          keyParts = expectKey && stack.length <= 2 ? [] : undefined;
+        } else if (c === 0x7b) (stack.push(c), keys.push(undefined), (expectKey = true));
+        else if (c === 0x5b) {
+          if (!streamed && stack.length === 2 && stack[0] === 0x7b && stack[1] === 0x7b && keys[0] === 'log' && keys[1] === 'entries') {
+            const stop = addFrame(buf.subarray(frameFrom, i + 1));
+            if (stop) return fail(out, stop);
+            split = { at: frameBytes, resume: { line: 1, column: 1 } };
+            (mode = 'between'), (between = 'first'), (array = 'entries'), (streamed = true);
+          } else (stack.push(c), keys.push(undefined), (expectKey = false));
+        } else if (c === 0x7d || c === 0x5d) (stack.pop(), keys.pop(), (expectKey = false));
+        else if (c === 0x2c) expectKey = stack[stack.length - 1] === 0x7b;
+        else if (c === 0x3a) expectKey = false;
+        i++;
+        continue;
+      }
+      if (mode === 'between') {
+        const c = buf[i];
+        if (isSpace(c)) {
+          i++;
+          continue;
+        }
+        if (c === 0x5d && between !== 'next') {
+          split!.resume = lines.at(offset + i);
+          mode = 'frame';
+          frameFrom = i;
+          i++;
+          continue;
+        }
+        if (between === 'after' && c === 0x2c) {
+          between = 'next';
+          i++;
+          continue;
+        }
+        if (between === 'after' || c === 0x2c || c === 0x5d) {
+          const found = buf.toString('utf8', i, Math.min(n, i + 12));
+          const at = lines.at(offset + i);
+          return fail(out, malformedAt(at, between === 'after' ? '"," or "]"' : 'a value', found), at);
+        }
+        elementStart = lines.at(offset + i);
+        elementFrom = i;
+        mode = 'element';
+        depth = c === 0x7b || c === 0x5b ? 1 : 0;
+        scalar = depth === 0 && c !== QUOTE;
+        inString = c === QUOTE;
+        i++;
+        continue;
+      }
+      // element
+      let end = -1;
+      if (inString) {
+        const q = stringEnd(buf, i);
+        if (q < 0) break;
+        inString = false;
+        carried = 0;
+        i = q + 1;
+        if (depth === 0) end = i;
+        else continue;
+      } else if (scalar) {
+        while (i < n && !isSpace(buf[i]) && buf[i] !== 0x2c && buf[i] !== 0x5d && buf[i] !== 0x7d) i++;
+        if (i === n) break;
+        end = i;
+      } else {
+        for (; i < n; i++) {
+          const c = buf[i];
+          if (c === QUOTE) break;
+          if (c === 0x7b || c === 0x5b) depth++;
+          else if ((c === 0x7d || c === 0x5d) && --depth === 0) break;
+        }
+        if (i === n) break;
+        if (buf[i] === QUOTE) {
+          inString = true;
+          i++;
+          continue;
+        }
+        end = ++i;
+      }
+      elementParts.push(buf.subarray(elementFrom, end));
+      const part = elementText(elementParts);
+      if (part.kind === 'problem') return fail(out, part.message);
+      out.push(part);
+      mode = 'between';
+      between = 'after';
+      scalar = false;
+    }
+    if (mode === 'element') {
+      elementParts.push(buf.subarray(elementFrom));
+      elementFrom = 0;
+    } else if (mode === 'frame' && frameFrom < n) {
+      const stop = addFrame(buf.subarray(frameFrom));
+      if (stop) return fail(out, stop);
+    }
+    frameFrom = 0;
+    offset += n;
+    return out;
+  }
+
+  function finish(): JsonPart[] {
+    const out: JsonPart[] = [];
+    if (failed) return out;
+    if (!started) return fail(out, offset === 0 ? 'empty file' : 'empty file (only whitespace)');
+    const endAt = lines.at(offset);
+    if (mode === 'element') {
+      if (scalar) {
+        const part = elementText(elementParts);
+        if (part.kind === 'problem') return fail(out, part.message);
+        out.push(part);
+        return fail(out, truncatedAt(endAt, '"," or "]"'), endAt);
+      }
+      // An unfinished element: its own text says what is missing.
+      const part = elementText(elementParts);
+      if (part.kind === 'problem') return fail(out, part.message);
+      out.push(part);
+      return out;
+    }
+    if (mode === 'between') return fail(out, truncatedAt(endAt, between === 'after' ? '"," or "]"' : 'a value'), endAt);
+    const text = decode(frameParts);
+    frameParts = [];
+    if (text === undefined) return fail(out, 'binary or non-UTF-8 file, not JSON text');
+    if (!split && text.trim() === '') return fail(out, 'empty file (only whitespace)');
+    out.push({ kind: 'frame', text, split });
+    return out;
+  }
+
+  return { push, finish };
+}
