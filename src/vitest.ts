@@ -13,7 +13,7 @@
 import { resolve } from 'node:path';
 import { expect } from 'vitest';
 import { isPlainObject } from './validators/checks/values.js';
-import { displayPath, expandPaths, readInputFile } from './validators/captures/read-inputs.js';
+import { displayPath, expandPaths, readInputFile } from './captures/read-inputs.js';
 import type { ValidationError } from './validators/types.js';
 // The package's validators entry: one bundled file once compiled (scripts/compile-javascript.mjs).
 import { formatError, validateResponse } from './validators/index.js';
