@@ -29,6 +29,14 @@ export const MAX_ANSWER_VALUES =
   Math.max(...Object.values(EXTRA_DIMENSION_KEYS).map((keys) => keys.length)) *
   limits.metricsPerMetricsRequest.value;
 
+/**
+ * Posts one filtered or sorted posts request may look through (posts in time order alone are
+ * paged without looking through the range). The documents set no range or profile limit on post
+ * lists; this holds the posts of the largest metrics request (25 profiles over the longest three
+ * months) at 5 posts a day, the most the mock gives a day: a scan of well under a second.
+ */
+export const MAX_SCANNED_POSTS = limits.profilesPerMetricsRequest.value * longestMonthsInDays(limits.dateRangeMonths.value) * 5;
+
 /** Throws code 4 when an answer would hold more than {@link MAX_ANSWER_VALUES} values. */
 export function checkAnswerSize(values: number): void {
   if (values > MAX_ANSWER_VALUES) {

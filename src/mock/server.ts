@@ -14,7 +14,6 @@ import { failureBody, httpStatusOf, MockFailure, type FailureEntry } from './fai
 import { FaultInjector, type Fault, type FaultOptions } from './faults.js';
 import { operationAtPath } from '../catalog/operation-lookup.js';
 import { answer, type HandlerState } from './handlers.js';
-import { PostsCache } from './posts.js';
 
 export interface MockUser {
   token: string;
@@ -121,7 +120,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const accepted = new Map(users.map((u) => [`${u.token}:${u.secret}`, u.token]));
   const account = buildAccount();
   const budgets = new HourlyBudgets(options.budgets, options.now ?? Date.now);
-  const state: HandlerState = { account, seed, limits: options.limits ?? true, historyStart, posts: new PostsCache() };
+  const state: HandlerState = { account, seed, limits: options.limits ?? true, historyStart };
   const forbidden = new Set(options.forbidden ?? []);
   let faults = new FaultInjector(options.faults ?? {}, seed);
   const log: MockLogEntry[] = [];
