@@ -46,6 +46,21 @@ export function checkAnswerSize(values: number): void {
   }
 }
 
+/**
+ * Daily values one v2 metrics answer aggregates (profile or profile label x day x extra key x
+ * metric), before it is built: as many as {@link MAX_ANSWER_VALUES}. Within the documented limits
+ * no request needs more (at most 25 x 92 x the extra dimension's keys x the metrics that allow
+ * it x the labels of a profile; a test holds this against the catalogs); a longer range with
+ * `limits: false` would take minutes and is refused with code 4.
+ */
+export function checkDailyValues(values: number): void {
+  if (values > MAX_ANSWER_VALUES) {
+    throw new MockFailure(4, [
+      `The answer would aggregate ${values} daily values; the mock server computes at most ${MAX_ANSWER_VALUES} per request. Ask for fewer profiles, metrics or days.`,
+    ]);
+  }
+}
+
 /** The deepest nesting of arrays and objects in a JSON text (strings skipped), stopping past `limit`. */
 export function jsonDepth(text: string, limit = MAX_REQUEST_DEPTH): number {
   let depth = 0;
