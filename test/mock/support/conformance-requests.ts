@@ -64,8 +64,12 @@ export interface Closer {
   distinct: boolean;
   /** Drop the generated sort and filter (made-up field names are code 3). */
   plain: boolean;
-  /** Replace the dates by `days` days from `start` (a day of 2025). */
-  recentDates: boolean;
+  /**
+   * The dates: as generated, or replaced by `days` days from `start` (a day of 2025), or by the
+   * last one, two or three months of the calendar (from the first of October, November or
+   * December 9999 to 9999-12-31, as `days` says).
+   */
+  dates: 'generated' | 'recent' | 'last days';
   start: number;
   days: number;
   /** Keep a generated `after` (otherwise removed: a made-up cursor is always code 3). */
@@ -80,7 +84,7 @@ export const closerArbitrary: fc.Arbitrary<Closer> = fc.record({
   repeatProfile: fc.boolean(),
   distinct: fc.boolean(),
   plain: fc.boolean(),
-  recentDates: fc.boolean(),
+  dates: fc.constantFrom('generated', 'recent', 'last days'),
   start: fc.integer({ min: 0, max: 364 }),
   days: fc.integer({ min: 1, max: 92 }),
   keepAfter: fc.boolean(),
@@ -110,9 +114,13 @@ export async function conformanceRequest(op: GeneratedOperation, closer: Closer,
     delete body.sort;
     delete body.filter;
   }
-  if (closer.recentDates && 'date_start' in body) {
+  if (closer.dates === 'recent' && 'date_start' in body) {
     body.date_start = day(closer.start);
     body.date_end = day(closer.start + closer.days - 1);
+  }
+  if (closer.dates === 'last days' && 'date_start' in body) {
+    body.date_start = `9999-${10 + (closer.days % 3)}-01`;
+    body.date_end = '9999-12-31';
   }
   if (!closer.keepAfter) delete body.after;
   return { ...base, body };
