@@ -2,7 +2,8 @@
  * `startMockServer`: a real HTTP server on 127.0.0.1 for every v1 and v2 operation, answering
  * from the catalogs with deterministic fake data and the documented behaviour: 401 for missing
  * or wrong credentials, 404 unknown path, 405 wrong method, 400 unreadable body, codes 3-8 for
- * invalid requests, 10/11 after the hourly budgets; plus optional fault injection.
+ * invalid requests, 10/11 after the hourly budgets; plus optional fault injection. CORS is on
+ * by default, so that a web app served from another origin can call it.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
