@@ -8,7 +8,6 @@ import { operations, type OperationInfo } from '../generated/operations.js';
 import { buildAccount } from '../src/mock/account.js';
 import { failureBody } from '../src/mock/failures.js';
 import { answer, type HandlerState } from '../src/mock/handlers.js';
-import { PostsCache } from '../src/mock/posts.js';
 import { dayNumber } from '../src/calendar/days.js';
 import type { Metric, PostField } from '../src/catalog/types.js';
 
@@ -24,7 +23,7 @@ export interface Shape {
   body: unknown;
 }
 
-const state: HandlerState = { account: buildAccount(), seed: 1, limits: true, historyStart: dayNumber('2015-01-01')!, posts: new PostsCache() };
+const state: HandlerState = { account: buildAccount(), seed: 1, limits: true, historyStart: dayNumber('2015-01-01')! };
 
 const operationOf = (method: string, path: string): OperationInfo => {
   const op = (operations as readonly OperationInfo[]).find((o) => o.method === method && o.path === path);

@@ -26,6 +26,7 @@
  * row is `YYYY-MM`.
  */
 import { requestLimits } from '../../generated/request-catalog.js';
+import { RequestValidationError } from '../request-checks/problems.js';
 
 /** A calendar day, `YYYY-MM-DD`. */
 export type Day = string;
@@ -80,17 +81,68 @@ export function formatDay(year: number, month: number, day: number): Day {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-function requireDay(value: string, name: string) {
+/**
+ * The first and the last day the `YYYY-MM-DD` shape can write: the calendar of the API ends here,
+ * and no date operation of the package goes past either end.
+ */
+export const FIRST_DAY: Day = '0000-01-01';
+export const LAST_DAY: Day = '9999-12-31';
+
+/**
+ * Days since 1970-01-01 of a proleptic Gregorian day, integer math (no `Date`, which reads the
+ * years 0 to 99 as 1900 to 1999 and whose ISO text has six-digit years past 9999).
+ */
+export function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
+/** The year, month (1..12) and day of a day number ({@link daysFromCivil} inverted). */
+export function civilFromDays(dayNumber: number): { year: number; month: number; day: number } {
+  const z = dayNumber + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shifted = Math.floor((5 * dayOfYear + 2) / 153);
+  const month = shifted < 10 ? shifted + 3 : shifted - 9;
+  return { year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day: dayOfYear - Math.floor((153 * shifted + 2) / 5) + 1 };
+}
+
+/** Day number of {@link FIRST_DAY}. */
+export const FIRST_DAY_NUMBER = daysFromCivil(0, 1, 1);
+/** Day number of {@link LAST_DAY}. */
+export const LAST_DAY_NUMBER = daysFromCivil(9999, 12, 31);
+
+/** The problem of a date parameter that is not a `YYYY-MM-DD` calendar day (rule `shared.request.date-format`). */
+function notADay(caller: string, name: string, value: unknown): RequestValidationError {
+  const message = `${JSON.stringify(value) ?? String(value)} is not a calendar day in YYYY-MM-DD shape (${FIRST_DAY} to ${LAST_DAY})`;
+  return new RequestValidationError(caller, [{ parameter: name, message, code: 3, rule: 'shared.request.date-format', severity: 'error' }]);
+}
+
+/** The parts of a day parameter, or a RequestValidationError naming `caller` and the parameter. */
+function requireDay(value: unknown, name: string, caller: string) {
   const parsed = parseDay(value);
-  if (!parsed) throw new RangeError(`${name} "${value}" is not a calendar day in YYYY-MM-DD shape`);
+  if (!parsed) throw notADay(caller, name, value);
   return parsed;
 }
 
-/** `day` plus `count` days (count may be negative). Throws RangeError for a malformed day. */
+/**
+ * `day` plus `count` days (count may be negative). Throws RequestValidationError for a malformed
+ * day or when the result falls outside {@link FIRST_DAY}..{@link LAST_DAY}.
+ */
 export function addDays(day: Day, count: number): Day {
-  const { year, month, day: d } = requireDay(day, 'day');
-  const date = new Date(Date.UTC(year, month - 1, d + count));
-  return formatDay(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+  const { year, month, day: d } = requireDay(day, 'day', 'addDays');
+  const result = daysFromCivil(year, month, d) + count;
+  if (!Number.isInteger(count) || result < FIRST_DAY_NUMBER || result > LAST_DAY_NUMBER) {
+    const message = `${day} plus ${count} days is outside the calendar (${FIRST_DAY} to ${LAST_DAY})`;
+    throw new RequestValidationError('addDays', [{ parameter: 'count', message, code: 3, rule: 'shared.request.date-format', severity: 'error' }]);
+  }
+  return formatDayNumber(result);
 }
 
 /** Months a metrics request may span, from the catalogs (`limits.dateRangeMonths`). */
@@ -98,14 +150,20 @@ export const DEFAULT_RANGE_MONTHS: number = requestLimits.dateRangeMonths.value;
 
 /**
  * The latest `date_end` a metrics request starting on `dateStart` may have: the day before the
- * same day number `months` calendar months later, clamped to the end of that month. Throws
- * RangeError when `dateStart` is not a `YYYY-MM-DD` calendar day.
+ * same day number `months` calendar months later, clamped to the end of that month and to
+ * {@link LAST_DAY} (the last day a `YYYY-MM-DD` date can name). Throws RequestValidationError
+ * when `dateStart` is not a `YYYY-MM-DD` calendar day or `months` is not a whole number from 1.
  */
 export function maxDateEnd(dateStart: Day, months: number = DEFAULT_RANGE_MONTHS): Day {
-  const { year, month, day } = requireDay(dateStart, 'date_start');
+  const { year, month, day } = requireDay(dateStart, 'date_start', 'maxDateEnd');
+  if (!Number.isInteger(months) || months < 1) {
+    const message = `must be a whole number of months from 1, got ${String(months)}`;
+    throw new RequestValidationError('maxDateEnd', [{ parameter: 'months', message, code: 3, rule: 'shared.metrics.date-range-calendar', severity: 'error' }]);
+  }
   const index = year * 12 + (month - 1) + months;
   const [targetYear, targetMonth] = [Math.floor(index / 12), (index % 12) + 1];
-  if (day === 1) return addDays(formatDay(targetYear, targetMonth, 1), -1);
+  if (targetYear > 9999) return LAST_DAY;
+  if (day === 1) return formatDayNumber(daysFromCivil(targetYear, targetMonth, 1) - 1);
   return formatDay(targetYear, targetMonth, Math.min(day - 1, daysInMonth(targetYear, targetMonth)));
 }
 
@@ -133,22 +191,21 @@ export function longestMonthsInDays(months: number): number {
 
 /** Days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: Day, to: Day): number {
-  const a = requireDay(from, 'from');
-  const b = requireDay(to, 'to');
-  return (Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000;
+  const a = requireDay(from, 'from', 'daysBetween');
+  const b = requireDay(to, 'to', 'daysBetween');
+  return daysFromCivil(b.year, b.month, b.day) - daysFromCivil(a.year, a.month, a.day);
 }
-
-const MS_PER_DAY = 86_400_000;
 
 /** Parses `YYYY-MM-DD` into a day number, or undefined when it is not a real calendar day. */
 export function dayNumber(text: unknown): number | undefined {
   const day = parseDay(text);
-  return day && Math.round(Date.UTC(day.year, day.month - 1, day.day) / MS_PER_DAY);
+  return day && daysFromCivil(day.year, day.month, day.day);
 }
 
-/** Formats a day number as `YYYY-MM-DD`. */
+/** Formats a day number as `YYYY-MM-DD` (years past 9999 take more digits: no day of the API). */
 export function formatDayNumber(day: number): string {
-  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+  const { year, month, day: d } = civilFromDays(day);
+  return formatDay(year, month, d);
 }
 
 /**
@@ -166,8 +223,8 @@ export function weekStart(day: number): number {
 
 /** The first day of the calendar month holding `day`. */
 export function monthStart(day: number): number {
-  const d = new Date(day * MS_PER_DAY);
-  return Math.round(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / MS_PER_DAY);
+  const { year, month } = civilFromDays(day);
+  return daysFromCivil(year, month, 1);
 }
 
 /** `YYYY-MM` of the month holding `day`. */

@@ -1,5 +1,5 @@
 /**
- * `social-analytics-api mock [--port 4010] [--token T --secret S] [--seed N] [--no-limits]`:
+ * `social-analytics-api mock [--port 4010] [--token T --secret S] [--seed N] [--no-limits] [--no-cors]`:
  * runs the catalog-aware mock server on 127.0.0.1 until SIGINT or SIGTERM.
  */
 import { startMockServer, type MockServerOptions } from '../mock/index.js';
@@ -15,6 +15,8 @@ options:
   --secret S        accepted secret (default mock-secret)
   --seed N          seed of the fake data (default 1)
   --no-limits       accept metrics requests over the profiles / metrics / months limits
+  --no-cors         send no CORS headers and answer preflights (OPTIONS) like any request
+                    (default: web pages of any origin may call the mock)
   --latency MS      delay every answer by MS milliseconds
   --error-rate R    answer a share R (0..1) of requests with HTTP 500
   -h, --help        show this help`;
@@ -26,6 +28,7 @@ const MOCK_OPTIONS: OptionTable = {
   secret: { type: 'string' },
   seed: { type: 'string' },
   'no-limits': { type: 'boolean' },
+  'no-cors': { type: 'boolean' },
   latency: { type: 'string' },
   'error-rate': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -63,6 +66,9 @@ export function parseMockArgs(args: string[]): MockServerOptions & { help?: bool
         break;
       case 'no-limits':
         options.limits = false;
+        break;
+      case 'no-cors':
+        options.cors = false;
         break;
       case 'latency':
         options.faults = { ...options.faults, latencyMs: number(flag, value, 0, 60_000) };

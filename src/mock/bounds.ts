@@ -29,11 +29,34 @@ export const MAX_ANSWER_VALUES =
   Math.max(...Object.values(EXTRA_DIMENSION_KEYS).map((keys) => keys.length)) *
   limits.metricsPerMetricsRequest.value;
 
+/**
+ * Posts one filtered or sorted posts request may look through (posts in time order alone are
+ * paged without looking through the range). The documents set no range or profile limit on post
+ * lists; this holds the posts of the largest metrics request (25 profiles over the longest three
+ * months) at 5 posts a day, the most the mock gives a day: a scan of well under a second.
+ */
+export const MAX_SCANNED_POSTS = limits.profilesPerMetricsRequest.value * longestMonthsInDays(limits.dateRangeMonths.value) * 5;
+
 /** Throws code 4 when an answer would hold more than {@link MAX_ANSWER_VALUES} values. */
 export function checkAnswerSize(values: number): void {
   if (values > MAX_ANSWER_VALUES) {
     throw new MockFailure(4, [
       `The answer would hold ${values} values; the mock server answers at most ${MAX_ANSWER_VALUES} per request. Ask for fewer dimensions, profiles, metrics or days.`,
+    ]);
+  }
+}
+
+/**
+ * Daily values one v2 metrics answer aggregates (profile or profile label x day x extra key x
+ * metric), before it is built: as many as {@link MAX_ANSWER_VALUES}. Within the documented limits
+ * no request needs more (at most 25 x 92 x the extra dimension's keys x the metrics that allow
+ * it x the labels of a profile; a test holds this against the catalogs); a longer range with
+ * `limits: false` would take minutes and is refused with code 4.
+ */
+export function checkDailyValues(values: number): void {
+  if (values > MAX_ANSWER_VALUES) {
+    throw new MockFailure(4, [
+      `The answer would aggregate ${values} daily values; the mock server computes at most ${MAX_ANSWER_VALUES} per request. Ask for fewer profiles, metrics or days.`,
     ]);
   }
 }

@@ -4,16 +4,14 @@ import { profileLabelsView, profileView, type MockAccount } from './account.js';
 import type { CheckContext } from './checks.js';
 import { MockFailure } from './failures.js';
 import { answerMetricsV1, answerMetricsV2 } from './metrics.js';
-import { answerPosts, PostsCache } from './posts.js';
+import { answerPosts } from './posts.js';
 
 export interface HandlerState {
   account: MockAccount;
   seed: number;
   limits: boolean;
   historyStart: number;
-  posts: PostsCache;
 }
-
 
 /** The success body of an operation, or throws MockFailure. `body` is the parsed JSON (undefined for none). */
 export function answer(op: OperationInfo, body: unknown, state: HandlerState): unknown {
@@ -28,7 +26,7 @@ export function answer(op: OperationInfo, body: unknown, state: HandlerState): u
     case 'metrics':
       return op.version === 1 ? answerMetricsV1(body, ctx, state.seed, op.key) : answerMetricsV2(body, ctx, state.seed, op.key);
     case 'posts':
-      return answerPosts(body, ctx, state.seed, op.key, state.posts);
+      return answerPosts(body, ctx, state.seed, op.key);
   }
   throw new MockFailure(404, [`No handler for ${op.key}.`]);
 }

@@ -8,7 +8,7 @@ import { catalogs } from '../../generated/catalogs.js';
 import type { Metric } from '../catalog/types.js';
 import { formatDayNumber, monthLabel, weekStart } from '../calendar/days.js';
 import { accountProfiles, checkHistory, checkInsights, checkRules, dateRange, requireObject, type CheckContext } from './checks.js';
-import { checkAnswerSize } from './bounds.js';
+import { checkAnswerSize, checkDailyValues } from './bounds.js';
 import { MockFailure } from './failures.js';
 import { EXTRA_DIMENSION_KEYS, nameHash, v1Value, v2Value } from './values.js';
 
@@ -61,6 +61,10 @@ export function answerMetricsV1(rawBody: unknown, ctx: CheckContext, seed: numbe
 export function answerMetricsV2(rawBody: unknown, ctx: CheckContext, seed: number, operation: string): unknown {
   const { body, names, metrics, start, end, profiles } = metricsQuery(rawBody, ctx, operation);
   const dims = ((body.dimensions ?? []) as { type: string }[]).map((d) => d.type);
+  const extraIndex = dims.findIndex((t) => !t.startsWith('date.') && t !== 'profile' && t !== 'profile_label');
+  const keyCount = extraIndex >= 0 ? (EXTRA_DIMENSION_KEYS[dims[extraIndex]] ?? []).length : 1;
+  const units = dims.includes('profile_label') ? profiles.reduce((n, p) => n + p.profile_labels.length, 0) : profiles.length;
+  checkDailyValues(units * (end - start + 1) * keyCount * metrics.length);
 
   const days = Array.from({ length: end - start + 1 }, (_, i) => start + i);
   const weeks = [...new Set(days.map(weekStart))];
@@ -81,7 +85,6 @@ export function answerMetricsV2(rawBody: unknown, ctx: CheckContext, seed: numbe
   checkAnswerSize(total);
   const sums = new Float64Array(total);
   const counts = new Uint32Array(total);
-  const extraIndex = dims.findIndex((t) => !t.startsWith('date.') && t !== 'profile' && t !== 'profile_label');
   const keyHashes = extraIndex >= 0 ? rows[extraIndex].map(nameHash) : [0];
   const metricHashes = metrics.map((m) => nameHash(m.name));
   const labelIndex = new Map(labels.map((l, i) => [l, i]));
@@ -91,24 +94,27 @@ export function answerMetricsV2(rawBody: unknown, ctx: CheckContext, seed: numbe
   profiles.forEach((p, pi) => {
     const labelRows = p.profile_labels.map((l) => labelIndex.get(l)!).filter((i) => i !== undefined);
     for (const day of days) {
-      // Offsets of the cells this (profile, day) unit falls in, with the extra key index of each.
-      let cells: [number, number][] = [[0, 0]];
+      // Offsets of the cells this (profile, day) unit falls in, the extra dimension left out:
+      // each daily value is computed once and added to each of them.
+      let bases = [0];
       dims.forEach((type, d) => {
+        if (d === extraIndex) return;
         let options: number[];
         if (type === 'date.day') options = [day - start];
         else if (type === 'date.week') options = [weekIndex.get(weekStart(day))!];
         else if (type === 'date.month') options = [monthIndex.get(monthLabel(day))!];
         else if (type === 'profile') options = [pi];
-        else if (type === 'profile_label') options = labelRows;
-        else options = rows[d].map((_, k) => k);
-        const isExtra = d === extraIndex;
-        cells = cells.flatMap(([off, key]) => options.map((o): [number, number] => [off + o * strides[d], isExtra ? o : key]));
+        else options = labelRows;
+        bases = bases.flatMap((off) => options.map((o) => off + o * strides[d]));
       });
-      for (const [off, key] of cells) {
+      for (let key = 0; key < keyHashes.length; key++) {
+        const keyOffset = extraIndex >= 0 ? key * strides[extraIndex] : 0;
         for (let mi = 0; mi < metrics.length; mi++) {
-          const at = off + mi;
-          sums[at] += v2Value(seed, p.hash, metricHashes[mi], day, extraIndex >= 0 ? keyHashes[key] : 0);
-          counts[at]++;
+          const value = v2Value(seed, p.hash, metricHashes[mi], day, keyHashes[key]);
+          for (const base of bases) {
+            sums[base + keyOffset + mi] += value;
+            counts[base + keyOffset + mi]++;
+          }
         }
       }
     }

@@ -1,9 +1,11 @@
 /**
  * Fake posts. A post is a skeleton (profile, local day, slot) from which every field value is
  * derived on demand, typed by the post catalog: thousands of posts per profile and year cost
- * nothing until a page shows them.
+ * nothing until a page shows them. How many posts a profile has over any range of days is
+ * arithmetic ({@link countPosts}), so no answer needs the posts of the whole range.
  */
 import type { PostCatalog, PostField } from '../catalog/types.js';
+import { civilFromDays, daysFromCivil, FIRST_DAY_NUMBER, formatDay, LAST_DAY_NUMBER } from '../calendar/days.js';
 import type { MockAccount, MockLabel, MockProfile } from './account.js';
 import { between, mix } from './random.js';
 import { breakdownKeys, nameHash } from './values.js';
@@ -25,16 +27,28 @@ const VIDEO_ONLY = new Set(['universal_video_id', 'video_id', 'video_length']);
 const offsetCache = new Map<string, number>();
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** Offset of `timezone` from UTC in ms at the UTC instant `ms`. */
+const MS_PER_DAY = 86_400_000;
+
+/** The first and the last instant a post date-time (`YYYY-MM-DDTHH:MM:SS+00:00`) can write, ms. */
+const FIRST_INSTANT_MS = FIRST_DAY_NUMBER * MS_PER_DAY;
+const LAST_INSTANT_MS = (LAST_DAY_NUMBER + 1) * MS_PER_DAY - 1000;
+
+/**
+ * Offset of `timezone` from UTC in ms at the UTC instant `ms`. Instants before the year 1 take
+ * the offset of 0001-01-01 (the zone's local mean time either way): the year of an earlier
+ * instant is written with an era.
+ */
 function zoneOffset(timezone: string, ms: number): number {
   let f = formatters.get(timezone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', { timeZone: timezone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
     formatters.set(timezone, f);
   }
+  const at = Math.max(ms, daysFromCivil(1, 1, 2) * MS_PER_DAY);
   const parts: Record<string, number> = {};
-  for (const p of f.formatToParts(new Date(ms))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) - Math.floor(ms / 1000) * 1000;
+  for (const p of f.formatToParts(new Date(at))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  const local = daysFromCivil(parts.year, parts.month, parts.day) * MS_PER_DAY + ((parts.hour * 60 + parts.minute) * 60 + parts.second) * 1000;
+  return local - Math.floor(at / 1000) * 1000;
 }
 
 /** UTC ms of a local wall-clock time (`seconds` after local midnight of `day`) in `timezone`. */
@@ -49,22 +63,62 @@ export function localToUtc(timezone: string, day: number, seconds: number): numb
   return day * 86_400_000 + seconds * 1000 - offset;
 }
 
-/** Posts a profile published on a local day: 0 to 5, newest slot last. */
+/**
+ * Posts of a profile before its local day `day`, counted from an arbitrary origin: 2.5 a day
+ * plus a seeded wobble of 0 to 2. A day then has {@link postsBefore}(day + 1) - postsBefore(day)
+ * posts, 0 to 5 (2 or 3, plus the difference of two wobbles), and any range of days has a count
+ * that takes two calls, whatever its length.
+ */
+export function postsBefore(seed: number, profile: MockProfile, day: number): number {
+  return Math.floor((day * 5) / 2) + (mix(seed, profile.hash, day, 0x505) % 3);
+}
+
+/** Posts a profile published on a local day: 0 to 5, newest slot last. Posts whose instant a post date-time cannot write (past 9999-12-31T23:59:59Z, before 0000-01-01) are left out. */
 export function postsOfDay(seed: number, profile: MockProfile, day: number): PostSkeleton[] {
-  const count = between(mix(seed, profile.hash, day, 0x505), 0, 5);
+  const count = postsBefore(seed, profile, day + 1) - postsBefore(seed, profile, day);
   const out: PostSkeleton[] = [];
   let seconds = 0;
   for (let slot = 0; slot < count; slot++) {
     const hash = mix(seed, profile.hash, day, slot, 0x7057);
     seconds = Math.min(86_399, seconds + between(hash, 600, Math.floor(86_399 / count)));
-    out.push({ profile, day, slot, id: `${profile.id}_${day * 10 + slot}`, createdMs: localToUtc(profile.timezone, day, seconds), hash });
+    const createdMs = localToUtc(profile.timezone, day, seconds);
+    if (createdMs >= FIRST_INSTANT_MS && createdMs <= LAST_INSTANT_MS) out.push({ profile, day, slot, id: `${profile.id}_${day * 10 + slot}`, createdMs, hash });
   }
   return out;
 }
 
-/** `YYYY-MM-DDTHH:MM:SS+00:00`. */
+/** Local days this close to either end of the calendar may hold posts that are left out. */
+const EDGE_DAYS = 1;
+
+/** Posts of a profile on the local days `first` to `last` (inclusive), without generating them. */
+export function countPosts(seed: number, profile: MockProfile, first: number, last: number): number {
+  if (last < first) return 0;
+  let count = postsBefore(seed, profile, last + 1) - postsBefore(seed, profile, first);
+  const edges = [...range(Math.max(first, FIRST_DAY_NUMBER - EDGE_DAYS), Math.min(last, FIRST_DAY_NUMBER + EDGE_DAYS)), ...range(Math.max(first, LAST_DAY_NUMBER - EDGE_DAYS), Math.min(last, LAST_DAY_NUMBER + EDGE_DAYS))];
+  for (const day of edges) count -= postsBefore(seed, profile, day + 1) - postsBefore(seed, profile, day) - postsOfDay(seed, profile, day).length;
+  return count;
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+}
+
+/** The latest instant of a profile's posts on a local day (its posts are at most this). */
+export function dayEndMs(profile: MockProfile, day: number): number {
+  return localToUtc(profile.timezone, day, 86_399);
+}
+
+/** The earliest instant of a profile's posts on a local day (its posts are at least this). */
+export function dayStartMs(profile: MockProfile, day: number): number {
+  return localToUtc(profile.timezone, day, 0);
+}
+
+/** `YYYY-MM-DDTHH:MM:SS+00:00`, four-digit years (the instants of posts are within 0000..9999). */
 export function utcDateTime(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 19)}+00:00`;
+  const day = Math.floor(ms / MS_PER_DAY);
+  const { year, month, day: d } = civilFromDays(day);
+  const time = new Date(ms - day * MS_PER_DAY).toISOString().slice(11, 19);
+  return `${formatDay(year, month, d)}T${time}+00:00`;
 }
 
 /** The post type (facebook: status/link/photo/video; instagram: image/video/carousel_album). */

@@ -1,23 +1,18 @@
 /**
  * The posts operations of the mock: fields, sort, filter (field and match_any forms), page size
- * and cursors. A cursor is the offset into the query's stable order, tied to the query's
- * parameters, so resending them unchanged plus `after` resumes exactly.
+ * and cursors. A page is computed on its own (src/mock/post-pages.ts): no answer holds or
+ * generates the posts of the whole range, and a cursor resumes after the last post of its page.
  */
 import { catalogs } from '../../generated/catalogs.js';
-import type { PostCatalog, PostField } from '../catalog/types.js';
+import type { PostCatalog } from '../catalog/types.js';
 import { accountProfiles, checkHistory, checkInsights, checkRules, dateRange, requireObject, type CheckContext } from './checks.js';
 import type { MockProfile } from './account.js';
 import { MockFailure } from './failures.js';
-import { fieldValue, postLabels, postsOfDay, postView, type PostSkeleton } from './post-data.js';
-import { hashString } from './random.js';
+import { fieldValue, postLabels, postView, type PostSkeleton } from './post-data.js';
+import { decodeCursor, encodeCursor, postOrder, type SortKey } from './post-order.js';
+import { pageByScan, pageByTime, timeOrder, type PostQuery } from './post-pages.js';
 
 type Condition = (post: PostSkeleton) => boolean;
-
-interface SortKey {
-  field: PostField;
-  member?: string;
-  descending: boolean;
-}
 
 function catalogOf(ctx: CheckContext): PostCatalog {
   return (catalogs[`v${ctx.version}`].posts as Record<string, PostCatalog>)[ctx.network];
@@ -66,70 +61,13 @@ function parseFilter(body: Record<string, unknown>, catalog: PostCatalog, ctx: C
   return { conditions, fields };
 }
 
-function sortValue(post: PostSkeleton, key: SortKey, ctx: CheckContext): number | string {
-  if (key.field.name === 'created_time') return post.createdMs;
-  const v = fieldValue(post, key.field, ctx.account);
-  const value = key.member === undefined ? v : (v as Record<string, unknown> | undefined)?.[key.member];
-  return typeof value === 'number' || typeof value === 'string' ? value : -Infinity;
-}
-
-/** Every post of the query in its stable order: requested sort keys, then newest first, then id. */
-function queryPosts(profiles: MockProfile[], start: number, end: number, sort: SortKey[], conditions: Condition[], ctx: CheckContext, seed: number): PostSkeleton[] {
-  const posts: PostSkeleton[] = [];
-  for (const profile of profiles) {
-    for (let day = start; day <= end; day++) {
-      for (const post of postsOfDay(seed, profile, day)) if (conditions.every((c) => c(post))) posts.push(post);
-    }
-  }
-  const keyed = posts.map((post) => ({ post, keys: sort.map((k) => sortValue(post, k, ctx)) }));
-  keyed.sort((a, b) => {
-    for (let i = 0; i < sort.length; i++) {
-      const x = a.keys[i];
-      const y = b.keys[i];
-      if (x === y) continue;
-      const less = x < y ? -1 : 1;
-      return sort[i].descending ? -less : less;
-    }
-    if (a.post.createdMs !== b.post.createdMs) return b.post.createdMs - a.post.createdMs;
-    return a.post.id < b.post.id ? -1 : a.post.id > b.post.id ? 1 : 0;
-  });
-  return keyed.map((k) => k.post);
-}
-
-/** Query results cached per query (parameters without after/limit/fields), for fast paging. */
-export class PostsCache {
-  private readonly entries = new Map<string, PostSkeleton[]>();
-  get(key: string, build: () => PostSkeleton[]): PostSkeleton[] {
-    let hit = this.entries.get(key);
-    if (hit) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit;
-    }
-    hit = build();
-    this.entries.set(key, hit);
-    if (this.entries.size > 16) this.entries.delete(this.entries.keys().next().value!);
-    return hit;
-  }
-}
-
-function encodeCursor(query: string, offset: number): string {
-  return Buffer.from(JSON.stringify({ q: hashString(query).toString(36), o: offset })).toString('base64url');
-}
-
-function decodeCursor(after: unknown, query: string): number {
-  if (typeof after !== 'string') throw new MockFailure(3, ['Parameter after must be a string (the next value of the previous page).']);
-  try {
-    const c = JSON.parse(Buffer.from(after, 'base64url').toString('utf8')) as { q?: unknown; o?: unknown };
-    if (c.q === hashString(query).toString(36) && typeof c.o === 'number' && Number.isInteger(c.o) && c.o >= 0) return c.o;
-  } catch {
-    // fall through
-  }
-  throw new MockFailure(3, [`Invalid cursor in parameter after (resend every other parameter unchanged): ${after}`]);
+/** The profiles without repeats: a post is listed once however often its profile is named. */
+function distinct(profiles: MockProfile[]): MockProfile[] {
+  return [...new Set(profiles)];
 }
 
 /** Answers a posts request. */
-export function answerPosts(rawBody: unknown, ctx: CheckContext, seed: number, operation: string, cache: PostsCache): unknown {
+export function answerPosts(rawBody: unknown, ctx: CheckContext, seed: number, operation: string): unknown {
   const body = requireObject(rawBody);
   checkRules(operation, body, ctx);
   const catalog = catalogOf(ctx);
@@ -143,15 +81,16 @@ export function answerPosts(rawBody: unknown, ctx: CheckContext, seed: number, o
   checkHistory(start, ctx);
   checkInsights([...fieldNames, ...sort.map((k) => k.field.name), ...filterFields], profiles, operation, ctx.version);
   const query = JSON.stringify([operation, ids, body.date_start, body.date_end, body.sort ?? null, body.filter ?? null]);
-  const offset = body.after === undefined ? 0 : decodeCursor(body.after, query);
-  const all = cache.get(query, () => queryPosts(profiles, start, end, sort, conditions, ctx, seed));
+  const order = postOrder(sort, ctx.account);
+  const after = body.after === undefined ? undefined : decodeCursor(body.after, query, order);
+  const q: PostQuery = { seed, profiles: distinct(profiles), start, end, order, after, limit };
+  const byTime = conditions.length === 0 ? timeOrder(order) : undefined;
+  const page = byTime ? pageByTime(q, byTime.descending) : pageByScan(q, (post) => conditions.every((c) => c(post)));
   const fields = fieldNames.map((f) => catalog.fields.find((x) => x.name === f)!);
-  const page = all.slice(offset, offset + limit);
-  const remaining = Math.max(0, all.length - offset - page.length);
-  const data: Record<string, unknown> = { posts: page.map((p) => postView(p, fields, catalog, ctx.account)) };
-  if (remaining > 0) {
-    data.next = encodeCursor(query, offset + page.length);
-    data.remaining = remaining;
+  const data: Record<string, unknown> = { posts: page.posts.map((p) => postView(p, fields, catalog, ctx.account)) };
+  if (page.remaining > 0) {
+    data.next = encodeCursor(query, order.keyOf(page.posts.at(-1)!));
+    data.remaining = page.remaining;
   }
   return { success: true, data };
 }

@@ -2,7 +2,8 @@
  * `startMockServer`: a real HTTP server on 127.0.0.1 for every v1 and v2 operation, answering
  * from the catalogs with deterministic fake data and the documented behaviour: 401 for missing
  * or wrong credentials, 404 unknown path, 405 wrong method, 400 unreadable body, codes 3-8 for
- * invalid requests, 10/11 after the hourly budgets; plus optional fault injection.
+ * invalid requests, 10/11 after the hourly budgets; plus optional fault injection. CORS is on
+ * by default, so that a web app served from another origin can call it.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,7 +15,6 @@ import { failureBody, httpStatusOf, MockFailure, type FailureEntry } from './fai
 import { FaultInjector, type Fault, type FaultOptions } from './faults.js';
 import { operationAtPath } from '../catalog/operation-lookup.js';
 import { answer, type HandlerState } from './handlers.js';
-import { PostsCache } from './posts.js';
 
 export interface MockUser {
   token: string;
@@ -43,6 +43,13 @@ export interface MockServerOptions {
   forbidden?: string[];
   /** Fault injection (default none). */
   faults?: FaultOptions;
+  /**
+   * Answer cross-origin requests from web pages (default true, as Prism does): preflights
+   * (`OPTIONS`) get 204 without credentials, and every answer carries
+   * `Access-Control-Allow-Origin: *`. `false` sends no CORS header and treats `OPTIONS` as any
+   * other method (401 without credentials, 405 with them).
+   */
+  cors?: boolean;
 }
 
 export interface MockLogEntry {
@@ -70,6 +77,21 @@ export interface MockServer {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Headers of every answer when CORS is on: any origin may read the answers. */
+const CORS_HEADERS: Record<string, string> = { 'Access-Control-Allow-Origin': '*' };
+
+/**
+ * Headers of the answer to a preflight: the methods of the API and the two request headers it
+ * needs (Fetch standard, CORS protocol). No credentials are asked: a browser never sends them
+ * with a preflight.
+ */
+const PREFLIGHT_HEADERS: Record<string, string> = {
+  ...CORS_HEADERS,
+  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+  'Access-Control-Max-Age': '600',
+};
 
 /** The request body as text, or undefined once it grows past MAX_REQUEST_BYTES (the rest is not kept). */
 function readBody(req: IncomingMessage): Promise<string | undefined> {
@@ -99,15 +121,17 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const accepted = new Map(users.map((u) => [`${u.token}:${u.secret}`, u.token]));
   const account = buildAccount();
   const budgets = new HourlyBudgets(options.budgets, options.now ?? Date.now);
-  const state: HandlerState = { account, seed, limits: options.limits ?? true, historyStart, posts: new PostsCache() };
+  const state: HandlerState = { account, seed, limits: options.limits ?? true, historyStart };
   const forbidden = new Set(options.forbidden ?? []);
   let faults = new FaultInjector(options.faults ?? {}, seed);
   const log: MockLogEntry[] = [];
+  const cors = options.cors ?? true;
+  const corsHeaders = cors ? CORS_HEADERS : {};
 
   const send = (res: ServerResponse, entry: MockLogEntry, status: number, body: unknown, headers: Record<string, string> = {}) => {
     const text = JSON.stringify(body);
     entry.status = status;
-    res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(text), ...headers });
+    res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(text), ...corsHeaders, ...headers });
     res.end(text);
   };
   const fail = (res: ServerResponse, entry: MockLogEntry, entries: FailureEntry[], headers?: Record<string, string>) => {
@@ -120,6 +144,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const entry: MockLogEntry = { method: req.method ?? '', path, status: 0 };
     if (log.length < 1_000_000) log.push(entry);
     const raw = await readBody(req);
+    if (cors && req.method === 'OPTIONS') {
+      entry.status = 204;
+      res.writeHead(204, PREFLIGHT_HEADERS);
+      res.end();
+      return;
+    }
     const delay = faults.latency();
     if (delay > 0) await new Promise((r) => setTimeout(r, delay));
     const fault = faults.next();
@@ -131,7 +161,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     if (fault === 'server-error') return fail(res, entry, [{ code: 500, details: ['Injected fault.'] }]);
     if (fault === 'malformed') {
       entry.status = 200;
-      res.writeHead(200, { 'Content-Type': JSON_TYPE });
+      res.writeHead(200, { 'Content-Type': JSON_TYPE, ...corsHeaders });
       res.end('{"success":true,"da');
       return;
     }
@@ -169,7 +199,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent) return res.destroy();
       const text = JSON.stringify(failureBody([{ code: 500, details: [error instanceof Error ? error.message : String(error)] }]));
-      res.writeHead(500, { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(text) });
+      res.writeHead(500, { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(text), ...corsHeaders });
       res.end(text);
     });
   });

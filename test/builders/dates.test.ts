@@ -1,6 +1,9 @@
 /** The YYYY-MM-DD helpers and the precise 3-month rule (maxDateEnd). */
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, isDay, maxDateEnd, parseDay } from '../../src/calendar/days.js';
+import { addDays, civilFromDays, dayNumber, daysBetween, daysFromCivil, formatDayNumber, isDay, LAST_DAY, maxDateEnd, monthStart, parseDay } from '../../src/calendar/days.js';
+import { RequestValidationError } from '../../src/request-checks/problems.js';
+import { checkRequest } from '../../src/request-checks/check.js';
+import { v1, v2 } from '../../src/index.js';
 
 describe('isDay / parseDay', () => {
   it('accepts real calendar days in YYYY-MM-DD shape', () => {
@@ -43,8 +46,28 @@ describe('maxDateEnd: a range spans at most three calendar months, both ends inc
       previous = end;
     }
   });
-  it('throws a RangeError naming the bad date_start', () => {
-    expect(() => maxDateEnd('2024-02-30')).toThrow(/date_start "2024-02-30"/);
+  it('throws a RequestValidationError naming the bad date_start or month count, never a RangeError', () => {
+    for (const bad of ['2024-02-30', '10000-01-01', '', 'x']) {
+      const thrown = (() => {
+        try {
+          maxDateEnd(bad);
+        } catch (error) {
+          return error;
+        }
+      })();
+      expect(thrown, bad).toBeInstanceOf(RequestValidationError);
+      expect((thrown as RequestValidationError).problems[0]).toMatchObject({ parameter: 'date_start', rule: 'shared.request.date-format' });
+    }
+    expect(() => maxDateEnd('2024-02-30')).toThrow(/date_start: "2024-02-30" is not a calendar day/);
+    expect(() => maxDateEnd('2024-01-01', 0)).toThrow(RequestValidationError);
+    expect(() => maxDateEnd('2024-01-01', 1.5)).toThrow(RequestValidationError);
+  });
+  it('stops at 9999-12-31, the last day a YYYY-MM-DD date names', () => {
+    expect(maxDateEnd('9999-12-01')).toBe(LAST_DAY);
+    expect(maxDateEnd('9999-10-26')).toBe(LAST_DAY);
+    expect(maxDateEnd('9999-10-01')).toBe(LAST_DAY);
+    expect(maxDateEnd('9999-09-30')).toBe('9999-12-29');
+    expect(maxDateEnd('9999-12-31', 12)).toBe(LAST_DAY);
   });
 });
 
@@ -53,5 +76,49 @@ describe('addDays', () => {
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
     expect(addDays('2024-12-31', 1)).toBe('2025-01-01');
     expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+  });
+  it('refuses to leave the calendar with a RequestValidationError', () => {
+    expect(addDays('9999-12-30', 1)).toBe('9999-12-31');
+    expect(() => addDays('9999-12-31', 1)).toThrow(RequestValidationError);
+    expect(() => addDays('0000-01-01', -1)).toThrow(RequestValidationError);
+    expect(() => addDays('2024-02-30', 1)).toThrow(RequestValidationError);
+  });
+});
+
+describe('day numbers over the whole calendar, 0000-01-01 to 9999-12-31', () => {
+  it('round-trip (every 7th day, and every day of the first and last thousand) and agree with Date where Date is right', () => {
+    const [first, last] = [dayNumber('0000-01-01')!, dayNumber('9999-12-31')!];
+    for (let n = first; n <= last; n += n < first + 1000 || n > last - 1000 ? 1 : 7) {
+      const { year, month, day } = civilFromDays(n);
+      if (daysFromCivil(year, month, day) !== n) throw new Error(`day ${n} does not round-trip`);
+    }
+    expect(dayNumber('1970-01-01')).toBe(0);
+    expect(dayNumber('2024-02-29')).toBe(Date.UTC(2024, 1, 29) / 86_400_000);
+    expect(formatDayNumber(dayNumber('9999-12-31')!)).toBe('9999-12-31');
+    // Date.UTC reads the years 0 to 99 as 1900 to 1999: these do not.
+    expect(formatDayNumber(dayNumber('0050-03-01')!)).toBe('0050-03-01');
+    expect(daysBetween('0099-12-31', '0100-01-01')).toBe(1);
+    expect(formatDayNumber(monthStart(dayNumber('9999-12-31')!))).toBe('9999-12-01');
+  });
+});
+
+describe('request checks and builders on the last days of the calendar', () => {
+  const body = (date_start: string, date_end: string) => ({ profiles: ['164929129743'], metrics: ['fans_change'], date_start, date_end });
+  it('accept ranges ending 9999-12-31 and a 6-day range in October 9999', () => {
+    for (const [s, e] of [['9999-12-01', '9999-12-31'], ['9999-10-26', '9999-10-31'], ['9999-10-01', '9999-12-31']]) {
+      expect(checkRequest('POST /2/facebook/metrics', body(s, e), { strict: true }), `${s}..${e}`).toEqual([]);
+      expect(checkRequest('POST /1/facebook/metrics', { ...body(s, e), metrics: ['fans_lifetime'] }, { strict: true }), `${s}..${e}`).toEqual([]);
+      expect(v2.facebook.metrics(body(s, e) as never).body).toMatchObject({ date_end: e });
+    }
+  });
+  it('still refuse a range over three months with code 4 at the end of the calendar', () => {
+    const problems = checkRequest('POST /2/facebook/metrics', body('9999-09-01', '9999-12-31'), { strict: true });
+    expect(problems.map((p) => [p.rule, p.code])).toEqual([['shared.metrics.date-range', 4]]);
+  });
+  it('throw RequestValidationError, never RangeError, for days the calendar does not have', () => {
+    for (const [s, e] of [['9999-12-01', '10000-01-01'], ['2024-02-30', '2024-03-01']]) {
+      expect(() => v2.facebook.metrics(body(s, e) as never), `${s}..${e}`).toThrow(RequestValidationError);
+      expect(() => v1.facebook.metrics({ ...body(s, e), metrics: ['fans_lifetime'] } as never), `${s}..${e}`).toThrow(RequestValidationError);
+    }
   });
 });
