@@ -44,7 +44,7 @@ th, td { text-align: left; vertical-align: top; padding: 0.3rem 0.5rem; border-b
 thead th { background: var(--band); }
 tr:target { background: #fff6d6; }
 td { overflow-wrap: break-word; }
-td:last-child { min-width: 14rem; }
+table.filterable td:last-child, table.renames td:last-child { min-width: 14rem; }
 [id] { scroll-margin-top: 4.5rem; }
 .facts { display: block; color: var(--muted); font-size: 0.85em; margin-top: 0.2rem; }
 td.num, th.num { text-align: right; }
