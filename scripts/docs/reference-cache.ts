@@ -10,7 +10,14 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
-const SCRIPTS = ['scripts/docs/reference-page.ts', 'scripts/docs/reference-cache.ts', 'scripts/generators/site/html.ts'];
+const SCRIPTS = [
+  'scripts/docs/reference-page.ts',
+  'scripts/docs/reference-cache.ts',
+  'scripts/docs/redoc-theme.ts',
+  'scripts/generators/site/html.ts',
+  'scripts/generators/site/search-box.ts',
+  'scripts/generators/site/style.ts',
+];
 
 const cacheFile = (root: string, page: string) => join(root, 'node_modules', '.cache', 'social-analytics-api-docs', `${page}.json`);
 

@@ -2,7 +2,8 @@
  * The Redocly reference page of a version (`v1.html`, `v2.html`), a build output of
  * `npm run docs`: runs `redocly build-docs --inlineBundle` on the generated OpenAPI document in
  * a scratch directory, then makes the page work offline (the remote Redocly logo and
- * attribution link are replaced) and checks that no src/href attribute points off the machine.
+ * attribution link are replaced) and checks that no src/href attribute points off the machine,
+ * and gives it the site's header bar with the search box and the site's colors (redoc-theme.ts).
  * An unchanged document reuses the page of the last build (reference-cache.ts).
  */
 import { execFile } from 'node:child_process';
@@ -11,9 +12,11 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse, stringify } from 'yaml';
-import { FAVICON } from '../generators/site/html.js';
-import { INDEX_PAGE } from '../generators/site/pages.js';
+import { FAVICON, searchScripts, siteHeader } from '../generators/site/html.js';
+import { INDEX_PAGE, SEARCH_FILE, SITE_DIR } from '../generators/site/pages.js';
 import { readReference, referenceKey, writeReference } from './reference-cache.js';
+import { redocThemeCss } from './redoc-theme.js';
+import { HEADER_CSS } from '../generators/site/style.js';
 
 export const SCRIPT = 'scripts/docs/reference-page.ts';
 
@@ -58,6 +61,35 @@ export function makeOffline(html: string, label: string): string {
   return out;
 }
 
+/** Property names and code spans are identifiers: they never break inside a word. */
+export const REDOC_IDENTIFIERS_CSS = '#redoc .schema-name, #redoc code { overflow-wrap: normal; word-break: normal; }\n';
+
+/**
+ * Puts the site's header bar (the link home and the search box, search-box.ts) above the Redoc
+ * app, its scripts at the end of the body with the site's index (`searchIndex`, the text of
+ * search.js) inlined, and the header's and the theme's CSS at the end of the head. Redoc renders
+ * into its own element (#redoc) and leaves the rest of the body alone. The index is inlined
+ * because one more request after Redoc's large script delays the page's network-idle point
+ * past the start of Redoc's workers, which a browser test waits for.
+ * The page's bundled script holds these tags as text too, so the first `</head>` and `<body>`
+ * and the last `</body>` are the page's own.
+ */
+export function withSiteHeader(html: string, label: string, searchIndex: string): string {
+  const head = html.indexOf('</head>');
+  const body = html.indexOf('<body>');
+  const end = html.lastIndexOf('</body>');
+  if (head === -1 || body < head || end < body) throw new Error(`docs site: ${label}: Redocly output has no </head>, <body> and </body> in that order`);
+  return [
+    html.slice(0, head),
+    `<style>\n${HEADER_CSS}${REDOC_IDENTIFIERS_CSS}${redocThemeCss()}</style>\n`,
+    html.slice(head, body + '<body>'.length),
+    `\n${siteHeader()}\n`,
+    html.slice(body + '<body>'.length, end),
+    `${searchScripts(searchIndex)}\n`,
+    html.slice(end),
+  ].join('');
+}
+
 /** Path of the redocly command of the installed @redocly/cli. */
 function redoclyBin(root: string): string {
   const require = createRequire(join(root, 'package.json'));
@@ -96,10 +128,17 @@ export async function referencePageHtml(root: string, source: string, title: str
     throw new Error(`docs site: ${source} is missing; run npm run generate first`);
   }
   const page = basename(source, '.yaml');
-  const key = referenceKey(root, content, title);
+  let searchIndex: string;
+  try {
+    searchIndex = readFileSync(join(root, SITE_DIR, SEARCH_FILE), 'utf8');
+  } catch {
+    throw new Error(`docs site: ${SITE_DIR}/${SEARCH_FILE} is missing; run npm run generate first`);
+  }
+  const key = referenceKey(root, content + searchIndex, title);
   const cached = readReference(root, page, key);
   if (cached !== undefined) return cached;
-  const html = builtBy(source) + makeOffline(await redocBuild(root, source, displayedDocument(content, title), title, join(scratch, page)), source);
+  const built = await redocBuild(root, source, displayedDocument(content, title), title, join(scratch, page));
+  const html = builtBy(source) + withSiteHeader(makeOffline(built, source), source, searchIndex);
   writeReference(root, page, key, html);
   return html;
 }

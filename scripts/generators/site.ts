@@ -13,10 +13,10 @@ import { catalogPageInput, renderCatalogPage } from './site/catalog-page.js';
 import { renderIndexPage } from './site/index-page.js';
 import { migrationData } from './site/migration.js';
 import { renderMigrationPage } from './site/migration-page.js';
-import { CHANGES_PAGE, catalogPages, INDEX_PAGE, MIGRATION_PAGE, RULES_PAGE, SITE_DIR } from './site/pages.js';
+import { CHANGES_PAGE, catalogPages, INDEX_PAGE, MIGRATION_PAGE, RULES_PAGE, SEARCH_FILE, SITE_DIR } from './site/pages.js';
 import { renderRulesPage } from './site/rules-page.js';
 import { renderChangesPage } from './site/changes-page.js';
-import { SEARCH_FILE, searchScript } from './site/search-index.js';
+import { searchScript } from './site/search-index.js';
 
 /** CHANGELOG.md of the project, if it has one. */
 function readChangelog(root: string): string | undefined {

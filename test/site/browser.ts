@@ -38,7 +38,10 @@ export async function openPage(browser: Browser, origin: string): Promise<Opened
   const page = await context.newPage();
   const problems: string[] = [];
   const requests: string[] = [];
-  await context.route('**/*', (route) => (isLocal(route.request().url(), origin) ? route.continue() : route.abort('blockedbyclient')));
+  // Only http(s) requests are routed: a routed blob: request (Redoc's web workers) never ends,
+  // so the page would never be idle. blob: and data: URLs stay on the machine anyway.
+  const web = (url: URL) => url.protocol === 'http:' || url.protocol === 'https:';
+  await context.route(web, (route) => (isLocal(route.request().url(), origin) ? route.continue() : route.abort('blockedbyclient')));
   page.on('request', (request) => {
     requests.push(request.url());
     if (!isLocal(request.url(), origin)) problems.push(`request to another host: ${request.url()}`);

@@ -1,7 +1,6 @@
 /** The catalog page generator, compared with its whole expected output on small catalogs. */
 import { describe, expect, it } from 'vitest';
-import { catalogPageInput, renderCatalogPage, SCRIPT, type CatalogPageInput } from '../../scripts/generators/site/catalog-page.js';
-import { FILTER_SCRIPT, SEARCH_SCRIPT } from '../../scripts/generators/site/style.js';
+import { CATALOG_SEARCH, catalogPageInput, renderCatalogPage, SCRIPT, type CatalogPageInput } from '../../scripts/generators/site/catalog-page.js';
 import { tinyModel } from '../pipeline/tiny-model.js';
 import { field, metric, network, posts } from './fixtures.js';
 import { bodyOf } from './page-body.js';
@@ -10,7 +9,7 @@ const body = (input: CatalogPageInput, otherVersionHasNetwork: boolean) =>
   bodyOf(renderCatalogPage(input, otherVersionHasNetwork), {
     generator: SCRIPT,
     title: `${input.network.title} catalog, version ${input.version}`,
-    inlineScript: FILTER_SCRIPT + SEARCH_SCRIPT,
+    search: CATALOG_SEARCH,
   });
 
 describe('renderCatalogPage on the tiny model', () => {
@@ -20,9 +19,8 @@ describe('renderCatalogPage on the tiny model', () => {
     expect(body(catalogPageInput(model, 2, 'alpha', model.renames), true)).toMatchInlineSnapshot(`
       "<p>The <code>alpha</code> network. Path segment <code>alpha</code>. Metrics and fields marked “insights only” work only for profiles whose <code>insights_enabled</code> is true in the profile list. Every metric supports the base dimensions; an extra dimension must be the last dimension of a request, and only one may be used.</p>
       <p><a href="index.html">All docs</a> · <a href="v2.html">Version 2 reference</a> · <a href="v1-alpha.html">Alpha in version 1</a> · <a href="migration.html#alpha">Migration v1 to v2</a></p>
-      <div class="filter"><label for="filter">Filter</label><input id="filter" type="search" placeholder="Type part of a name, type or description" autocomplete="off"></div>
-      <div class="search-results" id="search-results" hidden></div>
       <h2 id="metrics">Metrics <output id="metrics-table-count"></output></h2>
+      <div class="table-scroll" role="region" aria-label="Metrics" tabindex="0">
       <table id="metrics-table" class="filterable">
       <thead><tr><th scope="col">Metric</th><th scope="col">Type</th><th scope="col">Aggregation</th><th scope="col">Extra dimensions</th><th scope="col">Insights only</th><th scope="col">Deprecated</th><th scope="col">Unit</th><th scope="col">Description</th></tr></thead>
       <tbody>
@@ -30,8 +28,10 @@ describe('renderCatalogPage on the tiny model', () => {
       <tr id="metric-insights_reach"><td><a href="#metric-insights_reach"><code>insights_reach</code></a></td><td>number</td><td>avg</td><td></td><td>yes</td><td></td><td>seconds</td><td><span class="facts">Networks: alpha · Dimensions: <code>date.day</code>, <code>profile</code> · Only for profiles with <code>insights_enabled</code></span></td></tr>
       </tbody>
       </table>
+      </div>
       <h2 id="post-fields">Post fields <output id="fields-table-count"></output></h2>
       <p>Fields a posts request may ask for. The request offers <code>sort</code> on the sortable fields.</p>
+      <div class="table-scroll" role="region" aria-label="Post fields" tabindex="0">
       <table id="fields-table" class="filterable">
       <thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Sortable</th><th scope="col">Filterable</th><th scope="col">Insights only</th><th scope="col">Deprecated</th><th scope="col">Unit</th><th scope="col">Description</th></tr></thead>
       <tbody>
@@ -39,7 +39,7 @@ describe('renderCatalogPage on the tiny model', () => {
       <tr id="field-post_labels"><td><a href="#field-post_labels"><code>post_labels</code></a></td><td>array</td><td></td><td>yes, also advanced (match_any)</td><td></td><td></td><td></td><td></td></tr>
       </tbody>
       </table>
-      <script src="search.js"></script>"
+      </div>"
     `);
   });
 
@@ -47,18 +47,17 @@ describe('renderCatalogPage on the tiny model', () => {
     expect(body(catalogPageInput(model, 1, 'alpha', model.renames), true)).toMatchInlineSnapshot(`
       "<p>The <code>alpha</code> network. Path segment <code>alpha</code>. Metrics and fields marked “insights only” work only for profiles whose <code>insights_enabled</code> is true in the profile list. Version 1 has no dimensions: a metrics request returns one record per profile and day.</p>
       <p><a href="index.html">All docs</a> · <a href="v1.html">Version 1 reference</a> · <a href="v2-alpha.html">Alpha in version 2</a> · <a href="migration.html#alpha">Migration v1 to v2</a></p>
-      <div class="filter"><label for="filter">Filter</label><input id="filter" type="search" placeholder="Type part of a name, type or description" autocomplete="off"></div>
-      <div class="search-results" id="search-results" hidden></div>
       <h2 id="metrics">Metrics <output id="metrics-table-count"></output></h2>
+      <div class="table-scroll" role="region" aria-label="Metrics" tabindex="0">
       <table id="metrics-table" class="filterable">
       <thead><tr><th scope="col">Metric</th><th scope="col">Type</th><th scope="col">Aggregation</th><th scope="col">Extra dimensions</th><th scope="col">Insights only</th><th scope="col">Deprecated</th><th scope="col">Unit</th><th scope="col">Description</th></tr></thead>
       <tbody>
       <tr id="metric-likes"><td><a href="#metric-likes"><code>likes</code></a></td><td>integer</td><td><span class="note">n/a in v1</span></td><td></td><td></td><td></td><td></td><td>Likes.<br>Version 2 name: <a href="v2-alpha.html#metric-fans"><code>fans</code></a><span class="facts">Networks: alpha</span></td></tr>
       </tbody>
       </table>
+      </div>
       <h2 id="post-fields">Post fields</h2>
-      <p class="none">Post fields of Alpha in version 1: not shown in the source documents.</p>
-      <script src="search.js"></script>"
+      <p class="none">Post fields of Alpha in version 1: not shown in the source documents.</p>"
     `);
   });
 
@@ -66,18 +65,17 @@ describe('renderCatalogPage on the tiny model', () => {
     expect(body(catalogPageInput(model, 2, 'beta', model.renames), false)).toMatchInlineSnapshot(`
       "<p>The beta network. Path segment <code>beta</code>. Every metric supports the base dimensions; an extra dimension must be the last dimension of a request, and only one may be used.</p>
       <p><a href="index.html">All docs</a> · <a href="v2.html">Version 2 reference</a> · <a href="migration.html#beta">Migration v1 to v2</a></p>
-      <div class="filter"><label for="filter">Filter</label><input id="filter" type="search" placeholder="Type part of a name, type or description" autocomplete="off"></div>
-      <div class="search-results" id="search-results" hidden></div>
       <h2 id="metrics">Metrics <output id="metrics-table-count"></output></h2>
+      <div class="table-scroll" role="region" aria-label="Metrics" tabindex="0">
       <table id="metrics-table" class="filterable">
       <thead><tr><th scope="col">Metric</th><th scope="col">Type</th><th scope="col">Aggregation</th><th scope="col">Extra dimensions</th><th scope="col">Insights only</th><th scope="col">Deprecated</th><th scope="col">Unit</th><th scope="col">Description</th></tr></thead>
       <tbody>
       <tr id="metric-fans"><td><a href="#metric-fans"><code>fans</code></a></td><td>number</td><td>sum</td><td></td><td></td><td></td><td></td><td><span class="facts">Networks: <a href="v2-alpha.html#metric-fans">alpha</a>, beta · Dimensions: <code>date.day</code>, <code>profile</code></span></td></tr>
       </tbody>
       </table>
+      </div>
       <h2 id="post-fields">Post fields</h2>
-      <p class="none">Post fields of Beta in version 2: not shown in the source documents.</p>
-      <script src="search.js"></script>"
+      <p class="none">Post fields of Beta in version 2: not shown in the source documents.</p>"
     `);
   });
 });
@@ -100,17 +98,18 @@ describe('renderCatalogPage cells', () => {
     expect(body(input, true)).toMatchInlineSnapshot(`
       "<p>Facebook network. Path segment <code>facebook</code>. Metrics and fields marked “insights only” work only for profiles whose <code>insights_enabled</code> is true in the profile list. Every metric supports the base dimensions; an extra dimension must be the last dimension of a request, and only one may be used.</p>
       <p><a href="index.html">All docs</a> · <a href="v2.html">Version 2 reference</a> · <a href="v1-facebook.html">Facebook in version 1</a> · <a href="migration.html#facebook">Migration v1 to v2</a></p>
-      <div class="filter"><label for="filter">Filter</label><input id="filter" type="search" placeholder="Type part of a name, type or description" autocomplete="off"></div>
-      <div class="search-results" id="search-results" hidden></div>
       <h2 id="metrics">Metrics <output id="metrics-table-count"></output></h2>
+      <div class="table-scroll" role="region" aria-label="Metrics" tabindex="0">
       <table id="metrics-table" class="filterable">
       <thead><tr><th scope="col">Metric</th><th scope="col">Type</th><th scope="col">Aggregation</th><th scope="col">Extra dimensions</th><th scope="col">Insights only</th><th scope="col">Deprecated</th><th scope="col">Unit</th><th scope="col">Description</th></tr></thead>
       <tbody>
       <tr id="metric-insights_reach"><td><a href="#metric-insights_reach"><code>insights_reach</code></a> <span class="badge">deprecated</span></td><td>number</td><td>avg</td><td></td><td>yes</td><td>yes</td><td>seconds</td><td>Reach of &lt;fans&gt; &amp; more.<br><span class="note">A <code>note</code>.</span><span class="facts">Only for profiles with <code>insights_enabled</code></span></td></tr>
       </tbody>
       </table>
+      </div>
       <h2 id="post-fields">Post fields <output id="fields-table-count"></output></h2>
       <p>Fields a posts request may ask for. The request offers <code>sort</code> on the sortable fields.</p>
+      <div class="table-scroll" role="region" aria-label="Post fields" tabindex="0">
       <table id="fields-table" class="filterable">
       <thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Sortable</th><th scope="col">Filterable</th><th scope="col">Insights only</th><th scope="col">Deprecated</th><th scope="col">Unit</th><th scope="col">Description</th></tr></thead>
       <tbody>
@@ -118,8 +117,8 @@ describe('renderCatalogPage cells', () => {
       <tr id="field-ppd_status"><td><a href="#field-ppd_status"><code>ppd_status</code></a></td><td>string<br><span class="note"><code>organic</code>, <code>paid</code></span></td><td></td><td>yes, also advanced (match_any)</td><td></td><td></td><td></td><td></td></tr>
       </tbody>
       </table>
-      <p>Posts in responses also carry <code>profile_id</code> (string: Profile of the post.); these cannot be requested.</p>
-      <script src="search.js"></script>"
+      </div>
+      <p>Posts in responses also carry <code>profile_id</code> (string: Profile of the post.); these cannot be requested.</p>"
     `);
   });
 
@@ -133,24 +132,25 @@ describe('renderCatalogPage cells', () => {
     expect(body(input, false)).toMatchInlineSnapshot(`
       "<p>Twitter network. Path segment <code>twitter</code>. Every metric supports the base dimensions; an extra dimension must be the last dimension of a request, and only one may be used.</p>
       <p><a href="index.html">All docs</a> · <a href="v2.html">Version 2 reference</a> · <a href="migration.html#twitter">Migration v1 to v2</a></p>
-      <div class="filter"><label for="filter">Filter</label><input id="filter" type="search" placeholder="Type part of a name, type or description" autocomplete="off"></div>
-      <div class="search-results" id="search-results" hidden></div>
       <h2 id="metrics">Metrics <output id="metrics-table-count"></output></h2>
+      <div class="table-scroll" role="region" aria-label="Metrics" tabindex="0">
       <table id="metrics-table" class="filterable">
       <thead><tr><th scope="col">Metric</th><th scope="col">Type</th><th scope="col">Aggregation</th><th scope="col">Extra dimensions</th><th scope="col">Insights only</th><th scope="col">Deprecated</th><th scope="col">Unit</th><th scope="col">Description</th></tr></thead>
       <tbody>
       <tr id="metric-ff_ratio"><td><a href="#metric-ff_ratio"><code>ff_ratio</code></a></td><td>number</td><td>avg</td><td></td><td></td><td></td><td></td><td></td></tr>
       </tbody>
       </table>
+      </div>
       <h2 id="post-fields">Post fields <output id="fields-table-count"></output></h2>
       <p>Fields a posts request may ask for. This network offers no <code>sort</code> parameter.</p>
+      <div class="table-scroll" role="region" aria-label="Post fields" tabindex="0">
       <table id="fields-table" class="filterable">
       <thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Sortable</th><th scope="col">Filterable</th><th scope="col">Insights only</th><th scope="col">Deprecated</th><th scope="col">Unit</th><th scope="col">Description</th></tr></thead>
       <tbody>
       <tr id="field-id"><td><a href="#field-id"><code>id</code></a></td><td>string</td><td></td><td></td><td></td><td></td><td></td><td></td></tr>
       </tbody>
       </table>
-      <script src="search.js"></script>"
+      </div>"
     `);
   });
 });

@@ -111,9 +111,10 @@ describe('renderMigrationPage', () => {
       <ul>
       <li><strong>Dimensions.</strong> Version 2 metrics requests take <code>dimensions</code> (members not in version 1); version 1 requests take <code>date_start</code>, <code>metrics</code>. See the dimensions of each metric on the version 2 catalog pages.</li>
       <li><strong>Header/data matrix.</strong> The version 1 metrics response has <code>success</code>, <code>profiles</code>: one record per profile and day. Version 2 has <code>success</code>, <code>header</code>, <code>data</code>: a header per requested dimension plus the metric names, and data nested in header order. Members only in v1: <code>profiles</code>; only in v2: <code>header</code>, <code>data</code>.</li>
-      <li><strong>Profile labels.</strong> Operations outside one network only in version 2: <code>POST /2/profile/labels</code>; only in version 1: <span class="none">none</span>. The table below lists them all.</li>
+      <li><strong>Profile labels.</strong> Operations outside one network only in version 2: <code class="phrase">POST /2/profile/labels</code>; only in version 1: <span class="none">none</span>. The table below lists them all.</li>
       <li><strong>Networks.</strong> Only in version 2: <a href="#linkedin">Linkedin</a>. Only in version 1: none.</li>
       </ul>
+      <div class="table-scroll" role="region" aria-label="Operations outside one network" tabindex="0">
       <table>
       <thead><tr><th scope="col">Operation</th><th scope="col">Method</th><th scope="col">Version 1</th><th scope="col">Version 2</th></tr></thead>
       <tbody>
@@ -121,10 +122,12 @@ describe('renderMigrationPage', () => {
       <tr><td>profile-labels</td><td>POST</td><td><span class="none">not in this version</span></td><td><code>/2/profile/labels</code></td></tr>
       </tbody>
       </table>
+      </div>
       <p>The full reference of each version: <a href="v1.html">version 1</a>, <a href="v2.html">version 2</a>.</p>
       <h2 id="youtube">Youtube</h2>
       <p><a href="v1-youtube.html">v1 catalog</a> · <a href="v2-youtube.html">v2 catalog</a></p>
       <h3>Metrics</h3>
+      <div class="table-scroll" role="region" aria-label="Youtube: Metrics" tabindex="0">
       <table class="comparison metrics">
       <thead><tr><th scope="col"></th><th scope="col">Count</th><th scope="col">Names</th></tr></thead>
       <tbody>
@@ -133,6 +136,8 @@ describe('renderMigrationPage', () => {
       <tr><td>Only in v2</td><td>1</td><td><a href="v2-youtube.html#metric-interaction_change"><code>interaction_change</code></a></td></tr>
       </tbody>
       </table>
+      </div>
+      <div class="table-scroll" role="region" aria-label="Youtube: Metrics renamed" tabindex="0">
       <table class="renames">
       <caption>Renamed (as the source documents say)</caption>
       <thead><tr><th scope="col">v1 name</th><th scope="col">v2 name</th><th scope="col">Source</th><th scope="col">Note</th></tr></thead>
@@ -140,16 +145,20 @@ describe('renderMigrationPage', () => {
       <tr><td><a href="v1-youtube.html#metric-subscribers_count_lifetime"><code>subscribers_count_lifetime</code></a></td><td><a href="v2-youtube.html#metric-subscribers_lifetime"><code>subscribers_lifetime</code></a></td><td>doc says subscribers_count_lifetime became subscribers_lifetime</td><td></td></tr>
       </tbody>
       </table>
+      </div>
       <h3>Endpoints</h3>
+      <div class="table-scroll" role="region" aria-label="Youtube: endpoints" tabindex="0">
       <table>
       <thead><tr><th scope="col">Operation</th><th scope="col">Method</th><th scope="col">Version 1</th><th scope="col">Version 2</th></tr></thead>
       <tbody>
       <tr><td>metrics</td><td>POST</td><td><code>/1/youtube/metrics</code></td><td><code>/2/youtube/metrics</code></td></tr>
       </tbody>
       </table>
+      </div>
       <h2 id="facebook">Facebook</h2>
       <p><a href="v1-facebook.html">v1 catalog</a> · <a href="v2-facebook.html">v2 catalog</a></p>
       <h3>Metrics</h3>
+      <div class="table-scroll" role="region" aria-label="Facebook: Metrics" tabindex="0">
       <table class="comparison metrics">
       <thead><tr><th scope="col"></th><th scope="col">Count</th><th scope="col">Names</th></tr></thead>
       <tbody>
@@ -158,7 +167,9 @@ describe('renderMigrationPage', () => {
       <tr><td>Only in v2</td><td>0</td><td><span class="none">none</span></td></tr>
       </tbody>
       </table>
+      </div>
       <h3>Post fields</h3>
+      <div class="table-scroll" role="region" aria-label="Facebook: Post fields" tabindex="0">
       <table class="comparison fields">
       <thead><tr><th scope="col"></th><th scope="col">Count</th><th scope="col">Names</th></tr></thead>
       <tbody>
@@ -167,22 +178,27 @@ describe('renderMigrationPage', () => {
       <tr><td>Only in v2</td><td>1</td><td><a href="v2-facebook.html#field-story"><code>story</code></a></td></tr>
       </tbody>
       </table>
+      </div>
       <p>Sort keys only in v1: <code>insights_engagement_rate</code>. Sort keys only in v2: <span class="none">none</span>.</p>
       <h3>Endpoints</h3>
+      <div class="table-scroll" role="region" aria-label="Facebook: endpoints" tabindex="0">
       <table>
       <thead><tr><th scope="col">Operation</th><th scope="col">Method</th><th scope="col">Version 1</th><th scope="col">Version 2</th></tr></thead>
       <tbody>
       <tr><td>posts</td><td>POST</td><td><code>/1/facebook/page/posts</code></td><td><code>/2/facebook/page/posts</code></td></tr>
       </tbody>
       </table>
+      </div>
       <h2 id="linkedin">Linkedin</h2>
       <p>Linkedin exists only in version 2. <a href="v2-linkedin.html">v2 catalog</a></p>
+      <div class="table-scroll" role="region" aria-label="Linkedin: endpoints" tabindex="0">
       <table>
       <thead><tr><th scope="col">Operation</th><th scope="col">Method</th><th scope="col">Version 1</th><th scope="col">Version 2</th></tr></thead>
       <tbody>
       <tr><td>metrics</td><td>POST</td><td><span class="none">not in this version</span></td><td><code>/2/linkedin/metrics</code></td></tr>
       </tbody>
-      </table>"
+      </table>
+      </div>"
     `);
   });
 });

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readReference, referenceKey, writeReference } from '../../scripts/docs/reference-cache.js';
-import { makeOffline, OFFLINE_REPLACEMENTS, remoteAttributes } from '../../scripts/docs/reference-page.js';
+import { REDOC_LIGHT_THEME, redocThemeCss } from '../../scripts/docs/redoc-theme.js';
+import { makeOffline, OFFLINE_REPLACEMENTS, remoteAttributes, withSiteHeader } from '../../scripts/docs/reference-page.js';
+import { searchScripts, siteHeader } from '../../scripts/generators/site/html.js';
 import { PROJECT_ROOT } from '../pipeline/temp-project.js';
 import { launchChromium } from './browser.js';
 
@@ -41,6 +43,47 @@ describe('makeOffline', () => {
 
   it('fails when a remote src is left', () => {
     expect(() => makeOffline(redocLike('<script src="https://cdn.example/redoc.js"></script>'), 'v1')).toThrow('v1: the page would load remote resources: https://cdn.example/redoc.js');
+  });
+});
+
+describe('withSiteHeader', () => {
+  // Like Redocly's output: the bundled script holds the tags as text after the page's own.
+  const redoc = '<html><head><title>t</title></head><body>\n<div id="redoc"></div><script>var t = "</head><body></body>";</script>\n</body>\n</html>';
+
+  it("puts the header bar first in the page's own body, its CSS and the theme last in the head, and the search scripts last in the body", () => {
+    const out = withSiteHeader(redoc, 'v2', 'window.SITE_INDEX = [];\n');
+    expect(out.startsWith('<html><head><title>t</title><style>\nheader.site {')).toBe(true);
+    expect(out).toContain(`${redocThemeCss()}</style>\n</head><body>\n${siteHeader()}\n\n<div id="redoc"></div><script>var t = "</head><body></body>";</script>\n${searchScripts('window.SITE_INDEX = [];\n')}\n</body>\n</html>`);
+    expect(out).toContain('<script>\nwindow.SITE_INDEX = [];\n</script>\n<script>\n(function () {');
+    expect(out).not.toContain('search.js');
+    expect(remoteAttributes(out)).toEqual([]);
+  });
+
+  it('fails naming the page when the tags are missing', () => {
+    expect(() => withSiteHeader('<html><body></body></html>', 'generated/openapi/v1.yaml', '')).toThrow('docs site: generated/openapi/v1.yaml: Redocly output has no </head>, <body> and </body> in that order');
+  });
+});
+
+/** WCAG 2 contrast ratio of two #rrggbb colors. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+describe('the Redoc theme', () => {
+  it('every text color it sets reaches 4.5:1 on white and on the light tints Redoc puts behind badges', () => {
+    const colors = Object.values(REDOC_LIGHT_THEME).flatMap((vars) => Object.values(vars));
+    expect(colors.length).toBeGreaterThan(2);
+    for (const color of colors) for (const background of ['#ffffff', '#e5faef', '#e2ebfe']) expect(contrast(color, background), `${color} on ${background}`).toBeGreaterThanOrEqual(4.5);
+    expect(contrast('#25b869', '#ffffff')).toBeLessThan(4.5); // the GET green it replaces
+  });
+
+  it('applies to the light theme only', () => {
+    expect(redocThemeCss()).toBe(':root:not(.dark) { --search-trigger-color: #5e5f6e; }\n:root:not(.dark) .tag-get { --tag-color: #157a43; }\n:root:not(.dark) .tag-post { --tag-color: #1853c8; }\n');
   });
 });
 

@@ -4,7 +4,10 @@
  * Chromium driven by playwright-core, served from 127.0.0.1. Every page loads with no console
  * error and no failed or external request; every catalog metric and post field appears on its
  * page; the filter box narrows the tables; every link of every page, and every entry of the
- * search index, finds its page and anchor. A screenshot of each page goes to test-artifacts/site/.
+ * search index, finds its page and anchor. At 390 px (a phone) and 1280 px (a laptop) every page
+ * fits the window's width, its header bar spans it, no identifier breaks across lines, the search
+ * box finds "FANS CHANGE", and axe-core finds no WCAG 2 A/AA violation. A screenshot of each page
+ * goes to test-artifacts/site/.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +19,9 @@ import { parse } from 'yaml';
 import { catalogs } from '../../generated/catalogs.js';
 import { operations } from '../../generated/operations.js';
 import { buildDocsSite } from '../../scripts/docs/build-site.js';
+import { axeSource, axeViolations } from './axe.js';
 import { launchChromium, openPage } from './browser.js';
+import { measureLayout } from './layout.js';
 import { serveFolder, type StaticServer } from './static-server.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -227,20 +232,12 @@ describe('links', () => {
 });
 
 describe('as readers use it', () => {
-  it.concurrent.for(EXPECTED_PAGES)('%s fits a 1280 px window: the page never scrolls sideways', async (file, { expect: check }) => {
-    const { page } = await load(file, check);
-    const width = await page.evaluate(() => ({ scroll: document.scrollingElement!.scrollWidth, client: document.scrollingElement!.clientWidth }));
-    check(width.client).toBe(1280);
-    check(width.scroll, `${file} is ${width.scroll} px wide`).toBeLessThanOrEqual(width.client);
-    await page.context().close();
-  });
-
-  it('an anchor jump lands below the sticky filter bar, not under it', async () => {
+  it('an anchor jump lands below the sticky header bar, not under it', async () => {
     const { page } = await load('v2-facebook.html');
     await page.goto(`${server.origin}/v2-facebook.html#metric-insights_activity`);
     await page.waitForTimeout(100);
     const { bar, row } = await page.evaluate(() => ({
-      bar: document.querySelector('.filter')!.getBoundingClientRect().bottom,
+      bar: document.querySelector('header.site')!.getBoundingClientRect().bottom,
       row: document.getElementById('metric-insights_activity')!.getBoundingClientRect().top,
     }));
     expect(row).toBeGreaterThanOrEqual(bar);
@@ -289,5 +286,71 @@ describe('as readers use it', () => {
     expect(row).toContain('Networks: facebook, <a href="v2-instagram.html#metric-insights_impressions">instagram</a>');
     expect(row).toContain('Dimensions: <code>date.day</code>, <code>date.week</code>, <code>date.month</code>, <code>profile</code>, <code>profile_label</code>, <code>activity_type</code>');
     expect(row).toContain('Only for profiles with <code>insights_enabled</code>');
+  });
+});
+
+/** The route of a reference page that shows the longest names: the facebook metrics operation. */
+const REFERENCE_ROUTE = '#/metrics/getfacebookmetrics';
+/** Where the search box must lead for "FANS CHANGE": the rows of `fans_change`. */
+const FANS_CHANGE = ['v1-facebook.html#metric-fans_change', 'v2-facebook.html#metric-fans_change'];
+
+/**
+ * Types "FANS CHANGE" into the page's search box: on the catalog pages that have `fans_change`
+ * its row stays and every row left holds it; the list under the box links the rows on the other
+ * pages. Returns what is wrong.
+ */
+async function checkSearchBox(page: Page, file: string): Promise<string[]> {
+  if ((await page.locator('#filter').count()) !== 1) return ['no search box #filter'];
+  await page.locator('#filter').fill('FANS CHANGE');
+  const { links, rows } = await page.evaluate(() => ({
+    links: Array.from(document.querySelectorAll('#search-results a'), (a) => a.getAttribute('href') ?? ''),
+    rows: Array.from(document.querySelectorAll('table.filterable tbody tr'), (r) => ({ id: r.id, hidden: (r as HTMLElement).hidden })),
+  }));
+  const problems: string[] = [];
+  const here = FANS_CHANGE.find((href) => href.startsWith(`${file}#`));
+  for (const href of FANS_CHANGE.filter((h) => h !== here)) if (!links.includes(href)) problems.push(`"FANS CHANGE" does not list ${href} (it lists ${links.join(', ') || 'nothing'})`);
+  if (here) {
+    const shown = rows.filter((r) => !r.hidden).map((r) => r.id);
+    if (!shown.includes('metric-fans_change')) problems.push('"FANS CHANGE" hides the row of fans_change');
+    if (shown.length === rows.length) problems.push('"FANS CHANGE" narrows no table');
+    const unrelated = shown.filter((id) => !/fans[_.-]change/.test(id));
+    if (unrelated.length) problems.push(`"FANS CHANGE" keeps rows without it: ${unrelated.join(', ')}`);
+  }
+  return problems;
+}
+
+describe.each([390, 1280])('at %i px wide', (width) => {
+  it('every page fits the width, its header spans it, no identifier breaks, the search box works and axe finds no WCAG 2 A/AA violation', { timeout: 600_000 }, async () => {
+    const axe = axeSource();
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    let identifiers = 0;
+    for (const file of EXPECTED_PAGES) {
+      const reference = REFERENCE_PAGES.includes(file);
+      for (const route of reference ? ['', REFERENCE_ROUTE] : ['']) {
+        const where = `${width} px ${file}${route}`;
+        await page.goto(`${server.origin}/${file}${route}`, { waitUntil: 'load' });
+        if (reference) {
+          await page.waitForSelector('[data-component-name="Menu/MenuItem"]', { state: 'attached', timeout: 30_000 });
+          if (route) await page.locator('h1, h2', { hasText: 'facebook' }).first().waitFor({ timeout: 30_000 });
+        }
+        const layout = await measureLayout(page);
+        identifiers += layout.identifiers;
+        if (layout.scrollWidth > width) problems.push(`${where}: the page is ${layout.scrollWidth} px wide`);
+        if (!layout.header || layout.header.left !== 0 || layout.header.width !== layout.clientWidth) problems.push(`${where}: the header bar is ${JSON.stringify(layout.header)}, not the page's ${layout.clientWidth} px`);
+        problems.push(...layout.broken.map((b) => `${where}: identifier broken across lines: ${b}`));
+        if (route) continue; // the search box and axe: once per page
+        problems.push(...(await checkSearchBox(page, file)).map((p) => `${where}: ${p}`));
+        // With the list of matches open, so that it is checked too.
+        problems.push(...(await axeViolations(page, axe)).map((v) => `${where}: ${v}`));
+        const after = await measureLayout(page);
+        if (after.scrollWidth > width) problems.push(`${where}: with the matches listed, the page is ${after.scrollWidth} px wide`);
+        problems.push(...after.broken.map((b) => `${where}: with the matches listed, identifier broken across lines: ${b}`));
+      }
+    }
+    await context.close();
+    expect(identifiers, 'identifiers looked at').toBeGreaterThan(1000);
+    expect(problems).toEqual([]);
   });
 });

@@ -1,15 +1,14 @@
 /**
  * One catalog page per version and network (`v2-facebook.html`): the metric table and, when
  * the network has a post list in that version, the post field table. Every row has an anchor
- * (`#metric-<name>`, `#field-<name>`) and a filter box narrows both tables as you type.
+ * (`#metric-<name>`, `#field-<name>`) and the header's filter box narrows both tables as you type.
  */
 import type { Metric, Model, NetworkInfo, PostCatalog, PostField, Version } from '../../model/types.js';
 import { versionModel } from '../../model/types.js';
 import { anchorId, code, escapeHtml, inline, page, table, yesNo } from './html.js';
 import { catalogPage, INDEX_PAGE, MIGRATION_PAGE, referencePage } from './pages.js';
+import type { SearchBoxText } from './search-box.js';
 import type { MetricRename } from '../../model/load-migration.js';
-import { SEARCH_FILE } from './search-index.js';
-import { FILTER_SCRIPT, SEARCH_SCRIPT } from './style.js';
 
 export const SCRIPT = 'scripts/generators/site/catalog-page.ts';
 
@@ -115,6 +114,9 @@ function fieldRow(field: PostField, posts: PostCatalog) {
   };
 }
 
+/** The header box of a catalog page: it narrows the page's tables and finds names on other pages. */
+export const CATALOG_SEARCH: SearchBoxText = { label: 'Filter', placeholder: 'Part of a name, type or description' };
+
 const METRIC_HEADERS = ['Metric', 'Type', 'Aggregation', 'Extra dimensions', 'Insights only', 'Deprecated', 'Unit', 'Description'];
 const FIELD_HEADERS = ['Field', 'Type', 'Sortable', 'Filterable', 'Insights only', 'Deprecated', 'Unit', 'Description'];
 
@@ -129,7 +131,7 @@ function postSection(input: CatalogPageInput): string {
   return [
     `<h2 id="post-fields">Post fields <output id="fields-table-count"></output></h2>`,
     `<p>Fields a posts request may ask for. ${posts.sort ? 'The request offers <code>sort</code> on the sortable fields.' : 'This network offers no <code>sort</code> parameter.'}</p>`,
-    table(FIELD_HEADERS, posts.fields.map((f) => fieldRow(f, posts)), { id: 'fields-table', className: 'filterable' }),
+    table(FIELD_HEADERS, posts.fields.map((f) => fieldRow(f, posts)), { id: 'fields-table', className: 'filterable', label: 'Post fields' }),
     members,
   ].filter(Boolean).join('\n');
 }
@@ -153,12 +155,9 @@ export function renderCatalogPage(input: CatalogPageInput, otherVersionHasNetwor
   const body = [
     `<p>${inline(network.description)} Path segment ${code(network.name)}.${insightsNote}${dimensionsNote}</p>`,
     `<p>${links.join(' · ')}</p>`,
-    '<div class="filter"><label for="filter">Filter</label><input id="filter" type="search" placeholder="Type part of a name, type or description" autocomplete="off"></div>',
-    '<div class="search-results" id="search-results" hidden></div>',
     `<h2 id="metrics">Metrics <output id="metrics-table-count"></output></h2>`,
-    table(METRIC_HEADERS, metrics.map((m) => metricRow(m, input)), { id: 'metrics-table', className: 'filterable' }),
+    table(METRIC_HEADERS, metrics.map((m) => metricRow(m, input)), { id: 'metrics-table', className: 'filterable', label: 'Metrics' }),
     postSection(input),
-    `<script src="${SEARCH_FILE}"></script>`,
   ].join('\n');
-  return page({ generator: SCRIPT, title: `${network.title} catalog, version ${version}`, body, inlineScript: FILTER_SCRIPT + SEARCH_SCRIPT });
+  return page({ generator: SCRIPT, title: `${network.title} catalog, version ${version}`, body, search: CATALOG_SEARCH });
 }

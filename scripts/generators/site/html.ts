@@ -4,6 +4,8 @@
  * deterministic HTML with inline CSS and no external asset.
  */
 import { banner } from '../banner.js';
+import { SEARCH_FILE } from './pages.js';
+import { SEARCH_SCRIPT, searchBox, type SearchBoxText } from './search-box.js';
 import { SITE_CSS } from './style.js';
 
 /** Escapes text for HTML element content and double-quoted attribute values. */
@@ -13,7 +15,7 @@ export function escapeHtml(text: string): string {
 
 /** Inline Markdown used in catalog and spec descriptions: only `code` spans. */
 export function inline(text: string): string {
-  return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+  return escapeHtml(text).replace(/`([^`]+)`/g, (_, span: string) => (/\s/.test(span) ? `<code class="phrase">${span}</code>` : `<code>${span}</code>`));
 }
 
 /** Paragraphs of a multi-line description: blank lines separate paragraphs. */
@@ -25,8 +27,14 @@ export function paragraphs(text: string): string {
     .join('\n');
 }
 
-/** A `<code>` span. */
-export const code = (text: string | number) => `<code>${escapeHtml(String(text))}</code>`;
+/**
+ * A `<code>` span. An identifier (no space in it) never breaks across lines; a phrase
+ * (`Content-Type: application/json`) is marked `phrase` and may break at its spaces.
+ */
+export function code(text: string | number): string {
+  const value = String(text);
+  return /\s/.test(value) ? `<code class="phrase">${escapeHtml(value)}</code>` : `<code>${escapeHtml(value)}</code>`;
+}
 
 /** Id of a catalog entry's table row: `metric-fans_change`, `field-created_time`. */
 export function anchorId(kind: 'metric' | 'field', name: string): string {
@@ -37,24 +45,33 @@ export interface TableOptions {
   id?: string;
   className?: string;
   caption?: string;
+  /** Name of the table's scrolling box for assistive technology (default: the caption, or the first header). */
+  label?: string;
 }
 
 /** A table row: ready HTML cells, optionally with an id (the anchor of a catalog entry). */
 export type TableRow = readonly string[] | { id: string; cells: readonly string[] };
 
-/** A table with a header row; cells are ready HTML, headers are text. */
+/**
+ * A table with a header row; cells are ready HTML, headers are text. The table sits in a box
+ * that scrolls sideways when the table is wider than the page (a phone), so the page itself
+ * never does; the box takes the keyboard focus so that it can be scrolled without a mouse.
+ */
 export function table(headers: readonly string[], rows: readonly TableRow[], options: TableOptions = {}): string {
   const attrs = [options.id && `id="${escapeHtml(options.id)}"`, options.className && `class="${escapeHtml(options.className)}"`].filter(Boolean).join(' ');
   const body = rows.map((row) => {
     const { id, cells } = 'cells' in row ? row : { id: undefined, cells: row };
     return `<tr${id ? ` id="${escapeHtml(id)}"` : ''}>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`;
   });
+  const label = options.label ?? options.caption ?? headers[0];
   return [
+    `<div class="table-scroll" role="region" aria-label="${escapeHtml(label)}" tabindex="0">`,
     `<table${attrs ? ` ${attrs}` : ''}>`,
     options.caption ? `<caption>${escapeHtml(options.caption)}</caption>` : '',
     `<thead><tr>${headers.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead>`,
     `<tbody>\n${body.join('\n')}\n</tbody>`,
     '</table>',
+    '</div>',
   ].filter(Boolean).join('\n');
 }
 
@@ -76,11 +93,25 @@ export interface PageOptions {
   title: string;
   /** Page body (inside `<main>`). */
   body: string;
-  /** Inline script placed at the end of the body. */
-  inlineScript?: string;
+  /** The search box's label and placeholder (default: a search across the site). */
+  search?: SearchBoxText;
 }
 
-/** A complete page: banner, doctype, inline CSS, a link home, the body and an optional inline script. */
+/** The bar at the top of every page: the link home and the search box. */
+export function siteHeader(search?: SearchBoxText): string {
+  return ['<header class="site"><div class="bar"><a class="home" href="index.html">Social analytics API docs</a>', searchBox(search), '</div></header>'].join('\n');
+}
+
+/**
+ * The scripts behind the search box, last in the body: the site's index (search.js, or its
+ * text inlined when given), then the box's script.
+ */
+export function searchScripts(inlineIndex?: string): string {
+  const index = inlineIndex === undefined ? `<script src="${SEARCH_FILE}"></script>` : `<script>\n${inlineIndex.trimEnd()}\n</script>`;
+  return `${index}\n<script>\n${SEARCH_SCRIPT}</script>`;
+}
+
+/** A complete page: banner, doctype, inline CSS, the header bar, the body and the search scripts. */
 export function page(options: PageOptions): string {
   return [
     banner(options.generator, 'html').trimEnd(),
@@ -94,12 +125,12 @@ export function page(options: PageOptions): string {
     `<style>\n${SITE_CSS}</style>`,
     '</head>',
     '<body>',
-    '<header><a class="home" href="index.html">Social analytics API docs</a></header>',
+    siteHeader(options.search),
     '<main>',
     `<h1>${escapeHtml(options.title)}</h1>`,
     options.body.trim(),
     '</main>',
-    options.inlineScript ? `<script>\n${options.inlineScript}</script>` : '',
+    searchScripts(),
     '</body>',
     '</html>',
     '',

@@ -41,7 +41,7 @@ function catalogLinks(model: Model): string {
   return table(
     ['Network', 'Path segment', 'Version 1', 'Version 2'],
     model.networks.map((n) => [escapeHtml(n.title), code(n.name), cell(1, n.name), cell(2, n.name)]),
-    { id: 'catalog-pages' },
+    { id: 'catalog-pages', label: 'Catalog pages' },
   );
 }
 
@@ -53,7 +53,7 @@ function errorsSection(model: Model): string {
     table(
       ['Code', 'Meaning', 'HTTP status', 'Endpoints'],
       model.errors.map((e) => ({ id: `error-${e.code}`, cells: [code(e.code), inline(e.meaning), String(e.httpStatus), endpointsCell(e)] })),
-      { id: 'error-codes' },
+      { id: 'error-codes', label: 'Error codes' },
     ),
   ].join('\n');
 }
@@ -69,7 +69,7 @@ function limitsSection(model: Model): string {
   return [
     '<h2 id="limits">Limits</h2>',
     '<p>The same in both versions. Larger needs are met by splitting into several requests. The metrics date range is absolute, not relative to today; the oldest requestable date depends on the subscription package (an earlier start date gives code <code>6</code>).</p>',
-    table(['Limit', 'Value', 'Error code when exceeded'], rows, { id: 'limits-table' }),
+    table(['Limit', 'Value', 'Error code when exceeded'], rows, { id: 'limits-table', label: 'Limits' }),
   ].join('\n');
 }
 

@@ -30,7 +30,7 @@ function comparisonSection(m: NetworkMigration, kind: Kind, c: NameComparison, t
         ['Only in v1', String(c.onlyV1.length), names(c.onlyV1, (n) => link(1, net, kind, n))],
         ['Only in v2', String(c.onlyV2.length), names(c.onlyV2, (n) => link(2, net, kind, n))],
       ],
-      { className: `comparison ${kind}s` },
+      { className: `comparison ${kind}s`, label: `${m.network.title}: ${title}` },
     ),
   ];
   if (c.renamed.length) {
@@ -38,16 +38,16 @@ function comparisonSection(m: NetworkMigration, kind: Kind, c: NameComparison, t
       table(
         ['v1 name', 'v2 name', 'Source', 'Note'],
         c.renamed.map((r) => [link(1, net, kind, r.v1), link(2, net, kind, r.v2), inline(r.evidence), inline(r.note ?? '')]),
-        { className: 'renames', caption: 'Renamed (as the source documents say)' },
+        { className: 'renames', caption: 'Renamed (as the source documents say)', label: `${m.network.title}: ${title} renamed` },
       ),
     );
   }
   return parts.join('\n');
 }
 
-function endpointTable(rows: MigrationData['sharedEndpoints']): string {
+function endpointTable(rows: MigrationData['sharedEndpoints'], label: string): string {
   const cell = (path?: string) => (path ? code(path) : '<span class="none">not in this version</span>');
-  return table(['Operation', 'Method', 'Version 1', 'Version 2'], rows.map((r) => [escapeHtml(r.kind), escapeHtml(r.method), cell(r.v1), cell(r.v2)]));
+  return table(['Operation', 'Method', 'Version 1', 'Version 2'], rows.map((r) => [escapeHtml(r.kind), escapeHtml(r.method), cell(r.v1), cell(r.v2)]), { label });
 }
 
 function networkSection(m: NetworkMigration): string {
@@ -56,7 +56,7 @@ function networkSection(m: NetworkMigration): string {
   const pages = [m.inV1 && `<a href="${catalogPage(1, network.name)}">v1 catalog</a>`, m.inV2 && `<a href="${catalogPage(2, network.name)}">v2 catalog</a>`].filter(Boolean).join(' · ');
   if (!m.inV1 || !m.inV2) {
     const only = m.inV1 ? 1 : 2;
-    return [title, `<p>${escapeHtml(network.title)} exists only in version ${only}. ${pages}</p>`, endpointTable(m.endpoints)].join('\n');
+    return [title, `<p>${escapeHtml(network.title)} exists only in version ${only}. ${pages}</p>`, endpointTable(m.endpoints, `${network.title}: endpoints`)].join('\n');
   }
   const parts = [title, `<p>${pages}</p>`, comparisonSection(m, 'metric', m.metrics, 'Metrics')];
   if (m.postFields) {
@@ -70,7 +70,7 @@ function networkSection(m: NetworkMigration): string {
       parts.push(`<h3>Post fields</h3>\n<p>Post fields are documented only for version ${p.v1 ? 1 : 2}.</p>`);
     }
   }
-  parts.push('<h3>Endpoints</h3>', endpointTable(m.endpoints));
+  parts.push('<h3>Endpoints</h3>', endpointTable(m.endpoints, `${network.title}: endpoints`));
   return parts.join('\n');
 }
 
@@ -88,7 +88,7 @@ function differencesSection(data: MigrationData): string {
       `<strong>Profile labels.</strong> Operations outside one network only in version 2: ${names(data.sharedEndpoints.filter((e) => !e.v1).map((e) => `${e.method} ${e.v2}`), code)}; only in version 1: ${names(data.sharedEndpoints.filter((e) => !e.v2).map((e) => `${e.method} ${e.v1}`), code)}. The table below lists them all.`,
       `<strong>Networks.</strong> Only in version 2: ${v2Only.join(', ') || 'none'}. Only in version 1: ${v1Only.join(', ') || 'none'}.`,
     ]),
-    endpointTable(data.sharedEndpoints),
+    endpointTable(data.sharedEndpoints, 'Operations outside one network'),
     `<p>The full reference of each version: <a href="${referencePage(1)}">version 1</a>, <a href="${referencePage(2)}">version 2</a>.</p>`,
   ].join('\n');
 }

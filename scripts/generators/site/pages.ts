@@ -14,6 +14,8 @@ export const MIGRATION_PAGE = 'migration.html';
 export const RULES_PAGE = 'rules.html';
 export const CHANGES_PAGE = 'changes.html';
 export const INDEX_PAGE = 'index.html';
+/** The site's search index (search-index.ts), loaded by every page. */
+export const SEARCH_FILE = 'search.js';
 
 /** Every catalog page of the model: one per version and network, in catalog order. */
 export function catalogPages(model: Model): { version: Version; network: string; file: string }[] {

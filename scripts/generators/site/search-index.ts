@@ -1,6 +1,6 @@
 /**
- * `search.js`: the index behind the catalog pages' filter box, so that it also finds names on
- * other pages: every metric and post field of each version and network, and every rule of the
+ * `search.js`: the index behind the search box of every page (search-box.ts), so that it finds
+ * names on other pages: every metric and post field of each version and network, and every rule of the
  * register, with the page and anchor of its row. One small script, loaded by the pages.
  */
 import type { Model } from '../../model/types.js';
@@ -9,7 +9,6 @@ import { anchorId } from './html.js';
 import { catalogPage, catalogPages, RULES_PAGE } from './pages.js';
 
 export const SCRIPT = 'scripts/generators/site/search-index.ts';
-export const SEARCH_FILE = 'search.js';
 
 /** One entry: the name, what it is, and the page#anchor of its row. */
 export type SearchEntry = [name: string, what: string, href: string];
