@@ -1,6 +1,5 @@
 /** Reads the inputs, checks every captured response and builds the report every reporter renders. */
 import { expandPaths, readInputItems } from '../captures/read-inputs.js';
-import { bodyLocator } from '../captures/locate.js';
 import type { CapturedResponse } from '../captures/types.js';
 import type { ValidationError, ValidationResult } from '../validators/types.js';
 // The package's validators entry: one bundled file once compiled (scripts/compile-javascript.mjs).
@@ -24,9 +23,12 @@ export const MAX_PROBLEMS = 10_000;
 
 const toProblem = ({ pointer, message, rule, severity }: ValidationError): Problem => ({ pointer, message, rule, severity });
 
+/** The module that places problems; loaded (with its parser) only once a response has problems. */
+type Locator = typeof import('../captures/locate.js');
+
 /** Places each problem (and each group, by its first pointer) on the line of its value in the file. */
-function placed(response: CapturedResponse, problems: Problem[], groups: ProblemGroup[]): { problems: Problem[]; groups: ProblemGroup[] } {
-  const locate = problems.length && response.raw ? bodyLocator(response.raw) : undefined;
+function placed(locator: Locator, response: CapturedResponse, problems: Problem[], groups: ProblemGroup[]): { problems: Problem[]; groups: ProblemGroup[] } {
+  const locate = response.raw ? locator.bodyLocator(response.raw) : undefined;
   if (!locate) return { problems, groups };
   const at = (pointer: string) => {
     const { line, column } = locate(pointer);
@@ -35,7 +37,7 @@ function placed(response: CapturedResponse, problems: Problem[], groups: Problem
   return { problems: problems.map((p) => ({ ...p, ...at(p.pointer) })), groups: groups.map((g) => ({ ...g, ...at(g.pointers[0] ?? g.shape) })) };
 }
 
-function check(response: CapturedResponse, strict: boolean): ResponseReport {
+async function check(response: CapturedResponse, strict: boolean, loadLocator: () => Promise<Locator>): Promise<ResponseReport> {
   const started = performance.now();
   const status = response.status ?? 200;
   const result: Pick<ValidationResult, 'operation' | 'errors' | 'warnings'> = response.bodyProblem
@@ -47,7 +49,8 @@ function check(response: CapturedResponse, strict: boolean): ResponseReport {
     warnings.unshift({ pointer: '', message: `request-aware checks did not run: ${response.requestMissing}`, rule: null, severity: 'warning' });
   }
   const grouped = groupProblems([...errors, ...warnings]);
-  const { problems, groups } = placed(response, [...errors, ...warnings], grouped.groups);
+  const found = [...errors, ...warnings];
+  const { problems, groups } = found.length ? placed(await loadLocator(), response, found, grouped.groups) : { problems: found, groups: grouped.groups };
   return {
     source: response.source,
     ...(response.raw ? { file: response.raw.file, line: response.raw.start.line, column: response.raw.start.column } : {}),
@@ -74,11 +77,13 @@ export async function buildReport(options: BuildOptions): Promise<ValidateReport
   };
   for (const u of unreadable) add(u);
   const coverage = options.coverage ? createCoverageCollector() : undefined;
+  let locator: Promise<Locator> | undefined;
+  const loadLocator = () => (locator ??= import('../captures/locate.js'));
   for (const file of files) {
     for await (const item of readInputItems(file.path, file.label)) {
       if (item.kind === 'response') {
         coverage?.add(item);
-        add({ kind: 'response', ...check(item, options.strict) });
+        add({ kind: 'response', ...(await check(item, options.strict, loadLocator)) });
       } else add(item);
     }
   }

@@ -66,7 +66,9 @@ describe('validate on bad input', () => {
   });
 
   it('handles nesting 10,000 deep: as a body, as metrics data, and unclosed', () => {
-    expect(result.out).toContain('invalid  in/deep.json  POST /2/facebook/metrics (HTTP 200)\n           (body): expected object (a success or failure body), got array (1 item)');
+    // Placing a body nested 10,000 deep needs stack room the position parser may not get: the
+    // line is then given without its place, never a crash.
+    expect(result.out).toMatch(/invalid {2}in\/deep\.json {2}POST \/2\/facebook\/metrics \(HTTP 200\)\n {11}(in\/deep\.json:1:58: )?\(body\): expected object \(a success or failure body\), got array \(1 item\)/);
     expect(lineOf('deep-data.json')).toMatch(/^invalid  in\/deep-data\.json/);
     expect(result.out).toContain('invalid  in/deep-data.json  POST /2/facebook/metrics (HTTP 200)\n           /data/0/0: expected number (a metric value), got array (1 item)');
     expect(lineOf('deep-unclosed.json')).toBe('error    in/deep-unclosed.json: truncated JSON: the text ends at line 1, column 10001 where a value is expected');

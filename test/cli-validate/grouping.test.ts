@@ -70,7 +70,7 @@ describe('validate prints one line per group', () => {
     const body = { success: true, header: [{ type: 'date.day', rows: ['2026-01-01', '2026-01-02'] }, { type: 'profile', rows: ['p1'] }, { type: 'metric', rows: ['fans_change'] }], data: [[[1]], [[2]]] };
     tmp.write('swapped.json', { method: 'POST', path: '/2/facebook/metrics', request, response: body });
     const lines = (await run(['swapped.json'], tmp.dir)).out.split('\n');
-    expect(lines[1]).toBe('           /header/*/type: expected "…" (requested dimension …), got "…" (2 places: /header/0/type, /header/1/type)  [rules.html#v2.metrics.header-order]');
+    expect(lines[1]).toBe('           swapped.json:26:17: /header/*/type: expected "…" (requested dimension …), got "…" (2 places: /header/0/type, /header/1/type)  [rules.html#v2.metrics.header-order]');
   });
 
   it('the same error at 180 places is one line with its count and the first pointers (more than the validators list by default)', async () => {
