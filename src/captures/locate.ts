@@ -7,6 +7,7 @@
  * problems; a pointer to a member that is missing is placed on the nearest value that exists.
  */
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import { lastAtMost } from '../search/last-at-most.js';
 import type { TextPosition } from './json-syntax.js';
 import type { SourceText } from './types.js';
 
@@ -47,13 +48,7 @@ function positions(text: string, origin: TextPosition): (offset: number) => Text
   const starts = [0];
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   return (offset) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
+    const lo = lastAtMost(starts, offset);
     const column = offset - starts[lo] + 1;
     return lo === 0 ? { line: origin.line, column: origin.column + column - 1 } : { line: origin.line + lo, column };
   };

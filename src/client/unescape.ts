@@ -5,6 +5,7 @@
  * and a run that is no UTF-8 is read byte by byte), HTML character references (decimal, hex, and
  * `&amp; &lt; &gt; &quot; &apos;`) and JSON escapes (`\uXXXX`, `\/`, `\\`, `\"`).
  */
+import { lastAtMost } from '../search/last-at-most.js';
 
 /** An escape: a run of percent-encoded bytes, or one escaped character. */
 const ESCAPE = [
@@ -67,16 +68,7 @@ export function unescapeText(text: string): Unescaped {
   }
   if (at < text.length) segment(text.slice(at), at, 0);
   /** The segment holding character `p` of the plain text. */
-  const segmentOf = (p: number) => {
-    let low = 0;
-    let high = plain.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (plain[mid] <= p) low = mid;
-      else high = mid - 1;
-    }
-    return low;
-  };
+  const segmentOf = (p: number) => lastAtMost(plain, p);
   /** Where character `p` stands in the original: [from, to). */
   const span = (p: number) => {
     const s = segmentOf(p);
