@@ -22,8 +22,11 @@ import type { ReportItem } from './report-types.js';
 
 const MB = 1024 * 1024;
 
-/** Files from this size up are checked in a worker (below it, starting the worker costs more than it saves). */
-export const WORKER_MIN_BYTES = 16 * MB;
+/**
+ * Files from this size up are checked in workers: starting them costs about 0.15 s of CPU each,
+ * and a 17 MB HAR took as long with them as without (docs/decisions/streamed-captures.md).
+ */
+export const WORKER_MIN_BYTES = 32 * MB;
 /** Element text sent to the worker at a time. */
 const BATCH_BYTES = 512 * 1024;
 /** Element text sent and not yet answered, at most (then reading waits for the worker). */
