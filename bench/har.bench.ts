@@ -2,13 +2,14 @@
  * `npm run bench -- har`: `validate` on HAR files of about 150 MB and 1 GB, as a long browser
  * test suite records them (Playwright `recordHar`): API entries with bodies of many sizes among
  * browser noise (scripts, styles, images in base64, fonts, preflights, aborted requests, 304s).
- * The CLI runs in a fresh process, bundled as it ships; the figures are its wall time and peak
- * RSS (GNU time). The baseline is JSON.parse of the 150 MB file read as one string, in a fresh
- * process too; the 1 GB file has none, as V8 cannot hold its text in one string (about 512 MB
- * at most). `BENCH_HAR_SOURCE=<checkout>` runs another checkout's CLI on the same files.
+ * The CLI runs in a fresh process, bundled as it ships (with its checking thread's module beside
+ * it); the figures are its wall time (the target: large files are checked on several threads),
+ * its CPU time and peak RSS (GNU time). The baseline is JSON.parse of the 150 MB file read as
+ * one string, in a fresh process too; the 1 GB file has none, as V8 cannot hold its text in one
+ * string (about 512 MB at most). `BENCH_HAR_SOURCE=<checkout>` runs another checkout's CLI on the same files.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -119,9 +120,14 @@ export async function run(): Promise<BenchRow[]> {
   const work = mkdtempSync(join(tmpdir(), 'sa-bench-har-'));
   try {
     const source = process.env.BENCH_HAR_SOURCE ?? root;
-    const cli = join(work, 'cli.mjs');
-    // jsonc-parser's "main" is a UMD build that esbuild cannot bundle as ESM: its "module" build is taken.
-    await build({ entryPoints: [join(source, 'src/cli/main.ts')], bundle: true, format: 'esm', platform: 'node', mainFields: ['module', 'main'], outfile: cli, logLevel: 'silent' });
+    const cli = join(work, 'cli.js');
+    // The CLI and its checking thread (a worker started from the file beside the CLI), each one
+    // bundled ES module. jsonc-parser's "main" is a UMD build that esbuild cannot bundle as ESM:
+    // its "module" build is taken.
+    const worker = join(source, 'src/cli/check-worker.ts');
+    const entryPoints = { cli: join(source, 'src/cli/main.ts'), ...(existsSync(worker) ? { 'check-worker': worker } : {}) };
+    await build({ entryPoints, bundle: true, format: 'esm', platform: 'node', mainFields: ['module', 'main'], outdir: work, logLevel: 'silent' });
+    writeFileSync(join(work, 'package.json'), JSON.stringify({ type: 'module' }));
     writeFileSync(join(work, 'parse.mjs'), PARSE);
     const api = apiEntries();
     const noise = noiseEntries();
@@ -140,13 +146,15 @@ export async function run(): Promise<BenchRow[]> {
       const what = `har: validate a ${(size / MB).toFixed(0)} MB HAR (${entries.toLocaleString('en-US')} entries, 2 in 3 API)`;
       const small = label === '150 MB';
       const parseCpu = median(parse.map((p) => p.cpu));
-      const ratio = small ? cpu / parseCpu : undefined;
+      const parseWall = median(parse.map((p) => p.wall));
+      // The target is on wall time (what a user waits; large files are checked on several threads), CPU time shown beside it.
+      const ratio = small ? wall / parseWall : undefined;
       rows.push({
-        name: `${what}: CPU time (wall)`,
-        value: `${cpu.toFixed(2)} s (${wall.toFixed(2)} s); ${runs.at(-1)!.last.slice(0, 40)}`,
-        baseline: small ? `read + JSON.parse ${parseCpu.toFixed(2)} s (${median(parse.map((p) => p.wall)).toFixed(2)} s)` : 'none: a 1 GB text exceeds the largest V8 string (~512 MB)',
-        ratio: ratio === undefined ? '' : `${ratio.toFixed(2)}x`,
-        target: small ? `<= ${TIME_TARGET}x JSON.parse` : 'validates',
+        name: `${what}: wall time (CPU time)`,
+        value: `${wall.toFixed(2)} s (${cpu.toFixed(2)} s); ${runs.at(-1)!.last.slice(0, 40)}`,
+        baseline: small ? `read + JSON.parse ${parseWall.toFixed(2)} s (${parseCpu.toFixed(2)} s)` : 'none: a 1 GB text exceeds the largest V8 string (~512 MB)',
+        ratio: ratio === undefined ? '' : `${ratio.toFixed(2)}x (CPU ${(cpu / parseCpu).toFixed(2)}x)`,
+        target: small ? `<= ${TIME_TARGET}x JSON.parse, wall` : 'validates',
         ok: ratio === undefined ? runs.every((r) => /^[1-9]\d* responses?: /.test(r.last) && !r.last.includes('unreadable')) : ratio <= TIME_TARGET,
       });
       const limit = small ? RSS_TARGET.small : RSS_TARGET.large;

@@ -19,6 +19,8 @@ export type StreamedArray = 'captures' | 'entries';
 
 export type JsonPart =
   | { kind: 'element'; array: StreamedArray; index: number; text: string; start: TextPosition }
+  /** An element as its UTF-8 bytes, not yet decoded (with `rawElements`): the bytes may not be UTF-8. */
+  | { kind: 'raw element'; array: StreamedArray; index: number; bytes: Buffer[]; start: TextPosition }
   /** The rest of the document; `split` when elements were handed out: the frame text before `split.at` is the file's start, the text from there on resumes at `split.resume`. */
   | { kind: 'frame'; text: string; split?: { at: number; resume: TextPosition } }
   /** The file cannot be read further; `at` is where, for a syntax error. */
@@ -29,11 +31,22 @@ export interface ScanOptions {
   topArray: boolean;
   /** The largest frame read (MAX_FRAME_BYTES unless given). */
   maxFrameBytes?: number;
+  /** Hand out elements as their bytes, undecoded (their reader decodes them, see decodeElement). */
+  rawElements?: boolean;
 }
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+/** The text of UTF-8 bytes (ASCII, the common case, copied as is), or undefined when they are not UTF-8. */
+export function decodeUtf8(bytes: Buffer): string | undefined {
+  if (isAscii(bytes)) return bytes.toString('latin1');
+  return isUtf8(bytes) ? bytes.toString('utf8') : undefined;
+}
+
+/** What a file whose bytes are not UTF-8 is. */
+export const NOT_UTF8 = 'binary or non-UTF-8 file, not JSON text';
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -127,12 +140,7 @@ export function createJsonScanner(options: ScanOptions) {
   let elementFrom = 0;
   let elementStart: TextPosition = { line: 1, column: 1 };
 
-  /** The text of UTF-8 bytes (ASCII, the common case, copied as is), or undefined when they are not UTF-8. */
-  const decode = (parts: Buffer[]): string | undefined => {
-    const bytes = parts.length === 1 ? parts[0] : Buffer.concat(parts);
-    if (isAscii(bytes)) return bytes.toString('latin1');
-    return isUtf8(bytes) ? bytes.toString('utf8') : undefined;
-  };
+  const decode = (parts: Buffer[]): string | undefined => decodeUtf8(parts.length === 1 ? parts[0] : Buffer.concat(parts));
 
   /** The closing quote of a string whose text goes on at `from`, or -1 when it goes past the chunk. */
   const stringEnd = (buf: Buffer, from: number): number => {
@@ -157,9 +165,13 @@ export function createJsonScanner(options: ScanOptions) {
   };
 
   function elementText(parts: Buffer[]): JsonPart {
+    if (options.rawElements) {
+      elementParts = [];
+      return { kind: 'raw element', array, index: index++, bytes: parts, start: elementStart };
+    }
     const text = decode(parts);
     elementParts = [];
-    if (text === undefined) return { kind: 'problem', message: 'binary or non-UTF-8 file, not JSON text' };
+    if (text === undefined) return { kind: 'problem', message: NOT_UTF8 };
     return { kind: 'element', array, index: index++, text, start: elementStart };
   }
 
@@ -331,7 +343,7 @@ export function createJsonScanner(options: ScanOptions) {
     if (mode === 'between') return fail(out, truncatedAt(endAt, between === 'after' ? '"," or "]"' : 'a value'), endAt);
     const text = decode(frameParts);
     frameParts = [];
-    if (text === undefined) return fail(out, 'binary or non-UTF-8 file, not JSON text');
+    if (text === undefined) return fail(out, NOT_UTF8);
     if (!split && text.trim() === '') return fail(out, 'empty file (only whitespace)');
     out.push({ kind: 'frame', text, split });
     return out;

@@ -9,6 +9,7 @@ import { isPlainObject } from '../validators/checks/values.js';
 import { looksLikeCapture, readCapture, readCaptures } from './capture-file.js';
 import { looksLikeHar, readEntry, readHar } from './har-file.js';
 import { parseJson } from './json-syntax.js';
+import type { JsonPart, ScanOptions } from './json-elements.js';
 import { parseFrame, readJsonParts } from './read-parts.js';
 import { unreadable as unreadableInput, type CaptureItem, type CaptureSet, type UnreadableInput } from './types.js';
 
@@ -21,6 +22,22 @@ function readDocument(doc: unknown, file: string, label: string): CaptureSet {
   return [unreadableInput(label, 'not a capture file or HAR: the JSON is not an object or array')];
 }
 
+/** How `file` is scanned: `.har` files are never top-level arrays of captures. */
+export const scanOptions = (file: string): ScanOptions => ({ topArray: extname(file).toLowerCase() !== '.har' });
+
+/**
+ * The item of one streamed element (a capture of an array or a HAR entry); `last` when its text
+ * is not JSON, which ends the file (the scanner cannot know where the next element starts).
+ */
+export function readElement(part: Extract<JsonPart, { kind: 'element' }>, label: string): { item: CaptureItem; last: boolean } {
+  const parsed = parseJson(part.text, part.start);
+  if (!parsed.ok) return { item: unreadableInput(label, parsed.message, parsed.at), last: true };
+  const where = `${label}#${part.index}`;
+  const item = part.array === 'entries' ? readEntry(parsed.value, where) : readCapture(parsed.value, where);
+  if (item.kind === 'response') return { item: { ...item, raw: { file: label, text: part.text, start: part.start, body: part.array === 'entries' ? 'har' : 'capture' } }, last: false };
+  return { item: item.kind === 'unreadable' ? { ...item, line: part.start.line, column: part.start.column } : item, last: false };
+}
+
 /**
  * Reads one file (capture file or HAR), handing out its items as they are read: the captures of
  * an array and the entries of a HAR log one by one, in memory bounded by the largest entry.
@@ -28,34 +45,32 @@ function readDocument(doc: unknown, file: string, label: string): CaptureSet {
  * item after the items read before it.
  */
 export async function* readInputItems(file: string, label = file): AsyncGenerator<CaptureItem> {
-  for await (const part of readJsonParts(file, { topArray: extname(file).toLowerCase() !== '.har' })) {
+  for await (const part of readJsonParts(file, scanOptions(file))) {
     if (part.kind === 'problem') {
       yield unreadableInput(label, part.message, part.at);
       return;
     }
     if (part.kind === 'element') {
-      const parsed = parseJson(part.text, part.start);
-      if (!parsed.ok) {
-        yield unreadableInput(label, parsed.message, parsed.at);
-        return;
-      }
-      const where = `${label}#${part.index}`;
-      const item = part.array === 'entries' ? readEntry(parsed.value, where) : readCapture(parsed.value, where);
-      if (item.kind === 'response') yield { ...item, raw: { file: label, text: part.text, start: part.start, body: part.array === 'entries' ? 'har' : 'capture' } };
-      else yield item.kind === 'unreadable' ? { ...item, line: part.start.line, column: part.start.column } : item;
+      const { item, last } = readElement(part, label);
+      yield item;
+      if (last) return;
       continue;
     }
-    const parsed = parseFrame(part);
-    if (!parsed.ok) {
-      yield unreadableInput(label, parsed.message, parsed.at);
-      return;
-    }
-    // Elements streamed: the frame is the rest of the HAR log or the array's closing bracket.
-    if (part.split) return;
-    for (const item of readDocument(parsed.value, file, label)) {
-      yield item.kind === 'response' && item.source === label ? { ...item, raw: { file: label, text: part.text, start: { line: 1, column: 1 }, body: 'capture' } } : item;
-    }
+    if (part.kind === 'frame') yield* readFrame(part, file, label);
   }
+}
+
+/**
+ * The items of a file's frame, its last part: none when elements were streamed (the frame is the
+ * rest of the HAR log or the array's closing bracket), else those of the whole document.
+ */
+export function readFrame(part: Extract<JsonPart, { kind: 'frame' }>, file: string, label: string): CaptureItem[] {
+  const parsed = parseFrame(part);
+  if (!parsed.ok) return [unreadableInput(label, parsed.message, parsed.at)];
+  if (part.split) return [];
+  return readDocument(parsed.value, file, label).map((item) =>
+    item.kind === 'response' && item.source === label ? { ...item, raw: { file: label, text: part.text, start: { line: 1, column: 1 }, body: 'capture' } } : item,
+  );
 }
 
 /** Reads one file (capture file or HAR) into its items. `label` is how the file is named in messages. */

@@ -1,12 +1,10 @@
 /** Reads the inputs, checks every captured response and builds the report every reporter renders. */
+import { statSync } from 'node:fs';
 import { expandPaths, readInputItems } from '../captures/read-inputs.js';
-import type { CapturedResponse } from '../captures/types.js';
-import type { ValidationError, ValidationResult } from '../validators/types.js';
-// The package's validators entry: one bundled file once compiled (scripts/compile-javascript.mjs).
-import { lookupOperation, validateResponse } from '../validators/index.js';
+import { createChecker } from './check-response.js';
+import { checkerModule, checkFileInWorker, checksInWorker, checkThreads, type CheckerModule } from './checks-in-worker.js';
 import { createCoverageCollector } from './coverage.js';
-import { groupProblems } from './group-problems.js';
-import type { Problem, ProblemGroup, ReportItem, ResponseReport, ValidateReport } from './report-types.js';
+import type { ReportItem, ValidateReport } from './report-types.js';
 
 export interface BuildOptions {
   paths: readonly string[];
@@ -16,55 +14,20 @@ export interface BuildOptions {
   allowEmpty: boolean;
   /** Called with each item as soon as it is checked, in input order (to print while reading). */
   onItem?: (item: ReportItem) => void;
+  /** The checking thread of large files: its module (checkerModule() unless given) and the size from which it is used (WORKER_MIN_BYTES unless given); null: every file on this thread. */
+  worker?: { module?: CheckerModule; minBytes?: number } | null;
 }
 
-/** Problems collected per response before grouping (the report's cap counts groups, see group-problems.ts). */
-export const MAX_PROBLEMS = 10_000;
-
-const toProblem = ({ pointer, message, rule, severity }: ValidationError): Problem => ({ pointer, message, rule, severity });
-
-/** The module that places problems; loaded (with its parser) only once a response has problems. */
-type Locator = typeof import('../captures/locate.js');
-
-/** Places each problem (and each group, by its first pointer) on the line of its value in the file. */
-function placed(locator: Locator, response: CapturedResponse, problems: Problem[], groups: ProblemGroup[]): { problems: Problem[]; groups: ProblemGroup[] } {
-  const locate = response.raw ? locator.bodyLocator(response.raw) : undefined;
-  if (!locate) return { problems, groups };
-  const at = (pointer: string) => {
-    const { line, column } = locate(pointer);
-    return { line, column };
-  };
-  return { problems: problems.map((p) => ({ ...p, ...at(p.pointer) })), groups: groups.map((g) => ({ ...g, ...at(g.pointers[0] ?? g.shape) })) };
-}
-
-async function check(response: CapturedResponse, strict: boolean, loadLocator: () => Promise<Locator>): Promise<ResponseReport> {
-  const started = performance.now();
-  const status = response.status ?? 200;
-  const result: Pick<ValidationResult, 'operation' | 'errors' | 'warnings'> = response.bodyProblem
-    ? { operation: lookupOperation(response.method, response.path).operation?.key, errors: [{ pointer: '', message: response.bodyProblem, rule: 'shared.response.json', severity: 'error' }], warnings: [] }
-    : validateResponse({ method: response.method, path: response.path, body: response.body, request: response.request, status, strict }, { maxProblems: MAX_PROBLEMS });
-  const errors = result.errors.map(toProblem);
-  const warnings = result.warnings.map(toProblem);
-  if (response.requestMissing) {
-    warnings.unshift({ pointer: '', message: `request-aware checks did not run: ${response.requestMissing}`, rule: null, severity: 'warning' });
+/** How `file` is checked: in a worker started from the module returned, or on this thread (undefined). */
+function workerFor(file: string, options: BuildOptions): CheckerModule | undefined {
+  let bytes: number;
+  try {
+    bytes = statSync(file).size;
+  } catch {
+    return undefined;
   }
-  const grouped = groupProblems([...errors, ...warnings]);
-  const found = [...errors, ...warnings];
-  const { problems, groups } = found.length ? placed(await loadLocator(), response, found, grouped.groups) : { problems: found, groups: grouped.groups };
-  return {
-    source: response.source,
-    ...(response.raw ? { file: response.raw.file, line: response.raw.start.line, column: response.raw.start.column } : {}),
-    method: response.method,
-    path: response.path,
-    status,
-    operation: result.operation ?? null,
-    valid: errors.length === 0,
-    errors: problems.slice(0, errors.length),
-    warnings: problems.slice(errors.length),
-    groups,
-    groupsOmitted: grouped.omitted,
-    durationMs: performance.now() - started,
-  };
+  if (options.worker === null || !checksInWorker(bytes, { coverage: options.coverage, minBytes: options.worker?.minBytes })) return undefined;
+  return options.worker?.module ?? checkerModule();
 }
 
 /** Checks every input; a response's body is dropped once it is checked (coverage keeps only names). */
@@ -77,13 +40,17 @@ export async function buildReport(options: BuildOptions): Promise<ValidateReport
   };
   for (const u of unreadable) add(u);
   const coverage = options.coverage ? createCoverageCollector() : undefined;
-  let locator: Promise<Locator> | undefined;
-  const loadLocator = () => (locator ??= import('../captures/locate.js'));
+  const check = createChecker(options.strict);
   for (const file of files) {
+    const worker = workerFor(file.path, options);
+    if (worker) {
+      for await (const item of checkFileInWorker(file.path, file.label, options.strict, worker, check, checkThreads())) add(item);
+      continue;
+    }
     for await (const item of readInputItems(file.path, file.label)) {
       if (item.kind === 'response') {
         coverage?.add(item);
-        add({ kind: 'response', ...(await check(item, options.strict, loadLocator)) });
+        add({ kind: 'response', ...(await check(item)) });
       } else add(item);
     }
   }

@@ -45,7 +45,18 @@ export interface ValidateIo {
   cwd?: string;
 }
 
-const defaultIo: ValidateIo = { out: (t) => process.stdout.write(`${t}\n`), err: (t) => process.stderr.write(`${t}\n`) };
+/** Standard output and error; output lines are written a batch at a time (see batchedLines). */
+function standardIo(): ValidateIo & { flush(): void } {
+  const out = batchedLines((text) => process.stdout.write(`${text}\n`));
+  return {
+    out: out.add,
+    err: (t) => {
+      out.flush();
+      process.stderr.write(`${t}\n`);
+    },
+    flush: out.flush,
+  };
+}
 
 async function render(name: ReporterName, report: ValidateReport): Promise<string> {
   if (name === 'text') return renderText(report);
@@ -54,8 +65,46 @@ async function render(name: ReporterName, report: ValidateReport): Promise<strin
   return (await import('./reporters/junit.js')).renderJunit(report);
 }
 
+/** Bytes of lines, and milliseconds since the last write, after which they are written. */
+const BATCH_BYTES = 64 * 1024;
+const BATCH_MS = 100;
+
+/**
+ * Lines written a batch at a time (a write per line costs more than the check of a small
+ * response), at least every BATCH_MS while lines keep coming; `flush` writes what is left.
+ */
+function batchedLines(write: (text: string) => void) {
+  let lines: string[] = [];
+  let bytes = 0;
+  let since = performance.now();
+  const flush = () => {
+    if (lines.length) write(lines.join('\n'));
+    lines = [];
+    bytes = 0;
+    since = performance.now();
+  };
+  return {
+    add(text: string) {
+      lines.push(text);
+      bytes += text.length;
+      if (bytes >= BATCH_BYTES || performance.now() - since >= BATCH_MS) flush();
+    },
+    flush,
+  };
+}
+
 /** Runs the command; resolves to the exit code. */
-export async function runValidate(args: string[], io: ValidateIo = defaultIo): Promise<number> {
+export async function runValidate(args: string[], io?: ValidateIo): Promise<number> {
+  if (io) return validate(args, io);
+  const standard = standardIo();
+  try {
+    return await validate(args, standard);
+  } finally {
+    standard.flush();
+  }
+}
+
+async function validate(args: string[], io: ValidateIo): Promise<number> {
   const parsed = parseValidateArgs(args);
   if ('error' in parsed) {
     io.err(`social-analytics-api validate: ${parsed.error}\n${MORE_HELP}`);

@@ -1,0 +1,18 @@
+/** What the CLI's main thread and its checking thread (check-worker.ts) send each other. */
+import type { JsonPart } from '../captures/json-elements.js';
+import type { ReportItem } from './report-types.js';
+
+/** The checking thread's start-up data: one file's label and rules. */
+export interface CheckerData {
+  label: string;
+  strict: boolean;
+}
+
+/** Streamed elements to check, in file order: their UTF-8 bytes one after the other in `bytes` (transferred, not copied), each ending at its `end`. */
+export interface CheckBatch {
+  bytes: ArrayBuffer;
+  elements: (Pick<Extract<JsonPart, { kind: 'element' }>, 'array' | 'index' | 'start'> & { end: number })[];
+}
+
+/** A batch's report items in file order (`last`: an element was not JSON, the file ends there), or why it could not be checked. */
+export type CheckedBatch = { items: ReportItem[]; last: boolean } | { error: string };

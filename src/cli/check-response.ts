@@ -1,0 +1,63 @@
+/** Checks one captured response into its report line: validation, grouping, and the place of each problem in its file. */
+import type { CapturedResponse } from '../captures/types.js';
+import type { ValidationError, ValidationResult } from '../validators/types.js';
+// The package's validators entry: one bundled file once compiled (scripts/compile-javascript.mjs).
+import { lookupOperation, validateResponse } from '../validators/index.js';
+import { groupProblems } from './group-problems.js';
+import type { Problem, ProblemGroup, ResponseReport } from './report-types.js';
+
+/** Problems collected per response before grouping (the report's cap counts groups, see group-problems.ts). */
+export const MAX_PROBLEMS = 10_000;
+
+const toProblem = ({ pointer, message, rule, severity }: ValidationError): Problem => ({ pointer, message, rule, severity });
+
+/** The module that places problems; loaded (with its parser) only once a response has problems. */
+type Locator = typeof import('../captures/locate.js');
+
+/** Places each problem (and each group, by its first pointer) on the line of its value in the file. */
+function placed(locator: Locator, response: CapturedResponse, problems: Problem[], groups: ProblemGroup[]): { problems: Problem[]; groups: ProblemGroup[] } {
+  const locate = response.raw ? locator.bodyLocator(response.raw) : undefined;
+  if (!locate) return { problems, groups };
+  const at = (pointer: string) => {
+    const { line, column } = locate(pointer);
+    return { line, column };
+  };
+  return { problems: problems.map((p) => ({ ...p, ...at(p.pointer) })), groups: groups.map((g) => ({ ...g, ...at(g.pointers[0] ?? g.shape) })) };
+}
+
+async function check(response: CapturedResponse, strict: boolean, loadLocator: () => Promise<Locator>): Promise<ResponseReport> {
+  const started = performance.now();
+  const status = response.status ?? 200;
+  const result: Pick<ValidationResult, 'operation' | 'errors' | 'warnings'> = response.bodyProblem
+    ? { operation: lookupOperation(response.method, response.path).operation?.key, errors: [{ pointer: '', message: response.bodyProblem, rule: 'shared.response.json', severity: 'error' }], warnings: [] }
+    : validateResponse({ method: response.method, path: response.path, body: response.body, request: response.request, status, strict }, { maxProblems: MAX_PROBLEMS });
+  const errors = result.errors.map(toProblem);
+  const warnings = result.warnings.map(toProblem);
+  if (response.requestMissing) {
+    warnings.unshift({ pointer: '', message: `request-aware checks did not run: ${response.requestMissing}`, rule: null, severity: 'warning' });
+  }
+  const grouped = groupProblems([...errors, ...warnings]);
+  const found = [...errors, ...warnings];
+  const { problems, groups } = found.length ? placed(await loadLocator(), response, found, grouped.groups) : { problems: found, groups: grouped.groups };
+  return {
+    source: response.source,
+    ...(response.raw ? { file: response.raw.file, line: response.raw.start.line, column: response.raw.start.column } : {}),
+    method: response.method,
+    path: response.path,
+    status,
+    operation: result.operation ?? null,
+    valid: errors.length === 0,
+    errors: problems.slice(0, errors.length),
+    warnings: problems.slice(errors.length),
+    groups,
+    groupsOmitted: grouped.omitted,
+    durationMs: performance.now() - started,
+  };
+}
+
+/** A checker of responses (default or strict rules); the locator module is loaded on its first problem. */
+export function createChecker(strict: boolean): (response: CapturedResponse) => Promise<ResponseReport> {
+  let locator: Promise<Locator> | undefined;
+  const loadLocator = () => (locator ??= import('../captures/locate.js'));
+  return (response) => check(response, strict, loadLocator);
+}

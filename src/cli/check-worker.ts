@@ -1,0 +1,46 @@
+/**
+ * The checking thread of a large file (src/cli/checks-in-worker.ts): it receives batches of
+ * streamed elements (HAR entries or captures, as raw text), parses and checks them in order, and
+ * answers each batch with its report items. It keeps nothing between batches but the checker.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { decodeUtf8, NOT_UTF8 } from '../captures/json-elements.js';
+import { readElement } from '../captures/read-inputs.js';
+import { unreadable } from '../captures/types.js';
+import { createChecker } from './check-response.js';
+import type { CheckBatch, CheckerData, CheckedBatch } from './check-messages.js';
+import type { ReportItem } from './report-types.js';
+
+async function checkBatch(batch: CheckBatch, check: ReturnType<typeof createChecker>, label: string): Promise<CheckedBatch> {
+  const items: ReportItem[] = [];
+  const bytes = Buffer.from(batch.bytes);
+  let from = 0;
+  for (const { array, index, start, end } of batch.elements) {
+    const text = decodeUtf8(bytes.subarray(from, end));
+    from = end;
+    if (text === undefined) return { items: [...items, unreadable(label, NOT_UTF8)], last: true };
+    const { item, last } = readElement({ kind: 'element', array, index, text, start }, label);
+    items.push(item.kind === 'response' ? { kind: 'response', ...(await check(item)) } : item);
+    if (last) return { items, last: true };
+  }
+  return { items, last: false };
+}
+
+function serve(port: NonNullable<typeof parentPort>, data: CheckerData): void {
+  const check = createChecker(data.strict);
+  // Batches are checked one after the other (a check may wait for the locator to load).
+  let queue = Promise.resolve();
+  port.on('message', (batch: CheckBatch) => {
+    queue = queue.then(async () => {
+      let answer: CheckedBatch;
+      try {
+        answer = await checkBatch(batch, check, data.label);
+      } catch (err) {
+        answer = { error: err instanceof Error ? err.message : String(err) };
+      }
+      port.postMessage(answer);
+    });
+  });
+}
+
+if (parentPort) serve(parentPort, workerData as CheckerData);

@@ -1,0 +1,190 @@
+/**
+ * Large files are checked on several threads: this one reads and splits the file (the scanner of
+ * json-elements.ts, elements left undecoded) and reports; worker threads (check-worker.ts)
+ * decode, parse and check the elements. Batches of elements go to the workers in turn, their
+ * bytes transferred (not copied), and the answers are taken in file order; the bytes sent and
+ * not yet answered are bounded (MAX_IN_FLIGHT_BYTES), so memory stays bounded whatever the file
+ * size. The workers are stopped on every way out: the end of the file, a syntax error, the
+ * consumer stopping early, or a worker failing (reported as an unreadable input, exit code 2).
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { readFrame, scanOptions } from '../captures/read-inputs.js';
+import type { JsonPart } from '../captures/json-elements.js';
+import { readJsonParts } from '../captures/read-parts.js';
+import { unreadable } from '../captures/types.js';
+import type { CheckBatch, CheckedBatch, CheckerData } from './check-messages.js';
+import type { createChecker } from './check-response.js';
+import type { ReportItem } from './report-types.js';
+
+const MB = 1024 * 1024;
+
+/**
+ * Files from this size up are checked in workers: starting them costs about 0.15 s of CPU each,
+ * and a 17 MB HAR took as long with them as without (docs/decisions/streamed-captures.md).
+ */
+export const WORKER_MIN_BYTES = 32 * MB;
+/** Element text sent to the worker at a time. */
+const BATCH_BYTES = 512 * 1024;
+/** Element text sent and not yet answered, at most (then reading waits for the worker). */
+const MAX_IN_FLIGHT_BYTES = 16 * MB;
+
+/** True when a file of `bytes` is checked in a worker: large enough, a second core to run it, and no coverage (collected from the bodies on this thread). */
+export function checksInWorker(bytes: number, options: { coverage: boolean; minBytes?: number; cores?: number }): boolean {
+  return !options.coverage && bytes >= (options.minBytes ?? WORKER_MIN_BYTES) && (options.cores ?? availableParallelism()) > 1;
+}
+
+/** Checking threads at most: on two cores, two of them beside the reading thread were faster than one (docs/decisions/streamed-captures.md). */
+const MAX_CHECK_THREADS = 2;
+
+/** How many checking threads a large file gets: one per core, at most MAX_CHECK_THREADS. */
+export const checkThreads = (cores = availableParallelism()): number => Math.max(1, Math.min(cores, MAX_CHECK_THREADS));
+
+/** How to start the checking thread: its module, and the TypeScript loader it needs when run from source. */
+export interface CheckerModule {
+  url: URL;
+  /** The URL of tsx's ES module API, to import a TypeScript worker with. */
+  tsx?: string;
+}
+
+/**
+ * The worker's module: built beside this one (dist, or a bundle built with its worker), else its
+ * TypeScript source run through tsx (tests, running from source); undefined when neither is
+ * there (the file is then checked on this thread).
+ */
+export function checkerModule(): CheckerModule | undefined {
+  const built = new URL('./check-worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(built))) return { url: built };
+  const source = new URL('./check-worker.ts', import.meta.url);
+  if (!existsSync(fileURLToPath(source))) return undefined;
+  try {
+    // The package's "import" build of the subpath, beside the "require" build that require.resolve finds.
+    const api = createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs');
+    return { url: source, tsx: pathToFileURL(api).href };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Starts a checking thread (a TypeScript one through tsx's tsImport, as a worker's own loader flags are not honoured). */
+function startWorker(module: CheckerModule, data: CheckerData): Worker {
+  if (!module.tsx) return new Worker(module.url, { workerData: data });
+  const url = JSON.stringify(module.url.href);
+  // Evaluated code sees a global `require`, which the modules imported must not take for a bundler's.
+  return new Worker(`delete globalThis.require; import(${JSON.stringify(module.tsx)}).then((api) => api.tsImport(${url}, ${url}));`, { eval: true, workerData: data });
+}
+
+const failed = (label: string, why: string) => unreadable(label, `the rest of the file was not checked: the checking thread failed (${why})`);
+
+/**
+ * The report items of `file`, in file order, its elements checked in `threads` workers started
+ * from `module`; `check` checks on this thread what is not streamed (a file that is one document).
+ */
+export async function* checkFileInWorker(file: string, label: string, strict: boolean, module: CheckerModule, check: ReturnType<typeof createChecker>, threads = 1): AsyncGenerator<ReportItem> {
+  const data: CheckerData = { label, strict };
+  let failure: string | undefined;
+  let wake: (() => void) | undefined;
+  const notify = () => {
+    wake?.();
+    wake = undefined;
+  };
+  /** The answers received from each worker, in the order its batches were sent. */
+  const answers: CheckedBatch[][] = [];
+  const workers = Array.from({ length: Math.max(1, threads) }, (_, i) => {
+    const worker = startWorker(module, data);
+    answers.push([]);
+    worker.on('message', (answer: CheckedBatch) => (answers[i].push(answer), notify()));
+    worker.on('error', (err) => ((failure ??= err instanceof Error ? err.message : String(err)), notify()));
+    worker.on('messageerror', (err) => ((failure ??= `a message could not be read: ${err.message}`), notify()));
+    worker.on('exit', (code) => ((failure ??= `it stopped with exit code ${code}`), notify()));
+    return worker;
+  });
+  /** The batches sent and not yet answered, in file order: which worker has each and its bytes. */
+  const sent: { worker: number; bytes: number }[] = [];
+  let batches = 0;
+  let inFlight = 0;
+  const nextReady = () => sent.length > 0 && answers[sent[0].worker].length > 0;
+  const answered = () => new Promise<void>((resolve) => (nextReady() || failure !== undefined ? resolve() : (wake = resolve)));
+
+  let batch: Extract<JsonPart, { kind: 'raw element' }>[] = [];
+  let batchBytes = 0;
+  /** Sends the elements read since the last batch, their bytes copied into one transferred buffer. */
+  const send = () => {
+    if (!batch.length) return;
+    const bytes = new Uint8Array(batchBytes);
+    const elements: CheckBatch['elements'] = [];
+    let end = 0;
+    for (const { array, index, start, bytes: parts } of batch) {
+      for (const part of parts) (bytes.set(part, end), (end += part.length));
+      elements.push({ array, index, start, end });
+    }
+    const to = batches++ % workers.length;
+    workers[to].postMessage({ bytes: bytes.buffer, elements } satisfies CheckBatch, [bytes.buffer]);
+    sent.push({ worker: to, bytes: batchBytes });
+    inFlight += batchBytes;
+    batch = [];
+    batchBytes = 0;
+  };
+  /** The items of the answers received; returns true when the file ends with them. */
+  function* received(): Generator<ReportItem, boolean> {
+    while (nextReady()) {
+      const { worker, bytes } = sent.shift()!;
+      const answer = answers[worker].shift()!;
+      inFlight -= bytes;
+      if ('error' in answer) {
+        failure ??= answer.error;
+        return true;
+      }
+      yield* answer.items;
+      if (answer.last) return true;
+    }
+    return false;
+  }
+  /** Waits for every batch sent; returns true when the file ends with them. */
+  async function* allReceived(): AsyncGenerator<ReportItem, boolean> {
+    while (sent.length && failure === undefined) {
+      await answered();
+      if (yield* received()) return true;
+    }
+    return failure !== undefined;
+  }
+
+  /** True once the file ends early: an element that is not JSON, or the worker failed. */
+  let ended = false;
+  try {
+    for await (const part of readJsonParts(file, { ...scanOptions(file), rawElements: true })) {
+      if (part.kind === 'raw element') {
+        batch.push(part);
+        for (const bytes of part.bytes) batchBytes += bytes.length;
+        if (batchBytes < BATCH_BYTES) continue;
+        send();
+        // A turn of the event loop lets the answers in, so items are reported while the file is read.
+        await new Promise((resolve) => setImmediate(resolve));
+        ended = yield* received();
+        while (!ended && inFlight > MAX_IN_FLIGHT_BYTES && failure === undefined) {
+          await answered();
+          ended = yield* received();
+        }
+        if (ended || failure !== undefined) break;
+        continue;
+      }
+      // The file's last part: the elements before it are reported first.
+      send();
+      ended = yield* allReceived();
+      if (ended) break;
+      if (part.kind === 'problem') yield unreadable(label, part.message, part.at);
+      else if (part.kind === 'frame') for (const item of readFrame(part, file, label)) yield item.kind === 'response' ? { kind: 'response', ...(await check(item)) } : item;
+    }
+    if (!ended && failure === undefined) {
+      send();
+      yield* allReceived();
+    }
+    if (failure !== undefined) yield failed(label, failure);
+  } finally {
+    // The listeners stay: a worker may still report an error while it is stopped.
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+}
