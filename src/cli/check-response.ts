@@ -36,8 +36,8 @@ async function check(response: CapturedResponse, strict: boolean, loadLocator: (
   if (response.requestMissing) {
     warnings.unshift({ pointer: '', message: `request-aware checks did not run: ${response.requestMissing}`, rule: null, severity: 'warning' });
   }
-  const grouped = groupProblems([...errors, ...warnings]);
   const found = [...errors, ...warnings];
+  const grouped = groupProblems(found);
   const { problems, groups } = found.length ? placed(await loadLocator(), response, found, grouped.groups) : { problems: found, groups: grouped.groups };
   return {
     source: response.source,
