@@ -13,7 +13,7 @@
 import { resolve } from 'node:path';
 import { expect } from 'vitest';
 import { isPlainObject } from './validators/checks/values.js';
-import { displayPath, expandPaths, readInputFile } from './captures/read-inputs.js';
+import { displayPath, expandPaths, readInputItems } from './captures/read-inputs.js';
 import type { ValidationError } from './validators/types.js';
 // The package's validators entry: one bundled file once compiled (scripts/compile-javascript.mjs).
 import { formatError, validateResponse } from './validators/index.js';
@@ -80,11 +80,11 @@ const ORIGIN = /^[a-z][a-z\d+.-]*:\/\/[^/]+/i;
 export async function captureCases(paths: string | readonly string[], options: CaptureCaseOptions = {}): Promise<CaptureCase[]> {
   const list = typeof paths === 'string' ? [paths] : paths;
   const cwd = options.cwd ?? process.cwd();
-  const { files, unreadable } = await expandPaths(list, cwd);
+  const { files, unreadable } = expandPaths(list, cwd);
   const cases: CaptureCase[] = unreadable.map((u) => ({ name: `${u.source} (unreadable)`, source: u.source, method: '', path: '', response: undefined, problem: u.message }));
   let skipped = 0;
   for (const file of files) {
-    for await (const item of await readInputFile(file.path, file.label)) {
+    for await (const item of readInputItems(file.path, file.label)) {
       if (item.kind === 'skipped') skipped++;
       else if (item.kind === 'unreadable') cases.push({ name: `${item.source} (unreadable)`, source: item.source, method: '', path: '', response: undefined, problem: item.message });
       else {

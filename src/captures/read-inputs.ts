@@ -73,13 +73,6 @@ export function readFrame(part: Extract<JsonPart, { kind: 'frame' }>, file: stri
   );
 }
 
-/** Reads one file (capture file or HAR) into its items. `label` is how the file is named in messages. */
-export async function readInputFile(file: string, label = file): Promise<CaptureSet> {
-  const items: CaptureSet = [];
-  for await (const item of readInputItems(file, label)) items.push(item);
-  return items;
-}
-
 export interface InputFile {
   path: string;
   /** How the file is named in messages: relative to the working directory. */
