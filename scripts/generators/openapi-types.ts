@@ -1,10 +1,15 @@
-/** Writes generated/types/v1.ts and v2.ts with openapi-typescript, from the generated OpenAPI documents. */
-import openapiTS, { astToString } from 'openapi-typescript';
+/**
+ * Writes generated/types/v1.ts and v2.ts with openapi-typescript, from the generated OpenAPI
+ * documents in their strict form: the types say what a response that passes the strict verdict
+ * holds (a profile's `id` and `name` are present), as the builders and the mock do.
+ */
+import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { parse } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Artifact, StepContext } from './artifact.js';
 import { banner } from './banner.js';
+import { strictDocument } from './openapi-inferred.js';
 
 export const SCRIPT = 'scripts/generators/openapi-types.ts';
 
@@ -21,10 +26,9 @@ export async function openApiTypeArtifacts(context: StepContext): Promise<Artifa
   for (const [source, output] of Object.entries(typeOutputs(context.root)).sort()) {
     const document = context.produced.get(source);
     if (!document) throw new Error(`redocly.yaml names ${source}, which the pipeline does not produce`);
-    // The YAML text as it is: openapi-typescript parses it itself (faster than parsing it here).
     // emptyObjectsUnknown: a breakdown map (`type: object`, keys not shown) is Record<string, unknown>, not
     // Record<string, never>; the builders' day records and posts are these components.
-    const ast = await openapiTS(String(document.content), { alphabetize: false, exportType: false, rootTypes: false, defaultNonNullable: false, emptyObjectsUnknown: true });
+    const ast = await openapiTS(strictDocument(parse(String(document.content)) as OpenAPI3), { alphabetize: false, exportType: false, rootTypes: false, defaultNonNullable: false, emptyObjectsUnknown: true });
     artifacts.push({ path: output, content: banner(SCRIPT, 'slash') + astToString(ast) });
   }
   return artifacts;

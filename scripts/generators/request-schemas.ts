@@ -6,6 +6,8 @@
  * - the catalog name enums (metric names, dimensions, post, sort and filter fields) become an
  *   `x-names` keyword naming the catalog list; the runtime checks names against the per-network
  *   tables of generated/request-catalog.ts, so the networks of one template share one validator;
+ * - the keywords of inferred rules, which the published document holds as `x-inferred-rules`
+ *   annotations, are keywords again (the checks report them as warnings by default);
  * - documentation keywords and annotations are dropped, and so is a `pattern` that the `format`
  *   beside it enforces first (the date shape of `format: date`).
  * A validating keyword without a rule, or a rule the register does not hold, stops generation.
@@ -14,6 +16,7 @@ import type { Limits } from '../model/types.js';
 import { DATE } from '../../src/validators/formats.js';
 import { limitOf } from './limit-keywords.js';
 import { templateName } from './validators-rules.js';
+import { restoreInferred } from './openapi-inferred.js';
 
 type Json = Record<string, unknown>;
 
@@ -110,12 +113,12 @@ function ruleOf(walk: Walk, at: string, rule: unknown, code?: number, expected?:
 /** The compiler schema of `node` at `pointer`; records the rule of each of its constraints. */
 function prepare(node: unknown, pointer: string, inherited: string | undefined, walk: Walk): unknown {
   if (!isObject(node)) return node;
-  let source = node;
+  let source = restoreInferred(node);
   let names: string | undefined;
-  if (typeof node.$ref === 'string') {
-    const target = resolveRef(node.$ref, walk);
-    const { $ref: _ref, ...siblings } = node;
-    source = { ...target.schema, ...siblings };
+  if (typeof source.$ref === 'string') {
+    const target = resolveRef(source.$ref, walk);
+    const { $ref: _ref, ...siblings } = source;
+    source = { ...restoreInferred(target.schema), ...siblings };
     names = target.names;
   }
   if (names && Array.isArray(source.enum)) {

@@ -5,6 +5,8 @@
  * schemas per operation and HTTP status.
  */
 
+import { restoreInferred } from './openapi-inferred.js';
+
 /** OpenAPI-only or purely documentary keywords removed before compiling. */
 const DROPPED_KEYWORDS = new Set(['example', 'examples', 'description', 'title', 'discriminator', 'xml', 'externalDocs']);
 
@@ -27,14 +29,16 @@ const isObject = (value: Json): value is JsonObject => typeof value === 'object'
 /**
  * A copy of `schema` without OpenAPI-only keywords (`example`, `examples`, `x-*`, ...) and
  * with component references `#/components/schemas/X` rewritten to `<refBase>X`. Data-valued keywords (`enum`, `const`,
- * `default`, `required`, ...) are copied untouched.
+ * `default`, `required`, ...) are copied untouched. The keywords of inferred rules, which the
+ * published document holds as `x-inferred-rules` annotations, are keywords again: the validators
+ * check them (as warnings by default).
  */
 export function cleanSchema(schema: Json, refBase: string): Json {
   const clean = (sub: Json) => cleanSchema(sub, refBase);
   if (typeof schema === 'boolean') return schema;
   if (!isObject(schema)) throw new Error(`expected a schema object, got ${JSON.stringify(schema)}`);
   const out: JsonObject = {};
-  for (const [key, value] of Object.entries(schema)) {
+  for (const [key, value] of Object.entries(restoreInferred(schema))) {
     if (DROPPED_KEYWORDS.has(key) || key.startsWith('x-')) continue;
     if (key === '$ref' && typeof value === 'string') {
       out.$ref = value.startsWith(COMPONENT_PREFIX) ? `${refBase}${value.slice(COMPONENT_PREFIX.length)}` : value;

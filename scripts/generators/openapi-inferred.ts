@@ -1,0 +1,170 @@
+/**
+ * The published OpenAPI documents say what the default verdict says: a schema keyword that rests
+ * on an inferred rule of the register (catalogs/rules.yaml) is not written as a keyword, since
+ * any JSON Schema tool would then refuse what the package only warns about. It is moved into the
+ * `x-inferred-rules` annotation of its schema object, `[{ rule, keyword, value }]`, which JSON
+ * Schema tools ignore. `restoreInferred` puts the keywords back for the package's own validator
+ * compilers, which check inferred rules as warnings (errors in strict mode).
+ *
+ * The rule of a keyword is read as the compilers read it: response schemas through
+ * `schemaRule` (validators-rules.ts), request-body schemas through their `x-rule` annotations
+ * (spec/shared/README.md). A keyword reached from several places stays a keyword only when it is
+ * stated at every one.
+ */
+import type { OpenApiDocument, Rule } from '../model/types.js';
+import { schemaRule, templateName } from './validators-rules.js';
+
+/** The annotation that holds the keywords of inferred rules. */
+export const INFERRED_RULES = 'x-inferred-rules';
+
+/** One keyword moved out of a published schema object. */
+export interface InferredKeyword {
+  rule: string;
+  keyword: string;
+  value: unknown;
+}
+
+type Json = Record<string, unknown>;
+
+/** Keywords that can fail; every other keyword is structural or an annotation. */
+const VALIDATING = new Set([
+  'type', 'const', 'enum', 'required', 'additionalProperties', 'dependentRequired', 'pattern', 'format',
+  'minItems', 'maxItems', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
+  'anyOf', 'oneOf', 'not', 'uniqueItems', 'minProperties', 'maxProperties', 'multipleOf', 'propertyNames',
+]);
+const MAPS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
+const SUBSCHEMAS = new Set(['items', 'prefixItems', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'contains', 'additionalProperties', 'propertyNames']);
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const COMPONENT_PREFIX = '#/components/schemas/';
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const escape = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Per schema object: its validating keywords that rest on an inferred rule, with the rule. */
+type Findings = Map<Json, Map<string, string>>;
+
+interface Walk {
+  doc: OpenApiDocument;
+  version: number;
+  networks: readonly string[];
+  inferred: ReadonlySet<string>;
+  findings: Findings;
+}
+
+function record(walk: Walk, node: Json, keyword: string, rule: string | undefined): void {
+  if (!rule || !walk.inferred.has(rule)) return;
+  let keywords = walk.findings.get(node);
+  if (!keywords) walk.findings.set(node, (keywords = new Map()));
+  keywords.set(keyword, rule);
+}
+
+function component(walk: Walk, ref: string): [string, Json] | undefined {
+  if (!ref.startsWith(COMPONENT_PREFIX)) return undefined;
+  const name = ref.slice(COMPONENT_PREFIX.length);
+  const schema = walk.doc.components?.schemas?.[name];
+  return isObject(schema) ? [name, schema] : undefined;
+}
+
+/** The subschemas of `node` with their pointers. */
+function* children(node: Json, pointer: string): Generator<[unknown, string]> {
+  for (const [key, value] of Object.entries(node)) {
+    if (MAPS.has(key) && isObject(value)) {
+      for (const [name, sub] of Object.entries(value)) yield [sub, `${pointer}/${key}/${escape(name)}`];
+    } else if (SUBSCHEMAS.has(key)) {
+      if (Array.isArray(value)) for (let i = 0; i < value.length; i++) yield [value[i], `${pointer}/${key}/${i}`];
+      else yield [value, `${pointer}/${key}`];
+    }
+  }
+}
+
+const constrains = (key: string, value: unknown) => VALIDATING.has(key) && !(key === 'additionalProperties' && value !== false);
+
+/** A response schema: the rule of each keyword as the validator rule table reads it. */
+function walkResponse(walk: Walk, node: unknown, template: string, pointer: string, seen: Set<Json>): void {
+  if (!isObject(node)) return;
+  for (const [key, value] of Object.entries(node)) if (constrains(key, value)) record(walk, node, key, schemaRule(template, pointer, key, walk.version));
+  for (const [sub, at] of children(node, pointer)) walkResponse(walk, sub, template, at, seen);
+  const target = typeof node.$ref === 'string' ? component(walk, node.$ref) : undefined;
+  if (target && !seen.has(target[1])) {
+    seen.add(target[1]);
+    walkResponse(walk, target[1], templateName(target[0], walk.networks), '', seen);
+  }
+}
+
+/**
+ * A request-body schema: the rule of each keyword from `x-rule`, inherited by nested schemas. A
+ * `$ref` and its siblings are one schema, whose `x-rule` is the siblings' or else the target's
+ * (as scripts/generators/request-schemas.ts reads them).
+ */
+function walkRequest(walk: Walk, node: unknown, inherited: string | undefined, trail: readonly Json[]): void {
+  if (!isObject(node) || trail.includes(node)) return;
+  const target = typeof node.$ref === 'string' ? component(walk, node.$ref)?.[1] : undefined;
+  const annotation = node['x-rule'] ?? target?.['x-rule'];
+  const own = typeof annotation === 'string' ? annotation : undefined;
+  const byKeyword = isObject(annotation) ? annotation : {};
+  const rule = (key: string) => (byKeyword[key] as string | undefined) ?? own ?? inherited;
+  for (const part of target ? [target, node] : [node]) {
+    for (const [key, value] of Object.entries(part)) if (constrains(key, value)) record(walk, part, key, rule(key));
+    for (const [sub] of children(part, '')) walkRequest(walk, sub, own ?? inherited, [...trail, node]);
+  }
+}
+
+/** Every operation of the document with its request-body and response schemas. */
+function* operationSchemas(doc: OpenApiDocument): Generator<{ operationId: string; request?: unknown; responses: [string, unknown][] }> {
+  const named = (doc.components?.responses ?? {}) as Record<string, Json>;
+  const resolve = (response: unknown) => (isObject(response) && typeof response.$ref === 'string' ? named[response.$ref.replace('#/components/responses/', '')] : response);
+  const jsonSchema = (holder: unknown) => (isObject(holder) ? ((holder.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema : undefined);
+  for (const item of Object.values((doc.paths ?? {}) as Record<string, Json>)) {
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (!isObject(op)) continue;
+      const responses = Object.entries((op.responses ?? {}) as Json).map(([status, response]): [string, unknown] => [status, jsonSchema(resolve(response))]);
+      yield { operationId: String(op.operationId), request: jsonSchema(op.requestBody), responses };
+    }
+  }
+}
+
+/**
+ * The published form of a generated document (a copy): every keyword that rests on an inferred
+ * rule moved into the `x-inferred-rules` annotation of its schema object.
+ */
+export function publishedDocument(doc: OpenApiDocument, version: number, rules: readonly Rule[], networks: readonly string[]): OpenApiDocument {
+  const copy = structuredClone(doc);
+  const walk: Walk = { doc: copy, version, networks, inferred: new Set(rules.filter((r) => r.level === 'inferred').map((r) => r.id)), findings: new Map() };
+  for (const { operationId, request, responses } of operationSchemas(copy)) {
+    if (request !== undefined) walkRequest(walk, request, undefined, []);
+    for (const [status, schema] of responses) walkResponse(walk, schema, `responses/${operationId}/${status}`, '', new Set());
+  }
+  for (const [node, keywords] of walk.findings) {
+    const moved: InferredKeyword[] = [];
+    for (const [keyword, rule] of keywords) {
+      moved.push({ rule, keyword, value: node[keyword] });
+      delete node[keyword];
+    }
+    node[INFERRED_RULES] = moved;
+  }
+  return copy;
+}
+
+/**
+ * `schema` with the keywords of its `x-inferred-rules` annotation back in place (a copy; the
+ * schema itself when it has none). Only this schema object: nested ones are restored as they are
+ * visited.
+ */
+export function restoreInferred<T>(schema: T): T {
+  if (!isObject(schema) || !Array.isArray(schema[INFERRED_RULES])) return schema;
+  const { [INFERRED_RULES]: moved, ...rest } = schema;
+  const out: Json = { ...rest };
+  for (const entry of moved as InferredKeyword[]) out[entry.keyword] = entry.value;
+  return out as T;
+}
+
+/**
+ * The strict form of a published document (a copy): every `x-inferred-rules` annotation turned
+ * back into keywords, at every depth.
+ */
+export function strictDocument<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(strictDocument) as T;
+  if (!isObject(node)) return node;
+  return Object.fromEntries(Object.entries(restoreInferred(node)).map(([key, value]) => [key, strictDocument(value)])) as T;
+}
