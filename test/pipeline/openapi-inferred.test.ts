@@ -1,0 +1,112 @@
+/**
+ * The published documents hold the keywords of inferred rules as `x-inferred-rules`
+ * annotations (scripts/generators/openapi-inferred.ts), and the validator compilers get them
+ * back: on a small document by hand, and on the project's own documents.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { loadModel } from '../../scripts/model/load-model.js';
+import { buildOpenApi } from '../../scripts/generators/openapi-bundle.js';
+import { INFERRED_RULES, publishedDocument, restoreInferred, strictDocument } from '../../scripts/generators/openapi-inferred.js';
+import { cleanSchema } from '../../scripts/generators/validators-schemas.js';
+import type { Rule } from '../../src/catalog/types.js';
+import { PROJECT_ROOT } from './temp-project.js';
+
+const rule = (id: string, level: Rule['level']): Rule => ({ id, checks: id, level });
+const RULES = [
+  rule('shared.profiles.fields', 'stated'),
+  rule('shared.profiles.id-and-name', 'inferred'),
+  rule('shared.response.no-extra-members', 'inferred'),
+  rule('shared.response.success-flag', 'stated'),
+  rule('shared.request.body-object', 'stated'),
+  rule('shared.request.unknown-members', 'inferred'),
+  rule('shared.request.non-empty', 'inferred'),
+  rule('shared.request.string-list', 'stated'),
+];
+
+/** One GET answering profiles, one POST whose body reaches a component through `$ref`. */
+function smallDocument() {
+  const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
+  return {
+    openapi: '3.1.0',
+    paths: {
+      '/2/alpha/profiles': { get: { operationId: 'listProfiles', responses: { '200': json({ $ref: '#/components/schemas/ProfilesResponse' }) } } },
+      '/2/alpha/metrics': { post: { operationId: 'metrics', requestBody: json({ $ref: '#/components/schemas/Request' }), responses: { '200': json({ $ref: '#/components/schemas/ProfilesResponse' }) } } },
+    },
+    components: {
+      schemas: {
+        ProfilesResponse: { type: 'object', required: ['success'], properties: { success: { const: true }, profiles: { type: 'array', items: { $ref: '#/components/schemas/Profile' } } }, additionalProperties: false },
+        Profile: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } }, additionalProperties: false },
+        Request: {
+          type: 'object',
+          'x-rule': { type: 'shared.request.body-object', additionalProperties: 'shared.request.unknown-members' },
+          properties: { profiles: { type: 'array', minItems: 1, 'x-rule': { type: 'shared.request.string-list', minItems: 'shared.request.non-empty' }, items: { $ref: '#/components/schemas/Id' } } },
+          additionalProperties: false,
+        },
+        Id: { type: 'string', minLength: 1, 'x-rule': { type: 'shared.request.string-list', minLength: 'shared.request.non-empty' } },
+      },
+    },
+  };
+}
+
+describe('publishedDocument', () => {
+  const published = publishedDocument(smallDocument(), 2, RULES, ['alpha']);
+  const schemas = published.components.schemas;
+
+  it('moves the keywords of inferred rules into x-inferred-rules and keeps the stated ones', () => {
+    expect(schemas.Profile).toEqual({
+      type: 'object',
+      properties: { id: { type: 'string' }, name: { type: 'string' } },
+      [INFERRED_RULES]: [
+        { rule: 'shared.profiles.id-and-name', keyword: 'required', value: ['id', 'name'] },
+        { rule: 'shared.response.no-extra-members', keyword: 'additionalProperties', value: false },
+      ],
+    });
+    expect(schemas.ProfilesResponse.required).toEqual(['success']);
+    expect(schemas.ProfilesResponse[INFERRED_RULES]).toEqual([{ rule: 'shared.response.no-extra-members', keyword: 'additionalProperties', value: false }]);
+  });
+
+  it('reads request rules from x-rule, in the node and in the component a $ref reaches', () => {
+    expect(schemas.Request).not.toHaveProperty('additionalProperties');
+    expect(schemas.Request.type).toBe('object');
+    expect(schemas.Request.properties.profiles).not.toHaveProperty('minItems');
+    expect(schemas.Request.properties.profiles[INFERRED_RULES]).toEqual([{ rule: 'shared.request.non-empty', keyword: 'minItems', value: 1 }]);
+    expect(schemas.Id).toMatchObject({ type: 'string', [INFERRED_RULES]: [{ rule: 'shared.request.non-empty', keyword: 'minLength', value: 1 }] });
+    expect(schemas.Id).not.toHaveProperty('minLength');
+  });
+
+  it('leaves its input alone, and strictDocument gives the input back', () => {
+    expect(smallDocument().components.schemas.Profile).toHaveProperty('required');
+    expect(strictDocument(published)).toEqual(smallDocument());
+  });
+
+  it('restoreInferred and cleanSchema put the keywords back for the validator compilers', () => {
+    expect(restoreInferred(schemas.Profile)).toEqual(smallDocument().components.schemas.Profile);
+    expect(cleanSchema(schemas.Profile, 'https://x.invalid/')).toEqual({ type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } }, additionalProperties: false });
+  });
+});
+
+describe('the project documents', () => {
+  const model = loadModel(PROJECT_ROOT);
+  const levels = new Map(model.rules.map((r) => [r.id, r.level]));
+
+  it.each([1, 2] as const)('v%i.yaml: only inferred rules are annotations, and nothing else differs from the strict document', (version) => {
+    const published = parse(readFileSync(join(PROJECT_ROOT, `generated/openapi/v${version}.yaml`), 'utf8'));
+    const annotations: { rule: string; keyword: string }[] = [];
+    const visit = (node: unknown) => {
+      if (Array.isArray(node)) node.forEach(visit);
+      else if (node && typeof node === 'object') {
+        const entries = (node as Record<string, unknown>)[INFERRED_RULES];
+        if (Array.isArray(entries)) annotations.push(...entries);
+        Object.values(node).forEach(visit);
+      }
+    };
+    visit(published);
+    expect(annotations.filter((a) => levels.get(a.rule) !== 'inferred')).toEqual([]);
+    expect(annotations).toContainEqual(expect.objectContaining({ rule: 'shared.response.no-extra-members', keyword: 'additionalProperties' }));
+    expect(annotations).toContainEqual(expect.objectContaining({ rule: 'shared.request.unknown-members', keyword: 'additionalProperties' }));
+    expect(strictDocument(published)).toEqual(buildOpenApi(model, version));
+  });
+});

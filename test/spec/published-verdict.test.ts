@@ -1,0 +1,146 @@
+/**
+ * The published OpenAPI documents say no more than the default verdict: a third-party JSON Schema
+ * validator (@cfworker/json-schema, not the ajv the package compiles with) checks mutated valid
+ * answers of every operation against generated/openapi/v*.yaml, and every body it rejects,
+ * `validateResponse` (default mode, body only) rejects too. Inferred rules are annotations there
+ * (`x-inferred-rules`), so an answer with an extra member or a page without `next` passes a
+ * team's own OpenAPI tooling exactly as it passes the package's default verdict.
+ */
+import { Validator, type Schema } from '@cfworker/json-schema';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { validateResponse } from '../../src/validators/index.js';
+import { allOperations, loadDoc, type ResponseExample } from '../validators/spec-examples.js';
+
+const SEED = 26;
+const RUNS = 3_000;
+
+/** The published document's verdict on one response body, per version, operation and status. */
+function publishedVerdicts() {
+  const docs = new Map([1, 2].map((v) => [v, loadDoc(v)]));
+  const validators = new Map<string, Validator>();
+  return (version: number, path: string, method: string, status: number, body: unknown) => {
+    const key = `${version} ${method} ${path} ${status}`;
+    let validator = validators.get(key);
+    if (!validator) {
+      const doc = docs.get(version)!;
+      let response = doc.paths[path][method.toLowerCase()].responses[String(status)];
+      if (typeof response.$ref === 'string') response = doc.components.responses[response.$ref.split('/').pop()];
+      const schema = response.content['application/json'].schema;
+      // The document's components ride along, so its `#/components/schemas/X` references resolve.
+      validator = new Validator({ $id: `https://published.invalid/v${version}`, ...schema, components: doc.components } as Schema, '2020-12', false);
+      validators.set(key, validator);
+    }
+    return validator.validate(body);
+  };
+}
+
+type Spot = { parent: any; key: string | number };
+
+/** Every member and element of a value, parents before children. */
+function spots(root: unknown): Spot[] {
+  const out: Spot[] = [];
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach((v, i) => (out.push({ parent: node, key: i }), visit(v)));
+    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) (out.push({ parent: node, key: k }), visit(v));
+  };
+  visit(root);
+  return out;
+}
+
+const BROKEN_FORMATS = ['2026-01-01T10:00:00Z', '2026-01-20T17:04:11.5+00:00', '2026-02-30', '2026-01-20 17:04:11', 'not a date', ''];
+
+const valueArb = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer({ min: -5, max: 5 }),
+  fc.double({ noNaN: true, noDefaultInfinity: true, min: -10, max: 10 }),
+  fc.constantFrom('x', '12', ...BROKEN_FORMATS),
+  fc.constant([]),
+  fc.constant({}),
+  fc.constant([1, 'a']),
+);
+
+const MUTATIONS = ['add-member', 'drop-member', 'change-value', 'empty-array', 'break-format', 'repeat-element'] as const;
+type Mutation = { kind: (typeof MUTATIONS)[number]; spot: number; value: unknown; name: string };
+
+const mutationArb = fc.record({
+  kind: fc.constantFrom(...MUTATIONS),
+  spot: fc.nat(),
+  value: valueArb,
+  name: fc.constantFrom('extra', 'next', 'remaining', 'id', 'name', 'comments', 'date', 'profile_id'),
+});
+
+/** Applies one mutation to `body` in place; a mutation that finds no place to act is a no-op. */
+function apply(body: unknown, m: Mutation): void {
+  const all = spots(body);
+  const objects = [{ parent: { root: body }, key: 'root' }, ...all].filter((s) => s.parent[s.key] && typeof s.parent[s.key] === 'object' && !Array.isArray(s.parent[s.key]));
+  const pick = <T>(list: T[]) => (list.length ? list[m.spot % list.length] : undefined);
+  if (m.kind === 'add-member') {
+    const at = pick(objects);
+    if (at) at.parent[at.key][m.name] = structuredClone(m.value);
+  } else if (m.kind === 'drop-member') {
+    const at = pick(all.filter((s) => !Array.isArray(s.parent)));
+    if (at) delete at.parent[at.key];
+  } else if (m.kind === 'change-value') {
+    const at = pick(all);
+    if (at) at.parent[at.key] = structuredClone(m.value);
+  } else if (m.kind === 'empty-array') {
+    const at = pick(all.filter((s) => Array.isArray(s.parent[s.key])));
+    if (at) at.parent[at.key] = [];
+  } else if (m.kind === 'break-format') {
+    const at = pick(all.filter((s) => typeof s.parent[s.key] === 'string'));
+    if (at) at.parent[at.key] = BROKEN_FORMATS[m.spot % BROKEN_FORMATS.length];
+  } else {
+    const at = pick(all.filter((s) => Array.isArray(s.parent) && s.parent.length));
+    if (at) at.parent.push(structuredClone(at.parent[at.key as number]));
+  }
+}
+
+describe('the published OpenAPI documents are no stricter than the default verdict', () => {
+  const answers: ResponseExample[] = allOperations().flatMap((ops) => ops.responses);
+  const published = publishedVerdicts();
+  const verdict = (a: ResponseExample, body: unknown) => validateResponse({ method: a.method, path: a.path, status: a.status, body });
+
+  it('accepts every example answer of every operation, as the default verdict does', () => {
+    expect(new Set(answers.map((a) => a.operation)).size).toBeGreaterThanOrEqual(28);
+    for (const a of answers) {
+      expect(published(a.version, a.path, a.method, a.status, a.value).errors, `${a.operation} ${a.status} ${a.name}`).toEqual([]);
+      expect(verdict(a, a.value).errors, `${a.operation} ${a.status} ${a.name}`).toEqual([]);
+    }
+  });
+
+  it('rejects no mutated answer that validateResponse accepts (fast-check, seeded)', () => {
+    const counts = { rejected: 0, accepted: 0 };
+    fc.assert(
+      fc.property(fc.nat(), fc.array(mutationArb, { minLength: 1, maxLength: 3 }), (which, mutations) => {
+        const answer = answers[which % answers.length];
+        const body = structuredClone(answer.value);
+        for (const m of mutations) apply(body, m);
+        const document = published(answer.version, answer.path, answer.method, answer.status, body);
+        if (document.valid) return void counts.accepted++;
+        counts.rejected++;
+        const result = verdict(answer, body);
+        expect(result.errors.length, `${answer.operation} ${answer.status}: ${JSON.stringify(body)}\npublished: ${JSON.stringify(document.errors.at(-1))}`).toBeGreaterThan(0);
+      }),
+      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
+    // The mutations must reach both verdicts, or the property holds vacuously.
+    expect(counts.rejected).toBeGreaterThan(RUNS / 4);
+    expect(counts.accepted).toBeGreaterThan(RUNS / 10);
+  });
+
+  it('accepts what only inferred rules refuse: an extra member, a page without next and remaining', () => {
+    const page = answers.find((a) => a.operation === 'POST /1/facebook/page/posts' && a.status === 200 && (a.value as any).success)!;
+    const last = structuredClone(page.value) as any;
+    delete last.data.next;
+    delete last.data.remaining;
+    expect(published(1, page.path, page.method, 200, last).errors).toEqual([]);
+    expect(verdict(page, last)).toMatchObject({ valid: true, warnings: [] });
+    const extra = structuredClone(page.value) as any;
+    extra.data.cursor_version = 2;
+    expect(published(1, page.path, page.method, 200, extra).errors).toEqual([]);
+    expect(verdict(page, extra)).toMatchObject({ valid: true, warnings: [{ rule: 'shared.response.no-extra-members', pointer: '/data' }] });
+    expect(validateResponse({ method: page.method, path: page.path, status: 200, body: extra, strict: true }).valid).toBe(false);
+  });
+});
