@@ -15,6 +15,7 @@ import { expect } from 'vitest';
 import { isPlainObject } from './validators/checks/values.js';
 import { displayPath, expandPaths, readInputItems } from './captures/read-inputs.js';
 import type { ValidationError } from './validators/types.js';
+import { explainRuleLine } from './catalog/rule-command.js';
 // The package's validators entry: one bundled file once compiled (scripts/compile-javascript.mjs).
 import { formatError, validateResponse } from './validators/index.js';
 import type { OperationKey } from '../generated/operations.js';
@@ -142,6 +143,8 @@ expect.extend({
     const problems = () => {
       const parts = [`${count(result.errors.length, 'error')}:\n${lines(result.errors)}`];
       if (result.warnings.length) parts.push(`${count(result.warnings.length, 'warning')}:\n${lines(result.warnings)}`);
+      const first = result.errors[0] ?? result.warnings[0];
+      if (first) parts.push(explainRuleLine(first.rule));
       return parts.join('\n');
     };
     const source = typeof capture?.source === 'string' ? `${capture.source}: ` : '';

@@ -2,6 +2,7 @@
 /**
  * The package's command line: `social-analytics-api <command> ...`.
  *   validate <file|dir|har>...   check captured responses (see README)
+ *   rules [id]                   explain a rule of the register (the id every problem names)
  *   --version, help [command]
  *   mock [--port N] ...          run the catalog-aware mock server
  * Exit codes: 0 success, 1 some response invalid or nothing checked, 2 unreadable input or usage error.
@@ -13,6 +14,7 @@ const USAGE = `usage: social-analytics-api <command> [options]
 commands:
   validate <file|dir|har>... [options]   check captured responses against the API description
   mock [--port 4010] [--token T --secret S] [--seed N]   run the mock server on 127.0.0.1
+  rules [rule id] [--json]               explain a rule that a reported problem names (no id: list them)
 
 options:
   -v, --version   print the package version
@@ -20,7 +22,7 @@ options:
 
 run a command with --help for its options (social-analytics-api validate --help).`;
 
-const COMMANDS = ['validate', 'mock'] as const;
+const COMMANDS = ['validate', 'mock', 'rules'] as const;
 
 /** A usage error: one line saying what is wrong, one pointing to the help; exit code 2. */
 function usageError(message: string): number {
@@ -51,6 +53,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./validate.js')).runValidate(rest);
     case 'mock':
       return (await import('./mock.js')).runMock(rest);
+    case 'rules':
+      return (await import('./rules.js')).runRules(rest);
     case 'help':
       if ((COMMANDS as readonly string[]).includes(rest[0])) return main([rest[0], '--help']);
       return runGlobalOptions(['--help']);

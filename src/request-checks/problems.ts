@@ -15,7 +15,7 @@ export interface RequestProblem {
    * range) is exceeded, 3 (input validation error) for everything else.
    */
   code: number;
-  /** The rule of the register (catalogs/rules.yaml, docs page `rules.html#<rule>`). */
+  /** The rule of the register (catalogs/rules.yaml; `npx social-analytics-api rules <rule>` explains it). */
   rule: RuleId;
   /**
    * `error` for a rule the documents state; `warning` for an inferred rule (an `error` when the

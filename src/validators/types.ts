@@ -33,7 +33,7 @@ export interface ValidationError {
   pointer: string;
   /** What is wrong, written for people: `expected integer, got "12"`. */
   message: string;
-  /** The register rule broken (catalogs/rules.yaml; docs page `rules.html#<rule>`). */
+  /** The register rule broken (catalogs/rules.yaml; `npx social-analytics-api rules <rule>` explains it). */
   rule: RuleId;
   /** `warning` only for inferred rules outside strict mode. */
   severity: Severity;

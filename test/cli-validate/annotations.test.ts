@@ -47,7 +47,7 @@ describe('annotations on the line of the offending value', () => {
     const result = await run(['ci/wrong.json', '--reporter', 'github'], tmp.dir);
     expect(result.code).toBe(1);
     expect(result.out.split('\n')[0]).toBe(
-      `::error file=ci/wrong.json,line=45,col=${text.split('\n')[44].indexOf('"oops"') + 1},title=v2.metrics.data-numbers::ci/wrong.json POST /2/facebook/metrics (HTTP 200): /data/${day}/0: expected number (a metric value), got "oops"  [rules.html#v2.metrics.data-numbers]`,
+      `::error file=ci/wrong.json,line=45,col=${text.split('\n')[44].indexOf('"oops"') + 1},title=v2.metrics.data-numbers::ci/wrong.json POST /2/facebook/metrics (HTTP 200): /data/${day}/0: expected number (a metric value), got "oops"  [rule v2.metrics.data-numbers]`,
     );
     const json = JSON.parse((await run(['ci/wrong.json', '--json'], tmp.dir)).out);
     expect(json.results[0]).toMatchObject({ file: 'ci/wrong.json', line: 1, column: 1, errors: [{ pointer: `/data/${day}/0`, line: 45, column: 9 }], groups: [{ line: 45, column: 9 }] });

@@ -20,10 +20,11 @@ describe('validate capture files', () => {
     expect(result.code).toBe(1);
     expect(result.out.split('\n')).toEqual([
       'invalid  two/invalid.json  POST /2/facebook/metrics (HTTP 200)',
-      '           two/invalid.json:41:9: /data/1/0: expected number (a metric value), got "2"  [rules.html#v2.metrics.data-numbers]',
+      '           two/invalid.json:41:9: /data/1/0: expected number (a metric value), got "2"  [rule v2.metrics.data-numbers]',
       'ok       two/valid.json  POST /2/facebook/metrics (HTTP 200)',
       '',
       '2 responses: 1 valid, 1 invalid',
+      'explain a rule: npx social-analytics-api rules v2.metrics.data-numbers',
     ]);
   });
 

@@ -70,7 +70,7 @@ describe('validate prints one line per group', () => {
     const body = { success: true, header: [{ type: 'date.day', rows: ['2026-01-01', '2026-01-02'] }, { type: 'profile', rows: ['p1'] }, { type: 'metric', rows: ['fans_change'] }], data: [[[1]], [[2]]] };
     tmp.write('swapped.json', { method: 'POST', path: '/2/facebook/metrics', request, response: body });
     const lines = (await run(['swapped.json'], tmp.dir)).out.split('\n');
-    expect(lines[1]).toBe('           swapped.json:26:17: /header/*/type: expected "…" (requested dimension …), got "…" (2 places: /header/0/type, /header/1/type)  [rules.html#v2.metrics.header-order]');
+    expect(lines[1]).toBe('           swapped.json:26:17: /header/*/type: expected "…" (requested dimension …), got "…" (2 places: /header/0/type, /header/1/type)  [rule v2.metrics.header-order]');
   });
 
   it('the same error at 180 places is one line with its count and the first pointers (more than the validators list by default)', async () => {
@@ -82,7 +82,7 @@ describe('validate prints one line per group', () => {
     expect(result.code).toBe(1);
     const lines = result.out.split('\n');
     expect(lines[0]).toBe('invalid  many.json  POST /2/facebook/metrics (HTTP 200)');
-    expect(lines[1]).toMatch(/^ {11}many\.json:\d+:\d+: \/data\/\*\/\*: expected number \(a metric value\), got "1" \(180 places: \/data\/0\/0, \/data\/0\/1, \/data\/1\/0, \.\.\.\)  \[rules\.html#v2\.metrics\.data-numbers\]$/);
+    expect(lines[1]).toMatch(/^ {11}many\.json:\d+:\d+: \/data\/\*\/\*: expected number \(a metric value\), got "1" \(180 places: \/data\/0\/0, \/data\/0\/1, \/data\/1\/0, \.\.\.\)  \[rule v2\.metrics\.data-numbers\]$/);
     expect(lines[2]).toBe('');
     const json = JSON.parse((await run(['many.json', '--json'], tmp.dir)).out);
     expect(json.results[0].errors).toHaveLength(180);

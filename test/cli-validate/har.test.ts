@@ -24,11 +24,12 @@ describe('validate HAR files', () => {
       'skipped  session.har#0: not an API operation: GET https://cdn.example.invalid/app.js',
       'ok       session.har#1  POST /2/facebook/metrics (HTTP 200)',
       'invalid  session.har#2  POST /2/facebook/metrics (HTTP 200)',
-      '           session.har:109:21: /header/0/rows/1: 2026-01-05 is outside the requested range 2026-01-01..2026-01-02  [rules.html#v2.metrics.date-range]',
+      '           session.har:109:21: /header/0/rows/1: 2026-01-05 is outside the requested range 2026-01-01..2026-01-02  [rule v2.metrics.date-range]',
       'ok       session.har#3  GET /2/facebook/profiles (HTTP 401)',
       'skipped  session.har#4: CORS preflight: OPTIONS https://api.example.invalid/2/facebook/metrics',
       '',
       '3 responses: 2 valid, 1 invalid; 2 HAR entries skipped (1 not an API operation, 1 CORS preflight)',
+      'explain a rule: npx social-analytics-api rules v2.metrics.date-range',
     ]);
   });
 
@@ -50,9 +51,9 @@ describe('validate HAR files', () => {
     ]));
     const result = await run(['bad.har'], tmp.dir);
     expect(result.code).toBe(2);
-    expect(result.out).toContain('invalid  bad.har#0  GET /2/facebook/profiles (HTTP 200)\n           bad.har:31:21: (body): response body is not JSON: malformed JSON at line 1, column 1: expected a value, found "<html>oops</"  [rules.html#shared.response.json]');
+    expect(result.out).toContain('invalid  bad.har#0  GET /2/facebook/profiles (HTTP 200)\n           bad.har:31:21: (body): response body is not JSON: malformed JSON at line 1, column 1: expected a value, found "<html>oops</"  [rule shared.response.json]');
     expect(result.out).toContain('error    bad.har#1: GET /2/twitter/profiles: the response body was not recorded (response.content.text is missing; record HAR files with content, e.g. Playwright recordHar content "embed")');
-    expect(result.out).toContain('invalid  bad.har#2  POST /2/twitter/metrics (HTTP 200)\n           bad.har:104:22: /success: expected true (success body) or false (failure body), got nothing  [rules.html#shared.response.success-flag]\n           bad.har:104:22: warning: (body): request-aware checks did not run: request.postData.text is not JSON: truncated JSON: the text ends at line 1, column 15 where a value is expected');
+    expect(result.out).toContain('invalid  bad.har#2  POST /2/twitter/metrics (HTTP 200)\n           bad.har:104:22: /success: expected true (success body) or false (failure body), got nothing  [rule shared.response.success-flag]\n           bad.har:104:22: warning: (body): request-aware checks did not run: request.postData.text is not JSON: truncated JSON: the text ends at line 1, column 15 where a value is expected');
   });
 
   it('says when a .har file, or JSON with "log", is not a HAR log', async () => {

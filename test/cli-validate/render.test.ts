@@ -31,17 +31,30 @@ const report: ValidateReport = {
 };
 
 describe('reporters on rules and severities', () => {
-  it('text: warning lines under ok, the rule id and its docs anchor after each group', () => {
+  it('text: warning lines under ok, the rule id after each group, how to explain a rule last', () => {
     expect(renderText(report).split('\n')).toEqual([
       'skipped  a.har#0: CORS preflight: OPTIONS https://api.example.invalid/2/facebook/metrics',
       'ok       a.har#1  POST /2/facebook/metrics (HTTP 200)',
-      '           warning: /extra: member "extra" is not documented  [rules.html#shared.response.no-extra-members]',
+      '           warning: /extra: member "extra" is not documented  [rule shared.response.no-extra-members]',
       'invalid  a.har#2  POST /2/facebook/metrics (HTTP 200)',
-      '           /header/0/rows/2: 2026-01-04 is outside the requested range 2026-01-01..2026-01-03  [rules.html#v2.metrics.date-range]',
+      '           /header/0/rows/2: 2026-01-04 is outside the requested range 2026-01-01..2026-01-03  [rule v2.metrics.date-range]',
       '',
       '2 responses: 1 valid, 1 invalid, 1 with warnings; 1 HAR entry skipped (1 CORS preflight)',
+      'explain a rule: npx social-analytics-api rules shared.response.no-extra-members',
       '',
     ]);
+  });
+
+  it.each([
+    ['text', renderText],
+    ['json', renderJson],
+    ['junit', renderJunit],
+    ['github', renderGithub],
+  ] as const)('%s: carries the rule id of every problem and cites no docs page users lack', (_, render) => {
+    const out = render(report);
+    expect(out).toContain('v2.metrics.date-range');
+    expect(out).toContain('shared.response.no-extra-members');
+    expect(out).not.toContain('rules.html');
   });
 
   it('json: every problem with rule and severity, no duplicate item list', () => {
@@ -53,9 +66,9 @@ describe('reporters on rules and severities', () => {
 
   it('github: ::warning for warnings, ::error for errors and a failing summary', () => {
     expect(renderGithub(report).trim().split('\n')).toEqual([
-      '::warning file=a.har,title=shared.response.no-extra-members::a.har#1 POST /2/facebook/metrics (HTTP 200): warning: /extra: member "extra" is not documented  [rules.html#shared.response.no-extra-members]',
-      '::error file=a.har,title=v2.metrics.date-range::a.har#2 POST /2/facebook/metrics (HTTP 200): /header/0/rows/2: 2026-01-04 is outside the requested range 2026-01-01..2026-01-03  [rules.html#v2.metrics.date-range]',
-      '::error title=social-analytics-api validate::2 responses: 1 valid, 1 invalid, 1 with warnings; 1 HAR entry skipped (1 CORS preflight)',
+      '::warning file=a.har,title=shared.response.no-extra-members::a.har#1 POST /2/facebook/metrics (HTTP 200): warning: /extra: member "extra" is not documented  [rule shared.response.no-extra-members]',
+      '::error file=a.har,title=v2.metrics.date-range::a.har#2 POST /2/facebook/metrics (HTTP 200): /header/0/rows/2: 2026-01-04 is outside the requested range 2026-01-01..2026-01-03  [rule v2.metrics.date-range]',
+      '::error title=social-analytics-api validate::2 responses: 1 valid, 1 invalid, 1 with warnings; 1 HAR entry skipped (1 CORS preflight); explain a rule: npx social-analytics-api rules shared.response.no-extra-members',
     ]);
   });
 
@@ -64,7 +77,9 @@ describe('reporters on rules and severities', () => {
     const [pass, fail] = doc.testsuites.testsuite.testcase;
     expect(pass.failure).toBeUndefined();
     expect(pass['system-out']).toContain('warning: /extra: member "extra" is not documented');
-    expect(fail.failure['#text']).toContain('[rules.html#v2.metrics.date-range]');
+    expect(fail.failure['#text']).toContain('[rule v2.metrics.date-range]');
+    expect(fail.failure['#text']).toMatch(/\nexplain a rule: npx social-analytics-api rules v2\.metrics\.date-range$/);
+    expect(pass['system-out']).toMatch(/\[rule shared\.response\.no-extra-members\]\nexplain a rule: npx social-analytics-api rules shared\.response\.no-extra-members$/);
     expect(fail['system-out']).toBeUndefined();
   });
 });

@@ -48,8 +48,8 @@ describe('github reporter', () => {
     expect(result.code).toBe(2);
     expect(result.out.split('\n')).toEqual([
       '::error file=in/broken.json,line=1,col=11,title=unreadable in/broken.json::truncated JSON: the text ends at line 1, column 11 where a value is expected',
-      '::error file=in/invalid.json,line=41,col=9,title=v2.metrics.data-numbers::in/invalid.json POST /2/facebook/metrics (HTTP 200): /data/1/0: expected number (a metric value), got "2"  [rules.html#v2.metrics.data-numbers]',
-      '::error title=social-analytics-api validate::2 responses: 1 valid, 1 invalid; 1 input unreadable',
+      '::error file=in/invalid.json,line=41,col=9,title=v2.metrics.data-numbers::in/invalid.json POST /2/facebook/metrics (HTTP 200): /data/1/0: expected number (a metric value), got "2"  [rule v2.metrics.data-numbers]',
+      '::error title=social-analytics-api validate::2 responses: 1 valid, 1 invalid; 1 input unreadable; explain a rule: npx social-analytics-api rules v2.metrics.data-numbers',
     ]);
   });
 

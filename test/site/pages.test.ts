@@ -173,7 +173,7 @@ describe('index page', () => {
 
 describe('rules page', () => {
   it('one anchored entry per rule, grouped shared first, with its level and its quote or reason, escaped', () => {
-    expect(bodyOf(renderRulesPage(tinyModel().rules), { generator: RULES_SCRIPT, title: 'Validation rules' })).toMatchInlineSnapshot(`
+    expect(bodyOf(renderRulesPage(tinyModel().rules, tinyModel().networks), { generator: RULES_SCRIPT, title: 'Validation rules' })).toMatchInlineSnapshot(`
       "<p>Every rule the response validators and the request checks apply: 2 rules, 1 stated by the source documents and 1 inferred. A broken <b>stated</b> rule makes a response invalid (or a request an error); a broken <b>inferred</b> rule is a warning, and an error only in strict mode (<code class="phrase">validateResponse({ ..., strict: true })</code>, <code class="phrase">validate --strict</code>, <code class="phrase">toBeValidResponse(op, { strict: true })</code>). Each reported problem names its rule; its anchor here is the rule id.</p>
       <nav class="toc"><ul>
       <li><a href="#shared-request">Both versions: request</a> (1)</li>

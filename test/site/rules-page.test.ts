@@ -24,7 +24,35 @@ describe('renderRulesPage', () => {
 
   it('has an entry for every rule of the register', () => {
     const model = loadModel(PROJECT_ROOT);
-    const page = renderRulesPage(model.rules);
+    const page = renderRulesPage(model.rules, model.networks);
     for (const rule of model.rules) expect(page).toContain(`id="${rule.id}"`);
+  });
+
+  it('shows the network names beside the placeholders of quotes, sections and reasons', () => {
+    const networks = [
+      { name: 'facebook', documentName: 'netA' },
+      { name: 'twitter', documentName: 'netC' },
+    ];
+    const placeholders: Rule[] = [
+      { id: 'v2.posts.sort', checks: 'a twitter (netC) request has no sort', level: 'stated', source: { document: 'v2', section: 'Posts request body (netA; netC without sort)', quote: 'Not offered for netC' } },
+      { id: 'v2.posts.guess', checks: 'guess', level: 'inferred', inferred: 'netA pages show it' },
+    ];
+    const text = renderRulesPage(placeholders, networks).replace(/<[^>]+>/g, '');
+    expect(text).toContain('a twitter (netC) request has no sort');
+    expect(text).toContain('section “Posts request body (facebook (netA); twitter (netC) without sort)”');
+    expect(text).toContain('Not offered for twitter (netC)');
+    expect(text).toContain('Inferred: facebook (netA) pages show it');
+    expect(text.match(/net[AC]\b/g)).toHaveLength(text.match(/(facebook \(netA|twitter \(netC)\b/g)!.length);
+  });
+
+  it('the project page names a network wherever a quote names netA..netF', () => {
+    const model = loadModel(PROJECT_ROOT);
+    const text = renderRulesPage(model.rules, model.networks).replace(/<[^>]+>/g, '');
+    expect(text).toContain('is one of facebook (netA), instagram (netB), twitter (netC), youtube (netD), linkedin (netE), pinterest (netF)');
+    const count = (pattern: RegExp) => text.match(pattern)?.length ?? 0;
+    for (const { name, documentName } of model.networks) {
+      // Every placeholder on the page comes right after its network's name.
+      expect(count(new RegExp(`\\b${documentName}\\b`, 'g')), documentName).toBe(count(new RegExp(`${name} \\(${documentName}\\)`, 'g')));
+    }
   });
 });

@@ -12,10 +12,10 @@ describe('toBeValidResponse', () => {
     expect({ success: false, errors: [{ code: 401, errors: ['x'] }] }).toBeValidResponse('POST /2/facebook/metrics', { status: 401 });
   });
 
-  it('fails with the error list in the message', () => {
+  it('fails with the error list in the message, each problem naming its rule, and how to read the rule', () => {
     const wrong = { ...body, data: [[1], ['2']] };
     expect(() => expect(wrong).toBeValidResponse('POST /2/facebook/metrics', { request })).toThrowError(
-      'expected a valid response of POST /2/facebook/metrics for the given request; 1 error:\n  /data/1/0: expected number (a metric value), got "2"',
+      /^expected a valid response of POST \/2\/facebook\/metrics for the given request; 1 error:\n {2}\/data\/1\/0: expected number \(a metric value\), got "2" \(rule v2\.metrics\.data-numbers\)\nexplain a rule: npx social-analytics-api rules v2\.metrics\.data-numbers$/,
     );
   });
 

@@ -1,9 +1,12 @@
 /**
  * The "Validation rules" page (`rules.html`): every rule of the register (catalogs/rules.yaml)
  * with its id as anchor, its level, what it checks, and the sentence it rests on or the reason
- * it is inferred. The validators and the CLI link each reported problem to `rules.html#<id>`.
+ * it is inferred. Each reported problem names its rule, whose anchor here is the rule id. The
+ * documents write the networks as placeholders (netA ...); the page shows each network's name
+ * beside its placeholder.
  */
-import type { Rule } from '../../model/types.js';
+import type { NetworkInfo, Rule } from '../../model/types.js';
+import { withNetworkNames } from '../../../src/catalog/network-names.js';
 import { code, escapeHtml, inline, page } from './html.js';
 
 export const SCRIPT = 'scripts/generators/site/rules-page.ts';
@@ -13,17 +16,20 @@ const DOCUMENTS = { v2: 'document 1 (version 2 and the rules shared by both vers
 /** Group titles by the first two parts of the id (`v2.metrics`), in a fixed order. */
 const SCOPES: Record<string, string> = { shared: 'Both versions', v2: 'Version 2', v1: 'Version 1' };
 
-function ruleEntry(rule: Rule): string {
+type Networks = readonly Pick<NetworkInfo, 'name' | 'documentName'>[];
+
+function ruleEntry(rule: Rule, networks: Networks): string {
+  const named = (text: string) => withNetworkNames(text, networks);
   const basis = rule.source
     ? [
-        `<p class="basis">Stated in ${escapeHtml(DOCUMENTS[rule.source.document])}, section “${escapeHtml(rule.source.section)}”:</p>`,
-        `<blockquote>${inline(rule.source.quote)}</blockquote>`,
+        `<p class="basis">Stated in ${escapeHtml(DOCUMENTS[rule.source.document])}, section “${escapeHtml(named(rule.source.section))}”:</p>`,
+        `<blockquote>${inline(named(rule.source.quote))}</blockquote>`,
       ].join('\n')
-    : `<p class="basis">Inferred: ${inline(rule.inferred ?? '')}</p>`;
+    : `<p class="basis">Inferred: ${inline(named(rule.inferred ?? ''))}</p>`;
   return [
     `<section class="rule ${rule.level}" id="${escapeHtml(rule.id)}">`,
     `<h4><a href="#${escapeHtml(rule.id)}">${code(rule.id)}</a> <span class="level">${rule.level}</span></h4>`,
-    `<p>${inline(rule.checks)}</p>`,
+    `<p>${inline(named(rule.checks))}</p>`,
     basis,
     '</section>',
   ].join('\n');
@@ -43,7 +49,7 @@ export function ruleGroups(rules: readonly Rule[]): { scope: string; area: strin
   return [...groups.values()];
 }
 
-export function renderRulesPage(rules: readonly Rule[]): string {
+export function renderRulesPage(rules: readonly Rule[], networks: Networks): string {
   const stated = rules.filter((r) => r.level === 'stated').length;
   const groups = ruleGroups(rules);
   const body = [
@@ -51,7 +57,7 @@ export function renderRulesPage(rules: readonly Rule[]): string {
     '<nav class="toc"><ul>',
     ...groups.map((g) => `<li><a href="#${g.scope}-${g.area}">${escapeHtml(SCOPES[g.scope])}: ${escapeHtml(g.area)}</a> (${g.rules.length})</li>`),
     '</ul></nav>',
-    ...groups.flatMap((g) => [`<h2 id="${g.scope}-${g.area}">${escapeHtml(SCOPES[g.scope])}: ${escapeHtml(g.area)}</h2>`, ...g.rules.map(ruleEntry)]),
+    ...groups.flatMap((g) => [`<h2 id="${g.scope}-${g.area}">${escapeHtml(SCOPES[g.scope])}: ${escapeHtml(g.area)}</h2>`, ...g.rules.map((rule) => ruleEntry(rule, networks))]),
   ].join('\n');
   return page({ generator: SCRIPT, title: 'Validation rules', body });
 }

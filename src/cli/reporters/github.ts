@@ -2,10 +2,11 @@
  * The GitHub reporter: workflow commands GitHub Actions turns into annotations on the line of
  * the offending value: `::error file=...,line=...,col=...,title=<rule id>::message` per problem
  * group (placed by its first value) and per unreadable input (a JSON syntax error's line and
- * column), `::warning` per warning group, `::notice` for the summary.
+ * column), `::warning` per warning group, `::notice` for the summary (with the command that
+ * explains a rule, when the problems name one).
  */
 import type { ValidateReport } from '../report-types.js';
-import { fileOf, groupText, responseTitle, summaryLine } from './problem-text.js';
+import { fileOf, groupText, responseTitle, ruleHint, summaryLine } from './problem-text.js';
 
 /** Escaping of workflow command data and properties (as @actions/core does it). */
 const data = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
@@ -29,6 +30,7 @@ export function renderGithub(report: ValidateReport): string {
     }
   }
   const s = report.summary;
-  lines.push(`::${s.exitCode ? 'error' : 'notice'} title=social-analytics-api validate::${data(summaryLine(s))}`);
+  const hint = ruleHint(report.items);
+  lines.push(`::${s.exitCode ? 'error' : 'notice'} title=social-analytics-api validate::${data(hint ? `${summaryLine(s)}; ${hint}` : summaryLine(s))}`);
   return `${lines.join('\n')}\n`;
 }

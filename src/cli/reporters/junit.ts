@@ -2,12 +2,12 @@
  * The JUnit reporter: one testsuite per input file, one testcase per API response (name =
  * operation + source, `file` and `line` where the response or its first problem is, `time` the
  * seconds its check took), a failure per invalid response holding its problems, warnings as
- * system-out. Unreadable inputs are testcases with an error, so CI shows them too. The XML is
+ * system-out, each closed by the command that explains the first rule they name. Unreadable inputs are testcases with an error, so CI shows them too. The XML is
  * written by fast-xml-builder, which escapes text and attribute values.
  */
 import XMLBuilder from 'fast-xml-builder';
 import type { ReportItem, ResponseReport, UnreadableReport, ValidateReport } from '../report-types.js';
-import { fileOf, groupLines, responseTitle } from './problem-text.js';
+import { fileOf, groupLines, groupsRuleHint, responseTitle } from './problem-text.js';
 
 /** Characters XML 1.0 cannot hold, even escaped. */
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
@@ -29,14 +29,18 @@ function responseCase(item: ResponseReport, file: string): Record<string, unknow
   const errors = item.groups.filter((g) => g.severity === 'error');
   const warnings = item.groups.filter((g) => g.severity === 'warning');
   const line = lineOf(item);
+  const withHint = (groups: typeof item.groups, lines: string[]) => {
+    const hint = groupsRuleHint(groups);
+    return xmlText((hint ? [...lines, hint] : lines).join('\n'));
+  };
   return {
     '@_classname': file,
     '@_name': xmlText(`${responseTitle(item)} ${item.source}`),
     '@_file': file,
     ...(line !== undefined ? { '@_line': line } : {}),
     '@_time': seconds(item.durationMs ?? 0),
-    ...(item.valid ? {} : { failure: { '@_message': xmlText(`${item.errors.length} problem(s) in ${item.source}`), '@_type': 'invalid', '#text': xmlText(groupLines({ ...item, groups: errors }).join('\n')) } }),
-    ...(warnings.length ? { 'system-out': xmlText(groupLines({ ...item, groups: warnings, groupsOmitted: 0 }).join('\n')) } : {}),
+    ...(item.valid ? {} : { failure: { '@_message': xmlText(`${item.errors.length} problem(s) in ${item.source}`), '@_type': 'invalid', '#text': withHint(errors, groupLines({ ...item, groups: errors })) } }),
+    ...(warnings.length ? { 'system-out': withHint(warnings, groupLines({ ...item, groups: warnings, groupsOmitted: 0 })) } : {}),
   };
 }
 

@@ -1,13 +1,13 @@
 /** One problem group as text, shared by the text, JUnit and GitHub reporters. */
-import { rulePage } from '../../../generated/rule-levels.js';
-import type { ProblemGroup, ResponseReport, Summary } from '../report-types.js';
+import { explainRuleLine } from '../../catalog/rule-command.js';
+import type { ProblemGroup, ReportItem, ResponseReport, Summary } from '../report-types.js';
 
 const at = (pointer: string) => (pointer === '' ? '(body)' : pointer);
 
-/** `/data/*\/3: expected integer, got "12" (92 places: /data/0/3, /data/1/3, /data/2/3, ...)  [rules.html#<rule id>]`. */
+/** `/data/*\/3: expected integer, got "12" (92 places: /data/0/3, /data/1/3, /data/2/3, ...)  [rule <rule id>]`. */
 export function groupText(group: ProblemGroup): string {
   const places = group.count > 1 ? ` (${group.count} places: ${group.pointers.map(at).join(', ')}${group.count > group.pointers.length ? ', ...' : ''})` : '';
-  const rule = group.rule ? `  [${rulePage(group.rule)}]` : '';
+  const rule = group.rule ? `  [rule ${group.rule}]` : '';
   return `${group.severity === 'warning' ? 'warning: ' : ''}${at(group.shape)}: ${group.message}${places}${rule}`;
 }
 
@@ -16,6 +16,21 @@ export function groupLines(result: ResponseReport): string[] {
   const lines = result.groups.map(groupText);
   if (result.groupsOmitted) lines.push(`${result.groupsOmitted} more kinds of problem not listed`);
   return lines;
+}
+
+/** `explain a rule: npx social-analytics-api rules <id>` for the first rule the groups name, if any. */
+export function groupsRuleHint(groups: readonly ProblemGroup[]): string | undefined {
+  const rule = groups.find((g) => g.rule)?.rule;
+  return rule ? explainRuleLine(rule) : undefined;
+}
+
+/** The same for the first rule the problems of the items name. */
+export function ruleHint(items: readonly ReportItem[]): string | undefined {
+  for (const item of items) {
+    const hint = item.kind === 'response' ? groupsRuleHint(item.groups) : undefined;
+    if (hint) return hint;
+  }
+  return undefined;
 }
 
 /** The file part of a source (`session.har#3` -> `session.har`). */

@@ -1,7 +1,7 @@
 /** The text reporter: one line per input item in input order, problem groups under responses, a summary. */
 import type { Coverage, CoverageCount, ValidateReport } from '../report-types.js';
 import type { ReportItem, ResponseReport } from '../report-types.js';
-import { fileOf, groupText, placeText, responseTitle, summaryLine } from './problem-text.js';
+import { fileOf, groupText, placeText, responseTitle, ruleHint, summaryLine } from './problem-text.js';
 
 const INDENT = '           ';
 
@@ -29,11 +29,13 @@ export function itemLines(item: ReportItem): string[] {
   return [`${item.valid ? 'ok     ' : 'invalid'}  ${item.source}  ${responseTitle(item)}`, ...placedGroupLines(item).map((line) => `${INDENT}${line}`)];
 }
 
-/** What follows the item lines: coverage, then the summary. */
+/** What follows the item lines: coverage, the summary, then how to read a rule the problems name. */
 export function closingText(report: ValidateReport): string {
   const lines: string[] = [];
   if (report.coverage) lines.push('', ...coverageLines(report.coverage));
   lines.push('', summaryLine(report.summary));
+  const hint = ruleHint(report.items);
+  if (hint) lines.push(hint);
   return `${lines.join('\n')}\n`;
 }
 
