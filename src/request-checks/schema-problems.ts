@@ -4,6 +4,7 @@
  * parameter it concerns (`metrics[3]`, `dimensions[0].type`) and a message naming the value.
  */
 import { pointerTokens, valueAt } from '../json/pointer.js';
+import { ruleLevel } from '../../generated/rule-levels.js';
 import { ruleAt } from './constraint-rules.js';
 import type { ProblemList } from './problem-list.js';
 import { show } from './problem-list.js';
@@ -74,19 +75,24 @@ function message(error: SchemaError, rule: ConstraintRule, value: unknown, root:
   }
 }
 
-/** Adds one problem per parameter for the errors of `checks.validate` on `body`. */
+/**
+ * Adds one problem per parameter for the errors of `checks.validate` on `body`: the first error
+ * of a stated rule there, else the first one (an empty field name breaks both the inferred
+ * non-empty rule and the stated name list, and is an error by default).
+ */
 export function schemaProblems(problems: ProblemList, checks: RequestBodyChecks, errors: SchemaError[], body: unknown, network: string): void {
-  const seen = new Set<string>();
+  const chosen = new Map<string, { error: SchemaError; rule: ConstraintRule; at: string[] }>();
   for (const error of resolveOneOf(errors)) {
     const at = pointerTokens(error.instancePath);
     const member = error.params.missingProperty ?? error.params.additionalProperty;
     const pointer = error.schemaPath.replace(/^#/, '');
     const rule = ruleAt(checks.rules, member === undefined ? pointer : `${pointer}/${member}`);
     if (!rule) throw new Error(`request checks: no register rule for the schema constraint ${pointer}`);
-    const path = member === undefined ? at : [...at, String(member)];
-    const parameter = parameterOf(path);
-    if (seen.has(parameter)) continue;
-    seen.add(parameter);
+    const parameter = parameterOf(member === undefined ? at : [...at, String(member)]);
+    const first = chosen.get(parameter);
+    if (!first || (ruleLevel(first.rule.rule) === 'inferred' && ruleLevel(rule.rule) === 'stated')) chosen.set(parameter, { error, rule, at });
+  }
+  for (const [parameter, { error, rule, at }] of chosen) {
     const root = at.length === 0;
     problems.add(rule.rule, parameter, message(error, rule, valueAt(body, error.instancePath), root, network, checks.members), rule.code, root);
   }

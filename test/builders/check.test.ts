@@ -184,9 +184,13 @@ describe('checkRequest: validation problems give code 3', () => {
       ['date_end', 'v2.metrics.required-members', 'error'],
       ['extra', 'shared.request.unknown-members', 'warning'],
       ['profiles', 'shared.request.non-empty', 'warning'],
-      ['metrics[1]', 'shared.request.non-empty', 'warning'],
+      // An empty string breaks the inferred non-empty rule and the stated name list: the stated one is reported.
+      ['metrics[1]', 'v2.metrics.metric-names', 'error'],
     ]);
     expect(checkRequest('POST /2/facebook/metrics', body, { strict: true }).map((p) => p.severity)).toEqual(['error', 'error', 'error', 'error']);
+    expect(checkRequest('POST /2/facebook/page/posts', { ...range, fields: ['id', ''] })).toEqual([
+      { parameter: 'fields[1]', message: '"" is not a facebook post field', code: 3, rule: 'shared.posts.field-names', severity: 'error' },
+    ]);
   });
   it('an unknown operation and a body for a GET', () => {
     expect(params('POST /2/twitter/posts', {})).toEqual(['operation']);

@@ -10,21 +10,26 @@ import { Validator, type Schema } from '@cfworker/json-schema';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateResponse } from '../../src/validators/index.js';
+import { checkRequest } from '../../src/request-checks/check.js';
 import { allOperations, loadDoc, type ResponseExample } from '../validators/spec-examples.js';
 
 const SEED = 26;
 const RUNS = 3_000;
 
-/** The published document's verdict on one response body, per version, operation and status. */
+/**
+ * The published document's verdict on one response body (per version, operation and status), or
+ * on a request body (status `request`).
+ */
 function publishedVerdicts() {
   const docs = new Map([1, 2].map((v) => [v, loadDoc(v)]));
   const validators = new Map<string, Validator>();
-  return (version: number, path: string, method: string, status: number, body: unknown) => {
+  return (version: number, path: string, method: string, status: number | 'request', body: unknown) => {
     const key = `${version} ${method} ${path} ${status}`;
     let validator = validators.get(key);
     if (!validator) {
       const doc = docs.get(version)!;
-      let response = doc.paths[path][method.toLowerCase()].responses[String(status)];
+      const op = doc.paths[path][method.toLowerCase()];
+      let response = status === 'request' ? op.requestBody : op.responses[String(status)];
       if (typeof response.$ref === 'string') response = doc.components.responses[response.$ref.split('/').pop()];
       const schema = response.content['application/json'].schema;
       // The document's components ride along, so its `#/components/schemas/X` references resolve.
@@ -126,6 +131,27 @@ describe('the published OpenAPI documents are no stricter than the default verdi
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
     );
     // The mutations must reach both verdicts, or the property holds vacuously.
+    expect(counts.rejected).toBeGreaterThan(RUNS / 4);
+    expect(counts.accepted).toBeGreaterThan(RUNS / 10);
+  });
+
+  it('rejects no mutated request body that checkRequest accepts (fast-check, seeded)', () => {
+    const requests = allOperations().flatMap((ops) => ops.requests);
+    expect(new Set(requests.map((r) => r.operation)).size).toBeGreaterThanOrEqual(16);
+    const counts = { rejected: 0, accepted: 0 };
+    fc.assert(
+      fc.property(fc.nat(), fc.array(mutationArb, { minLength: 1, maxLength: 3 }), (which, mutations) => {
+        const example = requests[which % requests.length];
+        const body = structuredClone(example.value);
+        for (const m of mutations) apply(body, m);
+        const document = published(example.version, example.path, example.method, 'request', body);
+        if (document.valid) return void counts.accepted++;
+        counts.rejected++;
+        const errors = checkRequest(example.operation, body).filter((p) => p.severity === 'error');
+        expect(errors.length, `${example.operation}: ${JSON.stringify(body)}\npublished: ${JSON.stringify(document.errors.at(-1))}`).toBeGreaterThan(0);
+      }),
+      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
     expect(counts.rejected).toBeGreaterThan(RUNS / 4);
     expect(counts.accepted).toBeGreaterThan(RUNS / 10);
   });
