@@ -12,7 +12,7 @@
  * stated at every one.
  */
 import type { OpenApiDocument, Rule } from '../model/types.js';
-import { schemaRule, templateName } from './validators-rules.js';
+import { MAPS, schemaRule, SUBSCHEMAS, templateName, VALIDATING } from './validators-rules.js';
 
 /** The annotation that holds the keywords of inferred rules. */
 export const INFERRED_RULES = 'x-inferred-rules';
@@ -26,14 +26,6 @@ export interface InferredKeyword {
 
 type Json = Record<string, unknown>;
 
-/** Keywords that can fail; every other keyword is structural or an annotation. */
-const VALIDATING = new Set([
-  'type', 'const', 'enum', 'required', 'additionalProperties', 'dependentRequired', 'pattern', 'format',
-  'minItems', 'maxItems', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
-  'anyOf', 'oneOf', 'not', 'uniqueItems', 'minProperties', 'maxProperties', 'multipleOf', 'propertyNames',
-]);
-const MAPS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
-const SUBSCHEMAS = new Set(['items', 'prefixItems', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'contains', 'additionalProperties', 'propertyNames']);
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const COMPONENT_PREFIX = '#/components/schemas/';
 

@@ -10,13 +10,15 @@ import type { VersionSchemas } from './validators-schemas.js';
 type Json = Record<string, unknown>;
 
 /** Keywords that can fail; every other keyword is structural or an annotation. */
-const VALIDATING = new Set([
+export const VALIDATING = new Set([
   'type', 'const', 'enum', 'required', 'additionalProperties', 'dependentRequired', 'pattern', 'format',
   'minItems', 'maxItems', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
   'anyOf', 'oneOf', 'not', 'uniqueItems', 'minProperties', 'maxProperties', 'multipleOf', 'propertyNames',
 ]);
-const MAPS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
-const SUBSCHEMAS = new Set(['items', 'prefixItems', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'contains', 'additionalProperties', 'propertyNames']);
+/** Keywords whose value maps names to subschemas. */
+export const MAPS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
+/** Keywords whose value is a subschema or a list of them. */
+export const SUBSCHEMAS = new Set(['items', 'prefixItems', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'contains', 'additionalProperties', 'propertyNames']);
 
 /** `FacebookPost` -> `NetworkPost`: the spec template a per-network component comes from. */
 export function templateName(component: string, networks: readonly string[]): string {

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateResponse } from '../../src/validators/index.js';
 import { checkRequest } from '../../src/request-checks/check.js';
-import { allOperations, loadDoc, type ResponseExample } from '../validators/spec-examples.js';
+import { allOperations, loadDoc, type ResponseExample, type SpecExample } from '../validators/spec-examples.js';
 
 const SEED = 26;
 const RUNS = 3_000;
@@ -102,6 +102,33 @@ function apply(body: unknown, m: Mutation): void {
   }
 }
 
+/**
+ * The property over mutated copies of `examples`: whenever the published document rejects one,
+ * the package's default verdict (its number of errors) rejects it too. The mutations must reach
+ * both verdicts, or the property would hold vacuously.
+ */
+function noStricterOnMutations<T extends SpecExample>(
+  examples: readonly T[],
+  publishedVerdict: (example: T, body: unknown) => ReturnType<Validator['validate']>,
+  packageErrors: (example: T, body: unknown) => number,
+): void {
+  const counts = { rejected: 0, accepted: 0 };
+  fc.assert(
+    fc.property(fc.nat(), fc.array(mutationArb, { minLength: 1, maxLength: 3 }), (which, mutations) => {
+      const example = examples[which % examples.length];
+      const body = structuredClone(example.value);
+      for (const m of mutations) apply(body, m);
+      const document = publishedVerdict(example, body);
+      if (document.valid) return void counts.accepted++;
+      counts.rejected++;
+      expect(packageErrors(example, body), `${example.operation} ${example.name}: ${JSON.stringify(body)}\npublished: ${JSON.stringify(document.errors.at(-1))}`).toBeGreaterThan(0);
+    }),
+    { seed: SEED, numRuns: RUNS, endOnFailure: true },
+  );
+  expect(counts.rejected).toBeGreaterThan(RUNS / 4);
+  expect(counts.accepted).toBeGreaterThan(RUNS / 10);
+}
+
 describe('the published OpenAPI documents are no stricter than the default verdict', () => {
   const answers: ResponseExample[] = allOperations().flatMap((ops) => ops.responses);
   const published = publishedVerdicts();
@@ -116,44 +143,17 @@ describe('the published OpenAPI documents are no stricter than the default verdi
   });
 
   it('rejects no mutated answer that validateResponse accepts (fast-check, seeded)', () => {
-    const counts = { rejected: 0, accepted: 0 };
-    fc.assert(
-      fc.property(fc.nat(), fc.array(mutationArb, { minLength: 1, maxLength: 3 }), (which, mutations) => {
-        const answer = answers[which % answers.length];
-        const body = structuredClone(answer.value);
-        for (const m of mutations) apply(body, m);
-        const document = published(answer.version, answer.path, answer.method, answer.status, body);
-        if (document.valid) return void counts.accepted++;
-        counts.rejected++;
-        const result = verdict(answer, body);
-        expect(result.errors.length, `${answer.operation} ${answer.status}: ${JSON.stringify(body)}\npublished: ${JSON.stringify(document.errors.at(-1))}`).toBeGreaterThan(0);
-      }),
-      { seed: SEED, numRuns: RUNS, endOnFailure: true },
-    );
-    // The mutations must reach both verdicts, or the property holds vacuously.
-    expect(counts.rejected).toBeGreaterThan(RUNS / 4);
-    expect(counts.accepted).toBeGreaterThan(RUNS / 10);
+    noStricterOnMutations(answers, (a, body) => published(a.version, a.path, a.method, a.status, body), (a, body) => verdict(a, body).errors.length);
   });
 
   it('rejects no mutated request body that checkRequest accepts (fast-check, seeded)', () => {
     const requests = allOperations().flatMap((ops) => ops.requests);
     expect(new Set(requests.map((r) => r.operation)).size).toBeGreaterThanOrEqual(16);
-    const counts = { rejected: 0, accepted: 0 };
-    fc.assert(
-      fc.property(fc.nat(), fc.array(mutationArb, { minLength: 1, maxLength: 3 }), (which, mutations) => {
-        const example = requests[which % requests.length];
-        const body = structuredClone(example.value);
-        for (const m of mutations) apply(body, m);
-        const document = published(example.version, example.path, example.method, 'request', body);
-        if (document.valid) return void counts.accepted++;
-        counts.rejected++;
-        const errors = checkRequest(example.operation, body).filter((p) => p.severity === 'error');
-        expect(errors.length, `${example.operation}: ${JSON.stringify(body)}\npublished: ${JSON.stringify(document.errors.at(-1))}`).toBeGreaterThan(0);
-      }),
-      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    noStricterOnMutations(
+      requests,
+      (r, body) => published(r.version, r.path, r.method, 'request', body),
+      (r, body) => checkRequest(r.operation, body).filter((p) => p.severity === 'error').length,
     );
-    expect(counts.rejected).toBeGreaterThan(RUNS / 4);
-    expect(counts.accepted).toBeGreaterThan(RUNS / 10);
   });
 
   it('accepts what only inferred rules refuse: an extra member, a page without next and remaining', () => {
