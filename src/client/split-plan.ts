@@ -18,7 +18,7 @@
  * merged exactly is refused here (SplitRefusedError), so nothing is sent. The greedy date cut is
  * minimal for the allowed cut points, so the grid has the fewest requests of any grid.
  */
-import { requestLimits, v2RequestCatalog, v2SumMetrics } from '../../generated/request-catalog.js';
+import { requestLimits, v2RequestCatalog, v2SumMetrics } from '../catalog/request-catalog.js';
 import { formatDayNumber, maxRangeEnd, monthStart, dayNumber, weekStart } from '../calendar/days.js';
 import { gridCover } from './cover.js';
 import { SplitRefusedError, type SplitChunk } from './errors.js';
