@@ -6,7 +6,8 @@
  * operations (`checkRequest`; the root's checks both versions).
  */
 export * from '../generated/builders/v2-unions.js';
-export * from '../generated/builders/v2.js';
+export type * from '../generated/builders/v2.js';
+export * from './builders/v2.js';
 export { RequestValidationError, type RequestProblem } from './request-checks/problems.js';
 export { checkV2Request as checkRequest, type CheckRequestOptions } from './request-checks/check.js';
 export { maxDateEnd } from './calendar/range-limit.js';

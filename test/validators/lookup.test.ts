@@ -1,7 +1,7 @@
 /** Finding the operation of a method and a path or URL. */
 import { describe, expect, it } from 'vitest';
 import { lookupOperation, validateResponse } from '../../src/validators/index.js';
-import { operationAtPath } from '../../src/catalog/operation-lookup.js';
+import { operationAtPath } from '../../src/operations/operation-of.js';
 
 const body = { success: true, profiles: [] };
 
