@@ -18,6 +18,7 @@ import type { ValidationError } from './validators/types.js';
 // The package's validators entry: one bundled file once compiled (scripts/compile-javascript.mjs).
 import { formatError, validateResponse } from './validators/index.js';
 import type { OperationKey } from '../generated/operations.js';
+import { splitOperationKey } from './operations/operation-of.js';
 
 /** Options of `toBeValidResponse`. */
 export interface ValidResponseOptions {
@@ -104,12 +105,6 @@ export async function captureCases(paths: string | readonly string[], options: C
 const isCapture = (value: unknown): value is Partial<CaptureCase> & Record<string, unknown> =>
   isPlainObject(value) && ('response' in value || 'problem' in value) && !('success' in value);
 
-function splitOperation(operation: unknown): { method: string; path: string } | undefined {
-  if (typeof operation !== 'string') return undefined;
-  const match = /^\s*([A-Za-z]+)\s+(\S+)\s*$/.exec(operation);
-  return match ? { method: match[1], path: match[2] } : undefined;
-}
-
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** `  /data/0: expected number, got "x" (rule v2.metrics.data-numbers)`, one line per problem. */
@@ -125,7 +120,7 @@ expect.extend({
     }
     const ownOperation = typeof capture?.method === 'string' && typeof capture.path === 'string' ? `${capture.method} ${capture.path}` : undefined;
     const operation = operationGiven ? operationOrOptions : ownOperation;
-    const target = splitOperation(operation);
+    const target = splitOperationKey(operation);
     if (!target) {
       const hint = capture ? ' (or a capture with "method" and "path")' : '';
       return {

@@ -15,6 +15,8 @@ export type Operation = OperationInfo & { key: OperationKey };
 export type OperationLookup = { operation: Operation; error?: undefined } | { operation?: undefined; error: string };
 
 const byKey: ReadonlyMap<string, Operation> = new Map(operations.map((op) => [op.key, op]));
+/** The answer of each operation, one frozen object per operation (callers may key tables by it). */
+const answers: ReadonlyMap<Operation, OperationLookup> = new Map(operations.map((op) => [op, Object.freeze({ operation: op })]));
 const byPath: ReadonlyMap<string, Operation> = new Map(operations.map((op) => [op.path, op]));
 const versions: readonly number[] = [...new Set(operations.map((op) => op.version))].sort();
 
@@ -46,6 +48,21 @@ function matchPath(pathname: string, method?: string): Operation[] {
     .sort((a, b) => b.path.length - a.path.length);
 }
 
+/** The API version whose paths `path` is under (`/1/...`, `/2/...`), undefined if none. */
+export function apiVersionOf(path: string): number | undefined {
+  return versions.find((v) => path.startsWith(`/${v}/`));
+}
+
+/**
+ * The method and path of an operation written "METHOD /path" ("POST /2/facebook/metrics", or
+ * with a full URL), undefined when `text` is not of that form.
+ */
+export function splitOperationKey(text: unknown): { method: string; path: string } | undefined {
+  if (typeof text !== 'string') return undefined;
+  const match = /^\s*([A-Za-z]+)\s+(\S+)\s*$/.exec(text);
+  return match ? { method: match[1], path: match[2] } : undefined;
+}
+
 /**
  * The operation of `method` ("GET", "post") and `path` (a request path, a path under a base path,
  * or a full URL with host and query), or undefined when no operation of the API matches.
@@ -56,15 +73,14 @@ export function operationOf(method: string, path: string): Operation | undefined
 
 /**
  * {@link operationOf} with the reason when there is no operation: a message naming the methods
- * the path has, or the operations of the path's version. Never throws.
+ * the path has, or the operations of the path's version. Never throws. The answer of a found
+ * operation is the same frozen object at every call.
  */
 export function lookupOperation(method: string, path: string): OperationLookup {
   const verb = String(method ?? '').trim().toUpperCase();
   const pathname = requestPathname(String(path ?? ''));
-  const exact = byKey.get(`${verb} ${pathname}`);
-  if (exact) return { operation: exact };
-  const suffix = matchPath(pathname, verb);
-  if (suffix.length) return { operation: suffix[0] };
+  const found = byKey.get(`${verb} ${pathname}`) ?? matchPath(pathname, verb)[0];
+  if (found) return answers.get(found)!;
   const otherMethods = matchPath(pathname);
   if (otherMethods.length) {
     return { error: `${verb || '(no method)'} ${pathname} is not an operation: ${otherMethods.map((op) => op.key).join(', ')} is` };
