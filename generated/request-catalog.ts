@@ -2,8 +2,8 @@
 /**
  * The catalog facts the request checks and the client need (catalogs/*.yaml, without
  * descriptions), one export per version and per client-only fact, so that a bundle holds only
- * what it imports. The full catalogs: generated/catalogs.ts. Data only: src/catalog/request-catalog.ts
- * gives each export its type.
+ * what it imports. The full catalogs: generated/catalogs.ts. Data only: each export gets its
+ * type in src/catalog/request-catalog.ts.
  */
 
 /** The fields list of the facebook post catalog, alike in both versions. */
