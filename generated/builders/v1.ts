@@ -240,33 +240,3 @@ export interface V1Builders {
    */
   postLabels(): ApiRequest<Record<string, never>, PostLabelsResponse, 'POST /1/post/labels'>;
 }
-
-/**
- * The operation each request builder of version 1 sends (its method, path and kind, as in
- * generated/operations.ts), by network and builder name: data, from which src/builders/v1.ts makes
- * the builders of V1Builders.
- */
-export const v1BuilderOperations = {
-  facebook: {
-    profiles: { method: 'GET', path: '/1/facebook/profiles', kind: 'profiles' },
-    metrics: { method: 'POST', path: '/1/facebook/metrics', kind: 'metrics' },
-    posts: { method: 'POST', path: '/1/facebook/page/posts', kind: 'posts' },
-  },
-  instagram: {
-    profiles: { method: 'GET', path: '/1/instagram/profiles', kind: 'profiles' },
-    metrics: { method: 'POST', path: '/1/instagram/metrics', kind: 'metrics' },
-  },
-  twitter: {
-    profiles: { method: 'GET', path: '/1/twitter/profiles', kind: 'profiles' },
-    metrics: { method: 'POST', path: '/1/twitter/metrics', kind: 'metrics' },
-  },
-  youtube: {
-    profiles: { method: 'GET', path: '/1/youtube/profiles', kind: 'profiles' },
-    metrics: { method: 'POST', path: '/1/youtube/metrics', kind: 'metrics' },
-  },
-  pinterest: {
-    profiles: { method: 'GET', path: '/1/pinterest/profiles', kind: 'profiles' },
-    metrics: { method: 'POST', path: '/1/pinterest/metrics', kind: 'metrics' },
-  },
-  postLabels: { method: 'POST', path: '/1/post/labels', kind: 'post-labels' },
-} as const;

@@ -353,39 +353,3 @@ export interface V2Builders {
     'POST /2/profile/labels'
   >;
 }
-
-/**
- * The operation each request builder of version 2 sends (its method, path and kind, as in
- * generated/operations.ts), by network and builder name: data, from which src/builders/v2.ts makes
- * the builders of V2Builders.
- */
-export const v2BuilderOperations = {
-  facebook: {
-    profiles: { method: 'GET', path: '/2/facebook/profiles', kind: 'profiles' },
-    metrics: { method: 'POST', path: '/2/facebook/metrics', kind: 'metrics' },
-    posts: { method: 'POST', path: '/2/facebook/page/posts', kind: 'posts' },
-  },
-  instagram: {
-    profiles: { method: 'GET', path: '/2/instagram/profiles', kind: 'profiles' },
-    metrics: { method: 'POST', path: '/2/instagram/metrics', kind: 'metrics' },
-    posts: { method: 'POST', path: '/2/instagram/profile/posts', kind: 'posts' },
-  },
-  twitter: {
-    profiles: { method: 'GET', path: '/2/twitter/profiles', kind: 'profiles' },
-    metrics: { method: 'POST', path: '/2/twitter/metrics', kind: 'metrics' },
-  },
-  youtube: {
-    profiles: { method: 'GET', path: '/2/youtube/profiles', kind: 'profiles' },
-    metrics: { method: 'POST', path: '/2/youtube/metrics', kind: 'metrics' },
-  },
-  linkedin: {
-    profiles: { method: 'GET', path: '/2/linkedin/profiles', kind: 'profiles' },
-    metrics: { method: 'POST', path: '/2/linkedin/metrics', kind: 'metrics' },
-  },
-  pinterest: {
-    profiles: { method: 'GET', path: '/2/pinterest/profiles', kind: 'profiles' },
-    metrics: { method: 'POST', path: '/2/pinterest/metrics', kind: 'metrics' },
-  },
-  postLabels: { method: 'POST', path: '/2/post/labels', kind: 'post-labels' },
-  profileLabels: { method: 'POST', path: '/2/profile/labels', kind: 'profile-labels' },
-} as const;

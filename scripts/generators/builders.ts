@@ -1,9 +1,10 @@
 /**
  * Writes generated/builders/v1.ts and v2.ts: the generic request bodies (builders-requests.ts),
  * per network the builder interface with one method per operation of the generated spec
- * (`profiles`, `metrics`, `posts`), the per-version `V1Builders` / `V2Builders` interface, and
- * the table of the operation each builder sends (`v1BuilderOperations`), from which
- * src/builders/ makes the builder objects: the generated files hold types and data only. Response
+ * (`profiles`, `metrics`, `posts`) and the per-version `V1Builders` / `V2Builders` interface;
+ * and generated/builders/v1-operations.ts, v2-operations.ts: the table of the operation each
+ * builder sends (`v1BuilderOperations`), from which src/builders/ makes the builder objects. The
+ * generated files hold types and data only. Response
  * types are the openapi-typescript components, narrowed to the request: posts to the requested
  * fields, v1 day records to the requested metrics, the v2 metrics header to the requested
  * dimensions and metric names.
@@ -127,28 +128,43 @@ function networkBuilders(vm: VersionModel, network: string, builders: readonly B
   );
 }
 
-/** Per network the builder interface, `VnBuilders`, and the table of the operation of every builder. */
-function versionBuilders(vm: VersionModel, ops: readonly Operation[]): Declaration[] {
-  const v = `v${vm.version}`;
-  const all = `V${vm.version}Builders`;
+/** The builders of a version: per network, and those of the operations of no network. */
+function versionBuilderList(vm: VersionModel, ops: readonly Operation[]) {
   const perNetwork = vm.networks.map((n) => [n, ops.filter((op) => op.network === n).map((op) => builder(op, vm))] as const);
   const shared = ops.filter((op) => !op.network).map((op) => builder(op, vm));
-  const table = [...perNetwork.map(([n, builders]) => `${n}: ${operationTable(builders)}`), ...shared.map((b) => `${b.name}: ${operationRecord(b)}`)];
+  return { perNetwork, shared };
+}
+
+/** Per network the builder interface, then `VnBuilders`. */
+function versionBuilders(vm: VersionModel, ops: readonly Operation[]): Declaration[] {
+  const { perNetwork, shared } = versionBuilderList(vm, ops);
   return [
     ...perNetwork.map(([n, builders]) => networkBuilders(vm, n, builders)),
-    interfaceDeclaration(`${all}`, `Every request builder of version ${vm.version}.`, [
+    interfaceDeclaration(`V${vm.version}Builders`, `Every request builder of version ${vm.version}.`, [
       ...vm.networks.map((n): Member => ({ name: n, type: `${pascal(n)}Builders`, doc: `The ${n} operations.` })),
       ...shared.map(method),
     ]),
-    constant(
-      `${v}BuilderOperations`,
-      `The operation each request builder of version ${vm.version} sends (its method, path and kind, ` +
-        `as in generated/operations.ts), by network and builder name: data, from which src/builders/${v}.ts ` +
-        `makes the builders of ${all}.`,
-      undefined,
-      `{ ${table.join(', ')} } as const`,
-    ),
   ];
+}
+
+/**
+ * The source of generated/builders/v{version}-operations.ts: the table of the operation each
+ * builder sends, data from which src/builders/ makes the builder objects (a file of its own, so
+ * that the entry points re-export the types of the builders file alone).
+ */
+export async function builderOperationsSource(model: Model, version: Version, allOperations: readonly Operation[] = operationList(model)): Promise<string> {
+  const vm = versionModel(model, version);
+  const { perNetwork, shared } = versionBuilderList(vm, allOperations.filter((op) => op.version === version));
+  const table = [...perNetwork.map(([n, builders]) => `${n}: ${operationTable(builders)}`), ...shared.map((b) => `${b.name}: ${operationRecord(b)}`)];
+  const v = `v${version}`;
+  return sourceFile(
+    SCRIPT,
+    `The operation each request builder of version ${version} sends (its method, path and kind, as in ` +
+      `generated/operations.ts), by network and builder name, as the builder interfaces of generated/builders/${v}.ts ` +
+      `name them: data, from which src/builders/${v}.ts makes the builders.`,
+    [],
+    [constant(`${v}BuilderOperations`, `The operation of every builder of version ${version}.`, undefined, `{ ${table.join(', ')} } as const`)],
+  );
 }
 
 /** The names the builders file imports from the unions file of its version; `postsOps` the networks with a posts operation. */
@@ -201,5 +217,10 @@ export async function buildersSource(model: Model, version: Version, allOperatio
 
 export async function buildersArtifacts(model: Model): Promise<Artifact[]> {
   const ops = operationList(model);
-  return Promise.all(([1, 2] as Version[]).map(async (v) => ({ path: `generated/builders/v${v}.ts`, content: await buildersSource(model, v, ops) })));
+  return Promise.all(
+    ([1, 2] as Version[]).flatMap((v) => [
+      (async () => ({ path: `generated/builders/v${v}.ts`, content: await buildersSource(model, v, ops) }))(),
+      (async () => ({ path: `generated/builders/v${v}-operations.ts`, content: await builderOperationsSource(model, v, ops) }))(),
+    ]),
+  );
 }

@@ -4,7 +4,8 @@
  * Each builder checks its body at run time and throws a RequestValidationError listing every
  * problem.
  */
-import { v1BuilderOperations, type V1Builders } from '../../generated/builders/v1.js';
+import type { V1Builders } from '../../generated/builders/v1.js';
+import { v1BuilderOperations } from '../../generated/builders/v1-operations.js';
 import { buildV1Request } from './build.js';
 import { builderObjects, type BuilderOperations } from './builder-objects.js';
 

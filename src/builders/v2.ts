@@ -4,7 +4,8 @@
  * Each builder checks its body at run time and throws a RequestValidationError listing every
  * problem.
  */
-import { v2BuilderOperations, type V2Builders } from '../../generated/builders/v2.js';
+import type { V2Builders } from '../../generated/builders/v2.js';
+import { v2BuilderOperations } from '../../generated/builders/v2-operations.js';
 import { buildV2Request } from './build.js';
 import { builderObjects, type BuilderOperations } from './builder-objects.js';
 

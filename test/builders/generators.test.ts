@@ -6,7 +6,7 @@
  * single ts-morph structures the way a generated file does (ts-morph, then prettier).
  */
 import { describe, expect, it } from 'vitest';
-import { buildersSource } from '../../scripts/generators/builders.js';
+import { builderOperationsSource, buildersSource } from '../../scripts/generators/builders.js';
 import { StructureKind } from 'ts-morph';
 import {
   constant, docComment, documentedUnion, importDeclaration, interfaceDeclaration, LINE_WIDTH, localTypeAlias,
@@ -326,7 +326,7 @@ describe('builders of the fixture', () => {
     );
   });
 
-  it('per network a builder interface with one method per operation, the metrics builder of the same shape whether or not a metric allows an extra dimension, and the table of the operation of every builder', async () => {
+  it('per network a builder interface with one method per operation, the metrics builder of the same shape whether or not a metric allows an extra dimension, types only', async () => {
     const source = await buildersSource(emitterModel(), 2, OPERATIONS);
     expect(source).toContain(
       lines(
@@ -385,11 +385,18 @@ describe('builders of the fixture', () => {
         '  beta: BetaBuilders;',
         '}',
         '',
-        '/**',
-        ' * The operation each request builder of version 2 sends (its method, path and kind, as in',
-        ' * generated/operations.ts), by network and builder name: data, from which src/builders/v2.ts makes',
-        ' * the builders of V2Builders.',
-        ' */',
+      ),
+    );
+    // Types and data only: nothing from src/, no runtime code.
+    expect(source).not.toContain('../src/');
+    expect(source).not.toContain('=>');
+  });
+
+  it('the table of the operation every builder sends: data only, a file of its own', async () => {
+    const source = await builderOperationsSource(emitterModel(), 2, OPERATIONS);
+    expect(source).toContain(
+      lines(
+        '/** The operation of every builder of version 2. */',
         'export const v2BuilderOperations = {',
         '  alpha: {',
         "    profiles: { method: 'GET', path: '/2/alpha/profiles', kind: 'profiles' },",
@@ -398,12 +405,9 @@ describe('builders of the fixture', () => {
         '  },',
         "  beta: { metrics: { method: 'POST', path: '/2/beta/metrics', kind: 'metrics' } },",
         '} as const;',
-        '',
       ),
     );
-    // Types and data only: nothing from src/, no runtime code.
-    expect(source).not.toContain('../src/');
-    expect(source).not.toContain('=>');
+    expect(source).not.toContain('import');
   });
 
   it('writes no line longer than 100 characters, even for long catalog descriptions, and is deterministic', async () => {
