@@ -77,6 +77,9 @@ export function operationOf(method: string, path: string): Operation | undefined
  * operation is the same frozen object at every call.
  */
 export function lookupOperation(method: string, path: string): OperationLookup {
+  // A method and path as the builders write them are a key: one map read, no normalising.
+  const given = typeof method === 'string' && typeof path === 'string' ? byKey.get(`${method} ${path}`) : undefined;
+  if (given) return answers.get(given)!;
   const verb = String(method ?? '').trim().toUpperCase();
   const pathname = requestPathname(String(path ?? ''));
   const found = byKey.get(`${verb} ${pathname}`) ?? matchPath(pathname, verb)[0];
