@@ -1,8 +1,9 @@
 /**
  * The operation lookup, the one module that reads API paths: from a method and a request path or
  * full URL to the generated record of the operation (generated/operations.ts: key, version,
- * network, kind, operationId, schema names). Everything else (client, splitting, matcher,
- * builders, CLI, validators) asks here rather than parsing paths. A path under a base path
+ * network, kind, operationId, schema names). Everything else (client, splitting, matcher, CLI,
+ * validators, mock) asks here rather than parsing paths; the builders carry their operation's
+ * record (generated/builders/v*-operations.ts). A path under a base path
  * (`/api/2/facebook/metrics`) matches by its API suffix; a URL's scheme, host, query and fragment
  * are ignored. The tables are built once from the generated list and never change: nothing is
  * kept between calls.
@@ -19,11 +20,6 @@ const byKey: ReadonlyMap<string, Operation> = new Map(operations.map((op) => [op
 const answers: ReadonlyMap<Operation, OperationLookup> = new Map(operations.map((op) => [op, Object.freeze({ operation: op })]));
 const byPath: ReadonlyMap<string, Operation> = new Map(operations.map((op) => [op.path, op]));
 const versions: readonly number[] = [...new Set(operations.map((op) => op.version))].sort();
-
-/** The operation of a key ("POST /2/facebook/metrics"), undefined if none. */
-export function operationByKey(key: string): Operation | undefined {
-  return byKey.get(key);
-}
 
 /** The operation at exactly this path (any method), as a server routes it; undefined if none. */
 export function operationAtPath(path: string): Operation | undefined {
