@@ -2,9 +2,8 @@
 /**
  * The catalogs of the social analytics API (catalogs/*.yaml) as typed data: networks,
  * dimensions, error codes, limits, and per version and network the metrics and post fields.
+ * Data only, its type is checked against CatalogData in src/catalog/types.ts.
  */
-import type { CatalogData } from '../src/catalog/types.js';
-
 export const catalogs = {
   networks: [
     {
@@ -4255,4 +4254,4 @@ export const catalogs = {
       },
     },
   },
-} as const satisfies CatalogData;
+} as const;

@@ -2,9 +2,9 @@
 /**
  * The catalog facts the request checks and the client need (catalogs/*.yaml, without
  * descriptions), one export per version and per client-only fact, so that a bundle holds only
- * what it imports. The full catalogs: generated/catalogs.ts.
+ * what it imports. The full catalogs: generated/catalogs.ts. Data only: each export gets its
+ * type in src/catalog/request-catalog.ts.
  */
-import type { Limits, RequestCatalogVersion } from '../src/catalog/types.js';
 
 /** The fields list of the facebook post catalog, alike in both versions. */
 const facebookPostFields: readonly string[] = [
@@ -93,7 +93,7 @@ const facebookPostFilterable: readonly string[] = [
 ];
 
 /** The request limits (catalogs/limits.yaml). */
-export const requestLimits: Limits = {
+export const requestLimits = {
   profilesPerMetricsRequest: {
     value: 25,
     errorCode: 4,
@@ -150,7 +150,7 @@ export const extraDimensionNames: readonly string[] = [
 ];
 
 /** Version 1: per network the metric names and the post field lists. */
-export const v1RequestCatalog: RequestCatalogVersion = {
+export const v1RequestCatalog = {
   metrics: {
     facebook: {
       names: [
@@ -423,7 +423,7 @@ export const v1RequestCatalog: RequestCatalogVersion = {
 };
 
 /** Version 2: per network the metric names with their extra dimensions, the post field lists. */
-export const v2RequestCatalog: RequestCatalogVersion = {
+export const v2RequestCatalog = {
   metrics: {
     facebook: {
       names: [

@@ -4,7 +4,9 @@
  * sentence of the documents and a broken one is an error; `inferred` ones are believed although
  * no sentence states them, and a broken one is a warning (an error in strict mode).
  */
-import type { Rule } from '../src/catalog/types.js';
+
+/** How a rule is known: from a sentence of the documents, or inferred. */
+export type RuleLevel = 'stated' | 'inferred';
 
 export const RULE_LEVELS = {
   "shared.response.operation": "stated",
@@ -92,7 +94,7 @@ export const RULE_LEVELS = {
   "shared.posts.filter-value": "stated",
   "shared.posts.filter-value-enum": "inferred",
   "shared.posts.match-any": "stated",
-} as const satisfies Record<string, Rule['level']>;
+} as const satisfies Record<string, RuleLevel>;
 
 /** Every rule id of the register. */
 export type RuleId = keyof typeof RULE_LEVELS;
@@ -126,7 +128,7 @@ const INFERRED: ReadonlySet<string> = new Set([
 ]);
 
 /** `stated`: a broken rule is an error; `inferred`: a warning, an error only in strict mode. */
-export function ruleLevel(id: RuleId): Rule['level'] {
+export function ruleLevel(id: RuleId): RuleLevel {
   return INFERRED.has(id) ? 'inferred' : 'stated';
 }
 

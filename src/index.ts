@@ -9,7 +9,7 @@ export { v1 } from './v1.js';
 export { v2 } from './v2.js';
 export { RequestValidationError, type RequestProblem } from './request-checks/problems.js';
 export { checkRequest, type CheckRequestOptions } from './request-checks/check.js';
-export { maxDateEnd } from './calendar/days.js';
+export { maxDateEnd } from './calendar/range-limit.js';
 export type { ApiRequest, ResponseOf } from './request.js';
 export * from './client/index.js';
 export type { CatalogData, Metric, PostField, PostCatalog, ErrorCode, Limits, NetworkInfo, Version } from './catalog/types.js';

@@ -6,9 +6,10 @@
  * operations (`checkRequest`; the root's checks both versions).
  */
 export * from '../generated/builders/v2-unions.js';
-export * from '../generated/builders/v2.js';
+export type * from '../generated/builders/v2.js';
+export * from './builders/v2.js';
 export { RequestValidationError, type RequestProblem } from './request-checks/problems.js';
 export { checkV2Request as checkRequest, type CheckRequestOptions } from './request-checks/check.js';
-export { maxDateEnd } from './calendar/days.js';
+export { maxDateEnd } from './calendar/range-limit.js';
 export type { ApiRequest, ResponseOf } from './request.js';
 export type { DimensionItem, MetricsResponse, PostsPage, SortElement, SortOrder } from './builders/types.js';

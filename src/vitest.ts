@@ -19,6 +19,7 @@ import { explainRuleLine } from './catalog/rule-command.js';
 // The package's validators entry: one bundled file once compiled (scripts/compile-javascript.mjs).
 import { formatError, validateResponse } from './validators/index.js';
 import type { OperationKey } from '../generated/operations.js';
+import { splitOperationKey } from './operations/operation-of.js';
 
 /** Options of `toBeValidResponse`. */
 export interface ValidResponseOptions {
@@ -105,12 +106,6 @@ export async function captureCases(paths: string | readonly string[], options: C
 const isCapture = (value: unknown): value is Partial<CaptureCase> & Record<string, unknown> =>
   isPlainObject(value) && ('response' in value || 'problem' in value) && !('success' in value);
 
-function splitOperation(operation: unknown): { method: string; path: string } | undefined {
-  if (typeof operation !== 'string') return undefined;
-  const match = /^\s*([A-Za-z]+)\s+(\S+)\s*$/.exec(operation);
-  return match ? { method: match[1], path: match[2] } : undefined;
-}
-
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** `  /data/0: expected number, got "x" (rule v2.metrics.data-numbers)`, one line per problem. */
@@ -126,7 +121,7 @@ expect.extend({
     }
     const ownOperation = typeof capture?.method === 'string' && typeof capture.path === 'string' ? `${capture.method} ${capture.path}` : undefined;
     const operation = operationGiven ? operationOrOptions : ownOperation;
-    const target = splitOperation(operation);
+    const target = splitOperationKey(operation);
     if (!target) {
       const hint = capture ? ' (or a capture with "method" and "path")' : '';
       return {

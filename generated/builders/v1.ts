@@ -3,8 +3,7 @@
  * Typed request builders of version 1, one per operation of generated/openapi/v1.yaml. Exported
  * from `social-analytics-api/v1`.
  */
-import type { ApiRequest } from '../../src/request.js';
-import { buildV1Request } from '../../src/builders/build.js';
+import type { ApiRequest } from '../operations.js';
 import type {
   DayRecord,
   DayString,
@@ -12,7 +11,7 @@ import type {
   RequiredPick,
   SortElement,
   V1MetricsResponse,
-} from '../../src/builders/types.js';
+} from './shapes.js';
 import type { components } from '../types/v1.js';
 import type {
   FacebookMetric,
@@ -144,16 +143,6 @@ export interface FacebookBuilders {
 }
 
 /**
- * Builders of the facebook operations of version 1: `v1.facebook.profiles`, `v1.facebook.metrics`,
- * `v1.facebook.posts`.
- */
-export const facebook: FacebookBuilders = {
-  profiles: () => buildV1Request('GET /1/facebook/profiles', undefined),
-  metrics: (body) => buildV1Request('POST /1/facebook/metrics', body),
-  posts: (body) => buildV1Request('POST /1/facebook/page/posts', body),
-};
-
-/**
  * Request builders of the instagram operations of version 1. Each checks its body at run time and
  * throws a RequestValidationError listing every problem.
  */
@@ -172,15 +161,6 @@ export interface InstagramBuilders {
     'POST /1/instagram/metrics'
   >;
 }
-
-/**
- * Builders of the instagram operations of version 1: `v1.instagram.profiles`,
- * `v1.instagram.metrics`.
- */
-export const instagram: InstagramBuilders = {
-  profiles: () => buildV1Request('GET /1/instagram/profiles', undefined),
-  metrics: (body) => buildV1Request('POST /1/instagram/metrics', body),
-};
 
 /**
  * Request builders of the twitter operations of version 1. Each checks its body at run time and
@@ -202,12 +182,6 @@ export interface TwitterBuilders {
   >;
 }
 
-/** Builders of the twitter operations of version 1: `v1.twitter.profiles`, `v1.twitter.metrics`. */
-export const twitter: TwitterBuilders = {
-  profiles: () => buildV1Request('GET /1/twitter/profiles', undefined),
-  metrics: (body) => buildV1Request('POST /1/twitter/metrics', body),
-};
-
 /**
  * Request builders of the youtube operations of version 1. Each checks its body at run time and
  * throws a RequestValidationError listing every problem.
@@ -227,12 +201,6 @@ export interface YoutubeBuilders {
     'POST /1/youtube/metrics'
   >;
 }
-
-/** Builders of the youtube operations of version 1: `v1.youtube.profiles`, `v1.youtube.metrics`. */
-export const youtube: YoutubeBuilders = {
-  profiles: () => buildV1Request('GET /1/youtube/profiles', undefined),
-  metrics: (body) => buildV1Request('POST /1/youtube/metrics', body),
-};
 
 /**
  * Request builders of the pinterest operations of version 1. Each checks its body at run time and
@@ -254,21 +222,6 @@ export interface PinterestBuilders {
   >;
 }
 
-/**
- * Builders of the pinterest operations of version 1: `v1.pinterest.profiles`,
- * `v1.pinterest.metrics`.
- */
-export const pinterest: PinterestBuilders = {
-  profiles: () => buildV1Request('GET /1/pinterest/profiles', undefined),
-  metrics: (body) => buildV1Request('POST /1/pinterest/metrics', body),
-};
-
-/**
- * POST /1/post/labels: the content labels. The body is not shown in the documents; an empty object
- * is sent.
- */
-export const postLabels: V1Builders['postLabels'] = () => buildV1Request('POST /1/post/labels', {});
-
 /** Every request builder of version 1. */
 export interface V1Builders {
   /** The facebook operations. */
@@ -287,6 +240,3 @@ export interface V1Builders {
    */
   postLabels(): ApiRequest<Record<string, never>, PostLabelsResponse, 'POST /1/post/labels'>;
 }
-
-/** The request builders of version 1: `v1.facebook.metrics({...})`, ... */
-export const v1: V1Builders = { facebook, instagram, twitter, youtube, pinterest, postLabels };

@@ -3,7 +3,7 @@
  * Literal unions of the version 2 catalogs, one set per network, with the catalog descriptions as
  * doc comments. Exported from `social-analytics-api/v2`.
  */
-import type { RequiredPick } from '../../src/builders/types.js';
+import type { RequiredPick } from './shapes.js';
 import type { components } from '../types/v2.js';
 
 type Schemas = components['schemas'];

@@ -3,8 +3,7 @@
  * Typed request builders of version 2, one per operation of generated/openapi/v2.yaml. Exported
  * from `social-analytics-api/v2`.
  */
-import type { ApiRequest } from '../../src/request.js';
-import { buildV2Request } from '../../src/builders/build.js';
+import type { ApiRequest } from '../operations.js';
 import type {
   AllowedByEvery,
   DayString,
@@ -14,7 +13,7 @@ import type {
   PostsPage,
   RequiredPick,
   SortElement,
-} from '../../src/builders/types.js';
+} from './shapes.js';
 import type { components } from '../types/v2.js';
 import type {
   Dimension,
@@ -206,16 +205,6 @@ export interface FacebookBuilders {
 }
 
 /**
- * Builders of the facebook operations of version 2: `v2.facebook.profiles`, `v2.facebook.metrics`,
- * `v2.facebook.posts`.
- */
-export const facebook: FacebookBuilders = {
-  profiles: () => buildV2Request('GET /2/facebook/profiles', undefined),
-  metrics: (body) => buildV2Request('POST /2/facebook/metrics', body),
-  posts: (body) => buildV2Request('POST /2/facebook/page/posts', body),
-};
-
-/**
  * Request builders of the instagram operations of version 2. Each checks its body at run time and
  * throws a RequestValidationError listing every problem.
  */
@@ -248,16 +237,6 @@ export interface InstagramBuilders {
 }
 
 /**
- * Builders of the instagram operations of version 2: `v2.instagram.profiles`,
- * `v2.instagram.metrics`, `v2.instagram.posts`.
- */
-export const instagram: InstagramBuilders = {
-  profiles: () => buildV2Request('GET /2/instagram/profiles', undefined),
-  metrics: (body) => buildV2Request('POST /2/instagram/metrics', body),
-  posts: (body) => buildV2Request('POST /2/instagram/profile/posts', body),
-};
-
-/**
  * Request builders of the twitter operations of version 2. Each checks its body at run time and
  * throws a RequestValidationError listing every problem.
  */
@@ -276,12 +255,6 @@ export interface TwitterBuilders {
     body: MetricsRequest<'twitter', M, D>,
   ): ApiRequest<MetricsRequest<'twitter', M, D>, MetricsResponse<M, D>, 'POST /2/twitter/metrics'>;
 }
-
-/** Builders of the twitter operations of version 2: `v2.twitter.profiles`, `v2.twitter.metrics`. */
-export const twitter: TwitterBuilders = {
-  profiles: () => buildV2Request('GET /2/twitter/profiles', undefined),
-  metrics: (body) => buildV2Request('POST /2/twitter/metrics', body),
-};
 
 /**
  * Request builders of the youtube operations of version 2. Each checks its body at run time and
@@ -302,12 +275,6 @@ export interface YoutubeBuilders {
     body: MetricsRequest<'youtube', M, D>,
   ): ApiRequest<MetricsRequest<'youtube', M, D>, MetricsResponse<M, D>, 'POST /2/youtube/metrics'>;
 }
-
-/** Builders of the youtube operations of version 2: `v2.youtube.profiles`, `v2.youtube.metrics`. */
-export const youtube: YoutubeBuilders = {
-  profiles: () => buildV2Request('GET /2/youtube/profiles', undefined),
-  metrics: (body) => buildV2Request('POST /2/youtube/metrics', body),
-};
 
 /**
  * Request builders of the linkedin operations of version 2. Each checks its body at run time and
@@ -334,14 +301,6 @@ export interface LinkedinBuilders {
 }
 
 /**
- * Builders of the linkedin operations of version 2: `v2.linkedin.profiles`, `v2.linkedin.metrics`.
- */
-export const linkedin: LinkedinBuilders = {
-  profiles: () => buildV2Request('GET /2/linkedin/profiles', undefined),
-  metrics: (body) => buildV2Request('POST /2/linkedin/metrics', body),
-};
-
-/**
  * Request builders of the pinterest operations of version 2. Each checks its body at run time and
  * throws a RequestValidationError listing every problem.
  */
@@ -364,28 +323,6 @@ export interface PinterestBuilders {
     'POST /2/pinterest/metrics'
   >;
 }
-
-/**
- * Builders of the pinterest operations of version 2: `v2.pinterest.profiles`,
- * `v2.pinterest.metrics`.
- */
-export const pinterest: PinterestBuilders = {
-  profiles: () => buildV2Request('GET /2/pinterest/profiles', undefined),
-  metrics: (body) => buildV2Request('POST /2/pinterest/metrics', body),
-};
-
-/**
- * POST /2/post/labels: the content labels. The body is not shown in the documents; an empty object
- * is sent.
- */
-export const postLabels: V2Builders['postLabels'] = () => buildV2Request('POST /2/post/labels', {});
-
-/**
- * POST /2/profile/labels: the profile labels. The body is not shown in the documents; an empty
- * object is sent.
- */
-export const profileLabels: V2Builders['profileLabels'] = () =>
-  buildV2Request('POST /2/profile/labels', {});
 
 /** Every request builder of version 2. */
 export interface V2Builders {
@@ -416,15 +353,3 @@ export interface V2Builders {
     'POST /2/profile/labels'
   >;
 }
-
-/** The request builders of version 2: `v2.facebook.metrics({...})`, ... */
-export const v2: V2Builders = {
-  facebook,
-  instagram,
-  twitter,
-  youtube,
-  linkedin,
-  pinterest,
-  postLabels,
-  profileLabels,
-};

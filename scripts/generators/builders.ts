@@ -1,10 +1,13 @@
 /**
  * Writes generated/builders/v1.ts and v2.ts: the generic request bodies (builders-requests.ts),
  * per network the builder interface with one method per operation of the generated spec
- * (`profiles`, `metrics`, `posts`) and the builder object, and the per-version `v1` / `v2`
- * object. Response types are the openapi-typescript components, narrowed to the request: posts
- * to the requested fields, v1 day records to the requested metrics, the v2 metrics header to
- * the requested dimensions and metric names.
+ * (`profiles`, `metrics`, `posts`) and the per-version `V1Builders` / `V2Builders` interface;
+ * and generated/builders/v1-operations.ts, v2-operations.ts: the table of the operation each
+ * builder sends (`v1BuilderOperations`), from which src/builders/ makes the builder objects. The
+ * generated files hold types and data only. Response
+ * types are the openapi-typescript components, narrowed to the request: posts to the requested
+ * fields, v1 day records to the requested metrics, the v2 metrics header to the requested
+ * dimensions and metric names.
  */
 import type { Model, Version, VersionModel } from '../model/types.js';
 import { pascal, versionModel } from '../model/types.js';
@@ -20,10 +23,10 @@ export const SCRIPT = 'scripts/generators/builders.ts';
 
 type Operation = ReturnType<typeof operationList>[number];
 
-/** One builder: its method in the builder interface (name, doc, signature) and its implementation. */
+/** One builder: its method in the builder interface (name, doc, signature) and the operation it sends. */
 interface Builder extends Method {
   doc: string;
-  implementation: string;
+  op: Operation;
 }
 
 const LABELS_BODY = 'The body is not shown in the documents; an empty object is sent.';
@@ -45,29 +48,29 @@ function builder(op: Operation, vm: VersionModel): Builder {
   const key = literal(op.key);
   const net = op.network ? literal(op.network) : '';
   const P = op.network ? pascal(op.network) : '';
-  const withoutBody = (name: string, doc: string, body: string, value: string): Builder => ({
+  const withoutBody = (name: string, doc: string, body: string): Builder => ({
     name,
     doc: `${op.key}: ${doc}`,
+    op,
     parameters: [],
     returnType: `ApiRequest<${body}, ${op.successSchema ?? 'unknown'}, ${key}>`,
-    implementation: `() => buildV${op.version}Request(${key}, ${value})`,
   });
   /** A builder taking a `body` of type `request` (generic in `typeParameters`) and answering `response`. */
   const withBody = (name: string, doc: string, typeParameters: TypeParameter[], request: string, response: string): Builder => ({
     name,
     doc: `${op.key}: ${doc}`,
+    op,
     typeParameters,
     parameters: [{ name: 'body', type: request }],
     returnType: `ApiRequest<${request}, ${response}, ${key}>`,
-    implementation: `(body) => buildV${op.version}Request(${key}, body)`,
   });
   switch (op.kind) {
     case 'profiles':
-      return withoutBody('profiles', `the connected ${op.network} profiles. No body.`, 'undefined', 'undefined');
+      return withoutBody('profiles', `the connected ${op.network} profiles. No body.`, 'undefined');
     case 'post-labels':
-      return withoutBody('postLabels', `the content labels. ${LABELS_BODY}`, 'Record<string, never>', '{}');
+      return withoutBody('postLabels', `the content labels. ${LABELS_BODY}`, 'Record<string, never>');
     case 'profile-labels':
-      return withoutBody('profileLabels', `the profile labels. ${LABELS_BODY}`, 'Record<string, never>', '{}');
+      return withoutBody('profileLabels', `the profile labels. ${LABELS_BODY}`, 'Record<string, never>');
     case 'metrics':
       if (vm.version === 1) {
         return withBody(
@@ -101,49 +104,67 @@ function builder(op: Operation, vm: VersionModel): Builder {
 }
 
 /** The method of a builder in its interface. */
-function method({ implementation, ...signature }: Builder): Method {
+function method({ op, ...signature }: Builder): Method {
   return signature;
 }
 
-/** Per network: the builder interface and the builder object. */
-function networkBuilders(vm: VersionModel, network: string, ops: readonly Operation[]): Declaration[] {
-  const P = pascal(network);
-  const builders = ops.filter((op) => op.network === network).map((op) => builder(op, vm));
-  const v = `v${vm.version}`;
-  return [
-    interfaceDeclaration(
-      `${P}Builders`,
-      `Request builders of the ${network} operations of version ${vm.version}. Each checks its body at run time ` +
-        'and throws a RequestValidationError listing every problem.',
-      builders.map(method),
-    ),
-    constant(
-      network,
-      `Builders of the ${network} operations of version ${vm.version}: ${builders.map((b) => `\`${v}.${network}.${b.name}\``).join(', ')}.`,
-      `${P}Builders`,
-      `{ ${builders.map((b) => `${b.name}: ${b.implementation}`).join(', ')} }`,
-    ),
-  ];
+/** `{ method: 'GET', path: '/2/facebook/profiles', kind: 'profiles' }`: what a builder sends. */
+function operationRecord({ op }: Builder): string {
+  return `{ method: ${literal(op.method)}, path: ${literal(op.path)}, kind: ${literal(op.kind)} }`;
 }
 
-/** The builders of the operations of no network, `VnBuilders` and the `vn` object. */
-function versionBuilders(vm: VersionModel, ops: readonly Operation[]): Declaration[] {
-  const v = `v${vm.version}`;
-  const all = `V${vm.version}Builders`;
+/** `{ profiles: { method: 'GET', ... }, ... }`: the operation each of `builders` sends. */
+function operationTable(builders: readonly Builder[]): string {
+  return `{ ${builders.map((b) => `${b.name}: ${operationRecord(b)}`).join(', ')} }`;
+}
+
+/** Per network: the builder interface. */
+function networkBuilders(vm: VersionModel, network: string, builders: readonly Builder[]): Declaration {
+  return interfaceDeclaration(
+    `${pascal(network)}Builders`,
+    `Request builders of the ${network} operations of version ${vm.version}. Each checks its body at run time ` +
+      'and throws a RequestValidationError listing every problem.',
+    builders.map(method),
+  );
+}
+
+/** The builders of a version: per network, and those of the operations of no network. */
+function versionBuilderList(vm: VersionModel, ops: readonly Operation[]) {
+  const perNetwork = vm.networks.map((n) => [n, ops.filter((op) => op.network === n).map((op) => builder(op, vm))] as const);
   const shared = ops.filter((op) => !op.network).map((op) => builder(op, vm));
+  return { perNetwork, shared };
+}
+
+/** Per network the builder interface, then `VnBuilders`. */
+function versionBuilders(vm: VersionModel, ops: readonly Operation[]): Declaration[] {
+  const { perNetwork, shared } = versionBuilderList(vm, ops);
   return [
-    ...shared.map((b) => constant(b.name, b.doc, `${all}[${literal(b.name)}]`, b.implementation)),
-    interfaceDeclaration(`${all}`, `Every request builder of version ${vm.version}.`, [
+    ...perNetwork.map(([n, builders]) => networkBuilders(vm, n, builders)),
+    interfaceDeclaration(`V${vm.version}Builders`, `Every request builder of version ${vm.version}.`, [
       ...vm.networks.map((n): Member => ({ name: n, type: `${pascal(n)}Builders`, doc: `The ${n} operations.` })),
       ...shared.map(method),
     ]),
-    constant(
-      v,
-      `The request builders of version ${vm.version}: \`${v}.${vm.networks[0]}.metrics({...})\`, ...`,
-      all,
-      `{ ${[...vm.networks, ...shared.map((b) => b.name)].join(', ')} }`,
-    ),
   ];
+}
+
+/**
+ * The source of generated/builders/v{version}-operations.ts: the table of the operation each
+ * builder sends, data from which src/builders/ makes the builder objects (a file of its own, so
+ * that the entry points re-export the types of the builders file alone).
+ */
+export async function builderOperationsSource(model: Model, version: Version, allOperations: readonly Operation[] = operationList(model)): Promise<string> {
+  const vm = versionModel(model, version);
+  const { perNetwork, shared } = versionBuilderList(vm, allOperations.filter((op) => op.version === version));
+  const table = [...perNetwork.map(([n, builders]) => `${n}: ${operationTable(builders)}`), ...shared.map((b) => `${b.name}: ${operationRecord(b)}`)];
+  const v = `v${version}`;
+  return sourceFile(
+    SCRIPT,
+    `The operation each request builder of version ${version} sends (its method, path and kind, as in ` +
+      `generated/operations.ts), by network and builder name, as the builder interfaces of generated/builders/${v}.ts ` +
+      `name them: data, from which src/builders/${v}.ts makes the builders.`,
+    [],
+    [constant(`${v}BuilderOperations`, `The operation of every builder of version ${version}.`, undefined, `{ ${table.join(', ')} } as const`)],
+  );
 }
 
 /** The names the builders file imports from the unions file of its version; `postsOps` the networks with a posts operation. */
@@ -171,9 +192,8 @@ export async function buildersSource(model: Model, version: Version, allOperatio
   const v2Shapes = ['AllowedByEvery', 'DimensionItem', 'DimensionList', 'MetricsResponse'];
   const shapes = ['DayString', 'PostsPage', 'RequiredPick', 'SortElement', ...(version === 1 ? ['DayRecord', 'V1MetricsResponse'] : v2Shapes)];
   const imports = [
-    importDeclaration('../../src/request.js', ['ApiRequest']),
-    importDeclaration('../../src/builders/build.js', [`buildV${version}Request`], false),
-    importDeclaration('../../src/builders/types.js', shapes),
+    importDeclaration('../operations.js', ['ApiRequest']),
+    importDeclaration('./shapes.js', shapes),
     importDeclaration(`../types/v${version}.js`, ['components']),
     importDeclaration(`./v${version}-unions.js`, unionImports(vm, postsOps)),
   ];
@@ -184,7 +204,6 @@ export async function buildersSource(model: Model, version: Version, allOperatio
     postsRequest(model, version),
     ...networkPostsRequests(model, vm, postsOps),
     ...postsResponses(model, vm),
-    ...vm.networks.flatMap((network) => networkBuilders(vm, network, ops)),
     ...versionBuilders(vm, ops),
   ];
   return sourceFile(
@@ -198,5 +217,10 @@ export async function buildersSource(model: Model, version: Version, allOperatio
 
 export async function buildersArtifacts(model: Model): Promise<Artifact[]> {
   const ops = operationList(model);
-  return Promise.all(([1, 2] as Version[]).map(async (v) => ({ path: `generated/builders/v${v}.ts`, content: await buildersSource(model, v, ops) })));
+  return Promise.all(
+    ([1, 2] as Version[]).flatMap((v) => [
+      (async () => ({ path: `generated/builders/v${v}.ts`, content: await buildersSource(model, v, ops) }))(),
+      (async () => ({ path: `generated/builders/v${v}-operations.ts`, content: await builderOperationsSource(model, v, ops) }))(),
+    ]),
+  );
 }

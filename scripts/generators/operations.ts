@@ -1,6 +1,7 @@
 /**
  * Writes generated/operations.ts: every concrete operation of both generated specs, with the
- * names of its request and response components, for the runtime (validators, client, mock).
+ * names of its request and response components, for the runtime (validators, client, mock), and
+ * the request object of an operation (`ApiRequest`), which the generated builders return.
  */
 import type { Model, Version } from '../model/types.js';
 import { banner } from './banner.js';
@@ -54,6 +55,40 @@ export function operationList(model: Model) {
   });
 }
 
+/**
+ * The request object of an operation, typed by its key and success body: what every builder
+ * returns and the client sends (the package exports it from src/request.ts).
+ */
+const API_REQUEST = [
+  '/**',
+  ' * The plain request object every builder returns and the client sends: method, path and',
+  ' * body, plus a phantom type of the success body the API answers with.',
+  ' */',
+  'export interface ApiRequest<',
+  '  TBody = unknown,',
+  '  TResponse = unknown,',
+  '  TKey extends OperationKey = OperationKey,',
+  '> {',
+  "  readonly method: 'GET' | 'POST';",
+  '  readonly path: string;',
+  '  readonly body: TBody;',
+  '  /** "POST /2/facebook/metrics" */',
+  '  readonly operation: TKey;',
+  '  /** Type-only: the success body of this request. Never set at run time. */',
+  '  readonly __response?: TResponse;',
+  '}',
+  '',
+  '/**',
+  ' * The success body type of a built request: its phantom `__response` without the `undefined` of',
+  ' * the optional member. A member lookup rather than an inference against ApiRequest, and an',
+  ' * intersection with `{}` (which drops `undefined`) rather than `Exclude`, a conditional type',
+  " * distributed over the member's union for every request: together about a third of the type",
+  ' * instantiations of a builder call.',
+  ' */',
+  "export type ResponseOf<R extends { readonly __response?: unknown }> = R['__response'] & {};",
+  '',
+];
+
 export function operationsArtifact(model: Model): Artifact {
   const list = operationList(model);
   const content = [
@@ -83,6 +118,7 @@ export function operationsArtifact(model: Model): Artifact {
     '/** Keys of every operation: "GET /2/facebook/profiles", ... */',
     'export type OperationKey = (typeof operations)[number][\'key\'];',
     '',
+    ...API_REQUEST,
   ].join('\n');
   return { path: 'generated/operations.ts', content };
 }

@@ -184,8 +184,8 @@ export function lookupTable(name: string, doc: string, entries: readonly [string
   return interfaceDeclaration(name, doc, entries.map(([key, type]) => ({ name: key, type })));
 }
 
-/** `export const name: Type = value;` after its doc comment. */
-export function constant(name: string, doc: string, type: string, value: string): VariableStatementStructure {
+/** `export const name: Type = value;` (`export const name = value;` without a type) after its doc comment. */
+export function constant(name: string, doc: string, type: string | undefined, value: string): VariableStatementStructure {
   return {
     kind: StructureKind.VariableStatement,
     isExported: true,

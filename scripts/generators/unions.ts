@@ -244,7 +244,7 @@ export async function unionsSource(model: Model, version: Version): Promise<stri
     SCRIPT,
     `Literal unions of the version ${version} catalogs, one set per network, with the catalog descriptions as ` +
       `doc comments. Exported from \`social-analytics-api/v${version}\`.`,
-    [importDeclaration('../../src/builders/types.js', ['RequiredPick']), importDeclaration(`../types/v${version}.js`, ['components'])],
+    [importDeclaration('./shapes.js', ['RequiredPick']), importDeclaration(`../types/v${version}.js`, ['components'])],
     declarations,
   );
 }

@@ -6,8 +6,9 @@
  *
  * The documents only say "3 months" and "the last day is included". This package reads it as:
  * the range, counting both ends, spans at most three calendar months. So `date_end` may be at
- * most {@link maxDateEnd}(`date_start`): the day before the same day number three calendar
- * months later, with the day number clamped to the end of that month.
+ * most {@link latestDateEnd}(`date_start`, 3) (`maxDateEnd` in range-limit.ts, whose default is
+ * the catalogs' limit): the day before the same day number three calendar months later, with
+ * the day number clamped to the end of that month.
  *
  * | date_start | latest date_end |
  * |---|---|
@@ -25,7 +26,6 @@
  * Weeks are ISO weeks, Monday to Sunday; a `date.week` row is the Monday's date. A `date.month`
  * row is `YYYY-MM`.
  */
-import { requestLimits } from '../../generated/request-catalog.js';
 import { RequestValidationError } from '../request-checks/problems.js';
 
 /** A calendar day, `YYYY-MM-DD`. */
@@ -145,16 +145,15 @@ export function addDays(day: Day, count: number): Day {
   return formatDayNumber(result);
 }
 
-/** Months a metrics request may span, from the catalogs (`limits.dateRangeMonths`). */
-export const DEFAULT_RANGE_MONTHS: number = requestLimits.dateRangeMonths.value;
-
 /**
- * The latest `date_end` a metrics request starting on `dateStart` may have: the day before the
- * same day number `months` calendar months later, clamped to the end of that month and to
- * {@link LAST_DAY} (the last day a `YYYY-MM-DD` date can name). Throws RequestValidationError
- * when `dateStart` is not a `YYYY-MM-DD` calendar day or `months` is not a whole number from 1.
+ * The latest `date_end` a metrics request starting on `dateStart` may have under a limit of
+ * `months` months: the day before the same day number `months` calendar months later, clamped
+ * to the end of that month and to {@link LAST_DAY} (the last day a `YYYY-MM-DD` date can name).
+ * Throws RequestValidationError when `dateStart` is not a `YYYY-MM-DD` calendar day or `months`
+ * is not a whole number from 1. The package's `maxDateEnd` (range-limit.ts) gives `months` the
+ * catalogs' limit as default.
  */
-export function maxDateEnd(dateStart: Day, months: number = DEFAULT_RANGE_MONTHS): Day {
+export function latestDateEnd(dateStart: Day, months: number): Day {
   const { year, month, day } = requireDay(dateStart, 'date_start', 'maxDateEnd');
   if (!Number.isInteger(months) || months < 1) {
     const message = `must be a whole number of months from 1, got ${String(months)}`;
@@ -210,10 +209,10 @@ export function formatDayNumber(day: number): string {
 
 /**
  * The last day a range starting on `start` may end on (inclusive) under a limit of `months`
- * months: the builders' {@link maxDateEnd}, the package's one definition of the limit.
+ * months: {@link latestDateEnd}, the package's one definition of the limit.
  */
 export function maxRangeEnd(start: number, months: number): number {
-  return dayNumber(maxDateEnd(formatDayNumber(start), months))!;
+  return dayNumber(latestDateEnd(formatDayNumber(start), months))!;
 }
 
 /** The Monday of the ISO week holding `day`. */

@@ -6,7 +6,7 @@
  */
 import type { Entry } from 'har-format';
 import { isPlainObject } from '../validators/checks/values.js';
-import { lookupOperation, requestPathname } from '../catalog/operation-lookup.js';
+import { lookupOperation, requestPathname } from '../operations/operation-of.js';
 import { contentText, recoverRequest } from './har-content.js';
 import { parseJson } from './json-syntax.js';
 import { unreadable, type CaptureItem, type CaptureSet, type SkipReason } from './types.js';

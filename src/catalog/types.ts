@@ -1,4 +1,10 @@
-/** Types of catalog entries, shared by the generation pipeline and the runtime. */
+/**
+ * Types of catalog entries, shared by the generation pipeline and the runtime. The generated data
+ * modules (generated/catalogs.ts, rules.ts, rule-levels.ts) are data only and import nothing
+ * from src/: they are checked against these types here, at the end of this file.
+ */
+import type { catalogs } from '../../generated/catalogs.js';
+import type { RULES, RuleId, RuleLevel } from '../../generated/rules.js';
 
 export type Version = 1 | 2;
 
@@ -129,7 +135,7 @@ export interface RuleSource {
 export interface Rule {
   id: string;
   checks: string;
-  level: 'stated' | 'inferred';
+  level: RuleLevel;
   source?: RuleSource;
   inferred?: string;
 }
@@ -164,3 +170,12 @@ export interface PostsRequestFacts {
   filterable: readonly string[];
   advancedFilter: readonly string[];
 }
+
+/** `T`, which must be assignable to `U`: checks generated data against its type at compile time. */
+type Conforms<T extends U, U> = T;
+
+/** generated/catalogs.ts holds every catalog as CatalogData. */
+type CatalogsData = Conforms<typeof catalogs, CatalogData>;
+
+/** generated/rules.ts holds one Rule per rule id. */
+type RuleRegister = Conforms<typeof RULES, Readonly<Record<RuleId, Rule>>>;

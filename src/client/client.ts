@@ -16,6 +16,7 @@ import { mapWithConcurrency } from './pool.js';
 import { rawClients, type RawClients } from './raw.js';
 import { Redactor } from './redact.js';
 import type { RequestLike } from './request-like.js';
+import { apiVersionOf } from '../operations/operation-of.js';
 import { resolveRetry, type RetryOptions } from './retry.js';
 import { planMetricsSplit } from './split-plan.js';
 import { globalFetch, requestTransport } from './transport.js';
@@ -105,7 +106,7 @@ function timeoutOf(timeout = DEFAULT_TIMEOUT_MS): number {
 
 /** Checks the shape of a request given to send(). */
 function checkRequest(request: RequestLike): void {
-  if (typeof request !== 'object' || request === null || (request.method !== 'GET' && request.method !== 'POST') || typeof request.path !== 'string' || !/^\/[12]\//.test(request.path)) {
+  if (typeof request !== 'object' || request === null || (request.method !== 'GET' && request.method !== 'POST') || typeof request.path !== 'string' || apiVersionOf(request.path) === undefined) {
     throw new TypeError('client.send: expected a request { method: "GET" | "POST", path: "/1/..." | "/2/...", body } (from the request builders)');
   }
 }

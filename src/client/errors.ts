@@ -3,7 +3,7 @@
  * from the operation, the API's error codes and texts redacted by redact.ts, and causes are
  * redacted copies.
  */
-import { errorMeanings } from '../../generated/request-catalog.js';
+import { errorMeanings } from '../catalog/request-catalog.js';
 
 /** What went wrong, in one word. */
 export type ApiErrorKind =

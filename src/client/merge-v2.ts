@@ -7,7 +7,7 @@
  * answer where nothing adds, or rows a part did not ask for make the merge fail (MergeError
  * naming the part) rather than invent a value.
  */
-import type { FailFor, Quote } from './merge.js';
+import type { FailFor, Quote } from './merge-failure.js';
 import type { PlannedPart, SplitPlan } from './split-plan.js';
 
 interface V2Header {

@@ -6,15 +6,10 @@
  * throws MergeError naming that part, rather than merge into a wrong answer.
  */
 import { MergeError } from './errors.js';
+import type { FailFor, Quote } from './merge-failure.js';
 import { mergeV2 } from './merge-v2.js';
 import type { Redactor } from './redact.js';
 import type { PlannedPart, SplitPlan } from './split-plan.js';
-
-/** Throws the MergeError of one part. */
-export type FailFor = (part: PlannedPart) => (reason: string) => never;
-
-/** A text from an answer, redacted and quoted, for a message. */
-export type Quote = (text: unknown) => string;
 
 interface V1Answer {
   success: true;

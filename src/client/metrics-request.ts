@@ -12,6 +12,7 @@ import type { paths as PathsV2 } from '../../generated/types/v2.js';
 import type * as V2 from '../../generated/builders/v2-unions.js';
 import type { OperationKey } from '../../generated/operations.js';
 import type { DayRecord, DayString, DimensionList, MetricsResponse, V1MetricsResponse } from '../builders/types.js';
+import { operationOf } from '../operations/operation-of.js';
 import type { ApiRequest } from '../request.js';
 
 /** The metrics paths of version 2 and of version 1. */
@@ -63,6 +64,7 @@ export function metricsRequest<P extends V1MetricsPath, M extends V1.Metric<Netw
   body: V1MetricsBody<M>,
 ): ApiRequest<V1MetricsBody<M>, V1MetricsResponse<DayRecord<V1.MetricValues<NetworkOf<P>>, M>>, `POST ${P}` & OperationKey>;
 export function metricsRequest(path: string, body: unknown): ApiRequest<unknown, unknown, OperationKey> {
-  if (!/^\/[12]\/[a-z]+\/metrics$/.test(path)) throw new TypeError(`metricsRequest: "${path}" is not a metrics path such as "/2/facebook/metrics"`);
-  return { method: 'POST', path, body, operation: `POST ${path}` as OperationKey };
+  const operation = operationOf('POST', path);
+  if (operation?.kind !== 'metrics' || operation.path !== path) throw new TypeError(`metricsRequest: "${path}" is not a metrics path such as "/2/facebook/metrics"`);
+  return { method: 'POST', path, body, operation: operation.key };
 }

@@ -9,6 +9,6 @@ export interface RequestLike {
 }
 
 /** The operation key of a request: its own, or "METHOD /path". */
-export function operationOf(request: RequestLike): string {
+export function requestKey(request: RequestLike): string {
   return request.operation ?? `${request.method} ${request.path}`;
 }

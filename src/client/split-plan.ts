@@ -18,11 +18,12 @@
  * merged exactly is refused here (SplitRefusedError), so nothing is sent. The greedy date cut is
  * minimal for the allowed cut points, so the grid has the fewest requests of any grid.
  */
-import { requestLimits, v2RequestCatalog, v2SumMetrics } from '../../generated/request-catalog.js';
+import { requestLimits, v2RequestCatalog, v2SumMetrics } from '../catalog/request-catalog.js';
 import { formatDayNumber, maxRangeEnd, monthStart, dayNumber, weekStart } from '../calendar/days.js';
 import { gridCover } from './cover.js';
 import { SplitRefusedError, type SplitChunk } from './errors.js';
-import { operationOf, type RequestLike } from './request-like.js';
+import { operationOf } from '../operations/operation-of.js';
+import { requestKey, type RequestLike } from './request-like.js';
 
 /** Where a date range may be cut. */
 export type DateCut = 'day' | 'week' | 'month' | 'none';
@@ -100,11 +101,11 @@ function readBody(operation: string, body: unknown): MetricsBody {
 
 /** Plans the split of a metrics request, or throws SplitRefusedError saying why it cannot be merged exactly. */
 export function planMetricsSplit(request: RequestLike, limits = true): SplitPlan {
-  const operation = operationOf(request);
-  const match = /^\/([12])\/([a-z]+)\/metrics$/.exec(request.path);
-  if (request.method !== 'POST' || !match) refuse(operation, `${request.method} ${request.path} is not a metrics operation (POST /{1|2}/{network}/metrics)`);
-  const version = Number(match[1]) as 1 | 2;
-  const network = match[2];
+  const operation = requestKey(request);
+  const found = operationOf(request.method, request.path);
+  if (found?.kind !== 'metrics' || !found.network) refuse(operation, `${request.method} ${request.path} is not a metrics operation (POST /{1|2}/{network}/metrics)`);
+  const version = found.version;
+  const network = found.network;
   const body = readBody(operation, request.body);
   const start = dayNumber(body.date_start)!;
   const end = dayNumber(body.date_end)!;

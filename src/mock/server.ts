@@ -13,7 +13,7 @@ import { jsonDepth, MAX_REQUEST_BYTES, MAX_REQUEST_DEPTH } from './bounds.js';
 import { HourlyBudgets, type BudgetLimits } from './budget.js';
 import { failureBody, httpStatusOf, MockFailure, type FailureEntry } from './failures.js';
 import { FaultInjector, type Fault, type FaultOptions } from './faults.js';
-import { operationAtPath } from '../catalog/operation-lookup.js';
+import { operationAtPath } from '../operations/operation-of.js';
 import { answer, type HandlerState } from './handlers.js';
 
 export interface MockUser {

@@ -5,7 +5,7 @@
  * `checkV1Request` and `checkV2Request` know the operations of one version only, so that the
  * `/v1` and `/v2` entry points bundle the checks of their version alone.
  */
-import { v1RequestCatalog, v2RequestCatalog } from '../../generated/request-catalog.js';
+import { v1RequestCatalog, v2RequestCatalog } from '../catalog/request-catalog.js';
 import { v1Requests, v2Requests } from '../../generated/request-validators.js';
 import { checkVersionRequest, type CheckRequestOptions, type VersionRequests } from './check-version.js';
 import type { RequestProblem } from './problems.js';

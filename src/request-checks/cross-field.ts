@@ -8,8 +8,9 @@
  *   allowed by every requested metric;
  * - a filter value of a field whose values the catalog lists (ppd_status) is one of them.
  */
-import { requestLimits } from '../../generated/request-catalog.js';
-import { daysBetween, isDay, longestMonthsInDays, maxDateEnd } from '../calendar/days.js';
+import { requestLimits } from '../catalog/request-catalog.js';
+import { daysBetween, isDay, longestMonthsInDays } from '../calendar/days.js';
+import { maxDateEnd } from '../calendar/range-limit.js';
 import type { NetworkFacts } from './name-sets.js';
 import { isExtraDimension } from './name-sets.js';
 import { isObject, show, type Body, type ProblemList } from './problem-list.js';

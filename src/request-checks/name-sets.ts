@@ -3,7 +3,7 @@
  * version and network, read from the version's table of generated/request-catalog.ts once and
  * cached.
  */
-import { baseDimensionNames, extraDimensionNames } from '../../generated/request-catalog.js';
+import { baseDimensionNames, extraDimensionNames } from '../catalog/request-catalog.js';
 import type { MetricsRequestFacts, PostsRequestFacts, RequestCatalogVersion } from '../catalog/types.js';
 import type { NameSets } from './schema-types.js';
 

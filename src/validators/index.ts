@@ -4,5 +4,5 @@
  */
 export { validateResponse } from './validate-response.js';
 export { formatError, formatErrors } from './format.js';
-export { lookupOperation, type OperationLookup } from '../catalog/operation-lookup.js';
+export { lookupOperation, type OperationLookup } from '../operations/operation-of.js';
 export type { Severity, ValidateResponseInput, ValidationError, ValidationResult } from './types.js';

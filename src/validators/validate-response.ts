@@ -14,7 +14,7 @@ import { isPlainObject } from './checks/values.js';
 import { validatorsOf, type CompiledOperation, type CompiledValidator } from './compiled.js';
 import { describeValue } from './describe.js';
 import { ErrorList } from './error-list.js';
-import { lookupOperation, type OperationLookup } from '../catalog/operation-lookup.js';
+import { lookupOperation, type OperationLookup } from '../operations/operation-of.js';
 import { addSchemaErrors } from './schema-messages.js';
 import type { ValidateResponseInput, ValidationError, ValidationResult } from './types.js';
 

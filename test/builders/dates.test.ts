@@ -1,6 +1,7 @@
 /** The YYYY-MM-DD helpers and the precise 3-month rule (maxDateEnd). */
 import { describe, expect, it } from 'vitest';
-import { addDays, civilFromDays, dayNumber, daysBetween, daysFromCivil, formatDayNumber, isDay, LAST_DAY, maxDateEnd, monthStart, parseDay } from '../../src/calendar/days.js';
+import { addDays, civilFromDays, dayNumber, daysBetween, daysFromCivil, formatDayNumber, isDay, LAST_DAY, monthStart, parseDay } from '../../src/calendar/days.js';
+import { maxDateEnd } from '../../src/calendar/range-limit.js';
 import { RequestValidationError } from '../../src/request-checks/problems.js';
 import { checkRequest } from '../../src/request-checks/check.js';
 import { v1, v2 } from '../../src/index.js';

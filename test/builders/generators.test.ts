@@ -6,7 +6,7 @@
  * single ts-morph structures the way a generated file does (ts-morph, then prettier).
  */
 import { describe, expect, it } from 'vitest';
-import { buildersSource } from '../../scripts/generators/builders.js';
+import { builderOperationsSource, buildersSource } from '../../scripts/generators/builders.js';
 import { StructureKind } from 'ts-morph';
 import {
   constant, docComment, documentedUnion, importDeclaration, interfaceDeclaration, LINE_WIDTH, localTypeAlias,
@@ -121,7 +121,7 @@ describe('unions of the fixture', () => {
         ' * Literal unions of the version 1 catalogs, one set per network, with the catalog descriptions as',
         ' * doc comments. Exported from `social-analytics-api/v1`.',
         ' */',
-        "import type { RequiredPick } from '../../src/builders/types.js';",
+        "import type { RequiredPick } from './shapes.js';",
         "import type { components } from '../types/v1.js';",
         '',
         "type Schemas = components['schemas'];",
@@ -326,7 +326,7 @@ describe('builders of the fixture', () => {
     );
   });
 
-  it('per network a builder interface with one method per operation, the metrics builder of the same shape whether or not a metric allows an extra dimension, and the builder object', async () => {
+  it('per network a builder interface with one method per operation, the metrics builder of the same shape whether or not a metric allows an extra dimension, types only', async () => {
     const source = await buildersSource(emitterModel(), 2, OPERATIONS);
     expect(source).toContain(
       lines(
@@ -349,16 +349,6 @@ describe('builders of the fixture', () => {
         '    body: AlphaPostsRequest<F>,',
         "  ): ApiRequest<AlphaPostsRequest<F>, AlphaPostsResponse<F>, 'POST /2/alpha/page/posts'>;",
         '}',
-        '',
-        '/**',
-        ' * Builders of the alpha operations of version 2: `v2.alpha.profiles`, `v2.alpha.metrics`,',
-        ' * `v2.alpha.posts`.',
-        ' */',
-        'export const alpha: AlphaBuilders = {',
-        "  profiles: () => buildV2Request('GET /2/alpha/profiles', undefined),",
-        "  metrics: (body) => buildV2Request('POST /2/alpha/metrics', body),",
-        "  posts: (body) => buildV2Request('POST /2/alpha/page/posts', body),",
-        '};',
       ),
     );
     expect(source).toContain(
@@ -395,11 +385,29 @@ describe('builders of the fixture', () => {
         '  beta: BetaBuilders;',
         '}',
         '',
-        '/** The request builders of version 2: `v2.alpha.metrics({...})`, ... */',
-        'export const v2: V2Builders = { alpha, beta };',
-        '',
       ),
     );
+    // Types and data only: nothing from src/, no runtime code.
+    expect(source).not.toContain('../src/');
+    expect(source).not.toContain('=>');
+  });
+
+  it('the table of the operation every builder sends: data only, a file of its own', async () => {
+    const source = await builderOperationsSource(emitterModel(), 2, OPERATIONS);
+    expect(source).toContain(
+      lines(
+        '/** The operation of every builder of version 2. */',
+        'export const v2BuilderOperations = {',
+        '  alpha: {',
+        "    profiles: { method: 'GET', path: '/2/alpha/profiles', kind: 'profiles' },",
+        "    metrics: { method: 'POST', path: '/2/alpha/metrics', kind: 'metrics' },",
+        "    posts: { method: 'POST', path: '/2/alpha/page/posts', kind: 'posts' },",
+        '  },',
+        "  beta: { metrics: { method: 'POST', path: '/2/beta/metrics', kind: 'metrics' } },",
+        '} as const;',
+      ),
+    );
+    expect(source).not.toContain('import');
   });
 
   it('writes no line longer than 100 characters, even for long catalog descriptions, and is deterministic', async () => {

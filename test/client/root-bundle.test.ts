@@ -10,10 +10,12 @@ import { PROJECT_ROOT } from '../pipeline/temp-project.js';
 
 /**
  * Bytes of the root bundle. The target is 80 kB; the code the builders carry (their request
- * checks, about 52 kB) and the client with openapi-fetch (about 31 kB) come to about 84 kB today,
- * so the ceiling is set just above that: it catches the validators coming back (about 145 kB).
+ * checks and operation tables, about 53 kB), the client with openapi-fetch (about 31 kB) and the
+ * list of operations the client recognises requests by (generated/operations.ts through the one
+ * operation lookup, about 6 kB) come to about 93 kB today, so the ceiling is set just above that:
+ * it catches the validators coming back (about 145 kB).
  */
-const ROOT_CEILING = 85_000;
+const ROOT_CEILING = 95_000;
 
 async function rootBundle() {
   const result = await build({

@@ -1,7 +1,8 @@
 /** Finding the operation of a method and a path or URL. */
 import { describe, expect, it } from 'vitest';
 import { lookupOperation, validateResponse } from '../../src/validators/index.js';
-import { operationAtPath } from '../../src/catalog/operation-lookup.js';
+import { operations } from '../../generated/operations.js';
+import { apiVersionOf, operationAtPath, operationOf, splitOperationKey } from '../../src/operations/operation-of.js';
 
 const body = { success: true, profiles: [] };
 
@@ -54,11 +55,13 @@ describe('lookupOperation', () => {
     expect(validateResponse(undefined as any).valid).toBe(false);
   });
 
-  it('answers the same pair the same way every time (answers are cached by method and path)', () => {
+  it('answers the same pair the same way every time, a found operation with one frozen answer', () => {
     for (const [method, path] of [['GET', '/2/facebook/profiles'], ['get', '/2/facebook/profiles/'], ['POST', '/2/facebook/profiles'], ['GET', '/9/nope']]) {
       const first = lookupOperation(method, path);
       expect(lookupOperation(method, path)).toEqual(first);
     }
+    expect(lookupOperation('GET', '/2/facebook/profiles')).toBe(lookupOperation('get', 'https://h.example.invalid/2/facebook/profiles?x=1'));
+    expect(Object.isFrozen(lookupOperation('GET', '/2/facebook/profiles'))).toBe(true);
     expect(lookupOperation('POST', '/2/facebook/profiles').error).toMatch(/is not an operation/);
     expect(lookupOperation('GET', '/2/facebook/profiles').operation?.key).toBe('GET /2/facebook/profiles');
     // a different spelling of the same path is a different pair, found again
@@ -76,5 +79,42 @@ describe('operationAtPath (the mock server routes by it)', () => {
     expect(operationAtPath('/api/2/facebook/metrics')).toBeUndefined();
     expect(operationAtPath('/2/facebook/metrics/')).toBeUndefined();
     expect(operationAtPath('/2/myspace/metrics')).toBeUndefined();
+  });
+});
+
+describe('operationOf: the one lookup of an operation by method and path', () => {
+  it('returns the generated record itself: key, version, network, kind, ids', () => {
+    const record = operations.find((op) => op.key === 'POST /2/instagram/profile/posts');
+    expect(operationOf('POST', '/2/instagram/profile/posts')).toBe(record);
+    expect(operationOf('post', 'https://api.example.invalid:8443/base/2/instagram/profile/posts?limit=3#top')).toBe(record);
+    expect(record).toMatchObject({ version: 2, network: 'instagram', kind: 'posts', operationId: 'listInstagramProfilePosts' });
+    expect(operationOf('POST', '/1/post/labels')).toMatchObject({ version: 1, kind: 'post-labels' });
+    expect(operationOf('POST', '/1/post/labels')?.network).toBeUndefined();
+  });
+
+  it('finds every generated operation from its own method and path', () => {
+    for (const op of operations) expect(operationOf(op.method, op.path)).toBe(op);
+  });
+
+  it('is undefined for what is not an operation: unknown path, network or method', () => {
+    expect(operationOf('POST', '/2/facebook/metricz')).toBeUndefined();
+    expect(operationOf('POST', '/2/myspace/metrics')).toBeUndefined();
+    expect(operationOf('GET', '/2/facebook/metrics')).toBeUndefined();
+    expect(operationOf('POST', '/1/linkedin/metrics')).toBeUndefined();
+  });
+});
+
+describe('apiVersionOf and splitOperationKey (the client and the matcher read paths and keys through them)', () => {
+  it('tells the version a path is under', () => {
+    expect(apiVersionOf('/2/facebook/unknown')).toBe(2);
+    expect(apiVersionOf('/1/facebook/metrics')).toBe(1);
+    expect(apiVersionOf('/3/facebook/metrics')).toBeUndefined();
+    expect(apiVersionOf('2/facebook/metrics')).toBeUndefined();
+  });
+
+  it('splits "METHOD path" and refuses anything else', () => {
+    expect(splitOperationKey(' post  /2/facebook/metrics ')).toEqual({ method: 'post', path: '/2/facebook/metrics' });
+    expect(splitOperationKey('GET https://h.example.invalid/2/facebook/profiles?x=1')).toEqual({ method: 'GET', path: 'https://h.example.invalid/2/facebook/profiles?x=1' });
+    for (const text of ['/2/facebook/metrics', 'POST /2/a b', '', 42, undefined]) expect(splitOperationKey(text)).toBeUndefined();
   });
 });

@@ -1,0 +1,137 @@
+/**
+ * Generic request and response shapes shared by the generated builders of both versions.
+ * Nothing here names a network, metric or field: the per-network types in generated/builders/
+ * fill these shapes with catalog names. Written by hand in scripts/templates/builder-shapes.ts
+ * and copied, formatted, to generated/builders/shapes.ts, so that the generated builders import
+ * nothing from src/.
+ */
+
+/** A calendar day, `YYYY-MM-DD` (checked at run time by the request checks). */
+export type DayString = string;
+
+/**
+ * A sort direction. The documents show only `desc`; other values are not shown, so any string
+ * is accepted (and `'desc'` is offered for completion) rather than inventing `'asc'`.
+ */
+export type SortOrder = 'desc' | (string & {});
+
+/** One sort element of a posts request. */
+export interface SortElement<F extends string> {
+  readonly field: F;
+  readonly order: SortOrder;
+}
+
+/** One element of a v2 `dimensions` list. */
+export interface DimensionItem<T extends string = string> {
+  readonly type: T;
+}
+
+/**
+ * A v2 `dimensions` list: base dimensions in any order, optionally followed by ONE extra
+ * dimension `E` as the last element.
+ */
+export type DimensionList<B extends string, E extends string> =
+  | readonly DimensionItem<B>[]
+  | readonly [...DimensionItem<B>[], DimensionItem<E>];
+
+/**
+ * The values that EVERY key of `M` maps to in `T`: the intersection of `T[m]` over the members m
+ * of `M` (a union of functions infers its parameter as the intersection). The builders use it for
+ * the extra dimensions every requested metric allows: one small mapped type and one inference per
+ * set of metrics, where an `Exclude` over all extra dimensions of a network tests each of them.
+ */
+export type AllowedByEvery<T, M extends keyof T> = {
+  [K in M]: (allowed: T[K]) => void;
+}[M] extends (allowed: infer I extends string) => void
+  ? I
+  : never;
+
+/**
+ * Nested number arrays of unknown depth (the data of a metrics response whose dimensions are not
+ * a tuple).
+ */
+export type NestedNumbers = number | NestedNumbers[];
+
+/** Nested number arrays by nesting depth (a table lookup is cheaper to check than recursion). */
+export interface NumbersByDepth {
+  0: number[];
+  1: number[][];
+  2: number[][][];
+  3: number[][][][];
+  4: number[][][][][];
+  5: number[][][][][][];
+  6: number[][][][][][][];
+  7: number[][][][][][][][];
+}
+
+/** `data` of a v2 metrics response: one array level per dimension, then one number per metric. */
+export type MetricsMatrix<D extends readonly DimensionItem[]> = D['length'] extends keyof NumbersByDepth
+  ? NumbersByDepth[D['length']]
+  : NestedNumbers[];
+
+/** One `header` element of a dimension: its type and the dimension values. */
+export interface DimensionHeader<T extends string> {
+  type: T;
+  /** The dimension values (dates, profile ids, breakdown keys). */
+  rows: string[];
+}
+
+/** The last `header` element: type `metric`, rows the requested metric names in request order. */
+export interface MetricHeader<M extends string> {
+  type: 'metric';
+  rows: M[];
+}
+
+/** The dimension elements of a `header`, position by position: element i is dimension i. */
+export type DimensionHeaders<D extends readonly DimensionItem[]> = {
+  -readonly [K in keyof D]: DimensionHeader<D[K]['type']>;
+};
+
+/**
+ * `header` of a v2 metrics response: a positional tuple, one element per requested dimension in
+ * request order (`header[0].type` is the first requested dimension), then the metric element with
+ * the requested metric names. A `dimensions` list typed as an array (not a tuple) gives
+ * `DimensionHeader[]` before the metric element.
+ */
+export type MetricsHeader<D extends readonly DimensionItem[], M extends string> = [...DimensionHeaders<D>, MetricHeader<M>];
+
+/** Success body of a v2 metrics request for metrics `M` and dimensions `D`. */
+export interface MetricsResponse<M extends string, D extends readonly DimensionItem[]> {
+  success: true;
+  header: MetricsHeader<D, M>;
+  data: MetricsMatrix<D>;
+}
+
+/** A v1 breakdown map; its keys and value types are not shown in the documents. */
+export type MetricBreakdown = Record<string, unknown>;
+
+/**
+ * One v1 day record: `date` (YYYY-MM-DD HH:MM:SS, midnight in the profile timezone) plus exactly
+ * the requested metrics.
+ */
+export type DayRecord<V, M extends keyof V> = { date: string } & { [K in M]: V[K] };
+
+/** Success body of a v1 metrics request: per requested profile, one record per day. */
+export interface V1MetricsResponse<R> {
+  success: true;
+  profiles: { id: string; data: R[] }[];
+}
+
+/** Success body of a posts request: posts holding only the requested fields, and the cursor. */
+export interface PostsPage<P> {
+  success: true;
+  data: {
+    posts: P[];
+    /** Cursor of the next page; present together with `remaining` when more posts exist. */
+    next?: string;
+    /** Number of posts after the last returned one. */
+    remaining?: number;
+  };
+}
+
+/**
+ * The members `K` of `T`, each required and without `undefined`: a post of the openapi-typescript
+ * components (every field optional) narrowed to the requested fields, or the catalog members of
+ * a v1 day record.
+ */
+export type RequiredPick<T, K extends keyof T> = { [P in K]-?: T[P] };

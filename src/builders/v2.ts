@@ -1,0 +1,47 @@
+/**
+ * The request builders of version 2 (`social-analytics-api/v2`): the objects of the generated
+ * `V2Builders` interface, made from the generated table of the operation each builder sends.
+ * Each builder checks its body at run time and throws a RequestValidationError listing every
+ * problem.
+ */
+import type { V2Builders } from '../../generated/builders/v2.js';
+import { v2BuilderOperations } from '../../generated/builders/v2-operations.js';
+import { buildV2Request } from './build.js';
+import { builderObjects, type BuilderOperations } from './builder-objects.js';
+
+/** The table, checked to name every builder of the interface. */
+const table: BuilderOperations & { readonly [K in keyof V2Builders]: unknown } =
+  v2BuilderOperations;
+
+/** The request builders of version 2: `v2.facebook.metrics({...})`, ... */
+export const v2 = builderObjects(table, buildV2Request) as unknown as V2Builders;
+
+/** Builders of the facebook operations of version 2 (`v2.facebook`). */
+export const facebook: V2Builders['facebook'] = v2.facebook;
+
+/** Builders of the instagram operations of version 2 (`v2.instagram`). */
+export const instagram: V2Builders['instagram'] = v2.instagram;
+
+/** Builders of the twitter operations of version 2 (`v2.twitter`). */
+export const twitter: V2Builders['twitter'] = v2.twitter;
+
+/** Builders of the youtube operations of version 2 (`v2.youtube`). */
+export const youtube: V2Builders['youtube'] = v2.youtube;
+
+/** Builders of the linkedin operations of version 2 (`v2.linkedin`). */
+export const linkedin: V2Builders['linkedin'] = v2.linkedin;
+
+/** Builders of the pinterest operations of version 2 (`v2.pinterest`). */
+export const pinterest: V2Builders['pinterest'] = v2.pinterest;
+
+/**
+ * POST /2/post/labels: the content labels. The body is not shown in the documents; an empty
+ * object is sent.
+ */
+export const postLabels: V2Builders['postLabels'] = v2.postLabels;
+
+/**
+ * POST /2/profile/labels: the profile labels. The body is not shown in the documents; an empty
+ * object is sent.
+ */
+export const profileLabels: V2Builders['profileLabels'] = v2.profileLabels;

@@ -1,0 +1,95 @@
+/**
+ * The operation lookup, the one module that reads API paths: from a method and a request path or
+ * full URL to the generated record of the operation (generated/operations.ts: key, version,
+ * network, kind, operationId, schema names). Everything else (client, splitting, matcher, CLI,
+ * validators, mock) asks here rather than parsing paths; the builders carry their operation's
+ * record (generated/builders/v*-operations.ts). A path under a base path
+ * (`/api/2/facebook/metrics`) matches by its API suffix; a URL's scheme, host, query and fragment
+ * are ignored. The tables are built once from the generated list and never change: nothing is
+ * kept between calls.
+ */
+import { operations, type OperationInfo, type OperationKey } from '../../generated/operations.js';
+
+/** The generated record of one operation. */
+export type Operation = OperationInfo & { key: OperationKey };
+
+export type OperationLookup = { operation: Operation; error?: undefined } | { operation?: undefined; error: string };
+
+const byKey: ReadonlyMap<string, Operation> = new Map(operations.map((op) => [op.key, op]));
+/** The answer of each operation, one frozen object per operation (callers may key tables by it). */
+const answers: ReadonlyMap<Operation, OperationLookup> = new Map(operations.map((op) => [op, Object.freeze({ operation: op })]));
+const byPath: ReadonlyMap<string, Operation> = new Map(operations.map((op) => [op.path, op]));
+const versions: readonly number[] = [...new Set(operations.map((op) => op.version))].sort();
+
+/** The operation at exactly this path (any method), as a server routes it; undefined if none. */
+export function operationAtPath(path: string): Operation | undefined {
+  return byPath.get(path);
+}
+
+/** The path part of a request path or URL: no scheme, host, query, fragment or trailing slash. */
+export function requestPathname(pathOrUrl: string): string {
+  // Scheme and host, then query and fragment; no URL parser, so that the module (which the
+  // builders reach) compiles without DOM or Node types.
+  let path = pathOrUrl.trim().replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
+  path = path.replace(/[?#].*$/s, '');
+  if (!path.startsWith('/')) path = `/${path}`;
+  while (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  return path;
+}
+
+/** The operations whose path `pathname` is or ends with, of `method` if given, longest path first. */
+function matchPath(pathname: string, method?: string): Operation[] {
+  return operations
+    .filter((op) => (method === undefined || op.method === method) && (pathname === op.path || pathname.endsWith(op.path)))
+    .sort((a, b) => b.path.length - a.path.length);
+}
+
+/** The API version whose paths `path` is under (`/1/...`, `/2/...`), undefined if none. */
+export function apiVersionOf(path: string): number | undefined {
+  return versions.find((v) => path.startsWith(`/${v}/`));
+}
+
+/**
+ * The method and path of an operation written "METHOD /path" ("POST /2/facebook/metrics", or
+ * with a full URL), undefined when `text` is not of that form.
+ */
+export function splitOperationKey(text: unknown): { method: string; path: string } | undefined {
+  if (typeof text !== 'string') return undefined;
+  const match = /^\s*([A-Za-z]+)\s+(\S+)\s*$/.exec(text);
+  return match ? { method: match[1], path: match[2] } : undefined;
+}
+
+/**
+ * The operation of `method` ("GET", "post") and `path` (a request path, a path under a base path,
+ * or a full URL with host and query), or undefined when no operation of the API matches.
+ */
+export function operationOf(method: string, path: string): Operation | undefined {
+  return lookupOperation(method, path).operation;
+}
+
+/**
+ * {@link operationOf} with the reason when there is no operation: a message naming the methods
+ * the path has, or the operations of the path's version. Never throws. The answer of a found
+ * operation is the same frozen object at every call.
+ */
+export function lookupOperation(method: string, path: string): OperationLookup {
+  // A method and path as the builders write them are a key: one map read, no normalising.
+  const given = typeof method === 'string' && typeof path === 'string' ? byKey.get(`${method} ${path}`) : undefined;
+  if (given) return answers.get(given)!;
+  const verb = String(method ?? '').trim().toUpperCase();
+  const pathname = requestPathname(String(path ?? ''));
+  const found = byKey.get(`${verb} ${pathname}`) ?? matchPath(pathname, verb)[0];
+  if (found) return answers.get(found)!;
+  const otherMethods = matchPath(pathname);
+  if (otherMethods.length) {
+    return { error: `${verb || '(no method)'} ${pathname} is not an operation: ${otherMethods.map((op) => op.key).join(', ')} is` };
+  }
+  const version = versions.find((v) => pathname === `/${v}` || pathname.startsWith(`/${v}/`) || pathname.includes(`/${v}/`));
+  if (version === undefined) {
+    return { error: `unknown operation ${verb} ${pathname}: API paths start with ${versions.map((v) => `/${v}/`).join(' or ')}` };
+  }
+  const known = operations.filter((op) => op.version === version).map((op) => op.key);
+  return { error: `unknown operation ${verb} ${pathname}; version ${version} has: ${known.join(', ')}` };
+}
+
+export type { OperationInfo, OperationKey };
