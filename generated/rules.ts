@@ -17,8 +17,64 @@ export const RULES = {
     level: "stated",
     source: {
       document: "v2",
-      section: "Endpoints",
-      quote: "no body; {network} is one of netA, netB, netC, netD, netE, netF",
+      section: "Versioning",
+      quote: "The version is the first path segment: `/2/` for this document, `/1/` for " +
+        "document 2.",
+      also: [
+        {
+          document: "v2",
+          section: "Endpoints",
+          quote: "| GET | /2/{network}/profiles | no body; {network} is one of netA, netB, " +
+            "netC, netD, netE, netF |",
+        },
+        {
+          document: "v2",
+          section: "Endpoints",
+          quote: "| POST | /2/post/labels |",
+        },
+        {
+          document: "v2",
+          section: "Endpoints",
+          quote: "| POST | /2/profile/labels |",
+        },
+        {
+          document: "v2",
+          section: "Endpoints",
+          quote: "| POST | /2/{network}/metrics | JSON, see below; {network} is one of " +
+            "netA..netF |",
+        },
+        {
+          document: "v2",
+          section: "Endpoints",
+          quote: "| POST | /2/netA/page/posts |",
+        },
+        {
+          document: "v2",
+          section: "Endpoints",
+          quote: "| POST | /2/netB/profile/posts |",
+        },
+        {
+          document: "v1",
+          section: "Endpoints",
+          quote: "| GET | /1/{network}/profiles | no body; {network} is one of netA, netB, " +
+            "netC, netD, netF |",
+        },
+        {
+          document: "v1",
+          section: "Endpoints",
+          quote: "| POST | /1/post/labels |",
+        },
+        {
+          document: "v1",
+          section: "Endpoints",
+          quote: "| POST | /1/{network}/metrics |",
+        },
+        {
+          document: "v1",
+          section: "Endpoints",
+          quote: "| POST | /1/netA/page/posts |",
+        },
+      ],
     },
   },
   "shared.response.status": {
@@ -86,6 +142,17 @@ export const RULES = {
         "metrics or of disallowed profile ids).",
     },
   },
+  "shared.failure.general-description": {
+    id: "shared.failure.general-description",
+    checks: "every error object lists at least one message (its general description)",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Errors",
+      quote: "first a general description, then detail such as the names of invalid metrics or " +
+        "of disallowed profile ids",
+    },
+  },
   "shared.failure.errors-not-empty": {
     id: "shared.failure.errors-not-empty",
     checks: "a failure body lists at least one error object",
@@ -97,12 +164,10 @@ export const RULES = {
     id: "shared.failure.code-range",
     checks: "an error code is 3 to 99 or one of the HTTP-status codes of the table (400, 401, " +
       "403, 404, 405, 500)",
-    level: "stated",
-    source: {
-      document: "v2",
-      section: "Errors",
-      quote: "Codes 3 to 99 are returned with HTTP status 200.",
-    },
+    level: "inferred",
+    inferred: "the table lists the codes the API is known to return, and \"Codes 3 to 99 are " +
+      "returned with HTTP status 200\" says how those codes come, not that no other code " +
+      "exists",
   },
   "shared.failure.code-status": {
     id: "shared.failure.code-status",
@@ -143,12 +208,28 @@ export const RULES = {
       quote: "`success`, `profiles` (array of Profile)",
     },
   },
-  "shared.profiles.id-and-name": {
-    id: "shared.profiles.id-and-name",
-    checks: "every profile holds id and name",
-    level: "inferred",
-    inferred: "the documents say a field may be absent from an element; a profile without id " +
-      "or name is of no use, so both are expected but not stated",
+  "shared.profiles.insights-networks": {
+    id: "shared.profiles.insights-networks",
+    checks: "insights_enabled appears only on profiles of networks with insights (facebook, " +
+      "instagram)",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Profile (element of the profile list)",
+      quote: "| insights_enabled | boolean | only for netA and netB; true when insights " +
+        "metrics are available for the profile |",
+    },
+  },
+  "shared.profiles.timezone-shape": {
+    id: "shared.profiles.timezone-shape",
+    checks: "a profile timezone has the shape of an IANA time zone name (Area/Location, UTC)",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Profile (element of the profile list)",
+      quote: "| timezone | string | timezone assigned to the profile in the account settings " +
+        "(IANA name shape) |",
+    },
   },
   "shared.labels.fields": {
     id: "shared.labels.fields",
@@ -168,8 +249,31 @@ export const RULES = {
     source: {
       document: "v2",
       section: "Profile label",
-      quote: "each item has `name` (string) and `platform` (string, network name); may be an " +
-        "empty array",
+      quote: "| profiles | array of objects | profiles carrying the label; each item has " +
+        "`name` (string) and `platform` (string, network name); may be an empty array |",
+      also: [
+        {
+          document: "v2",
+          section: "Profile label",
+          quote: "| id | string | label identifier |",
+        },
+        {
+          document: "v2",
+          section: "Profile label",
+          quote: "| name | string | label name |",
+        },
+      ],
+    },
+  },
+  "v2.labels.profile-label-platform": {
+    id: "v2.labels.profile-label-platform",
+    checks: "the platform of a label's profile is a network name (facebook, instagram, " +
+      "twitter, youtube, linkedin, pinterest; any case)",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Profile label",
+      quote: "`platform` (string, network name)",
     },
   },
   "shared.labels.members-present": {
@@ -317,7 +421,25 @@ export const RULES = {
     source: {
       document: "v2",
       section: "Metrics request body",
-      quote: "last day; the last day is included in the result",
+      quote: "| date_start | string YYYY-MM-DD | yes | first day of the period |",
+      also: [
+        {
+          document: "v2",
+          section: "Metrics request body",
+          quote: "| date_end | string YYYY-MM-DD | yes | last day;",
+        },
+      ],
+    },
+  },
+  "v2.metrics.last-day": {
+    id: "v2.metrics.last-day",
+    checks: "with a date.day dimension, its rows include the last requested day (date_end), " +
+      "unless there are no rows (a metric may return no data)",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Metrics request body",
+      quote: "the last day is included in the result",
     },
   },
   "v2.metrics.requested-profiles": {
@@ -395,8 +517,36 @@ export const RULES = {
     level: "stated",
     source: {
       document: "v1",
+      section: "Metrics request body (version 1)",
+      quote: "| date_start | string YYYY-MM-DD | yes | first day |",
+      also: [
+        {
+          document: "v1",
+          section: "Metrics request body (version 1)",
+          quote: "| date_end | string YYYY-MM-DD | yes | last day, included |",
+        },
+      ],
+    },
+  },
+  "v1.metrics.last-day": {
+    id: "v1.metrics.last-day",
+    checks: "a profile's data holds a record of the last requested day (date_end), unless it " +
+      "holds no record (a metric may return no data)",
+    level: "stated",
+    source: {
+      document: "v1",
       section: "Metrics response (version 1)",
-      quote: "Days are in the profile timezone; the last day of the range is included.",
+      quote: "the last day of the range is included.",
+    },
+  },
+  "v1.metrics.one-record-per-day": {
+    id: "v1.metrics.one-record-per-day",
+    checks: "a profile's data holds at most one record per day",
+    level: "stated",
+    source: {
+      document: "v1",
+      section: "Metrics response (version 1)",
+      quote: "one object per day",
     },
   },
   "shared.posts.envelope": {
@@ -441,10 +591,33 @@ export const RULES = {
     checks: "each post field has its catalog type (the Type column of the post field tables)",
     level: "stated",
     source: {
-      document: "v1",
-      section: "Post fields",
-      quote: "netA post fields (basic and insights), their types, the sortable list and the " +
-        "filterable list are those of document 1",
+      document: "v2",
+      section: "netA post fields (basic)",
+      quote: "| Field | Type | Meaning |",
+      also: [
+        {
+          document: "v2",
+          section: "netA post fields (insights; usable only for profiles with insights_enabled " +
+            "true)",
+          quote: "- integer: insights_engaged_fan,",
+        },
+        {
+          document: "v2",
+          section: "netB post fields",
+          quote: "| Field | Type | Meaning |",
+        },
+        {
+          document: "v2",
+          section: "netC post fields",
+          quote: "| Field | Type |",
+        },
+        {
+          document: "v1",
+          section: "Post fields",
+          quote: "netA post fields (basic and insights), their types, the sortable list and " +
+            "the filterable list are those of document 1",
+        },
+      ],
     },
   },
   "shared.posts.datetime-utc": {
@@ -454,17 +627,19 @@ export const RULES = {
     source: {
       document: "v2",
       section: "Post fields",
-      quote: "Date-times in responses are in UTC, ISO 8601 with offset (shape " +
-        "YYYY-MM-DDTHH:MM:SS+00:00).",
+      quote: "Date-times in responses are in UTC, ISO 8601 with offset",
     },
   },
   "shared.posts.datetime-shape": {
     id: "shared.posts.datetime-shape",
     checks: "post date-times are spelled exactly YYYY-MM-DDTHH:MM:SS+00:00 (no fraction of a " +
       "second, +00:00 rather than Z)",
-    level: "inferred",
-    inferred: "the documents give this shape for response date-times; a fraction or Z spells " +
-      "the same UTC instant in ISO 8601, which the sentence does not explicitly rule out",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Post fields",
+      quote: "(shape YYYY-MM-DDTHH:MM:SS+00:00)",
+    },
   },
   "shared.posts.requested-fields": {
     id: "shared.posts.requested-fields",
@@ -484,6 +659,38 @@ export const RULES = {
       document: "v2",
       section: "Posts request body (netA, netB; netC without sort)",
       quote: "page size; default 10; maximum 500",
+    },
+  },
+  "shared.posts.page-size-maximum": {
+    id: "shared.posts.page-size-maximum",
+    checks: "a page holds at most 500 posts, whatever the request",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Limits",
+      quote: "| page size `limit` | default 10, maximum 500 | post list endpoints |",
+    },
+  },
+  "shared.posts.created-in-range": {
+    id: "shared.posts.created-in-range",
+    checks: "a post's created_time lies in the requested days read in some profile timezone " +
+      "(from 14 hours before date_start to 14 hours after the end of date_end, UTC)",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Posts request body (netA, netB; netC without sort)",
+      quote: "interpreted in each profile's timezone; last day included; response times are UTC",
+    },
+  },
+  "shared.posts.reaction-types": {
+    id: "shared.posts.reaction-types",
+    checks: "the keys of reactions_by_type are like, love, wow, haha, sorry and anger",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "netA post fields (basic)",
+      quote: "| reactions_by_type | object | counts with keys like, love, wow, haha, sorry, " +
+        "anger |",
     },
   },
   "shared.posts.sort-order": {
@@ -509,13 +716,13 @@ export const RULES = {
   },
   "shared.request.body-object": {
     id: "shared.request.body-object",
-    checks: "a metrics or posts request body is a JSON object holding the members of its table",
+    checks: "a metrics or posts request body is JSON (an object, the fields of its request " +
+      "table being its members)",
     level: "stated",
     source: {
       document: "v2",
       section: "What the service does",
-      quote: "Request bodies are JSON; requests carry the header `Content-Type: " +
-        "application/json; charset=utf-8`.",
+      quote: "Request bodies are JSON",
     },
   },
   "shared.request.unknown-members": {

@@ -1,9 +1,10 @@
 /**
  * The "Validation rules" page (`rules.html`): every rule of the register (catalogs/rules.yaml)
  * with its id as anchor, its level, what it checks, and the sentence it rests on or the reason
- * it is inferred. The validators and the CLI link each reported problem to `rules.html#<id>`.
+ * it is inferred; then the sentences of the documents no rule checks, each with why. The
+ * validators and the CLI link each reported problem to `rules.html#<id>`.
  */
-import type { Rule } from '../../model/types.js';
+import type { Rule, UncheckedSentence } from '../../model/types.js';
 import { code, escapeHtml, inline, page } from './html.js';
 
 export const SCRIPT = 'scripts/generators/site/rules-page.ts';
@@ -18,6 +19,7 @@ function ruleEntry(rule: Rule): string {
     ? [
         `<p class="basis">Stated in ${escapeHtml(DOCUMENTS[rule.source.document])}, section “${escapeHtml(rule.source.section)}”:</p>`,
         `<blockquote>${inline(rule.source.quote)}</blockquote>`,
+        ...(rule.source.also ?? []).flatMap((s) => [`<p class="basis">and in ${escapeHtml(DOCUMENTS[s.document])}, section “${escapeHtml(s.section)}”:</p>`, `<blockquote>${inline(s.quote)}</blockquote>`]),
       ].join('\n')
     : `<p class="basis">Inferred: ${inline(rule.inferred ?? '')}</p>`;
   return [
@@ -43,7 +45,34 @@ export function ruleGroups(rules: readonly Rule[]): { scope: string; area: strin
   return [...groups.values()];
 }
 
-export function renderRulesPage(rules: readonly Rule[]): string {
+/** What each kind of unchecked sentence means, in page order. */
+const SENTENCE_KINDS: Record<UncheckedSentence['kind'], string> = {
+  'needs-more': 'Constrain an answer, but one capture cannot show a break',
+  allows: 'Allow something (no check contradicts them, not even in strict mode)',
+  request: 'Constrain requests only (the request checks apply them)',
+  catalog: 'Catalog data (the catalogs hold it; the fidelity tests compare it with the documents)',
+  describes: 'Constrain no answer',
+};
+
+function sentencesSection(sentences: readonly UncheckedSentence[]): string[] {
+  if (!sentences.length) return [];
+  return [
+    '<h2 id="unchecked-sentences">Sentences no rule checks</h2>',
+    `<p>The ${sentences.length} sentences of the documents that no rule above quotes, and why.</p>`,
+    ...Object.entries(SENTENCE_KINDS).flatMap(([kind, title]) => {
+      const some = sentences.filter((s) => s.kind === kind);
+      if (!some.length) return [];
+      return [
+        `<h3 id="unchecked-${kind}">${escapeHtml(title)} (${some.length})</h3>`,
+        '<ul class="sentences">',
+        ...some.map((s) => `<li><blockquote>${inline(s.quote)}</blockquote><p class="basis">${escapeHtml(DOCUMENTS[s.document])}, “${escapeHtml(s.section)}”: ${inline(s.why)}</p></li>`),
+        '</ul>',
+      ];
+    }),
+  ];
+}
+
+export function renderRulesPage(rules: readonly Rule[], sentences: readonly UncheckedSentence[] = []): string {
   const stated = rules.filter((r) => r.level === 'stated').length;
   const groups = ruleGroups(rules);
   const body = [
@@ -52,6 +81,7 @@ export function renderRulesPage(rules: readonly Rule[]): string {
     ...groups.map((g) => `<li><a href="#${g.scope}-${g.area}">${escapeHtml(SCOPES[g.scope])}: ${escapeHtml(g.area)}</a> (${g.rules.length})</li>`),
     '</ul></nav>',
     ...groups.flatMap((g) => [`<h2 id="${g.scope}-${g.area}">${escapeHtml(SCOPES[g.scope])}: ${escapeHtml(g.area)}</h2>`, ...g.rules.map(ruleEntry)]),
+    ...sentencesSection(sentences),
   ].join('\n');
   return page({ generator: SCRIPT, title: 'Validation rules', body });
 }
