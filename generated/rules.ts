@@ -74,6 +74,31 @@ export const RULES = {
           section: "Endpoints",
           quote: "| POST | /1/netA/page/posts |",
         },
+        {
+          document: "v2",
+          section: "Social analytics reporting API, version 2 (paths under /2)",
+          quote: "In a real request the path segment is the lowercase name of that network.",
+        },
+        {
+          document: "v2",
+          section: "What the service does",
+          quote: "All version 2 paths start with /2/.",
+        },
+        {
+          document: "v1",
+          section: "Social analytics reporting API, version 1 (paths under /1)",
+          quote: "Version 1 does not list the professional company network.",
+        },
+        {
+          document: "v1",
+          section: "What the service does",
+          quote: "Base address {base_url}; version 1 paths start with /1/.",
+        },
+        {
+          document: "v1",
+          section: "Versioning",
+          quote: "The version is the first path segment: `/1/` here.",
+        },
       ],
     },
   },
@@ -99,6 +124,14 @@ export const RULES = {
       section: "What the service does",
       quote: "A read-only HTTPS/JSON service that gives customers access to analytics data of " +
         "social network profiles connected to their account.",
+      also: [
+        {
+          document: "v1",
+          section: "What the service does",
+          quote: "A read-only HTTPS/JSON service giving customers access to analytics of " +
+            "connected social profiles",
+        },
+      ],
     },
   },
   "shared.response.success-flag": {
@@ -110,6 +143,18 @@ export const RULES = {
       document: "v2",
       section: "Endpoints",
       quote: "Every success response has `success: true`.",
+      also: [
+        {
+          document: "v2",
+          section: "Metrics response",
+          quote: "| success | boolean | true on success |",
+        },
+        {
+          document: "v1",
+          section: "Metrics response (version 1)",
+          quote: "| success | boolean | true on success |",
+        },
+      ],
     },
   },
   "shared.response.no-extra-members": {
@@ -187,6 +232,19 @@ export const RULES = {
       document: "v1",
       section: "Errors",
       quote: "codes 400, 401, 403, 404, 405, 500 with the equal HTTP status",
+      also: [
+        {
+          document: "v2",
+          section: "Authentication",
+          quote: "Missing header, invalid token or invalid secret gives error code 401 with " +
+            "HTTP status 401.",
+        },
+        {
+          document: "v1",
+          section: "Authentication",
+          quote: "error 401 with HTTP status 401 when missing or invalid",
+        },
+      ],
     },
   },
   "shared.failure.code-listed": {
@@ -206,6 +264,45 @@ export const RULES = {
       document: "v2",
       section: "Endpoints",
       quote: "`success`, `profiles` (array of Profile)",
+      also: [
+        {
+          document: "v2",
+          section: "Profile (element of the profile list)",
+          quote: "| id | string | profile identifier on the network |",
+        },
+        {
+          document: "v2",
+          section: "Profile (element of the profile list)",
+          quote: "| name | string | profile name |",
+        },
+        {
+          document: "v2",
+          section: "Profile (element of the profile list)",
+          quote: "| profile_name | string | unique profile name on the network |",
+        },
+        {
+          document: "v2",
+          section: "Profile (element of the profile list)",
+          quote: "| picture | string | URL of the profile picture |",
+        },
+        {
+          document: "v2",
+          section: "Profile (element of the profile list)",
+          quote: "| profile_labels | array | labels assigned to the profile in the account. " +
+            "Structure of its items: not shown. |",
+        },
+        {
+          document: "v2",
+          section: "Profile (element of the profile list)",
+          quote: "| community_enabled | boolean | true when community content is available for " +
+            "the profile |",
+        },
+        {
+          document: "v1",
+          section: "Resources and their fields",
+          quote: "Profile, content label, error and pagination structures are as in document 1",
+        },
+      ],
     },
   },
   "shared.profiles.insights-networks": {
@@ -361,6 +458,15 @@ export const RULES = {
       section: "Metrics response",
       quote: "one nesting level per header element in header order, the innermost level " +
         "holding one number per metric row",
+      also: [
+        {
+          document: "v2",
+          section: "Metrics response",
+          quote: "Observed shapes: dimensions [date.day] give data[date index][metric index]; " +
+            "dimensions [profile, date.day] give data[profile index][date index][metric " +
+            "index].",
+        },
+      ],
     },
   },
   "v2.metrics.data-numbers": {
@@ -458,6 +564,13 @@ export const RULES = {
       document: "v1",
       section: "Metrics response (version 1)",
       quote: "one element per requested profile",
+      also: [
+        {
+          document: "v1",
+          section: "Metrics response (version 1)",
+          quote: "| profiles[].id | string | profile id |",
+        },
+      ],
     },
   },
   "v1.metrics.record-members": {
@@ -584,6 +697,13 @@ export const RULES = {
       document: "v2",
       section: "Posts request body (netA, netB; netC without sort)",
       quote: "post field names of the network",
+      also: [
+        {
+          document: "v2",
+          section: "netB post fields",
+          quote: "A response example also carries a `profile_id` string on each post.",
+        },
+      ],
     },
   },
   "shared.posts.field-types": {
@@ -669,6 +789,13 @@ export const RULES = {
       document: "v2",
       section: "Limits",
       quote: "| page size `limit` | default 10, maximum 500 | post list endpoints |",
+      also: [
+        {
+          document: "v1",
+          section: "Limits",
+          quote: "post lists take `limit` with default 10 and maximum 500",
+        },
+      ],
     },
   },
   "shared.posts.created-in-range": {
