@@ -154,6 +154,11 @@ export const RULES = {
           section: "Metrics response (version 1)",
           quote: "| success | boolean | true on success |",
         },
+        {
+          document: "v2",
+          section: "Errors",
+          quote: "`success` = false",
+        },
       ],
     },
   },
@@ -336,6 +341,23 @@ export const RULES = {
       document: "v2",
       section: "Endpoints",
       quote: "`success`, `data` (array of Content label)",
+      also: [
+        {
+          document: "v2",
+          section: "Content label",
+          quote: "| id | string |",
+        },
+        {
+          document: "v2",
+          section: "Content label",
+          quote: "| name | string |",
+        },
+        {
+          document: "v1",
+          section: "Endpoints",
+          quote: "`success`, `data` (array of `{id, name}`)",
+        },
+      ],
     },
   },
   "v2.labels.profile-label-fields": {
@@ -391,6 +413,18 @@ export const RULES = {
       section: "Metrics response",
       quote: "each element has `type` (string) and `rows` (array of strings: the dimension " +
         "values, or the metric names for the metric element)",
+      also: [
+        {
+          document: "v2",
+          section: "Metrics response",
+          quote: "| header | array |",
+        },
+        {
+          document: "v2",
+          section: "Metrics response",
+          quote: "| data | nested arrays |",
+        },
+      ],
     },
   },
   "v2.metrics.header-order": {
@@ -425,6 +459,14 @@ export const RULES = {
       section: "Metric catalogs (profile metrics)",
       quote: "Every metric below supports the dimensions `date.day`, `date.month`, " +
         "`date.week`, `profile`, `profile_label`.",
+      also: [
+        {
+          document: "v2",
+          section: "Metric catalogs (profile metrics)",
+          quote: "Some metrics additionally support the extra dimensions listed in the last " +
+            "column.",
+        },
+      ],
     },
   },
   "v2.metrics.header-extra-dimension": {
@@ -580,8 +622,8 @@ export const RULES = {
     source: {
       document: "v1",
       section: "Metrics response (version 1)",
-      quote: "one object per day: `date` (string, shape YYYY-MM-DD HH:MM:SS, midnight of the " +
-        "day) plus one member per requested metric holding its value",
+      quote: "`date` (string, shape YYYY-MM-DD HH:MM:SS, midnight of the day) plus one member " +
+        "per requested metric holding its value",
     },
   },
   "v1.metrics.record-metric-names": {
@@ -611,7 +653,7 @@ export const RULES = {
     source: {
       document: "v1",
       section: "Metrics response (version 1)",
-      quote: "`date` (string, shape YYYY-MM-DD HH:MM:SS, midnight of the day)",
+      quote: "`date` (string, shape YYYY-MM-DD HH:MM:SS",
     },
   },
   "v1.metrics.date-midnight": {
@@ -882,6 +924,23 @@ export const RULES = {
       section: "Metrics request body",
       quote: "| profiles | array of strings | yes | profile ids from the profile list of the " +
         "same network; at most 25 |",
+      also: [
+        {
+          document: "v2",
+          section: "Metrics request body",
+          quote: "| date_start | string YYYY-MM-DD | yes |",
+        },
+        {
+          document: "v2",
+          section: "Metrics request body",
+          quote: "| date_end | string YYYY-MM-DD | yes |",
+        },
+        {
+          document: "v2",
+          section: "Metrics request body",
+          quote: "| metrics | array of strings | yes |",
+        },
+      ],
     },
   },
   "v1.metrics.required-members": {
@@ -893,6 +952,23 @@ export const RULES = {
       section: "Metrics request body (version 1)",
       quote: "| profiles | array of strings | yes | profile ids from the version 1 profile " +
         "list of the same network; at most 25 |",
+      also: [
+        {
+          document: "v1",
+          section: "Metrics request body (version 1)",
+          quote: "| date_start | string YYYY-MM-DD | yes |",
+        },
+        {
+          document: "v1",
+          section: "Metrics request body (version 1)",
+          quote: "| date_end | string YYYY-MM-DD | yes |",
+        },
+        {
+          document: "v1",
+          section: "Metrics request body (version 1)",
+          quote: "| metrics | array of strings | yes |",
+        },
+      ],
     },
   },
   "v1.metrics.no-dimensions": {
@@ -913,6 +989,18 @@ export const RULES = {
       document: "v2",
       section: "Posts request body (netA, netB; netC without sort)",
       quote: "| fields | array of strings | yes | post field names of the network |",
+      also: [
+        {
+          document: "v2",
+          section: "Posts request body (netA, netB; netC without sort)",
+          quote: "| profiles | array of strings | yes | profile ids from the profile list |",
+        },
+        {
+          document: "v2",
+          section: "Posts request body (netA, netB; netC without sort)",
+          quote: "| date_start, date_end | string YYYY-MM-DD | yes |",
+        },
+      ],
     },
   },
   "shared.request.date-format": {
@@ -923,6 +1011,18 @@ export const RULES = {
       document: "v2",
       section: "Metrics request body",
       quote: "| date_start | string YYYY-MM-DD | yes | first day of the period |",
+      also: [
+        {
+          document: "v2",
+          section: "Metrics request body",
+          quote: "| date_end | string YYYY-MM-DD | yes |",
+        },
+        {
+          document: "v2",
+          section: "Posts request body (netA, netB; netC without sort)",
+          quote: "| date_start, date_end | string YYYY-MM-DD | yes |",
+        },
+      ],
     },
   },
   "shared.request.date-order": {
@@ -964,6 +1064,18 @@ export const RULES = {
       section: "Metrics request body",
       quote: "| metrics | array of strings | yes | metric names from the catalog of that " +
         "network; at most 25 |",
+      also: [
+        {
+          document: "v2",
+          section: "Metrics request body",
+          quote: "| profiles | array of strings | yes |",
+        },
+        {
+          document: "v2",
+          section: "Posts request body (netA, netB; netC without sort)",
+          quote: "| fields | array of strings | yes |",
+        },
+      ],
     },
   },
   "shared.request.non-empty": {

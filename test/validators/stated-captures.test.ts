@@ -95,6 +95,14 @@ describe('post created_time inside the requested days, in any profile timezone',
     expect(at('2025-12-31T09:59:59+00:00')).toEqual(stated('shared.posts.created-in-range'));
     expect(at('2026-02-01T13:59:59+00:00')).toEqual(fine);
     expect(at('2026-02-01T14:00:00+00:00')).toEqual(stated('shared.posts.created-in-range'));
+    expect(at('2026-02-01T13:59:59.5Z')).toEqual(stated('shared.posts.datetime-shape'));
+    expect(at('2025-12-31T09:59:59.5Z')).toEqual({ errors: ['shared.posts.created-in-range', 'shared.posts.datetime-shape'], warnings: [], strict: ['shared.posts.created-in-range', 'shared.posts.datetime-shape'] });
+  });
+
+  it('a range at the ends of the calendar has no bound beyond it (and never throws)', () => {
+    const edges = postsRequest({ date_start: '0000-01-01', date_end: '9999-12-31' });
+    expect(at('0000-01-01T00:00:00+00:00', edges)).toEqual(fine);
+    expect(at('9999-12-31T23:59:59+00:00', edges)).toEqual(fine);
   });
 });
 

@@ -7,20 +7,27 @@
 import { maxPageSize } from '../catalog-facts.js';
 import { quote } from '../describe.js';
 import type { ErrorList } from '../error-list.js';
-import { isUtcDateTime } from '../../calendar/date-times.js';
+import { isUtcDateTime, utcInstantKey } from '../../calendar/date-times.js';
+import { dayNumber, FIRST_DAY_NUMBER, formatDayNumber, LAST_DAY_NUMBER } from '../../calendar/days.js';
 import { dateRange, rangeText, type DateRange } from './request-shape.js';
 import { isPlainObject } from './values.js';
 
 /** The keys of `reactions_by_type` ("counts with keys like, love, wow, haha, sorry, anger"). */
 export const REACTION_TYPES: ReadonlySet<string> = new Set(['like', 'love', 'wow', 'haha', 'sorry', 'anger']);
 
-/** How far a profile timezone moves a local day from the UTC day: 14 hours (UTC+14; UTC-12 is less). */
-const ZONE_MS = 14 * 3_600_000;
-const DAY_MS = 86_400_000;
-
-/** The instants (ms) a post created on one of the requested days, in any timezone, can carry. */
-function instantBounds(range: DateRange): { from: number; to: number } {
-  return { from: Date.parse(`${range.start}T00:00:00Z`) - ZONE_MS, to: Date.parse(`${range.end}T00:00:00Z`) + DAY_MS + ZONE_MS };
+/**
+ * The instants a post created on one of the requested days, in any timezone, can carry, as
+ * instant keys (`utcInstantKey`, compared as strings): a profile timezone moves a local day at
+ * most 14 hours from the UTC day (UTC+14; UTC-12 is less), so from 10:00 UTC the day before
+ * `date_start` up to, not including, 14:00 UTC the day after `date_end`.
+ */
+function instantBounds(range: DateRange): { from: string; to: string } {
+  const before = dayNumber(range.start)! - 1;
+  const after = dayNumber(range.end)! + 1;
+  return {
+    from: before < FIRST_DAY_NUMBER ? '' : `${formatDayNumber(before)}T10:00:00+00:00`,
+    to: after > LAST_DAY_NUMBER ? '\uffff' : `${formatDayNumber(after)}T14:00:00+00:00`,
+  };
 }
 
 function checkReactionKeys(list: ErrorList, reactions: Record<string, unknown>, i: number): void {
@@ -32,15 +39,16 @@ function checkReactionKeys(list: ErrorList, reactions: Record<string, unknown>, 
 export function checkPostPage(list: ErrorList, posts: unknown[], request: Record<string, unknown> | undefined): void {
   if (posts.length > maxPageSize) list.add('shared.posts.page-size-maximum', '/data/posts', `expected at most ${maxPageSize} posts (the maximum page size), got ${posts.length}`);
   const range = request && dateRange(request);
-  const bounds = range && instantBounds(range);
+  let bounds: { from: string; to: string } | undefined; // built for the first post with a created_time
   for (let i = 0; i < posts.length && !list.full; i++) {
     const post = posts[i];
     if (!isPlainObject(post)) continue;
     const reactions = post.reactions_by_type;
     if (isPlainObject(reactions)) checkReactionKeys(list, reactions, i);
     const created = post.created_time;
-    if (!bounds || !isUtcDateTime(created)) continue;
-    const at = Date.parse(created);
+    if (!range || !isUtcDateTime(created)) continue;
+    bounds ??= instantBounds(range);
+    const at = utcInstantKey(created);
     if (at < bounds.from || at >= bounds.to) {
       list.add('shared.posts.created-in-range', `/data/posts/${i}/created_time`, `${quote(created)} is outside the requested days ${rangeText(range)} in every profile timezone`);
     }
