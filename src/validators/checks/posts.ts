@@ -170,7 +170,7 @@ export function checkPosts(list: ErrorList, body: Record<string, unknown>, reque
   // Body-only: the schema checks fields of the network, catalog types and next with remaining.
   const catalog = postCatalogOf(version, network);
   if (catalog) checkDateTimes(list, posts, catalog, typesChecked);
-  checkPostPage(list, posts, request);
+  checkPostPage(list, posts, request, typesChecked);
   if (!request) return;
   const limit = typeof request.limit === 'number' && Number.isInteger(request.limit) && request.limit > 0 ? request.limit : defaultPageSize;
   if (posts.length > limit) list.add('shared.posts.page-size', '/data/posts', `expected at most ${limit} posts (the ${request.limit === undefined ? 'default page size' : 'requested limit'}), got ${posts.length}`);

@@ -20,12 +20,18 @@ const dateOf = (record: unknown): string | undefined => {
   return typeof date === 'string' && date.length >= 10 ? date : undefined;
 };
 
-/** Records in increasing order of days (the common answer): no day can repeat. */
+/**
+ * Records in increasing order of days (the common answer): no day can repeat. A date greater
+ * than the one before is of another day when the two differ in the last digit of the day (the
+ * common case, one comparison), else when their first ten characters differ.
+ */
 function increasing(days: unknown[]): boolean {
-  let previous: string | undefined;
+  let previous = '';
   for (let d = 0; d < days.length; d++) {
-    const date = dateOf(days[d]);
-    if (date === undefined || (previous !== undefined && (date <= previous || sameDay(date, previous)))) return false;
+    const record = days[d];
+    const date = isPlainObject(record) ? record.date : undefined;
+    if (typeof date !== 'string' || date.length < 10 || date <= previous) return false;
+    if (date.charCodeAt(9) === previous.charCodeAt(9) && sameDay(date, previous)) return false;
     previous = date;
   }
   return true;
