@@ -193,7 +193,7 @@ export function checkMetricsV1(list: ErrorList, body: Record<string, unknown>, r
     facts = requestFacts(request, network);
     checkProfiles(list, profiles, request.profiles);
   }
-  checkV1Days(list, profiles, facts?.range);
+  checkV1Days(list, profiles, facts?.range, typesChecked);
   const passed = passedDates(facts?.range);
   // Every record lists the names of the first, which the schema found with their catalog types:
   // when the first holds exactly the requested metrics, so do all (the verdict depends on the

@@ -7,7 +7,7 @@
 import { maxPageSize } from '../catalog-facts.js';
 import { quote } from '../describe.js';
 import type { ErrorList } from '../error-list.js';
-import { hasUtcDateTimeShape, utcInstantKey } from '../../calendar/date-times.js';
+import { hasUtcDateTimeShape, realDayTime, utcInstantKey } from '../../calendar/date-times.js';
 import { dayNumber, FIRST_DAY_NUMBER, formatDayNumber, LAST_DAY_NUMBER } from '../../calendar/days.js';
 import { dateRange, rangeText, type DateRange } from './request-shape.js';
 import { isPlainObject } from './values.js';
@@ -59,7 +59,7 @@ export function checkPostPage(list: ErrorList, posts: unknown[], request: Record
     if (!range || typeof created !== 'string' || (!shapeChecked && !hasUtcDateTimeShape(created))) continue;
     const at = utcInstantKey(created);
     // The common answer: a post of one of the requested days in UTC needs no timezone bounds.
-    if (onOrAfter(at, range.start) && onOrBefore(at, range.end)) continue;
+    if ((onOrAfter(at, range.start) && onOrBefore(at, range.end)) || !realDayTime(created)) continue; // no real instant: datetime-utc says so
     bounds ??= instantBounds(range);
     if (at < bounds.from || at >= bounds.to) {
       list.add('shared.posts.created-in-range', `/data/posts/${i}/created_time`, `${quote(created)} is outside the requested days ${rangeText(range)} in every profile timezone`);

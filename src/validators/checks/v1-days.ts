@@ -37,6 +37,17 @@ function increasing(days: unknown[]): boolean {
   return true;
 }
 
+/** {@link increasing} for records that passed their schema: objects with a date of the day-time shape. */
+function increasingChecked(days: { date: string }[]): boolean {
+  let previous = days.length ? days[0].date : '';
+  for (let d = 1; d < days.length; d++) {
+    const date = days[d].date;
+    if (date <= previous || (date.charCodeAt(9) === previous.charCodeAt(9) && sameDay(date, previous))) return false;
+    previous = date;
+  }
+  return true;
+}
+
 function checkRepeatedDays(list: ErrorList, days: unknown[], i: number): void {
   const first = new Map<string, number>();
   for (let d = 0; d < days.length; d++) {
@@ -59,12 +70,13 @@ function holdsDay(days: unknown[], day: string): boolean {
   return false;
 }
 
-export function checkV1Days(list: ErrorList, profiles: unknown[], range: DateRange | undefined): void {
+/** `shapeChecked`: the body passed its schema, so every record is an object with a date of the day-time shape. */
+export function checkV1Days(list: ErrorList, profiles: unknown[], range: DateRange | undefined, shapeChecked = false): void {
   for (let i = 0; i < profiles.length && !list.full; i++) {
     const profile = profiles[i];
     const days = isPlainObject(profile) ? profile.data : undefined;
     if (!Array.isArray(days)) continue;
-    if (!increasing(days)) checkRepeatedDays(list, days, i);
+    if (!(shapeChecked ? increasingChecked(days) : increasing(days))) checkRepeatedDays(list, days, i);
     if (range && days.length && !holdsDay(days, range.end)) list.add('v1.metrics.last-day', `/profiles/${i}/data`, `no record for the last requested day ${quote(range.end)}`);
   }
 }
