@@ -161,6 +161,10 @@ describe('failure bodies', () => {
     expect(verdict(failure([{ code: 3, errors: ['Input validation error.'] }]))).toEqual(fine);
   });
 
+  it('several error objects pass in both modes ("Several error objects may appear in one response")', () => {
+    expect(verdict(failure([{ code: 3, errors: ['Input validation error.', 'fans'] }, { code: 5, errors: ['Profiles not allowed.', 'p9'] }, { code: 4, errors: ['Limit exceeded.'] }]))).toEqual(fine);
+  });
+
   it('a code outside 3-99 and outside the table is a warning by default, an error in strict mode', () => {
     for (const code of [2, 402]) {
       expect(verdict(failure([{ code, errors: ['x'] }], 200))).toEqual({ errors: [], warnings: ['shared.failure.code-range'], strict: ['shared.failure.code-range'] });
