@@ -16,15 +16,18 @@ export const RULE_LEVELS = {
   "shared.response.no-extra-members": "inferred",
   "shared.response.request-readable": "inferred",
   "shared.failure.shape": "stated",
+  "shared.failure.general-description": "stated",
   "shared.failure.errors-not-empty": "inferred",
-  "shared.failure.code-range": "stated",
+  "shared.failure.code-range": "inferred",
   "shared.failure.code-status": "stated",
   "shared.failure.code-http-status": "stated",
   "shared.failure.code-listed": "inferred",
   "shared.profiles.fields": "stated",
-  "shared.profiles.id-and-name": "inferred",
+  "shared.profiles.insights-networks": "stated",
+  "shared.profiles.timezone-shape": "stated",
   "shared.labels.fields": "stated",
   "v2.labels.profile-label-fields": "stated",
+  "v2.labels.profile-label-platform": "stated",
   "shared.labels.members-present": "inferred",
   "v2.metrics.shape": "stated",
   "v2.metrics.header-order": "stated",
@@ -40,6 +43,7 @@ export const RULE_LEVELS = {
   "v2.metrics.requested-metrics": "inferred",
   "v2.metrics.metric-order": "inferred",
   "v2.metrics.date-range": "stated",
+  "v2.metrics.last-day": "stated",
   "v2.metrics.requested-profiles": "inferred",
   "v1.metrics.profiles": "stated",
   "v1.metrics.record-members": "stated",
@@ -48,15 +52,20 @@ export const RULE_LEVELS = {
   "v1.metrics.date": "stated",
   "v1.metrics.date-midnight": "stated",
   "v1.metrics.date-range": "stated",
+  "v1.metrics.last-day": "stated",
+  "v1.metrics.one-record-per-day": "stated",
   "shared.posts.envelope": "stated",
   "shared.posts.remaining-not-negative": "inferred",
   "shared.posts.next-with-remaining": "inferred",
   "shared.posts.post-fields-of-network": "stated",
   "shared.posts.field-types": "stated",
   "shared.posts.datetime-utc": "stated",
-  "shared.posts.datetime-shape": "inferred",
+  "shared.posts.datetime-shape": "stated",
   "shared.posts.requested-fields": "stated",
   "shared.posts.page-size": "stated",
+  "shared.posts.page-size-maximum": "stated",
+  "shared.posts.created-in-range": "stated",
+  "shared.posts.reaction-types": "stated",
   "shared.posts.sort-order": "inferred",
   "shared.request.known-operation": "stated",
   "shared.request.body-object": "stated",
@@ -107,8 +116,8 @@ const INFERRED: ReadonlySet<string> = new Set([
   "shared.response.no-extra-members",
   "shared.response.request-readable",
   "shared.failure.errors-not-empty",
+  "shared.failure.code-range",
   "shared.failure.code-listed",
-  "shared.profiles.id-and-name",
   "shared.labels.members-present",
   "v2.metrics.metric-rows-unique",
   "v2.metrics.requested-metrics",
@@ -116,7 +125,6 @@ const INFERRED: ReadonlySet<string> = new Set([
   "v2.metrics.requested-profiles",
   "shared.posts.remaining-not-negative",
   "shared.posts.next-with-remaining",
-  "shared.posts.datetime-shape",
   "shared.posts.sort-order",
   "shared.request.unknown-members",
   "shared.request.date-order",
@@ -130,9 +138,4 @@ const INFERRED: ReadonlySet<string> = new Set([
 /** `stated`: a broken rule is an error; `inferred`: a warning, an error only in strict mode. */
 export function ruleLevel(id: RuleId): RuleLevel {
   return INFERRED.has(id) ? 'inferred' : 'stated';
-}
-
-/** The rule's anchor on the docs site (generated/site/rules.html). */
-export function rulePage(id: RuleId): string {
-  return `rules.html#${id}`;
 }

@@ -7,7 +7,7 @@
  */
 import type { RuleId } from './rule-levels.js';
 
-export { ruleLevel, rulePage, type RuleId, type RuleLevel } from './rule-levels.js';
+export { ruleLevel, type RuleId, type RuleLevel } from './rule-levels.js';
 
 export const RULES = {
   "shared.response.operation": {
@@ -17,8 +17,89 @@ export const RULES = {
     level: "stated",
     source: {
       document: "v2",
-      section: "Endpoints",
-      quote: "no body; {network} is one of netA, netB, netC, netD, netE, netF",
+      section: "Versioning",
+      quote: "The version is the first path segment: `/2/` for this document, `/1/` for " +
+        "document 2.",
+      also: [
+        {
+          document: "v2",
+          section: "Endpoints",
+          quote: "| GET | /2/{network}/profiles | no body; {network} is one of netA, netB, " +
+            "netC, netD, netE, netF |",
+        },
+        {
+          document: "v2",
+          section: "Endpoints",
+          quote: "| POST | /2/post/labels |",
+        },
+        {
+          document: "v2",
+          section: "Endpoints",
+          quote: "| POST | /2/profile/labels |",
+        },
+        {
+          document: "v2",
+          section: "Endpoints",
+          quote: "| POST | /2/{network}/metrics | JSON, see below; {network} is one of " +
+            "netA..netF |",
+        },
+        {
+          document: "v2",
+          section: "Endpoints",
+          quote: "| POST | /2/netA/page/posts |",
+        },
+        {
+          document: "v2",
+          section: "Endpoints",
+          quote: "| POST | /2/netB/profile/posts |",
+        },
+        {
+          document: "v1",
+          section: "Endpoints",
+          quote: "| GET | /1/{network}/profiles | no body; {network} is one of netA, netB, " +
+            "netC, netD, netF |",
+        },
+        {
+          document: "v1",
+          section: "Endpoints",
+          quote: "| POST | /1/post/labels |",
+        },
+        {
+          document: "v1",
+          section: "Endpoints",
+          quote: "| POST | /1/{network}/metrics |",
+        },
+        {
+          document: "v1",
+          section: "Endpoints",
+          quote: "| POST | /1/netA/page/posts |",
+        },
+        {
+          document: "v2",
+          section: "Social analytics reporting API, version 2 (paths under /2)",
+          quote: "In a real request the path segment is the lowercase name of that network.",
+        },
+        {
+          document: "v2",
+          section: "What the service does",
+          quote: "All version 2 paths start with /2/.",
+        },
+        {
+          document: "v1",
+          section: "Social analytics reporting API, version 1 (paths under /1)",
+          quote: "Version 1 does not list the professional company network.",
+        },
+        {
+          document: "v1",
+          section: "What the service does",
+          quote: "Base address {base_url}; version 1 paths start with /1/.",
+        },
+        {
+          document: "v1",
+          section: "Versioning",
+          quote: "The version is the first path segment: `/1/` here.",
+        },
+      ],
     },
   },
   "shared.response.status": {
@@ -43,6 +124,14 @@ export const RULES = {
       section: "What the service does",
       quote: "A read-only HTTPS/JSON service that gives customers access to analytics data of " +
         "social network profiles connected to their account.",
+      also: [
+        {
+          document: "v1",
+          section: "What the service does",
+          quote: "A read-only HTTPS/JSON service giving customers access to analytics of " +
+            "connected social profiles",
+        },
+      ],
     },
   },
   "shared.response.success-flag": {
@@ -54,6 +143,23 @@ export const RULES = {
       document: "v2",
       section: "Endpoints",
       quote: "Every success response has `success: true`.",
+      also: [
+        {
+          document: "v2",
+          section: "Metrics response",
+          quote: "| success | boolean | true on success |",
+        },
+        {
+          document: "v1",
+          section: "Metrics response (version 1)",
+          quote: "| success | boolean | true on success |",
+        },
+        {
+          document: "v2",
+          section: "Errors",
+          quote: "`success` = false",
+        },
+      ],
     },
   },
   "shared.response.no-extra-members": {
@@ -86,6 +192,17 @@ export const RULES = {
         "metrics or of disallowed profile ids).",
     },
   },
+  "shared.failure.general-description": {
+    id: "shared.failure.general-description",
+    checks: "every error object lists at least one message (its general description)",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Errors",
+      quote: "first a general description, then detail such as the names of invalid metrics or " +
+        "of disallowed profile ids",
+    },
+  },
   "shared.failure.errors-not-empty": {
     id: "shared.failure.errors-not-empty",
     checks: "a failure body lists at least one error object",
@@ -97,12 +214,10 @@ export const RULES = {
     id: "shared.failure.code-range",
     checks: "an error code is 3 to 99 or one of the HTTP-status codes of the table (400, 401, " +
       "403, 404, 405, 500)",
-    level: "stated",
-    source: {
-      document: "v2",
-      section: "Errors",
-      quote: "Codes 3 to 99 are returned with HTTP status 200.",
-    },
+    level: "inferred",
+    inferred: "the table lists the codes the API is known to return, and \"Codes 3 to 99 are " +
+      "returned with HTTP status 200\" says how those codes come, not that no other code " +
+      "exists",
   },
   "shared.failure.code-status": {
     id: "shared.failure.code-status",
@@ -122,6 +237,19 @@ export const RULES = {
       document: "v1",
       section: "Errors",
       quote: "codes 400, 401, 403, 404, 405, 500 with the equal HTTP status",
+      also: [
+        {
+          document: "v2",
+          section: "Authentication",
+          quote: "Missing header, invalid token or invalid secret gives error code 401 with " +
+            "HTTP status 401.",
+        },
+        {
+          document: "v1",
+          section: "Authentication",
+          quote: "error 401 with HTTP status 401 when missing or invalid",
+        },
+      ],
     },
   },
   "shared.failure.code-listed": {
@@ -141,14 +269,69 @@ export const RULES = {
       document: "v2",
       section: "Endpoints",
       quote: "`success`, `profiles` (array of Profile)",
+      also: [
+        {
+          document: "v2",
+          section: "Profile (element of the profile list)",
+          quote: "| id | string | profile identifier on the network |",
+        },
+        {
+          document: "v2",
+          section: "Profile (element of the profile list)",
+          quote: "| name | string | profile name |",
+        },
+        {
+          document: "v2",
+          section: "Profile (element of the profile list)",
+          quote: "| profile_name | string | unique profile name on the network |",
+        },
+        {
+          document: "v2",
+          section: "Profile (element of the profile list)",
+          quote: "| picture | string | URL of the profile picture |",
+        },
+        {
+          document: "v2",
+          section: "Profile (element of the profile list)",
+          quote: "| profile_labels | array | labels assigned to the profile in the account. " +
+            "Structure of its items: not shown. |",
+        },
+        {
+          document: "v2",
+          section: "Profile (element of the profile list)",
+          quote: "| community_enabled | boolean | true when community content is available for " +
+            "the profile |",
+        },
+        {
+          document: "v1",
+          section: "Resources and their fields",
+          quote: "Profile, content label, error and pagination structures are as in document 1",
+        },
+      ],
     },
   },
-  "shared.profiles.id-and-name": {
-    id: "shared.profiles.id-and-name",
-    checks: "every profile holds id and name",
-    level: "inferred",
-    inferred: "the documents say a field may be absent from an element; a profile without id " +
-      "or name is of no use, so both are expected but not stated",
+  "shared.profiles.insights-networks": {
+    id: "shared.profiles.insights-networks",
+    checks: "insights_enabled appears only on profiles of networks with insights (facebook, " +
+      "instagram)",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Profile (element of the profile list)",
+      quote: "| insights_enabled | boolean | only for netA and netB; true when insights " +
+        "metrics are available for the profile |",
+    },
+  },
+  "shared.profiles.timezone-shape": {
+    id: "shared.profiles.timezone-shape",
+    checks: "a profile timezone has the shape of an IANA time zone name (Area/Location, UTC)",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Profile (element of the profile list)",
+      quote: "| timezone | string | timezone assigned to the profile in the account settings " +
+        "(IANA name shape) |",
+    },
   },
   "shared.labels.fields": {
     id: "shared.labels.fields",
@@ -158,6 +341,23 @@ export const RULES = {
       document: "v2",
       section: "Endpoints",
       quote: "`success`, `data` (array of Content label)",
+      also: [
+        {
+          document: "v2",
+          section: "Content label",
+          quote: "| id | string |",
+        },
+        {
+          document: "v2",
+          section: "Content label",
+          quote: "| name | string |",
+        },
+        {
+          document: "v1",
+          section: "Endpoints",
+          quote: "`success`, `data` (array of `{id, name}`)",
+        },
+      ],
     },
   },
   "v2.labels.profile-label-fields": {
@@ -168,8 +368,31 @@ export const RULES = {
     source: {
       document: "v2",
       section: "Profile label",
-      quote: "each item has `name` (string) and `platform` (string, network name); may be an " +
-        "empty array",
+      quote: "| profiles | array of objects | profiles carrying the label; each item has " +
+        "`name` (string) and `platform` (string, network name); may be an empty array |",
+      also: [
+        {
+          document: "v2",
+          section: "Profile label",
+          quote: "| id | string | label identifier |",
+        },
+        {
+          document: "v2",
+          section: "Profile label",
+          quote: "| name | string | label name |",
+        },
+      ],
+    },
+  },
+  "v2.labels.profile-label-platform": {
+    id: "v2.labels.profile-label-platform",
+    checks: "the platform of a label's profile is a network name (facebook, instagram, " +
+      "twitter, youtube, linkedin, pinterest; any case)",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Profile label",
+      quote: "`platform` (string, network name)",
     },
   },
   "shared.labels.members-present": {
@@ -190,6 +413,18 @@ export const RULES = {
       section: "Metrics response",
       quote: "each element has `type` (string) and `rows` (array of strings: the dimension " +
         "values, or the metric names for the metric element)",
+      also: [
+        {
+          document: "v2",
+          section: "Metrics response",
+          quote: "| header | array |",
+        },
+        {
+          document: "v2",
+          section: "Metrics response",
+          quote: "| data | nested arrays |",
+        },
+      ],
     },
   },
   "v2.metrics.header-order": {
@@ -224,6 +459,14 @@ export const RULES = {
       section: "Metric catalogs (profile metrics)",
       quote: "Every metric below supports the dimensions `date.day`, `date.month`, " +
         "`date.week`, `profile`, `profile_label`.",
+      also: [
+        {
+          document: "v2",
+          section: "Metric catalogs (profile metrics)",
+          quote: "Some metrics additionally support the extra dimensions listed in the last " +
+            "column.",
+        },
+      ],
     },
   },
   "v2.metrics.header-extra-dimension": {
@@ -257,6 +500,15 @@ export const RULES = {
       section: "Metrics response",
       quote: "one nesting level per header element in header order, the innermost level " +
         "holding one number per metric row",
+      also: [
+        {
+          document: "v2",
+          section: "Metrics response",
+          quote: "Observed shapes: dimensions [date.day] give data[date index][metric index]; " +
+            "dimensions [profile, date.day] give data[profile index][date index][metric " +
+            "index].",
+        },
+      ],
     },
   },
   "v2.metrics.data-numbers": {
@@ -317,7 +569,25 @@ export const RULES = {
     source: {
       document: "v2",
       section: "Metrics request body",
-      quote: "last day; the last day is included in the result",
+      quote: "| date_start | string YYYY-MM-DD | yes | first day of the period |",
+      also: [
+        {
+          document: "v2",
+          section: "Metrics request body",
+          quote: "| date_end | string YYYY-MM-DD | yes | last day;",
+        },
+      ],
+    },
+  },
+  "v2.metrics.last-day": {
+    id: "v2.metrics.last-day",
+    checks: "with a date.day dimension, its rows include the last requested day (date_end), " +
+      "unless there are no rows (a metric may return no data)",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Metrics request body",
+      quote: "the last day is included in the result",
     },
   },
   "v2.metrics.requested-profiles": {
@@ -336,6 +606,13 @@ export const RULES = {
       document: "v1",
       section: "Metrics response (version 1)",
       quote: "one element per requested profile",
+      also: [
+        {
+          document: "v1",
+          section: "Metrics response (version 1)",
+          quote: "| profiles[].id | string | profile id |",
+        },
+      ],
     },
   },
   "v1.metrics.record-members": {
@@ -345,8 +622,8 @@ export const RULES = {
     source: {
       document: "v1",
       section: "Metrics response (version 1)",
-      quote: "one object per day: `date` (string, shape YYYY-MM-DD HH:MM:SS, midnight of the " +
-        "day) plus one member per requested metric holding its value",
+      quote: "`date` (string, shape YYYY-MM-DD HH:MM:SS, midnight of the day) plus one member " +
+        "per requested metric holding its value",
     },
   },
   "v1.metrics.record-metric-names": {
@@ -376,7 +653,7 @@ export const RULES = {
     source: {
       document: "v1",
       section: "Metrics response (version 1)",
-      quote: "`date` (string, shape YYYY-MM-DD HH:MM:SS, midnight of the day)",
+      quote: "`date` (string, shape YYYY-MM-DD HH:MM:SS",
     },
   },
   "v1.metrics.date-midnight": {
@@ -395,8 +672,36 @@ export const RULES = {
     level: "stated",
     source: {
       document: "v1",
+      section: "Metrics request body (version 1)",
+      quote: "| date_start | string YYYY-MM-DD | yes | first day |",
+      also: [
+        {
+          document: "v1",
+          section: "Metrics request body (version 1)",
+          quote: "| date_end | string YYYY-MM-DD | yes | last day, included |",
+        },
+      ],
+    },
+  },
+  "v1.metrics.last-day": {
+    id: "v1.metrics.last-day",
+    checks: "a profile's data holds a record of the last requested day (date_end), unless it " +
+      "holds no record (a metric may return no data)",
+    level: "stated",
+    source: {
+      document: "v1",
       section: "Metrics response (version 1)",
-      quote: "Days are in the profile timezone; the last day of the range is included.",
+      quote: "the last day of the range is included.",
+    },
+  },
+  "v1.metrics.one-record-per-day": {
+    id: "v1.metrics.one-record-per-day",
+    checks: "a profile's data holds at most one record per day",
+    level: "stated",
+    source: {
+      document: "v1",
+      section: "Metrics response (version 1)",
+      quote: "one object per day",
     },
   },
   "shared.posts.envelope": {
@@ -434,6 +739,13 @@ export const RULES = {
       document: "v2",
       section: "Posts request body (netA, netB; netC without sort)",
       quote: "post field names of the network",
+      also: [
+        {
+          document: "v2",
+          section: "netB post fields",
+          quote: "A response example also carries a `profile_id` string on each post.",
+        },
+      ],
     },
   },
   "shared.posts.field-types": {
@@ -441,10 +753,33 @@ export const RULES = {
     checks: "each post field has its catalog type (the Type column of the post field tables)",
     level: "stated",
     source: {
-      document: "v1",
-      section: "Post fields",
-      quote: "netA post fields (basic and insights), their types, the sortable list and the " +
-        "filterable list are those of document 1",
+      document: "v2",
+      section: "netA post fields (basic)",
+      quote: "| Field | Type | Meaning |",
+      also: [
+        {
+          document: "v2",
+          section: "netA post fields (insights; usable only for profiles with insights_enabled " +
+            "true)",
+          quote: "- integer: insights_engaged_fan,",
+        },
+        {
+          document: "v2",
+          section: "netB post fields",
+          quote: "| Field | Type | Meaning |",
+        },
+        {
+          document: "v2",
+          section: "netC post fields",
+          quote: "| Field | Type |",
+        },
+        {
+          document: "v1",
+          section: "Post fields",
+          quote: "netA post fields (basic and insights), their types, the sortable list and " +
+            "the filterable list are those of document 1",
+        },
+      ],
     },
   },
   "shared.posts.datetime-utc": {
@@ -454,17 +789,19 @@ export const RULES = {
     source: {
       document: "v2",
       section: "Post fields",
-      quote: "Date-times in responses are in UTC, ISO 8601 with offset (shape " +
-        "YYYY-MM-DDTHH:MM:SS+00:00).",
+      quote: "Date-times in responses are in UTC, ISO 8601 with offset",
     },
   },
   "shared.posts.datetime-shape": {
     id: "shared.posts.datetime-shape",
     checks: "post date-times are spelled exactly YYYY-MM-DDTHH:MM:SS+00:00 (no fraction of a " +
       "second, +00:00 rather than Z)",
-    level: "inferred",
-    inferred: "the documents give this shape for response date-times; a fraction or Z spells " +
-      "the same UTC instant in ISO 8601, which the sentence does not explicitly rule out",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Post fields",
+      quote: "(shape YYYY-MM-DDTHH:MM:SS+00:00)",
+    },
   },
   "shared.posts.requested-fields": {
     id: "shared.posts.requested-fields",
@@ -484,6 +821,45 @@ export const RULES = {
       document: "v2",
       section: "Posts request body (netA, netB; netC without sort)",
       quote: "page size; default 10; maximum 500",
+    },
+  },
+  "shared.posts.page-size-maximum": {
+    id: "shared.posts.page-size-maximum",
+    checks: "a page holds at most 500 posts, whatever the request",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Limits",
+      quote: "| page size `limit` | default 10, maximum 500 | post list endpoints |",
+      also: [
+        {
+          document: "v1",
+          section: "Limits",
+          quote: "post lists take `limit` with default 10 and maximum 500",
+        },
+      ],
+    },
+  },
+  "shared.posts.created-in-range": {
+    id: "shared.posts.created-in-range",
+    checks: "a post's created_time lies in the requested days read in some profile timezone " +
+      "(from 14 hours before date_start to 14 hours after the end of date_end, UTC)",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Posts request body (netA, netB; netC without sort)",
+      quote: "interpreted in each profile's timezone; last day included; response times are UTC",
+    },
+  },
+  "shared.posts.reaction-types": {
+    id: "shared.posts.reaction-types",
+    checks: "the keys of reactions_by_type are like, love, wow, haha, sorry and anger",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "netA post fields (basic)",
+      quote: "| reactions_by_type | object | counts with keys like, love, wow, haha, sorry, " +
+        "anger |",
     },
   },
   "shared.posts.sort-order": {
@@ -509,13 +885,13 @@ export const RULES = {
   },
   "shared.request.body-object": {
     id: "shared.request.body-object",
-    checks: "a metrics or posts request body is a JSON object holding the members of its table",
+    checks: "a metrics or posts request body is JSON (an object, the fields of its request " +
+      "table being its members)",
     level: "stated",
     source: {
       document: "v2",
       section: "What the service does",
-      quote: "Request bodies are JSON; requests carry the header `Content-Type: " +
-        "application/json; charset=utf-8`.",
+      quote: "Request bodies are JSON",
     },
   },
   "shared.request.unknown-members": {
@@ -548,6 +924,23 @@ export const RULES = {
       section: "Metrics request body",
       quote: "| profiles | array of strings | yes | profile ids from the profile list of the " +
         "same network; at most 25 |",
+      also: [
+        {
+          document: "v2",
+          section: "Metrics request body",
+          quote: "| date_start | string YYYY-MM-DD | yes |",
+        },
+        {
+          document: "v2",
+          section: "Metrics request body",
+          quote: "| date_end | string YYYY-MM-DD | yes |",
+        },
+        {
+          document: "v2",
+          section: "Metrics request body",
+          quote: "| metrics | array of strings | yes |",
+        },
+      ],
     },
   },
   "v1.metrics.required-members": {
@@ -559,6 +952,23 @@ export const RULES = {
       section: "Metrics request body (version 1)",
       quote: "| profiles | array of strings | yes | profile ids from the version 1 profile " +
         "list of the same network; at most 25 |",
+      also: [
+        {
+          document: "v1",
+          section: "Metrics request body (version 1)",
+          quote: "| date_start | string YYYY-MM-DD | yes |",
+        },
+        {
+          document: "v1",
+          section: "Metrics request body (version 1)",
+          quote: "| date_end | string YYYY-MM-DD | yes |",
+        },
+        {
+          document: "v1",
+          section: "Metrics request body (version 1)",
+          quote: "| metrics | array of strings | yes |",
+        },
+      ],
     },
   },
   "v1.metrics.no-dimensions": {
@@ -579,6 +989,18 @@ export const RULES = {
       document: "v2",
       section: "Posts request body (netA, netB; netC without sort)",
       quote: "| fields | array of strings | yes | post field names of the network |",
+      also: [
+        {
+          document: "v2",
+          section: "Posts request body (netA, netB; netC without sort)",
+          quote: "| profiles | array of strings | yes | profile ids from the profile list |",
+        },
+        {
+          document: "v2",
+          section: "Posts request body (netA, netB; netC without sort)",
+          quote: "| date_start, date_end | string YYYY-MM-DD | yes |",
+        },
+      ],
     },
   },
   "shared.request.date-format": {
@@ -589,6 +1011,18 @@ export const RULES = {
       document: "v2",
       section: "Metrics request body",
       quote: "| date_start | string YYYY-MM-DD | yes | first day of the period |",
+      also: [
+        {
+          document: "v2",
+          section: "Metrics request body",
+          quote: "| date_end | string YYYY-MM-DD | yes |",
+        },
+        {
+          document: "v2",
+          section: "Posts request body (netA, netB; netC without sort)",
+          quote: "| date_start, date_end | string YYYY-MM-DD | yes |",
+        },
+      ],
     },
   },
   "shared.request.date-order": {
@@ -630,6 +1064,18 @@ export const RULES = {
       section: "Metrics request body",
       quote: "| metrics | array of strings | yes | metric names from the catalog of that " +
         "network; at most 25 |",
+      also: [
+        {
+          document: "v2",
+          section: "Metrics request body",
+          quote: "| profiles | array of strings | yes |",
+        },
+        {
+          document: "v2",
+          section: "Posts request body (netA, netB; netC without sort)",
+          quote: "| fields | array of strings | yes |",
+        },
+      ],
     },
   },
   "shared.request.non-empty": {

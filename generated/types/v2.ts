@@ -959,9 +959,9 @@ export interface components {
          */
         Profile: {
             /** @description Profile identifier on the network. */
-            id: string;
+            id?: string;
             /** @description Profile name. */
-            name: string;
+            name?: string;
             /** @description Unique profile name on the network. */
             profile_name?: string;
             /** @description URL of the profile picture. */

@@ -39,11 +39,6 @@ function levelsArtifact(model: Pick<Model, 'rules'>): Artifact {
     "  return INFERRED.has(id) ? 'inferred' : 'stated';",
     '}',
     '',
-    "/** The rule's anchor on the docs site (generated/site/rules.html). */",
-    'export function rulePage(id: RuleId): string {',
-    '  return `rules.html#${id}`;',
-    '}',
-    '',
   ].join('\n');
   return { path: 'generated/rule-levels.ts', content };
 }
@@ -60,7 +55,7 @@ function entriesArtifact(model: Pick<Model, 'rules'>): Artifact {
     ' */',
     "import type { RuleId } from './rule-levels.js';",
     '',
-    "export { ruleLevel, rulePage, type RuleId, type RuleLevel } from './rule-levels.js';",
+    "export { ruleLevel, type RuleId, type RuleLevel } from './rule-levels.js';",
     '',
     `export const RULES = ${toTsLiteral(table)} as const satisfies Record<RuleId, unknown>;`,
     '',

@@ -48,7 +48,7 @@ export function siteArtifacts(context: Pick<StepContext, 'root' | 'model'>): Art
     at(INDEX_PAGE, renderIndexPage(model)),
     ...catalogs,
     at(MIGRATION_PAGE, renderMigrationPage(migration)),
-    at(RULES_PAGE, renderRulesPage(model.rules, model.networks)),
+    at(RULES_PAGE, renderRulesPage(model.rules, model.networks, model.sentences)),
     at(CHANGES_PAGE, renderChangesPage(readChangelog(context.root))),
     at(SEARCH_FILE, searchScript(model)),
   ];

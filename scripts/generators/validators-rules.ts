@@ -46,8 +46,7 @@ export function schemaRule(template: string, pointer: string, keyword: string, v
     case 'ProfilesResponse':
       return extra ? 'shared.response.no-extra-members' : 'shared.profiles.fields';
     case 'Profile':
-      if (extra) return 'shared.response.no-extra-members';
-      return keyword === 'required' && pointer === '' ? 'shared.profiles.id-and-name' : 'shared.profiles.fields';
+      return extra ? 'shared.response.no-extra-members' : 'shared.profiles.fields';
     case 'PostLabelsResponse':
     case 'ContentLabel':
       if (extra) return 'shared.response.no-extra-members';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { loadCatalogs } from './load-catalogs.js';
 import { loadSpec } from './load-spec.js';
 import { loadMigrationCatalog, MIGRATION_FILE } from './load-migration.js';
-import { loadRules, RULES_FILE } from './load-rules.js';
+import { loadRegister, RULES_FILE } from './load-rules.js';
 import type { Model, Version, VersionModel } from './types.js';
 
 export interface LoadOptions {
@@ -31,7 +31,7 @@ export function loadModel(root: string, options: LoadOptions = {}): Model {
   const renames = loadMigrationCatalog(root, { v1, v2 });
   sources.add(MIGRATION_FILE);
   const withoutRegister = options.registerOptional && !existsSync(join(root, RULES_FILE));
-  const rules = withoutRegister ? [] : loadRules(root);
+  const { rules, sentences } = withoutRegister ? { rules: [], sentences: [] } : loadRegister(root);
   if (!withoutRegister) sources.add(RULES_FILE).add('catalogs/schema/rules.schema.json');
   return {
     networks: catalogs.networks,
@@ -43,6 +43,7 @@ export function loadModel(root: string, options: LoadOptions = {}): Model {
     v2,
     renames,
     rules,
+    sentences,
     sources: [...sources].sort(),
   };
 }

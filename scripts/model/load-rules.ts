@@ -1,13 +1,13 @@
 /**
- * Reads catalogs/rules.yaml, the rule register: checked against catalogs/schema/rules.schema.json
- * and for unique ids. The first problem stops the pipeline with a PipelineError naming the file,
+ * Reads catalogs/rules.yaml, the rule register (its rules, and the sentences of the documents no
+ * rule quotes): checked against catalogs/schema/rules.schema.json and for unique ids. The first problem stops the pipeline with a PipelineError naming the file,
  * line, JSON pointer and rule entry.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import { PipelineError } from './errors.js';
-import type { Rule } from './types.js';
+import type { Rule, UncheckedSentence } from './types.js';
 import { readYamlFile, type YamlFile } from './yaml-file.js';
 
 export const RULES_FILE = 'catalogs/rules.yaml';
@@ -42,15 +42,20 @@ function describe(errors: ErrorObject[]): { pointer: string; message: string } {
 
 /** Checks a parsed register and returns its rules in file order. */
 export function readRules(file: YamlFile, schema: object): Rule[] {
+  return readRegister(file, schema).rules;
+}
+
+/** Checks a parsed register and returns its rules and its unchecked sentences, in file order. */
+export function readRegister(file: YamlFile, schema: object): { rules: Rule[]; sentences: UncheckedSentence[] } {
   // validateSchema false: the register schema is checked against the meta-schema by a test, not on every run.
   const validate = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, validateSchema: false }).compile(schema);
   if (!validate(file.data)) {
     const { pointer, message } = describe(validate.errors!);
     fail(file, pointer, message);
   }
-  const raw = (file.data as { rules: RawRule[] }).rules;
+  const { rules: raw, sentences = [] } = file.data as { rules: RawRule[]; sentences?: UncheckedSentence[] };
   const seen = new Map<string, number>();
-  return raw.map((entry, i) => {
+  const rules = raw.map((entry, i): Rule => {
     const first = seen.get(entry.id);
     if (first !== undefined) fail(file, `/rules/${i}/id`, `duplicate id (first at rule #${first + 1}) (rule: unique rule ids)`);
     seen.set(entry.id, i);
@@ -58,10 +63,16 @@ export function readRules(file: YamlFile, schema: object): Rule[] {
       ? { id: entry.id, checks: entry.checks, level: 'stated', source: entry.source }
       : { id: entry.id, checks: entry.checks, level: 'inferred', inferred: entry.inferred };
   });
+  return { rules, sentences };
 }
 
-/** Reads and checks catalogs/rules.yaml of a project. */
-export function loadRules(root: string): Rule[] {
+/** Reads and checks catalogs/rules.yaml of a project: its rules and unchecked sentences. */
+export function loadRegister(root: string): { rules: Rule[]; sentences: UncheckedSentence[] } {
   const schema = JSON.parse(readFileSync(join(root, 'catalogs/schema/rules.schema.json'), 'utf8'));
-  return readRules(readYamlFile(join(root, RULES_FILE), RULES_FILE), schema);
+  return readRegister(readYamlFile(join(root, RULES_FILE), RULES_FILE), schema);
+}
+
+/** Reads and checks catalogs/rules.yaml of a project; its rules. */
+export function loadRules(root: string): Rule[] {
+  return loadRegister(root).rules;
 }

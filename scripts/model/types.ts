@@ -1,6 +1,6 @@
 /** The normalized in-memory model every generator reads: catalogs + hand-written spec. */
 
-import type { Version, NetworkInfo, Metric, PostCatalog, Dimension, ExtraDimension, ErrorCode, Limits, Rule } from '../../src/catalog/types.js';
+import type { Version, NetworkInfo, Metric, PostCatalog, Dimension, ExtraDimension, ErrorCode, Limits, Rule, UncheckedSentence } from '../../src/catalog/types.js';
 
 export type * from '../../src/catalog/types.js';
 import type { MetricRename } from './load-migration.js';
@@ -32,6 +32,8 @@ export interface Model {
   renames: MetricRename[];
   /** The rule register (catalogs/rules.yaml), in file order. */
   rules: Rule[];
+  /** The sentences of the documents no rule quotes, with why (catalogs/rules.yaml `sentences`); absent in small test models. */
+  sentences?: UncheckedSentence[];
   /** Every file the model was read from, relative to the project root, sorted. */
   sources: string[];
 }

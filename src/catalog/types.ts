@@ -125,6 +125,22 @@ export interface RuleSource {
   document: 'v1' | 'v2';
   section: string;
   quote: string;
+  /** Further sentences the rule rests on (its check needs all of them). */
+  also?: readonly { document: 'v1' | 'v2'; section: string; quote: string }[];
+}
+
+/**
+ * A sentence of the documents that no rule quotes, and why (catalogs/rules.yaml `sentences`):
+ * `needs-more` constrains an answer that one capture cannot show broken; `allows` permits
+ * something no check may contradict; `request` constrains requests only; `catalog` is catalog
+ * data; `describes` constrains no answer.
+ */
+export interface UncheckedSentence {
+  document: 'v1' | 'v2';
+  section: string;
+  quote: string;
+  kind: 'needs-more' | 'allows' | 'request' | 'catalog' | 'describes';
+  why: string;
 }
 
 /**

@@ -36,6 +36,9 @@ export function ruleText(rule: Rule): string {
   const lines = [`${rule.id}  (${LEVELS[rule.level]})`, `checks:    ${named(rule.checks)}`];
   if (rule.source) {
     lines.push(`source:    ${DOCUMENTS[rule.source.document]}, section "${named(rule.source.section)}":`, `           "${named(rule.source.quote)}"`);
+    for (const also of rule.source.also ?? []) {
+      lines.push(`and:       ${DOCUMENTS[also.document]}, section "${named(also.section)}":`, `           "${named(also.quote)}"`);
+    }
   }
   if (rule.inferred) lines.push(`inferred:  ${named(rule.inferred)}`);
   return lines.join('\n');

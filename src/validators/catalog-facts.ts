@@ -42,6 +42,8 @@ export interface ValidatorFacts {
   readonly extraDimensions: readonly string[];
   readonly errors: readonly { readonly code: number; readonly httpStatus: number }[];
   readonly pageSize: number;
+  readonly maxPageSize: number;
+  readonly insightsNetworks: readonly string[];
   readonly v1: VersionFacts;
   readonly v2: VersionFacts;
 }
@@ -114,3 +116,14 @@ export const errorCodes = data.errors;
 
 /** Page size of post lists when the request gives no `limit`. */
 export const defaultPageSize = data.pageSize;
+
+/** The largest page of a post list (the maximum of `limit`). */
+export const maxPageSize = data.maxPageSize;
+
+/** The networks whose profiles may carry `insights_enabled`. */
+export const insightsNetworks: ReadonlySet<string> = new Set(data.insightsNetworks);
+
+/** The networks of a version (the path segments), in catalog order. */
+export function networksOf(version: number): readonly string[] {
+  return Object.keys(version === 1 ? data.v1.metrics : data.v2.metrics);
+}

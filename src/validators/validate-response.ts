@@ -9,6 +9,8 @@ import { checkFailure } from './checks/failure.js';
 import { checkMetricsV1 } from './checks/metrics-v1.js';
 import { checkMetricsV2 } from './checks/metrics-v2.js';
 import { checkPosts } from './checks/posts.js';
+import { checkProfileLabels } from './checks/profile-labels.js';
+import { checkProfileList } from './checks/profile-list.js';
 import { requestBody, UnreadableRequest } from './checks/request-shape.js';
 import { isPlainObject } from './checks/values.js';
 import { validatorsOf, type CompiledOperation, type CompiledValidator } from './compiled.js';
@@ -79,10 +81,12 @@ const FAILURE = 'FailureBody';
 /** The success-body checks of one operation; `schemaValid`: the body passed its schema, so catalog types need no second check. */
 type SuccessChecks = (list: ErrorList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, schemaValid: boolean) => void;
 
-/** The success-body checks of `op`, chosen once per operation; undefined for lists, which have none. */
+/** The success-body checks of `op`, chosen once per operation; undefined for content label lists, which have none. */
 function successChecksOf(op: OperationInfo): SuccessChecks | undefined {
   const { network, version } = op;
+  if (op.kind === 'profile-labels') return (list, body) => checkProfileLabels(list, body);
   if (!network) return undefined;
+  if (op.kind === 'profiles') return (list, body) => checkProfileList(list, body, network);
   if (op.kind === 'metrics') {
     return version === 2 ? (list, body, request, schemaValid) => checkMetricsV2(list, body, request, network, schemaValid) : (list, body, request, schemaValid) => checkMetricsV1(list, body, request, network, schemaValid);
   }
@@ -99,8 +103,10 @@ interface OperationPlan {
   readonly schemas: readonly StatusSchema[];
   /** The result of a body without problems (shared, frozen). */
   readonly valid: ValidationResult;
-  /** The checks of a success body beyond its schema; undefined when there are none (label and profile lists). */
+  /** The checks of a success body beyond its schema; undefined when there are none (content label lists). */
   readonly successChecks: SuccessChecks | undefined;
+  /** The success checks read the request (metrics and posts; the lists' checks are body-only). */
+  readonly readsRequest: boolean;
   /** No error: told apart from a {@link NoPlan} by one member read. */
   readonly error: undefined;
 }
@@ -124,7 +130,7 @@ function planOf(found: OperationLookup): OperationPlan | NoPlan {
     else if (!compiled) plan = { op, error: `no validators for ${op.key}; regenerate with npm run generate` };
     else {
       const { statuses } = compiled.validators;
-      plan = { op, compiled, statuses: statuses.map(Number), schemas: statuses.map((key) => statusSchemaOf(compiled, key)), valid: validResult(op.key), successChecks: successChecksOf(op), error: undefined };
+      plan = { op, compiled, statuses: statuses.map(Number), schemas: statuses.map((key) => statusSchemaOf(compiled, key)), valid: validResult(op.key), successChecks: successChecksOf(op), readsRequest: op.kind === 'metrics' || op.kind === 'posts', error: undefined };
     }
     plans.set(found, plan);
   }
@@ -170,7 +176,7 @@ function validate(input: ValidateResponseInput, list: ErrorList): OperationPlan 
   if (success === false) checkFailure(list, body, status);
   else if (success === true && status === 200 && plan.successChecks) {
     // Profile and label lists have no request-aware checks: their request is not read.
-    const request = requestBody(input.request);
+    const request = plan.readsRequest ? requestBody(input.request) : undefined;
     if (request instanceof UnreadableRequest) {
       list.add('shared.response.request-readable', '', `request-aware checks skipped: the request is not a JSON object (got ${describeValue(request.value)})`);
       plan.successChecks(list, body, undefined, schemaValid);

@@ -254,7 +254,8 @@ describe('v2 reference lists', () => {
   it('profiles, post labels and profile labels take no parameters and type their responses', () => {
     const profiles = v2.twitter.profiles();
     expectTypeOf(profiles.operation).toEqualTypeOf<'GET /2/twitter/profiles'>();
-    expectTypeOf<ResponseOf<typeof profiles>['profiles'][number]['id']>().toEqualTypeOf<string>();
+    // "A field may be absent from an element": a profile's id is typed as possibly absent.
+    expectTypeOf<ResponseOf<typeof profiles>['profiles'][number]['id']>().toEqualTypeOf<string | undefined>();
     const labels = v2.postLabels();
     expectTypeOf<ResponseOf<typeof labels>['data'][number]>().toEqualTypeOf<{ id: string; name: string }>();
     expectTypeOf<ResponseOf<typeof profiles>>().toEqualTypeOf<components['schemas']['ProfilesResponse']>();

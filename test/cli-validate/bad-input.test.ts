@@ -8,10 +8,10 @@ import { run, tempDir, validCapture, type Run } from './helpers.js';
 const tmp = tempDir();
 let result: Run;
 
-/** A valid capture (no request: a page this big exceeds any `limit`) of a facebook posts page of about `bytes` bytes. */
+/** A valid capture (no request) of a facebook posts page of about `bytes` bytes: 500 posts, the largest page, with long messages. */
 function bigCapture(bytes: number): string {
-  const post = (i: number) => ({ id: `164929129743_${i}`, created_time: '2026-01-20T17:04:11+00:00', message: 'm'.repeat(400), comments: i });
-  const count = Math.ceil(bytes / JSON.stringify(post(100000)).length);
+  const count = 500;
+  const post = (i: number) => ({ id: `164929129743_${i}`, created_time: '2026-01-20T17:04:11+00:00', message: 'm'.repeat(Math.ceil(bytes / count)), comments: i });
   const posts = Array.from({ length: count }, (_, i) => post(count - i));
   return JSON.stringify({
     method: 'POST',

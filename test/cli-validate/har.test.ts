@@ -24,12 +24,13 @@ describe('validate HAR files', () => {
       'skipped  session.har#0: not an API operation: GET https://cdn.example.invalid/app.js',
       'ok       session.har#1  POST /2/facebook/metrics (HTTP 200)',
       'invalid  session.har#2  POST /2/facebook/metrics (HTTP 200)',
+      '           session.har:109:21: /header/0/rows: no row for the last requested day "2026-01-02"  [rule v2.metrics.last-day]',
       '           session.har:109:21: /header/0/rows/1: 2026-01-05 is outside the requested range 2026-01-01..2026-01-02  [rule v2.metrics.date-range]',
       'ok       session.har#3  GET /2/facebook/profiles (HTTP 401)',
       'skipped  session.har#4: CORS preflight: OPTIONS https://api.example.invalid/2/facebook/metrics',
       '',
       '3 responses: 2 valid, 1 invalid; 2 HAR entries skipped (1 not an API operation, 1 CORS preflight)',
-      'explain a rule: npx social-analytics-api rules v2.metrics.date-range',
+      'explain a rule: npx social-analytics-api rules v2.metrics.last-day',
     ]);
   });
 

@@ -46,7 +46,7 @@ describe('social-analytics-api rules', () => {
 
   it('names the networks beside the documents\' placeholders', async () => {
     const { out } = await rules('shared.response.operation');
-    expect(out).toContain('"no body; {network} is one of facebook (netA), instagram (netB), twitter (netC), youtube (netD), linkedin (netE), pinterest (netF)"');
+    expect(out).toContain('no body; {network} is one of facebook (netA), instagram (netB), twitter (netC), youtube (netD), linkedin (netE), pinterest (netF) |"');
   });
 
   it('without an id, lists every rule of the register on one line each after a count', async () => {

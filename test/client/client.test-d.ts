@@ -8,7 +8,7 @@ const client = createClient({ token: 't', secret: 's', baseUrl: 'https://api.exa
 describe('client types', () => {
   it('send returns the success body of a built request', async () => {
     const profiles = await client.send(v2.facebook.profiles());
-    expectTypeOf(profiles.profiles[0].id).toEqualTypeOf<string>();
+    expectTypeOf(profiles.profiles[0].id).toEqualTypeOf<string | undefined>();
     const page = await client.send(v2.facebook.posts({ profiles: ['1'], date_start: '2025-01-01', date_end: '2025-01-31', fields: ['id', 'comments'] }));
     expectTypeOf(page.data.posts[0]).toHaveProperty('comments');
     expectTypeOf(await client.send({ method: 'GET', path: '/2/facebook/profiles', body: undefined })).toEqualTypeOf<unknown>();
@@ -74,7 +74,7 @@ describe('client types', () => {
     const timed = createClient({ token: 't', secret: 's', baseUrl: 'https://api.example.com', timeout: 5_000 });
     const { signal } = new AbortController();
     const profiles = await timed.send(v2.facebook.profiles(), { signal });
-    expectTypeOf(profiles.profiles[0].id).toEqualTypeOf<string>();
+    expectTypeOf(profiles.profiles[0].id).toEqualTypeOf<string | undefined>();
     const posts = v2.instagram.posts({ profiles: ['1'], date_start: '2025-01-01', date_end: '2025-01-31', fields: ['id', 'likes'] });
     for await (const post of timed.paginate(posts, { signal })) expectTypeOf(post).toHaveProperty('likes');
     expectTypeOf(timed.paginate(posts, { signal })).toEqualTypeOf(timed.paginate(posts));

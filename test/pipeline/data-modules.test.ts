@@ -42,11 +42,6 @@ describe('rules', () => {
       export function ruleLevel(id: RuleId): RuleLevel {
         return INFERRED.has(id) ? 'inferred' : 'stated';
       }
-
-      /** The rule's anchor on the docs site (generated/site/rules.html). */
-      export function rulePage(id: RuleId): string {
-        return \`rules.html#\${id}\`;
-      }
       "
     `);
   });
@@ -63,7 +58,7 @@ describe('rules', () => {
        */
       import type { RuleId } from './rule-levels.js';
 
-      export { ruleLevel, rulePage, type RuleId, type RuleLevel } from './rule-levels.js';
+      export { ruleLevel, type RuleId, type RuleLevel } from './rule-levels.js';
 
       export const RULES = {
         "v2.metrics.header-order": {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rulesArtifacts } from '../../scripts/generators/rules.js';
-import { loadRules, readRules } from '../../scripts/model/load-rules.js';
+import { loadRules, readRegister, readRules } from '../../scripts/model/load-rules.js';
 import { readYamlFile } from '../../scripts/model/yaml-file.js';
 import { RULES } from '../../generated/rules.js';
 
@@ -64,6 +64,18 @@ describe('readRules', () => {
     );
   });
 
+  it('reads further quotes of a rule and the unchecked sentences', () => {
+    const file = join(dir, `r${count++}.yaml`);
+    const also = '      also:\n        - document: v1\n          section: Errors\n          quote: "codes 3"\n';
+    const sentence = 'sentences:\n  - document: v2\n    section: Events\n    kind: describes\n    quote: "Events: not shown."\n    why: not shown\n';
+    writeFileSync(file, `rules:\n${stated}${also}${sentence}`);
+    const register = readRegister(readYamlFile(file, 'catalogs/rules.yaml'), schema);
+    expect(register.rules[0].source?.also).toEqual([{ document: 'v1', section: 'Errors', quote: 'codes 3' }]);
+    expect(register.sentences).toEqual([{ document: 'v2', section: 'Events', kind: 'describes', quote: 'Events: not shown.', why: 'not shown' }]);
+    expect(() => read(`rules:\n${stated}${sentence.replace('kind: describes', 'kind: obvious')}`)).toThrow('/sentences/0/kind: must be one of "needs-more", "allows", "request", "catalog", "describes" (rule: schema enum)');
+    expect(() => read(`rules:\n${stated}${sentence.replace('    why: not shown\n', '')}`)).toThrow('/sentences/0: missing key "why" (rule: schema required)');
+  });
+
   it('refuses an unknown key', () => {
     expect(() => read(`rules:\n${stated}    level: stated\n`)).toThrow('/rules/0: rule "v2.metrics.header-order": unknown key "level"');
   });
@@ -114,9 +126,11 @@ const sources = Object.fromEntries(
 // unless the documents are there.
 describe.skipIf(!haveSources)('register quotes against the source documents (../shared/source)', () => {
   for (const rule of loadRules(root).filter((r) => r.source)) {
-    it(`${rule.id}: the quote stands verbatim in its document, under an existing heading`, () => {
-      expect(sources[rule.source!.document].text).toContain(fold(rule.source!.quote));
-      expect(sources[rule.source!.document].headings).toContain(rule.source!.section);
+    it(`${rule.id}: the quote (and each further one) stands verbatim in its document, under an existing heading`, () => {
+      for (const quoted of [rule.source!, ...(rule.source!.also ?? [])]) {
+        expect(sources[quoted.document].text).toContain(fold(quoted.quote));
+        expect(sources[quoted.document].headings).toContain(quoted.section);
+      }
     });
   }
 });

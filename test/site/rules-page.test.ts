@@ -22,6 +22,19 @@ describe('renderRulesPage', () => {
     ]);
   });
 
+  it('shows a rule\'s further quotes and the sentences no rule checks, grouped by why', () => {
+    const withAlso: Rule = { ...rules[0], source: { ...rules[0].source!, also: [{ document: 'v1', section: 'Errors', quote: 'codes 3 with HTTP 200' }] } };
+    const page = renderRulesPage([withAlso], [], [
+      { document: 'v2', section: 'Events', kind: 'describes', quote: 'Events: not shown.', why: 'not shown' },
+      { document: 'v2', section: 'Limits', kind: 'needs-more', quote: '1000 per hour', why: 'needs the clock' },
+    ]);
+    expect(page).toContain('<p class="basis">and in document 2 (version 1), section “Errors”:</p>\n<blockquote>codes 3 with HTTP 200</blockquote>');
+    expect(page).toContain('<h2 id="unchecked-sentences">Sentences no rule checks</h2>');
+    expect(page.indexOf('id="unchecked-needs-more"')).toBeLessThan(page.indexOf('id="unchecked-describes"'));
+    expect(page).toContain('<blockquote>1000 per hour</blockquote><p class="basis">document 1 (version 2 and the rules shared by both versions), “Limits”: needs the clock</p>');
+    expect(renderRulesPage([withAlso], [])).not.toContain('unchecked-sentences');
+  });
+
   it('has an entry for every rule of the register', () => {
     const model = loadModel(PROJECT_ROOT);
     const page = renderRulesPage(model.rules, model.networks);

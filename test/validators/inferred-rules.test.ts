@@ -27,7 +27,7 @@ const captures: Record<string, ValidateResponseInput> = {
   'shared.response.no-extra-members': metrics({ ...metricsBody(['fans_change', 'fans_lifetime']), took_ms: 12 }),
   'shared.failure.errors-not-empty': failure([]),
   'shared.failure.code-listed': failure([{ code: 12, errors: ['Something new.'] }]),
-  'shared.profiles.id-and-name': { method: 'GET', path: '/2/facebook/profiles', body: { success: true, profiles: [{ id: '1' }] } },
+  'shared.failure.code-range': failure([{ code: 402, errors: ['Payment required.'] }]),
   'shared.labels.members-present': { method: 'POST', path: '/2/post/labels', body: { success: true, data: [{ id: 'l1' }] } },
   'v2.metrics.metric-rows-unique': metrics(metricsBody(['fans_change', 'fans_change']), null),
   'v2.metrics.requested-metrics': metrics(metricsBody(['fans_change'])),
@@ -35,7 +35,6 @@ const captures: Record<string, ValidateResponseInput> = {
   'v2.metrics.requested-profiles': metrics(metricsBody(['fans_change', 'fans_lifetime'], ['p1', 'p9'])),
   'shared.posts.remaining-not-negative': posts({ posts: [], next: 'c', remaining: -1 }),
   'shared.posts.next-with-remaining': posts({ posts: [], next: 'c' }),
-  'shared.posts.datetime-shape': posts({ posts: [{ id: 'a', comments: 1, created_time: '2026-01-20T10:00:00.250Z' }] }, { ...postsRequest, fields: ['id', 'comments', 'created_time'] }),
   'shared.posts.sort-order': posts({ posts: [{ id: 'a', comments: 1 }, { id: 'b', comments: 5 }] }, { ...postsRequest, sort: [{ field: 'comments', order: 'desc' }] }),
 };
 

@@ -20,9 +20,9 @@ describe('toBeValidResponse', () => {
   });
 
   it('fails for a request-aware problem only when the request is given', () => {
-    const outside = { ...body, header: [{ type: 'date.day', rows: ['2026-01-01', '2026-01-09'] }, body.header[1]] };
+    const outside = { ...body, header: [{ type: 'date.day', rows: ['2026-01-09', '2026-01-02'] }, body.header[1]] };
     expect(outside).toBeValidResponse('POST /2/facebook/metrics');
-    expect(() => expect(outside).toBeValidResponse('POST /2/facebook/metrics', { request })).toThrowError('/header/0/rows/1: 2026-01-09 is outside the requested range 2026-01-01..2026-01-02');
+    expect(() => expect(outside).toBeValidResponse('POST /2/facebook/metrics', { request })).toThrowError('/header/0/rows/0: 2026-01-09 is outside the requested range 2026-01-01..2026-01-02');
   });
 
   it('passes with warnings by default; with strict, broken inferred rules fail and the message lists errors and warnings', () => {
@@ -52,9 +52,9 @@ describe('toBeValidResponse', () => {
     expect(capture).toBeValidResponse();
     expect({ request, response: body }).toBeValidResponse('POST /2/facebook/metrics');
     expect({ method: 'GET', path: '/2/facebook/profiles', status: 401, response: { success: false, errors: [{ code: 401, errors: ['x'] }] } }).toBeValidResponse();
-    const outside = { ...body, header: [{ type: 'date.day', rows: ['2026-01-01', '2026-01-09'] }, body.header[1]] };
+    const outside = { ...body, header: [{ type: 'date.day', rows: ['2026-01-09', '2026-01-02'] }, body.header[1]] };
     expect(() => expect({ request, response: outside }).toBeValidResponse('POST /2/facebook/metrics')).toThrowError(
-      "expected the capture's response to be a valid response of POST /2/facebook/metrics for its request; 1 error:\n  /header/0/rows/1: 2026-01-09 is outside",
+      "expected the capture's response to be a valid response of POST /2/facebook/metrics for its request; 1 error:\n  /header/0/rows/0: 2026-01-09 is outside",
     );
     expect(() => expect({ ...capture, source: 'a.json#3', response: { ...body, data: [[1], ['2']] } }).toBeValidResponse({ strict: true })).toThrowError(
       "a.json#3: expected the capture's response to be a valid response of POST /2/facebook/metrics for its request (strict); 1 error:",

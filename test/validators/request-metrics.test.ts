@@ -73,9 +73,15 @@ describe('v2 metrics, request-aware', () => {
   it('wants date.day rows inside the requested range', () => {
     const body = profileDayBody();
     body.header[1].rows[2] = '2026-01-04';
-    expect(v2(body).all).toEqual([problem('v2.metrics.date-range', '/header/1/rows/2', '2026-01-04 is outside the requested range 2026-01-01..2026-01-03')]);
+    expect(v2(body).all).toEqual([
+      problem('v2.metrics.last-day', '/header/1/rows', 'no row for the last requested day "2026-01-03"'),
+      problem('v2.metrics.date-range', '/header/1/rows/2', '2026-01-04 is outside the requested range 2026-01-01..2026-01-03'),
+    ]);
     body.header[1].rows[2] = '2026-02-30';
-    expect(v2(body).all).toEqual([problem('v2.metrics.date-rows', '/header/1/rows/2', 'expected a date YYYY-MM-DD, got "2026-02-30"')]);
+    expect(v2(body).all).toEqual([
+      problem('v2.metrics.date-rows', '/header/1/rows/2', 'expected a date YYYY-MM-DD, got "2026-02-30"'),
+      problem('v2.metrics.last-day', '/header/1/rows', 'no row for the last requested day "2026-01-03"'),
+    ]);
   });
 
   it('wants profile rows among the requested profiles', () => {
@@ -242,15 +248,18 @@ describe('v1 metrics, request-aware', () => {
   it('wants days inside the requested range', () => {
     const body = v1Body();
     body.profiles[1].data[1].date = '2026-01-03 00:00:00';
-    expect(v1(body).all).toEqual([problem('v1.metrics.date-range', '/profiles/1/data/1/date', '2026-01-03 is outside the requested range 2026-01-01..2026-01-02')]);
+    expect(v1(body).all).toEqual([
+      problem('v1.metrics.last-day', '/profiles/1/data', 'no record for the last requested day "2026-01-02"'),
+      problem('v1.metrics.date-range', '/profiles/1/data/1/date', '2026-01-03 is outside the requested range 2026-01-01..2026-01-02'),
+    ]);
   });
 
   it('judges dates again for another requested range, and without a request, after they passed', () => {
     expect(v1(v1Body()).all).toEqual([]);
-    const later = { ...v1Request, date_start: '2026-01-02', date_end: '2026-01-09' };
+    const later = { ...v1Request, date_start: '2026-01-02', date_end: '2026-01-02' };
     expect(v1(v1Body(), later).all).toEqual([
-      problem('v1.metrics.date-range', '/profiles/0/data/0/date', '2026-01-01 is outside the requested range 2026-01-02..2026-01-09'),
-      problem('v1.metrics.date-range', '/profiles/1/data/0/date', '2026-01-01 is outside the requested range 2026-01-02..2026-01-09'),
+      problem('v1.metrics.date-range', '/profiles/0/data/0/date', '2026-01-01 is outside the requested range 2026-01-02..2026-01-02'),
+      problem('v1.metrics.date-range', '/profiles/1/data/0/date', '2026-01-01 is outside the requested range 2026-01-02..2026-01-02'),
     ]);
     const noon = v1Body();
     noon.profiles[0].data[1].date = '2026-01-02 12:00:00';
@@ -285,7 +294,7 @@ describe('v1 metrics: a date already checked at the same position of an earlier 
   it('reports the same failing date in every profile that holds it', () => {
     const body = threeProfiles();
     for (const profile of body.profiles) profile.data[1].date = '2026-01-05 00:00:00';
-    expect(v1(body, request).all).toEqual([0, 1, 2].map((i) => problem('v1.metrics.date-range', `/profiles/${i}/data/1/date`, '2026-01-05 is outside the requested range 2026-01-01..2026-01-02')));
+    expect(v1(body, request).all.filter((p) => p.rule === 'v1.metrics.date-range')).toEqual([0, 1, 2].map((i) => problem('v1.metrics.date-range', `/profiles/${i}/data/1/date`, '2026-01-05 is outside the requested range 2026-01-01..2026-01-02')));
     const shapes = threeProfiles();
     for (const profile of shapes.profiles) profile.data[0].date = '2026-1-01 00:00:00';
     expect(v1(shapes, request).all.filter((p) => p.rule === 'v1.metrics.date').map((p) => p.pointer)).toEqual([0, 1, 2].map((i) => `/profiles/${i}/data/0/date`));
@@ -315,7 +324,7 @@ describe('v2 metrics: the requested range of each call', () => {
 describe('v2 metrics without dimensions in the request', () => {
   it('does not invent the header (not shown in the documents) but still checks metric rows', () => {
     const request = { date_start: '2026-01-01', date_end: '2026-01-03', profiles: ['p1'], metrics: ['fans_change'] };
-    const body = { success: true, header: [{ type: 'date.day', rows: ['2026-01-01'] }, { type: 'metric', rows: ['fans_lifetime'] }], data: [[1]] };
+    const body = { success: true, header: [{ type: 'date.day', rows: ['2026-01-03'] }, { type: 'metric', rows: ['fans_lifetime'] }], data: [[1]] };
     expect(v2(body, request).all).toEqual([
       problem('v2.metrics.requested-metrics', '/header/1/rows/0', '"fans_lifetime" is not a requested metric'),
       problem('v2.metrics.requested-metrics', '/header/1/rows', 'no row for requested metric "fans_change"'),

@@ -97,11 +97,13 @@ describe('posts, request-aware', () => {
       const result = fb(page([post(1, 3, { created_time: created })]));
       expect(result.errors).toContainEqual(problem('shared.posts.datetime-utc', '/data/posts/0/created_time', `expected a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00, got "${created}"`));
     }
-    // A fraction and Z spell a UTC instant too: accepted, with a warning (the documented shape is +00:00).
-    expect(fb(page([post(1, 3, { created_time: '2026-01-20T10:00:00.250Z' })]))).toMatchObject({
-      errors: [],
-      warnings: [problem('shared.posts.datetime-shape', '/data/posts/0/created_time', 'expected the documented shape YYYY-MM-DDTHH:MM:SS+00:00, got "2026-01-20T10:00:00.250Z"')],
-    });
+    // A fraction or Z spell a UTC instant too, but the documents state the shape: an error.
+    for (const created of ['2026-01-20T10:00:00.250Z', '2026-01-20T10:00:00Z', '2026-01-20T10:00:00.5+00:00']) {
+      expect(fb(page([post(1, 3, { created_time: created })]))).toMatchObject({
+        errors: [problem('shared.posts.datetime-shape', '/data/posts/0/created_time', `expected the documented shape YYYY-MM-DDTHH:MM:SS+00:00, got "${created}"`)],
+        warnings: [],
+      });
+    }
   });
 
   it('wants the requested sort order within the page', () => {

@@ -15,7 +15,7 @@ function body(): any {
   return { success: true, profiles: ['p1', 'p2'].map((id) => ({ id, data: [0, 1, 2].map((d) => ({ date: day(d), comments: d, shares: 2 * d })) })) };
 }
 
-const request = () => ({ date_start: '2026-01-01', date_end: '2026-01-31', profiles: ['p1', 'p2'], metrics: ['comments', 'shares'] });
+const request = () => ({ date_start: '2026-01-01', date_end: '2026-01-03', profiles: ['p1', 'p2'], metrics: ['comments', 'shares'] });
 
 const v1 = (req: unknown, network = 'facebook', b: unknown = body()) => problems(validateResponse({ method: 'POST', path: `/1/${network}/metrics`, body: b, request: req }));
 

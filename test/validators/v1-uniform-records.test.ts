@@ -12,7 +12,7 @@ import { problem, problems } from './problems.js';
 const all = (result: ValidationResult) => problems(result);
 
 const metrics = ['comments', 'engagement_rate', 'shares'];
-const request = (names = metrics, profiles = ['p1', 'p2', 'p3']) => ({ date_start: '2026-01-01', date_end: '2026-01-31', profiles, metrics: names });
+const request = (names = metrics, profiles = ['p1', 'p2', 'p3']) => ({ date_start: '2026-01-01', date_end: '2026-01-20', profiles, metrics: names });
 const day = (d: number) => `2026-01-${String(d + 1).padStart(2, '0')} 00:00:00`;
 
 /** 3 profiles x 20 days, every record with the same names in the same order. */

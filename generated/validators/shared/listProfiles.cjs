@@ -60,14 +60,6 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
         for (let i0 = 0; i0 < len0; i0++) {
           let data2 = data1[i0];
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-            if (data2.id === void 0) {
-              vErrors = pushError(vErrors, instancePath + "/profiles/" + i0, "https://social-analytics-api.invalid/v1/schemas/Profile/required", "required", { missingProperty: "id" });
-              errors++;
-            }
-            if (data2.name === void 0) {
-              vErrors = pushError(vErrors, instancePath + "/profiles/" + i0, "https://social-analytics-api.invalid/v1/schemas/Profile/required", "required", { missingProperty: "name" });
-              errors++;
-            }
             for (const key1 in data2) {
               if (!(key1 === "id" || key1 === "name" || key1 === "profile_name" || key1 === "picture" || key1 === "timezone" || key1 === "profile_labels" || key1 === "insights_enabled" || key1 === "community_enabled")) {
                 vErrors = pushError(vErrors, instancePath + "/profiles/" + i0, "https://social-analytics-api.invalid/v1/schemas/Profile/additionalProperties", "additionalProperties", { additionalProperty: key1 });
@@ -159,7 +151,6 @@ var validators = {
 var schemaRules = {
   "Profile/additionalProperties": "shared.response.no-extra-members",
   "Profile/properties/*/type": "shared.profiles.fields",
-  "Profile/required": "shared.profiles.id-and-name",
   "Profile/type": "shared.profiles.fields",
   "ProfilesResponse/additionalProperties": "shared.response.no-extra-members",
   "ProfilesResponse/properties/profiles/type": "shared.profiles.fields",

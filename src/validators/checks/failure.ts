@@ -1,10 +1,11 @@
 /**
  * Status-aware checks of a failure body: an error code is 3 to 99 (with HTTP status 200) or one
- * of the table's HTTP codes (with the equal status). A code of 3 to 99 the table does not list
- * is accepted with a warning (inferred rule): the documents give the range, not a closed list.
+ * of the table's HTTP codes (with the equal status). A code the table does not list is accepted
+ * with a warning (inferred rules): the documents give the codes they know, not a closed list.
  */
 import { errorCodes } from '../catalog-facts.js';
 import type { ErrorList } from '../error-list.js';
+import { checkErrorMessages } from './error-messages.js';
 import { isPlainObject } from './values.js';
 
 const byCode = new Map(errorCodes.map((e) => [e.code, e]));
@@ -31,6 +32,7 @@ function checkCode(list: ErrorList, code: number, status: number, i: number): vo
 export function checkFailure(list: ErrorList, body: Record<string, unknown>, status: number): void {
   const errors = body.errors;
   if (!Array.isArray(errors)) return;
+  checkErrorMessages(list, errors);
   for (let i = 0; i < errors.length; i++) {
     const error = errors[i];
     if (isPlainObject(error) && typeof error.code === 'number' && Number.isInteger(error.code)) checkCode(list, error.code, status, i);

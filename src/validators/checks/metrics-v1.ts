@@ -11,6 +11,7 @@ import { hasDayTimeShape, realDayAt } from '../../calendar/date-times.js';
 import { PassedMembers } from './passed-members.js';
 import { validatorsOf, type MembersReport } from '../compiled.js';
 import { rangeText, stringArray, type DateRange } from './request-shape.js';
+import { checkV1Days } from './v1-days.js';
 import { requestFacts, type RequestFacts } from './v1-request-facts.js';
 import { DAY_TIME_SHAPE, expected, isPlainObject, typeProblem } from './values.js';
 
@@ -192,6 +193,7 @@ export function checkMetricsV1(list: ErrorList, body: Record<string, unknown>, r
     facts = requestFacts(request, network);
     checkProfiles(list, profiles, request.profiles);
   }
+  checkV1Days(list, profiles, facts?.range, typesChecked);
   const passed = passedDates(facts?.range);
   // Every record lists the names of the first, which the schema found with their catalog types:
   // when the first holds exactly the requested metrics, so do all (the verdict depends on the

@@ -6,6 +6,7 @@
  */
 import { describeValue, listValues, quote } from '../describe.js';
 import type { ErrorList } from '../error-list.js';
+import { checkLastDay } from './last-day.js';
 import { checkMetricsV2Body, headerOf, type HeaderElement } from './metrics-v2-body.js';
 import { dateRange, rangeText, sameItems, stringArray } from './request-shape.js';
 import { isDay, isPlainObject } from './values.js';
@@ -85,6 +86,7 @@ function checkRequested(list: ErrorList, header: HeaderElement[], request: Recor
     } else if (type === 'date.day') {
       const range = dateRange(request);
       if (!range) continue;
+      checkLastDay(list, rows, range, i);
       for (let j = 0; j < rows.length; j++) {
         const row = rows[j];
         if (typeof row === 'string' && (row < range.start || row > range.end) && isDay(row)) list.add('v2.metrics.date-range', `/header/${i}/rows/${j}`, `${row} is outside the requested range ${rangeText(range)}`);

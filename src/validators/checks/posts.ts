@@ -10,6 +10,7 @@ import { defaultPageSize, postCatalogOf, postFieldTypes, type PostFacts as PostC
 import { quote } from '../describe.js';
 import type { ErrorList } from '../error-list.js';
 import { childPointer } from '../../json/pointer.js';
+import { checkPostPage } from './post-page.js';
 import { excludedNames, FEW_EXCLUDED, holdsNone, onlyAllowed } from './post-members.js';
 import { sameItems, stringArray } from './request-shape.js';
 import { hasUtcDateTimeShape, isDocumentedUtcShape, isUtcDateTime, realDayTime, utcInstantKey } from '../../calendar/date-times.js';
@@ -169,6 +170,7 @@ export function checkPosts(list: ErrorList, body: Record<string, unknown>, reque
   // Body-only: the schema checks fields of the network, catalog types and next with remaining.
   const catalog = postCatalogOf(version, network);
   if (catalog) checkDateTimes(list, posts, catalog, typesChecked);
+  checkPostPage(list, posts, request, typesChecked);
   if (!request) return;
   const limit = typeof request.limit === 'number' && Number.isInteger(request.limit) && request.limit > 0 ? request.limit : defaultPageSize;
   if (posts.length > limit) list.add('shared.posts.page-size', '/data/posts', `expected at most ${limit} posts (the ${request.limit === undefined ? 'default page size' : 'requested limit'}), got ${posts.length}`);
