@@ -284,7 +284,8 @@ export const RULES = {
     checks: "no metric name appears twice among the rows of the metric element",
     level: "inferred",
     inferred: "a metric row holds one metric's values; the documents do not say whether a " +
-      "metric requested twice is answered twice",
+      "metric requested twice is answered twice, and the package reads it as requested once " +
+      "(v2.metrics.requested-metrics)",
   },
   "v2.metrics.date-rows": {
     id: "v2.metrics.date-rows",
@@ -298,7 +299,8 @@ export const RULES = {
   },
   "v2.metrics.requested-metrics": {
     id: "v2.metrics.requested-metrics",
-    checks: "the rows of the metric element are the requested metrics, each once",
+    checks: "the rows of the metric element are the requested metrics, each once (a metric " +
+      "requested twice is requested once)",
     level: "inferred",
     inferred: "the documents say the metric element's rows are \"the metric names\" but not " +
       "that they are exactly the requested ones",
@@ -330,7 +332,7 @@ export const RULES = {
   "v1.metrics.profiles": {
     id: "v1.metrics.profiles",
     checks: "a v1 metrics body is success plus profiles: one element (id, data) per requested " +
-      "profile",
+      "profile (a profile named twice is one requested profile)",
     level: "stated",
     source: {
       document: "v1",
@@ -634,11 +636,12 @@ export const RULES = {
   },
   "shared.request.non-empty": {
     id: "shared.request.non-empty",
-    checks: "lists (profiles, metrics, fields) are not empty and names, ids, cursors and sort " +
-      "orders are not empty strings",
+    checks: "lists (profiles, metrics, fields, a filter value, match_any and its values) are " +
+      "not empty and names, ids, cursors and sort orders are not empty strings",
     level: "inferred",
     inferred: "An empty list asks for nothing and an empty string names nothing; the documents " +
-      "do not say whether the API refuses them or answers with nothing.",
+      "do not say whether the API refuses them or answers with nothing (\"string or array of " +
+      "strings\" allows any array).",
   },
   "shared.metrics.profiles-limit": {
     id: "shared.metrics.profiles-limit",
@@ -839,7 +842,7 @@ export const RULES = {
   },
   "shared.posts.filter-value": {
     id: "shared.posts.filter-value",
-    checks: "a filter value is a string or a non-empty array of strings",
+    checks: "a filter value is a string or an array of strings",
     level: "stated",
     source: {
       document: "v2",
@@ -856,8 +859,8 @@ export const RULES = {
   },
   "shared.posts.match-any": {
     id: "shared.posts.match-any",
-    checks: "the advanced filter is {match_any} with a non-empty list of {field, value} whose " +
-      "field is post_labels and whose value is a non-empty array of content label ids",
+    checks: "the advanced filter is {match_any} with a list of {field, value} whose field is " +
+      "post_labels and whose value is an array of content label ids",
     level: "stated",
     source: {
       document: "v2",
