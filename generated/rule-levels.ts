@@ -56,6 +56,8 @@ export const RULE_LEVELS = {
   "shared.posts.requested-fields": "stated",
   "shared.posts.page-size": "stated",
   "shared.posts.sort-order": "inferred",
+  "shared.response.limit-refused": "stated",
+  "shared.response.invalid-request-refused": "stated",
   "shared.request.known-operation": "stated",
   "shared.request.body-object": "stated",
   "shared.request.unknown-members": "inferred",

@@ -495,6 +495,29 @@ export const RULES = {
     inferred: "the documents show order `desc` without defining it; it is read as descending " +
       "by the sort field",
   },
+  "shared.response.limit-refused": {
+    id: "shared.response.limit-refused",
+    checks: "with the request given, a success answer's metrics request names at most 25 " +
+      "profiles and 25 metrics and spans at most 3 months (92 days); a request over a limit " +
+      "is refused with code 4",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Limits",
+      quote: "metrics endpoints; excess gives code 4",
+    },
+  },
+  "shared.response.invalid-request-refused": {
+    id: "shared.response.invalid-request-refused",
+    checks: "with the request given, a success answer's request breaks no stated request rule " +
+      "(other than a limit); such input is refused with code 3",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Errors",
+      quote: "| 3 | all | input validation error (for example an unknown metric name) | 200 |",
+    },
+  },
   "shared.request.known-operation": {
     id: "shared.request.known-operation",
     checks: "a request names an operation the documents list (the network has metrics or a " +

@@ -489,6 +489,8 @@ window.SITE_INDEX = [
   ["shared.posts.requested-fields","stated rule","rules.html#shared.posts.requested-fields"],
   ["shared.posts.page-size","stated rule","rules.html#shared.posts.page-size"],
   ["shared.posts.sort-order","inferred rule","rules.html#shared.posts.sort-order"],
+  ["shared.response.limit-refused","stated rule","rules.html#shared.response.limit-refused"],
+  ["shared.response.invalid-request-refused","stated rule","rules.html#shared.response.invalid-request-refused"],
   ["shared.request.known-operation","stated rule","rules.html#shared.request.known-operation"],
   ["shared.request.body-object","stated rule","rules.html#shared.request.body-object"],
   ["shared.request.unknown-members","inferred rule","rules.html#shared.request.unknown-members"],
