@@ -1780,6 +1780,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1791,6 +1792,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1802,6 +1804,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1813,6 +1816,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1824,6 +1828,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1835,6 +1840,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1846,6 +1852,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1857,6 +1864,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1868,6 +1876,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1879,6 +1888,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1893,6 +1903,7 @@ export const catalogs = {
             sortable: false,
             sortKeys: [],
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1905,6 +1916,7 @@ export const catalogs = {
             sortKeys: [],
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1916,6 +1928,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1947,6 +1960,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1958,6 +1972,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1969,6 +1984,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1980,12 +1996,14 @@ export const catalogs = {
             sortKeys: [],
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
             name: "universal_video_id",
             type: "string",
             description: "Video only.",
+            videoOnly: true,
             sortable: false,
             sortKeys: [],
             filterable: false,
@@ -2002,12 +2020,14 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
             name: "video_id",
             type: "string",
             description: "Video only.",
+            videoOnly: true,
             sortable: false,
             sortKeys: [],
             filterable: false,
@@ -2020,6 +2040,7 @@ export const catalogs = {
             type: "number",
             unit: "seconds",
             description: "Video length; video only.",
+            videoOnly: true,
             sortable: false,
             sortKeys: [],
             filterable: false,
@@ -2035,6 +2056,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2045,6 +2067,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2055,6 +2078,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2065,6 +2089,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2075,6 +2100,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2085,6 +2111,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2095,6 +2122,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2105,6 +2133,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2115,6 +2144,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2125,6 +2155,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2135,6 +2166,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2145,6 +2177,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2155,6 +2188,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2165,6 +2199,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2175,6 +2210,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2185,6 +2221,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2195,6 +2232,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2205,6 +2243,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2215,6 +2254,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2225,6 +2265,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2236,6 +2277,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2246,6 +2288,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2256,6 +2299,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2266,6 +2310,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2276,6 +2321,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2286,6 +2332,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2296,6 +2343,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2306,6 +2354,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2316,6 +2365,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2326,6 +2376,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2336,6 +2387,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2347,6 +2399,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2358,6 +2411,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2369,6 +2423,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2379,6 +2434,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2389,6 +2445,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2399,6 +2456,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2409,6 +2467,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2419,6 +2478,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2429,6 +2489,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2439,6 +2500,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2449,6 +2511,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2462,6 +2525,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
           },
           {
             name: "insights_paid_status",
@@ -2472,6 +2536,7 @@ export const catalogs = {
             sortable: false,
             sortKeys: [],
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2482,6 +2547,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2494,6 +2560,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2506,6 +2573,7 @@ export const catalogs = {
             sortable: false,
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2516,6 +2584,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2526,6 +2595,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2537,6 +2607,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2547,6 +2618,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2558,6 +2630,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2569,6 +2642,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
         ],
@@ -3168,6 +3242,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3179,6 +3254,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3190,6 +3266,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3201,6 +3278,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3212,6 +3290,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3223,6 +3302,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3234,6 +3314,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3245,6 +3326,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3256,6 +3338,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3267,6 +3350,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3281,6 +3365,7 @@ export const catalogs = {
             sortable: false,
             sortKeys: [],
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3293,6 +3378,7 @@ export const catalogs = {
             sortKeys: [],
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3304,6 +3390,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3335,6 +3422,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3346,6 +3434,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3357,6 +3446,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3368,12 +3458,14 @@ export const catalogs = {
             sortKeys: [],
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
             name: "universal_video_id",
             type: "string",
             description: "Video only.",
+            videoOnly: true,
             sortable: false,
             sortKeys: [],
             filterable: false,
@@ -3390,12 +3482,14 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
             name: "video_id",
             type: "string",
             description: "Video only.",
+            videoOnly: true,
             sortable: false,
             sortKeys: [],
             filterable: false,
@@ -3408,6 +3502,7 @@ export const catalogs = {
             type: "number",
             unit: "seconds",
             description: "Video length; video only.",
+            videoOnly: true,
             sortable: false,
             sortKeys: [],
             filterable: false,
@@ -3423,6 +3518,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3433,6 +3529,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3443,6 +3540,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3453,6 +3551,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3463,6 +3562,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3473,6 +3573,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3483,6 +3584,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3493,6 +3595,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3503,6 +3606,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3513,6 +3617,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3523,6 +3628,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3533,6 +3639,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3543,6 +3650,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3553,6 +3661,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3563,6 +3672,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3573,6 +3683,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3583,6 +3694,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3593,6 +3705,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3603,6 +3716,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3613,6 +3727,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3624,6 +3739,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3634,6 +3750,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3644,6 +3761,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3654,6 +3772,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3664,6 +3783,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3674,6 +3794,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3684,6 +3805,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3694,6 +3816,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3704,6 +3827,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3714,6 +3838,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3724,6 +3849,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3735,6 +3861,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3746,6 +3873,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3757,6 +3885,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3767,6 +3896,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3777,6 +3907,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3787,6 +3918,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3797,6 +3929,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3807,6 +3940,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3817,6 +3951,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3827,6 +3962,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3837,6 +3973,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3850,6 +3987,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
           },
           {
             name: "insights_paid_status",
@@ -3860,6 +3998,7 @@ export const catalogs = {
             sortable: false,
             sortKeys: [],
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3870,6 +4009,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3882,6 +4022,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3894,6 +4035,7 @@ export const catalogs = {
             sortable: false,
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3904,6 +4046,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3914,6 +4057,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3925,6 +4069,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3935,6 +4080,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3946,6 +4092,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3957,6 +4104,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
         ],
@@ -4009,6 +4157,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4020,6 +4169,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4031,6 +4181,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4042,6 +4193,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4054,6 +4206,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4065,6 +4218,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4076,6 +4230,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4087,6 +4242,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4098,6 +4254,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4112,6 +4269,7 @@ export const catalogs = {
             sortable: false,
             sortKeys: [],
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4124,6 +4282,7 @@ export const catalogs = {
             sortKeys: [],
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4135,6 +4294,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4148,6 +4308,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
           },
           {
             name: "insights_impressions",
@@ -4158,6 +4319,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4169,6 +4331,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4180,12 +4343,14 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
             name: "insights_video_views",
             type: "integer",
             description: "Videos only; 0 for videos in carousel albums.",
+            videoOnly: true,
             sortable: true,
             insightsOnly: true,
             sortKeys: [],
@@ -4214,6 +4379,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4224,6 +4390,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4234,6 +4401,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4248,6 +4416,7 @@ export const catalogs = {
             sortable: false,
             sortKeys: [],
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
         ],

@@ -54,6 +54,7 @@ export const RULE_LEVELS = {
   "shared.posts.datetime-utc": "stated",
   "shared.posts.datetime-shape": "inferred",
   "shared.posts.requested-fields": "stated",
+  "shared.posts.requested-fields-present": "stated",
   "shared.posts.page-size": "stated",
   "shared.posts.sort-order": "inferred",
   "shared.response.limit-refused": "stated",

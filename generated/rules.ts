@@ -478,6 +478,18 @@ export const RULES = {
       quote: "`posts` (array of objects holding only the requested fields)",
     },
   },
+  "shared.posts.requested-fields-present": {
+    id: "shared.posts.requested-fields-present",
+    checks: "with the request given, every post holds each requested field, except the fields " +
+      "of videos only (catalog videoOnly, the documents' \"video only\"), which a post that " +
+      "is not a video may lack",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Pagination envelope",
+      quote: "`posts` (array of objects holding only the requested fields)",
+    },
+  },
   "shared.posts.page-size": {
     id: "shared.posts.page-size",
     checks: "a page holds at most limit posts (10 when the request gives no limit)",

@@ -388,7 +388,8 @@ export const validatorFacts = {
 ["insights_video_retention_graph","array"],
 ["insights_video_retention_graph_autoplayed","array"]
 ],
-"responseMembers":[]}`,
+"responseMembers":[],
+"videoOnly":["universal_video_id","video_id","video_length"]}`,
     },
   },
   v2: {
@@ -547,7 +548,8 @@ export const validatorFacts = {
 ["insights_video_retention_graph","array"],
 ["insights_video_retention_graph_autoplayed","array"]
 ],
-"responseMembers":[]}`,
+"responseMembers":[],
+"videoOnly":["universal_video_id","video_id","video_length"]}`,
       instagram: String.raw`{"sort":true,
 "fields":[
 ["attachments","array"],
@@ -568,7 +570,8 @@ export const validatorFacts = {
 ["insights_saved","integer"],
 ["insights_video_views","integer"]
 ],
-"responseMembers":[["profile_id","string"]]}`,
+"responseMembers":[["profile_id","string"]],
+"videoOnly":["insights_video_views"]}`,
       twitter: String.raw`{"sort":false,
 "fields":[
 ["author_id","string"],
@@ -576,7 +579,8 @@ export const validatorFacts = {
 ["id","string"],
 ["post_labels","array"]
 ],
-"responseMembers":[]}`,
+"responseMembers":[],
+"videoOnly":[]}`,
     },
   },
 } as const satisfies ValidatorFacts;

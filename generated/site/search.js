@@ -487,6 +487,7 @@ window.SITE_INDEX = [
   ["shared.posts.datetime-utc","stated rule","rules.html#shared.posts.datetime-utc"],
   ["shared.posts.datetime-shape","inferred rule","rules.html#shared.posts.datetime-shape"],
   ["shared.posts.requested-fields","stated rule","rules.html#shared.posts.requested-fields"],
+  ["shared.posts.requested-fields-present","stated rule","rules.html#shared.posts.requested-fields-present"],
   ["shared.posts.page-size","stated rule","rules.html#shared.posts.page-size"],
   ["shared.posts.sort-order","inferred rule","rules.html#shared.posts.sort-order"],
   ["shared.response.limit-refused","stated rule","rules.html#shared.response.limit-refused"],
