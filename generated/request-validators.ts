@@ -152,7 +152,6 @@ return errors === 0;
 }
 
 export const validateNetworkPostsRequestV1 = validate11;
-const schema12 = {"type":"object","required":["profiles","date_start","date_end","fields"],"properties":{"profiles":{"type":"array","minItems":1,"items":{"type":"string","minLength":1}},"date_start":{"type":"string","format":"date"},"date_end":{"type":"string","format":"date"},"fields":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"x-names":"fields"}},"limit":{"type":"integer","minimum":1,"maximum":500},"after":{"type":"string","minLength":1},"sort":{"type":"array","items":{"type":"object","required":["field","order"],"properties":{"field":{"type":"string","x-names":"sortable"},"order":{"type":"string","minLength":1}},"additionalProperties":false}},"filter":{"type":"array","items":{"oneOf":[{"type":"object","required":["field","value"],"properties":{"field":{"type":"string","x-names":"filterable"},"value":{"type":["string","array"],"minItems":1,"items":{"type":"string"}}},"additionalProperties":false},{"type":"object","required":["match_any"],"properties":{"match_any":{"type":"array","minItems":1,"items":{"type":"object","required":["field","value"],"properties":{"field":{"type":"string","x-names":"advancedFilter"},"value":{"type":"array","minItems":1,"items":{"type":"string","minLength":1}}},"additionalProperties":false}}},"additionalProperties":false}]}}},"additionalProperties":false};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -393,21 +392,63 @@ errors++;
 }
 if(data13.value !== undefined){
 let data15 = data13.value;
-if((typeof data15 !== "string") && (!(Array.isArray(data15)))){
-vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/value",schemaPath:"#/properties/filter/items/oneOf/0/properties/value/type",keyword:"type",params:{type: schema12.properties.filter.items.oneOf[0].properties.value.type}});
+const _errs37 = errors;
+let valid12 = false;
+let passing1 = null;
+const _errs38 = errors;
+if(typeof data15 !== "string"){
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/value",schemaPath:"#/properties/filter/items/oneOf/0/properties/value/oneOf/0/type",keyword:"type",params:{type: "string"}});
 errors++;
+}
+var _valid1 = _errs38 === errors;
+if(_valid1){
+valid12 = true;
+passing1 = 0;
+}
+const _errs40 = errors;
+if(Array.isArray(data15)){
+const len4 = data15.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data15[i4] !== "string"){
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/value/" + i4,schemaPath:"#/properties/filter/items/oneOf/0/properties/value/oneOf/1/items/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+}
+}
+else {
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/value",schemaPath:"#/properties/filter/items/oneOf/0/properties/value/oneOf/1/type",keyword:"type",params:{type: "array"}});
+errors++;
+}
+var _valid1 = _errs40 === errors;
+if(_valid1 && valid12){
+valid12 = false;
+passing1 = [passing1, 1];
+}
+else {
+if(_valid1){
+valid12 = true;
+passing1 = 1;
+}
+}
+if(!valid12){
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/value",schemaPath:"#/properties/filter/items/oneOf/0/properties/value/oneOf",keyword:"oneOf",params:{passingSchemas: passing1}});
+errors++;
+}
+else {
+errors = _errs37;
+if(vErrors !== null){
+if(_errs37){
+vErrors.length = _errs37;
+}
+else {
+vErrors = null;
+}
+}
 }
 if(Array.isArray(data15)){
 if(data15.length < 1){
 vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/value",schemaPath:"#/properties/filter/items/oneOf/0/properties/value/minItems",keyword:"minItems",params:{limit: 1}});
 errors++;
-}
-const len4 = data15.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data15[i4] !== "string"){
-vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/value/" + i4,schemaPath:"#/properties/filter/items/oneOf/0/properties/value/items/type",keyword:"type",params:{type: "string"}});
-errors++;
-}
 }
 }
 }
@@ -421,7 +462,7 @@ if(_valid0){
 valid10 = true;
 passing0 = 0;
 }
-const _errs40 = errors;
+const _errs44 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.match_any === undefined){
 vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3,schemaPath:"#/properties/filter/items/oneOf/1/required",keyword:"required",params:{missingProperty: "match_any"}});
@@ -515,7 +556,7 @@ else {
 vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3,schemaPath:"#/properties/filter/items/oneOf/1/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-var _valid0 = _errs40 === errors;
+var _valid0 = _errs44 === errors;
 if(_valid0 && valid10){
 valid10 = false;
 passing0 = [passing0, 1];
@@ -773,15 +814,17 @@ const postsRequestV1: RequestBodyChecks = {
     "/properties/fields/type": "shared.request.string-list",
     "/properties/filter": "shared.posts.match-any",
     "/properties/filter/items/oneOf": {"rule":"shared.posts.filter-shape","expected":"{field, value} or {match_any}"},
-    "/properties/filter/items/oneOf/0": "shared.posts.filter-fields",
+    "/properties/filter/items/oneOf/0": "shared.posts.filter-value",
     "/properties/filter/items/oneOf/0/additionalProperties": "shared.request.unknown-members",
-    "/properties/filter/items/oneOf/0/properties/value": "shared.posts.filter-value",
+    "/properties/filter/items/oneOf/0/properties/field": "shared.posts.filter-fields",
     "/properties/filter/items/oneOf/0/properties/value/minItems": "shared.request.non-empty",
+    "/properties/filter/items/oneOf/0/properties/value/oneOf": {"rule":"shared.posts.filter-value","expected":"a string or an array of strings"},
+    "/properties/filter/items/oneOf/0/properties/value/oneOf/0/type": "shared.posts.filter-value",
+    "/properties/filter/items/oneOf/0/properties/value/oneOf/1": "shared.posts.filter-value",
     "/properties/filter/items/oneOf/0/required": "shared.posts.filter-shape",
     "/properties/filter/items/oneOf/0/type": "shared.posts.filter-shape",
     "/properties/filter/items/oneOf/1": "shared.posts.match-any",
     "/properties/filter/items/oneOf/1/additionalProperties": "shared.request.unknown-members",
-    "/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/items/minLength": "shared.request.non-empty",
     "/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/minItems": "shared.request.non-empty",
     "/properties/filter/items/oneOf/1/properties/match_any/minItems": "shared.request.non-empty",
     "/properties/filter/items/oneOf/1/required": "shared.posts.filter-shape",

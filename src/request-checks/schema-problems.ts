@@ -21,9 +21,6 @@ const NAME_WORDS: Record<keyof NameSets, string> = {
 
 const TYPE_WORDS: Record<string, string> = { array: 'an array', object: 'an object', string: 'a string', integer: 'an integer', number: 'a number' };
 
-/** The JSON type or types of a `type` error in words: `a string or an array`. */
-const typeWords = (types: string | string[]): string => [types].flat().map((t) => TYPE_WORDS[t] ?? t).join(' or ');
-
 /** `metrics[3]`, `filter[0].match_any[1].field`, or `body` for the body itself. */
 export function parameterOf(path: string[]): string {
   if (!path.length) return 'body';
@@ -60,7 +57,7 @@ function message(error: SchemaError, rule: ConstraintRule, value: unknown, root:
       if (!root) return 'is not a member of this element';
       return `is not a parameter of this request${rule.rule === 'shared.request.unknown-members' ? ` (allowed: ${members.join(', ')})` : ''}`;
     case 'type':
-      return `must be ${root && params.type === 'object' ? 'a JSON object' : typeWords(params.type)}, got ${show(value)}`;
+      return `must be ${root && params.type === 'object' ? 'a JSON object' : TYPE_WORDS[params.type] ?? params.type}, got ${show(value)}`;
     case 'minItems':
       return params.limit === 1 ? 'must not be empty' : `must hold at least ${params.limit} items`;
     case 'maxItems':

@@ -157,7 +157,7 @@ describe('checkRequest: validation problems give code 3', () => {
     expect(bad.map((p) => [p.parameter, p.rule, p.severity])).toEqual([
       ['filter[0].value[1]', 'shared.posts.filter-value-enum', 'warning'],
       ['filter[1].value', 'shared.request.non-empty', 'warning'],
-      ['filter[2].value[1]', 'shared.posts.filter-value', 'error'],
+      ['filter[2].value', 'shared.posts.filter-value', 'error'],
     ]);
   });
   it('limit must be an integer from 1 to the catalog page size maximum', () => {

@@ -66,6 +66,6 @@ describe('empty filter lists ("value: string or array of strings")', () => {
   });
   it('a value of another type is still a stated error, named in words', () => {
     const [problem] = checkRequest('POST /2/facebook/page/posts', { ...posts, filter: [{ field: 'type', value: 5 }] });
-    expect(problem).toMatchObject({ parameter: 'filter[0].value', rule: 'shared.posts.filter-value', severity: 'error', message: 'must be a string or an array, got 5' });
+    expect(problem).toMatchObject({ parameter: 'filter[0].value', rule: 'shared.posts.filter-value', severity: 'error', message: 'must be a string or an array of strings, got 5' });
   });
 });

@@ -106,6 +106,7 @@ describe('catalog-data', () => {
                   filterable: false,
                   advancedFilter: false,
                   insightsOnly: false,
+                  videoOnly: false,
                   deprecated: false,
                   description: "Created.",
                 },
@@ -117,6 +118,7 @@ describe('catalog-data', () => {
                   filterable: true,
                   advancedFilter: true,
                   insightsOnly: false,
+                  videoOnly: false,
                   deprecated: false,
                   items: {
                     type: "string",
