@@ -3,12 +3,15 @@
  * accepts in strict mode, the mock answers with a body `validateResponse` accepts in strict mode,
  * and a client validating its answers never throws against the package's own mock.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/client/index.js';
 import { checkRequest } from '../../src/request-checks/check.js';
 import { validateResponse } from '../../src/validators/index.js';
 import type { ValidateResponseInput } from '../../src/validators/index.js';
 import { profileIds } from '../client/support/requests.js';
 import { clientFor, mock } from '../client/support/server.js';
+import { closerArbitrary, conformanceRequest, publishedOperations } from './support/conformance-requests.js';
 
 const strictValidate = (input: ValidateResponseInput) => validateResponse({ ...input, strict: true });
 const range = { date_start: '2025-03-01', date_end: '2025-03-03' };
@@ -68,4 +71,33 @@ describe('empty filter lists ("value: string or array of strings")', () => {
     const [problem] = checkRequest('POST /2/facebook/page/posts', { ...posts, filter: [{ field: 'type', value: 5 }] });
     expect(problem).toMatchObject({ parameter: 'filter[0].value', rule: 'shared.posts.filter-value', severity: 'error', message: 'must be a string or an array of strings, got 5' });
   });
+});
+
+describe('a client validating its answers against the package mock', () => {
+  const metricsAndPosts = publishedOperations().filter((o) => o.method === 'POST' && /\/(metrics|posts)$/.test(o.path));
+
+  it('never throws a validation error for a request checkRequest accepts, in either mode', async () => {
+    const server = await mock({ budgets: { perUser: 1e9, perAccount: 1e9 } });
+    const clients = [clientFor(server, { validate: validateResponse }).client, clientFor(server, { validate: strictValidate }).client];
+    let answered = 0;
+    for (const op of metricsAndPosts) {
+      await fc.assert(
+        fc.asyncProperty(closerArbitrary, async (closer) => {
+          const request = await conformanceRequest(op, closer, server.account);
+          if (checkRequest(op.operation, request.body).some((p) => p.severity === 'error')) return;
+          for (const client of clients) {
+            try {
+              await client.send({ method: 'POST', path: request.path, operation: op.operation, body: request.body });
+              answered++;
+            } catch (err) {
+              // The mock may refuse (an inferred rule, code 5 for foreign profiles...): an API error, never a validation error.
+              expect(err, `${op.operation} ${JSON.stringify(request.body)}`).toBeInstanceOf(ApiError);
+            }
+          }
+        }),
+        { seed: 26, numRuns: 6, endOnFailure: true },
+      );
+    }
+    expect(answered).toBeGreaterThan(metricsAndPosts.length);
+  }, 120_000);
 });
