@@ -1779,6 +1779,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1790,6 +1791,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1801,6 +1803,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1812,6 +1815,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1823,6 +1827,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1834,6 +1839,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1845,6 +1851,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1856,6 +1863,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1867,6 +1875,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1878,6 +1887,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1892,6 +1902,7 @@ export const catalogs = {
             sortable: false,
             sortKeys: [],
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1904,6 +1915,7 @@ export const catalogs = {
             sortKeys: [],
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1915,6 +1927,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1946,6 +1959,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1957,6 +1971,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1968,6 +1983,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -1979,12 +1995,14 @@ export const catalogs = {
             sortKeys: [],
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
             name: "universal_video_id",
             type: "string",
             description: "Video only.",
+            videoOnly: true,
             sortable: false,
             sortKeys: [],
             filterable: false,
@@ -2001,12 +2019,14 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
             name: "video_id",
             type: "string",
             description: "Video only.",
+            videoOnly: true,
             sortable: false,
             sortKeys: [],
             filterable: false,
@@ -2019,6 +2039,7 @@ export const catalogs = {
             type: "number",
             unit: "seconds",
             description: "Video length; video only.",
+            videoOnly: true,
             sortable: false,
             sortKeys: [],
             filterable: false,
@@ -2034,6 +2055,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2044,6 +2066,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2054,6 +2077,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2064,6 +2088,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2074,6 +2099,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2084,6 +2110,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2094,6 +2121,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2104,6 +2132,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2114,6 +2143,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2124,6 +2154,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2134,6 +2165,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2144,6 +2176,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2154,6 +2187,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2164,6 +2198,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2174,6 +2209,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2184,6 +2220,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2194,6 +2231,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2204,6 +2242,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2214,6 +2253,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2224,6 +2264,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2235,6 +2276,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2245,6 +2287,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2255,6 +2298,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2265,6 +2309,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2275,6 +2320,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2285,6 +2331,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2295,6 +2342,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2305,6 +2353,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2315,6 +2364,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2325,6 +2375,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2335,6 +2386,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2346,6 +2398,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2357,6 +2410,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2368,6 +2422,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2378,6 +2433,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2388,6 +2444,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2398,6 +2455,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2408,6 +2466,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2418,6 +2477,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2428,6 +2488,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2438,6 +2499,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2448,6 +2510,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2461,6 +2524,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
           },
           {
             name: "insights_paid_status",
@@ -2471,6 +2535,7 @@ export const catalogs = {
             sortable: false,
             sortKeys: [],
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2481,6 +2546,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2493,6 +2559,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2505,6 +2572,7 @@ export const catalogs = {
             sortable: false,
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2515,6 +2583,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2525,6 +2594,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2536,6 +2606,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2546,6 +2617,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2557,6 +2629,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -2568,6 +2641,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
         ],
@@ -3167,6 +3241,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3178,6 +3253,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3189,6 +3265,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3200,6 +3277,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3211,6 +3289,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3222,6 +3301,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3233,6 +3313,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3244,6 +3325,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3255,6 +3337,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3266,6 +3349,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3280,6 +3364,7 @@ export const catalogs = {
             sortable: false,
             sortKeys: [],
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3292,6 +3377,7 @@ export const catalogs = {
             sortKeys: [],
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3303,6 +3389,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3334,6 +3421,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3345,6 +3433,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3356,6 +3445,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3367,12 +3457,14 @@ export const catalogs = {
             sortKeys: [],
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
             name: "universal_video_id",
             type: "string",
             description: "Video only.",
+            videoOnly: true,
             sortable: false,
             sortKeys: [],
             filterable: false,
@@ -3389,12 +3481,14 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
             name: "video_id",
             type: "string",
             description: "Video only.",
+            videoOnly: true,
             sortable: false,
             sortKeys: [],
             filterable: false,
@@ -3407,6 +3501,7 @@ export const catalogs = {
             type: "number",
             unit: "seconds",
             description: "Video length; video only.",
+            videoOnly: true,
             sortable: false,
             sortKeys: [],
             filterable: false,
@@ -3422,6 +3517,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3432,6 +3528,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3442,6 +3539,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3452,6 +3550,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3462,6 +3561,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3472,6 +3572,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3482,6 +3583,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3492,6 +3594,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3502,6 +3605,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3512,6 +3616,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3522,6 +3627,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3532,6 +3638,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3542,6 +3649,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3552,6 +3660,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3562,6 +3671,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3572,6 +3682,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3582,6 +3693,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3592,6 +3704,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3602,6 +3715,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3612,6 +3726,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3623,6 +3738,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3633,6 +3749,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3643,6 +3760,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3653,6 +3771,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3663,6 +3782,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3673,6 +3793,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3683,6 +3804,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3693,6 +3815,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3703,6 +3826,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3713,6 +3837,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3723,6 +3848,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3734,6 +3860,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3745,6 +3872,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3756,6 +3884,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3766,6 +3895,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3776,6 +3906,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3786,6 +3917,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3796,6 +3928,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3806,6 +3939,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3816,6 +3950,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3826,6 +3961,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3836,6 +3972,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3849,6 +3986,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
           },
           {
             name: "insights_paid_status",
@@ -3859,6 +3997,7 @@ export const catalogs = {
             sortable: false,
             sortKeys: [],
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3869,6 +4008,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3881,6 +4021,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3893,6 +4034,7 @@ export const catalogs = {
             sortable: false,
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3903,6 +4045,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3913,6 +4056,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3924,6 +4068,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3934,6 +4079,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3945,6 +4091,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -3956,6 +4103,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
         ],
@@ -4008,6 +4156,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4019,6 +4168,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4030,6 +4180,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4041,6 +4192,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4053,6 +4205,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4064,6 +4217,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4075,6 +4229,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4086,6 +4241,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4097,6 +4253,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4111,6 +4268,7 @@ export const catalogs = {
             sortable: false,
             sortKeys: [],
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4123,6 +4281,7 @@ export const catalogs = {
             sortKeys: [],
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4134,6 +4293,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4147,6 +4307,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
           },
           {
             name: "insights_impressions",
@@ -4157,6 +4318,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4168,6 +4330,7 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4179,12 +4342,14 @@ export const catalogs = {
             sortKeys: [],
             filterable: false,
             advancedFilter: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
             name: "insights_video_views",
             type: "integer",
             description: "Videos only; 0 for videos in carousel albums.",
+            videoOnly: true,
             sortable: true,
             insightsOnly: true,
             sortKeys: [],
@@ -4213,6 +4378,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4223,6 +4389,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4233,6 +4400,7 @@ export const catalogs = {
             filterable: false,
             advancedFilter: false,
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
           {
@@ -4247,6 +4415,7 @@ export const catalogs = {
             sortable: false,
             sortKeys: [],
             insightsOnly: false,
+            videoOnly: false,
             deprecated: false,
           },
         ],

@@ -407,10 +407,6 @@ passing1 = 0;
 }
 const _errs40 = errors;
 if(Array.isArray(data15)){
-if(data15.length < 1){
-vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/value",schemaPath:"#/properties/filter/items/oneOf/0/properties/value/oneOf/1/minItems",keyword:"minItems",params:{limit: 1}});
-errors++;
-}
 const len4 = data15.length;
 for(let i4=0; i4<len4; i4++){
 if(typeof data15[i4] !== "string"){
@@ -447,6 +443,12 @@ vErrors.length = _errs37;
 else {
 vErrors = null;
 }
+}
+}
+if(Array.isArray(data15)){
+if(data15.length < 1){
+vErrors = withError(vErrors, {instancePath:instancePath+"/filter/" + i3+"/value",schemaPath:"#/properties/filter/items/oneOf/0/properties/value/minItems",keyword:"minItems",params:{limit: 1}});
+errors++;
 }
 }
 }
@@ -815,13 +817,16 @@ const postsRequestV1: RequestBodyChecks = {
     "/properties/filter/items/oneOf/0": "shared.posts.filter-value",
     "/properties/filter/items/oneOf/0/additionalProperties": "shared.request.unknown-members",
     "/properties/filter/items/oneOf/0/properties/field": "shared.posts.filter-fields",
-    "/properties/filter/items/oneOf/0/properties/value/oneOf": {"rule":"shared.posts.filter-value","expected":"a string or a non-empty array of strings"},
+    "/properties/filter/items/oneOf/0/properties/value/minItems": "shared.request.non-empty",
+    "/properties/filter/items/oneOf/0/properties/value/oneOf": {"rule":"shared.posts.filter-value","expected":"a string or an array of strings"},
     "/properties/filter/items/oneOf/0/properties/value/oneOf/0/type": "shared.posts.filter-value",
     "/properties/filter/items/oneOf/0/properties/value/oneOf/1": "shared.posts.filter-value",
     "/properties/filter/items/oneOf/0/required": "shared.posts.filter-shape",
     "/properties/filter/items/oneOf/0/type": "shared.posts.filter-shape",
     "/properties/filter/items/oneOf/1": "shared.posts.match-any",
     "/properties/filter/items/oneOf/1/additionalProperties": "shared.request.unknown-members",
+    "/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/minItems": "shared.request.non-empty",
+    "/properties/filter/items/oneOf/1/properties/match_any/minItems": "shared.request.non-empty",
     "/properties/filter/items/oneOf/1/required": "shared.posts.filter-shape",
     "/properties/filter/items/oneOf/1/type": "shared.posts.filter-shape",
     "/properties/filter/type": "shared.posts.filter-shape",

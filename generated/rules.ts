@@ -536,7 +536,8 @@ export const RULES = {
     checks: "no metric name appears twice among the rows of the metric element",
     level: "inferred",
     inferred: "a metric row holds one metric's values; the documents do not say whether a " +
-      "metric requested twice is answered twice",
+      "metric requested twice is answered twice, and the package reads it as requested once " +
+      "(v2.metrics.requested-metrics)",
   },
   "v2.metrics.date-rows": {
     id: "v2.metrics.date-rows",
@@ -550,7 +551,8 @@ export const RULES = {
   },
   "v2.metrics.requested-metrics": {
     id: "v2.metrics.requested-metrics",
-    checks: "the rows of the metric element are the requested metrics, each once",
+    checks: "the rows of the metric element are the requested metrics, each once (a metric " +
+      "requested twice is requested once)",
     level: "inferred",
     inferred: "the documents say the metric element's rows are \"the metric names\" but not " +
       "that they are exactly the requested ones",
@@ -600,7 +602,7 @@ export const RULES = {
   "v1.metrics.profiles": {
     id: "v1.metrics.profiles",
     checks: "a v1 metrics body is success plus profiles: one element (id, data) per requested " +
-      "profile",
+      "profile (a profile named twice is one requested profile)",
     level: "stated",
     source: {
       document: "v1",
@@ -813,6 +815,25 @@ export const RULES = {
       quote: "`posts` (array of objects holding only the requested fields)",
     },
   },
+  "shared.posts.requested-fields-present": {
+    id: "shared.posts.requested-fields-present",
+    checks: "with the request given, every post holds each requested field, except the fields " +
+      "of videos only (catalog videoOnly, the documents' \"video only\"), which a post that " +
+      "is not a video may lack",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "What the service does",
+      quote: "lists of posts with caller-chosen fields",
+      also: [
+        {
+          document: "v2",
+          section: "Pagination envelope",
+          quote: "`posts` (array of objects holding only the requested fields)",
+        },
+      ],
+    },
+  },
   "shared.posts.page-size": {
     id: "shared.posts.page-size",
     checks: "a page holds at most limit posts (10 when the request gives no limit)",
@@ -868,6 +889,29 @@ export const RULES = {
     level: "inferred",
     inferred: "the documents show order `desc` without defining it; it is read as descending " +
       "by the sort field",
+  },
+  "shared.response.limit-refused": {
+    id: "shared.response.limit-refused",
+    checks: "with the request given, a success answer's metrics request names at most 25 " +
+      "profiles and 25 metrics and spans at most 3 months (92 days); a request over a limit " +
+      "is refused with code 4",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Limits",
+      quote: "metrics endpoints; excess gives code 4",
+    },
+  },
+  "shared.response.invalid-request-refused": {
+    id: "shared.response.invalid-request-refused",
+    checks: "with the request given, a success answer's request breaks no stated request rule " +
+      "(other than a limit); such input is refused with code 3",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Errors",
+      quote: "| 3 | all | input validation error (for example an unknown metric name) | 200 |",
+    },
   },
   "shared.request.known-operation": {
     id: "shared.request.known-operation",
@@ -1080,11 +1124,12 @@ export const RULES = {
   },
   "shared.request.non-empty": {
     id: "shared.request.non-empty",
-    checks: "lists (profiles, metrics, fields) are not empty and names, ids, cursors and sort " +
-      "orders are not empty strings",
+    checks: "lists (profiles, metrics, fields, a filter value, match_any and its values) are " +
+      "not empty and names, ids, cursors and sort orders are not empty strings",
     level: "inferred",
     inferred: "An empty list asks for nothing and an empty string names nothing; the documents " +
-      "do not say whether the API refuses them or answers with nothing.",
+      "do not say whether the API refuses them or answers with nothing (\"string or array of " +
+      "strings\" allows any array).",
   },
   "shared.metrics.profiles-limit": {
     id: "shared.metrics.profiles-limit",
@@ -1285,7 +1330,7 @@ export const RULES = {
   },
   "shared.posts.filter-value": {
     id: "shared.posts.filter-value",
-    checks: "a filter value is a string or a non-empty array of strings",
+    checks: "a filter value is a string or an array of strings",
     level: "stated",
     source: {
       document: "v2",
@@ -1302,8 +1347,8 @@ export const RULES = {
   },
   "shared.posts.match-any": {
     id: "shared.posts.match-any",
-    checks: "the advanced filter is {match_any} with a non-empty list of {field, value} whose " +
-      "field is post_labels and whose value is a non-empty array of content label ids",
+    checks: "the advanced filter is {match_any} with a list of {field, value} whose field is " +
+      "post_labels and whose value is an array of content label ids",
     level: "stated",
     source: {
       document: "v2",

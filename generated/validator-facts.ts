@@ -389,7 +389,8 @@ export const validatorFacts = {
 ["insights_video_retention_graph","array"],
 ["insights_video_retention_graph_autoplayed","array"]
 ],
-"responseMembers":[]}`,
+"responseMembers":[],
+"videoOnly":["universal_video_id","video_id","video_length"]}`,
     },
   },
   v2: {
@@ -548,7 +549,8 @@ export const validatorFacts = {
 ["insights_video_retention_graph","array"],
 ["insights_video_retention_graph_autoplayed","array"]
 ],
-"responseMembers":[]}`,
+"responseMembers":[],
+"videoOnly":["universal_video_id","video_id","video_length"]}`,
       instagram: String.raw`{"sort":true,
 "fields":[
 ["attachments","array"],
@@ -569,7 +571,8 @@ export const validatorFacts = {
 ["insights_saved","integer"],
 ["insights_video_views","integer"]
 ],
-"responseMembers":[["profile_id","string"]]}`,
+"responseMembers":[["profile_id","string"]],
+"videoOnly":["insights_video_views"]}`,
       twitter: String.raw`{"sort":false,
 "fields":[
 ["author_id","string"],
@@ -577,7 +580,8 @@ export const validatorFacts = {
 ["id","string"],
 ["post_labels","array"]
 ],
-"responseMembers":[]}`,
+"responseMembers":[],
+"videoOnly":[]}`,
     },
   },
 } as const;

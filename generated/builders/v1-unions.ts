@@ -714,13 +714,13 @@ export type FacebookPostField =
   | 'story'
   /** Post type (the value `video` is used in filters). */
   | 'type'
-  /** Video only. */
+  /** Video only. Absent from a post that is not a video. */
   | 'universal_video_id'
   /** Link to the post. */
   | 'url'
-  /** Video only. */
+  /** Video only. Absent from a post that is not a video. */
   | 'video_id'
-  /** Video length; video only. In seconds. */
+  /** Video length; video only. In seconds. Absent from a post that is not a video. */
   | 'video_length'
   /** Only for profiles with insights_enabled. */
   | 'insights_engaged_fan'

@@ -7,6 +7,7 @@ import type { ApiRequest } from '../operations.js';
 import type {
   DayRecord,
   DayString,
+  PostOf,
   PostsPage,
   RequiredPick,
   SortElement,
@@ -113,9 +114,12 @@ export interface FacebookPostsRequest<F extends FacebookPostField = FacebookPost
   filter?: readonly FacebookPostsFilter[];
 }
 
-/** Success body of a facebook posts request for fields F: posts narrowed to F. */
+/**
+ * Success body of a facebook posts request for fields F: posts holding each requested field, those
+ * of videos only (`universal_video_id`, `video_id`, `video_length`) optional.
+ */
 export type FacebookPostsResponse<F extends FacebookPostField = FacebookPostField> = PostsPage<
-  RequiredPick<Schemas['FacebookPost'], F>
+  PostOf<Schemas['FacebookPost'], F, 'universal_video_id' | 'video_id' | 'video_length'>
 >;
 
 /**
@@ -136,7 +140,10 @@ export interface FacebookBuilders {
     V1MetricsResponse<DayRecord<FacebookMetricValues, M>>,
     'POST /1/facebook/metrics'
   >;
-  /** POST /1/facebook/page/posts: one page of posts holding exactly the requested fields. */
+  /**
+   * POST /1/facebook/page/posts: one page of posts, each holding the requested fields and no other
+   * (a post that is not a video lacks the fields of videos only).
+   */
   posts<F extends FacebookPostField>(
     body: FacebookPostsRequest<F>,
   ): ApiRequest<FacebookPostsRequest<F>, FacebookPostsResponse<F>, 'POST /1/facebook/page/posts'>;

@@ -1127,13 +1127,13 @@ export type FacebookPostField =
   | 'story'
   /** Post type (the value `video` is used in filters). */
   | 'type'
-  /** Video only. */
+  /** Video only. Absent from a post that is not a video. */
   | 'universal_video_id'
   /** Link to the post. */
   | 'url'
-  /** Video only. */
+  /** Video only. Absent from a post that is not a video. */
   | 'video_id'
-  /** Video length; video only. In seconds. */
+  /** Video length; video only. In seconds. Absent from a post that is not a video. */
   | 'video_length'
   /** Only for profiles with insights_enabled. */
   | 'insights_engaged_fan'
@@ -1428,7 +1428,10 @@ export type InstagramPostField =
   | 'insights_reach'
   /** Unique accounts that saved it. Only for profiles with insights_enabled. */
   | 'insights_saved'
-  /** Videos only; 0 for videos in carousel albums. Only for profiles with insights_enabled. */
+  /**
+   * Videos only; 0 for videos in carousel albums. Only for profiles with insights_enabled. Absent
+   * from a post that is not a video.
+   */
   | 'insights_video_views';
 
 /** A sortable instagram post field, or `<object field>.<key>`. */
@@ -1447,7 +1450,10 @@ export type InstagramSortableField =
   | 'insights_reach'
   /** Unique accounts that saved it. Only for profiles with insights_enabled. */
   | 'insights_saved'
-  /** Videos only; 0 for videos in carousel albums. Only for profiles with insights_enabled. */
+  /**
+   * Videos only; 0 for videos in carousel albums. Only for profiles with insights_enabled. Absent
+   * from a post that is not a video.
+   */
   | 'insights_video_views';
 
 /** A filterable instagram post field. */

@@ -10,6 +10,7 @@ import type {
   DimensionItem,
   DimensionList,
   MetricsResponse,
+  PostOf,
   PostsPage,
   RequiredPick,
   SortElement,
@@ -161,17 +162,23 @@ export interface InstagramPostsRequest<F extends InstagramPostField = InstagramP
   filter?: readonly InstagramPostsFilter[];
 }
 
-/** Success body of a facebook posts request for fields F: posts narrowed to F. */
+/**
+ * Success body of a facebook posts request for fields F: posts holding each requested field, those
+ * of videos only (`universal_video_id`, `video_id`, `video_length`) optional.
+ */
 export type FacebookPostsResponse<F extends FacebookPostField = FacebookPostField> = PostsPage<
-  RequiredPick<Schemas['FacebookPost'], F>
+  PostOf<Schemas['FacebookPost'], F, 'universal_video_id' | 'video_id' | 'video_length'>
 >;
 
-/** Success body of an instagram posts request for fields F: posts narrowed to F. */
+/**
+ * Success body of an instagram posts request for fields F: posts holding each requested field,
+ * those of videos only (`insights_video_views`) optional.
+ */
 export type InstagramPostsResponse<F extends InstagramPostField = InstagramPostField> = PostsPage<
-  RequiredPick<Schemas['InstagramPost'], F> & InstagramPostResponseMembers
+  PostOf<Schemas['InstagramPost'], F, 'insights_video_views'> & InstagramPostResponseMembers
 >;
 
-/** Success body of a twitter posts request for fields F: posts narrowed to F. */
+/** Success body of a twitter posts request for fields F: posts holding each requested field. */
 export type TwitterPostsResponse<F extends TwitterPostField = TwitterPostField> = PostsPage<
   RequiredPick<Schemas['TwitterPost'], F>
 >;
@@ -198,7 +205,10 @@ export interface FacebookBuilders {
     MetricsResponse<M, D>,
     'POST /2/facebook/metrics'
   >;
-  /** POST /2/facebook/page/posts: one page of posts holding exactly the requested fields. */
+  /**
+   * POST /2/facebook/page/posts: one page of posts, each holding the requested fields and no other
+   * (a post that is not a video lacks the fields of videos only).
+   */
   posts<F extends FacebookPostField>(
     body: FacebookPostsRequest<F>,
   ): ApiRequest<FacebookPostsRequest<F>, FacebookPostsResponse<F>, 'POST /2/facebook/page/posts'>;
@@ -226,7 +236,10 @@ export interface InstagramBuilders {
     MetricsResponse<M, D>,
     'POST /2/instagram/metrics'
   >;
-  /** POST /2/instagram/profile/posts: one page of posts holding exactly the requested fields. */
+  /**
+   * POST /2/instagram/profile/posts: one page of posts, each holding the requested fields and no
+   * other (a post that is not a video lacks the fields of videos only).
+   */
   posts<F extends InstagramPostField>(
     body: InstagramPostsRequest<F>,
   ): ApiRequest<

@@ -560,13 +560,13 @@ export interface components {
             story?: string;
             /** @description Post type (the value `video` is used in filters). */
             type?: string;
-            /** @description Video only. */
+            /** @description Video only. Absent from a post that is not a video. */
             universal_video_id?: string;
             /** @description Link to the post. */
             url?: string;
-            /** @description Video only. */
+            /** @description Video only. Absent from a post that is not a video. */
             video_id?: string;
-            /** @description Video length; video only. In seconds. */
+            /** @description Video length; video only. In seconds. Absent from a post that is not a video. */
             video_length?: number;
             /** @description Only for profiles with insights_enabled. */
             insights_engaged_fan?: number;

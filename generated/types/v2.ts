@@ -474,13 +474,13 @@ export interface components {
             story?: string;
             /** @description Post type (the value `video` is used in filters). */
             type?: string;
-            /** @description Video only. */
+            /** @description Video only. Absent from a post that is not a video. */
             universal_video_id?: string;
             /** @description Link to the post. */
             url?: string;
-            /** @description Video only. */
+            /** @description Video only. Absent from a post that is not a video. */
             video_id?: string;
-            /** @description Video length; video only. In seconds. */
+            /** @description Video length; video only. In seconds. Absent from a post that is not a video. */
             video_length?: number;
             /** @description Only for profiles with insights_enabled. */
             insights_engaged_fan?: number;
@@ -776,7 +776,7 @@ export interface components {
             insights_reach?: number;
             /** @description Unique accounts that saved it. Only for profiles with insights_enabled. */
             insights_saved?: number;
-            /** @description Videos only; 0 for videos in carousel albums. Only for profiles with insights_enabled. */
+            /** @description Videos only; 0 for videos in carousel albums. Only for profiles with insights_enabled. Absent from a post that is not a video. */
             insights_video_views?: number;
             /** @description Profile id of the post. Not in the field table: a response example carries it on each post. */
             profile_id?: string;

@@ -136,15 +136,22 @@ export function networkPostsRequests(model: Model, vm: VersionModel, networks: r
   });
 }
 
-/** `<P>PostsResponse<F>` per network with a post catalog: the page with posts narrowed to F. */
+/**
+ * `<P>PostsResponse<F>` per network with a post catalog: the page with posts narrowed to F, each
+ * requested field present except the fields of videos only (catalog `videoOnly`), optional.
+ */
 export function postsResponses(model: Model, vm: VersionModel): Declaration[] {
   return postNetworks(vm).map((network) => {
     const P = pascal(network);
     const members = vm.posts[network].responseMembers.length ? ` & ${P}PostResponseMembers` : '';
+    const post = schemaRef(model, vm.version, `${P}Post`);
+    const videoOnly = vm.posts[network].fields.filter((f) => f.videoOnly).map((f) => `'${f.name}'`);
+    const narrowed = videoOnly.length ? `PostOf<${post}, F, ${videoOnly.join(' | ')}>` : `RequiredPick<${post}, F>`;
     return typeAlias(
       `${P}PostsResponse`,
-      `Success body of ${article(network).toLowerCase()} ${network} posts request for fields F: posts narrowed to F.`,
-      `PostsPage<RequiredPick<${schemaRef(model, vm.version, `${P}Post`)}, F>${members}>`,
+      `Success body of ${article(network).toLowerCase()} ${network} posts request for fields F: posts holding each requested field` +
+        (videoOnly.length ? `, those of videos only (${videoOnly.join(', ').replaceAll("'", '`')}) optional.` : '.'),
+      `PostsPage<${narrowed}${members}>`,
       [{ name: 'F', constraint: `${P}PostField`, default: `${P}PostField` }],
     );
   });

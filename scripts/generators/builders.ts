@@ -95,7 +95,7 @@ function builder(op: Operation, vm: VersionModel): Builder {
     case 'posts':
       return withBody(
         'posts',
-        'one page of posts holding exactly the requested fields.',
+        `one page of posts, each holding the requested fields and no other${vm.posts[op.network!]?.fields.some((f) => f.videoOnly) ? ' (a post that is not a video lacks the fields of videos only)' : ''}.`,
         [{ name: 'F', constraint: `${P}PostField` }],
         `${P}PostsRequest<F>`,
         `${P}PostsResponse<F>`,
@@ -190,7 +190,7 @@ export async function buildersSource(model: Model, version: Version, allOperatio
   const postsOps = ops.filter((op) => op.kind === 'posts').map((op) => op.network!);
   const roots = [...new Set(ops.filter((op) => op.kind !== 'metrics' && op.kind !== 'posts').map((op) => op.successSchema!))];
   const v2Shapes = ['AllowedByEvery', 'DimensionItem', 'DimensionList', 'MetricsResponse'];
-  const shapes = ['DayString', 'PostsPage', 'RequiredPick', 'SortElement', ...(version === 1 ? ['DayRecord', 'V1MetricsResponse'] : v2Shapes)];
+  const shapes = ['DayString', 'PostOf', 'PostsPage', 'RequiredPick', 'SortElement', ...(version === 1 ? ['DayRecord', 'V1MetricsResponse'] : v2Shapes)];
   const imports = [
     importDeclaration('../operations.js', ['ApiRequest']),
     importDeclaration('./shapes.js', shapes),

@@ -28,6 +28,7 @@ export function postFieldDescription(f: PostField | ResponseMember): string | un
     f.description,
     field.unit && UNIT_TEXT[field.unit],
     field.insightsOnly && 'Only for profiles with insights_enabled.',
+    field.videoOnly && 'Absent from a post that is not a video.',
     field.deprecated && 'No longer supported.',
   ]);
 }

@@ -1,7 +1,7 @@
 /**
  * Writes generated/validator-facts.ts: the slice of the catalogs the response validators' checks
  * read (per version and network each metric's type and extra dimensions, each post field's and
- * response member's type, whether posts sort; the extra dimensions, the error codes, the default
+ * response member's type, the fields of videos only, whether posts sort; the extra dimensions, the error codes, the default
  * page size). `social-analytics-api/validators` imports it instead of the full catalogs
  * (generated/catalogs.ts, with every description), so loading the validators stays light.
  *
@@ -42,7 +42,8 @@ function versionFacts(vm: VersionModel) {
   const posts = (n: string) => {
     const p = vm.posts[n]!;
     const member = (name: string, items: readonly Named[]) => `"${name}":${jsonList(tuples(items), name.length + 3)}`;
-    return `{"sort":${p.sort},\n${member('fields', p.fields)},\n${member('responseMembers', p.responseMembers)}}`;
+    const videoOnly = p.fields.filter((f) => f.videoOnly).map((f) => f.name);
+    return `{"sort":${p.sort},\n${member('fields', p.fields)},\n${member('responseMembers', p.responseMembers)},\n"videoOnly":${JSON.stringify(videoOnly)}}`;
   };
   return {
     // On one line, a list starts after `      <network>: String.raw\`` and ends before a backtick and a comma.

@@ -207,6 +207,7 @@ function readPosts(file: YamlFile): PostCatalog {
       filterable: raw.filterable ?? false,
       advancedFilter: raw.advancedFilter ?? false,
       insightsOnly: raw.insightsOnly ?? false,
+      videoOnly: raw.videoOnly ?? false,
       deprecated: raw.deprecated ?? false,
     };
   });

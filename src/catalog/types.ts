@@ -47,6 +47,11 @@ export interface PostField {
   filterable: boolean;
   advancedFilter: boolean;
   insightsOnly: boolean;
+  /**
+   * The documents mark the field as one of videos only ("video only"): a post that is not a video
+   * may lack it. Every other requested field is on every post of an answer.
+   */
+  videoOnly: boolean;
   deprecated: boolean;
   enum?: readonly string[];
   items?: Record<string, unknown>;

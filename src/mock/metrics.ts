@@ -22,6 +22,9 @@ function knownMetrics(names: string[], ctx: CheckContext): Metric[] {
   return names.map((n) => catalog.find((m) => m.name === n)!);
 }
 
+/** `names` without repeats, each at its first place. */
+const distinct = (names: string[]): string[] => [...new Set(names)];
+
 /**
  * The checked parts of a metrics request of either version: the body, requested metric names
  * and entries, the day range and the account's profiles. Throws MockFailure in the order the
@@ -30,10 +33,12 @@ function knownMetrics(names: string[], ctx: CheckContext): Metric[] {
 function metricsQuery(rawBody: unknown, ctx: CheckContext, operation: string) {
   const body = requireObject(rawBody);
   checkRules(operation, body, ctx);
-  const names = body.metrics as string[];
+  // A name given twice is one requested profile or metric: answered once, at its first place
+  // (v1: "one element per requested profile"; v2: one metric row per requested metric).
+  const names = distinct(body.metrics as string[]);
   const metrics = knownMetrics(names, ctx);
   const [start, end] = dateRange(body);
-  const profiles = accountProfiles(body.profiles as string[], ctx);
+  const profiles = accountProfiles(distinct(body.profiles as string[]), ctx);
   checkHistory(start, ctx);
   checkInsights(names, profiles, operation, ctx.version);
   return { body, names, metrics, start, end, profiles };

@@ -22,7 +22,6 @@ export interface PostSkeleton {
 }
 
 const POST_TYPES: Record<string, string[]> = { facebook: ['status', 'link', 'photo', 'video'], instagram: ['image', 'video', 'carousel_album'] };
-const VIDEO_ONLY = new Set(['universal_video_id', 'video_id', 'video_length']);
 
 const offsetCache = new Map<string, number>();
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -171,11 +170,14 @@ function schemaValue(schema: Schema, name: string, h: number, post: PostSkeleton
   }
 }
 
-/** The value of a catalog field of a post, or undefined when the post does not have it (video-only fields of other posts). */
+/**
+ * The value of a catalog field of a post, or undefined when the post does not have it: a field
+ * the catalog marks `videoOnly` on a post that is not a video (every other field is on every post).
+ */
 export function fieldValue(post: PostSkeleton, field: PostField, account: MockAccount): unknown {
   const h = mix(post.hash, nameHash(field.name));
   const name = field.name;
-  if (VIDEO_ONLY.has(name) && postType(post) !== 'video') return undefined;
+  if (field.videoOnly && postType(post) !== 'video') return undefined;
   switch (name) {
     case 'id':
       return post.id;

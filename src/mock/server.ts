@@ -31,7 +31,11 @@ export interface MockServerOptions {
   users?: MockUser[];
   /** Seed of the fake data and faults (default 1). */
   seed?: number;
-  /** Enforce the profiles / metrics / months limits per metrics request (catalogs/limits.yaml; default true). */
+  /**
+   * Enforce the profiles / metrics / months limits per metrics request (catalogs/limits.yaml; default
+   * true). With `false` the mock answers requests the documents refuse with code 4, so
+   * `validateResponse` given such a request reports its answer (`shared.response.limit-refused`).
+   */
   limits?: boolean;
   /** Hourly budgets (defaults from catalogs/limits.yaml, per user and per account). */
   budgets?: BudgetLimits;

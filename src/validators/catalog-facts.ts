@@ -25,6 +25,8 @@ export interface PostFacts {
   readonly sort: boolean;
   readonly fields: readonly PostFieldFacts[];
   readonly responseMembers: readonly PostFieldFacts[];
+  /** The fields of videos only (catalog `videoOnly`): a post that is not a video lacks them. */
+  readonly videoOnly: readonly string[];
 }
 
 /** JSON text of `[name, type]` tuples (`[name, type, extraDimensions]` for a metric with extra dimensions). */
@@ -33,7 +35,7 @@ type JsonText = string;
 interface VersionFacts {
   /** Per network: JSON of its metrics' tuples. */
   readonly metrics: Readonly<Record<string, JsonText>>;
-  /** Per network: JSON of `{ sort, fields, responseMembers }`, fields and members as tuples. */
+  /** Per network: JSON of `{ sort, fields, responseMembers, videoOnly }`, fields and members as tuples. */
   readonly posts: Readonly<Record<string, JsonText>>;
 }
 
@@ -93,8 +95,8 @@ export function postCatalogOf(version: number, network: string): PostFacts | und
   const key = `${version} ${network}`;
   if (!postCache.has(key)) {
     const text = tableOf(version, 'posts', network);
-    const parsed: { sort: boolean; fields: Tuple[]; responseMembers: Tuple[] } | undefined = text ? JSON.parse(text) : undefined;
-    postCache.set(key, parsed && { sort: parsed.sort, fields: fieldsOf(parsed.fields), responseMembers: fieldsOf(parsed.responseMembers) });
+    const parsed: { sort: boolean; fields: Tuple[]; responseMembers: Tuple[]; videoOnly: string[] } | undefined = text ? JSON.parse(text) : undefined;
+    postCache.set(key, parsed && { sort: parsed.sort, fields: fieldsOf(parsed.fields), responseMembers: fieldsOf(parsed.responseMembers), videoOnly: parsed.videoOnly });
   }
   return postCache.get(key);
 }

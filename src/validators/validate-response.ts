@@ -11,6 +11,7 @@ import { checkMetricsV2 } from './checks/metrics-v2.js';
 import { checkPosts } from './checks/posts.js';
 import { checkProfileLabels } from './checks/profile-labels.js';
 import { checkProfileList } from './checks/profile-list.js';
+import { checkRefusedRequest } from './checks/refused-request.js';
 import { requestBody, UnreadableRequest } from './checks/request-shape.js';
 import { isPlainObject } from './checks/values.js';
 import { validatorsOf, type CompiledOperation, type CompiledValidator } from './compiled.js';
@@ -180,7 +181,10 @@ function validate(input: ValidateResponseInput, list: ErrorList): OperationPlan 
     if (request instanceof UnreadableRequest) {
       list.add('shared.response.request-readable', '', `request-aware checks skipped: the request is not a JSON object (got ${describeValue(request.value)})`);
       plan.successChecks(list, body, undefined, schemaValid);
-    } else plan.successChecks(list, body, request, schemaValid);
+    } else {
+      plan.successChecks(list, body, request, schemaValid);
+      if (request) checkRefusedRequest(list, op.key, request);
+    }
   }
   return plan;
 }

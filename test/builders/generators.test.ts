@@ -318,7 +318,7 @@ describe('builders of the fixture', () => {
     expect(source).not.toContain('export interface BetaPostsRequest');
     expect(source).toContain(
       lines(
-        '/** Success body of an alpha posts request for fields F: posts narrowed to F. */',
+        '/** Success body of an alpha posts request for fields F: posts holding each requested field. */',
         'export type AlphaPostsResponse<F extends AlphaPostField = AlphaPostField> = PostsPage<',
         "  RequiredPick<Schemas['AlphaPost'], F> & AlphaPostResponseMembers",
         '>;',
@@ -344,7 +344,9 @@ describe('builders of the fixture', () => {
         '  >(',
         "    body: MetricsRequest<'alpha', M, D>,",
         "  ): ApiRequest<MetricsRequest<'alpha', M, D>, MetricsResponse<M, D>, 'POST /2/alpha/metrics'>;",
-        '  /** POST /2/alpha/page/posts: one page of posts holding exactly the requested fields. */',
+        '  /**',
+        '   * POST /2/alpha/page/posts: one page of posts, each holding the requested fields and no other.',
+        '   */',
         '  posts<F extends AlphaPostField>(',
         '    body: AlphaPostsRequest<F>,',
         "  ): ApiRequest<AlphaPostsRequest<F>, AlphaPostsResponse<F>, 'POST /2/alpha/page/posts'>;",

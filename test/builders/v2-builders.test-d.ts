@@ -156,6 +156,19 @@ describe('v2 posts: fields, sort, filter', () => {
     expectTypeOf<Page['data']['posts']>().toEqualTypeOf<{ id: string; message: string; comments: number }[]>();
     expectTypeOf<Page['data']['next']>().toEqualTypeOf<string | undefined>();
   });
+  it('every requested field is present, those of videos only ("video only") optional', () => {
+    const req = v2.facebook.posts({ ...postRange, fields: ['id', 'comments', 'video_id', 'video_length'] });
+    type P = ResponseOf<typeof req>['data']['posts'][number];
+    expectTypeOf<P>().toEqualTypeOf<{ id: string; comments: number; video_id?: string; video_length?: number }>();
+    expectTypeOf<P['comments']>().toEqualTypeOf<number>();
+    // @ts-expect-error a post that is not a video lacks video_id: the type says it may be undefined
+    const id: string = ({} as P).video_id;
+    void id;
+    const reels = v2.instagram.posts({ ...postRange, fields: ['likes', 'insights_video_views'] });
+    type R = ResponseOf<typeof reels>['data']['posts'][number];
+    expectTypeOf<R['likes']>().toEqualTypeOf<number>();
+    expectTypeOf<R['insights_video_views']>().toEqualTypeOf<number | undefined>();
+  });
   it('instagram posts also carry the optional profile_id', () => {
     const req = v2.instagram.posts({ ...postRange, fields: ['id', 'likes'], limit: 50 });
     type P = ResponseOf<typeof req>['data']['posts'][number];

@@ -105,6 +105,7 @@ describe('catalog-data', () => {
                   filterable: false,
                   advancedFilter: false,
                   insightsOnly: false,
+                  videoOnly: false,
                   deprecated: false,
                   description: "Created.",
                 },
@@ -116,6 +117,7 @@ describe('catalog-data', () => {
                   filterable: true,
                   advancedFilter: true,
                   insightsOnly: false,
+                  videoOnly: false,
                   deprecated: false,
                   items: {
                     type: "string",

@@ -10,7 +10,7 @@ export function metric(name: string, extra: Partial<Metric> = {}): Metric {
 }
 
 export function field(name: string, type: PostField['type'], extra: Partial<PostField> = {}): PostField {
-  return { name, type, sortable: false, sortKeys: [], filterable: false, advancedFilter: false, insightsOnly: name.startsWith('insights_'), deprecated: false, ...extra };
+  return { name, type, sortable: false, sortKeys: [], filterable: false, advancedFilter: false, insightsOnly: name.startsWith('insights_'), videoOnly: false, deprecated: false, ...extra };
 }
 
 export const ALPHA_POSTS: PostCatalog = {

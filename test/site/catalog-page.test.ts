@@ -30,7 +30,7 @@ describe('renderCatalogPage on the tiny model', () => {
       </table>
       </div>
       <h2 id="post-fields">Post fields <output id="fields-table-count"></output></h2>
-      <p>Fields a posts request may ask for. The request offers <code>sort</code> on the sortable fields.</p>
+      <p>Fields a posts request may ask for. The request offers <code>sort</code> on the sortable fields. Every post of an answer holds each requested field, and no other field.</p>
       <div class="table-scroll" role="region" aria-label="Post fields" tabindex="0">
       <table id="fields-table" class="filterable">
       <thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Sortable</th><th scope="col">Filterable</th><th scope="col">Insights only</th><th scope="col">Deprecated</th><th scope="col">Unit</th><th scope="col">Description</th></tr></thead>
@@ -108,7 +108,7 @@ describe('renderCatalogPage cells', () => {
       </table>
       </div>
       <h2 id="post-fields">Post fields <output id="fields-table-count"></output></h2>
-      <p>Fields a posts request may ask for. The request offers <code>sort</code> on the sortable fields.</p>
+      <p>Fields a posts request may ask for. The request offers <code>sort</code> on the sortable fields. Every post of an answer holds each requested field, and no other field.</p>
       <div class="table-scroll" role="region" aria-label="Post fields" tabindex="0">
       <table id="fields-table" class="filterable">
       <thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Sortable</th><th scope="col">Filterable</th><th scope="col">Insights only</th><th scope="col">Deprecated</th><th scope="col">Unit</th><th scope="col">Description</th></tr></thead>
@@ -120,6 +120,19 @@ describe('renderCatalogPage cells', () => {
       </div>
       <p>Posts in responses also carry <code>profile_id</code> (string: Profile of the post.); these cannot be requested.</p>"
     `);
+  });
+
+  it('fields of videos only carry their note, and the page says which requested fields a post may lack', () => {
+    const input: CatalogPageInput = {
+      version: 2,
+      network: network('facebook', [2]),
+      metrics: [],
+      posts: posts([field('id', { type: 'string' }), field('video_id', { type: 'string', description: 'Video only.', videoOnly: true })], false),
+    };
+    const html = body(input, false);
+    expect(html).toContain('Every post of an answer holds each requested field, except that a post that is not a video lacks the fields of videos only, and no other field.');
+    expect(html).toContain('<td>Video only.<br><span class="note">Absent from a post that is not a video.</span></td>');
+    expect(html).toContain('<tr id="field-id"><td><a href="#field-id"><code>id</code></a></td><td>string</td><td></td><td></td><td></td><td></td><td></td><td></td></tr>');
   });
 
   it('a network without sort leaves the sortable column empty and says so', () => {
@@ -142,7 +155,7 @@ describe('renderCatalogPage cells', () => {
       </table>
       </div>
       <h2 id="post-fields">Post fields <output id="fields-table-count"></output></h2>
-      <p>Fields a posts request may ask for. This network offers no <code>sort</code> parameter.</p>
+      <p>Fields a posts request may ask for. This network offers no <code>sort</code> parameter. Every post of an answer holds each requested field, and no other field.</p>
       <div class="table-scroll" role="region" aria-label="Post fields" tabindex="0">
       <table id="fields-table" class="filterable">
       <thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Sortable</th><th scope="col">Filterable</th><th scope="col">Insights only</th><th scope="col">Deprecated</th><th scope="col">Unit</th><th scope="col">Description</th></tr></thead>

@@ -8,7 +8,7 @@ export function metric(name: string, extra: Partial<Metric> = {}): Metric {
 export function field(name: string, extra: Partial<PostField> = {}): PostField {
   return {
     name, type: 'integer', sortable: false, sortKeys: [], filterable: false, advancedFilter: false,
-    insightsOnly: name.startsWith('insights_'), deprecated: false, ...extra,
+    insightsOnly: name.startsWith('insights_'), videoOnly: false, deprecated: false, ...extra,
   };
 }
 

@@ -58,13 +58,33 @@ describe('posts, request-aware', () => {
   });
 
   it('judges posts of a request that leaves out few fields by those fields (every field requested, or all but one)', () => {
+    // (These posts lack most requested fields: that rule is judged in its own test below.)
+    const extra = (errors: { rule: string }[]) => errors.filter((e) => e.rule !== 'shared.posts.requested-fields-present');
     const all = catalogs.v2.posts.facebook.fields.map((f) => f.name);
     const everything = request({ fields: all });
-    expect(fb(page([post(1, 9), post(2, 8, { message: 'm' })]), everything).errors).toEqual([]);
+    expect(extra(fb(page([post(1, 9), post(2, 8, { message: 'm' })]), everything).errors)).toEqual([]);
     const allButMessage = request({ fields: all.filter((f) => f !== 'message') });
-    expect(fb(page([post(1, 9), post(2, 8, { message: 'm' }), post(3, 7)]), allButMessage).errors).toEqual([
+    expect(extra(fb(page([post(1, 9), post(2, 8, { message: 'm' }), post(3, 7)]), allButMessage).errors)).toEqual([
       problem('shared.posts.requested-fields', '/data/posts/1', 'unexpected field "message": not requested'),
     ]);
+  });
+
+  it('wants every requested field on every post ("objects holding only the requested fields"), in both modes', () => {
+    for (const strict of [false, true]) {
+      const check = (posts: unknown[], req = request()) => validateResponse({ method: 'POST', path: '/2/facebook/page/posts', body: page(posts), request: req, strict }).errors;
+      const { comments, ...withoutComments } = post(2, 8);
+      void comments;
+      expect(check([post(1, 9), withoutComments])).toEqual([problem('shared.posts.requested-fields-present', '/data/posts/1', 'missing requested field "comments"')]);
+      // Every post stripped to {}: one problem per post naming what it lacks.
+      expect(check([{}, {}])).toEqual([0, 1].map((i) => problem('shared.posts.requested-fields-present', `/data/posts/${i}`, 'missing requested fields "id", "created_time", "comments", "reactions_by_type", "is_published"')));
+      const many = request({ fields: ['id', 'message', 'comments', 'shares', 'reactions', 'url', 'type'] });
+      expect(check([{}], many)).toEqual([problem('shared.posts.requested-fields-present', '/data/posts/0', 'missing requested fields "id", "message", "comments", "shares", "reactions" and 2 more')]);
+      // Fields of videos only ("video only") may be absent: a post that is not a video lacks them.
+      const video = request({ fields: ['id', 'type', 'video_id', 'video_length', 'universal_video_id'] });
+      expect(check([{ id: 'p1', type: 'photo' }, { id: 'p2', type: 'video', video_id: 'v', video_length: 1.5, universal_video_id: 'u' }], video)).toEqual([]);
+      // The body alone does not say what was requested: no presence check without the request.
+      expect(validateResponse({ method: 'POST', path: '/2/facebook/page/posts', body: page([{}]), strict }).errors).toEqual([]);
+    }
   });
 
   it('names fields that the network does not have', () => {

@@ -19,10 +19,11 @@ describe('validator facts', () => {
         expect([...metricsOf(version, network).keys()], `${v} ${network}`).toEqual(metrics.map((m) => m.name));
         expect(metrics.length, `${v} ${network}`).toBeGreaterThan(0);
       }
-      const posts = catalogs[v].posts as Record<string, { sort: boolean; fields: readonly { name: string; type: string }[]; responseMembers: readonly { name: string; type: string }[] }>;
+      const posts = catalogs[v].posts as Record<string, { sort: boolean; fields: readonly { name: string; type: string; videoOnly: boolean }[]; responseMembers: readonly { name: string; type: string }[] }>;
       expect(Object.keys(validatorFacts[v].posts)).toEqual(Object.keys(posts));
       for (const [network, catalog] of Object.entries(posts)) {
-        expect(postCatalogOf(version, network), `${v} ${network}`).toEqual({ sort: catalog.sort, fields: typed(catalog.fields), responseMembers: typed(catalog.responseMembers) });
+        const videoOnly = catalog.fields.filter((f) => f.videoOnly).map((f) => f.name);
+        expect(postCatalogOf(version, network), `${v} ${network}`).toEqual({ sort: catalog.sort, fields: typed(catalog.fields), responseMembers: typed(catalog.responseMembers), videoOnly });
         // Parsed once: the same object every time.
         expect(postCatalogOf(version, network)).toBe(postCatalogOf(version, network));
       }

@@ -109,7 +109,7 @@ function fieldRow(field: PostField, posts: PostCatalog) {
       yesNo(field.insightsOnly),
       yesNo(field.deprecated),
       escapeHtml(field.unit ?? ''),
-      describe(field.description),
+      describe(field.description, field.videoOnly ? 'Absent from a post that is not a video.' : undefined),
     ],
   };
 }
@@ -130,7 +130,8 @@ function postSection(input: CatalogPageInput): string {
     : '';
   return [
     `<h2 id="post-fields">Post fields <output id="fields-table-count"></output></h2>`,
-    `<p>Fields a posts request may ask for. ${posts.sort ? 'The request offers <code>sort</code> on the sortable fields.' : 'This network offers no <code>sort</code> parameter.'}</p>`,
+    `<p>Fields a posts request may ask for. ${posts.sort ? 'The request offers <code>sort</code> on the sortable fields.' : 'This network offers no <code>sort</code> parameter.'} ` +
+      `Every post of an answer holds each requested field${posts.fields.some((f) => f.videoOnly) ? ', except that a post that is not a video lacks the fields of videos only' : ''}, and no other field.</p>`,
     table(FIELD_HEADERS, posts.fields.map((f) => fieldRow(f, posts)), { id: 'fields-table', className: 'filterable', label: 'Post fields' }),
     members,
   ].filter(Boolean).join('\n');

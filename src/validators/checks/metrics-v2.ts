@@ -82,7 +82,8 @@ function checkRequested(list: ErrorList, header: HeaderElement[], request: Recor
       if (metricRowsChecked) continue; // only the first metric element (a second is a body-only error)
       metricRowsChecked = true;
       const metrics = listRowsDifferFrom(rows, request.metrics);
-      if (metrics) checkMetricRows(list, rows, metrics, i);
+      // A metric requested twice is one requested metric: one row, at its first place.
+      if (metrics) checkMetricRows(list, rows, [...new Set(metrics)], i);
     } else if (type === 'date.day') {
       const range = dateRange(request);
       if (!range) continue;

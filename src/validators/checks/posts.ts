@@ -1,6 +1,7 @@
 /**
  * Request-aware checks of a posts page: every post holds only requested fields (and the
- * catalog's response members, such as instagram's `profile_id`), each with its catalog type;
+ * catalog's response members, such as instagram's `profile_id`), each with its catalog type, and
+ * every requested field but those of videos only;
  * date-times in UTC with offset; the requested sort order holds within the page; at most
  * `limit` posts. Without a request the schema alone judges posts: fields of the network with
  * their catalog types, `next` with `remaining`.
@@ -157,6 +158,30 @@ function checkFields(list: ErrorList, posts: unknown[], fields: string[], catalo
   }
 }
 
+/** At most this many missing field names are named in one post's problem. */
+const NAMED_MISSING = 5;
+
+/**
+ * Every post holds each requested field of the catalog, except the fields of videos only, which a
+ * post that is not a video lacks ("objects holding only the requested fields"). One problem per
+ * post, naming what it lacks.
+ */
+function checkPresent(list: ErrorList, posts: unknown[], fields: string[], catalog: PostCatalog): void {
+  const types = postFieldTypes(catalog);
+  const wanted = [...new Set(fields)].filter((f) => types.has(f) && !catalog.videoOnly.includes(f));
+  if (!wanted.length) return;
+  for (let i = 0; i < posts.length && !list.full; i++) {
+    const post = posts[i];
+    if (!isPlainObject(post)) continue;
+    let missing: string[] | undefined;
+    for (let f = 0; f < wanted.length; f++) if (!Object.prototype.hasOwnProperty.call(post, wanted[f])) (missing ??= []).push(wanted[f]);
+    if (!missing) continue;
+    const named = missing.slice(0, NAMED_MISSING).map(quote).join(', ');
+    const more = missing.length > NAMED_MISSING ? ` and ${missing.length - NAMED_MISSING} more` : '';
+    list.add('shared.posts.requested-fields-present', `/data/posts/${i}`, `missing requested field${missing.length > 1 ? 's' : ''} ${named}${more}`);
+  }
+}
+
 /**
  * Runs the posts checks on a success body of `network` in `version`. `typesChecked`: the body
  * passed its schema, whose property types are the catalog types, so the per-field type checks
@@ -176,6 +201,9 @@ export function checkPosts(list: ErrorList, body: Record<string, unknown>, reque
   if (posts.length > limit) list.add('shared.posts.page-size', '/data/posts', `expected at most ${limit} posts (the ${request.limit === undefined ? 'default page size' : 'requested limit'}), got ${posts.length}`);
   if (!catalog) return;
   const fields = stringArray(request.fields);
-  if (fields) checkFields(list, posts, fields, catalog, network, typesChecked);
+  if (fields) {
+    checkFields(list, posts, fields, catalog, network, typesChecked);
+    checkPresent(list, posts, fields, catalog);
+  }
   if (catalog.sort) checkSortOrder(list, posts, sortKeys(request, postFieldTypes(catalog)));
 }
