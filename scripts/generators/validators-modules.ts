@@ -106,16 +106,14 @@ export function operationExports(op: OperationResponses, rules: ReadonlyMap<stri
   return lines.join('\n');
 }
 
-/** Where an index finds a module: its path (relative to the index) and, for a family's module (validators-families.ts), the member's key. */
+/** Where an index finds a module: its path (relative to the index). */
 export interface ModuleLoader {
   path: string;
-  key?: string;
 }
 
-/** Loader of a module (the bundler's `require`, else Node's); of a family's, the call of the member's loader. */
-function loader({ path, key }: ModuleLoader, indent: string): string[] {
+/** Loader of a module (the bundler's `require`, else Node's). */
+function loader({ path }: ModuleLoader, indent: string): string[] {
   const lines = [`typeof require === "function"`, `  ? require(${JSON.stringify(path)})`, `  : nodeRequire(${JSON.stringify(path)})`];
-  if (key) lines.splice(0, 3, `(${lines[0]}`, lines[1], `${lines[2]}).${key}()`);
   return lines.map((line) => `${indent}${line}`);
 }
 

@@ -18,28 +18,6 @@ export interface CompiledValidator {
   /** `context`: where `data` sits in the body (the whole body when omitted). */
   (data: unknown, context?: { readonly instancePath: string }): boolean;
   errors?: CompiledValidatorError[] | null;
-  /** The report of the validator's `x-members` check, when it holds one (and one only). */
-  readonly members?: MembersReport;
-}
-
-/**
- * What the `x-members` check of a validator (scripts/generators/validators-members.ts: the
- * member-by-member check of a wide object, such as a v1 day record) saw since its first object
- * of the root data `root`: whether every later object listed the same member names, in the same
- * order, as the object checked before it (`changed` false). The check starts over on an object
- * of another root data; a reader that clears `root` makes the next call start over.
- */
-export interface MembersReport {
-  root: unknown;
-  /** How many members the last object checked had (-1 before the first). */
-  count: number;
-  changed: boolean;
-  /**
-   * The version of the last object's member names: a new number whenever an object lists other
-   * names, or the same in another order, than the object checked before it (in this body or the
-   * one before). Equal numbers: every object checked in between listed the same names.
-   */
-  names: number;
 }
 
 export interface OperationValidators {

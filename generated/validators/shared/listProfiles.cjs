@@ -15,41 +15,85 @@
  * (the same code for each; the schema names in it are those of the first)
  */
 "use strict";
+var __defProp = Object.defineProperty;
+var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
+var __getOwnPropNames = Object.getOwnPropertyNames;
+var __hasOwnProp = Object.prototype.hasOwnProperty;
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};
+var __copyProps = (to, from, except, desc) => {
+  if (from && typeof from === "object" || typeof from === "function") {
+    for (let key of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key) && key !== except)
+        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+  }
+  return to;
+};
+var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
-function pushError(errors, instancePath, schemaPath, keyword, params) {
-  const error = { instancePath, schemaPath, keyword, params };
-  if (errors === null) return [error];
-  errors.push(error);
-  return errors;
-}
-var success = validate0;
-function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+// validators.js
+var validators_exports = {};
+__export(validators_exports, {
+  schemaRules: () => schemaRules,
+  success: () => success,
+  validators: () => validators
+});
+module.exports = __toCommonJS(validators_exports);
+var success = validate10;
+function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.success === void 0) {
-      vErrors = pushError(vErrors, instancePath, "#/required", "required", { missingProperty: "success" });
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "success" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
       errors++;
     }
     if (data.profiles === void 0) {
-      vErrors = pushError(vErrors, instancePath, "#/required", "required", { missingProperty: "profiles" });
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "profiles" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "success" || key0 === "profiles")) {
-        vErrors = pushError(vErrors, instancePath, "#/additionalProperties", "additionalProperties", { additionalProperty: key0 });
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 } };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
         errors++;
       }
     }
     if (data.success !== void 0) {
       let data0 = data.success;
       if (typeof data0 !== "boolean") {
-        vErrors = pushError(vErrors, instancePath + "/success", "#/properties/success/type", "type", { type: "boolean" });
+        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" } };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
         errors++;
       }
       if (true !== data0) {
-        vErrors = pushError(vErrors, instancePath + "/success", "#/properties/success/const", "const", { allowedValue: true });
+        const err4 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true } };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
         errors++;
       }
     }
@@ -61,82 +105,152 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
           let data2 = data1[i0];
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.id === void 0) {
-              vErrors = pushError(vErrors, instancePath + "/profiles/" + i0, "https://social-analytics-api.invalid/v1/schemas/Profile/required", "required", { missingProperty: "id" });
+              const err5 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/required", keyword: "required", params: { missingProperty: "id" } };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
               errors++;
             }
             if (data2.name === void 0) {
-              vErrors = pushError(vErrors, instancePath + "/profiles/" + i0, "https://social-analytics-api.invalid/v1/schemas/Profile/required", "required", { missingProperty: "name" });
+              const err6 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/required", keyword: "required", params: { missingProperty: "name" } };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
+              }
               errors++;
             }
             for (const key1 in data2) {
               if (!(key1 === "id" || key1 === "name" || key1 === "profile_name" || key1 === "picture" || key1 === "timezone" || key1 === "profile_labels" || key1 === "insights_enabled" || key1 === "community_enabled")) {
-                vErrors = pushError(vErrors, instancePath + "/profiles/" + i0, "https://social-analytics-api.invalid/v1/schemas/Profile/additionalProperties", "additionalProperties", { additionalProperty: key1 });
+                const err7 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 } };
+                if (vErrors === null) {
+                  vErrors = [err7];
+                } else {
+                  vErrors.push(err7);
+                }
                 errors++;
               }
             }
             if (data2.id !== void 0) {
               if (typeof data2.id !== "string") {
-                vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/id", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/id/type", "type", { type: "string" });
+                const err8 = { instancePath: instancePath + "/profiles/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/id/type", keyword: "type", params: { type: "string" } };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
                 errors++;
               }
             }
             if (data2.name !== void 0) {
               if (typeof data2.name !== "string") {
-                vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/name", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/name/type", "type", { type: "string" });
+                const err9 = { instancePath: instancePath + "/profiles/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/name/type", keyword: "type", params: { type: "string" } };
+                if (vErrors === null) {
+                  vErrors = [err9];
+                } else {
+                  vErrors.push(err9);
+                }
                 errors++;
               }
             }
             if (data2.profile_name !== void 0) {
               if (typeof data2.profile_name !== "string") {
-                vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/profile_name", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/profile_name/type", "type", { type: "string" });
+                const err10 = { instancePath: instancePath + "/profiles/" + i0 + "/profile_name", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/profile_name/type", keyword: "type", params: { type: "string" } };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
                 errors++;
               }
             }
             if (data2.picture !== void 0) {
               if (typeof data2.picture !== "string") {
-                vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/picture", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/picture/type", "type", { type: "string" });
+                const err11 = { instancePath: instancePath + "/profiles/" + i0 + "/picture", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/picture/type", keyword: "type", params: { type: "string" } };
+                if (vErrors === null) {
+                  vErrors = [err11];
+                } else {
+                  vErrors.push(err11);
+                }
                 errors++;
               }
             }
             if (data2.timezone !== void 0) {
               if (typeof data2.timezone !== "string") {
-                vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/timezone", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/timezone/type", "type", { type: "string" });
+                const err12 = { instancePath: instancePath + "/profiles/" + i0 + "/timezone", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/timezone/type", keyword: "type", params: { type: "string" } };
+                if (vErrors === null) {
+                  vErrors = [err12];
+                } else {
+                  vErrors.push(err12);
+                }
                 errors++;
               }
             }
             if (data2.profile_labels !== void 0) {
               if (!Array.isArray(data2.profile_labels)) {
-                vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/profile_labels", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/profile_labels/type", "type", { type: "array" });
+                const err13 = { instancePath: instancePath + "/profiles/" + i0 + "/profile_labels", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/profile_labels/type", keyword: "type", params: { type: "array" } };
+                if (vErrors === null) {
+                  vErrors = [err13];
+                } else {
+                  vErrors.push(err13);
+                }
                 errors++;
               }
             }
             if (data2.insights_enabled !== void 0) {
               if (typeof data2.insights_enabled !== "boolean") {
-                vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/insights_enabled", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/insights_enabled/type", "type", { type: "boolean" });
+                const err14 = { instancePath: instancePath + "/profiles/" + i0 + "/insights_enabled", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/insights_enabled/type", keyword: "type", params: { type: "boolean" } };
+                if (vErrors === null) {
+                  vErrors = [err14];
+                } else {
+                  vErrors.push(err14);
+                }
                 errors++;
               }
             }
             if (data2.community_enabled !== void 0) {
               if (typeof data2.community_enabled !== "boolean") {
-                vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/community_enabled", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/community_enabled/type", "type", { type: "boolean" });
+                const err15 = { instancePath: instancePath + "/profiles/" + i0 + "/community_enabled", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/community_enabled/type", keyword: "type", params: { type: "boolean" } };
+                if (vErrors === null) {
+                  vErrors = [err15];
+                } else {
+                  vErrors.push(err15);
+                }
                 errors++;
               }
             }
           } else {
-            vErrors = pushError(vErrors, instancePath + "/profiles/" + i0, "https://social-analytics-api.invalid/v1/schemas/Profile/type", "type", { type: "object" });
+            const err16 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/type", keyword: "type", params: { type: "object" } };
+            if (vErrors === null) {
+              vErrors = [err16];
+            } else {
+              vErrors.push(err16);
+            }
             errors++;
           }
         }
       } else {
-        vErrors = pushError(vErrors, instancePath + "/profiles", "#/properties/profiles/type", "type", { type: "array" });
+        const err17 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/type", keyword: "type", params: { type: "array" } };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
         errors++;
       }
     }
   } else {
-    vErrors = pushError(vErrors, instancePath, "#/type", "type", { type: "object" });
+    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err18];
+    } else {
+      vErrors.push(err18);
+    }
     errors++;
   }
-  validate0.errors = vErrors;
+  validate10.errors = vErrors;
   return errors === 0;
 }
 var validators = {
@@ -168,4 +282,3 @@ var schemaRules = {
   "ProfilesResponse/required": "shared.profiles.fields",
   "ProfilesResponse/type": "shared.profiles.fields"
 };
-module.exports = { success, validators, schemaRules };
