@@ -78,7 +78,7 @@ export type BundleFormat = 'esm' | 'cjs';
  */
 export async function bundleStandalone(root: string, source: string, format: BundleFormat, name: string): Promise<string> {
   const result = await build({
-    stdin: { contents: source, resolveDir: root, sourcefile: 'validators.js', loader: 'js' },
+    stdin: { contents: source, resolveDir: root, sourcefile: 'ajv-standalone.js', loader: 'js' },
     absWorkingDir: root,
     bundle: true,
     write: false,

@@ -10,10 +10,11 @@ import { PROJECT_ROOT } from '../pipeline/temp-project.js';
 
 /**
  * Bytes of the root bundle. The target is 80 kB; the code the builders carry (their request
- * checks, about 52 kB) and the client with openapi-fetch (about 31 kB) come to about 84 kB today,
- * so the ceiling is set just above that: it catches the validators coming back (about 145 kB).
+ * checks: ajv's standalone code as ajv writes it, about 28 kB, and the catalog name lists, about
+ * 15 kB) and the client with openapi-fetch come to about 88 kB today, so the ceiling is set just
+ * above that: it catches the validators coming back (about 145 kB).
  */
-const ROOT_CEILING = 85_000;
+const ROOT_CEILING = 89_000;
 
 async function rootBundle() {
   const result = await build({

@@ -24,14 +24,14 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
-// validators.js
-var validators_exports = {};
-__export(validators_exports, {
+// ajv-standalone.js
+var ajv_standalone_exports = {};
+__export(ajv_standalone_exports, {
   schemaRules: () => schemaRules,
   success: () => success,
   validators: () => validators
 });
-module.exports = __toCommonJS(validators_exports);
+module.exports = __toCommonJS(ajv_standalone_exports);
 var success = validate10;
 var schema12 = { "$id": "https://social-analytics-api.invalid/v1/schemas/FacebookPost", "type": "object", "properties": { "attachments": { "type": "array", "items": { "type": "object", "properties": { "title": { "type": "string" }, "description": { "type": "string" }, "url": { "type": "string" }, "image_url": { "type": "string" } } } }, "created_time": { "type": "string", "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" }, "post_labels": { "type": "array", "items": { "type": "object", "required": ["id", "name"], "properties": { "id": { "type": "string" }, "name": { "type": "string" } }, "additionalProperties": false } }, "ppd_status": { "type": "string", "enum": ["organic", "paid", "unknown"] }, "reactions_by_type": { "type": "object", "properties": { "like": { "type": "integer" }, "love": { "type": "integer" }, "wow": { "type": "integer" }, "haha": { "type": "integer" }, "sorry": { "type": "integer" }, "anger": { "type": "integer" } } }, "insights_video_retention_graph": { "type": "array", "items": {} }, "insights_video_retention_graph_autoplayed": { "type": "array", "items": {} } } };
 var pattern0 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$", "u");

@@ -22,14 +22,14 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
-// validators.js
-var validators_exports = {};
-__export(validators_exports, {
+// ajv-standalone.js
+var ajv_standalone_exports = {};
+__export(ajv_standalone_exports, {
   schemaRules: () => schemaRules,
   success: () => success,
   validators: () => validators
 });
-module.exports = __toCommonJS(validators_exports);
+module.exports = __toCommonJS(ajv_standalone_exports);
 var success = validate10;
 var schema12 = { "$id": "https://social-analytics-api.invalid/v2/schemas/FacebookHeaderType", "type": "string", "enum": ["date.day", "date.week", "date.month", "profile", "profile_label", "activity_type", "city", "click_type", "country", "frequency_distribution", "gender_age", "hour_of_day", "like_source", "locale", "play_type", "positive_feedback_type", "post_attribution", "reaction_type", "unlike_source", "metric"] };
 var schema13 = { "$id": "https://social-analytics-api.invalid/v2/schemas/MetricsData", "type": "array", "items": { "type": ["number", "array"] } };

@@ -22,14 +22,14 @@ var __copyProps = (to, from, except, desc) => {
 };
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
-// validators.js
-var validators_exports = {};
-__export(validators_exports, {
+// ajv-standalone.js
+var ajv_standalone_exports = {};
+__export(ajv_standalone_exports, {
   schemaRules: () => schemaRules,
   success: () => success,
   validators: () => validators
 });
-module.exports = __toCommonJS(validators_exports);
+module.exports = __toCommonJS(ajv_standalone_exports);
 var success = validate10;
 var pattern0 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$", "u");
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
