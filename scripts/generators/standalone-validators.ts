@@ -35,9 +35,12 @@ export interface CompilerSetup {
   options?: Options;
 }
 
-/** A compiler of `setup`; `source`: keep the code for standalone output. */
-export function createCompiler(setup: CompilerSetup = {}, source = false): Ajv {
-  const ajv = new Ajv({ ...COMPILER_OPTIONS, ...setup.options, code: { source, lines: true, esm: true } });
+/** How standalone code is written: an ES module, or a CommonJS one (loaded lazily with `require`). */
+export type ModuleFormat = 'esm' | 'cjs';
+
+/** A compiler of `setup`; `source`: keep the code for standalone output, written as a `format` module. */
+export function createCompiler(setup: CompilerSetup = {}, source = false, format: ModuleFormat = 'esm'): Ajv {
+  const ajv = new Ajv({ ...COMPILER_OPTIONS, ...setup.options, code: { source, lines: true, esm: format === 'esm' } });
   ajv.addVocabulary(nextVocabulary);
   for (const keyword of setup.keywords ?? []) ajv.addKeyword(keyword);
   return ajv;
@@ -52,31 +55,28 @@ export interface StandaloneInput {
 }
 
 /**
- * ajv's standalone code (an ES module) of `input`, each schema exported once under its first
- * name, and the other names exported as that one.
+ * ajv's standalone code of `input` as a `format` module, each schema exported once under its
+ * first name, and the other names exported as that one.
  */
-export function standaloneSource(input: StandaloneInput, setup: CompilerSetup = {}): string {
-  const ajv = createCompiler(setup, true);
+export function standaloneSource(input: StandaloneInput, setup: CompilerSetup = {}, format: ModuleFormat = 'esm'): string {
+  const ajv = createCompiler(setup, true, format);
   for (const schema of input.schemas) ajv.addSchema(schema);
   const first = new Map<string, string>();
   const aliases: string[] = [];
   for (const [name, id] of input.exports) {
     const named = first.get(id);
-    if (named) aliases.push(`export { ${named} as ${name} };`);
+    if (named) aliases.push(format === 'esm' ? `export { ${named} as ${name} };` : `exports.${name} = exports.${named};`);
     else first.set(id, name);
   }
   const code = standaloneCode(ajv, Object.fromEntries([...first].map(([id, name]) => [name, id])));
   return [code, ...aliases, ''].join('\n');
 }
 
-/** How a bundle is written: an ES module, or a CommonJS one (loaded lazily with `require`). */
-export type BundleFormat = 'esm' | 'cjs';
-
 /**
- * `source` (ES module text, resolved from `root`) bundled with what it imports into one module
- * that imports nothing. `name` names the input in errors.
+ * `source` (a `format` module, resolved from `root`) bundled with what it imports into one module
+ * of that format that imports nothing. `name` names the input in errors.
  */
-export async function bundleStandalone(root: string, source: string, format: BundleFormat, name: string): Promise<string> {
+export async function bundleStandalone(root: string, source: string, format: ModuleFormat, name: string): Promise<string> {
   const result = await build({
     stdin: { contents: source, resolveDir: root, sourcefile: 'ajv-standalone.js', loader: 'js' },
     absWorkingDir: root,

@@ -65,19 +65,19 @@ function rulesCode(rules: ReadonlyMap<string, string>): string[] {
     ' * "Component/schema/pointer/keyword" -> the register rule a failure of that constraint breaks;',
     ' * A key whose first property name is "*" stands for every property of that component.',
     ' */',
-    'export const schemaRules = {',
+    'exports.schemaRules = {',
     ...[...rules].map(([where, rule]) => `  ${JSON.stringify(where)}: ${JSON.stringify(rule)},`),
     '};',
     '',
   ];
 }
 
-/** The exports appended to the failure body's standalone code: its rule table. */
+/** The exports appended to the failure body's standalone code (CommonJS, as ajv writes it): its rule table. */
 export function failureExports(rules: ReadonlyMap<string, string>): string {
   return ['', ...rulesCode(rules)].join('\n');
 }
 
-/** The exports appended to an operation's standalone code: its validators and rule table. */
+/** The exports appended to an operation's standalone code (CommonJS, as ajv writes it): its validators and rule table. */
 export function operationExports(op: OperationResponses, rules: ReadonlyMap<string, string>): string {
   const success = op.responses.find((r) => r.success);
   const own = op.responses.filter((r) => ownValidator(r));
@@ -87,12 +87,12 @@ export function operationExports(op: OperationResponses, rules: ReadonlyMap<stri
     ' * The documented HTTP statuses, the validators of the operation\'s own bodies by status, the',
     ' * success branch of its 200; the failure body comes from the failure body\'s module.',
     ' */',
-    'export const validators = {',
+    'exports.validators = {',
     `  statuses: [${op.responses.map((r) => JSON.stringify(r.status)).join(', ')}],`,
     '  responses: {',
-    ...own.map((r) => `    ${JSON.stringify(r.status)}: ${ownValidator(r)},`),
+    ...own.map((r) => `    ${JSON.stringify(r.status)}: exports.${ownValidator(r)},`),
     '  },',
-    `  success: ${success ? 'success' : 'undefined'},`,
+    `  success: ${success ? 'exports.success' : 'undefined'},`,
     '  schemas: {',
     '    responses: {',
     ...op.responses.map((r) => `      ${JSON.stringify(r.status)}: ${JSON.stringify(responseSchemaName(r))},`),

@@ -146,9 +146,9 @@ function rulesOf(input: VersionSchemas, responses: ResponseSchema[], facts: Rule
   return compactRuleTable(schemaRuleTable({ ...input, responses }, facts.networks, facts.ruleIds));
 }
 
-/** One module's source before bundling: ajv's standalone code of `names` (export name -> schema id), then `tail`. */
+/** One module's source before bundling: ajv's standalone code (CommonJS) of `names` (export name -> schema id), then `tail`. */
 function moduleSource(input: VersionSchemas, names: ReadonlyMap<string, string>, tail: string): string {
-  return [standaloneSource({ schemas: compilerSchemas(input), exports: names }), tail].join('\n');
+  return [standaloneSource({ schemas: compilerSchemas(input), exports: names }, {}, 'cjs'), tail].join('\n');
 }
 
 /** Source of one operation's module: its own validators (not the failure body's) and their rules. */

@@ -6,32 +6,9 @@
  * (the same code for each; the schema names in it are those of the first)
  */
 "use strict";
-var __defProp = Object.defineProperty;
-var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
-var __getOwnPropNames = Object.getOwnPropertyNames;
-var __hasOwnProp = Object.prototype.hasOwnProperty;
-var __export = (target, all) => {
-  for (var name in all)
-    __defProp(target, name, { get: all[name], enumerable: true });
-};
-var __copyProps = (to, from, except, desc) => {
-  if (from && typeof from === "object" || typeof from === "function") {
-    for (let key of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key) && key !== except)
-        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
-  }
-  return to;
-};
-var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
 // ajv-standalone.js
-var ajv_standalone_exports = {};
-__export(ajv_standalone_exports, {
-  FailureBody: () => FailureBody,
-  schemaRules: () => schemaRules
-});
-module.exports = __toCommonJS(ajv_standalone_exports);
-var FailureBody = validate10;
+exports.FailureBody = validate10;
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -201,7 +178,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   validate10.errors = vErrors;
   return errors === 0;
 }
-var schemaRules = {
+exports.schemaRules = {
   "ApiError/additionalProperties": "shared.response.no-extra-members",
   "ApiError/properties/code/type": "shared.failure.shape",
   "ApiError/properties/errors/items/type": "shared.failure.shape",

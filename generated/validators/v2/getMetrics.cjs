@@ -6,33 +6,9 @@
  * (the same code for each; the schema names in it are those of the first)
  */
 "use strict";
-var __defProp = Object.defineProperty;
-var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
-var __getOwnPropNames = Object.getOwnPropertyNames;
-var __hasOwnProp = Object.prototype.hasOwnProperty;
-var __export = (target, all) => {
-  for (var name in all)
-    __defProp(target, name, { get: all[name], enumerable: true });
-};
-var __copyProps = (to, from, except, desc) => {
-  if (from && typeof from === "object" || typeof from === "function") {
-    for (let key of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key) && key !== except)
-        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
-  }
-  return to;
-};
-var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
 // ajv-standalone.js
-var ajv_standalone_exports = {};
-__export(ajv_standalone_exports, {
-  schemaRules: () => schemaRules,
-  success: () => success,
-  validators: () => validators
-});
-module.exports = __toCommonJS(ajv_standalone_exports);
-var success = validate10;
+exports.success = validate10;
 var schema12 = { "$id": "https://social-analytics-api.invalid/v2/schemas/TwitterHeaderType", "type": "string", "enum": ["date.day", "date.week", "date.month", "profile", "profile_label", "metric"] };
 var schema13 = { "$id": "https://social-analytics-api.invalid/v2/schemas/MetricsData", "type": "array", "items": { "type": ["number", "array"] } };
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -248,10 +224,10 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   validate10.errors = vErrors;
   return errors === 0;
 }
-var validators = {
+exports.validators = {
   statuses: ["200", "400", "401", "403", "404", "405", "500"],
   responses: {},
-  success,
+  success: exports.success,
   schemas: {
     responses: {
       "200": "responses/getTwitterMetrics/200",
@@ -265,7 +241,7 @@ var validators = {
     success: "TwitterMetricsResponse"
   }
 };
-var schemaRules = {
+exports.schemaRules = {
   "MetricsData/items/type": "v2.metrics.data-nesting",
   "MetricsData/type": "v2.metrics.data-nesting",
   "TwitterHeaderType/enum": "v2.metrics.dimension-types",
