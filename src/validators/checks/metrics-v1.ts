@@ -210,11 +210,13 @@ function reportRecordMetrics(list: ErrorList, record: Record<string, unknown>, i
 }
 
 /**
- * Runs the version 1 metrics checks on a success body of `network`: the body-only date checks
- * always, the request-aware ones when the request is given. `typesChecked`: the body passed its
- * schema, whose day record types are the catalog types, so type checks are skipped.
+ * Runs the version 1 metrics checks on a success body of `network`: the body-only checks of the
+ * records' metric members and dates always, the request-aware ones when the request is given.
+ * The fifth argument (whether the body passed its schema) is not read: the compiled schema does
+ * not check the metric members, this does, whatever the schema found. The records are walked
+ * twice, by two loops written alike (a callback per record cost 0.24x -> 0.30x JSON.parse).
  */
-export function checkMetricsV1(list: ErrorList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, typesChecked = false): void {
+export function checkMetricsV1(list: ErrorList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, _schemaValid = false): void {
   const profiles = body.profiles;
   if (!Array.isArray(profiles)) return;
   const facts = request ? requestFacts(request, network) : undefined;
