@@ -62,8 +62,8 @@ const ownValidator = (r: ResponseSchema) => (r.success || r.component === FAILUR
 function rulesCode(rules: ReadonlyMap<string, string>): string[] {
   return [
     '/**',
-    ' * "Component/schema/pointer/keyword" -> the register rule a failure of that constraint breaks;',
-    ' * A key whose first property name is "*" stands for every property of that component.',
+    ' * Schema pointer ("/Component/pointer/keyword") -> the register rule a failure of that',
+    ' * constraint breaks: the nearest entry at or above a constraint\'s pointer.',
     ' */',
     'exports.schemaRules = {',
     ...[...rules].map(([where, rule]) => `  ${JSON.stringify(where)}: ${JSON.stringify(rule)},`),

@@ -13,7 +13,8 @@
 import { parse } from 'yaml';
 import type { Artifact, StepContext } from './artifact.js';
 import { versionSchemas, type ResponseSchema, type VersionSchemas } from './validators-schemas.js';
-import { compactRuleTable, schemaRuleTable } from './validators-rules.js';
+import { schemaRuleTable } from './validators-rules.js';
+import { compactRules } from './rule-table.js';
 import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../../src/calendar/date-times.js';
 import { FAILURE, failureExports, operationExportNames, operationExports, operationsOf, responseSchemaName, type OperationResponses } from './validators-modules.js';
 import { validatorLayout, type VersionModule } from './validators-layout.js';
@@ -141,9 +142,16 @@ export function assertSuccessDiscriminates(input: VersionSchemas): void {
   }
 }
 
-/** The rule table of the constraints the schemas `roots` (component names or composite responses) reach. */
+/**
+ * The rule table of the constraints the schemas `roots` (component names or composite responses)
+ * reach, in the format of the request validators' tables (./rule-table.ts): schema pointer
+ * ("/FacebookPost/properties/comments/type": the schema's name, then the constraint's place in
+ * it) -> rule, an entry only where the rule changes, read as "the nearest entry at or above".
+ */
 function rulesOf(input: VersionSchemas, responses: ResponseSchema[], facts: RuleFacts): Map<string, string> {
-  return compactRuleTable(schemaRuleTable({ ...input, responses }, facts.networks, facts.ruleIds));
+  const full = schemaRuleTable({ ...input, responses }, facts.networks, facts.ruleIds);
+  const compact = compactRules(new Map([...full].map(([at, rule]) => [`/${at}`, { rule }])), `validators v${input.version}`);
+  return new Map([...compact].map(([at, { rule }]) => [at, rule]));
 }
 
 /** One module's source before bundling: ajv's standalone code (CommonJS) of `names` (export name -> schema id), then `tail`. */

@@ -179,17 +179,10 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 exports.schemaRules = {
-  "ApiError/additionalProperties": "shared.response.no-extra-members",
-  "ApiError/properties/code/type": "shared.failure.shape",
-  "ApiError/properties/errors/items/type": "shared.failure.shape",
-  "ApiError/properties/errors/type": "shared.failure.shape",
-  "ApiError/required": "shared.failure.shape",
-  "ApiError/type": "shared.failure.shape",
-  "FailureBody/additionalProperties": "shared.response.no-extra-members",
-  "FailureBody/properties/errors/minItems": "shared.failure.errors-not-empty",
-  "FailureBody/properties/errors/type": "shared.failure.shape",
-  "FailureBody/properties/success/const": "shared.response.success-flag",
-  "FailureBody/properties/success/type": "shared.failure.shape",
-  "FailureBody/required": "shared.failure.shape",
-  "FailureBody/type": "shared.failure.shape"
+  "/ApiError": "shared.failure.shape",
+  "/ApiError/additionalProperties": "shared.response.no-extra-members",
+  "/FailureBody": "shared.failure.shape",
+  "/FailureBody/additionalProperties": "shared.response.no-extra-members",
+  "/FailureBody/properties/errors/minItems": "shared.failure.errors-not-empty",
+  "/FailureBody/properties/success/const": "shared.response.success-flag"
 };

@@ -172,15 +172,10 @@ exports.validators = {
   }
 };
 exports.schemaRules = {
-  "ContentLabel/additionalProperties": "shared.response.no-extra-members",
-  "ContentLabel/properties/id/type": "shared.labels.fields",
-  "ContentLabel/properties/name/type": "shared.labels.fields",
-  "ContentLabel/required": "shared.labels.members-present",
-  "ContentLabel/type": "shared.labels.fields",
-  "PostLabelsResponse/additionalProperties": "shared.response.no-extra-members",
-  "PostLabelsResponse/properties/data/type": "shared.labels.fields",
-  "PostLabelsResponse/properties/success/const": "shared.response.success-flag",
-  "PostLabelsResponse/properties/success/type": "shared.labels.fields",
-  "PostLabelsResponse/required": "shared.labels.fields",
-  "PostLabelsResponse/type": "shared.labels.fields"
+  "/ContentLabel": "shared.labels.fields",
+  "/ContentLabel/additionalProperties": "shared.response.no-extra-members",
+  "/ContentLabel/required": "shared.labels.members-present",
+  "/PostLabelsResponse": "shared.labels.fields",
+  "/PostLabelsResponse/additionalProperties": "shared.response.no-extra-members",
+  "/PostLabelsResponse/properties/success/const": "shared.response.success-flag"
 };

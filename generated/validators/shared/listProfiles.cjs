@@ -247,14 +247,10 @@ exports.validators = {
   }
 };
 exports.schemaRules = {
-  "Profile/additionalProperties": "shared.response.no-extra-members",
-  "Profile/properties/*/type": "shared.profiles.fields",
-  "Profile/required": "shared.profiles.id-and-name",
-  "Profile/type": "shared.profiles.fields",
-  "ProfilesResponse/additionalProperties": "shared.response.no-extra-members",
-  "ProfilesResponse/properties/profiles/type": "shared.profiles.fields",
-  "ProfilesResponse/properties/success/const": "shared.response.success-flag",
-  "ProfilesResponse/properties/success/type": "shared.profiles.fields",
-  "ProfilesResponse/required": "shared.profiles.fields",
-  "ProfilesResponse/type": "shared.profiles.fields"
+  "/Profile": "shared.profiles.fields",
+  "/Profile/additionalProperties": "shared.response.no-extra-members",
+  "/Profile/required": "shared.profiles.id-and-name",
+  "/ProfilesResponse": "shared.profiles.fields",
+  "/ProfilesResponse/additionalProperties": "shared.response.no-extra-members",
+  "/ProfilesResponse/properties/success/const": "shared.response.success-flag"
 };

@@ -211,18 +211,10 @@ exports.validators = {
   }
 };
 exports.schemaRules = {
-  "FacebookDayRecord/properties/date/type": "v1.metrics.date",
-  "FacebookDayRecord/required": "v1.metrics.record-members",
-  "FacebookDayRecord/type": "v1.metrics.record-members",
-  "FacebookMetricsResponse/additionalProperties": "shared.response.no-extra-members",
-  "FacebookMetricsResponse/properties/profiles/items/additionalProperties": "shared.response.no-extra-members",
-  "FacebookMetricsResponse/properties/profiles/items/properties/data/type": "v1.metrics.profiles",
-  "FacebookMetricsResponse/properties/profiles/items/properties/id/type": "v1.metrics.profiles",
-  "FacebookMetricsResponse/properties/profiles/items/required": "v1.metrics.profiles",
-  "FacebookMetricsResponse/properties/profiles/items/type": "v1.metrics.profiles",
-  "FacebookMetricsResponse/properties/profiles/type": "v1.metrics.profiles",
-  "FacebookMetricsResponse/properties/success/const": "shared.response.success-flag",
-  "FacebookMetricsResponse/properties/success/type": "v1.metrics.profiles",
-  "FacebookMetricsResponse/required": "v1.metrics.profiles",
-  "FacebookMetricsResponse/type": "v1.metrics.profiles"
+  "/FacebookDayRecord": "v1.metrics.record-members",
+  "/FacebookDayRecord/properties/date/type": "v1.metrics.date",
+  "/FacebookMetricsResponse": "v1.metrics.profiles",
+  "/FacebookMetricsResponse/additionalProperties": "shared.response.no-extra-members",
+  "/FacebookMetricsResponse/properties/profiles/items/additionalProperties": "shared.response.no-extra-members",
+  "/FacebookMetricsResponse/properties/success/const": "shared.response.success-flag"
 };

@@ -240,20 +240,11 @@ exports.validators = {
   }
 };
 exports.schemaRules = {
-  "FacebookHeaderType/enum": "v2.metrics.dimension-types",
-  "FacebookHeaderType/type": "v2.metrics.dimension-types",
-  "FacebookMetricsResponse/additionalProperties": "shared.response.no-extra-members",
-  "FacebookMetricsResponse/properties/header/items/additionalProperties": "shared.response.no-extra-members",
-  "FacebookMetricsResponse/properties/header/items/properties/rows/items/type": "v2.metrics.shape",
-  "FacebookMetricsResponse/properties/header/items/properties/rows/type": "v2.metrics.shape",
-  "FacebookMetricsResponse/properties/header/items/required": "v2.metrics.shape",
-  "FacebookMetricsResponse/properties/header/items/type": "v2.metrics.shape",
-  "FacebookMetricsResponse/properties/header/minItems": "v2.metrics.header-ends-with-metric",
-  "FacebookMetricsResponse/properties/header/type": "v2.metrics.shape",
-  "FacebookMetricsResponse/properties/success/const": "shared.response.success-flag",
-  "FacebookMetricsResponse/properties/success/type": "v2.metrics.shape",
-  "FacebookMetricsResponse/required": "v2.metrics.shape",
-  "FacebookMetricsResponse/type": "v2.metrics.shape",
-  "MetricsData/items/type": "v2.metrics.data-nesting",
-  "MetricsData/type": "v2.metrics.data-nesting"
+  "/FacebookHeaderType": "v2.metrics.dimension-types",
+  "/FacebookMetricsResponse": "v2.metrics.shape",
+  "/FacebookMetricsResponse/additionalProperties": "shared.response.no-extra-members",
+  "/FacebookMetricsResponse/properties/header/items/additionalProperties": "shared.response.no-extra-members",
+  "/FacebookMetricsResponse/properties/header/minItems": "v2.metrics.header-ends-with-metric",
+  "/FacebookMetricsResponse/properties/success/const": "shared.response.success-flag",
+  "/MetricsData": "v2.metrics.data-nesting"
 };

@@ -240,20 +240,11 @@ exports.validators = {
   }
 };
 exports.schemaRules = {
-  "InstagramHeaderType/enum": "v2.metrics.dimension-types",
-  "InstagramHeaderType/type": "v2.metrics.dimension-types",
-  "InstagramMetricsResponse/additionalProperties": "shared.response.no-extra-members",
-  "InstagramMetricsResponse/properties/header/items/additionalProperties": "shared.response.no-extra-members",
-  "InstagramMetricsResponse/properties/header/items/properties/rows/items/type": "v2.metrics.shape",
-  "InstagramMetricsResponse/properties/header/items/properties/rows/type": "v2.metrics.shape",
-  "InstagramMetricsResponse/properties/header/items/required": "v2.metrics.shape",
-  "InstagramMetricsResponse/properties/header/items/type": "v2.metrics.shape",
-  "InstagramMetricsResponse/properties/header/minItems": "v2.metrics.header-ends-with-metric",
-  "InstagramMetricsResponse/properties/header/type": "v2.metrics.shape",
-  "InstagramMetricsResponse/properties/success/const": "shared.response.success-flag",
-  "InstagramMetricsResponse/properties/success/type": "v2.metrics.shape",
-  "InstagramMetricsResponse/required": "v2.metrics.shape",
-  "InstagramMetricsResponse/type": "v2.metrics.shape",
-  "MetricsData/items/type": "v2.metrics.data-nesting",
-  "MetricsData/type": "v2.metrics.data-nesting"
+  "/InstagramHeaderType": "v2.metrics.dimension-types",
+  "/InstagramMetricsResponse": "v2.metrics.shape",
+  "/InstagramMetricsResponse/additionalProperties": "shared.response.no-extra-members",
+  "/InstagramMetricsResponse/properties/header/items/additionalProperties": "shared.response.no-extra-members",
+  "/InstagramMetricsResponse/properties/header/minItems": "v2.metrics.header-ends-with-metric",
+  "/InstagramMetricsResponse/properties/success/const": "shared.response.success-flag",
+  "/MetricsData": "v2.metrics.data-nesting"
 };

@@ -240,20 +240,11 @@ exports.validators = {
   }
 };
 exports.schemaRules = {
-  "LinkedinHeaderType/enum": "v2.metrics.dimension-types",
-  "LinkedinHeaderType/type": "v2.metrics.dimension-types",
-  "LinkedinMetricsResponse/additionalProperties": "shared.response.no-extra-members",
-  "LinkedinMetricsResponse/properties/header/items/additionalProperties": "shared.response.no-extra-members",
-  "LinkedinMetricsResponse/properties/header/items/properties/rows/items/type": "v2.metrics.shape",
-  "LinkedinMetricsResponse/properties/header/items/properties/rows/type": "v2.metrics.shape",
-  "LinkedinMetricsResponse/properties/header/items/required": "v2.metrics.shape",
-  "LinkedinMetricsResponse/properties/header/items/type": "v2.metrics.shape",
-  "LinkedinMetricsResponse/properties/header/minItems": "v2.metrics.header-ends-with-metric",
-  "LinkedinMetricsResponse/properties/header/type": "v2.metrics.shape",
-  "LinkedinMetricsResponse/properties/success/const": "shared.response.success-flag",
-  "LinkedinMetricsResponse/properties/success/type": "v2.metrics.shape",
-  "LinkedinMetricsResponse/required": "v2.metrics.shape",
-  "LinkedinMetricsResponse/type": "v2.metrics.shape",
-  "MetricsData/items/type": "v2.metrics.data-nesting",
-  "MetricsData/type": "v2.metrics.data-nesting"
+  "/LinkedinHeaderType": "v2.metrics.dimension-types",
+  "/LinkedinMetricsResponse": "v2.metrics.shape",
+  "/LinkedinMetricsResponse/additionalProperties": "shared.response.no-extra-members",
+  "/LinkedinMetricsResponse/properties/header/items/additionalProperties": "shared.response.no-extra-members",
+  "/LinkedinMetricsResponse/properties/header/minItems": "v2.metrics.header-ends-with-metric",
+  "/LinkedinMetricsResponse/properties/success/const": "shared.response.success-flag",
+  "/MetricsData": "v2.metrics.data-nesting"
 };

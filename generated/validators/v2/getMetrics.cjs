@@ -242,20 +242,11 @@ exports.validators = {
   }
 };
 exports.schemaRules = {
-  "MetricsData/items/type": "v2.metrics.data-nesting",
-  "MetricsData/type": "v2.metrics.data-nesting",
-  "TwitterHeaderType/enum": "v2.metrics.dimension-types",
-  "TwitterHeaderType/type": "v2.metrics.dimension-types",
-  "TwitterMetricsResponse/additionalProperties": "shared.response.no-extra-members",
-  "TwitterMetricsResponse/properties/header/items/additionalProperties": "shared.response.no-extra-members",
-  "TwitterMetricsResponse/properties/header/items/properties/rows/items/type": "v2.metrics.shape",
-  "TwitterMetricsResponse/properties/header/items/properties/rows/type": "v2.metrics.shape",
-  "TwitterMetricsResponse/properties/header/items/required": "v2.metrics.shape",
-  "TwitterMetricsResponse/properties/header/items/type": "v2.metrics.shape",
-  "TwitterMetricsResponse/properties/header/minItems": "v2.metrics.header-ends-with-metric",
-  "TwitterMetricsResponse/properties/header/type": "v2.metrics.shape",
-  "TwitterMetricsResponse/properties/success/const": "shared.response.success-flag",
-  "TwitterMetricsResponse/properties/success/type": "v2.metrics.shape",
-  "TwitterMetricsResponse/required": "v2.metrics.shape",
-  "TwitterMetricsResponse/type": "v2.metrics.shape"
+  "/MetricsData": "v2.metrics.data-nesting",
+  "/TwitterHeaderType": "v2.metrics.dimension-types",
+  "/TwitterMetricsResponse": "v2.metrics.shape",
+  "/TwitterMetricsResponse/additionalProperties": "shared.response.no-extra-members",
+  "/TwitterMetricsResponse/properties/header/items/additionalProperties": "shared.response.no-extra-members",
+  "/TwitterMetricsResponse/properties/header/minItems": "v2.metrics.header-ends-with-metric",
+  "/TwitterMetricsResponse/properties/success/const": "shared.response.success-flag"
 };

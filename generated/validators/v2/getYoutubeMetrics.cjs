@@ -240,20 +240,11 @@ exports.validators = {
   }
 };
 exports.schemaRules = {
-  "MetricsData/items/type": "v2.metrics.data-nesting",
-  "MetricsData/type": "v2.metrics.data-nesting",
-  "YoutubeHeaderType/enum": "v2.metrics.dimension-types",
-  "YoutubeHeaderType/type": "v2.metrics.dimension-types",
-  "YoutubeMetricsResponse/additionalProperties": "shared.response.no-extra-members",
-  "YoutubeMetricsResponse/properties/header/items/additionalProperties": "shared.response.no-extra-members",
-  "YoutubeMetricsResponse/properties/header/items/properties/rows/items/type": "v2.metrics.shape",
-  "YoutubeMetricsResponse/properties/header/items/properties/rows/type": "v2.metrics.shape",
-  "YoutubeMetricsResponse/properties/header/items/required": "v2.metrics.shape",
-  "YoutubeMetricsResponse/properties/header/items/type": "v2.metrics.shape",
-  "YoutubeMetricsResponse/properties/header/minItems": "v2.metrics.header-ends-with-metric",
-  "YoutubeMetricsResponse/properties/header/type": "v2.metrics.shape",
-  "YoutubeMetricsResponse/properties/success/const": "shared.response.success-flag",
-  "YoutubeMetricsResponse/properties/success/type": "v2.metrics.shape",
-  "YoutubeMetricsResponse/required": "v2.metrics.shape",
-  "YoutubeMetricsResponse/type": "v2.metrics.shape"
+  "/MetricsData": "v2.metrics.data-nesting",
+  "/YoutubeHeaderType": "v2.metrics.dimension-types",
+  "/YoutubeMetricsResponse": "v2.metrics.shape",
+  "/YoutubeMetricsResponse/additionalProperties": "shared.response.no-extra-members",
+  "/YoutubeMetricsResponse/properties/header/items/additionalProperties": "shared.response.no-extra-members",
+  "/YoutubeMetricsResponse/properties/header/minItems": "v2.metrics.header-ends-with-metric",
+  "/YoutubeMetricsResponse/properties/success/const": "shared.response.success-flag"
 };

@@ -257,19 +257,12 @@ exports.validators = {
   }
 };
 exports.schemaRules = {
-  "ProfileLabel/additionalProperties": "shared.response.no-extra-members",
-  "ProfileLabel/properties/*/type": "v2.labels.profile-label-fields",
-  "ProfileLabel/properties/profiles/items/additionalProperties": "shared.response.no-extra-members",
-  "ProfileLabel/properties/profiles/items/properties/name/type": "v2.labels.profile-label-fields",
-  "ProfileLabel/properties/profiles/items/properties/platform/type": "v2.labels.profile-label-fields",
-  "ProfileLabel/properties/profiles/items/required": "shared.labels.members-present",
-  "ProfileLabel/properties/profiles/items/type": "v2.labels.profile-label-fields",
-  "ProfileLabel/required": "shared.labels.members-present",
-  "ProfileLabel/type": "v2.labels.profile-label-fields",
-  "ProfileLabelsResponse/additionalProperties": "shared.response.no-extra-members",
-  "ProfileLabelsResponse/properties/data/type": "v2.labels.profile-label-fields",
-  "ProfileLabelsResponse/properties/success/const": "shared.response.success-flag",
-  "ProfileLabelsResponse/properties/success/type": "v2.labels.profile-label-fields",
-  "ProfileLabelsResponse/required": "v2.labels.profile-label-fields",
-  "ProfileLabelsResponse/type": "v2.labels.profile-label-fields"
+  "/ProfileLabel": "v2.labels.profile-label-fields",
+  "/ProfileLabel/additionalProperties": "shared.response.no-extra-members",
+  "/ProfileLabel/properties/profiles/items/additionalProperties": "shared.response.no-extra-members",
+  "/ProfileLabel/properties/profiles/items/required": "shared.labels.members-present",
+  "/ProfileLabel/required": "shared.labels.members-present",
+  "/ProfileLabelsResponse": "v2.labels.profile-label-fields",
+  "/ProfileLabelsResponse/additionalProperties": "shared.response.no-extra-members",
+  "/ProfileLabelsResponse/properties/success/const": "shared.response.success-flag"
 };
