@@ -10,7 +10,7 @@
  */
 import type { Artifact } from './artifact.js';
 import { banner } from './banner.js';
-import { indexCode, indexDeclarations, type ModuleLoader, type OperationResponses } from './validators-modules.js';
+import { indexCode, indexDeclarations, typeDeclarations, type ModuleLoader, type OperationResponses } from './validators-modules.js';
 
 /** The bundled code (no banner) of one module of a version: an operation's, or (no `operation`) the failure body's. */
 export interface VersionModule {
@@ -106,5 +106,6 @@ export function validatorLayout(script: string, modules: readonly VersionModule[
       { path: `generated/validators/v${version}/index.d.ts`, content: indexDeclarations(script, version) },
     );
   }
+  artifacts.push({ path: 'generated/validators/types.d.ts', content: typeDeclarations(script) });
   return artifacts.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
