@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { assertNoUnevaluated, assertSuccessDiscriminates, validatorArtifacts } from '../../scripts/generators/validators.js';
+import { assertNoUnevaluated, assertSuccessDiscriminates, compiledInput, validatorArtifacts } from '../../scripts/generators/validators.js';
 import { createCompiler } from '../../scripts/generators/standalone-validators.js';
 import type { VersionSchemas } from '../../scripts/generators/validators-schemas.js';
 import { ROOT } from './spec-examples.js';
@@ -146,6 +146,18 @@ describe('generated/validators', () => {
       'validators v9: https://x.invalid/Ok uses unevaluatedProperties/unevaluatedItems/$dynamicRef/$dynamicAnchor',
     );
     expect(() => assertNoUnevaluated(input({ $dynamicAnchor: 'node', type: 'object' }), 9)).toThrow('uses unevaluatedProperties');
+  });
+
+  it('compiles a day record to its date and a post to its members of more than a type; refuses what the runtime would not check', () => {
+    const base = 'https://x.invalid/';
+    const input = (name: string, schema: Record<string, unknown>): VersionSchemas => ({ version: 9, base, components: new Map([[name, { $id: `${base}${name}`, ...schema }]]), responses: [] });
+    const record = { type: 'object', required: ['date'], properties: { date: { type: 'string' }, fans: { type: 'integer' }, views: { type: 'number', deprecated: true } }, additionalProperties: false };
+    expect(compiledInput(input('NetDayRecord', record)).components.get('NetDayRecord')).toEqual({ $id: `${base}NetDayRecord`, type: 'object', required: ['date'], properties: { date: { type: 'string' } } });
+    expect(() => compiledInput(input('NetDayRecord', { ...record, properties: { ...record.properties, fans: { type: 'integer', minimum: 0 } } }))).toThrow('member fans has constraints beyond its type');
+    const labels = { type: 'array', items: { type: 'string' } };
+    const post = { type: 'object', properties: { comments: { type: 'integer' }, labels }, additionalProperties: false };
+    expect(compiledInput(input('NetPost', post)).components.get('NetPost')).toEqual({ $id: `${base}NetPost`, type: 'object', properties: { labels } });
+    expect(() => compiledInput(input('NetPost', { ...post, additionalProperties: true }))).toThrow('is not closed');
   });
 
   it('compiles without evaluated-member tracking (an anyOf stops at its first passing branch)', () => {
