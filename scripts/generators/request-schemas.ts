@@ -8,12 +8,12 @@
  *   tables of generated/request-catalog.ts, so the networks of one template share one validator;
  * - the keywords of inferred rules, which the published document holds as `x-inferred-rules`
  *   annotations, are keywords again (the checks report them as warnings by default);
- * - documentation keywords and annotations are dropped, and so is a `pattern` that the `format`
- *   beside it enforces first (the date shape of `format: date`).
+ * - documentation keywords and annotations are dropped, and so is `format: date`: its pattern (the
+ *   date shape) is compiled, and its calendar day is checked by the runtime
+ *   (src/request-checks/schema-problems.ts), so that the compiled code needs no format module.
  * A validating keyword without a rule, or a rule the register does not hold, stops generation.
  */
 import type { Limits } from '../model/types.js';
-import { DATE } from '../../src/validators/formats.js';
 import { limitOf } from './limit-keywords.js';
 import { templateName } from './validators-rules.js';
 import { restoreInferred } from './openapi-inferred.js';
@@ -58,14 +58,12 @@ export interface RequestSchema {
   rules: Map<string, ConstraintRule>;
   /** Body members in schema order (problems are listed in this order). */
   members: string[];
+  /** The body members whose `format: date` the runtime checks (a calendar day). */
+  days: string[];
 }
 
-/**
- * The pattern a format's check enforces first (`isDate` of src/validators/formats.ts tests DATE
- * before the calendar): beside that format the pattern is not compiled a second time, since any
- * value it refuses the format refuses too, with the same rule and words.
- */
-const IMPLIED_PATTERNS: Readonly<Record<string, string>> = { date: DATE.source };
+/** The formats the runtime checks beside the compiled pattern of their shape, with that pattern. */
+const RUNTIME_FORMATS: Readonly<Record<string, string>> = { date: String.raw`^\d{4}-\d{2}-\d{2}$` };
 
 const FORMAT_WORDS: Readonly<Record<string, string | undefined>> = { date: 'a calendar day in YYYY-MM-DD shape', 'date-time': 'a UTC date-time' };
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -84,6 +82,8 @@ function branchWords(branch: Json): string {
 
 interface Walk {
   rules: Map<string, ConstraintRule>;
+  /** Pointers of the schemas whose `format` the runtime checks. */
+  formats: string[];
   components: Json;
   ruleIds: ReadonlySet<string>;
   limits: Limits;
@@ -139,8 +139,12 @@ function prepare(node: unknown, pointer: string, inherited: string | undefined, 
   for (const [key, value] of Object.entries(source)) {
     if ((key.startsWith('x-') && key !== 'x-names') || DROPPED.has(key)) continue;
     const at = `${pointer}/${key}`;
-    if (key === 'pattern' && value === IMPLIED_PATTERNS[String(source.format)]) {
-      checkRule(walk, at, byKeyword.pattern ?? own ?? inherited);
+    if (key === 'format') {
+      if (RUNTIME_FORMATS[String(value)] === undefined || source.pattern !== RUNTIME_FORMATS[String(value)]) {
+        throw new Error(`${walk.where}: ${at}: format ${String(value)} without the pattern ${RUNTIME_FORMATS[String(value)] ?? '(none known)'} of its shape beside it`);
+      }
+      ruleOf(walk, at, byKeyword.format ?? own ?? inherited, undefined, FORMAT_WORDS[String(value)]);
+      walk.formats.push(pointer);
       continue;
     }
     if (MAPS.has(key) && isObject(value)) {
@@ -163,9 +167,14 @@ function prepare(node: unknown, pointer: string, inherited: string | undefined, 
 
 /** The compiler input and rule table of one request body schema. */
 export function requestSchema(body: Json, components: Json, facts: { ruleIds: ReadonlySet<string>; limits: Limits; networks: readonly string[]; where: string }): RequestSchema {
-  const walk: Walk = { ...facts, rules: new Map(), components };
+  const walk: Walk = { ...facts, rules: new Map(), formats: [], components };
   const schema = prepare(body, '', undefined, walk) as Json;
   const members = isObject(schema.properties) ? Object.keys(schema.properties) : [];
   const rules = new Map([...walk.rules].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return { schema, rules, members };
+  const days = walk.formats.map((pointer) => {
+    const member = /^\/properties\/([^/]+)$/.exec(pointer)?.[1];
+    if (!member) throw new Error(`${facts.where}: format: date at ${pointer}, not a body member (the runtime checks body members only)`);
+    return member;
+  });
+  return { schema, rules, members, days };
 }

@@ -8,27 +8,23 @@
  * (src/request-checks/name-sets.ts), so no enum is inlined. Rule tables hold a pointer only where
  * the rule changes (./rule-table.ts), and entries that several body shapes have alike once.
  *
- * The code imports only the `date` check of src/validators/formats.ts: `unicode: false` keeps
- * ajv's ucs2length helper out (the schemas bound string lengths by 1 only, where both counts
- * agree), so a browser bundle carries no ajv runtime (./standalone-code.ts).
+ * The module imports nothing: a `format: date` is compiled as the pattern of its shape, its
+ * calendar day checked by the runtime (./request-schemas.ts); `unicode: false` keeps ajv's
+ * ucs2length helper out (the schemas bound string lengths by 1 only, where both counts agree).
+ * The types of its exports are src/request-checks/schema-types.ts's, which wraps it.
  */
 import { parse } from 'yaml';
-import { Ajv, _, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
-import standaloneCodeModule from 'ajv/dist/standalone/index.js';
+import { _, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
 import type { Artifact, StepContext } from './artifact.js';
 import { banner } from './banner.js';
 import { requestSchema, type ConstraintRule, type RequestSchema } from './request-schemas.js';
 import { operationFacts } from './operations.js';
 import { compactRules, shareRules } from './rule-table.js';
-import { WITH_ERROR, formatsImport, formatsObject, withErrorCalls, withoutUnusedSchemas } from './standalone-code.js';
+import { bundleStandalone, createCompiler, standaloneSource, type CompilerSetup } from './standalone-validators.js';
 import { templateName } from './validators-rules.js';
-import { formats } from '../../src/validators/formats.js';
 
 export const SCRIPT = 'scripts/generators/request-validators.ts';
 export const OUTPUT = 'generated/request-validators.ts';
-
-// ajv modules are CommonJS with `exports.default`.
-const standaloneCode = ((standaloneCodeModule as any).default ?? standaloneCodeModule) as typeof import('ajv/dist/standalone/index.js').default;
 
 /** The keyword that checks a string against a catalog name set of the validation context. */
 export const NAMES_KEYWORD: CodeKeywordDefinition = {
@@ -48,16 +44,14 @@ const QUIET_UNICODE = {
   error: console.error,
 };
 
-/** A compiler for request schemas: all errors, `this` passed to every check, no ajv runtime. */
-export function createRequestAjv(source: boolean) {
-  const ajv = new Ajv({
-    allErrors: true, messages: false, strict: true, strictTypes: false, passContext: true, unicode: false, logger: QUIET_UNICODE,
-    code: { source, esm: true, lines: true, formats: _`formats` },
-  });
-  ajv.addFormat('date', formats.date);
-  ajv.addKeyword(NAMES_KEYWORD);
-  return ajv;
-}
+/** How request schemas are compiled: all errors, `this` passed to every check, no ajv runtime helper. */
+export const REQUEST_SETUP: CompilerSetup = {
+  keywords: [NAMES_KEYWORD],
+  options: { passContext: true, unicode: false, logger: QUIET_UNICODE },
+};
+
+/** A compiler for request schemas (tests compile with it as the generator does). */
+export const createRequestAjv = () => createCompiler(REQUEST_SETUP);
 
 /** One operation with a request body schema. */
 interface BodyOperation {
@@ -124,12 +118,38 @@ function operationLine(entry: OperationEntry, body: string | undefined): string 
   return line.length <= 100 ? line : [`  ${literal(entry.operation)}: {`, ...members.map((m) => `    ${m},`), '  },'].join('\n');
 }
 
+/** The checks of each body shape and the operation tables, as code appended to the standalone validators. */
+function tablesSource(byShape: ReadonlyMap<string, { name: string; schema: RequestSchema }>, checksOf: ReadonlyMap<string, string>, versions: ReadonlyMap<number, OperationEntry[]>): string {
+  const compact = new Map([...byShape.values()].map(({ name, schema }) => [checksName(name), compactRules(schema.rules, `request validators: ${name}`)]));
+  const { shared, own } = shareRules(compact);
+  const sharedTables = shared.map((s) => [`/** Rules that ${s.shapes.join(', ')} have alike. */`, `const ${s.name} = ${rulesLiteral(s.rules, '')};`].join('\n'));
+  const shapes = [...byShape.values()].map(({ name, schema }) =>
+    [
+      `/** The checks of ${name.replace(/^validate/, '')} bodies. */`,
+      `const ${checksName(name)} = {`,
+      `  validate: ${name},`,
+      `  members: ${literal(schema.members)},`,
+      `  days: ${literal(schema.days)},`,
+      `  rules: ${tablesLiteral(shared.filter((s) => s.shapes.includes(checksName(name))).map((s) => s.name), own.get(checksName(name))!)},`,
+      '};',
+    ].join('\n'),
+  );
+  const tables = [...versions].map(([version, entries]) =>
+    [
+      `/** Version ${version}: operation ("METHOD /path") -> its kind, network and body checks. */`,
+      `export const v${version}Requests = {`,
+      ...entries.map((e) => operationLine(e, checksOf.get(e.operation))),
+      '};',
+    ].join('\n'),
+  );
+  return [...sharedTables, ...shapes, ...tables].join('\n\n');
+}
+
 /**
- * The module text: standalone code, the checks of each body shape (validator, members, rule
- * table), then per version its operations with the checks of their bodies.
+ * The module text: standalone code of each body shape, its checks (validator, members, rule
+ * table), then per version its operations with the checks of their bodies, bundled with esbuild.
  */
-export function requestValidatorsModule(operations: BodyOperation[], versions: ReadonlyMap<number, OperationEntry[]>): string {
-  const ajv = createRequestAjv(true);
+export async function requestValidatorsModule(root: string, operations: BodyOperation[], versions: ReadonlyMap<number, OperationEntry[]>): Promise<string> {
   const byShape = new Map<string, { name: string; schema: RequestSchema }>();
   const checksOf = new Map<string, string>();
   for (const op of operations) {
@@ -140,66 +160,31 @@ export function requestValidatorsModule(operations: BodyOperation[], versions: R
     if (!shared) {
       shared = { name: `validate${op.template}V${op.version}`, schema: op.schema };
       byShape.set(key, shared);
-      ajv.addSchema(op.schema.schema, shared.name);
     } else if (JSON.stringify([...shared.schema.rules]) !== JSON.stringify([...op.schema.rules])) {
       throw new Error(`request validators: ${op.operation} shares its schema with another operation but not its rules`);
     }
     checksOf.set(op.operation, checksName(shared.name));
   }
-  const exports = Object.fromEntries([...byShape.values()].map((s) => [s.name, s.name]));
-  const code = withErrorCalls(withoutUnusedSchemas(standaloneCode(ajv, exports).replace(/^"use strict";/, '')));
-  if (/\brequire\(/.test(code)) throw new Error('request validators: the standalone code still loads an ajv runtime module');
-  const compact = new Map([...byShape.values()].map(({ name, schema }) => [checksName(name), compactRules(schema.rules, `request validators: ${name}`)]));
-  const { shared, own } = shareRules(compact);
-  const sharedTables = shared.map((s) =>
-    [`/** Rules that ${s.shapes.join(', ')} have alike. */`, `const ${s.name}: RuleTable = ${rulesLiteral(s.rules, '')};`].join('\n'),
-  );
-  const shapes = [...byShape.values()].map(({ name, schema }) =>
-    [
-      `/** The checks of ${name.replace(/^validate/, '')} bodies. */`,
-      `const ${checksName(name)}: RequestBodyChecks = {`,
-      `  validate: ${name},`,
-      `  members: ${literal(schema.members)},`,
-      `  rules: ${tablesLiteral(shared.filter((s) => s.shapes.includes(checksName(name))).map((s) => s.name), own.get(checksName(name))!)},`,
-      '};',
-    ].join('\n'),
-  );
-  const tables = [...versions].map(([version, entries]) =>
-    [
-      `/** Version ${version}: operation ("METHOD /path") -> its kind, network and body checks. */`,
-      `export const v${version}Requests: RequestOperations = {`,
-      ...entries.map((e) => operationLine(e, checksOf.get(e.operation))),
-      '};',
-    ].join('\n'),
-  );
+  const shapes = [...byShape.values()];
+  const code = standaloneSource({ schemas: shapes.map(({ name, schema }) => ({ ...schema.schema, $id: name })), exports: new Map(shapes.map(({ name }) => [name, name])) }, REQUEST_SETUP);
+  const bundled = await bundleStandalone(root, [code, tablesSource(byShape, checksOf, versions)].join('\n'), 'esm', 'request validators');
   return [
     banner(SCRIPT, 'slash').trimEnd(),
-    '// @ts-nocheck: standalone ajv code; the exports are typed below.',
+    '// @ts-nocheck: standalone ajv code; src/request-checks/schema-types.ts gives the exports their types.',
     '/**',
     ' * The request-body schemas of generated/openapi/v1.yaml and v2.yaml compiled to standalone ajv',
-    ' * code (each appended error written as one `withError` call), with the register rule of each',
-    ' * constraint (schema pointer -> rule: the nearest entry at or above a constraint\'s pointer),',
-    " * and one table of operations per version, so that a bundle of one version's builders holds",
-    " * only the validators of that version. Call a validator with the name sets of the request's",
-    ' * network as `this`.',
+    ' * code, with the register rule of each constraint (schema pointer -> rule: the nearest entry',
+    " * at or above a constraint's pointer), and one table of operations per version, so that a",
+    " * bundle of one version's builders holds only the validators of that version. Call a",
+    " * validator with the name sets of the request's network as `this`.",
     ' */',
-    formatsImport(code),
-    "import type { RequestBodyChecks, RequestOperations, RuleTable } from '../src/request-checks/schema-types.js';",
+    bundled.trim(),
     '',
-    formatsObject(code),
-    '',
-    WITH_ERROR,
-    '',
-    code.trim(),
-    '',
-    ...sharedTables.flatMap((s) => [s, '']),
-    ...shapes.flatMap((s) => [s, '']),
-    ...tables.flatMap((t) => [t, '']),
   ].join('\n');
 }
 
 /** The generation step: reads the OpenAPI artifacts of the earlier openapi step. */
-export function requestValidatorArtifacts(context: Pick<StepContext, 'produced' | 'model'>): Artifact[] {
+export async function requestValidatorArtifacts(context: Pick<StepContext, 'root' | 'produced' | 'model'>): Promise<Artifact[]> {
   const { model } = context;
   const facts = { ruleIds: new Set(model.rules.map((r) => r.id)), limits: model.limits, networks: model.networks.map((n) => n.name) };
   const operations: BodyOperation[] = [];
@@ -213,5 +198,5 @@ export function requestValidatorArtifacts(context: Pick<StepContext, 'produced' 
     operations.push(...bodyOperations(doc, version, facts));
     versions.set(version, documentOperations(doc).map(({ operation, path }) => ({ operation, ...operationFacts(model, version, path) })));
   }
-  return [{ path: OUTPUT, content: requestValidatorsModule(operations, versions) }];
+  return [{ path: OUTPUT, content: await requestValidatorsModule(context.root, operations, versions) }];
 }

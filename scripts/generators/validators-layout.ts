@@ -5,15 +5,12 @@
  * version's schema base and the operation's id in the names of its composite response schemas:
  * those names are labels inside the module (its `schemas` table, its rule table and the
  * `schemaPath`s of its errors use them together) and never reach a message. A module used by one
- * version is in that version's folder, one used by both in `shared/`. Operations of a version
- * whose code differs only by network then form families, one module each (validators-families.ts:
- * `v2/getMetrics.cjs`, the code once as a function of the network). Each version's index maps
- * its operations to their modules (and, in a family's, to the member's loader).
+ * version is in that version's folder, one used by both in `shared/`. Each version's index maps
+ * its operations to their modules.
  */
 import type { Artifact } from './artifact.js';
 import { banner } from './banner.js';
-import { formFamilies } from './validators-families.js';
-import { indexCode, indexDeclarations, type ModuleLoader, type OperationResponses } from './validators-modules.js';
+import { indexCode, indexDeclarations, typeDeclarations, type ModuleLoader, type OperationResponses } from './validators-modules.js';
 
 /** The bundled code (no banner) of one module of a version: an operation's, or (no `operation`) the failure body's. */
 export interface VersionModule {
@@ -29,10 +26,15 @@ interface SharedModule {
   path: string;
 }
 
-/** The code of a module with what is only a label of its version and operation made neutral. */
-function comparable(m: VersionModule): string {
+/**
+ * The code of a module with what is only a label of its version, operation and network made
+ * neutral: the schema base, the operation id in composite response names, a network's name in
+ * component names (`FacebookMetricsResponse`).
+ */
+function comparable(m: VersionModule, networks: readonly string[]): string {
   const code = m.code.replaceAll(m.base, '<base>');
-  return m.operation ? code.replaceAll(`responses/${m.operation.operationId}/`, 'responses/<operation>/') : code;
+  const neutral = m.operation ? code.replaceAll(`responses/${m.operation.operationId}/`, 'responses/<operation>/') : code;
+  return networks.reduce((text, n) => text.replace(new RegExp(`\\b${capitalized(n)}(?=[A-Z])`, 'g'), '<Network>'), neutral);
 }
 
 const capitalized = (name: string) => `${name[0].toUpperCase()}${name.slice(1)}`;
@@ -46,12 +48,11 @@ function baseName(users: readonly VersionModule[], networks: readonly string[]):
 }
 
 /** What a module serves, for its doc comment. */
-function servedBy(users: readonly VersionModule[], family: boolean): string[] {
+function servedBy(users: readonly VersionModule[]): string[] {
   const names = users.map((u) => u.operation?.operation ?? `the failure body of version ${u.version}`);
   const lines = ['/**', ' * Validators of:'];
   for (const name of names) lines.push(` *   ${name}`);
-  if (family) lines.push(' * (one code for each: `validatorsOf` takes what differs by network; validators-families.ts)');
-  else if (names.length > 1) lines.push(' * (the same code for each; the schema names in it are those of the first)');
+  if (names.length > 1) lines.push(' * (the same code for each; the schema names in it are those of the first)');
   lines.push(' */');
   return lines;
 }
@@ -60,7 +61,7 @@ function servedBy(users: readonly VersionModule[], family: boolean): string[] {
 function shareModules(modules: readonly VersionModule[], networks: readonly string[]): SharedModule[] {
   const byCode = new Map<string, VersionModule[]>();
   for (const m of modules) {
-    const key = comparable(m);
+    const key = comparable(m, networks);
     byCode.set(key, [...(byCode.get(key) ?? []), m]);
   }
   const taken = new Set<string>();
@@ -78,59 +79,21 @@ function shareModules(modules: readonly VersionModule[], networks: readonly stri
 /** Path of `path` (under generated/validators) relative to version `version`'s index. */
 const fromIndex = (version: number, path: string) => (path.startsWith(`v${version}/`) ? `./${path.slice(`v${version}/`.length)}` : `../${path}`);
 
-/** A module of one operation and one network: that network and the operation id without it. */
-function networkOf(s: SharedModule, networks: readonly string[]): { network: string; family: string } | undefined {
-  const [only, ...others] = s.users;
-  const id = only.operation?.operationId;
-  const network = networks.find((n) => id?.includes(capitalized(n)));
-  if (others.length || !id || !network || s.path.startsWith('shared/')) return undefined;
-  return { network, family: `${s.path.slice(0, s.path.indexOf('/'))}/${id.replace(capitalized(network), '')}` };
-}
-
-/**
- * Families: modules of one version whose operations differ by network and whose code differs
- * only as validators-families.ts allows become one module (`v2/getMetrics.cjs`); the rest stay.
- */
-function joinFamilies(shared: SharedModule[], networks: readonly string[]): Module[] {
-  const byFamily = new Map<string, { s: SharedModule; network: string }[]>();
-  for (const s of shared) {
-    const of = networkOf(s, networks);
-    if (of) byFamily.set(of.family, [...(byFamily.get(of.family) ?? []), { s, network: of.network }]);
-  }
-  const taken = new Set(shared.map((s) => s.path));
-  const joined = new Set<SharedModule>();
-  const families: Module[] = [];
-  for (const [family, candidates] of byFamily) {
-    const byKey = new Map(candidates.map((c) => [c.network, c.s]));
-    for (const formed of formFamilies(candidates.map(({ s, network }) => ({ key: network, network: capitalized(network), code: s.users[0].code })))) {
-      let path = `${family}.cjs`;
-      for (let n = 2; taken.has(path); n++) path = `${family}${n}.cjs`;
-      taken.add(path);
-      const members = formed.members.map((m) => byKey.get(m.key)!);
-      for (const s of members) joined.add(s);
-      families.push({ path, users: members.map((s) => s.users[0]), code: formed.code, keys: formed.members.map((m) => m.key) });
-    }
-  }
-  const single = shared.filter((s) => !joined.has(s)).map((s): Module => ({ path: s.path, users: s.users, code: s.users[0].code }));
-  return [...single, ...families];
-}
-
-/** A file of generated/validators: its users, code (no banner) and, for a family, each user's key. */
+/** A file of generated/validators: its users and code (no banner). */
 interface Module {
   path: string;
   users: VersionModule[];
   code: string;
-  keys?: string[];
 }
 
-/** The modules (one per distinct code, or family) and each version's index, as artifacts under generated/validators. */
+/** The modules (one per distinct code) and each version's index, as artifacts under generated/validators. */
 export function validatorLayout(script: string, modules: readonly VersionModule[], networks: readonly string[]): Artifact[] {
-  const files = joinFamilies(shareModules(modules, networks), networks);
+  const files: Module[] = shareModules(modules, networks).map((s) => ({ path: s.path, users: s.users, code: s.users[0].code }));
   const loaderOf = new Map<VersionModule, ModuleLoader>();
-  for (const f of files) for (const [i, u] of f.users.entries()) loaderOf.set(u, { path: f.path, key: f.keys?.[i] });
+  for (const f of files) for (const u of f.users) loaderOf.set(u, { path: f.path });
   const artifacts: Artifact[] = files.map((f) => ({
     path: `generated/validators/${f.path}`,
-    content: [banner(script, 'slash').trimEnd(), ...servedBy(f.users, Boolean(f.keys)), f.code].join('\n'),
+    content: [banner(script, 'slash').trimEnd(), ...servedBy(f.users), f.code].join('\n'),
   }));
   for (const version of [...new Set(modules.map((m) => m.version))]) {
     const own = modules.filter((m) => m.version === version);
@@ -143,5 +106,6 @@ export function validatorLayout(script: string, modules: readonly VersionModule[
       { path: `generated/validators/v${version}/index.d.ts`, content: indexDeclarations(script, version) },
     );
   }
+  artifacts.push({ path: 'generated/validators/types.d.ts', content: typeDeclarations(script) });
   return artifacts.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

@@ -62,22 +62,22 @@ const ownValidator = (r: ResponseSchema) => (r.success || r.component === FAILUR
 function rulesCode(rules: ReadonlyMap<string, string>): string[] {
   return [
     '/**',
-    ' * "Component/schema/pointer/keyword" -> the register rule a failure of that constraint breaks;',
-    ' * A key whose first property name is "*" stands for every property of that component.',
+    ' * Schema pointer ("/Component/pointer/keyword") -> the register rule a failure of that',
+    ' * constraint breaks: the nearest entry at or above a constraint\'s pointer.',
     ' */',
-    'export const schemaRules = {',
+    'exports.schemaRules = {',
     ...[...rules].map(([where, rule]) => `  ${JSON.stringify(where)}: ${JSON.stringify(rule)},`),
     '};',
     '',
   ];
 }
 
-/** The exports appended to the failure body's standalone code: its rule table. */
+/** The exports appended to the failure body's standalone code (CommonJS, as ajv writes it): its rule table. */
 export function failureExports(rules: ReadonlyMap<string, string>): string {
   return ['', ...rulesCode(rules)].join('\n');
 }
 
-/** The exports appended to an operation's standalone code: its validators and rule table. */
+/** The exports appended to an operation's standalone code (CommonJS, as ajv writes it): its validators and rule table. */
 export function operationExports(op: OperationResponses, rules: ReadonlyMap<string, string>): string {
   const success = op.responses.find((r) => r.success);
   const own = op.responses.filter((r) => ownValidator(r));
@@ -87,12 +87,12 @@ export function operationExports(op: OperationResponses, rules: ReadonlyMap<stri
     ' * The documented HTTP statuses, the validators of the operation\'s own bodies by status, the',
     ' * success branch of its 200; the failure body comes from the failure body\'s module.',
     ' */',
-    'export const validators = {',
+    'exports.validators = {',
     `  statuses: [${op.responses.map((r) => JSON.stringify(r.status)).join(', ')}],`,
     '  responses: {',
-    ...own.map((r) => `    ${JSON.stringify(r.status)}: ${ownValidator(r)},`),
+    ...own.map((r) => `    ${JSON.stringify(r.status)}: exports.${ownValidator(r)},`),
     '  },',
-    `  success: ${success ? 'success' : 'undefined'},`,
+    `  success: ${success ? 'exports.success' : 'undefined'},`,
     '  schemas: {',
     '    responses: {',
     ...op.responses.map((r) => `      ${JSON.stringify(r.status)}: ${JSON.stringify(responseSchemaName(r))},`),
@@ -106,16 +106,14 @@ export function operationExports(op: OperationResponses, rules: ReadonlyMap<stri
   return lines.join('\n');
 }
 
-/** Where an index finds a module: its path (relative to the index) and, for a family's module (validators-families.ts), the member's key. */
+/** Where an index finds a module: its path (relative to the index). */
 export interface ModuleLoader {
   path: string;
-  key?: string;
 }
 
-/** Loader of a module (the bundler's `require`, else Node's); of a family's, the call of the member's loader. */
-function loader({ path, key }: ModuleLoader, indent: string): string[] {
+/** Loader of a module (the bundler's `require`, else Node's). */
+function loader({ path }: ModuleLoader, indent: string): string[] {
   const lines = [`typeof require === "function"`, `  ? require(${JSON.stringify(path)})`, `  : nodeRequire(${JSON.stringify(path)})`];
-  if (key) lines.splice(0, 3, `(${lines[0]}`, lines[1], `${lines[2]}).${key}()`);
   return lines.map((line) => `${indent}${line}`);
 }
 
@@ -154,26 +152,84 @@ export function indexCode(script: string, version: number, failure: string, oper
   ].join('\n');
 }
 
-/** Declarations of the index. */
+/** Declarations of the index: its two loaders, with the types of generated/validators/types.d.ts. */
 export function indexDeclarations(script: string, version: number): string {
   return [
     banner(script, 'slash').trimEnd(),
     `/** Precompiled response validators of API version ${version}, a module per distinct operation validators. */`,
     '',
-    "import type { FailureModule, OperationModule } from '../../../src/validators/compiled-types.js';",
+    "import type { FailureModule, OperationModule } from '../types.js';",
     'export type {',
     '  CompiledValidator,',
     '  CompiledValidatorError,',
     '  FailureModule,',
     '  OperationModule,',
     '  OperationValidators,',
-    "} from '../../../src/validators/compiled-types.js';",
+    "} from '../types.js';",
     '',
     '/** Loads the failure body\'s module (cached). */',
     'export declare const failureModule: () => FailureModule;',
     '',
     '/** operation ("METHOD /path") -> loads its module (cached). */',
     'export declare const operationModules: Readonly<Record<string, () => OperationModule>>;',
+    '',
+  ].join('\n');
+}
+
+/** The types of the modules of generated/validators (src/validators/compiled-types.ts re-exports them). */
+export function typeDeclarations(script: string): string {
+  return [
+    banner(script, 'slash').trimEnd(),
+    '/** Types of the precompiled response validators: their errors, functions and modules. */',
+    '',
+    '/** One error of a precompiled validator, as ajv reports it (no `message`). */',
+    'export interface CompiledValidatorError {',
+    '  instancePath: string;',
+    '  schemaPath: string;',
+    '  keyword: string;',
+    '  params: Record<string, any>;',
+    '  message?: string;',
+    '}',
+    '',
+    '/** A precompiled validate function: true when the data is valid; its last errors on `errors`. */',
+    'export interface CompiledValidator {',
+    '  /** `context`: where `data` sits in the body (the whole body when omitted). */',
+    '  (data: unknown, context?: { readonly instancePath: string }): boolean;',
+    '  errors?: CompiledValidatorError[] | null;',
+    '}',
+    '',
+    '/** The validators of one operation. */',
+    'export interface OperationValidators {',
+    '  /** The documented HTTP statuses ("200", "400", ...). */',
+    '  readonly statuses: readonly string[];',
+    '  /**',
+    "   * By HTTP status, the validator of a body of the operation's own: not the failure body (the",
+    "   * version's `FailureBody`), nor the 200 `oneOf: [success body, FailureBody]` that `success`",
+    '   * decides.',
+    '   */',
+    '  readonly responses: Readonly<Record<string, CompiledValidator>>;',
+    '  /** The success branch of the 200 response (`success: true`). */',
+    '  readonly success: CompiledValidator | undefined;',
+    '  /** Names of the schemas the validators check (the first token of the rule table\'s pointers). */',
+    '  readonly schemas: {',
+    '    readonly responses: Readonly<Record<string, string>>;',
+    '    readonly success: string | undefined;',
+    '  };',
+    '}',
+    '',
+    '/** The failure body\'s module (shared by every operation). */',
+    'export interface FailureModule {',
+    '  readonly FailureBody: CompiledValidator;',
+    '  /** Schema pointer -> rule id of its constraints (the nearest entry at or above). */',
+    '  readonly schemaRules: Readonly<Record<string, string>>;',
+    '}',
+    '',
+    '/** An operation\'s module (shared by the operations with the same validators). */',
+    'export interface OperationModule {',
+    '  readonly validators: OperationValidators;',
+    '  /** Schema pointer -> rule id of their constraints (the nearest entry at or above). */',
+    '  readonly schemaRules: Readonly<Record<string, string>>;',
+    '}',
     '',
   ].join('\n');
 }

@@ -132,38 +132,3 @@ export function schemaRuleTable(input: VersionSchemas, networks: readonly string
   }
   return new Map([...table].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
-
-/** `C/properties/<name>/rest` -> the same key with the first property name replaced by `*`, or undefined. */
-export function wildcardKey(key: string): string | undefined {
-  const at = key.indexOf('/properties/');
-  if (at < 0) return undefined;
-  const start = at + '/properties/'.length;
-  const end = key.indexOf('/', start);
-  return end < 0 ? undefined : `${key.slice(0, start)}*${key.slice(end)}`;
-}
-
-/**
- * The table as emitted: for the properties of a component (the catalog-derived post and day
- * record schemas hold hundreds), one entry whose property name is `*` gives the rule most of
- * them share, and only the others keep their own entry. The runtime looks a key up as is, then
- * by `wildcardKey`, so the exact entries win.
- */
-export function compactRuleTable(table: ReadonlyMap<string, string>): Map<string, string> {
-  const groups = new Map<string, string[]>();
-  for (const key of table.keys()) {
-    const wild = wildcardKey(key);
-    if (wild) groups.set(wild, [...(groups.get(wild) ?? []), key]);
-  }
-  const out = new Map<string, string>();
-  const folded = new Set<string>();
-  for (const [wild, keys] of groups) {
-    if (keys.length < 3) continue;
-    const counts = new Map<string, number>();
-    for (const k of keys) counts.set(table.get(k)!, (counts.get(table.get(k)!) ?? 0) + 1);
-    const [common] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0];
-    out.set(wild, common);
-    for (const k of keys) if (table.get(k) === common) folded.add(k);
-  }
-  for (const [key, rule] of table) if (!folded.has(key)) out.set(key, rule);
-  return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-}

@@ -1,11 +1,9 @@
 /**
  * Writes generated/validators/: every response schema of the generated OpenAPI documents
- * compiled to standalone ajv code (JSON Schema 2020-12), one module per operation, made smaller
- * to load (validators-compact.ts) and bundled with esbuild so that it imports nothing (loading it
- * never loads the ajv compiler); operations with the same code share a module
- * (validators-layout.ts), those whose code differs only by network one module of a family
- * (validators-families.ts); per version an index loads an operation's module on first use
- * (validators-modules.ts).
+ * compiled to standalone ajv code by ./standalone-validators.ts (bundled with esbuild so that it
+ * imports nothing: loading it never loads the ajv compiler), one module per operation;
+ * operations with the same code share a module (validators-layout.ts); per version an index
+ * loads an operation's module on first use (validators-modules.ts).
  *
  * The schemas are read from the artifacts of the openapi step (`generated/openapi/v*.yaml`), so
  * validators and spec cannot disagree. An operation's module exports one validate function per
@@ -13,52 +11,25 @@
  * (by status, as the runtime reads them) and the `schemaRules` of the constraints it checks.
  */
 import { parse } from 'yaml';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import standaloneCodeModule from 'ajv/dist/standalone/index.js';
-import { _ } from 'ajv';
-import { build } from 'esbuild';
 import type { Artifact, StepContext } from './artifact.js';
 import { versionSchemas, type ResponseSchema, type VersionSchemas } from './validators-schemas.js';
-import { compactRuleTable, schemaRuleTable } from './validators-rules.js';
-import { formats } from '../../src/validators/formats.js';
+import { schemaRuleTable } from './validators-rules.js';
+import { compactRules } from './rule-table.js';
 import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../../src/calendar/date-times.js';
-import { membersKeyword, withMemberChecks } from './validators-members.js';
 import { FAILURE, failureExports, operationExportNames, operationExports, operationsOf, responseSchemaName, type OperationResponses } from './validators-modules.js';
-import { commonJsExports, compactStandalone } from './validators-compact.js';
 import { validatorLayout, type VersionModule } from './validators-layout.js';
+import { COMPILER_OPTIONS, bundleStandalone, standaloneSource } from './standalone-validators.js';
 
 export const SCRIPT = 'scripts/generators/validators.ts';
 
-// ajv modules are CommonJS with `exports.default`.
-const standaloneCode = ((standaloneCodeModule as any).default ?? standaloneCodeModule) as typeof import('ajv/dist/standalone/index.js').default;
+/** Options of anything that compiles the response schemas at run time as the generator does (tests, bench). */
+export const AJV_OPTIONS = COMPILER_OPTIONS;
 
 /**
- * Options shared by the generator and by anything that compiles the same schemas at run time
- * (tests, bench). No `message` on errors: src/validators/schema-messages.ts writes its own from
- * the keyword and params.
+ * Formats of the response schemas as published (bench, tests). The compiled validators check
+ * none: the date-times they hold are checked by the runtime (see compiledForm).
  */
-export const AJV_OPTIONS = { allErrors: true, strict: true, strictTypes: false, validateFormats: true, messages: false } as const;
-
-/** Formats used by the specs (src/validators/formats.ts, bundled into the output). */
 export const FORMATS = ['date', 'date-time'] as const;
-
-/** How the standalone code imports the formats; esbuild resolves it from the project root. */
-const FORMATS_IMPORT = _`require("./src/validators/formats.ts").formats`;
-
-/**
- * A fresh Ajv 2020-12 instance with the generator's options, formats and the `x-members` keyword.
- * Ajv2020 always tracks evaluated properties and items for `unevaluated*`, and dynamic scopes for
- * `$dynamicRef`, which the specs never use (`assertNoUnevaluated`). Both are turned off: the
- * tracking kept `anyOf` from stopping at its first passing branch, and the dynamic scope made
- * every validator call allocate an empty `dynamicAnchors` object.
- */
-export function createAjv(source: boolean) {
-  const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source, esm: true, lines: true, formats: FORMATS_IMPORT } });
-  Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });
-  for (const name of FORMATS) ajv.addFormat(name, formats[name]);
-  ajv.addKeyword(membersKeyword);
-  return ajv;
-}
 
 /** `$id` of a response schema that is not a plain component reference. */
 const responseId = (input: VersionSchemas, r: ResponseSchema) => `${input.base}responses/${r.operationId}/${r.status}`;
@@ -70,13 +41,12 @@ export function compilerSchemas(input: VersionSchemas): Record<string, unknown>[
 }
 
 /**
- * A schema as the generator compiles it: wide objects checked member by member
- * (validators-members.ts), and the date-times the runtime checks in one pass left to it, so no
+ * A schema as the generator compiles it: the date-times the runtime checks in one pass left to it, so no
  * value is read twice: a post date-time's `format: date-time` (its calendar part; the `pattern`
  * still checks the UTC shape; src/validators/checks/posts.ts) and a v1 day record's date
  * `pattern` (shape, calendar and midnight together; src/validators/checks/metrics-v1.ts).
  */
-function compiledForm(schema: unknown, name: string, rules: ReadonlyMap<string, string>): Record<string, unknown> {
+function compiledForm(schema: unknown, name: string): Record<string, unknown> {
   const runtimeChecked = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(runtimeChecked);
     if (typeof node !== 'object' || node === null) return node;
@@ -87,13 +57,52 @@ function compiledForm(schema: unknown, name: string, rules: ReadonlyMap<string, 
     if (name.endsWith('DayRecord') && record.pattern === DAY_TIME_PATTERN) delete out.pattern;
     return out;
   };
-  return withMemberChecks(runtimeChecked(schema), name, rules) as Record<string, unknown>;
+  const form = name.endsWith('DayRecord') ? dayRecordForm : name.endsWith('Post') ? postForm : (s: Record<string, unknown>) => s;
+  return runtimeChecked(form(schema as Record<string, unknown>)) as Record<string, unknown>;
+}
+
+/**
+ * A v1 day record as compiled: its `date` member; its metric members (a member per metric of
+ * the network's catalog, about a hundred) are checked by the runtime against the catalog,
+ * names and types (src/validators/checks/metrics-v1.ts), so that the day records of every
+ * network are one schema and a record costs the members it holds.
+ */
+function dayRecordForm(schema: Record<string, unknown>): Record<string, unknown> {
+  const { properties, additionalProperties: _closed, ...rest } = schema;
+  const { date, ...metrics } = (properties ?? {}) as Record<string, Record<string, unknown>>;
+  if (!date) throw new Error(`validators: the day record ${String(schema.$id)} has no date member`);
+  // The runtime checks a metric's catalog type, nothing else.
+  const more = Object.entries(metrics).find(([, sub]) => !typeOnly(sub));
+  if (more) throw new Error(`validators: the day record ${String(schema.$id)} member ${more[0]} has constraints beyond its type: ${JSON.stringify(more[1])}`);
+  return { ...rest, properties: { date } };
+}
+
+/** A member schema that states a type only (`deprecated` annotates; it checks nothing). */
+const typeOnly = (sub: Record<string, unknown>) => Object.keys(sub).every((k) => k === 'type' || k === 'deprecated');
+
+/**
+ * A post as compiled: its members whose schema states more than a type (date-times, arrays of
+ * labels, breakdown objects, enums); the names of the others and their types are checked by the
+ * runtime against the network's post catalog (src/validators/checks/posts.ts), as are the names
+ * outside the schema, so that a post costs the members it holds.
+ */
+function postForm(schema: Record<string, unknown>): Record<string, unknown> {
+  const { properties, additionalProperties, ...rest } = schema;
+  if (additionalProperties !== false) throw new Error(`validators: the post ${String(schema.$id)} is not closed (additionalProperties: false)`);
+  const kept = Object.entries((properties ?? {}) as Record<string, Record<string, unknown>>).filter(([, sub]) => !typeOnly(sub));
+  return { ...rest, properties: Object.fromEntries(kept) };
+}
+
+/** The compiler input as compiled: every schema in its {@link compiledForm}. */
+export function compiledInput(input: VersionSchemas): VersionSchemas {
+  const components = new Map([...input.components].map(([name, schema]) => [name, compiledForm(schema, name)]));
+  const responses = input.responses.map((r) => ({ ...r, schema: compiledForm(r.schema, responseSchemaName(r)) }));
+  return { ...input, components, responses };
 }
 
 /** {@link compilerSchemas} in the form the generator compiles them ({@link compiledForm}). */
-export function precompiledSchemas(input: VersionSchemas, rules: ReadonlyMap<string, string>): Record<string, unknown>[] {
-  const composite = input.responses.filter((r) => !r.component).map((r) => compiledForm({ $id: responseId(input, r), ...r.schema }, responseSchemaName(r), rules));
-  return [...[...input.components].map(([name, schema]) => compiledForm(schema, name, rules)), ...composite];
+export function precompiledSchemas(input: VersionSchemas): Record<string, unknown>[] {
+  return compilerSchemas(compiledInput(input));
 }
 
 /** The export names of one version: name -> schema `$id`. Deterministic order. */
@@ -134,70 +143,41 @@ export function assertSuccessDiscriminates(input: VersionSchemas): void {
 }
 
 /**
- * Standalone code of the validators `names` (export name -> schema id) with `tail` appended, made
- * smaller (validators-compact.ts), as a CommonJS module, before bundling (it may still `require`
- * ajv runtime helpers). `ajv` holds every schema of the version (compiled on demand).
+ * The rule table of the constraints the schemas `roots` (component names or composite responses)
+ * reach, in the format of the request validators' tables (./rule-table.ts): schema pointer
+ * ("/FacebookPost/properties/comments/type": the schema's name, then the constraint's place in
+ * it) -> rule, an entry only where the rule changes, read as "the nearest entry at or above".
  */
-function standaloneModule(ajv: ReturnType<typeof createAjv>, names: ReadonlyMap<string, string>, tail: string): string {
-  // standaloneCode emits a schema's code again for every export naming it: export each schema
-  // once and alias the other names to it.
-  const firstName = new Map<string, string>();
-  const aliases: string[] = [];
-  for (const [name, id] of names) {
-    const first = firstName.get(id);
-    if (first) aliases.push(`export const ${name} = ${first};`);
-    else firstName.set(id, name);
-  }
-  const unique = Object.fromEntries([...firstName].map(([id, name]) => [name, id]));
-  return commonJsExports([compactStandalone(standaloneCode(ajv, unique)), '', ...aliases, tail].join('\n'));
-}
-
-/** The rule table of the constraints the schemas `roots` (component names or composite responses) reach. */
 function rulesOf(input: VersionSchemas, responses: ResponseSchema[], facts: RuleFacts): Map<string, string> {
-  return compactRuleTable(schemaRuleTable({ ...input, responses }, facts.networks, facts.ruleIds));
+  const full = schemaRuleTable({ ...input, responses }, facts.networks, facts.ruleIds);
+  const compact = compactRules(new Map([...full].map(([at, rule]) => [`/${at}`, { rule }])), `validators v${input.version}`);
+  return new Map([...compact].map(([at, { rule }]) => [at, rule]));
 }
 
-/** Standalone code of one operation's module: its own validators (not the failure body's). */
-function operationSource(ajv: ReturnType<typeof createAjv>, input: VersionSchemas, op: OperationResponses, facts: RuleFacts): string {
+/** One module's source before bundling: ajv's standalone code (CommonJS) of `names` (export name -> schema id), then `tail`. */
+function moduleSource(input: VersionSchemas, names: ReadonlyMap<string, string>, tail: string): string {
+  return [standaloneSource({ schemas: compilerSchemas(input), exports: names }, {}, 'cjs'), tail].join('\n');
+}
+
+/** Source of one operation's module: its own validators (not the failure body's) and their rules. */
+function operationSource(input: VersionSchemas, op: OperationResponses, facts: RuleFacts): string {
   // The rules of what the module checks: success branches and the operation's other own bodies.
   const checked = op.responses.flatMap((r) => (r.success ? [{ ...r, component: r.success }] : r.component === FAILURE ? [] : [r]));
   const names = operationExportNames(op, (r) => (r.component ? `${input.base}${r.component}` : responseId(input, r)), input.base);
-  return standaloneModule(ajv, names, operationExports(op, rulesOf(input, checked, facts)));
+  return moduleSource(input, names, operationExports(op, rulesOf(input, checked, facts)));
 }
 
-/** Standalone code of the failure body's module. */
-function failureSource(ajv: ReturnType<typeof createAjv>, input: VersionSchemas, facts: RuleFacts): string {
+/** Source of the failure body's module. */
+function failureSource(input: VersionSchemas, facts: RuleFacts): string {
   const failure = input.responses.filter((r) => r.component === FAILURE).slice(0, 1);
-  return standaloneModule(ajv, new Map([[FAILURE, `${input.base}${FAILURE}`]]), failureExports(rulesOf(input, failure, facts)));
+  return moduleSource(input, new Map([[FAILURE, `${input.base}${FAILURE}`]]), failureExports(rulesOf(input, failure, facts)));
 }
 
-/** Bundles standalone code with its runtime helpers (ajv runtime functions, formats) into one import-free CommonJS module. */
-async function bundle(root: string, source: string, name: string): Promise<string> {
-  const result = await build({
-    // One neutral name: the code of two modules that check the same is the same (validators-layout.ts).
-    stdin: { contents: source, resolveDir: root, sourcefile: 'validators.js', loader: 'js' },
-    absWorkingDir: root,
-    bundle: true,
-    write: false,
-    format: 'cjs',
-    platform: 'neutral',
-    mainFields: ['main', 'module'],
-    target: 'es2022',
-    legalComments: 'none',
-    charset: 'utf8',
-    logLevel: 'silent',
-  });
-  // Without the bundler's comment naming the (one, neutral) input.
-  const text = result.outputFiles[0].text.replace('\n// validators.js\n', '\n');
-  if (/\brequire\(|^\s*import\s/m.test(text)) throw new Error(`validators ${name}: the bundle still loads modules`);
-  return text;
-}
-
-/** The compiler tracks neither evaluated members nor dynamic scopes (see createAjv): no schema may need them. */
+/** The compiler tracks no evaluated members nor dynamic scopes (draft-07 and `next`): no schema may need them. */
 export function assertNoUnevaluated(input: VersionSchemas, version: number): void {
   const used = compilerSchemas(input).find((schema) => /"(unevaluatedProperties|unevaluatedItems|\$dynamicRef|\$dynamicAnchor)"\s*:/.test(JSON.stringify(schema)));
   if (used) {
-    throw new Error(`validators v${version}: ${String(used.$id)} uses unevaluatedProperties/unevaluatedItems/$dynamicRef/$dynamicAnchor, which the precompiled validators do not track (scripts/generators/validators.ts createAjv)`);
+    throw new Error(`validators v${version}: ${String(used.$id)} uses unevaluatedProperties/unevaluatedItems/$dynamicRef/$dynamicAnchor, which the draft-07 compiler of scripts/generators/standalone-validators.ts does not know`);
   }
 }
 
@@ -206,11 +186,10 @@ export async function versionModules(root: string, yamlText: string, version: nu
   const input = versionSchemas(parse(yamlText) as Record<string, unknown>, version);
   assertSuccessDiscriminates(input);
   assertNoUnevaluated(input, version);
-  const ajv = createAjv(true);
-  for (const schema of precompiledSchemas(input, schemaRuleTable(input, facts.networks, facts.ruleIds))) ajv.addSchema(schema);
-  const sources: [OperationResponses | undefined, string][] = [[undefined, failureSource(ajv, input, facts)], ...operationsOf(input.responses).map((op): [OperationResponses, string] => [op, operationSource(ajv, input, op, facts)])];
+  const compiled = compiledInput(input);
+  const sources: [OperationResponses | undefined, string][] = [[undefined, failureSource(compiled, facts)], ...operationsOf(compiled.responses).map((op): [OperationResponses, string] => [op, operationSource(compiled, op, facts)])];
   return Promise.all(
-    sources.map(async ([operation, source]) => ({ version, base: input.base, operation, code: await bundle(root, source, `v${version} ${operation?.operation ?? FAILURE}`) })),
+    sources.map(async ([operation, source]) => ({ version, base: input.base, operation, code: await bundleStandalone(root, source, 'cjs', `validators v${version} ${operation?.operation ?? FAILURE}`) })),
   );
 }
 

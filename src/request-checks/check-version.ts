@@ -10,7 +10,7 @@ import { checkDateRange, checkDimensions, checkFilterValues } from './cross-fiel
 import { networkFacts } from './name-sets.js';
 import { ProblemList, isObject, show } from './problem-list.js';
 import type { RequestProblem } from './problems.js';
-import { schemaProblems } from './schema-problems.js';
+import { dayProblems, schemaProblems } from './schema-problems.js';
 import type { RequestOperations } from './schema-types.js';
 
 /** What the checks of one version read: its operations with their body checks, its catalog. */
@@ -51,6 +51,7 @@ export function checkVersionRequest(versions: readonly VersionRequests[], operat
   const facts = networkFacts(requests.catalog, network);
   const { validate } = checks;
   if (!validate.call(facts.names, body)) schemaProblems(problems, checks, validate.errors ?? [], body, network);
+  if (isObject(body)) dayProblems(problems, checks, body);
   if (isObject(body) && op.kind === 'metrics') {
     checkDateRange(problems, body, true);
     if (requests.version === 2) checkDimensions(problems, facts, network, body);

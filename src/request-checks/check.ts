@@ -6,18 +6,19 @@
  * `/v1` and `/v2` entry points bundle the checks of their version alone.
  */
 import { v1RequestCatalog, v2RequestCatalog } from '../catalog/request-catalog.js';
-import { v1Requests, v2Requests } from '../../generated/request-validators.js';
+import * as compiled from '../../generated/request-validators.js';
 import { checkVersionRequest, type CheckRequestOptions, type VersionRequests } from './check-version.js';
 import type { RequestProblem } from './problems.js';
+import type { RequestOperations } from './schema-types.js';
 
 export type { RequestProblem } from './problems.js';
 export type { CheckRequestOptions, VersionRequests } from './check-version.js';
 
 /** The operations, body checks and catalog facts of version 1. */
-export const V1_REQUESTS: VersionRequests = { version: 1, operations: v1Requests, catalog: v1RequestCatalog };
+export const V1_REQUESTS: VersionRequests = { version: 1, operations: compiled.v1Requests as RequestOperations, catalog: v1RequestCatalog };
 
 /** The operations, body checks and catalog facts of version 2. */
-export const V2_REQUESTS: VersionRequests = { version: 2, operations: v2Requests, catalog: v2RequestCatalog };
+export const V2_REQUESTS: VersionRequests = { version: 2, operations: compiled.v2Requests as RequestOperations, catalog: v2RequestCatalog };
 
 /**
  * The problems of `body` as the request body of operation `operationKey`

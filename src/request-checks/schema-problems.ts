@@ -3,6 +3,7 @@
  * its constraint (the `x-rule` annotations of the spec, compiled into the rule tables), the
  * parameter it concerns (`metrics[3]`, `dimensions[0].type`) and a message naming the value.
  */
+import { isDay } from '../calendar/days.js';
 import { pointerTokens, valueAt } from '../json/pointer.js';
 import { ruleLevel } from '../../generated/rule-levels.js';
 import { ruleAt } from './constraint-rules.js';
@@ -97,3 +98,21 @@ export function schemaProblems(problems: ProblemList, checks: RequestBodyChecks,
     problems.add(rule.rule, parameter, message(error, rule, valueAt(body, error.instancePath), root, network, checks.members), rule.code, root);
   }
 }
+
+/**
+ * A problem for each `format: date` member (`checks.days`) that has the date shape (the compiled
+ * pattern passed it) but names no calendar day: the format's rule and words, as a schema error
+ * of that format would read.
+ */
+export function dayProblems(problems: ProblemList, checks: RequestBodyChecks, body: Record<string, unknown>): void {
+  for (const member of checks.days) {
+    const value = body[member];
+    if (typeof value !== 'string' || !DATE_SHAPE.test(value) || isDay(value)) continue;
+    const rule = ruleAt(checks.rules, `/properties/${member}/format`);
+    if (!rule) throw new Error(`request checks: no register rule for the schema constraint /properties/${member}/format`);
+    problems.add(rule.rule, member, `must be ${rule.expected ?? 'a calendar day'}, got ${show(value)}`, rule.code);
+  }
+}
+
+/** The shape of a date the compiled pattern accepts. */
+const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,6 +1,10 @@
-/** The shape of generated/request-validators.ts: compiled request-body checks and their rules. */
+/**
+ * The types of generated/request-validators.ts (standalone code that imports nothing): compiled
+ * request-body checks and their rules.
+ */
 import type { OperationKind } from '../../generated/operations.js';
 import type { RuleId } from '../../generated/rule-levels.js';
+import type { CompiledValidatorError as SchemaError } from '../validators/compiled-types.js';
 
 /** The catalog name lists a request validator checks against, for one version and network. */
 export interface NameSets {
@@ -12,13 +16,8 @@ export interface NameSets {
   advancedFilter: ReadonlySet<string>;
 }
 
-/** One error of a compiled validator (the members of an ajv error the checks read). */
-export interface SchemaError {
-  instancePath: string;
-  schemaPath: string;
-  keyword: string;
-  params: Record<string, any>;
-}
+/** One error of a compiled validator: the one error shape of the request and response validators. */
+export type { CompiledValidatorError as SchemaError } from '../validators/compiled-types.js';
 
 /** A standalone ajv validator, called with the name sets of the request's network as `this`. */
 export interface BodyValidator {
@@ -43,6 +42,8 @@ export interface RequestBodyChecks {
   validate: BodyValidator;
   /** Body members in schema order. */
   members: readonly string[];
+  /** The body members whose `format: date` the runtime checks (a calendar day; the compiled code checks the shape). */
+  days: readonly string[];
   /**
    * The rule tables of its constraints, tables that other shapes share first: together they map
    * a schema pointer to a rule, and a constraint's rule is the entry at its pointer

@@ -11,7 +11,7 @@ import * as v2 from '../../generated/validators/v2/index.js';
 import type { RuleId } from '../../generated/rule-levels.js';
 import type { CompiledValidator, FailureModule, OperationValidators } from './compiled-types.js';
 
-export type { CompiledValidator, CompiledValidatorError, MembersReport, OperationValidators } from './compiled-types.js';
+export type { CompiledValidator, CompiledValidatorError, OperationValidators } from './compiled-types.js';
 
 /** An operation's validators, its version's failure body, and the rule of each constraint they check. */
 export interface CompiledOperation {

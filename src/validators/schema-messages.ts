@@ -4,6 +4,7 @@
  * are folded into one message when every branch only failed on its type.
  */
 import type { RuleId } from '../../generated/rule-levels.js';
+import { ruleAt } from '../request-checks/constraint-rules.js';
 import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../calendar/date-times.js';
 import { DAY_TIME_SHAPE, UTC_DATE_TIME_SHAPE } from './checks/values.js';
 import type { CompiledValidator, CompiledValidatorError } from './compiled.js';
@@ -96,25 +97,20 @@ export interface SchemaSource {
 
 /**
  * The register rule a schema error breaks, from its `schemaPath`: `#/properties/x/type` is inside
- * the validated schema, `<base>ApiError/properties/code/type` inside a referenced component.
+ * the validated schema, `<base>ApiError/properties/code/type` inside a referenced component; the
+ * rule is the table's nearest entry at or above `/<schema name>/<place>` (the format of the
+ * request validators' tables, src/request-checks/constraint-rules.ts).
  */
 function ruleOf(error: CompiledValidatorError, source: SchemaSource): RuleId {
   const path = error.schemaPath;
-  const at = path.startsWith('#') ? `${source.name}${path.slice(1)}` : path.slice(path.indexOf(SCHEMAS) + SCHEMAS.length);
-  const rule = source.rules[at] ?? source.rules[anyProperty(at)];
+  const at = path.startsWith('#') ? `/${source.name}${path.slice(1)}` : `/${path.slice(path.indexOf(SCHEMAS) + SCHEMAS.length)}`;
+  const rule = ruleAt([source.rules], at);
   // The generator gives every constraint a rule, in the same module as the compiled code.
   if (rule === undefined) throw new Error(`no register rule for the schema constraint ${at}; regenerate with npm run generate`);
-  return rule;
+  return rule.rule;
 }
 
 const SCHEMAS = '/schemas/';
-
-/** `C/properties/<name>/rest` with the first property name replaced by `*`: the entry for every property of C. */
-function anyProperty(at: string): string {
-  const start = at.indexOf('/properties/') + '/properties/'.length;
-  const end = at.indexOf('/', start);
-  return start < '/properties/'.length || end < 0 ? at : `${at.slice(0, start)}*${at.slice(end)}`;
-}
 
 /** Adds the errors of the last run of a compiled validator to `list`. */
 export function addSchemaErrors(list: ErrorList, validator: CompiledValidator, source: SchemaSource, body: unknown, basePointer = ''): void {

@@ -1,10 +1,10 @@
 /** The compiled body checks of every operation that has them, for the request-check tests. */
-import { v1Requests, v2Requests } from '../../generated/request-validators.js';
+import { V1_REQUESTS, V2_REQUESTS } from '../../src/request-checks/check.js';
 import type { RequestBodyChecks } from '../../src/request-checks/schema-types.js';
 
 /** Operation key -> its body checks, both versions. */
 export const bodyChecks: Readonly<Record<string, RequestBodyChecks>> = Object.fromEntries(
-  Object.entries({ ...v1Requests, ...v2Requests }).flatMap(([operation, op]) => (op.body ? [[operation, op.body]] : [])),
+  Object.entries({ ...V1_REQUESTS.operations, ...V2_REQUESTS.operations }).flatMap(([operation, op]) => (op.body ? [[operation, op.body]] : [])),
 );
 
 /** [schema pointer, rule id] of every entry of the rule tables of `checks`. */

@@ -43,16 +43,26 @@ describe('request schema rules', () => {
     });
   });
 
-  it('compiles the date pattern once, as the date format that tests it first, and still checks its rule', () => {
+  it('compiles a date as the pattern of its shape, leaves its calendar day to the runtime, and keeps the format\'s rule', () => {
     const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date', 'x-rule': 'shared.request.date-format' };
-    const { schema, rules } = requestSchema(day, {}, facts);
-    expect(schema).toEqual({ type: 'string', format: 'date' });
+    const body = { type: 'object', properties: { date_start: day }, 'x-rule': 'shared.request.body-object' };
+    const { schema, rules, days } = requestSchema(body, {}, facts);
+    expect(schema).toEqual({ type: 'object', properties: { date_start: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } } });
+    expect(days).toEqual(['date_start']);
     const expected = 'a calendar day in YYYY-MM-DD shape';
-    expect(Object.fromEntries(rules)).toEqual({ '/format': { rule: 'shared.request.date-format', expected }, '/type': { rule: 'shared.request.date-format', expected } });
+    expect(Object.fromEntries(rules)).toEqual({
+      '/properties/date_start/format': { rule: 'shared.request.date-format', expected },
+      '/properties/date_start/pattern': { rule: 'shared.request.date-format', expected },
+      '/properties/date_start/type': { rule: 'shared.request.date-format', expected },
+      '/type': { rule: 'shared.request.body-object' },
+    });
     expect(() => requestSchema({ ...day, 'x-rule': { type: 'shared.request.date-format', format: 'shared.request.date-format', pattern: 'shared.no-such' } }, {}, facts)).toThrow(
       '/pattern names rule shared.no-such',
     );
-    expect(requestSchema({ ...day, pattern: '^\\d+$' }, {}, facts).schema).toHaveProperty('pattern', '^\\d+$');
+    // A format the runtime does not check, or without the pattern of its shape, stops generation.
+    expect(() => requestSchema({ ...day, pattern: '^\\d+$' }, {}, facts)).toThrow('/format: format date without the pattern');
+    expect(() => requestSchema({ type: 'string', format: 'email', 'x-rule': 'shared.request.date-format' }, {}, facts)).toThrow('format email without the pattern (none known)');
+    expect(() => requestSchema({ type: 'array', items: day, 'x-rule': 'shared.request.date-format' }, {}, facts)).toThrow('format: date at /items, not a body member');
   });
 
   it('stops on a constraint without a rule, a rule outside the register, or a rule for a missing keyword', () => {

@@ -1,11 +1,10 @@
 /**
  * The compact rule tables of the compiled request validators: a pointer only where the rule
  * changes, read as "the nearest entry at or above", entries several body shapes have alike
- * written once, and ajv's standalone code readied for a bundle without changing what it checks.
+ * written once.
  */
 import { describe, expect, it } from 'vitest';
 import { compactRules, shareRules } from '../../scripts/generators/rule-table.js';
-import { withErrorCalls, withoutUnusedSchemas } from '../../scripts/generators/standalone-code.js';
 import { ruleAt } from '../../src/request-checks/constraint-rules.js';
 import type { ConstraintRule } from '../../scripts/generators/request-schemas.js';
 import type { RuleTable } from '../../src/request-checks/schema-types.js';
@@ -52,40 +51,5 @@ describe('compact rule tables', () => {
     const { shared, own } = shareRules(new Map([['metricsRequestV1', a], ['metricsRequestV2', b]]));
     expect(shared).toEqual([{ name: 'sharedRules', shapes: ['metricsRequestV1', 'metricsRequestV2'], rules: new Map([['/type', { rule: 'shared.request.body-object' }]]) }]);
     expect(Object.fromEntries(own.get('metricsRequestV2')!)).toEqual({ '/required': { rule: 'v2.metrics.required-members' } });
-  });
-});
-
-describe('standalone code readied for a bundle', () => {
-  const ajvCode = [
-    'const schema12 = {"type":"object"};',
-    'const schema13 = {"type":"string"};',
-    'function validate10(data){',
-    'let vErrors = null;',
-    'let errors = 0;',
-    'if(typeof data !== "string"){',
-    'const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}};',
-    'if(vErrors === null){',
-    'vErrors = [err0];',
-    '}',
-    'else {',
-    'vErrors.push(err0);',
-    '}',
-    'errors++;',
-    '}',
-    'validate10.errors = vErrors;',
-    'return schema13 && errors === 0;',
-    '}',
-    '',
-  ].join('\n');
-
-  it('appends each error with one withError call and leaves out unread schema constants', () => {
-    const code = withErrorCalls(withoutUnusedSchemas(ajvCode));
-    expect(code).toContain('vErrors = withError(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});\nerrors++;');
-    expect(code).not.toContain('schema12');
-    expect(code).toContain('const schema13 = ');
-  });
-
-  it('stops on error code it does not know rather than passing it half-changed', () => {
-    expect(() => withErrorCalls('vErrors.push(err0);')).toThrow('ajv appends an error in a way standalone-code.ts does not know');
   });
 });

@@ -52,7 +52,7 @@ describe('messages', () => {
   });
 
   it(`lists at most ${MAX_ERRORS} errors and says that more exist`, () => {
-    const many = Array.from({ length: 5000 }, () => ({ comments: 'x' }));
+    const many = Array.from({ length: 500 }, () => ({ comments: 'x' }));
     const result = check(posts(many));
     expect(result.errors).toHaveLength(MAX_ERRORS + 1);
     expect(result.errors.at(-1)).toEqual({ pointer: '', message: `more problems not listed (only the first ${MAX_ERRORS} are shown)`, rule: 'shared.posts.field-types', severity: 'error' });

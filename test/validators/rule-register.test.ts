@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { RULES } from '../../generated/rules.js';
 import * as v1Validators from '../../generated/validators/v1/index.js';
 import * as v2Validators from '../../generated/validators/v2/index.js';
-import { compactRuleTable, schemaRuleTable } from '../../scripts/generators/validators-rules.js';
+import { schemaRuleTable } from '../../scripts/generators/validators-rules.js';
 import { responseRuleIds } from './register-section.js';
 import { ROOT } from './spec-examples.js';
 
@@ -60,25 +60,6 @@ describe('rule register and checks', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
     const sentence = /The response validators apply \d+ rules from the documents and \d+ inferred ones\./.exec(readme)?.[0];
     expect(sentence).toBe(`The response validators apply ${stated} rules from the documents and ${ids.length - stated} inferred ones.`);
-  });
-
-  it('folds the properties of a component sharing a rule into one entry, keeping the others exact', () => {
-    const table = new Map([
-      ['R/properties/a/type', 'r.types'],
-      ['R/properties/b/type', 'r.types'],
-      ['R/properties/c/type', 'r.types'],
-      ['R/properties/date/type', 'r.date'],
-      ['R/properties/date/pattern', 'r.date'],
-      ['R/required', 'r.members'],
-      ['S/properties/x/type', 's.x'],
-    ]);
-    expect(Object.fromEntries(compactRuleTable(table))).toEqual({
-      'R/properties/*/type': 'r.types',
-      'R/properties/date/pattern': 'r.date',
-      'R/properties/date/type': 'r.date',
-      'R/required': 'r.members',
-      'S/properties/x/type': 's.x',
-    });
   });
 
   it('gives every schema constraint a rule, or fails generation naming the constraint', () => {

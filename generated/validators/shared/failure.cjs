@@ -7,40 +7,60 @@
  */
 "use strict";
 
-function pushError(errors, instancePath, schemaPath, keyword, params) {
-  const error = { instancePath, schemaPath, keyword, params };
-  if (errors === null) return [error];
-  errors.push(error);
-  return errors;
-}
-var FailureBody = validate0;
-function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+// ajv-standalone.js
+exports.FailureBody = validate10;
+function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.success === void 0) {
-      vErrors = pushError(vErrors, instancePath, "#/required", "required", { missingProperty: "success" });
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "success" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
       errors++;
     }
     if (data.errors === void 0) {
-      vErrors = pushError(vErrors, instancePath, "#/required", "required", { missingProperty: "errors" });
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "errors" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "success" || key0 === "errors")) {
-        vErrors = pushError(vErrors, instancePath, "#/additionalProperties", "additionalProperties", { additionalProperty: key0 });
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 } };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
         errors++;
       }
     }
     if (data.success !== void 0) {
       let data0 = data.success;
       if (typeof data0 !== "boolean") {
-        vErrors = pushError(vErrors, instancePath + "/success", "#/properties/success/type", "type", { type: "boolean" });
+        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" } };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
         errors++;
       }
       if (false !== data0) {
-        vErrors = pushError(vErrors, instancePath + "/success", "#/properties/success/const", "const", { allowedValue: false });
+        const err4 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: false } };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
         errors++;
       }
     }
@@ -48,7 +68,12 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
       let data1 = data.errors;
       if (Array.isArray(data1)) {
         if (data1.length < 1) {
-          vErrors = pushError(vErrors, instancePath + "/errors", "#/properties/errors/minItems", "minItems", { limit: 1 });
+          const err5 = { instancePath: instancePath + "/errors", schemaPath: "#/properties/errors/minItems", keyword: "minItems", params: { limit: 1 } };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
           errors++;
         }
         const len0 = data1.length;
@@ -56,23 +81,43 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
           let data2 = data1[i0];
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.code === void 0) {
-              vErrors = pushError(vErrors, instancePath + "/errors/" + i0, "https://social-analytics-api.invalid/v1/schemas/ApiError/required", "required", { missingProperty: "code" });
+              const err6 = { instancePath: instancePath + "/errors/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ApiError/required", keyword: "required", params: { missingProperty: "code" } };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
+              }
               errors++;
             }
             if (data2.errors === void 0) {
-              vErrors = pushError(vErrors, instancePath + "/errors/" + i0, "https://social-analytics-api.invalid/v1/schemas/ApiError/required", "required", { missingProperty: "errors" });
+              const err7 = { instancePath: instancePath + "/errors/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ApiError/required", keyword: "required", params: { missingProperty: "errors" } };
+              if (vErrors === null) {
+                vErrors = [err7];
+              } else {
+                vErrors.push(err7);
+              }
               errors++;
             }
             for (const key1 in data2) {
               if (!(key1 === "code" || key1 === "errors")) {
-                vErrors = pushError(vErrors, instancePath + "/errors/" + i0, "https://social-analytics-api.invalid/v1/schemas/ApiError/additionalProperties", "additionalProperties", { additionalProperty: key1 });
+                const err8 = { instancePath: instancePath + "/errors/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ApiError/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 } };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
                 errors++;
               }
             }
             if (data2.code !== void 0) {
               let data3 = data2.code;
               if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
-                vErrors = pushError(vErrors, instancePath + "/errors/" + i0 + "/code", "https://social-analytics-api.invalid/v1/schemas/ApiError/properties/code/type", "type", { type: "integer" });
+                const err9 = { instancePath: instancePath + "/errors/" + i0 + "/code", schemaPath: "https://social-analytics-api.invalid/v1/schemas/ApiError/properties/code/type", keyword: "type", params: { type: "integer" } };
+                if (vErrors === null) {
+                  vErrors = [err9];
+                } else {
+                  vErrors.push(err9);
+                }
                 errors++;
               }
             }
@@ -82,45 +127,62 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                 const len1 = data4.length;
                 for (let i1 = 0; i1 < len1; i1++) {
                   if (typeof data4[i1] !== "string") {
-                    vErrors = pushError(vErrors, instancePath + "/errors/" + i0 + "/errors/" + i1, "https://social-analytics-api.invalid/v1/schemas/ApiError/properties/errors/items/type", "type", { type: "string" });
+                    const err10 = { instancePath: instancePath + "/errors/" + i0 + "/errors/" + i1, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ApiError/properties/errors/items/type", keyword: "type", params: { type: "string" } };
+                    if (vErrors === null) {
+                      vErrors = [err10];
+                    } else {
+                      vErrors.push(err10);
+                    }
                     errors++;
                   }
                 }
               } else {
-                vErrors = pushError(vErrors, instancePath + "/errors/" + i0 + "/errors", "https://social-analytics-api.invalid/v1/schemas/ApiError/properties/errors/type", "type", { type: "array" });
+                const err11 = { instancePath: instancePath + "/errors/" + i0 + "/errors", schemaPath: "https://social-analytics-api.invalid/v1/schemas/ApiError/properties/errors/type", keyword: "type", params: { type: "array" } };
+                if (vErrors === null) {
+                  vErrors = [err11];
+                } else {
+                  vErrors.push(err11);
+                }
                 errors++;
               }
             }
           } else {
-            vErrors = pushError(vErrors, instancePath + "/errors/" + i0, "https://social-analytics-api.invalid/v1/schemas/ApiError/type", "type", { type: "object" });
+            const err12 = { instancePath: instancePath + "/errors/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ApiError/type", keyword: "type", params: { type: "object" } };
+            if (vErrors === null) {
+              vErrors = [err12];
+            } else {
+              vErrors.push(err12);
+            }
             errors++;
           }
         }
       } else {
-        vErrors = pushError(vErrors, instancePath + "/errors", "#/properties/errors/type", "type", { type: "array" });
+        const err13 = { instancePath: instancePath + "/errors", schemaPath: "#/properties/errors/type", keyword: "type", params: { type: "array" } };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
         errors++;
       }
     }
   } else {
-    vErrors = pushError(vErrors, instancePath, "#/type", "type", { type: "object" });
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
     errors++;
   }
-  validate0.errors = vErrors;
+  validate10.errors = vErrors;
   return errors === 0;
 }
-var schemaRules = {
-  "ApiError/additionalProperties": "shared.response.no-extra-members",
-  "ApiError/properties/code/type": "shared.failure.shape",
-  "ApiError/properties/errors/items/type": "shared.failure.shape",
-  "ApiError/properties/errors/type": "shared.failure.shape",
-  "ApiError/required": "shared.failure.shape",
-  "ApiError/type": "shared.failure.shape",
-  "FailureBody/additionalProperties": "shared.response.no-extra-members",
-  "FailureBody/properties/errors/minItems": "shared.failure.errors-not-empty",
-  "FailureBody/properties/errors/type": "shared.failure.shape",
-  "FailureBody/properties/success/const": "shared.response.success-flag",
-  "FailureBody/properties/success/type": "shared.failure.shape",
-  "FailureBody/required": "shared.failure.shape",
-  "FailureBody/type": "shared.failure.shape"
+exports.schemaRules = {
+  "/ApiError": "shared.failure.shape",
+  "/ApiError/additionalProperties": "shared.response.no-extra-members",
+  "/FailureBody": "shared.failure.shape",
+  "/FailureBody/additionalProperties": "shared.response.no-extra-members",
+  "/FailureBody/properties/errors/minItems": "shared.failure.errors-not-empty",
+  "/FailureBody/properties/success/const": "shared.response.success-flag"
 };
-module.exports = { FailureBody, schemaRules };

@@ -7,46 +7,62 @@
  */
 "use strict";
 
-function pushError(errors, instancePath, schemaPath, keyword, params) {
-  const error = { instancePath, schemaPath, keyword, params };
-  if (errors === null) return [error];
-  errors.push(error);
-  return errors;
-}
-var success = validate0;
-var schema1 = { "$id": "https://social-analytics-api.invalid/v1/schemas/FacebookPost", "type": "object", "x-members": { "groups": [{ "members": ["attachments"], "schema": { "type": "array", "items": { "type": "object", "properties": { "title": { "type": "string" }, "description": { "type": "string" }, "url": { "type": "string" }, "image_url": { "type": "string" } } } } }, { "members": ["author_id", "id", "message", "page_id", "story", "type", "universal_video_id", "url", "video_id", "insights_paid_status"], "schema": { "type": "string" } }, { "members": ["comments", "interactions", "reactions", "shares", "insights_engaged_fan", "insights_engaged_users", "insights_impressions", "insights_impressions_fan", "insights_impressions_fan_paid", "insights_impressions_organic", "insights_impressions_paid", "insights_negative_feedback", "insights_negative_feedback_unique", "insights_post_clicks", "insights_post_clicks_unique", "insights_reach", "insights_reach_fan", "insights_reach_fan_paid", "insights_reach_organic", "insights_reach_paid", "insights_reactions_like_total", "insights_stories", "insights_story_adds", "insights_storytellers", "insights_video_avg_time_watched", "insights_video_complete_views_30s", "insights_video_complete_views_30s_autoplayed", "insights_video_complete_views_30s_clicked_to_play", "insights_video_complete_views_30s_organic", "insights_video_complete_views_30s_paid", "insights_video_complete_views_30s_unique", "insights_video_complete_views_organic", "insights_video_complete_views_organic_unique", "insights_video_complete_views_paid", "insights_video_complete_views_paid_unique", "insights_video_view_time", "insights_video_view_time_organic", "insights_video_view_time_paid", "insights_video_views", "insights_video_views_autoplayed", "insights_video_views_clicked_to_play", "insights_video_views_organic", "insights_video_views_organic_unique", "insights_video_views_paid", "insights_video_views_paid_unique", "insights_video_views_unique"], "schema": { "type": "integer" } }, { "members": ["created_time"], "schema": { "type": "string", "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" } }, { "members": ["engagement_rate", "video_length"], "schema": { "type": "number" } }, { "members": ["is_published"], "schema": { "type": "boolean" } }, { "members": ["post_labels"], "schema": { "type": "array", "items": { "type": "object", "properties": { "id": { "type": "string" }, "name": { "type": "string" } }, "required": ["id", "name"], "additionalProperties": false } } }, { "members": ["ppd_status"], "schema": { "type": "string", "enum": ["organic", "paid", "unknown"] } }, { "members": ["reactions_by_type"], "schema": { "type": "object", "properties": { "like": { "type": "integer" }, "love": { "type": "integer" }, "wow": { "type": "integer" }, "haha": { "type": "integer" }, "sorry": { "type": "integer" }, "anger": { "type": "integer" } } } }, { "members": ["insights_engagement_rate"], "schema": { "type": "number", "deprecated": true } }, { "members": ["insights_impressions_by_paid_non_paid", "insights_post_clicks_by_type", "insights_post_clicks_by_type_unique", "insights_reach_by_paid_non_paid", "insights_reactions_by_type_total", "insights_video_view_time_by_age_bucket_and_gender", "insights_video_view_time_by_country_id"], "schema": { "type": "object" } }, { "members": ["insights_video_retention_graph", "insights_video_retention_graph_autoplayed"], "schema": { "type": "array", "items": {} } }], "closed": true } };
-var obj0 = /* @__PURE__ */ new Map([["attachments", 0], ["author_id", 1], ["id", 1], ["message", 1], ["page_id", 1], ["story", 1], ["type", 1], ["universal_video_id", 1], ["url", 1], ["video_id", 1], ["insights_paid_status", 1], ["comments", 2], ["interactions", 2], ["reactions", 2], ["shares", 2], ["insights_engaged_fan", 2], ["insights_engaged_users", 2], ["insights_impressions", 2], ["insights_impressions_fan", 2], ["insights_impressions_fan_paid", 2], ["insights_impressions_organic", 2], ["insights_impressions_paid", 2], ["insights_negative_feedback", 2], ["insights_negative_feedback_unique", 2], ["insights_post_clicks", 2], ["insights_post_clicks_unique", 2], ["insights_reach", 2], ["insights_reach_fan", 2], ["insights_reach_fan_paid", 2], ["insights_reach_organic", 2], ["insights_reach_paid", 2], ["insights_reactions_like_total", 2], ["insights_stories", 2], ["insights_story_adds", 2], ["insights_storytellers", 2], ["insights_video_avg_time_watched", 2], ["insights_video_complete_views_30s", 2], ["insights_video_complete_views_30s_autoplayed", 2], ["insights_video_complete_views_30s_clicked_to_play", 2], ["insights_video_complete_views_30s_organic", 2], ["insights_video_complete_views_30s_paid", 2], ["insights_video_complete_views_30s_unique", 2], ["insights_video_complete_views_organic", 2], ["insights_video_complete_views_organic_unique", 2], ["insights_video_complete_views_paid", 2], ["insights_video_complete_views_paid_unique", 2], ["insights_video_view_time", 2], ["insights_video_view_time_organic", 2], ["insights_video_view_time_paid", 2], ["insights_video_views", 2], ["insights_video_views_autoplayed", 2], ["insights_video_views_clicked_to_play", 2], ["insights_video_views_organic", 2], ["insights_video_views_organic_unique", 2], ["insights_video_views_paid", 2], ["insights_video_views_paid_unique", 2], ["insights_video_views_unique", 2], ["created_time", 3], ["engagement_rate", 4], ["video_length", 4], ["is_published", 5], ["post_labels", 6], ["ppd_status", 7], ["reactions_by_type", 8], ["insights_engagement_rate", 9], ["insights_impressions_by_paid_non_paid", 10], ["insights_post_clicks_by_type", 10], ["insights_post_clicks_by_type_unique", 10], ["insights_reach_by_paid_non_paid", 10], ["insights_reactions_by_type_total", 10], ["insights_video_view_time_by_age_bucket_and_gender", 10], ["insights_video_view_time_by_country_id", 10], ["insights_video_retention_graph", 11], ["insights_video_retention_graph_autoplayed", 11]]);
-var obj1 = [];
-var obj2 = [];
-var obj3 = validate0.members = { root: void 0, count: -1, changed: false, names: 0 };
+// ajv-standalone.js
+exports.success = validate10;
+var schema12 = { "$id": "https://social-analytics-api.invalid/v1/schemas/FacebookPost", "type": "object", "properties": { "attachments": { "type": "array", "items": { "type": "object", "properties": { "title": { "type": "string" }, "description": { "type": "string" }, "url": { "type": "string" }, "image_url": { "type": "string" } } } }, "created_time": { "type": "string", "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" }, "post_labels": { "type": "array", "items": { "type": "object", "properties": { "id": { "type": "string" }, "name": { "type": "string" } }, "required": ["id", "name"], "additionalProperties": false } }, "ppd_status": { "type": "string", "enum": ["organic", "paid", "unknown"] }, "reactions_by_type": { "type": "object", "properties": { "like": { "type": "integer" }, "love": { "type": "integer" }, "wow": { "type": "integer" }, "haha": { "type": "integer" }, "sorry": { "type": "integer" }, "anger": { "type": "integer" } } }, "insights_video_retention_graph": { "type": "array", "items": {} }, "insights_video_retention_graph_autoplayed": { "type": "array", "items": {} } } };
 var pattern0 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$", "u");
-function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.success === void 0) {
-      vErrors = pushError(vErrors, instancePath, "#/required", "required", { missingProperty: "success" });
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "success" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
       errors++;
     }
     if (data.data === void 0) {
-      vErrors = pushError(vErrors, instancePath, "#/required", "required", { missingProperty: "data" });
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "data" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "success" || key0 === "data")) {
-        vErrors = pushError(vErrors, instancePath, "#/additionalProperties", "additionalProperties", { additionalProperty: key0 });
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 } };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
         errors++;
       }
     }
     if (data.success !== void 0) {
       let data0 = data.success;
       if (typeof data0 !== "boolean") {
-        vErrors = pushError(vErrors, instancePath + "/success", "#/properties/success/type", "type", { type: "boolean" });
+        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" } };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
         errors++;
       }
       if (true !== data0) {
-        vErrors = pushError(vErrors, instancePath + "/success", "#/properties/success/const", "const", { allowedValue: true });
+        const err4 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true } };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
         errors++;
       }
     }
@@ -54,12 +70,22 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
       let data1 = data.data;
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         if (data1.posts === void 0) {
-          vErrors = pushError(vErrors, instancePath + "/data", "#/properties/data/required", "required", { missingProperty: "posts" });
+          const err5 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/required", keyword: "required", params: { missingProperty: "posts" } };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
           errors++;
         }
         for (const key1 in data1) {
           if (!(key1 === "posts" || key1 === "next" || key1 === "remaining")) {
-            vErrors = pushError(vErrors, instancePath + "/data", "#/properties/data/additionalProperties", "additionalProperties", { additionalProperty: key1 });
+            const err6 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 } };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
             errors++;
           }
         }
@@ -70,312 +96,417 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
             for (let i0 = 0; i0 < len0; i0++) {
               let data3 = data2[i0];
               if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-                let group0;
-                const fresh0 = obj3.root !== rootData;
-                if (fresh0) {
-                  obj3.root = rootData;
-                  obj3.changed = false;
-                }
-                data3.attachments;
-                let at0 = 0;
-                let same0 = true;
-                for (const key2 in data3) {
-                  const value0 = data3[key2];
-                  if (key2 === obj1[at0]) {
-                    group0 = obj2[at0];
+                if (data3.attachments !== void 0) {
+                  let data4 = data3.attachments;
+                  if (Array.isArray(data4)) {
+                    const len1 = data4.length;
+                    for (let i1 = 0; i1 < len1; i1++) {
+                      let data5 = data4[i1];
+                      if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                        if (data5.title !== void 0) {
+                          if (typeof data5.title !== "string") {
+                            const err7 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/title", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/title/type", keyword: "type", params: { type: "string" } };
+                            if (vErrors === null) {
+                              vErrors = [err7];
+                            } else {
+                              vErrors.push(err7);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data5.description !== void 0) {
+                          if (typeof data5.description !== "string") {
+                            const err8 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/description", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/description/type", keyword: "type", params: { type: "string" } };
+                            if (vErrors === null) {
+                              vErrors = [err8];
+                            } else {
+                              vErrors.push(err8);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data5.url !== void 0) {
+                          if (typeof data5.url !== "string") {
+                            const err9 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/url", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/url/type", keyword: "type", params: { type: "string" } };
+                            if (vErrors === null) {
+                              vErrors = [err9];
+                            } else {
+                              vErrors.push(err9);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data5.image_url !== void 0) {
+                          if (typeof data5.image_url !== "string") {
+                            const err10 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/image_url", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/image_url/type", keyword: "type", params: { type: "string" } };
+                            if (vErrors === null) {
+                              vErrors = [err10];
+                            } else {
+                              vErrors.push(err10);
+                            }
+                            errors++;
+                          }
+                        }
+                      } else {
+                        const err11 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/type", keyword: "type", params: { type: "object" } };
+                        if (vErrors === null) {
+                          vErrors = [err11];
+                        } else {
+                          vErrors.push(err11);
+                        }
+                        errors++;
+                      }
+                    }
                   } else {
-                    same0 = false;
-                    group0 = obj0.get(key2);
-                    obj1[at0] = key2;
-                    obj2[at0] = group0;
-                  }
-                  if (group0 === void 0) {
-                    vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/additionalProperties", "additionalProperties", { additionalProperty: key2 });
+                    const err12 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/type", keyword: "type", params: { type: "array" } };
+                    if (vErrors === null) {
+                      vErrors = [err12];
+                    } else {
+                      vErrors.push(err12);
+                    }
                     errors++;
-                  } else if (group0 === 0) {
-                    if (Array.isArray(value0)) {
-                      const len1 = value0.length;
-                      for (let i1 = 0; i1 < len1; i1++) {
-                        let data4 = value0[i1];
-                        if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
-                          if (data4.title !== void 0) {
-                            if (typeof data4.title !== "string") {
-                              vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1 + "/title", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/title/type", "type", { type: "string" });
-                              errors++;
-                            }
-                          }
-                          if (data4.description !== void 0) {
-                            if (typeof data4.description !== "string") {
-                              vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1 + "/description", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/description/type", "type", { type: "string" });
-                              errors++;
-                            }
-                          }
-                          if (data4.url !== void 0) {
-                            if (typeof data4.url !== "string") {
-                              vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1 + "/url", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/url/type", "type", { type: "string" });
-                              errors++;
-                            }
-                          }
-                          if (data4.image_url !== void 0) {
-                            if (typeof data4.image_url !== "string") {
-                              vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1 + "/image_url", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/image_url/type", "type", { type: "string" });
-                              errors++;
-                            }
-                          }
-                        } else {
-                          vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/type", "type", { type: "object" });
-                          errors++;
-                        }
-                      }
-                    } else {
-                      vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/type", "type", { type: "array" });
-                      errors++;
-                    }
-                  } else if (group0 === 1) {
-                    const _errs25 = errors;
-                    if (typeof value0 !== "string") {
-                      vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/*/type", "type", { type: "string" });
-                      errors++;
-                    }
-                    for (let i2 = _errs25; i2 < errors; i2++) {
-                      vErrors[i2].schemaPath = vErrors[i2].schemaPath.replace("https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/*/", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
-                    }
-                  } else if (group0 === 2) {
-                    if (!Number.isInteger(value0)) {
-                      const _errs28 = errors;
-                      if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
-                        vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/*/type", "type", { type: "integer" });
-                        errors++;
-                      }
-                      for (let i3 = _errs28; i3 < errors; i3++) {
-                        vErrors[i3].schemaPath = vErrors[i3].schemaPath.replace("https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/*/", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
-                      }
-                    }
-                  } else if (group0 === 3) {
-                    if (typeof value0 === "string") {
-                      if (!pattern0.test(value0)) {
-                        vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/created_time/pattern", "pattern", { pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" });
-                        errors++;
-                      }
-                    } else {
-                      vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/created_time/type", "type", { type: "string" });
-                      errors++;
-                    }
-                  } else if (group0 === 4) {
-                    const _errs33 = errors;
-                    if (!(typeof value0 == "number" && isFinite(value0))) {
-                      vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/*/type", "type", { type: "number" });
-                      errors++;
-                    }
-                    for (let i4 = _errs33; i4 < errors; i4++) {
-                      vErrors[i4].schemaPath = vErrors[i4].schemaPath.replace("https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/*/", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
-                    }
-                  } else if (group0 === 5) {
-                    if (typeof value0 !== "boolean") {
-                      vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/is_published/type", "type", { type: "boolean" });
-                      errors++;
-                    }
-                  } else if (group0 === 6) {
-                    if (Array.isArray(value0)) {
-                      const len2 = value0.length;
-                      for (let i5 = 0; i5 < len2; i5++) {
-                        let data9 = value0[i5];
-                        if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
-                          if (data9.id === void 0) {
-                            vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i5, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/required", "required", { missingProperty: "id" });
-                            errors++;
-                          }
-                          if (data9.name === void 0) {
-                            vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i5, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/required", "required", { missingProperty: "name" });
-                            errors++;
-                          }
-                          for (const key3 in data9) {
-                            if (!(key3 === "id" || key3 === "name")) {
-                              vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i5, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/additionalProperties", "additionalProperties", { additionalProperty: key3 });
-                              errors++;
-                            }
-                          }
-                          if (data9.id !== void 0) {
-                            if (typeof data9.id !== "string") {
-                              vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i5 + "/id", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/properties/id/type", "type", { type: "string" });
-                              errors++;
-                            }
-                          }
-                          if (data9.name !== void 0) {
-                            if (typeof data9.name !== "string") {
-                              vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i5 + "/name", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/properties/name/type", "type", { type: "string" });
-                              errors++;
-                            }
-                          }
-                        } else {
-                          vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i5, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/type", "type", { type: "object" });
-                          errors++;
-                        }
-                      }
-                    } else {
-                      vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/type", "type", { type: "array" });
-                      errors++;
-                    }
-                  } else if (group0 === 7) {
-                    if (typeof value0 !== "string") {
-                      vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/ppd_status/type", "type", { type: "string" });
-                      errors++;
-                    }
-                    if (!(value0 === "organic" || value0 === "paid" || value0 === "unknown")) {
-                      vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/ppd_status/enum", "enum", { allowedValues: schema1["x-members"].groups[7].schema.enum });
-                      errors++;
-                    }
-                  } else if (group0 === 8) {
-                    if (value0 && typeof value0 == "object" && !Array.isArray(value0)) {
-                      if (value0.like !== void 0) {
-                        let data12 = value0.like;
-                        if (!(typeof data12 == "number" && (!(data12 % 1) && !isNaN(data12)) && isFinite(data12))) {
-                          vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/like", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/like/type", "type", { type: "integer" });
-                          errors++;
-                        }
-                      }
-                      if (value0.love !== void 0) {
-                        let data13 = value0.love;
-                        if (!(typeof data13 == "number" && (!(data13 % 1) && !isNaN(data13)) && isFinite(data13))) {
-                          vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/love", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/love/type", "type", { type: "integer" });
-                          errors++;
-                        }
-                      }
-                      if (value0.wow !== void 0) {
-                        let data14 = value0.wow;
-                        if (!(typeof data14 == "number" && (!(data14 % 1) && !isNaN(data14)) && isFinite(data14))) {
-                          vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/wow", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/wow/type", "type", { type: "integer" });
-                          errors++;
-                        }
-                      }
-                      if (value0.haha !== void 0) {
-                        let data15 = value0.haha;
-                        if (!(typeof data15 == "number" && (!(data15 % 1) && !isNaN(data15)) && isFinite(data15))) {
-                          vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/haha", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/haha/type", "type", { type: "integer" });
-                          errors++;
-                        }
-                      }
-                      if (value0.sorry !== void 0) {
-                        let data16 = value0.sorry;
-                        if (!(typeof data16 == "number" && (!(data16 % 1) && !isNaN(data16)) && isFinite(data16))) {
-                          vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/sorry", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/sorry/type", "type", { type: "integer" });
-                          errors++;
-                        }
-                      }
-                      if (value0.anger !== void 0) {
-                        let data17 = value0.anger;
-                        if (!(typeof data17 == "number" && (!(data17 % 1) && !isNaN(data17)) && isFinite(data17))) {
-                          vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/anger", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/anger/type", "type", { type: "integer" });
-                          errors++;
-                        }
-                      }
-                    } else {
-                      vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/type", "type", { type: "object" });
-                      errors++;
-                    }
-                  } else if (group0 === 9) {
-                    if (!(typeof value0 == "number" && isFinite(value0))) {
-                      vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_engagement_rate/type", "type", { type: "number" });
-                      errors++;
-                    }
-                  } else if (group0 === 10) {
-                    const _errs65 = errors;
-                    if (!(value0 && typeof value0 == "object" && !Array.isArray(value0))) {
-                      vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/*/type", "type", { type: "object" });
-                      errors++;
-                    }
-                    for (let i6 = _errs65; i6 < errors; i6++) {
-                      vErrors[i6].schemaPath = vErrors[i6].schemaPath.replace("https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/*/", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
-                    }
-                  } else if (group0 === 11) {
-                    const _errs68 = errors;
-                    if (!Array.isArray(value0)) {
-                      vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/*/type", "type", { type: "array" });
-                      errors++;
-                    }
-                    for (let i7 = _errs68; i7 < errors; i7++) {
-                      vErrors[i7].schemaPath = vErrors[i7].schemaPath.replace("https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/*/", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
-                    }
                   }
-                  at0 = at0 + 1;
                 }
-                if (at0 !== obj3.count) {
-                  same0 = false;
-                  obj3.count = at0;
+                if (data3.created_time !== void 0) {
+                  let data10 = data3.created_time;
+                  if (typeof data10 === "string") {
+                    if (!pattern0.test(data10)) {
+                      const err13 = { instancePath: instancePath + "/data/posts/" + i0 + "/created_time", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/created_time/pattern", keyword: "pattern", params: { pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" } };
+                      if (vErrors === null) {
+                        vErrors = [err13];
+                      } else {
+                        vErrors.push(err13);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err14 = { instancePath: instancePath + "/data/posts/" + i0 + "/created_time", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/created_time/type", keyword: "type", params: { type: "string" } };
+                    if (vErrors === null) {
+                      vErrors = [err14];
+                    } else {
+                      vErrors.push(err14);
+                    }
+                    errors++;
+                  }
                 }
-                if (!same0) {
-                  obj3.names = obj3.names + 1;
-                  if (!fresh0) {
-                    obj3.changed = true;
+                if (data3.post_labels !== void 0) {
+                  let data11 = data3.post_labels;
+                  if (Array.isArray(data11)) {
+                    const len2 = data11.length;
+                    for (let i2 = 0; i2 < len2; i2++) {
+                      let data12 = data11[i2];
+                      if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
+                        if (data12.id === void 0) {
+                          const err15 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/required", keyword: "required", params: { missingProperty: "id" } };
+                          if (vErrors === null) {
+                            vErrors = [err15];
+                          } else {
+                            vErrors.push(err15);
+                          }
+                          errors++;
+                        }
+                        if (data12.name === void 0) {
+                          const err16 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/required", keyword: "required", params: { missingProperty: "name" } };
+                          if (vErrors === null) {
+                            vErrors = [err16];
+                          } else {
+                            vErrors.push(err16);
+                          }
+                          errors++;
+                        }
+                        for (const key2 in data12) {
+                          if (!(key2 === "id" || key2 === "name")) {
+                            const err17 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 } };
+                            if (vErrors === null) {
+                              vErrors = [err17];
+                            } else {
+                              vErrors.push(err17);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data12.id !== void 0) {
+                          if (typeof data12.id !== "string") {
+                            const err18 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2 + "/id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/properties/id/type", keyword: "type", params: { type: "string" } };
+                            if (vErrors === null) {
+                              vErrors = [err18];
+                            } else {
+                              vErrors.push(err18);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data12.name !== void 0) {
+                          if (typeof data12.name !== "string") {
+                            const err19 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2 + "/name", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/properties/name/type", keyword: "type", params: { type: "string" } };
+                            if (vErrors === null) {
+                              vErrors = [err19];
+                            } else {
+                              vErrors.push(err19);
+                            }
+                            errors++;
+                          }
+                        }
+                      } else {
+                        const err20 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/type", keyword: "type", params: { type: "object" } };
+                        if (vErrors === null) {
+                          vErrors = [err20];
+                        } else {
+                          vErrors.push(err20);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err21 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/type", keyword: "type", params: { type: "array" } };
+                    if (vErrors === null) {
+                      vErrors = [err21];
+                    } else {
+                      vErrors.push(err21);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.ppd_status !== void 0) {
+                  let data15 = data3.ppd_status;
+                  if (typeof data15 !== "string") {
+                    const err22 = { instancePath: instancePath + "/data/posts/" + i0 + "/ppd_status", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/ppd_status/type", keyword: "type", params: { type: "string" } };
+                    if (vErrors === null) {
+                      vErrors = [err22];
+                    } else {
+                      vErrors.push(err22);
+                    }
+                    errors++;
+                  }
+                  if (!(data15 === "organic" || data15 === "paid" || data15 === "unknown")) {
+                    const err23 = { instancePath: instancePath + "/data/posts/" + i0 + "/ppd_status", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/ppd_status/enum", keyword: "enum", params: { allowedValues: schema12.properties.ppd_status.enum } };
+                    if (vErrors === null) {
+                      vErrors = [err23];
+                    } else {
+                      vErrors.push(err23);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.reactions_by_type !== void 0) {
+                  let data16 = data3.reactions_by_type;
+                  if (data16 && typeof data16 == "object" && !Array.isArray(data16)) {
+                    if (data16.like !== void 0) {
+                      let data17 = data16.like;
+                      if (!(typeof data17 == "number" && (!(data17 % 1) && !isNaN(data17)) && isFinite(data17))) {
+                        const err24 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/like", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/like/type", keyword: "type", params: { type: "integer" } };
+                        if (vErrors === null) {
+                          vErrors = [err24];
+                        } else {
+                          vErrors.push(err24);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data16.love !== void 0) {
+                      let data18 = data16.love;
+                      if (!(typeof data18 == "number" && (!(data18 % 1) && !isNaN(data18)) && isFinite(data18))) {
+                        const err25 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/love", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/love/type", keyword: "type", params: { type: "integer" } };
+                        if (vErrors === null) {
+                          vErrors = [err25];
+                        } else {
+                          vErrors.push(err25);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data16.wow !== void 0) {
+                      let data19 = data16.wow;
+                      if (!(typeof data19 == "number" && (!(data19 % 1) && !isNaN(data19)) && isFinite(data19))) {
+                        const err26 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/wow", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/wow/type", keyword: "type", params: { type: "integer" } };
+                        if (vErrors === null) {
+                          vErrors = [err26];
+                        } else {
+                          vErrors.push(err26);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data16.haha !== void 0) {
+                      let data20 = data16.haha;
+                      if (!(typeof data20 == "number" && (!(data20 % 1) && !isNaN(data20)) && isFinite(data20))) {
+                        const err27 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/haha", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/haha/type", keyword: "type", params: { type: "integer" } };
+                        if (vErrors === null) {
+                          vErrors = [err27];
+                        } else {
+                          vErrors.push(err27);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data16.sorry !== void 0) {
+                      let data21 = data16.sorry;
+                      if (!(typeof data21 == "number" && (!(data21 % 1) && !isNaN(data21)) && isFinite(data21))) {
+                        const err28 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/sorry", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/sorry/type", keyword: "type", params: { type: "integer" } };
+                        if (vErrors === null) {
+                          vErrors = [err28];
+                        } else {
+                          vErrors.push(err28);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data16.anger !== void 0) {
+                      let data22 = data16.anger;
+                      if (!(typeof data22 == "number" && (!(data22 % 1) && !isNaN(data22)) && isFinite(data22))) {
+                        const err29 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/anger", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/anger/type", keyword: "type", params: { type: "integer" } };
+                        if (vErrors === null) {
+                          vErrors = [err29];
+                        } else {
+                          vErrors.push(err29);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err30 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/type", keyword: "type", params: { type: "object" } };
+                    if (vErrors === null) {
+                      vErrors = [err30];
+                    } else {
+                      vErrors.push(err30);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_retention_graph !== void 0) {
+                  if (!Array.isArray(data3.insights_video_retention_graph)) {
+                    const err31 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_retention_graph", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_retention_graph/type", keyword: "type", params: { type: "array" } };
+                    if (vErrors === null) {
+                      vErrors = [err31];
+                    } else {
+                      vErrors.push(err31);
+                    }
+                    errors++;
+                  }
+                }
+                if (data3.insights_video_retention_graph_autoplayed !== void 0) {
+                  if (!Array.isArray(data3.insights_video_retention_graph_autoplayed)) {
+                    const err32 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_retention_graph_autoplayed", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_retention_graph_autoplayed/type", keyword: "type", params: { type: "array" } };
+                    if (vErrors === null) {
+                      vErrors = [err32];
+                    } else {
+                      vErrors.push(err32);
+                    }
+                    errors++;
                   }
                 }
               } else {
-                vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/type", "type", { type: "object" });
+                const err33 = { instancePath: instancePath + "/data/posts/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/type", keyword: "type", params: { type: "object" } };
+                if (vErrors === null) {
+                  vErrors = [err33];
+                } else {
+                  vErrors.push(err33);
+                }
                 errors++;
               }
             }
           } else {
-            vErrors = pushError(vErrors, instancePath + "/data/posts", "#/properties/data/properties/posts/type", "type", { type: "array" });
+            const err34 = { instancePath: instancePath + "/data/posts", schemaPath: "#/properties/data/properties/posts/type", keyword: "type", params: { type: "array" } };
+            if (vErrors === null) {
+              vErrors = [err34];
+            } else {
+              vErrors.push(err34);
+            }
             errors++;
           }
         }
         if (data1.next !== void 0) {
           if (typeof data1.next !== "string") {
-            vErrors = pushError(vErrors, instancePath + "/data/next", "#/properties/data/properties/next/type", "type", { type: "string" });
+            const err35 = { instancePath: instancePath + "/data/next", schemaPath: "#/properties/data/properties/next/type", keyword: "type", params: { type: "string" } };
+            if (vErrors === null) {
+              vErrors = [err35];
+            } else {
+              vErrors.push(err35);
+            }
             errors++;
           }
         }
         if (data1.remaining !== void 0) {
-          let data19 = data1.remaining;
-          if (!(typeof data19 == "number" && (!(data19 % 1) && !isNaN(data19)) && isFinite(data19))) {
-            vErrors = pushError(vErrors, instancePath + "/data/remaining", "#/properties/data/properties/remaining/type", "type", { type: "integer" });
+          let data26 = data1.remaining;
+          if (!(typeof data26 == "number" && (!(data26 % 1) && !isNaN(data26)) && isFinite(data26))) {
+            const err36 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/type", keyword: "type", params: { type: "integer" } };
+            if (vErrors === null) {
+              vErrors = [err36];
+            } else {
+              vErrors.push(err36);
+            }
             errors++;
           }
-          if (typeof data19 == "number" && isFinite(data19)) {
-            if (data19 < 0 || isNaN(data19)) {
-              vErrors = pushError(vErrors, instancePath + "/data/remaining", "#/properties/data/properties/remaining/minimum", "minimum", { comparison: ">=", limit: 0 });
+          if (typeof data26 == "number" && isFinite(data26)) {
+            if (data26 < 0 || isNaN(data26)) {
+              const err37 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+              if (vErrors === null) {
+                vErrors = [err37];
+              } else {
+                vErrors.push(err37);
+              }
               errors++;
             }
           }
         }
         if (data1.next !== void 0) {
           if (data1.remaining === void 0) {
-            vErrors = pushError(vErrors, instancePath + "/data", "#/properties/data/dependentRequired", "dependentRequired", {
+            const err38 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
               property: "next",
               missingProperty: "remaining",
               depsCount: 1,
               deps: "remaining"
-            });
+            } };
+            if (vErrors === null) {
+              vErrors = [err38];
+            } else {
+              vErrors.push(err38);
+            }
             errors++;
           }
         }
         if (data1.remaining !== void 0) {
           if (data1.next === void 0) {
-            vErrors = pushError(vErrors, instancePath + "/data", "#/properties/data/dependentRequired", "dependentRequired", {
+            const err39 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
               property: "remaining",
               missingProperty: "next",
               depsCount: 1,
               deps: "next"
-            });
+            } };
+            if (vErrors === null) {
+              vErrors = [err39];
+            } else {
+              vErrors.push(err39);
+            }
             errors++;
           }
         }
       } else {
-        vErrors = pushError(vErrors, instancePath + "/data", "#/properties/data/type", "type", { type: "object" });
+        const err40 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" } };
+        if (vErrors === null) {
+          vErrors = [err40];
+        } else {
+          vErrors.push(err40);
+        }
         errors++;
       }
     }
   } else {
-    vErrors = pushError(vErrors, instancePath, "#/type", "type", { type: "object" });
+    const err41 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err41];
+    } else {
+      vErrors.push(err41);
+    }
     errors++;
   }
-  validate0.errors = vErrors;
+  validate10.errors = vErrors;
   return errors === 0;
 }
-var validators = {
+exports.validators = {
   statuses: ["200", "400", "401", "403", "404", "405", "500"],
   responses: {},
-  success,
+  success: exports.success,
   schemas: {
     responses: {
       "200": "responses/listFacebookPagePosts/200",
@@ -389,41 +520,14 @@ var validators = {
     success: "FacebookPostsResponse"
   }
 };
-var schemaRules = {
-  "FacebookPost/additionalProperties": "shared.posts.post-fields-of-network",
-  "FacebookPost/properties/*/type": "shared.posts.field-types",
-  "FacebookPost/properties/attachments/items/properties/description/type": "shared.posts.field-types",
-  "FacebookPost/properties/attachments/items/properties/image_url/type": "shared.posts.field-types",
-  "FacebookPost/properties/attachments/items/properties/title/type": "shared.posts.field-types",
-  "FacebookPost/properties/attachments/items/properties/url/type": "shared.posts.field-types",
-  "FacebookPost/properties/attachments/items/type": "shared.posts.field-types",
-  "FacebookPost/properties/created_time/format": "shared.posts.datetime-utc",
-  "FacebookPost/properties/created_time/pattern": "shared.posts.datetime-utc",
-  "FacebookPost/properties/post_labels/items/additionalProperties": "shared.response.no-extra-members",
-  "FacebookPost/properties/post_labels/items/properties/id/type": "shared.posts.field-types",
-  "FacebookPost/properties/post_labels/items/properties/name/type": "shared.posts.field-types",
-  "FacebookPost/properties/post_labels/items/required": "shared.posts.field-types",
-  "FacebookPost/properties/post_labels/items/type": "shared.posts.field-types",
-  "FacebookPost/properties/ppd_status/enum": "shared.posts.field-types",
-  "FacebookPost/properties/reactions_by_type/properties/anger/type": "shared.posts.field-types",
-  "FacebookPost/properties/reactions_by_type/properties/haha/type": "shared.posts.field-types",
-  "FacebookPost/properties/reactions_by_type/properties/like/type": "shared.posts.field-types",
-  "FacebookPost/properties/reactions_by_type/properties/love/type": "shared.posts.field-types",
-  "FacebookPost/properties/reactions_by_type/properties/sorry/type": "shared.posts.field-types",
-  "FacebookPost/properties/reactions_by_type/properties/wow/type": "shared.posts.field-types",
-  "FacebookPost/type": "shared.posts.field-types",
-  "FacebookPostsResponse/additionalProperties": "shared.response.no-extra-members",
-  "FacebookPostsResponse/properties/data/additionalProperties": "shared.response.no-extra-members",
-  "FacebookPostsResponse/properties/data/dependentRequired": "shared.posts.next-with-remaining",
-  "FacebookPostsResponse/properties/data/properties/next/type": "shared.posts.envelope",
-  "FacebookPostsResponse/properties/data/properties/posts/type": "shared.posts.envelope",
-  "FacebookPostsResponse/properties/data/properties/remaining/minimum": "shared.posts.remaining-not-negative",
-  "FacebookPostsResponse/properties/data/properties/remaining/type": "shared.posts.envelope",
-  "FacebookPostsResponse/properties/data/required": "shared.posts.envelope",
-  "FacebookPostsResponse/properties/data/type": "shared.posts.envelope",
-  "FacebookPostsResponse/properties/success/const": "shared.response.success-flag",
-  "FacebookPostsResponse/properties/success/type": "shared.posts.envelope",
-  "FacebookPostsResponse/required": "shared.posts.envelope",
-  "FacebookPostsResponse/type": "shared.posts.envelope"
+exports.schemaRules = {
+  "/FacebookPost": "shared.posts.field-types",
+  "/FacebookPost/properties/created_time/pattern": "shared.posts.datetime-utc",
+  "/FacebookPost/properties/post_labels/items/additionalProperties": "shared.response.no-extra-members",
+  "/FacebookPostsResponse": "shared.posts.envelope",
+  "/FacebookPostsResponse/additionalProperties": "shared.response.no-extra-members",
+  "/FacebookPostsResponse/properties/data/additionalProperties": "shared.response.no-extra-members",
+  "/FacebookPostsResponse/properties/data/dependentRequired": "shared.posts.next-with-remaining",
+  "/FacebookPostsResponse/properties/data/properties/remaining/minimum": "shared.posts.remaining-not-negative",
+  "/FacebookPostsResponse/properties/success/const": "shared.response.success-flag"
 };
-module.exports = { success, validators, schemaRules };

@@ -7,40 +7,60 @@
  */
 "use strict";
 
-function pushError(errors, instancePath, schemaPath, keyword, params) {
-  const error = { instancePath, schemaPath, keyword, params };
-  if (errors === null) return [error];
-  errors.push(error);
-  return errors;
-}
-var success = validate0;
-function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+// ajv-standalone.js
+exports.success = validate10;
+function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.success === void 0) {
-      vErrors = pushError(vErrors, instancePath, "#/required", "required", { missingProperty: "success" });
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "success" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
       errors++;
     }
     if (data.data === void 0) {
-      vErrors = pushError(vErrors, instancePath, "#/required", "required", { missingProperty: "data" });
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "data" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "success" || key0 === "data")) {
-        vErrors = pushError(vErrors, instancePath, "#/additionalProperties", "additionalProperties", { additionalProperty: key0 });
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 } };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
         errors++;
       }
     }
     if (data.success !== void 0) {
       let data0 = data.success;
       if (typeof data0 !== "boolean") {
-        vErrors = pushError(vErrors, instancePath + "/success", "#/properties/success/type", "type", { type: "boolean" });
+        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" } };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
         errors++;
       }
       if (true !== data0) {
-        vErrors = pushError(vErrors, instancePath + "/success", "#/properties/success/const", "const", { allowedValue: true });
+        const err4 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true } };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
         errors++;
       }
     }
@@ -52,52 +72,92 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
           let data2 = data1[i0];
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.id === void 0) {
-              vErrors = pushError(vErrors, instancePath + "/data/" + i0, "https://social-analytics-api.invalid/v1/schemas/ContentLabel/required", "required", { missingProperty: "id" });
+              const err5 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/required", keyword: "required", params: { missingProperty: "id" } };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
               errors++;
             }
             if (data2.name === void 0) {
-              vErrors = pushError(vErrors, instancePath + "/data/" + i0, "https://social-analytics-api.invalid/v1/schemas/ContentLabel/required", "required", { missingProperty: "name" });
+              const err6 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/required", keyword: "required", params: { missingProperty: "name" } };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
+              }
               errors++;
             }
             for (const key1 in data2) {
               if (!(key1 === "id" || key1 === "name")) {
-                vErrors = pushError(vErrors, instancePath + "/data/" + i0, "https://social-analytics-api.invalid/v1/schemas/ContentLabel/additionalProperties", "additionalProperties", { additionalProperty: key1 });
+                const err7 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 } };
+                if (vErrors === null) {
+                  vErrors = [err7];
+                } else {
+                  vErrors.push(err7);
+                }
                 errors++;
               }
             }
             if (data2.id !== void 0) {
               if (typeof data2.id !== "string") {
-                vErrors = pushError(vErrors, instancePath + "/data/" + i0 + "/id", "https://social-analytics-api.invalid/v1/schemas/ContentLabel/properties/id/type", "type", { type: "string" });
+                const err8 = { instancePath: instancePath + "/data/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/properties/id/type", keyword: "type", params: { type: "string" } };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
                 errors++;
               }
             }
             if (data2.name !== void 0) {
               if (typeof data2.name !== "string") {
-                vErrors = pushError(vErrors, instancePath + "/data/" + i0 + "/name", "https://social-analytics-api.invalid/v1/schemas/ContentLabel/properties/name/type", "type", { type: "string" });
+                const err9 = { instancePath: instancePath + "/data/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/properties/name/type", keyword: "type", params: { type: "string" } };
+                if (vErrors === null) {
+                  vErrors = [err9];
+                } else {
+                  vErrors.push(err9);
+                }
                 errors++;
               }
             }
           } else {
-            vErrors = pushError(vErrors, instancePath + "/data/" + i0, "https://social-analytics-api.invalid/v1/schemas/ContentLabel/type", "type", { type: "object" });
+            const err10 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/type", keyword: "type", params: { type: "object" } };
+            if (vErrors === null) {
+              vErrors = [err10];
+            } else {
+              vErrors.push(err10);
+            }
             errors++;
           }
         }
       } else {
-        vErrors = pushError(vErrors, instancePath + "/data", "#/properties/data/type", "type", { type: "array" });
+        const err11 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "array" } };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
         errors++;
       }
     }
   } else {
-    vErrors = pushError(vErrors, instancePath, "#/type", "type", { type: "object" });
+    const err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err12];
+    } else {
+      vErrors.push(err12);
+    }
     errors++;
   }
-  validate0.errors = vErrors;
+  validate10.errors = vErrors;
   return errors === 0;
 }
-var validators = {
+exports.validators = {
   statuses: ["200", "400", "401", "403", "404", "405", "500"],
   responses: {},
-  success,
+  success: exports.success,
   schemas: {
     responses: {
       "200": "responses/listPostLabels/200",
@@ -111,17 +171,11 @@ var validators = {
     success: "PostLabelsResponse"
   }
 };
-var schemaRules = {
-  "ContentLabel/additionalProperties": "shared.response.no-extra-members",
-  "ContentLabel/properties/id/type": "shared.labels.fields",
-  "ContentLabel/properties/name/type": "shared.labels.fields",
-  "ContentLabel/required": "shared.labels.members-present",
-  "ContentLabel/type": "shared.labels.fields",
-  "PostLabelsResponse/additionalProperties": "shared.response.no-extra-members",
-  "PostLabelsResponse/properties/data/type": "shared.labels.fields",
-  "PostLabelsResponse/properties/success/const": "shared.response.success-flag",
-  "PostLabelsResponse/properties/success/type": "shared.labels.fields",
-  "PostLabelsResponse/required": "shared.labels.fields",
-  "PostLabelsResponse/type": "shared.labels.fields"
+exports.schemaRules = {
+  "/ContentLabel": "shared.labels.fields",
+  "/ContentLabel/additionalProperties": "shared.response.no-extra-members",
+  "/ContentLabel/required": "shared.labels.members-present",
+  "/PostLabelsResponse": "shared.labels.fields",
+  "/PostLabelsResponse/additionalProperties": "shared.response.no-extra-members",
+  "/PostLabelsResponse/properties/success/const": "shared.response.success-flag"
 };
-module.exports = { success, validators, schemaRules };

@@ -16,40 +16,60 @@
  */
 "use strict";
 
-function pushError(errors, instancePath, schemaPath, keyword, params) {
-  const error = { instancePath, schemaPath, keyword, params };
-  if (errors === null) return [error];
-  errors.push(error);
-  return errors;
-}
-var success = validate0;
-function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+// ajv-standalone.js
+exports.success = validate10;
+function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.success === void 0) {
-      vErrors = pushError(vErrors, instancePath, "#/required", "required", { missingProperty: "success" });
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "success" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
       errors++;
     }
     if (data.profiles === void 0) {
-      vErrors = pushError(vErrors, instancePath, "#/required", "required", { missingProperty: "profiles" });
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "profiles" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "success" || key0 === "profiles")) {
-        vErrors = pushError(vErrors, instancePath, "#/additionalProperties", "additionalProperties", { additionalProperty: key0 });
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 } };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
         errors++;
       }
     }
     if (data.success !== void 0) {
       let data0 = data.success;
       if (typeof data0 !== "boolean") {
-        vErrors = pushError(vErrors, instancePath + "/success", "#/properties/success/type", "type", { type: "boolean" });
+        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" } };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
         errors++;
       }
       if (true !== data0) {
-        vErrors = pushError(vErrors, instancePath + "/success", "#/properties/success/const", "const", { allowedValue: true });
+        const err4 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true } };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
         errors++;
       }
     }
@@ -62,79 +82,139 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             for (const key1 in data2) {
               if (!(key1 === "id" || key1 === "name" || key1 === "profile_name" || key1 === "picture" || key1 === "timezone" || key1 === "profile_labels" || key1 === "insights_enabled" || key1 === "community_enabled")) {
-                vErrors = pushError(vErrors, instancePath + "/profiles/" + i0, "https://social-analytics-api.invalid/v1/schemas/Profile/additionalProperties", "additionalProperties", { additionalProperty: key1 });
+                const err5 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 } };
+                if (vErrors === null) {
+                  vErrors = [err5];
+                } else {
+                  vErrors.push(err5);
+                }
                 errors++;
               }
             }
             if (data2.id !== void 0) {
               if (typeof data2.id !== "string") {
-                vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/id", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/id/type", "type", { type: "string" });
+                const err6 = { instancePath: instancePath + "/profiles/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/id/type", keyword: "type", params: { type: "string" } };
+                if (vErrors === null) {
+                  vErrors = [err6];
+                } else {
+                  vErrors.push(err6);
+                }
                 errors++;
               }
             }
             if (data2.name !== void 0) {
               if (typeof data2.name !== "string") {
-                vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/name", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/name/type", "type", { type: "string" });
+                const err7 = { instancePath: instancePath + "/profiles/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/name/type", keyword: "type", params: { type: "string" } };
+                if (vErrors === null) {
+                  vErrors = [err7];
+                } else {
+                  vErrors.push(err7);
+                }
                 errors++;
               }
             }
             if (data2.profile_name !== void 0) {
               if (typeof data2.profile_name !== "string") {
-                vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/profile_name", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/profile_name/type", "type", { type: "string" });
+                const err8 = { instancePath: instancePath + "/profiles/" + i0 + "/profile_name", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/profile_name/type", keyword: "type", params: { type: "string" } };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
                 errors++;
               }
             }
             if (data2.picture !== void 0) {
               if (typeof data2.picture !== "string") {
-                vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/picture", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/picture/type", "type", { type: "string" });
+                const err9 = { instancePath: instancePath + "/profiles/" + i0 + "/picture", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/picture/type", keyword: "type", params: { type: "string" } };
+                if (vErrors === null) {
+                  vErrors = [err9];
+                } else {
+                  vErrors.push(err9);
+                }
                 errors++;
               }
             }
             if (data2.timezone !== void 0) {
               if (typeof data2.timezone !== "string") {
-                vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/timezone", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/timezone/type", "type", { type: "string" });
+                const err10 = { instancePath: instancePath + "/profiles/" + i0 + "/timezone", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/timezone/type", keyword: "type", params: { type: "string" } };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
                 errors++;
               }
             }
             if (data2.profile_labels !== void 0) {
               if (!Array.isArray(data2.profile_labels)) {
-                vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/profile_labels", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/profile_labels/type", "type", { type: "array" });
+                const err11 = { instancePath: instancePath + "/profiles/" + i0 + "/profile_labels", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/profile_labels/type", keyword: "type", params: { type: "array" } };
+                if (vErrors === null) {
+                  vErrors = [err11];
+                } else {
+                  vErrors.push(err11);
+                }
                 errors++;
               }
             }
             if (data2.insights_enabled !== void 0) {
               if (typeof data2.insights_enabled !== "boolean") {
-                vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/insights_enabled", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/insights_enabled/type", "type", { type: "boolean" });
+                const err12 = { instancePath: instancePath + "/profiles/" + i0 + "/insights_enabled", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/insights_enabled/type", keyword: "type", params: { type: "boolean" } };
+                if (vErrors === null) {
+                  vErrors = [err12];
+                } else {
+                  vErrors.push(err12);
+                }
                 errors++;
               }
             }
             if (data2.community_enabled !== void 0) {
               if (typeof data2.community_enabled !== "boolean") {
-                vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/community_enabled", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/community_enabled/type", "type", { type: "boolean" });
+                const err13 = { instancePath: instancePath + "/profiles/" + i0 + "/community_enabled", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/community_enabled/type", keyword: "type", params: { type: "boolean" } };
+                if (vErrors === null) {
+                  vErrors = [err13];
+                } else {
+                  vErrors.push(err13);
+                }
                 errors++;
               }
             }
           } else {
-            vErrors = pushError(vErrors, instancePath + "/profiles/" + i0, "https://social-analytics-api.invalid/v1/schemas/Profile/type", "type", { type: "object" });
+            const err14 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/type", keyword: "type", params: { type: "object" } };
+            if (vErrors === null) {
+              vErrors = [err14];
+            } else {
+              vErrors.push(err14);
+            }
             errors++;
           }
         }
       } else {
-        vErrors = pushError(vErrors, instancePath + "/profiles", "#/properties/profiles/type", "type", { type: "array" });
+        const err15 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/type", keyword: "type", params: { type: "array" } };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
         errors++;
       }
     }
   } else {
-    vErrors = pushError(vErrors, instancePath, "#/type", "type", { type: "object" });
+    const err16 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err16];
+    } else {
+      vErrors.push(err16);
+    }
     errors++;
   }
-  validate0.errors = vErrors;
+  validate10.errors = vErrors;
   return errors === 0;
 }
-var validators = {
+exports.validators = {
   statuses: ["200", "400", "401", "403", "404", "405", "500"],
   responses: {},
-  success,
+  success: exports.success,
   schemas: {
     responses: {
       "200": "responses/listFacebookProfiles/200",
@@ -148,15 +228,10 @@ var validators = {
     success: "ProfilesResponse"
   }
 };
-var schemaRules = {
-  "Profile/additionalProperties": "shared.response.no-extra-members",
-  "Profile/properties/*/type": "shared.profiles.fields",
-  "Profile/type": "shared.profiles.fields",
-  "ProfilesResponse/additionalProperties": "shared.response.no-extra-members",
-  "ProfilesResponse/properties/profiles/type": "shared.profiles.fields",
-  "ProfilesResponse/properties/success/const": "shared.response.success-flag",
-  "ProfilesResponse/properties/success/type": "shared.profiles.fields",
-  "ProfilesResponse/required": "shared.profiles.fields",
-  "ProfilesResponse/type": "shared.profiles.fields"
+exports.schemaRules = {
+  "/Profile": "shared.profiles.fields",
+  "/Profile/additionalProperties": "shared.response.no-extra-members",
+  "/ProfilesResponse": "shared.profiles.fields",
+  "/ProfilesResponse/additionalProperties": "shared.response.no-extra-members",
+  "/ProfilesResponse/properties/success/const": "shared.response.success-flag"
 };
-module.exports = { success, validators, schemaRules };

@@ -2,245 +2,219 @@
 /**
  * Validators of:
  *   POST /1/facebook/metrics
+ *   POST /1/instagram/metrics
  *   POST /1/twitter/metrics
- * (one code for each: `validatorsOf` takes what differs by network; validators-families.ts)
+ *   POST /1/youtube/metrics
+ *   POST /1/pinterest/metrics
+ * (the same code for each; the schema names in it are those of the first)
  */
 "use strict";
 
-function pushError(errors, instancePath, schemaPath, keyword, params) {
-  const error = { instancePath, schemaPath, keyword, params };
-  if (errors === null) return [error];
-  errors.push(error);
-  return errors;
-}
-
-/** The validators of one member: `network` is its name in schema names, `list<n>` a list that differs by member. */
-function validatorsOf(network, list0) {
-  var success = validate0;
-  var obj0 = /* @__PURE__ */ new Map(list0);
-  var obj1 = [];
-  var obj2 = [];
-  var obj3 = validate0.members = { root: void 0, count: -1, changed: false, names: 0 };
-  function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-    ;
-    let vErrors = null;
-    let errors = 0;
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      if (data.success === void 0) {
-        vErrors = pushError(vErrors, instancePath, "#/required", "required", { missingProperty: "success" });
-        errors++;
+// ajv-standalone.js
+exports.success = validate10;
+function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.success === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "success" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
       }
-      if (data.profiles === void 0) {
-        vErrors = pushError(vErrors, instancePath, "#/required", "required", { missingProperty: "profiles" });
-        errors++;
-      }
-      for (const key0 in data) {
-        if (!(key0 === "success" || key0 === "profiles")) {
-          vErrors = pushError(vErrors, instancePath, "#/additionalProperties", "additionalProperties", { additionalProperty: key0 });
-          errors++;
-        }
-      }
-      if (data.success !== void 0) {
-        let data0 = data.success;
-        if (typeof data0 !== "boolean") {
-          vErrors = pushError(vErrors, instancePath + "/success", "#/properties/success/type", "type", { type: "boolean" });
-          errors++;
-        }
-        if (true !== data0) {
-          vErrors = pushError(vErrors, instancePath + "/success", "#/properties/success/const", "const", { allowedValue: true });
-          errors++;
-        }
-      }
-      if (data.profiles !== void 0) {
-        let data1 = data.profiles;
-        if (Array.isArray(data1)) {
-          const len0 = data1.length;
-          for (let i0 = 0; i0 < len0; i0++) {
-            let data2 = data1[i0];
-            if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-              if (data2.id === void 0) {
-                vErrors = pushError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/required", "required", { missingProperty: "id" });
-                errors++;
-              }
-              if (data2.data === void 0) {
-                vErrors = pushError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/required", "required", { missingProperty: "data" });
-                errors++;
-              }
-              for (const key1 in data2) {
-                if (!(key1 === "id" || key1 === "data")) {
-                  vErrors = pushError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/additionalProperties", "additionalProperties", { additionalProperty: key1 });
-                  errors++;
-                }
-              }
-              if (data2.id !== void 0) {
-                if (typeof data2.id !== "string") {
-                  vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/id", "#/properties/profiles/items/properties/id/type", "type", { type: "string" });
-                  errors++;
-                }
-              }
-              if (data2.data !== void 0) {
-                let data4 = data2.data;
-                if (Array.isArray(data4)) {
-                  const len1 = data4.length;
-                  for (let i1 = 0; i1 < len1; i1++) {
-                    let data5 = data4[i1];
-                    if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-                      if (data5.date === void 0) {
-                        vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1, "https://social-analytics-api.invalid/v1/schemas/" + network + "DayRecord/required", "required", { missingProperty: "date" });
-                        errors++;
-                      }
-                      let group0;
-                      const fresh0 = obj3.root !== rootData;
-                      if (fresh0) {
-                        obj3.root = rootData;
-                        obj3.changed = false;
-                      }
-                      let at0 = 0;
-                      let same0 = true;
-                      for (const key2 in data5) {
-                        const value0 = data5[key2];
-                        if (key2 === obj1[at0]) {
-                          group0 = obj2[at0];
-                        } else {
-                          same0 = false;
-                          group0 = obj0.get(key2);
-                          obj1[at0] = key2;
-                          obj2[at0] = group0;
-                        }
-                        if (group0 === void 0) {
-                          vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1, "https://social-analytics-api.invalid/v1/schemas/" + network + "DayRecord/additionalProperties", "additionalProperties", { additionalProperty: key2 });
-                          errors++;
-                        } else if (group0 === 0) {
-                          if (typeof value0 !== "string") {
-                            vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/" + network + "DayRecord/properties/date/type", "type", { type: "string" });
-                            errors++;
-                          }
-                        } else if (group0 === 1) {
-                          if (!Number.isInteger(value0)) {
-                            const _errs19 = errors;
-                            if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
-                              vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/" + network + "DayRecord/properties/*/type", "type", { type: "integer" });
-                              errors++;
-                            }
-                            for (let i2 = _errs19; i2 < errors; i2++) {
-                              vErrors[i2].schemaPath = vErrors[i2].schemaPath.replace("https://social-analytics-api.invalid/v1/schemas/" + network + "DayRecord/properties/*/", "https://social-analytics-api.invalid/v1/schemas/" + network + "DayRecord/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
-                            }
-                          }
-                        } else if (group0 === 2) {
-                          const _errs22 = errors;
-                          if (!(typeof value0 == "number" && isFinite(value0))) {
-                            vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/" + network + "DayRecord/properties/*/type", "type", { type: "number" });
-                            errors++;
-                          }
-                          for (let i3 = _errs22; i3 < errors; i3++) {
-                            vErrors[i3].schemaPath = vErrors[i3].schemaPath.replace("https://social-analytics-api.invalid/v1/schemas/" + network + "DayRecord/properties/*/", "https://social-analytics-api.invalid/v1/schemas/" + network + "DayRecord/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
-                          }
-                        } else if (group0 === 3) {
-                          const _errs25 = errors;
-                          if (!(value0 && typeof value0 == "object" && !Array.isArray(value0))) {
-                            vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v1/schemas/" + network + "DayRecord/properties/*/type", "type", { type: "object" });
-                            errors++;
-                          }
-                          for (let i4 = _errs25; i4 < errors; i4++) {
-                            vErrors[i4].schemaPath = vErrors[i4].schemaPath.replace("https://social-analytics-api.invalid/v1/schemas/" + network + "DayRecord/properties/*/", "https://social-analytics-api.invalid/v1/schemas/" + network + "DayRecord/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
-                          }
-                        }
-                        at0 = at0 + 1;
-                      }
-                      if (at0 !== obj3.count) {
-                        same0 = false;
-                        obj3.count = at0;
-                      }
-                      if (!same0) {
-                        obj3.names = obj3.names + 1;
-                        if (!fresh0) {
-                          obj3.changed = true;
-                        }
-                      }
-                    } else {
-                      vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1, "https://social-analytics-api.invalid/v1/schemas/" + network + "DayRecord/type", "type", { type: "object" });
-                      errors++;
-                    }
-                  }
-                } else {
-                  vErrors = pushError(vErrors, instancePath + "/profiles/" + i0 + "/data", "#/properties/profiles/items/properties/data/type", "type", { type: "array" });
-                  errors++;
-                }
-              }
-            } else {
-              vErrors = pushError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/type", "type", { type: "object" });
-              errors++;
-            }
-          }
-        } else {
-          vErrors = pushError(vErrors, instancePath + "/profiles", "#/properties/profiles/type", "type", { type: "array" });
-          errors++;
-        }
-      }
-    } else {
-      vErrors = pushError(vErrors, instancePath, "#/type", "type", { type: "object" });
       errors++;
     }
-    validate0.errors = vErrors;
-    return errors === 0;
-  }
-  var validators = {
-    statuses: ["200", "400", "401", "403", "404", "405", "500"],
-    responses: {},
-    success,
-    schemas: {
-      responses: {
-        "200": "responses/get" + network + "Metrics/200",
-        "400": "FailureBody",
-        "401": "FailureBody",
-        "403": "FailureBody",
-        "404": "FailureBody",
-        "405": "FailureBody",
-        "500": "FailureBody"
-      },
-      success: network + "MetricsResponse"
+    if (data.profiles === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "profiles" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
     }
-  };
-  var schemaRules = {
-    [network + "DayRecord/additionalProperties"]: "v1.metrics.record-metric-names",
-    [network + "DayRecord/properties/*/type"]: "v1.metrics.metric-types",
-    [network + "DayRecord/properties/date/pattern"]: "v1.metrics.date",
-    [network + "DayRecord/properties/date/type"]: "v1.metrics.date",
-    [network + "DayRecord/required"]: "v1.metrics.record-members",
-    [network + "DayRecord/type"]: "v1.metrics.record-members",
-    [network + "MetricsResponse/additionalProperties"]: "shared.response.no-extra-members",
-    [network + "MetricsResponse/properties/profiles/items/additionalProperties"]: "shared.response.no-extra-members",
-    [network + "MetricsResponse/properties/profiles/items/properties/data/type"]: "v1.metrics.profiles",
-    [network + "MetricsResponse/properties/profiles/items/properties/id/type"]: "v1.metrics.profiles",
-    [network + "MetricsResponse/properties/profiles/items/required"]: "v1.metrics.profiles",
-    [network + "MetricsResponse/properties/profiles/items/type"]: "v1.metrics.profiles",
-    [network + "MetricsResponse/properties/profiles/type"]: "v1.metrics.profiles",
-    [network + "MetricsResponse/properties/success/const"]: "shared.response.success-flag",
-    [network + "MetricsResponse/properties/success/type"]: "v1.metrics.profiles",
-    [network + "MetricsResponse/required"]: "v1.metrics.profiles",
-    [network + "MetricsResponse/type"]: "v1.metrics.profiles"
-  };
-  return { success, validators, schemaRules };
+    for (const key0 in data) {
+      if (!(key0 === "success" || key0 === "profiles")) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 } };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.success !== void 0) {
+      let data0 = data.success;
+      if (typeof data0 !== "boolean") {
+        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" } };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (true !== data0) {
+        const err4 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true } };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.profiles !== void 0) {
+      let data1 = data.profiles;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data2 = data1[i0];
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+            if (data2.id === void 0) {
+              const err5 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "#/properties/profiles/items/required", keyword: "required", params: { missingProperty: "id" } };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+            if (data2.data === void 0) {
+              const err6 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "#/properties/profiles/items/required", keyword: "required", params: { missingProperty: "data" } };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
+              }
+              errors++;
+            }
+            for (const key1 in data2) {
+              if (!(key1 === "id" || key1 === "data")) {
+                const err7 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "#/properties/profiles/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 } };
+                if (vErrors === null) {
+                  vErrors = [err7];
+                } else {
+                  vErrors.push(err7);
+                }
+                errors++;
+              }
+            }
+            if (data2.id !== void 0) {
+              if (typeof data2.id !== "string") {
+                const err8 = { instancePath: instancePath + "/profiles/" + i0 + "/id", schemaPath: "#/properties/profiles/items/properties/id/type", keyword: "type", params: { type: "string" } };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
+                errors++;
+              }
+            }
+            if (data2.data !== void 0) {
+              let data4 = data2.data;
+              if (Array.isArray(data4)) {
+                const len1 = data4.length;
+                for (let i1 = 0; i1 < len1; i1++) {
+                  let data5 = data4[i1];
+                  if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                    if (data5.date === void 0) {
+                      const err9 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/required", keyword: "required", params: { missingProperty: "date" } };
+                      if (vErrors === null) {
+                        vErrors = [err9];
+                      } else {
+                        vErrors.push(err9);
+                      }
+                      errors++;
+                    }
+                    if (data5.date !== void 0) {
+                      if (typeof data5.date !== "string") {
+                        const err10 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/date", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/properties/date/type", keyword: "type", params: { type: "string" } };
+                        if (vErrors === null) {
+                          vErrors = [err10];
+                        } else {
+                          vErrors.push(err10);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err11 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/type", keyword: "type", params: { type: "object" } };
+                    if (vErrors === null) {
+                      vErrors = [err11];
+                    } else {
+                      vErrors.push(err11);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err12 = { instancePath: instancePath + "/profiles/" + i0 + "/data", schemaPath: "#/properties/profiles/items/properties/data/type", keyword: "type", params: { type: "array" } };
+                if (vErrors === null) {
+                  vErrors = [err12];
+                } else {
+                  vErrors.push(err12);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err13 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "#/properties/profiles/items/type", keyword: "type", params: { type: "object" } };
+            if (vErrors === null) {
+              vErrors = [err13];
+            } else {
+              vErrors.push(err13);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err14 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/type", keyword: "type", params: { type: "array" } };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err15];
+    } else {
+      vErrors.push(err15);
+    }
+    errors++;
+  }
+  validate10.errors = vErrors;
+  return errors === 0;
 }
-
-/** A member's validators, made on the first call and kept. */
-function once(make) {
-  let made;
-  return () => (made ??= make());
-}
-
-/** By member: loads its validators. */
-module.exports = {
-  facebook: once(() =>
-    validatorsOf(
-      "Facebook",
-      [["date", 0], ["comments", 1], ["fans_change", 1], ["fans_lifetime", 1], ["interactions", 1], ["page_posts", 1], ["reactions", 1], ["shares", 1], ["user_posts", 1], ["user_posts_average_response_time", 1], ["user_posts_responded", 1], ["user_questions", 1], ["user_questions_average_response_time", 1], ["user_questions_responded", 1], ["insights_activity", 1], ["insights_activity_unique", 1], ["insights_engaged_users", 1], ["insights_fan_adds", 1], ["insights_fan_adds_unique", 1], ["insights_fan_removes", 1], ["insights_fan_removes_unique", 1], ["insights_fans_lifetime", 1], ["insights_fans_online", 1], ["insights_impressions", 1], ["insights_impressions_organic", 1], ["insights_impressions_paid", 1], ["insights_impressions_viral", 1], ["insights_negative_feedback", 1], ["insights_positive_feedback", 1], ["insights_post_clicks", 1], ["insights_post_clicks_unique", 1], ["insights_post_impressions", 1], ["insights_post_impressions_paid", 1], ["insights_post_reach", 1], ["insights_post_reach_organic", 1], ["insights_post_reach_paid", 1], ["insights_reach", 1], ["insights_reach_organic", 1], ["insights_reach_paid", 1], ["insights_reach_viral", 1], ["insights_reactions", 1], ["insights_video_complete_views_30s", 1], ["insights_video_complete_views_30s_autoplayed", 1], ["insights_video_complete_views_30s_click_to_play", 1], ["insights_video_complete_views_30s_organic", 1], ["insights_video_complete_views_30s_repeat_views", 1], ["insights_video_complete_views_30s_unique", 1], ["insights_video_repeat_views", 1], ["insights_video_views", 1], ["insights_video_views_autoplayed", 1], ["insights_video_views_click_to_play", 1], ["insights_video_views_organic", 1], ["insights_video_views_paid", 1], ["insights_video_views_unique", 1], ["insights_views", 1], ["engagement_rate", 2], ["interactions_per_1000_fans", 2], ["user_posts_response_rate", 2], ["user_questions_response_rate", 2], ["insights_reach_engagement", 2], ["comments_by_ppd_status", 3], ["comments_by_type", 3], ["interactions_by_ppd_status", 3], ["interactions_by_type", 3], ["interactions_per_1000_fans_by_type", 3], ["page_posts_by_app", 3], ["page_posts_by_ppd_status", 3], ["page_posts_by_type", 3], ["reactions_by_ppd_status", 3], ["reactions_by_reaction_type", 3], ["reactions_by_type", 3], ["shares_by_ppd_status", 3], ["shares_by_type", 3], ["user_posts_by_app", 3], ["user_posts_responded_by_time", 3], ["user_questions_responded_by_time", 3], ["insights_activity_by_activity_type", 3], ["insights_activity_unique_by_activity_type", 3], ["insights_activity_unique_by_age_gender", 3], ["insights_activity_unique_by_city", 3], ["insights_activity_unique_by_country", 3], ["insights_activity_unique_by_locale", 3], ["insights_fan_adds_by_paid_non_paid_unique", 3], ["insights_fans_by_like_source", 3], ["insights_fans_by_like_source_unique", 3], ["insights_fans_by_unlike_source_unique", 3], ["insights_fans_city", 3], ["insights_fans_gender_age_lifetime", 3], ["insights_fans_lifetime_by_country", 3], ["insights_fans_locale_lifetime", 3], ["insights_fans_online_by_hour", 3], ["insights_impressions_by_paid_non_paid", 3], ["insights_impressions_viral_frequency_distribution", 3], ["insights_post_clicks_by_type", 3], ["insights_post_clicks_unique_by_type", 3], ["insights_post_impressions_by_paid_non_paid", 3], ["insights_post_impressions_frequency_distribution", 3], ["insights_post_reach_by_paid_non_paid", 3], ["insights_reach_by_age_gender", 3], ["insights_reach_by_paid_non_paid", 3], ["insights_reactions_by_type", 3]],
-    ),
-  ),
-  twitter: once(() =>
-    validatorsOf(
-      "Twitter",
-      [["date", 0], ["followers_change", 1], ["followers_lifetime", 1], ["following_change", 1], ["following_lifetime", 1], ["incoming", 1], ["incoming_questions", 1], ["incoming_questions_responded", 1], ["incoming_replies", 1], ["incoming_retweets", 1], ["incoming_tweets", 1], ["incoming_tweets_responded", 1], ["interactions", 1], ["likes", 1], ["listed_change", 1], ["listed_lifetime", 1], ["profile_activities", 1], ["profile_replies", 1], ["profile_retweets", 1], ["profile_tweets", 1], ["replies", 1], ["retweets", 1], ["engagement_rate", 2], ["ff_ratio", 2], ["incoming_questions_average_response_time", 2], ["incoming_questions_response_rate", 2], ["incoming_tweets_average_response_time", 2], ["incoming_tweets_response_rate", 2], ["interactions_per_1000_followers", 2], ["incoming_questions_responded_by_time", 3], ["incoming_tweets_responded_by_time", 3], ["profile_activities_by_app", 3]],
-    ),
-  ),
+exports.validators = {
+  statuses: ["200", "400", "401", "403", "404", "405", "500"],
+  responses: {},
+  success: exports.success,
+  schemas: {
+    responses: {
+      "200": "responses/getFacebookMetrics/200",
+      "400": "FailureBody",
+      "401": "FailureBody",
+      "403": "FailureBody",
+      "404": "FailureBody",
+      "405": "FailureBody",
+      "500": "FailureBody"
+    },
+    success: "FacebookMetricsResponse"
+  }
+};
+exports.schemaRules = {
+  "/FacebookDayRecord": "v1.metrics.record-members",
+  "/FacebookDayRecord/properties/date/type": "v1.metrics.date",
+  "/FacebookMetricsResponse": "v1.metrics.profiles",
+  "/FacebookMetricsResponse/additionalProperties": "shared.response.no-extra-members",
+  "/FacebookMetricsResponse/properties/profiles/items/additionalProperties": "shared.response.no-extra-members",
+  "/FacebookMetricsResponse/properties/success/const": "shared.response.success-flag"
 };

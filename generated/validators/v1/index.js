@@ -48,25 +48,25 @@ export const operationModules = {
       ? require("../shared/listPostLabels.cjs")
       : nodeRequire("../shared/listPostLabels.cjs"),
   "POST /1/facebook/metrics": () =>
-    (typeof require === "function"
+    typeof require === "function"
       ? require("./getMetrics.cjs")
-      : nodeRequire("./getMetrics.cjs")).facebook(),
+      : nodeRequire("./getMetrics.cjs"),
   "POST /1/instagram/metrics": () =>
     typeof require === "function"
-      ? require("./getInstagramMetrics.cjs")
-      : nodeRequire("./getInstagramMetrics.cjs"),
-  "POST /1/twitter/metrics": () =>
-    (typeof require === "function"
       ? require("./getMetrics.cjs")
-      : nodeRequire("./getMetrics.cjs")).twitter(),
+      : nodeRequire("./getMetrics.cjs"),
+  "POST /1/twitter/metrics": () =>
+    typeof require === "function"
+      ? require("./getMetrics.cjs")
+      : nodeRequire("./getMetrics.cjs"),
   "POST /1/youtube/metrics": () =>
     typeof require === "function"
-      ? require("./getYoutubeMetrics.cjs")
-      : nodeRequire("./getYoutubeMetrics.cjs"),
+      ? require("./getMetrics.cjs")
+      : nodeRequire("./getMetrics.cjs"),
   "POST /1/pinterest/metrics": () =>
     typeof require === "function"
-      ? require("./getPinterestMetrics.cjs")
-      : nodeRequire("./getPinterestMetrics.cjs"),
+      ? require("./getMetrics.cjs")
+      : nodeRequire("./getMetrics.cjs"),
   "POST /1/facebook/page/posts": () =>
     typeof require === "function"
       ? require("../shared/listFacebookPagePosts.cjs")

@@ -56,29 +56,29 @@ export const operationModules = {
       ? require("./listProfileLabels.cjs")
       : nodeRequire("./listProfileLabels.cjs"),
   "POST /2/facebook/metrics": () =>
-    (typeof require === "function"
-      ? require("./getMetrics.cjs")
-      : nodeRequire("./getMetrics.cjs")).facebook(),
+    typeof require === "function"
+      ? require("./getFacebookMetrics.cjs")
+      : nodeRequire("./getFacebookMetrics.cjs"),
   "POST /2/instagram/metrics": () =>
-    (typeof require === "function"
-      ? require("./getMetrics.cjs")
-      : nodeRequire("./getMetrics.cjs")).instagram(),
+    typeof require === "function"
+      ? require("./getInstagramMetrics.cjs")
+      : nodeRequire("./getInstagramMetrics.cjs"),
   "POST /2/twitter/metrics": () =>
-    (typeof require === "function"
+    typeof require === "function"
       ? require("./getMetrics.cjs")
-      : nodeRequire("./getMetrics.cjs")).twitter(),
+      : nodeRequire("./getMetrics.cjs"),
   "POST /2/youtube/metrics": () =>
-    (typeof require === "function"
-      ? require("./getMetrics.cjs")
-      : nodeRequire("./getMetrics.cjs")).youtube(),
+    typeof require === "function"
+      ? require("./getYoutubeMetrics.cjs")
+      : nodeRequire("./getYoutubeMetrics.cjs"),
   "POST /2/linkedin/metrics": () =>
-    (typeof require === "function"
-      ? require("./getMetrics.cjs")
-      : nodeRequire("./getMetrics.cjs")).linkedin(),
+    typeof require === "function"
+      ? require("./getLinkedinMetrics.cjs")
+      : nodeRequire("./getLinkedinMetrics.cjs"),
   "POST /2/pinterest/metrics": () =>
-    (typeof require === "function"
+    typeof require === "function"
       ? require("./getMetrics.cjs")
-      : nodeRequire("./getMetrics.cjs")).pinterest(),
+      : nodeRequire("./getMetrics.cjs"),
   "POST /2/facebook/page/posts": () =>
     typeof require === "function"
       ? require("../shared/listFacebookPagePosts.cjs")

@@ -5,45 +5,61 @@
  */
 "use strict";
 
-function pushError(errors, instancePath, schemaPath, keyword, params) {
-  const error = { instancePath, schemaPath, keyword, params };
-  if (errors === null) return [error];
-  errors.push(error);
-  return errors;
-}
-var success = validate0;
-var obj0 = /* @__PURE__ */ new Map([["attachments", 0], ["author_id", 1], ["id", 1], ["message", 1], ["type", 1], ["url", 1], ["profile_id", 1], ["comments", 2], ["interactions", 2], ["likes", 2], ["insights_impressions", 2], ["insights_reach", 2], ["insights_saved", 2], ["insights_video_views", 2], ["created_time", 3], ["engagement_rate", 4], ["post_labels", 5], ["insights_engagement", 6]]);
-var obj1 = [];
-var obj2 = [];
-var obj3 = validate0.members = { root: void 0, count: -1, changed: false, names: 0 };
+// ajv-standalone.js
+exports.success = validate10;
 var pattern0 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$", "u");
-function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.success === void 0) {
-      vErrors = pushError(vErrors, instancePath, "#/required", "required", { missingProperty: "success" });
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "success" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
       errors++;
     }
     if (data.data === void 0) {
-      vErrors = pushError(vErrors, instancePath, "#/required", "required", { missingProperty: "data" });
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "data" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "success" || key0 === "data")) {
-        vErrors = pushError(vErrors, instancePath, "#/additionalProperties", "additionalProperties", { additionalProperty: key0 });
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 } };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
         errors++;
       }
     }
     if (data.success !== void 0) {
       let data0 = data.success;
       if (typeof data0 !== "boolean") {
-        vErrors = pushError(vErrors, instancePath + "/success", "#/properties/success/type", "type", { type: "boolean" });
+        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" } };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
         errors++;
       }
       if (true !== data0) {
-        vErrors = pushError(vErrors, instancePath + "/success", "#/properties/success/const", "const", { allowedValue: true });
+        const err4 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true } };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
         errors++;
       }
     }
@@ -51,12 +67,22 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
       let data1 = data.data;
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         if (data1.posts === void 0) {
-          vErrors = pushError(vErrors, instancePath + "/data", "#/properties/data/required", "required", { missingProperty: "posts" });
+          const err5 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/required", keyword: "required", params: { missingProperty: "posts" } };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
           errors++;
         }
         for (const key1 in data1) {
           if (!(key1 === "posts" || key1 === "next" || key1 === "remaining")) {
-            vErrors = pushError(vErrors, instancePath + "/data", "#/properties/data/additionalProperties", "additionalProperties", { additionalProperty: key1 });
+            const err6 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 } };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
             errors++;
           }
         }
@@ -67,258 +93,332 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
             for (let i0 = 0; i0 < len0; i0++) {
               let data3 = data2[i0];
               if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-                let group0;
-                const fresh0 = obj3.root !== rootData;
-                if (fresh0) {
-                  obj3.root = rootData;
-                  obj3.changed = false;
-                }
-                data3.attachments;
-                let at0 = 0;
-                let same0 = true;
-                for (const key2 in data3) {
-                  const value0 = data3[key2];
-                  if (key2 === obj1[at0]) {
-                    group0 = obj2[at0];
+                if (data3.attachments !== void 0) {
+                  let data4 = data3.attachments;
+                  if (Array.isArray(data4)) {
+                    const len1 = data4.length;
+                    for (let i1 = 0; i1 < len1; i1++) {
+                      let data5 = data4[i1];
+                      if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                        if (data5.url !== void 0) {
+                          if (typeof data5.url !== "string") {
+                            const err7 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/url", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/url/type", keyword: "type", params: { type: "string" } };
+                            if (vErrors === null) {
+                              vErrors = [err7];
+                            } else {
+                              vErrors.push(err7);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data5.images !== void 0) {
+                          let data7 = data5.images;
+                          if (Array.isArray(data7)) {
+                            const len2 = data7.length;
+                            for (let i2 = 0; i2 < len2; i2++) {
+                              let data8 = data7[i2];
+                              if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
+                                if (data8.url !== void 0) {
+                                  if (typeof data8.url !== "string") {
+                                    const err8 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/images/" + i2 + "/url", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/images/items/properties/url/type", keyword: "type", params: { type: "string" } };
+                                    if (vErrors === null) {
+                                      vErrors = [err8];
+                                    } else {
+                                      vErrors.push(err8);
+                                    }
+                                    errors++;
+                                  }
+                                }
+                              } else {
+                                const err9 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/images/" + i2, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/images/items/type", keyword: "type", params: { type: "object" } };
+                                if (vErrors === null) {
+                                  vErrors = [err9];
+                                } else {
+                                  vErrors.push(err9);
+                                }
+                                errors++;
+                              }
+                            }
+                          } else {
+                            const err10 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/images", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/images/type", keyword: "type", params: { type: "array" } };
+                            if (vErrors === null) {
+                              vErrors = [err10];
+                            } else {
+                              vErrors.push(err10);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data5.videos !== void 0) {
+                          let data10 = data5.videos;
+                          if (Array.isArray(data10)) {
+                            const len3 = data10.length;
+                            for (let i3 = 0; i3 < len3; i3++) {
+                              let data11 = data10[i3];
+                              if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
+                                if (data11.url !== void 0) {
+                                  if (typeof data11.url !== "string") {
+                                    const err11 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/videos/" + i3 + "/url", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/videos/items/properties/url/type", keyword: "type", params: { type: "string" } };
+                                    if (vErrors === null) {
+                                      vErrors = [err11];
+                                    } else {
+                                      vErrors.push(err11);
+                                    }
+                                    errors++;
+                                  }
+                                }
+                              } else {
+                                const err12 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/videos/" + i3, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/videos/items/type", keyword: "type", params: { type: "object" } };
+                                if (vErrors === null) {
+                                  vErrors = [err12];
+                                } else {
+                                  vErrors.push(err12);
+                                }
+                                errors++;
+                              }
+                            }
+                          } else {
+                            const err13 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/videos", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/videos/type", keyword: "type", params: { type: "array" } };
+                            if (vErrors === null) {
+                              vErrors = [err13];
+                            } else {
+                              vErrors.push(err13);
+                            }
+                            errors++;
+                          }
+                        }
+                      } else {
+                        const err14 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/type", keyword: "type", params: { type: "object" } };
+                        if (vErrors === null) {
+                          vErrors = [err14];
+                        } else {
+                          vErrors.push(err14);
+                        }
+                        errors++;
+                      }
+                    }
                   } else {
-                    same0 = false;
-                    group0 = obj0.get(key2);
-                    obj1[at0] = key2;
-                    obj2[at0] = group0;
-                  }
-                  if (group0 === void 0) {
-                    vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/additionalProperties", "additionalProperties", { additionalProperty: key2 });
+                    const err15 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/type", keyword: "type", params: { type: "array" } };
+                    if (vErrors === null) {
+                      vErrors = [err15];
+                    } else {
+                      vErrors.push(err15);
+                    }
                     errors++;
-                  } else if (group0 === 0) {
-                    if (Array.isArray(value0)) {
-                      const len1 = value0.length;
-                      for (let i1 = 0; i1 < len1; i1++) {
-                        let data4 = value0[i1];
-                        if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
-                          if (data4.url !== void 0) {
-                            if (typeof data4.url !== "string") {
-                              vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1 + "/url", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/url/type", "type", { type: "string" });
-                              errors++;
-                            }
-                          }
-                          if (data4.images !== void 0) {
-                            let data6 = data4.images;
-                            if (Array.isArray(data6)) {
-                              const len2 = data6.length;
-                              for (let i2 = 0; i2 < len2; i2++) {
-                                let data7 = data6[i2];
-                                if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
-                                  if (data7.url !== void 0) {
-                                    if (typeof data7.url !== "string") {
-                                      vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1 + "/images/" + i2 + "/url", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/images/items/properties/url/type", "type", { type: "string" });
-                                      errors++;
-                                    }
-                                  }
-                                } else {
-                                  vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1 + "/images/" + i2, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/images/items/type", "type", { type: "object" });
-                                  errors++;
-                                }
-                              }
-                            } else {
-                              vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1 + "/images", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/images/type", "type", { type: "array" });
-                              errors++;
-                            }
-                          }
-                          if (data4.videos !== void 0) {
-                            let data9 = data4.videos;
-                            if (Array.isArray(data9)) {
-                              const len3 = data9.length;
-                              for (let i3 = 0; i3 < len3; i3++) {
-                                let data10 = data9[i3];
-                                if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
-                                  if (data10.url !== void 0) {
-                                    if (typeof data10.url !== "string") {
-                                      vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1 + "/videos/" + i3 + "/url", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/videos/items/properties/url/type", "type", { type: "string" });
-                                      errors++;
-                                    }
-                                  }
-                                } else {
-                                  vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1 + "/videos/" + i3, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/videos/items/type", "type", { type: "object" });
-                                  errors++;
-                                }
-                              }
-                            } else {
-                              vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1 + "/videos", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/videos/type", "type", { type: "array" });
-                              errors++;
-                            }
-                          }
-                        } else {
-                          vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/type", "type", { type: "object" });
-                          errors++;
-                        }
-                      }
-                    } else {
-                      vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/type", "type", { type: "array" });
-                      errors++;
-                    }
-                  } else if (group0 === 1) {
-                    const _errs31 = errors;
-                    if (typeof value0 !== "string") {
-                      vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/*/type", "type", { type: "string" });
-                      errors++;
-                    }
-                    for (let i4 = _errs31; i4 < errors; i4++) {
-                      vErrors[i4].schemaPath = vErrors[i4].schemaPath.replace("https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/*/", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
-                    }
-                  } else if (group0 === 2) {
-                    if (!Number.isInteger(value0)) {
-                      const _errs34 = errors;
-                      if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
-                        vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/*/type", "type", { type: "integer" });
-                        errors++;
-                      }
-                      for (let i5 = _errs34; i5 < errors; i5++) {
-                        vErrors[i5].schemaPath = vErrors[i5].schemaPath.replace("https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/*/", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/");
-                      }
-                    }
-                  } else if (group0 === 3) {
-                    if (typeof value0 === "string") {
-                      if (!pattern0.test(value0)) {
-                        vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/created_time/pattern", "pattern", { pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" });
-                        errors++;
-                      }
-                    } else {
-                      vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/created_time/type", "type", { type: "string" });
-                      errors++;
-                    }
-                  } else if (group0 === 4) {
-                    if (!(typeof value0 == "number" && isFinite(value0))) {
-                      vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/engagement_rate/type", "type", { type: "number" });
-                      errors++;
-                    }
-                  } else if (group0 === 5) {
-                    if (Array.isArray(value0)) {
-                      const len4 = value0.length;
-                      for (let i6 = 0; i6 < len4; i6++) {
-                        let data12 = value0[i6];
-                        if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
-                          if (data12.id === void 0) {
-                            vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i6, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/required", "required", { missingProperty: "id" });
-                            errors++;
-                          }
-                          if (data12.name === void 0) {
-                            vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i6, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/required", "required", { missingProperty: "name" });
-                            errors++;
-                          }
-                          for (const key3 in data12) {
-                            if (!(key3 === "id" || key3 === "name")) {
-                              vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i6, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/additionalProperties", "additionalProperties", { additionalProperty: key3 });
-                              errors++;
-                            }
-                          }
-                          if (data12.id !== void 0) {
-                            if (typeof data12.id !== "string") {
-                              vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i6 + "/id", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/properties/id/type", "type", { type: "string" });
-                              errors++;
-                            }
-                          }
-                          if (data12.name !== void 0) {
-                            if (typeof data12.name !== "string") {
-                              vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i6 + "/name", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/properties/name/type", "type", { type: "string" });
-                              errors++;
-                            }
-                          }
-                        } else {
-                          vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i6, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/type", "type", { type: "object" });
-                          errors++;
-                        }
-                      }
-                    } else {
-                      vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/type", "type", { type: "array" });
-                      errors++;
-                    }
-                  } else if (group0 === 6) {
-                    if (!Number.isInteger(value0)) {
-                      if (!(typeof value0 == "number" && (!(value0 % 1) && !isNaN(value0)) && isFinite(value0))) {
-                        vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0 + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/insights_engagement/type", "type", { type: "integer" });
-                        errors++;
-                      }
-                    }
                   }
-                  at0 = at0 + 1;
                 }
-                if (at0 !== obj3.count) {
-                  same0 = false;
-                  obj3.count = at0;
+                if (data3.created_time !== void 0) {
+                  let data13 = data3.created_time;
+                  if (typeof data13 === "string") {
+                    if (!pattern0.test(data13)) {
+                      const err16 = { instancePath: instancePath + "/data/posts/" + i0 + "/created_time", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/created_time/pattern", keyword: "pattern", params: { pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" } };
+                      if (vErrors === null) {
+                        vErrors = [err16];
+                      } else {
+                        vErrors.push(err16);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err17 = { instancePath: instancePath + "/data/posts/" + i0 + "/created_time", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/created_time/type", keyword: "type", params: { type: "string" } };
+                    if (vErrors === null) {
+                      vErrors = [err17];
+                    } else {
+                      vErrors.push(err17);
+                    }
+                    errors++;
+                  }
                 }
-                if (!same0) {
-                  obj3.names = obj3.names + 1;
-                  if (!fresh0) {
-                    obj3.changed = true;
+                if (data3.post_labels !== void 0) {
+                  let data14 = data3.post_labels;
+                  if (Array.isArray(data14)) {
+                    const len4 = data14.length;
+                    for (let i4 = 0; i4 < len4; i4++) {
+                      let data15 = data14[i4];
+                      if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
+                        if (data15.id === void 0) {
+                          const err18 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/required", keyword: "required", params: { missingProperty: "id" } };
+                          if (vErrors === null) {
+                            vErrors = [err18];
+                          } else {
+                            vErrors.push(err18);
+                          }
+                          errors++;
+                        }
+                        if (data15.name === void 0) {
+                          const err19 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/required", keyword: "required", params: { missingProperty: "name" } };
+                          if (vErrors === null) {
+                            vErrors = [err19];
+                          } else {
+                            vErrors.push(err19);
+                          }
+                          errors++;
+                        }
+                        for (const key2 in data15) {
+                          if (!(key2 === "id" || key2 === "name")) {
+                            const err20 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 } };
+                            if (vErrors === null) {
+                              vErrors = [err20];
+                            } else {
+                              vErrors.push(err20);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data15.id !== void 0) {
+                          if (typeof data15.id !== "string") {
+                            const err21 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i4 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/properties/id/type", keyword: "type", params: { type: "string" } };
+                            if (vErrors === null) {
+                              vErrors = [err21];
+                            } else {
+                              vErrors.push(err21);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data15.name !== void 0) {
+                          if (typeof data15.name !== "string") {
+                            const err22 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i4 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/properties/name/type", keyword: "type", params: { type: "string" } };
+                            if (vErrors === null) {
+                              vErrors = [err22];
+                            } else {
+                              vErrors.push(err22);
+                            }
+                            errors++;
+                          }
+                        }
+                      } else {
+                        const err23 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/type", keyword: "type", params: { type: "object" } };
+                        if (vErrors === null) {
+                          vErrors = [err23];
+                        } else {
+                          vErrors.push(err23);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err24 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/type", keyword: "type", params: { type: "array" } };
+                    if (vErrors === null) {
+                      vErrors = [err24];
+                    } else {
+                      vErrors.push(err24);
+                    }
+                    errors++;
                   }
                 }
               } else {
-                vErrors = pushError(vErrors, instancePath + "/data/posts/" + i0, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/type", "type", { type: "object" });
+                const err25 = { instancePath: instancePath + "/data/posts/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/type", keyword: "type", params: { type: "object" } };
+                if (vErrors === null) {
+                  vErrors = [err25];
+                } else {
+                  vErrors.push(err25);
+                }
                 errors++;
               }
             }
           } else {
-            vErrors = pushError(vErrors, instancePath + "/data/posts", "#/properties/data/properties/posts/type", "type", { type: "array" });
+            const err26 = { instancePath: instancePath + "/data/posts", schemaPath: "#/properties/data/properties/posts/type", keyword: "type", params: { type: "array" } };
+            if (vErrors === null) {
+              vErrors = [err26];
+            } else {
+              vErrors.push(err26);
+            }
             errors++;
           }
         }
         if (data1.next !== void 0) {
           if (typeof data1.next !== "string") {
-            vErrors = pushError(vErrors, instancePath + "/data/next", "#/properties/data/properties/next/type", "type", { type: "string" });
+            const err27 = { instancePath: instancePath + "/data/next", schemaPath: "#/properties/data/properties/next/type", keyword: "type", params: { type: "string" } };
+            if (vErrors === null) {
+              vErrors = [err27];
+            } else {
+              vErrors.push(err27);
+            }
             errors++;
           }
         }
         if (data1.remaining !== void 0) {
-          let data16 = data1.remaining;
-          if (!(typeof data16 == "number" && (!(data16 % 1) && !isNaN(data16)) && isFinite(data16))) {
-            vErrors = pushError(vErrors, instancePath + "/data/remaining", "#/properties/data/properties/remaining/type", "type", { type: "integer" });
+          let data19 = data1.remaining;
+          if (!(typeof data19 == "number" && (!(data19 % 1) && !isNaN(data19)) && isFinite(data19))) {
+            const err28 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/type", keyword: "type", params: { type: "integer" } };
+            if (vErrors === null) {
+              vErrors = [err28];
+            } else {
+              vErrors.push(err28);
+            }
             errors++;
           }
-          if (typeof data16 == "number" && isFinite(data16)) {
-            if (data16 < 0 || isNaN(data16)) {
-              vErrors = pushError(vErrors, instancePath + "/data/remaining", "#/properties/data/properties/remaining/minimum", "minimum", { comparison: ">=", limit: 0 });
+          if (typeof data19 == "number" && isFinite(data19)) {
+            if (data19 < 0 || isNaN(data19)) {
+              const err29 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+              if (vErrors === null) {
+                vErrors = [err29];
+              } else {
+                vErrors.push(err29);
+              }
               errors++;
             }
           }
         }
         if (data1.next !== void 0) {
           if (data1.remaining === void 0) {
-            vErrors = pushError(vErrors, instancePath + "/data", "#/properties/data/dependentRequired", "dependentRequired", {
+            const err30 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
               property: "next",
               missingProperty: "remaining",
               depsCount: 1,
               deps: "remaining"
-            });
+            } };
+            if (vErrors === null) {
+              vErrors = [err30];
+            } else {
+              vErrors.push(err30);
+            }
             errors++;
           }
         }
         if (data1.remaining !== void 0) {
           if (data1.next === void 0) {
-            vErrors = pushError(vErrors, instancePath + "/data", "#/properties/data/dependentRequired", "dependentRequired", {
+            const err31 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
               property: "remaining",
               missingProperty: "next",
               depsCount: 1,
               deps: "next"
-            });
+            } };
+            if (vErrors === null) {
+              vErrors = [err31];
+            } else {
+              vErrors.push(err31);
+            }
             errors++;
           }
         }
       } else {
-        vErrors = pushError(vErrors, instancePath + "/data", "#/properties/data/type", "type", { type: "object" });
+        const err32 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" } };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
         errors++;
       }
     }
   } else {
-    vErrors = pushError(vErrors, instancePath, "#/type", "type", { type: "object" });
+    const err33 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err33];
+    } else {
+      vErrors.push(err33);
+    }
     errors++;
   }
-  validate0.errors = vErrors;
+  validate10.errors = vErrors;
   return errors === 0;
 }
-var validators = {
+exports.validators = {
   statuses: ["200", "400", "401", "403", "404", "405", "500"],
   responses: {},
-  success,
+  success: exports.success,
   schemas: {
     responses: {
       "200": "responses/listInstagramProfilePosts/200",
@@ -332,37 +432,14 @@ var validators = {
     success: "InstagramPostsResponse"
   }
 };
-var schemaRules = {
-  "InstagramPost/additionalProperties": "shared.posts.post-fields-of-network",
-  "InstagramPost/properties/*/type": "shared.posts.field-types",
-  "InstagramPost/properties/attachments/items/properties/images/items/properties/url/type": "shared.posts.field-types",
-  "InstagramPost/properties/attachments/items/properties/images/items/type": "shared.posts.field-types",
-  "InstagramPost/properties/attachments/items/properties/images/type": "shared.posts.field-types",
-  "InstagramPost/properties/attachments/items/properties/url/type": "shared.posts.field-types",
-  "InstagramPost/properties/attachments/items/properties/videos/items/properties/url/type": "shared.posts.field-types",
-  "InstagramPost/properties/attachments/items/properties/videos/items/type": "shared.posts.field-types",
-  "InstagramPost/properties/attachments/items/properties/videos/type": "shared.posts.field-types",
-  "InstagramPost/properties/attachments/items/type": "shared.posts.field-types",
-  "InstagramPost/properties/created_time/format": "shared.posts.datetime-utc",
-  "InstagramPost/properties/created_time/pattern": "shared.posts.datetime-utc",
-  "InstagramPost/properties/post_labels/items/additionalProperties": "shared.response.no-extra-members",
-  "InstagramPost/properties/post_labels/items/properties/id/type": "shared.posts.field-types",
-  "InstagramPost/properties/post_labels/items/properties/name/type": "shared.posts.field-types",
-  "InstagramPost/properties/post_labels/items/required": "shared.posts.field-types",
-  "InstagramPost/properties/post_labels/items/type": "shared.posts.field-types",
-  "InstagramPost/type": "shared.posts.field-types",
-  "InstagramPostsResponse/additionalProperties": "shared.response.no-extra-members",
-  "InstagramPostsResponse/properties/data/additionalProperties": "shared.response.no-extra-members",
-  "InstagramPostsResponse/properties/data/dependentRequired": "shared.posts.next-with-remaining",
-  "InstagramPostsResponse/properties/data/properties/next/type": "shared.posts.envelope",
-  "InstagramPostsResponse/properties/data/properties/posts/type": "shared.posts.envelope",
-  "InstagramPostsResponse/properties/data/properties/remaining/minimum": "shared.posts.remaining-not-negative",
-  "InstagramPostsResponse/properties/data/properties/remaining/type": "shared.posts.envelope",
-  "InstagramPostsResponse/properties/data/required": "shared.posts.envelope",
-  "InstagramPostsResponse/properties/data/type": "shared.posts.envelope",
-  "InstagramPostsResponse/properties/success/const": "shared.response.success-flag",
-  "InstagramPostsResponse/properties/success/type": "shared.posts.envelope",
-  "InstagramPostsResponse/required": "shared.posts.envelope",
-  "InstagramPostsResponse/type": "shared.posts.envelope"
+exports.schemaRules = {
+  "/InstagramPost": "shared.posts.field-types",
+  "/InstagramPost/properties/created_time/pattern": "shared.posts.datetime-utc",
+  "/InstagramPost/properties/post_labels/items/additionalProperties": "shared.response.no-extra-members",
+  "/InstagramPostsResponse": "shared.posts.envelope",
+  "/InstagramPostsResponse/additionalProperties": "shared.response.no-extra-members",
+  "/InstagramPostsResponse/properties/data/additionalProperties": "shared.response.no-extra-members",
+  "/InstagramPostsResponse/properties/data/dependentRequired": "shared.posts.next-with-remaining",
+  "/InstagramPostsResponse/properties/data/properties/remaining/minimum": "shared.posts.remaining-not-negative",
+  "/InstagramPostsResponse/properties/success/const": "shared.response.success-flag"
 };
-module.exports = { success, validators, schemaRules };

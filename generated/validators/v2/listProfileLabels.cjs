@@ -5,40 +5,60 @@
  */
 "use strict";
 
-function pushError(errors, instancePath, schemaPath, keyword, params) {
-  const error = { instancePath, schemaPath, keyword, params };
-  if (errors === null) return [error];
-  errors.push(error);
-  return errors;
-}
-var success = validate0;
-function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+// ajv-standalone.js
+exports.success = validate10;
+function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.success === void 0) {
-      vErrors = pushError(vErrors, instancePath, "#/required", "required", { missingProperty: "success" });
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "success" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
       errors++;
     }
     if (data.data === void 0) {
-      vErrors = pushError(vErrors, instancePath, "#/required", "required", { missingProperty: "data" });
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "data" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "success" || key0 === "data")) {
-        vErrors = pushError(vErrors, instancePath, "#/additionalProperties", "additionalProperties", { additionalProperty: key0 });
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 } };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
         errors++;
       }
     }
     if (data.success !== void 0) {
       let data0 = data.success;
       if (typeof data0 !== "boolean") {
-        vErrors = pushError(vErrors, instancePath + "/success", "#/properties/success/type", "type", { type: "boolean" });
+        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" } };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
         errors++;
       }
       if (true !== data0) {
-        vErrors = pushError(vErrors, instancePath + "/success", "#/properties/success/const", "const", { allowedValue: true });
+        const err4 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true } };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
         errors++;
       }
     }
@@ -50,32 +70,62 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
           let data2 = data1[i0];
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.id === void 0) {
-              vErrors = pushError(vErrors, instancePath + "/data/" + i0, "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/required", "required", { missingProperty: "id" });
+              const err5 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/required", keyword: "required", params: { missingProperty: "id" } };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
               errors++;
             }
             if (data2.name === void 0) {
-              vErrors = pushError(vErrors, instancePath + "/data/" + i0, "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/required", "required", { missingProperty: "name" });
+              const err6 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/required", keyword: "required", params: { missingProperty: "name" } };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
+              }
               errors++;
             }
             if (data2.profiles === void 0) {
-              vErrors = pushError(vErrors, instancePath + "/data/" + i0, "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/required", "required", { missingProperty: "profiles" });
+              const err7 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/required", keyword: "required", params: { missingProperty: "profiles" } };
+              if (vErrors === null) {
+                vErrors = [err7];
+              } else {
+                vErrors.push(err7);
+              }
               errors++;
             }
             for (const key1 in data2) {
               if (!(key1 === "id" || key1 === "name" || key1 === "profiles")) {
-                vErrors = pushError(vErrors, instancePath + "/data/" + i0, "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/additionalProperties", "additionalProperties", { additionalProperty: key1 });
+                const err8 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 } };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
                 errors++;
               }
             }
             if (data2.id !== void 0) {
               if (typeof data2.id !== "string") {
-                vErrors = pushError(vErrors, instancePath + "/data/" + i0 + "/id", "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/id/type", "type", { type: "string" });
+                const err9 = { instancePath: instancePath + "/data/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/id/type", keyword: "type", params: { type: "string" } };
+                if (vErrors === null) {
+                  vErrors = [err9];
+                } else {
+                  vErrors.push(err9);
+                }
                 errors++;
               }
             }
             if (data2.name !== void 0) {
               if (typeof data2.name !== "string") {
-                vErrors = pushError(vErrors, instancePath + "/data/" + i0 + "/name", "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/name/type", "type", { type: "string" });
+                const err10 = { instancePath: instancePath + "/data/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/name/type", keyword: "type", params: { type: "string" } };
+                if (vErrors === null) {
+                  vErrors = [err10];
+                } else {
+                  vErrors.push(err10);
+                }
                 errors++;
               }
             }
@@ -87,62 +137,112 @@ function validate0(data, { instancePath = "", parentData, parentDataProperty, ro
                   let data6 = data5[i1];
                   if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
                     if (data6.name === void 0) {
-                      vErrors = pushError(vErrors, instancePath + "/data/" + i0 + "/profiles/" + i1, "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/required", "required", { missingProperty: "name" });
+                      const err11 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/required", keyword: "required", params: { missingProperty: "name" } };
+                      if (vErrors === null) {
+                        vErrors = [err11];
+                      } else {
+                        vErrors.push(err11);
+                      }
                       errors++;
                     }
                     if (data6.platform === void 0) {
-                      vErrors = pushError(vErrors, instancePath + "/data/" + i0 + "/profiles/" + i1, "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/required", "required", { missingProperty: "platform" });
+                      const err12 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/required", keyword: "required", params: { missingProperty: "platform" } };
+                      if (vErrors === null) {
+                        vErrors = [err12];
+                      } else {
+                        vErrors.push(err12);
+                      }
                       errors++;
                     }
                     for (const key2 in data6) {
                       if (!(key2 === "name" || key2 === "platform")) {
-                        vErrors = pushError(vErrors, instancePath + "/data/" + i0 + "/profiles/" + i1, "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/additionalProperties", "additionalProperties", { additionalProperty: key2 });
+                        const err13 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 } };
+                        if (vErrors === null) {
+                          vErrors = [err13];
+                        } else {
+                          vErrors.push(err13);
+                        }
                         errors++;
                       }
                     }
                     if (data6.name !== void 0) {
                       if (typeof data6.name !== "string") {
-                        vErrors = pushError(vErrors, instancePath + "/data/" + i0 + "/profiles/" + i1 + "/name", "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/properties/name/type", "type", { type: "string" });
+                        const err14 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/properties/name/type", keyword: "type", params: { type: "string" } };
+                        if (vErrors === null) {
+                          vErrors = [err14];
+                        } else {
+                          vErrors.push(err14);
+                        }
                         errors++;
                       }
                     }
                     if (data6.platform !== void 0) {
                       if (typeof data6.platform !== "string") {
-                        vErrors = pushError(vErrors, instancePath + "/data/" + i0 + "/profiles/" + i1 + "/platform", "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/properties/platform/type", "type", { type: "string" });
+                        const err15 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1 + "/platform", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/properties/platform/type", keyword: "type", params: { type: "string" } };
+                        if (vErrors === null) {
+                          vErrors = [err15];
+                        } else {
+                          vErrors.push(err15);
+                        }
                         errors++;
                       }
                     }
                   } else {
-                    vErrors = pushError(vErrors, instancePath + "/data/" + i0 + "/profiles/" + i1, "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/type", "type", { type: "object" });
+                    const err16 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/type", keyword: "type", params: { type: "object" } };
+                    if (vErrors === null) {
+                      vErrors = [err16];
+                    } else {
+                      vErrors.push(err16);
+                    }
                     errors++;
                   }
                 }
               } else {
-                vErrors = pushError(vErrors, instancePath + "/data/" + i0 + "/profiles", "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/type", "type", { type: "array" });
+                const err17 = { instancePath: instancePath + "/data/" + i0 + "/profiles", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/type", keyword: "type", params: { type: "array" } };
+                if (vErrors === null) {
+                  vErrors = [err17];
+                } else {
+                  vErrors.push(err17);
+                }
                 errors++;
               }
             }
           } else {
-            vErrors = pushError(vErrors, instancePath + "/data/" + i0, "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/type", "type", { type: "object" });
+            const err18 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/type", keyword: "type", params: { type: "object" } };
+            if (vErrors === null) {
+              vErrors = [err18];
+            } else {
+              vErrors.push(err18);
+            }
             errors++;
           }
         }
       } else {
-        vErrors = pushError(vErrors, instancePath + "/data", "#/properties/data/type", "type", { type: "array" });
+        const err19 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "array" } };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
         errors++;
       }
     }
   } else {
-    vErrors = pushError(vErrors, instancePath, "#/type", "type", { type: "object" });
+    const err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err20];
+    } else {
+      vErrors.push(err20);
+    }
     errors++;
   }
-  validate0.errors = vErrors;
+  validate10.errors = vErrors;
   return errors === 0;
 }
-var validators = {
+exports.validators = {
   statuses: ["200", "400", "401", "403", "404", "405", "500"],
   responses: {},
-  success,
+  success: exports.success,
   schemas: {
     responses: {
       "200": "responses/listProfileLabels/200",
@@ -156,21 +256,13 @@ var validators = {
     success: "ProfileLabelsResponse"
   }
 };
-var schemaRules = {
-  "ProfileLabel/additionalProperties": "shared.response.no-extra-members",
-  "ProfileLabel/properties/*/type": "v2.labels.profile-label-fields",
-  "ProfileLabel/properties/profiles/items/additionalProperties": "shared.response.no-extra-members",
-  "ProfileLabel/properties/profiles/items/properties/name/type": "v2.labels.profile-label-fields",
-  "ProfileLabel/properties/profiles/items/properties/platform/type": "v2.labels.profile-label-fields",
-  "ProfileLabel/properties/profiles/items/required": "shared.labels.members-present",
-  "ProfileLabel/properties/profiles/items/type": "v2.labels.profile-label-fields",
-  "ProfileLabel/required": "shared.labels.members-present",
-  "ProfileLabel/type": "v2.labels.profile-label-fields",
-  "ProfileLabelsResponse/additionalProperties": "shared.response.no-extra-members",
-  "ProfileLabelsResponse/properties/data/type": "v2.labels.profile-label-fields",
-  "ProfileLabelsResponse/properties/success/const": "shared.response.success-flag",
-  "ProfileLabelsResponse/properties/success/type": "v2.labels.profile-label-fields",
-  "ProfileLabelsResponse/required": "v2.labels.profile-label-fields",
-  "ProfileLabelsResponse/type": "v2.labels.profile-label-fields"
+exports.schemaRules = {
+  "/ProfileLabel": "v2.labels.profile-label-fields",
+  "/ProfileLabel/additionalProperties": "shared.response.no-extra-members",
+  "/ProfileLabel/properties/profiles/items/additionalProperties": "shared.response.no-extra-members",
+  "/ProfileLabel/properties/profiles/items/required": "shared.labels.members-present",
+  "/ProfileLabel/required": "shared.labels.members-present",
+  "/ProfileLabelsResponse": "v2.labels.profile-label-fields",
+  "/ProfileLabelsResponse/additionalProperties": "shared.response.no-extra-members",
+  "/ProfileLabelsResponse/properties/success/const": "shared.response.success-flag"
 };
-module.exports = { success, validators, schemaRules };

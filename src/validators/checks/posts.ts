@@ -3,8 +3,8 @@
  * catalog's response members, such as instagram's `profile_id`), each with its catalog type, and
  * every requested field but those of videos only;
  * date-times in UTC with offset; the requested sort order holds within the page; at most
- * `limit` posts. Without a request the schema alone judges posts: fields of the network with
- * their catalog types, `next` with `remaining`.
+ * `limit` posts. Without a request: fields of the network with their catalog types, `next` with
+ * `remaining`.
  */
 import type { PostFieldType } from '../../catalog/types.js';
 import { defaultPageSize, postCatalogOf, postFieldTypes, type PostFacts as PostCatalog } from '../catalog-facts.js';
@@ -183,6 +183,39 @@ function checkPresent(list: ErrorList, posts: unknown[], fields: string[], catal
 }
 
 /**
+ * Body-only check of the posts' members: each a field or response member of the network's post
+ * catalog (`types`) with its catalog type (date-times are the schema's and checkDateTimes'). The
+ * compiled schema leaves them to this check, which reports what the schema's
+ * `additionalProperties: false` and member types would, in the order the post holds its members.
+ */
+function checkPostMembers(list: ErrorList, posts: unknown[], types: ReadonlyMap<string, PostFieldType>): void {
+  for (let i = 0; i < posts.length && !list.full; i++) {
+    const post = posts[i];
+    if (!isPlainObject(post)) continue;
+    let off = false;
+    for (const key in post) {
+      const type = types.get(key);
+      if (type === undefined || (type !== 'datetime' && typeProblem(type, post[key]) !== undefined)) {
+        off = true;
+        break;
+      }
+    }
+    if (off) reportPostMembers(list, post, i, types);
+  }
+}
+
+function reportPostMembers(list: ErrorList, post: Record<string, unknown>, i: number, types: ReadonlyMap<string, PostFieldType>): void {
+  for (const key of Object.keys(post)) {
+    const type = types.get(key);
+    if (type === undefined) list.add('shared.posts.post-fields-of-network', `/data/posts/${i}`, `unexpected property ${quote(key)}`);
+    else {
+      const problem = type !== 'datetime' ? typeProblem(type, post[key]) : undefined;
+      if (problem) list.add('shared.posts.field-types', childPointer(`/data/posts/${i}`, key), problem);
+    }
+  }
+}
+
+/**
  * Runs the posts checks on a success body of `network` in `version`. `typesChecked`: the body
  * passed its schema, whose property types are the catalog types, so the per-field type checks
  * can be skipped (test/validators/catalog-agreement.test.ts keeps schema and catalog in step).
@@ -192,10 +225,15 @@ export function checkPosts(list: ErrorList, body: Record<string, unknown>, reque
   if (!isPlainObject(data)) return;
   const posts = data.posts;
   if (!Array.isArray(posts)) return;
-  // Body-only: the schema checks fields of the network, catalog types and next with remaining.
+  // Body-only: the schema checks next with remaining and the members of more than a type.
   const catalog = postCatalogOf(version, network);
   if (catalog) checkDateTimes(list, posts, catalog, typesChecked);
   checkPostPage(list, posts, request, typesChecked);
+
+  if (catalog) {
+    checkPostMembers(list, posts, postFieldTypes(catalog));
+    checkDateTimes(list, posts, catalog, typesChecked);
+  }
   if (!request) return;
   const limit = typeof request.limit === 'number' && Number.isInteger(request.limit) && request.limit > 0 ? request.limit : defaultPageSize;
   if (posts.length > limit) list.add('shared.posts.page-size', '/data/posts', `expected at most ${limit} posts (the ${request.limit === undefined ? 'default page size' : 'requested limit'}), got ${posts.length}`);
