@@ -7,8 +7,8 @@ import type { RuleId } from '../../generated/rule-levels.js';
 import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../calendar/date-times.js';
 import { DAY_TIME_SHAPE, UTC_DATE_TIME_SHAPE } from './checks/values.js';
 import type { CompiledValidator, CompiledValidatorError } from './compiled.js';
-import { describeValue, listValues, quote } from './describe.js';
-import type { ErrorList } from './error-list.js';
+import { describeValue, listValues, quote } from '../problems/describe.js';
+import type { ProblemList } from '../problems/problem-list.js';
 import { valueAt } from '../json/pointer.js';
 
 /** Shapes of the patterns used by the specs, named for people. */
@@ -117,7 +117,7 @@ function anyProperty(at: string): string {
 }
 
 /** Adds the errors of the last run of a compiled validator to `list`. */
-export function addSchemaErrors(list: ErrorList, validator: CompiledValidator, source: SchemaSource, body: unknown, basePointer = ''): void {
+export function addSchemaErrors(list: ProblemList, validator: CompiledValidator, source: SchemaSource, body: unknown, basePointer = ''): void {
   const errors = validator.errors;
   if (!errors) return;
   const capped = errors.length > 2000 ? errors.slice(0, 2000) : errors;

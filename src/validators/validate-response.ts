@@ -12,8 +12,8 @@ import { checkPosts } from './checks/posts.js';
 import { requestBody, UnreadableRequest } from './checks/request-shape.js';
 import { isPlainObject } from './checks/values.js';
 import { validatorsOf, type CompiledOperation, type CompiledValidator } from './compiled.js';
-import { describeValue } from './describe.js';
-import { ErrorList } from './error-list.js';
+import { describeValue } from '../problems/describe.js';
+import { atPointer, ProblemList } from '../problems/problem-list.js';
 import { lookupOperation, type OperationLookup } from '../catalog/operation-lookup.js';
 import { addSchemaErrors } from './schema-messages.js';
 import type { ValidateResponseInput, ValidationError, ValidationResult } from './types.js';
@@ -26,13 +26,11 @@ interface StatusSchema {
   readonly name: string | undefined;
   /** A 200 response that is `oneOf: [success body, FailureBody]`, the branch chosen by `success`. */
   readonly bySuccess: boolean;
-  /** The last body of this status was a failure body (`success: false`): the next reads `success` first. */
-  failureLast: boolean;
 }
 
 function statusSchemaOf({ validators }: CompiledOperation, key: string): StatusSchema {
   const own = Object.prototype.hasOwnProperty.call(validators.responses, key) ? validators.responses[key] : undefined;
-  return { own, name: own && validators.schemas.responses[key], bySuccess: key === '200' && validators.success !== undefined && own === undefined, failureLast: false };
+  return { own, name: own && validators.schemas.responses[key], bySuccess: key === '200' && validators.success !== undefined && own === undefined };
 }
 
 /**
@@ -42,19 +40,15 @@ function statusSchemaOf({ validators }: CompiledOperation, key: string): StatusS
  * no branch can match. Returns the body's `success` member (undefined when the body is no object),
  * read once for the checks that follow.
  */
-function checkSchema(list: ErrorList, { validators, failure, rules }: CompiledOperation, schema: StatusSchema, body: unknown): unknown {
+function checkSchema(list: ProblemList, { validators, failure, rules }: CompiledOperation, schema: StatusSchema, body: unknown): unknown {
   if (schema.bySuccess) {
     // The common answer first: a body its success branch passes has `success: true` (a `const`
     // of that branch, read there). Bodies of every operation come here, so a read of `success`
-    // here is a lookup by layout. After a failure body, whose branch the success one is not,
-    // `success` is read first. The problems found are the same either way.
+    // here is a lookup by layout, made only for the bodies that branch rejects.
     const own = validators.success!;
-    const tried = !schema.failureLast;
-    if (tried && own(body, WHOLE_BODY)) return true;
+    if (own(body, WHOLE_BODY)) return true;
     const success = isPlainObject(body) ? body.success : undefined;
-    schema.failureLast = success === false;
     if (success === true) {
-      if (!tried && own(body, WHOLE_BODY)) return true;
       addSchemaErrors(list, own, { name: validators.schemas.success!, rules: rules() }, body);
     } else if (success === false) {
       const branch = failure();
@@ -77,28 +71,26 @@ const WHOLE_BODY = Object.freeze({ instancePath: '' });
 const FAILURE = 'FailureBody';
 
 /** The success-body checks of one operation; `schemaValid`: the body passed its schema, so catalog types need no second check. */
-type SuccessChecks = (list: ErrorList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, schemaValid: boolean) => void;
+type SuccessChecks = (list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, schemaValid: boolean) => void;
 
 /** The success-body checks of `op`, chosen once per operation; undefined for lists, which have none. */
-function successChecksOf(op: OperationInfo): SuccessChecks | undefined {
+function successChecksOf(op: OperationInfo, compiled: CompiledOperation): SuccessChecks | undefined {
   const { network, version } = op;
   if (!network) return undefined;
   if (op.kind === 'metrics') {
-    return version === 2 ? (list, body, request, schemaValid) => checkMetricsV2(list, body, request, network, schemaValid) : (list, body, request, schemaValid) => checkMetricsV1(list, body, request, network, schemaValid);
+    return version === 2 ? (list, body, request, schemaValid) => checkMetricsV2(list, body, request, network, schemaValid) : (list, body, request, schemaValid) => checkMetricsV1(list, body, request, network, schemaValid, compiled.validators.success?.members);
   }
   if (op.kind === 'posts') return (list, body, request, schemaValid) => checkPosts(list, body, request, version, network, schemaValid);
   return undefined;
 }
 
-/** What validating one operation needs, resolved on its first validation and kept. */
+/** What validating one operation needs. */
 interface OperationPlan {
   readonly op: OperationInfo & { key: OperationKey };
   readonly compiled: CompiledOperation;
   /** The documented HTTP statuses, as numbers, and (at the same index) how a body of each is checked. */
   readonly statuses: readonly number[];
   readonly schemas: readonly StatusSchema[];
-  /** The result of a body without problems (shared, frozen). */
-  readonly valid: ValidationResult;
   /** The checks of a success body beyond its schema; undefined when there are none (label and profile lists). */
   readonly successChecks: SuccessChecks | undefined;
   /** No error: told apart from a {@link NoPlan} by one member read. */
@@ -111,37 +103,14 @@ interface NoPlan {
   readonly error: string;
 }
 
-/** Plans by lookup answer (lookupOperation answers one object per method and path). */
-const plans = new WeakMap<OperationLookup, OperationPlan | NoPlan>();
-
 /** The plan of an operation, or why there is none. */
 function planOf(found: OperationLookup): OperationPlan | NoPlan {
-  let plan = plans.get(found);
-  if (plan === undefined) {
-    const op = found.operation;
-    const compiled = op && validatorsOf(op.version, op.key);
-    if (!op) plan = { op, error: found.error };
-    else if (!compiled) plan = { op, error: `no validators for ${op.key}; regenerate with npm run generate` };
-    else {
-      const { statuses } = compiled.validators;
-      plan = { op, compiled, statuses: statuses.map(Number), schemas: statuses.map((key) => statusSchemaOf(compiled, key)), valid: validResult(op.key), successChecks: successChecksOf(op), error: undefined };
-    }
-    plans.set(found, plan);
-  }
-  return plan;
-}
-
-/**
- * The plan of the last method and path given as strings, and the strings: captures of one
- * operation usually come in a row, so the next call compares two strings and looks nothing up.
- */
-let lastPlan: { method: string; path: string; plan: OperationPlan | NoPlan } | undefined;
-
-function planFor(method: unknown, path: unknown): OperationPlan | NoPlan {
-  if (lastPlan !== undefined && method === lastPlan.method && path === lastPlan.path) return lastPlan.plan;
-  const plan = planOf(lookupOperation(method as string, path as string));
-  if (typeof method === 'string' && typeof path === 'string') lastPlan = { method, path, plan };
-  return plan;
+  const op = found.operation;
+  if (!op) return { op, error: found.error };
+  const compiled = validatorsOf(op.version, op.key);
+  if (!compiled) return { op, error: `no validators for ${op.key}; regenerate with npm run generate` };
+  const { statuses } = compiled.validators;
+  return { op, compiled, statuses: statuses.map(Number), schemas: statuses.map((key) => statusSchemaOf(compiled, key)), successChecks: successChecksOf(op, compiled), error: undefined };
 }
 
 /** The index of `status` among `statuses`, -1 if absent (a loop: a handful of numbers). */
@@ -150,19 +119,18 @@ function indexOf(statuses: readonly number[], status: unknown): number {
   return -1;
 }
 
-/** Validates `input` into `list`; the plan of its operation (or why there is none). */
-function validate(input: ValidateResponseInput, list: ErrorList): OperationPlan | NoPlan {
-  const plan = planFor(input.method, input.path);
+/** Validates `input` into `list` with the plan of its operation. */
+function check(input: ValidateResponseInput, plan: OperationPlan | NoPlan, list: ProblemList): void {
   if (plan.error !== undefined) {
     list.add('shared.response.operation', '', plan.error);
-    return plan;
+    return;
   }
   const { op, compiled } = plan;
   const status = input.status ?? 200;
   const at = indexOf(plan.statuses, status);
   if (at < 0) {
     list.add('shared.response.status', '', `HTTP status ${status} is not a documented response of ${op.key} (documented: ${compiled.validators.statuses.join(', ')})`);
-    return plan;
+    return;
   }
   const body = input.body as Record<string, unknown>; // read as an object only when `success` is true or false
   const success = checkSchema(list, compiled, plan.schemas[at], body);
@@ -176,49 +144,64 @@ function validate(input: ValidateResponseInput, list: ErrorList): OperationPlan 
       plan.successChecks(list, body, undefined, schemaValid);
     } else plan.successChecks(list, body, request, schemaValid);
   }
-  return plan;
 }
+
+/** Options of one validation. */
+export interface ValidateResponseOptions {
+  /** Errors, and warnings, listed before a last one says more were left out (default 100). */
+  readonly maxProblems?: number;
+}
+
+/** Validates responses: {@link createResponseValidator}. */
+export interface ResponseValidatorInstance {
+  /** The problems of one response: see {@link validateResponse}. */
+  validate(input: ValidateResponseInput, options?: ValidateResponseOptions): ValidationResult;
+}
+
+/**
+ * A response validator with its own memory of the operations it has validated (their validators,
+ * statuses and checks, resolved on the first response of each and kept for its lifetime): a
+ * call's verdict never depends on the calls before it. {@link validateResponse} is one such
+ * validator, made when this module loads.
+ */
+export function createResponseValidator(): ResponseValidatorInstance {
+  /** The plan of each operation validated so far, by lookup answer (one object per method and path). */
+  const plans = new WeakMap<OperationLookup, OperationPlan | NoPlan>();
+  const planFor = (method: string, path: string): OperationPlan | NoPlan => {
+    const found = lookupOperation(method, path);
+    let plan = plans.get(found);
+    if (plan === undefined) plans.set(found, (plan = planOf(found)));
+    return plan;
+  };
+  return {
+    validate(input, options) {
+      const list = new ProblemList({ strict: input?.strict === true, max: options?.maxProblems });
+      let plan: OperationPlan | NoPlan | undefined;
+      try {
+        if (!isPlainObject(input)) {
+          list.add('shared.response.operation', '', `validateResponse expects an object { method, path, body, request?, status?, strict? }, got ${describeValue(input)}`);
+        } else {
+          plan = planFor(input.method, input.path);
+          check(input, plan, list);
+        }
+      } catch (err) {
+        list.add('shared.response.operation', '', `the validator failed on this input: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      const operation = plan?.op?.key;
+      if (list.count === 0) return { valid: true, operation, errors: NONE, warnings: NONE };
+      const errors = list.errors().map(atPointer);
+      return { valid: errors.length === 0, operation, errors, warnings: list.warnings().map(atPointer) };
+    },
+  };
+}
+
+/** The empty list of a result without problems (frozen: results are read-only). */
+const NONE: readonly ValidationError[] = Object.freeze([]);
 
 /**
  * Checks that `body` is a response the API can produce for `method` `path` (and `request`, when
  * given). `path` may be a full URL. Returns `{ valid, operation, errors, warnings }`, each problem
  * `{ pointer, message, rule, severity }`; with `strict`, broken inferred rules are errors too.
- * A result without any problem is shared by every call for that operation and frozen (its
- * empty lists too); a result with problems is the caller's own.
  * `options.maxProblems` (default 100): errors, and warnings, listed before a last one says more were left out.
  */
-export function validateResponse(input: ValidateResponseInput, options?: { maxProblems?: number }): ValidationResult {
-  const strict = input?.strict === true;
-  const list = spareList?.reset(strict, options?.maxProblems) ?? new ErrorList(strict, options?.maxProblems);
-  spareList = undefined; // a call made while this one runs takes a list of its own
-  let plan: OperationPlan | NoPlan | undefined;
-  try {
-    if (!isPlainObject(input)) {
-      list.add('shared.response.operation', '', `validateResponse expects an object { method, path, body, request?, status?, strict? }, got ${describeValue(input)}`);
-    } else plan = validate(input, list);
-  } catch (err) {
-    list.add('shared.response.operation', '', `the validator failed on this input: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  if (list.count === 0) {
-    spareList = list;
-    return plan !== undefined && plan.error === undefined ? plan.valid : validResult(plan?.op?.key);
-  }
-  const operation = plan?.op?.key;
-  const { errors, warnings } = list.result();
-  return { valid: errors.length === 0, operation, errors, warnings };
-}
-
-/** The list of the last call that found no problem, for the next call (a valid response allocates none). */
-let spareList: ErrorList | undefined;
-
-/** The results without any problem, one per operation: shared and frozen, so a valid body allocates none. */
-const validResults = new Map<ValidationResult['operation'], ValidationResult>();
-
-function validResult(operation: ValidationResult['operation']): ValidationResult {
-  let result = validResults.get(operation);
-  if (!result) {
-    result = Object.freeze({ valid: true, operation, errors: Object.freeze([]) as unknown as ValidationError[], warnings: Object.freeze([]) as unknown as ValidationError[] });
-    validResults.set(operation, result);
-  }
-  return result;
-}
+export const validateResponse: ResponseValidatorInstance['validate'] = createResponseValidator().validate;

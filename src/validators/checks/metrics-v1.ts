@@ -4,12 +4,12 @@
  * requested profile; each day record holds exactly the requested metrics, each with its catalog
  * type; days inside the requested range.
  */
-import { quote } from '../describe.js';
-import type { ErrorList } from '../error-list.js';
+import { quote } from '../../problems/describe.js';
+import type { ProblemList } from '../../problems/problem-list.js';
 import { metricsOf } from '../catalog-facts.js';
 import { hasDayTimeShape, realDayAt } from '../../calendar/date-times.js';
 import { PassedMembers } from './passed-members.js';
-import { validatorsOf, type MembersReport } from '../compiled.js';
+import type { MembersReport } from '../compiled.js';
 import { rangeText, stringArray, type DateRange } from './request-shape.js';
 import { requestFacts, type RequestFacts } from './v1-request-facts.js';
 import { DAY_TIME_SHAPE, expected, isPlainObject, typeProblem } from './values.js';
@@ -44,13 +44,13 @@ const PAIRWISE = 32;
  * reports are a function of their own, as in the checks below: what runs on every call stays
  * small enough for the engine to inline.
  */
-function checkProfiles(list: ErrorList, profiles: unknown[], requested: unknown): void {
+function checkProfiles(list: ProblemList, profiles: unknown[], requested: unknown): void {
   if (Array.isArray(requested) && profilesAsRequested(profiles, requested)) return;
   const wanted = stringArray(requested);
   if (wanted) reportProfiles(list, profiles, new Set(wanted));
 }
 
-function reportProfiles(list: ErrorList, profiles: unknown[], wanted: ReadonlySet<string>): void {
+function reportProfiles(list: ProblemList, profiles: unknown[], wanted: ReadonlySet<string>): void {
   const seen = new Set<string>();
   if (profiles.length !== wanted.size) list.add('v1.metrics.profiles', '/profiles', `expected one element per requested profile (${wanted.size}), got ${profiles.length}`);
   profiles.forEach((p, i) => {
@@ -70,7 +70,7 @@ const recordPointer = (i: number, d: number) => `/profiles/${i}/data/${d}`;
  * checked here, not by the compiled schema, so no date is read twice), a real calendar day, at
  * midnight; with a request, a day inside the requested range. True when the date passed all.
  */
-function checkDate(list: ErrorList, date: unknown, i: number, d: number, facts: RequestFacts | undefined): boolean {
+function checkDate(list: ProblemList, date: unknown, i: number, d: number, facts: RequestFacts | undefined): boolean {
   if (typeof date !== 'string') return false; // the schema reports other types
   const range = facts?.range;
   // The common answer first: one compiled pattern for shape and midnight, then the day.
@@ -81,7 +81,7 @@ function checkDate(list: ErrorList, date: unknown, i: number, d: number, facts: 
 }
 
 /** The problems of a record date that failed its checks; `outside`: the range it is outside of. */
-function reportDate(list: ErrorList, date: string, i: number, d: number, outside: DateRange | undefined): void {
+function reportDate(list: ProblemList, date: string, i: number, d: number, outside: DateRange | undefined): void {
   if (!hasDayTimeShape(date)) {
     list.add('v1.metrics.date', `${recordPointer(i, d)}/date`, expected(DAY_TIME_SHAPE, date));
     return;
@@ -99,10 +99,10 @@ const MIDNIGHT_DAY_TIME = /^\d{4}-\d{2}-\d{2} 00:00:00$/;
  * each with its catalog type. One pass over the record's own members; the detailed pass runs
  * only when that one finds something off, or when the schema did not check the types.
  */
-function checkMembers(list: ErrorList, record: Record<string, unknown>, i: number, d: number, facts: RequestFacts, typesChecked: boolean): boolean {
+function checkMembers(list: ProblemList, record: Record<string, unknown>, i: number, d: number, facts: RequestFacts, typesChecked: boolean, passedRecord: PassedMembers): boolean {
   const { metrics, requested } = facts;
   if (!metrics || !requested) return true;
-  if (typesChecked && passedRecords.same(record, requested)) return true;
+  if (typesChecked && passedRecord.same(record, requested)) return true;
   let members = 0;
   let present = 0;
   for (const key in record) {
@@ -111,7 +111,7 @@ function checkMembers(list: ErrorList, record: Record<string, unknown>, i: numbe
   }
   const dated = record.date !== undefined || 'date' in record ? 1 : 0;
   if (typesChecked && present === metrics.length && members === present + dated) {
-    passedRecords.passed(record, requested);
+    passedRecord.passed(record, requested);
     return true;
   }
   reportMembers(list, record, i, d, facts, typesChecked);
@@ -119,7 +119,7 @@ function checkMembers(list: ErrorList, record: Record<string, unknown>, i: numbe
 }
 
 /** The member problems of a day record the quick pass found something off in (or whose types the schema did not check). */
-function reportMembers(list: ErrorList, record: Record<string, unknown>, i: number, d: number, facts: RequestFacts, typesChecked: boolean): void {
+function reportMembers(list: ProblemList, record: Record<string, unknown>, i: number, d: number, facts: RequestFacts, typesChecked: boolean): void {
   const metrics = facts.metrics!;
   const requested = facts.requested!;
   const catalog = metricsOf(1, facts.network);
@@ -140,51 +140,11 @@ function reportMembers(list: ErrorList, record: Record<string, unknown>, i: numb
 }
 
 /**
- * The dates that passed their checks, by record position, and the requested range they passed
- * for (none without a request): every profile of a body, and the next body of the same report,
- * lists the same days, so a date equal to the one at its position (a string comparison) needs
- * no second check. Another range starts a new list.
- */
-const datesPassed: { range: DateRange | undefined; dates: (string | undefined)[] } = { range: undefined, dates: [] };
-
-function passedDates(range: DateRange | undefined): (string | undefined)[] {
-  const last = datesPassed.range;
-  if (range !== last && (range === undefined || last === undefined || range.start !== last.start || range.end !== last.end)) {
-    datesPassed.range = range;
-    datesPassed.dates = [];
-  }
-  return datesPassed.dates;
-}
-
-/** The members of the last day record that held exactly the requested metrics. */
-const passedRecords = new PassedMembers();
-
-/**
- * The version of a report's member names (`MembersReport.names`) whose records, all listing
- * those names, held exactly the requested metrics, and the requested set: a later body whose
- * records list the same names (the version unchanged) passes against the same set without
- * reading a record's members.
- */
-const passedNames = {
-  report: undefined as MembersReport | undefined,
-  names: -1,
-  requested: undefined as ReadonlySet<string> | undefined,
-  same(report: MembersReport, requested: ReadonlySet<string> | undefined): boolean {
-    return report === this.report && report.names === this.names && requested === this.requested && requested !== undefined;
-  },
-  passed(report: MembersReport, requested: ReadonlySet<string> | undefined): void {
-    this.report = report;
-    this.names = report.names;
-    this.requested = requested;
-  },
-};
-
-/**
  * Runs the version 1 metrics checks on a success body of `network`: the body-only date checks
  * always, the request-aware ones when the request is given. `typesChecked`: the body passed its
  * schema, whose day record types are the catalog types, so type checks are skipped.
  */
-export function checkMetricsV1(list: ErrorList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, typesChecked = false): void {
+export function checkMetricsV1(list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, typesChecked = false, report?: MembersReport): void {
   const profiles = body.profiles;
   if (!Array.isArray(profiles)) return;
   let facts: RequestFacts | undefined;
@@ -192,16 +152,16 @@ export function checkMetricsV1(list: ErrorList, body: Record<string, unknown>, r
     facts = requestFacts(request, network);
     checkProfiles(list, profiles, request.profiles);
   }
-  const passed = passedDates(facts?.range);
+  // What this body showed so far: its profiles list the same days, its records the same names.
+  const passed: (string | undefined)[] = [];
+  const passedRecord = new PassedMembers();
   // Every record lists the names of the first, which the schema found with their catalog types:
   // when the first holds exactly the requested metrics, so do all (the verdict depends on the
-  // names only). The report is read once: the next body's check starts over.
-  const report = reportOf(network);
+  // names only). `report`: the compiled success validator's report of its member check of this body.
   const uniform = typesChecked && report !== undefined && report.root === body && !report.changed;
   if (report) report.root = undefined;
-  // Records left to judge on their members: none once they all passed, or without a request,
-  // or when they list the names that passed against the same request before.
-  let membersLeft = facts !== undefined && !(uniform && passedNames.same(report!, facts.requested));
+  // Records left to judge on their members: none once they all passed, or without a request.
+  let membersLeft = facts !== undefined;
   for (let i = 0; i < profiles.length && !list.full; i++) {
     const days = isPlainObject(profiles[i]) ? (profiles[i] as Record<string, unknown>).data : undefined;
     if (!Array.isArray(days)) continue;
@@ -211,10 +171,7 @@ export function checkMetricsV1(list: ErrorList, body: Record<string, unknown>, r
       if (!isPlainObject(record)) continue;
       const date = record.date;
       if (date !== passed[d] || date === undefined) passed[d] = checkDate(list, date, i, d, facts) ? (date as string) : undefined;
-      if (membersLeft && checkMembers(list, record, i, d, facts!, typesChecked) && uniform) {
-        membersLeft = false;
-        passedNames.passed(report!, facts!.requested);
-      }
+      if (membersLeft && checkMembers(list, record, i, d, facts!, typesChecked, passedRecord) && uniform) membersLeft = false;
     }
     if (d < days.length) checkDates(list, days as Record<string, string>[], i, d, passed, facts);
   }
@@ -224,19 +181,9 @@ export function checkMetricsV1(list: ErrorList, body: Record<string, unknown>, r
  * The dates of a profile's records from `from` on, in a body that passed its schema (every
  * record an object with a date string) whose records need no other check.
  */
-function checkDates(list: ErrorList, days: Record<string, string>[], i: number, from: number, passed: (string | undefined)[], facts: RequestFacts | undefined): void {
+function checkDates(list: ProblemList, days: Record<string, string>[], i: number, from: number, passed: (string | undefined)[], facts: RequestFacts | undefined): void {
   for (let d = from; d < days.length && !list.full; d++) {
     const date = days[d].date;
     if (date !== passed[d]) passed[d] = checkDate(list, date, i, d, facts) ? date : undefined;
   }
 }
-
-/**
- * The report of the day records' member check of `network`'s compiled success validator (none
- * when the validator publishes none); `validatorsOf` keeps the validators, this the last answer.
- */
-function reportOf(network: string): MembersReport | undefined {
-  if (network !== lastReport.network) lastReport = { network, report: validatorsOf(1, `POST /1/${network}/metrics`)?.validators.success?.members };
-  return lastReport.report;
-}
-let lastReport: { network: string; report: MembersReport | undefined } = { network: '', report: undefined };
