@@ -58,6 +58,8 @@ export interface ProblemListOptions {
   readonly max?: number;
   /** The place of the last entry that says problems were left out: the whole body (`""`, or `body` for a request). */
   readonly whole?: string;
+  /** Keep the order found across severities, for {@link ProblemList.inOrder}. */
+  readonly keepOrder?: boolean;
 }
 
 export class ProblemList {
@@ -65,6 +67,8 @@ export class ProblemList {
   private errorBucket: Bucket | undefined;
   private warningBucket: Bucket | undefined;
   private seen: Set<string> | undefined;
+  /** Every problem listed, of either severity, in the order found (built only when asked for: requests). */
+  private readonly found: FoundProblem[] | undefined;
   private readonly strict: boolean;
   private readonly max: number;
   private readonly whole: string;
@@ -77,6 +81,7 @@ export class ProblemList {
     this.strict = options.strict === true;
     this.max = options.max ?? MAX_PROBLEMS;
     this.whole = options.whole ?? '';
+    this.found = options.keepOrder ? [] : undefined;
   }
 
   /**
@@ -91,6 +96,7 @@ export class ProblemList {
     const bucket = this.strict || ruleLevel(rule) === 'stated' ? (this.errorBucket ??= new Bucket('error', this.max)) : (this.warningBucket ??= new Bucket('warning', this.max));
     const problem: FoundProblem = { rule, severity: bucket.severity, place, message, code };
     const listed = bucket.add(problem);
+    if (listed) this.found?.push(problem);
     this.count = (this.errorBucket?.items.length ?? 0) + (this.warningBucket?.items.length ?? 0);
     this.full = this.errorBucket?.dropped !== undefined;
     return listed ? problem : undefined;
@@ -104,6 +110,15 @@ export class ProblemList {
   /** The problems of severity `warning`, in the order found. */
   warnings(): readonly FoundProblem[] {
     return this.warningBucket?.result(this.whole) ?? [];
+  }
+
+  /** Every problem of either severity in the order found (a list made with `keepOrder`), then what the caps left out. */
+  inOrder(): readonly FoundProblem[] {
+    if (!this.found) throw new Error('ProblemList.inOrder: the list was made without keepOrder');
+    const errors = this.errors();
+    const warnings = this.warnings();
+    const capped = [...errors.slice(this.errorBucket?.items.length ?? 0), ...warnings.slice(this.warningBucket?.items.length ?? 0)];
+    return capped.length ? [...this.found, ...capped] : this.found;
   }
 }
 
