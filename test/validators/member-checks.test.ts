@@ -138,18 +138,4 @@ describe('member checks of wide objects', () => {
     inherited.profiles[0].data[0] = Object.assign(Object.create({ inherited_member: 1 }), records[0]);
     agree(1, 'FacebookMetricsResponse', 'FacebookDayRecord', [parsed, built, inherited, parsed]);
   });
-
-  it('read members by for...in after one read by name, without arrays per object', () => {
-    const { base, members } = compilers(1);
-    const source = members.getSchema(`${base}FacebookMetricsResponse`)!.toString();
-    // The named read moves an object of a replaced layout to the current one before for...in:
-    // a day record's is the required check of its date, with no second read.
-    expect(source).toMatch(/if\s*\((data\d+)\.date === (?:undefined|void 0)\)[^]*?let at\d+ = 0;\s+let same\d+ = true;\s+for\s*\(const key\d+ in \1\)\s*\{\s+const value\d+ = \1\[key\d+\];/);
-    expect(source).not.toMatch(/data\d+\.date;/);
-    expect(source).not.toMatch(/Object\.(keys|values)\(/);
-    // A post has no required member: one read by name of its first member.
-    const posts = compilers(2);
-    const post = posts.members.getSchema(`${posts.base}FacebookPostsResponse`)!.toString();
-    expect(post).toMatch(/(data\d+)\.[a-z_]+;\s+let at\d+ = 0;\s+let same\d+ = true;\s+for\s*\(const key\d+ in \1\)\s*\{\s+const value\d+ = \1\[key\d+\];/);
-  });
 });

@@ -1,6 +1,7 @@
 /** Every call answers for its own input: results of other calls, before or during it, change nothing. */
 import { describe, expect, it } from 'vitest';
 import { validateResponse } from '../../src/validators/index.js';
+import { problems } from './problems.js';
 
 const labels = (body: unknown) => validateResponse({ method: 'POST', path: '/2/post/labels', body, request: {} });
 const profiles = (body: unknown) => validateResponse({ method: 'GET', path: '/2/twitter/profiles', body });
@@ -82,5 +83,13 @@ describe('validateResponse results', () => {
     expect(at(299).errors[0]).toMatchObject({ rule: 'shared.response.status' });
     expect(at('401').errors[0]).toMatchObject({ rule: 'shared.response.status' });
   });
-});
 
+  it('judges a 200 body by the branch its success flag selects', () => {
+    const v1 = (body: unknown) => problems(validateResponse({ method: 'POST', path: '/1/facebook/metrics', body }));
+    expect(v1({ success: true, profiles: [{ id: 'p1', data: [{ date: '2026-01-01 00:00:00', comments: 3 }] }] })).toEqual([]);
+    expect(v1({ success: false, errors: [{ code: 3, errors: ['General description.', 'detail'] }] })).toEqual([]);
+    expect(v1({ success: true, profiles: [{ id: 'p1', data: [{ date: '2026-01-01 00:00:00', comments: 'three' }] }] }).map((p) => p.pointer)).toEqual(['/profiles/0/data/0/comments']);
+    expect(v1({ success: false, errors: [{ code: 'x', errors: [] }] }).map((p) => p.pointer)).toContain('/errors/0/code');
+    expect(v1({ profiles: [] }).map((p) => [p.rule, p.pointer])).toEqual([['shared.response.success-flag', '/success']]);
+  });
+});
