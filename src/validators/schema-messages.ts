@@ -12,13 +12,13 @@ import type { ProblemList } from '../problems/problem-list.js';
 import { valueAt } from '../json/pointer.js';
 
 /** Shapes of the patterns used by the specs, named for people. */
-const PATTERN_SHAPES: Record<string, string> = {
+const PATTERN_SHAPES: Readonly<Record<string, string>> = {
   '^\\d{4}-\\d{2}-\\d{2}$': 'a date YYYY-MM-DD',
   [DAY_TIME_PATTERN]: DAY_TIME_SHAPE,
   [UTC_DATE_TIME_PATTERN]: UTC_DATE_TIME_SHAPE,
 };
 
-const FORMAT_SHAPES: Record<string, string> = {
+const FORMAT_SHAPES: Readonly<Record<string, string>> = {
   date: 'a calendar date YYYY-MM-DD',
   'date-time': 'an RFC 3339 date-time with offset',
 };

@@ -75,6 +75,11 @@ function mutablePart(program: ts.Program, type: ts.Type, depth = 0, seen = new S
       if (why) return `holds ${why}`;
     }
   }
+  for (const index of checker.getIndexInfosOfType(type)) {
+    if (!index.isReadonly) return 'an index signature that can be assigned';
+    const why = mutablePart(program, index.type, depth + 1, seen);
+    if (why) return `holds ${why}`;
+  }
   // The standard library's other types (ReadonlyArray, ReadonlyMap, RegExp, ...): their contents are their type arguments.
   if (symbol?.declarations?.some((d) => program.isSourceFileDefaultLibrary(d.getSourceFile()))) return undefined;
   for (const property of type.getProperties()) {
@@ -149,6 +154,7 @@ describe('module-level state', () => {
       'const memo = { last: undefined as string | undefined };',
       'const nested: { readonly items: number[] } = { items: [] };',
       'const sticky = /a/g;',
+      'const byName: Record<string, string> = {};',
       'class Holder { static current = 0; }',
       '// Accepted:',
       'const table: ReadonlyMap<string, number> = new Map([["a", 1]]);',
@@ -156,12 +162,13 @@ describe('module-level state', () => {
       'const frozen = Object.freeze([1, 2]);',
       'const frozenObject = Object.freeze({ a: 1 });',
       'const shapes = { date: "a date" } as const;',
+      'const messages: Readonly<Record<string, string>> = { a: "b" };',
       'const limit = 8;',
       'const pattern = /^a$/;',
       'const marker = Symbol("m");',
       'function f(): number { return limit; }',
       'class Counter { private count = 0; next(): number { return ++this.count; } }',
-      'export { last, count, cache, seen, list, marks, memo, nested, sticky, Holder, table, names, frozen, frozenObject, shapes, pattern, marker, f, Counter };',
+      'export { last, count, cache, seen, list, marks, memo, nested, sticky, byName, messages, Holder, table, names, frozen, frozenObject, shapes, pattern, marker, f, Counter };',
     ].join('\n'),
   );
   /** One program for both tests: the validators and a sample of every kind of module-level state. */
@@ -192,6 +199,7 @@ describe('module-level state', () => {
       'memo: member last can be assigned',
       'nested: member items: a Array',
       'sticky: a regular expression with the g or y flag keeps lastIndex',
+      'byName: an index signature that can be assigned',
       'static current: can be assigned',
     ]);
   });
