@@ -24,33 +24,6 @@ export interface FoundProblem {
   readonly code: number;
 }
 
-/** The problems of one severity, up to a cap; a last entry says when problems were left out. */
-class Bucket {
-  readonly items: FoundProblem[] = [];
-  /** The rule of the first problem left out, once the cap is reached. */
-  dropped: RuleId | undefined;
-
-  constructor(
-    readonly severity: Severity,
-    private readonly max: number,
-  ) {}
-
-  add(problem: FoundProblem): boolean {
-    if (this.items.length < this.max) {
-      this.items.push(problem);
-      return true;
-    }
-    this.dropped ??= problem.rule;
-    return false;
-  }
-
-  result(whole: string): readonly FoundProblem[] {
-    if (this.dropped === undefined) return this.items;
-    const message = `more problems not listed (only the first ${this.max} are shown)`;
-    return [...this.items, { rule: this.dropped, severity: this.severity, place: whole, message, code: VALIDATION_CODE }];
-  }
-}
-
 export interface ProblemListOptions {
   /** Broken inferred rules are errors too. */
   readonly strict?: boolean;
@@ -58,20 +31,20 @@ export interface ProblemListOptions {
   readonly max?: number;
   /** The place of the last entry that says problems were left out: the whole body (`""`, or `body` for a request). */
   readonly whole?: string;
-  /** Keep the order found across severities, for {@link ProblemList.inOrder}. */
-  readonly keepOrder?: boolean;
 }
 
 export class ProblemList {
-  /** The buckets and the set are created with the first problem: a check without problems costs none of them. */
-  private errorBucket: Bucket | undefined;
-  private warningBucket: Bucket | undefined;
+  /** The problems listed, of either severity, in the order found. */
+  private readonly found: FoundProblem[] = [];
+  /** Created with the first problem: a check without problems costs none. */
   private seen: Set<string> | undefined;
-  /** Every problem listed, of either severity, in the order found (built only when asked for: requests). */
-  private readonly found: FoundProblem[] | undefined;
   private readonly strict: boolean;
   private readonly max: number;
   private readonly whole: string;
+  private errorCount = 0;
+  /** The rule of the first problem of each severity left out by the cap. */
+  private droppedError: RuleId | undefined;
+  private droppedWarning: RuleId | undefined;
   /** True once the error cap is reached: the check's verdict is known, checks may stop early. */
   full = false;
   /** Problems listed so far, of either severity. */
@@ -81,7 +54,6 @@ export class ProblemList {
     this.strict = options.strict === true;
     this.max = options.max ?? MAX_PROBLEMS;
     this.whole = options.whole ?? '';
-    this.found = options.keepOrder ? [] : undefined;
   }
 
   /**
@@ -93,32 +65,26 @@ export class ProblemList {
     const seen = (this.seen ??= new Set<string>());
     if (seen.has(key)) return undefined;
     seen.add(key);
-    const bucket = this.strict || ruleLevel(rule) === 'stated' ? (this.errorBucket ??= new Bucket('error', this.max)) : (this.warningBucket ??= new Bucket('warning', this.max));
-    const problem: FoundProblem = { rule, severity: bucket.severity, place, message, code };
-    const listed = bucket.add(problem);
-    if (listed) this.found?.push(problem);
-    this.count = (this.errorBucket?.items.length ?? 0) + (this.warningBucket?.items.length ?? 0);
-    this.full = this.errorBucket?.dropped !== undefined;
-    return listed ? problem : undefined;
+    const error = this.strict || ruleLevel(rule) === 'stated';
+    if ((error ? this.errorCount : this.count - this.errorCount) >= this.max) {
+      if (error) {
+        this.droppedError ??= rule;
+        this.full = true;
+      } else this.droppedWarning ??= rule;
+      return undefined;
+    }
+    const problem: FoundProblem = { rule, severity: error ? 'error' : 'warning', place, message, code };
+    this.found.push(problem);
+    this.count++;
+    if (error) this.errorCount++;
+    return problem;
   }
 
-  /** The problems of severity `error`, in the order found. */
-  errors(): readonly FoundProblem[] {
-    return this.errorBucket?.result(this.whole) ?? [];
-  }
-
-  /** The problems of severity `warning`, in the order found. */
-  warnings(): readonly FoundProblem[] {
-    return this.warningBucket?.result(this.whole) ?? [];
-  }
-
-  /** Every problem of either severity in the order found (a list made with `keepOrder`), then what the caps left out. */
-  inOrder(): readonly FoundProblem[] {
-    if (!this.found) throw new Error('ProblemList.inOrder: the list was made without keepOrder');
-    const errors = this.errors();
-    const warnings = this.warnings();
-    const capped = [...errors.slice(this.errorBucket?.items.length ?? 0), ...warnings.slice(this.warningBucket?.items.length ?? 0)];
-    return capped.length ? [...this.found, ...capped] : this.found;
+  /** Every problem listed, in the order found; then, per severity, an entry saying when the cap left problems out. */
+  all(): readonly FoundProblem[] {
+    const left = (severity: Severity, rule: RuleId | undefined): FoundProblem[] =>
+      rule === undefined ? [] : [{ rule, severity, place: this.whole, message: `more problems not listed (only the first ${this.max} are shown)`, code: VALIDATION_CODE }];
+    return [...this.found, ...left('error', this.droppedError), ...left('warning', this.droppedWarning)];
   }
 }
 

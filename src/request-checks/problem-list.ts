@@ -14,7 +14,7 @@ export class RequestProblemList extends ProblemList {
   private readonly bodyLevel = new Set<FoundProblem>();
 
   constructor(strict = false) {
-    super({ strict, whole: 'body', keepOrder: true });
+    super({ strict, whole: 'body' });
   }
 
   /** `code`: the API error code; `bodyLevel`: the problem is about the body as a whole. */
@@ -38,13 +38,13 @@ export class RequestProblemList extends ProblemList {
       for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
       return a.length - b.length;
     };
-    const ranked = this.inOrder().map((p) => ({ p, r: rank(p) }));
+    const ranked = this.all().map((p) => ({ p, r: rank(p) }));
     return ranked.sort((x, y) => compare(x.r, y.r)).map((x) => atParameter(x.p));
   }
 
   /** The problems in the order found. */
   items(): RequestProblem[] {
-    return this.inOrder().map(atParameter);
+    return this.all().map(atParameter);
   }
 }
 

@@ -189,8 +189,9 @@ export function createResponseValidator(): ResponseValidatorInstance {
       }
       const operation = plan?.op?.key;
       if (list.count === 0) return { valid: true, operation, errors: NONE, warnings: NONE };
-      const errors = list.errors().map(atPointer);
-      return { valid: errors.length === 0, operation, errors, warnings: list.warnings().map(atPointer) };
+      const found = list.all();
+      const errors = found.filter((p) => p.severity === 'error').map(atPointer);
+      return { valid: errors.length === 0, operation, errors, warnings: found.filter((p) => p.severity === 'warning').map(atPointer) };
     },
   };
 }

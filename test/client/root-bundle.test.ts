@@ -10,10 +10,11 @@ import { PROJECT_ROOT } from '../pipeline/temp-project.js';
 
 /**
  * Bytes of the root bundle. The target is 80 kB; the code the builders carry (their request
- * checks, about 52 kB) and the client with openapi-fetch (about 31 kB) come to about 84 kB today,
- * so the ceiling is set just above that: it catches the validators coming back (about 145 kB).
+ * checks, about 53 kB with the problem list they share with the response validators) and the
+ * client with openapi-fetch (about 31 kB) come to about 86 kB today, so the ceiling is set just
+ * above that: it catches the validators coming back (about 145 kB).
  */
-const ROOT_CEILING = 85_000;
+const ROOT_CEILING = 87_000;
 
 async function rootBundle() {
   const result = await build({
