@@ -34,9 +34,8 @@ export interface ProblemListOptions {
 }
 
 export class ProblemList {
-  /** The problems listed, of either severity, in the order found. */
-  private readonly found: FoundProblem[] = [];
-  /** Created with the first problem: a check without problems costs none. */
+  /** The problems listed, of either severity, in the order found; created with the first, as is `seen`: a check without problems allocates neither. */
+  private found: FoundProblem[] | undefined;
   private seen: Set<string> | undefined;
   private readonly strict: boolean;
   private readonly max: number;
@@ -74,7 +73,7 @@ export class ProblemList {
       return undefined;
     }
     const problem: FoundProblem = { rule, severity: error ? 'error' : 'warning', place, message, code };
-    this.found.push(problem);
+    (this.found ??= []).push(problem);
     this.count++;
     if (error) this.errorCount++;
     return problem;
@@ -84,7 +83,7 @@ export class ProblemList {
   all(): readonly FoundProblem[] {
     const left = (severity: Severity, rule: RuleId | undefined): FoundProblem[] =>
       rule === undefined ? [] : [{ rule, severity, place: this.whole, message: `more problems not listed (only the first ${this.max} are shown)`, code: VALIDATION_CODE }];
-    return [...this.found, ...left('error', this.droppedError), ...left('warning', this.droppedWarning)];
+    return [...(this.found ?? []), ...left('error', this.droppedError), ...left('warning', this.droppedWarning)];
   }
 }
 
