@@ -93,6 +93,8 @@ interface OperationPlan {
   readonly schemas: readonly StatusSchema[];
   /** The checks of a success body beyond its schema; undefined when there are none (label and profile lists). */
   readonly successChecks: SuccessChecks | undefined;
+  /** The result of a body without problems (frozen: a valid body allocates no result). */
+  readonly valid: ValidationResult;
   /** No error: told apart from a {@link NoPlan} by one member read. */
   readonly error: undefined;
 }
@@ -110,7 +112,7 @@ function planOf(found: OperationLookup): OperationPlan | NoPlan {
   const compiled = validatorsOf(op.version, op.key);
   if (!compiled) return { op, error: `no validators for ${op.key}; regenerate with npm run generate` };
   const { statuses } = compiled.validators;
-  return { op, compiled, statuses: statuses.map(Number), schemas: statuses.map((key) => statusSchemaOf(compiled, key)), successChecks: successChecksOf(op, compiled), error: undefined };
+  return { op, compiled, statuses: statuses.map(Number), schemas: statuses.map((key) => statusSchemaOf(compiled, key)), successChecks: successChecksOf(op, compiled), valid: validResult(op.key), error: undefined };
 }
 
 /** The index of `status` among `statuses`, -1 if absent (a loop: a handful of numbers). */
@@ -187,8 +189,8 @@ export function createResponseValidator(): ResponseValidatorInstance {
       } catch (err) {
         list.add('shared.response.operation', '', `the validator failed on this input: ${err instanceof Error ? err.message : String(err)}`);
       }
+      if (list.count === 0 && plan !== undefined && plan.error === undefined) return plan.valid;
       const operation = plan?.op?.key;
-      if (list.count === 0) return { valid: true, operation, errors: NONE, warnings: NONE };
       const found = list.all();
       const errors = found.filter((p) => p.severity === 'error').map(atPointer);
       return { valid: errors.length === 0, operation, errors, warnings: found.filter((p) => p.severity === 'warning').map(atPointer) };
@@ -198,6 +200,9 @@ export function createResponseValidator(): ResponseValidatorInstance {
 
 /** The empty list of a result without problems (frozen: results are read-only). */
 const NONE: readonly ValidationError[] = Object.freeze([]);
+
+/** A result without problems (frozen). */
+const validResult = (operation: OperationKey | undefined): ValidationResult => Object.freeze({ valid: true, operation, errors: NONE, warnings: NONE });
 
 /**
  * Checks that `body` is a response the API can produce for `method` `path` (and `request`, when

@@ -99,10 +99,10 @@ const MIDNIGHT_DAY_TIME = /^\d{4}-\d{2}-\d{2} 00:00:00$/;
  * each with its catalog type. One pass over the record's own members; the detailed pass runs
  * only when that one finds something off, or when the schema did not check the types.
  */
-function checkMembers(list: ProblemList, record: Record<string, unknown>, i: number, d: number, facts: RequestFacts, typesChecked: boolean, passedRecord: PassedMembers): boolean {
+function checkMembers(list: ProblemList, record: Record<string, unknown>, i: number, d: number, facts: RequestFacts, typesChecked: boolean, passedRecord: PassedMembers | undefined): boolean {
   const { metrics, requested } = facts;
   if (!metrics || !requested) return true;
-  if (typesChecked && passedRecord.same(record, requested)) return true;
+  if (typesChecked && passedRecord?.same(record, requested)) return true;
   let members = 0;
   let present = 0;
   for (const key in record) {
@@ -111,7 +111,7 @@ function checkMembers(list: ProblemList, record: Record<string, unknown>, i: num
   }
   const dated = record.date !== undefined || 'date' in record ? 1 : 0;
   if (typesChecked && present === metrics.length && members === present + dated) {
-    passedRecord.passed(record, requested);
+    passedRecord?.passed(record, requested);
     return true;
   }
   reportMembers(list, record, i, d, facts, typesChecked);
@@ -154,12 +154,13 @@ export function checkMetricsV1(list: ProblemList, body: Record<string, unknown>,
   }
   // What this body showed so far: its profiles list the same days, its records the same names.
   const passed: (string | undefined)[] = [];
-  const passedRecord = new PassedMembers();
   // Every record lists the names of the first, which the schema found with their catalog types:
   // when the first holds exactly the requested metrics, so do all (the verdict depends on the
   // names only). `report`: the compiled success validator's report of its member check of this body.
   const uniform = typesChecked && report !== undefined && report.root === body && !report.changed;
   if (report) report.root = undefined;
+  // Without that report, each record's names are compared with those of the last that passed.
+  const passedRecord = uniform ? undefined : new PassedMembers();
   // Records left to judge on their members: none once they all passed, or without a request.
   let membersLeft = facts !== undefined;
   for (let i = 0; i < profiles.length && !list.full; i++) {
