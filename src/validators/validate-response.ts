@@ -208,6 +208,7 @@ const validResult = (operation: OperationKey | undefined): ValidationResult => O
  * Checks that `body` is a response the API can produce for `method` `path` (and `request`, when
  * given). `path` may be a full URL. Returns `{ valid, operation, errors, warnings }`, each problem
  * `{ pointer, message, rule, severity }`; with `strict`, broken inferred rules are errors too.
- * `options.maxProblems` (default 100): errors, and warnings, listed before a last one says more were left out.
+ * Results are read-only: a result without problems is frozen and may be the same object for
+ * every valid body of an operation. `options.maxProblems` (default 100): errors, and warnings, listed before a last one says more were left out.
  */
 export const validateResponse: ResponseValidatorInstance['validate'] = createResponseValidator().validate;
