@@ -3,8 +3,8 @@
  * and validated once with its request, as a team's CI validates a folder of captured answers.
  * Per kind of body, each round parses every text of that kind in one timed batch, then validates
  * every parsed body in another; the figure is the median ratio of the rounds (CPU time, as
- * bench/ratio.ts). Unlike the shapes, no body is validated twice in a row: memos of the last
- * body do not help, and every object is as fresh from JSON.parse as a user's.
+ * bench/ratio.ts). Unlike the shapes, no body is validated twice in a row, and every object is
+ * as fresh from JSON.parse as a user's.
  */
 import { postsShape, v1MetricsShape, v2MetricsShape, type Shape } from './bodies.js';
 import { validateResponse } from '../src/validators/index.js';

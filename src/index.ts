@@ -8,6 +8,7 @@
 export { v1 } from './v1.js';
 export { v2 } from './v2.js';
 export { RequestValidationError, type RequestProblem } from './request-checks/problems.js';
+export type { Problem, ResponseProblem, RuleId, Severity } from './problems/problem.js';
 export { checkRequest, type CheckRequestOptions } from './request-checks/check.js';
 export { maxDateEnd } from './calendar/range-limit.js';
 export type { ApiRequest, ResponseOf } from './request.js';

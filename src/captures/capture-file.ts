@@ -3,7 +3,7 @@
  * response body), or an array of such objects.
  */
 import { isPlainObject } from '../validators/checks/values.js';
-import { describeValue } from '../validators/describe.js';
+import { describeValue } from '../problems/describe.js';
 import { unreadable, type CaptureItem, type CaptureSet } from './types.js';
 
 export const CAPTURE_SHAPE = '{ "method", "path", "request"?, "response", "status"? }';

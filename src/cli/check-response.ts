@@ -1,6 +1,6 @@
 /** Checks one captured response into its report line: validation, grouping, and the place of each problem in its file. */
 import type { CapturedResponse } from '../captures/types.js';
-import type { ValidationError, ValidationResult } from '../validators/types.js';
+import type { ValidationResult } from '../validators/types.js';
 // The package's validators entry: one bundled file once compiled (scripts/compile-javascript.mjs).
 import { lookupOperation, validateResponse } from '../validators/index.js';
 import { groupProblems } from './group-problems.js';
@@ -8,8 +8,6 @@ import type { Problem, ProblemGroup, ResponseReport } from './report-types.js';
 
 /** Problems collected per response before grouping (the report's cap counts groups, see group-problems.ts). */
 export const MAX_PROBLEMS = 10_000;
-
-const toProblem = ({ pointer, message, rule, severity }: ValidationError): Problem => ({ pointer, message, rule, severity });
 
 /** The module that places problems; loaded (with its parser) only once a response has problems. */
 type Locator = typeof import('../captures/locate.js');
@@ -31,8 +29,8 @@ async function check(response: CapturedResponse, strict: boolean, loadLocator: (
   const result: Pick<ValidationResult, 'operation' | 'errors' | 'warnings'> = response.bodyProblem
     ? { operation: lookupOperation(response.method, response.path).operation?.key, errors: [{ pointer: '', message: response.bodyProblem, rule: 'shared.response.json', severity: 'error' }], warnings: [] }
     : validateResponse({ method: response.method, path: response.path, body: response.body, request: response.request, status, strict }, { maxProblems: MAX_PROBLEMS });
-  const errors = result.errors.map(toProblem);
-  const warnings = result.warnings.map(toProblem);
+  const errors: Problem[] = [...result.errors];
+  const warnings: Problem[] = [...result.warnings];
   if (response.requestMissing) {
     warnings.unshift({ pointer: '', message: `request-aware checks did not run: ${response.requestMissing}`, rule: null, severity: 'warning' });
   }

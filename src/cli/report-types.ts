@@ -1,18 +1,19 @@
 /** The report of one `validate` run: what every reporter (text, json, junit, github) renders. */
 import type { SkipReason } from '../captures/types.js';
-import type { RuleId, Severity } from '../validators/types.js';
+import type { ResponseProblem, RuleId, Severity } from '../problems/problem.js';
 
 export type { RuleId, Severity };
 
-/** One problem of a response: a broken register rule, or (rule null) a problem of the capture itself. */
-export interface Problem {
-  pointer: string;
-  message: string;
-  rule: RuleId | null;
-  severity: Severity;
+/**
+ * One problem of a response as reported: the package's {@link ResponseProblem}, or (rule null) a
+ * note about the capture itself, placed in the file when it could be.
+ */
+export interface Problem extends Omit<ResponseProblem, 'rule'> {
+  /** The register rule broken; null for a note about the capture (its request could not be read). */
+  readonly rule: RuleId | null;
   /** Where the offending value is in the file (line and column from 1), when it could be placed. */
-  line?: number;
-  column?: number;
+  readonly line?: number;
+  readonly column?: number;
 }
 
 /** Problems of one rule at pointers of one shape (`/data/*\/3`): one line of the report. */

@@ -4,6 +4,7 @@
  * redacted copies.
  */
 import { errorMeanings } from '../catalog/request-catalog.js';
+import type { ResponseProblem } from '../problems/problem.js';
 
 /** What went wrong, in one word. */
 export type ApiErrorKind =
@@ -116,11 +117,8 @@ export class ApiError extends Error {
   }
 }
 
-/** One mismatch reported by the validators. */
-export interface ValidationIssue {
-  pointer: string;
-  message: string;
-}
+/** One mismatch reported by the validators: the part of the package's problem type the client reads. */
+export type ValidationIssue = Pick<ResponseProblem, 'pointer' | 'message'>;
 
 /**
  * A response that does not match the API description (with `validate: validateResponse`). The
@@ -130,7 +128,7 @@ export class ResponseValidationError extends Error {
   override readonly name = 'ResponseValidationError';
   constructor(
     readonly operation: string,
-    readonly errors: ValidationIssue[],
+    readonly errors: readonly ValidationIssue[],
     /** The response body as received (with any echoed credentials redacted). */
     readonly body: unknown,
   ) {

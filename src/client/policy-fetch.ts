@@ -25,7 +25,7 @@ import { isRetriable, retryAfterMs, retryDelay, type ResolvedRetry } from './ret
  * Checks a success body against the API description: `validateResponse` from
  * `social-analytics-api/validators`, or your own function of the same shape.
  */
-export type ResponseValidator = (input: { method: string; path: string; body: unknown; request?: unknown }) => { valid: boolean; errors: ValidationIssue[] } | Promise<{ valid: boolean; errors: ValidationIssue[] }>;
+export type ResponseValidator = (input: { method: string; path: string; body: unknown; request?: unknown }) => { valid: boolean; errors: readonly ValidationIssue[] } | Promise<{ valid: boolean; errors: readonly ValidationIssue[] }>;
 
 /** Information given to `onRetry` before each retry (no credentials in it). */
 export interface RetryInfo {

@@ -8,8 +8,9 @@
 import type { RequestCatalogVersion, Version } from '../catalog/types.js';
 import { checkDateRange, checkDimensions, checkFilterValues } from './cross-field.js';
 import { networkFacts } from './name-sets.js';
-import { ProblemList, isObject, show } from './problem-list.js';
-import type { RequestProblem } from './problems.js';
+import { describeValue } from '../problems/describe.js';
+import type { RequestProblem } from '../problems/problem.js';
+import { RequestProblemList, isObject } from './problem-list.js';
 import { dayProblems, schemaProblems } from './schema-problems.js';
 import type { RequestOperations } from './schema-types.js';
 
@@ -30,23 +31,23 @@ export interface CheckRequestOptions {
  * an unknown operation is one problem (`shared.request.known-operation`).
  */
 export function checkVersionRequest(versions: readonly VersionRequests[], operationKey: string, body: unknown, options: CheckRequestOptions = {}): RequestProblem[] {
-  const problems = new ProblemList(options.strict);
+  const problems = new RequestProblemList(options.strict);
   const requests = versions.find((v) => Object.hasOwn(v.operations, operationKey));
   if (!requests) {
     const which = versions.length === 1 ? `version ${versions[0].version} operation` : 'operation';
-    problems.add('shared.request.known-operation', 'operation', `unknown ${which} ${show(operationKey)}`);
-    return problems.items;
+    problems.add('shared.request.known-operation', 'operation', `unknown ${which} ${describeValue(operationKey)}`);
+    return problems.items();
   }
   const op = requests.operations[operationKey];
   if (op.kind === 'profiles') {
     if (body !== undefined && body !== null && !(isObject(body) && Object.keys(body).length === 0)) {
-      problems.add('shared.profiles.no-body', 'body', `${operationKey} takes no request body, got ${show(body)}`);
+      problems.add('shared.profiles.no-body', 'body', `${operationKey} takes no request body, got ${describeValue(body)}`);
     }
-    return problems.items;
+    return problems.items();
   }
   // The label lists' body is not shown in the documents: their schema accepts anything.
   const checks = op.body;
-  if (!checks) return problems.items;
+  if (!checks) return problems.items();
   const network = op.network ?? '';
   const facts = networkFacts(requests.catalog, network);
   const { validate } = checks;

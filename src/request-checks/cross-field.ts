@@ -13,7 +13,8 @@ import { daysBetween, isDay, longestMonthsInDays } from '../calendar/days.js';
 import { maxDateEnd } from '../calendar/range-limit.js';
 import type { NetworkFacts } from './name-sets.js';
 import { isExtraDimension } from './name-sets.js';
-import { isObject, show, type Body, type ProblemList } from './problem-list.js';
+import { describeValue } from '../problems/describe.js';
+import { isObject, type Body, type RequestProblemList as ProblemList } from './problem-list.js';
 
 /** date_end not before date_start and, for metrics (`limited`), within the date range limit. */
 export function checkDateRange(problems: ProblemList, body: Body, limited: boolean): void {
@@ -79,7 +80,7 @@ export function checkFilterValues(problems: ProblemList, facts: NetworkFacts, bo
     values.forEach((v, j) => {
       if (typeof v !== 'string' || v === '' || allowed.includes(v)) return;
       const at = Array.isArray(item.value) ? `filter[${i}].value[${j}]` : `filter[${i}].value`;
-      problems.add('shared.posts.filter-value-enum', at, `must be one of ${allowed.join(', ')}, got ${show(v)}`);
+      problems.add('shared.posts.filter-value-enum', at, `must be one of ${allowed.join(', ')}, got ${describeValue(v)}`);
     });
   });
 }

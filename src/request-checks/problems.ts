@@ -1,28 +1,8 @@
 /** Problems found in a request before it is sent, and the error that lists them. */
-import type { RuleId } from '../../generated/rule-levels.js';
+import type { RequestProblem } from '../problems/problem.js';
 
-/** One problem of a request, with the parameter it concerns and the register rule it breaks. */
-export interface RequestProblem {
-  /**
-   * The request member concerned, as a path into the body: `metrics`, `metrics[3]`,
-   * `dimensions[1].type`, `filter[0].value`, or `body` for the body as a whole.
-   */
-  parameter: string;
-  /** What is wrong, in one sentence naming the offending value. */
-  message: string;
-  /**
-   * The API error code the real server gives for it: 4 when a limit (profiles, metrics, date
-   * range) is exceeded, 3 (input validation error) for everything else.
-   */
-  code: number;
-  /** The rule of the register (catalogs/rules.yaml; `npx social-analytics-api rules <rule>` explains it). */
-  rule: RuleId;
-  /**
-   * `error` for a rule the documents state; `warning` for an inferred rule (an `error` when the
-   * check runs in strict mode).
-   */
-  severity: 'error' | 'warning';
-}
+/** One problem of a request: the package's {@link Problem}, placed by parameter, with the API error code. */
+export type { RequestProblem } from '../problems/problem.js';
 
 /** Thrown by a builder when its request would be rejected; `problems` lists every problem found. */
 export class RequestValidationError extends Error {

@@ -7,8 +7,8 @@ import { isDay } from '../calendar/days.js';
 import { pointerTokens, valueAt } from '../json/pointer.js';
 import { ruleLevel } from '../../generated/rule-levels.js';
 import { ruleAt } from './constraint-rules.js';
-import type { ProblemList } from './problem-list.js';
-import { show } from './problem-list.js';
+import { describeValue } from '../problems/describe.js';
+import type { RequestProblemList as ProblemList } from './problem-list.js';
 import type { ConstraintRule, NameSets, RequestBodyChecks, SchemaError } from './schema-types.js';
 
 /** What a name of each catalog list is; `%` stands for the network. */
@@ -59,7 +59,7 @@ function message(error: SchemaError, rule: ConstraintRule, value: unknown, root:
       if (!root) return 'is not a member of this element';
       return `is not a parameter of this request${rule.rule === 'shared.request.unknown-members' ? ` (allowed: ${members.join(', ')})` : ''}`;
     case 'type':
-      return `must be ${root && params.type === 'object' ? 'a JSON object' : TYPE_WORDS[params.type] ?? params.type}, got ${show(value)}`;
+      return `must be ${root && params.type === 'object' ? 'a JSON object' : TYPE_WORDS[params.type] ?? params.type}, got ${describeValue(value)}`;
     case 'minItems':
       return params.limit === 1 ? 'must not be empty' : `must hold at least ${params.limit} items`;
     case 'maxItems':
@@ -68,11 +68,11 @@ function message(error: SchemaError, rule: ConstraintRule, value: unknown, root:
       return 'must not be an empty string';
     case 'minimum':
     case 'maximum':
-      return `must be at ${error.keyword === 'minimum' ? 'least' : 'most'} ${params.limit}, got ${show(value)}`;
+      return `must be at ${error.keyword === 'minimum' ? 'least' : 'most'} ${params.limit}, got ${describeValue(value)}`;
     case 'x-names':
-      return `${show(value)} is not a ${NAME_WORDS[params.names as keyof NameSets].replace('%', network)}`;
+      return `${describeValue(value)} is not a ${NAME_WORDS[params.names as keyof NameSets].replace('%', network)}`;
     default:
-      return `must be ${rule.expected ?? `valid (${error.keyword})`}, got ${show(value)}`;
+      return `must be ${rule.expected ?? `valid (${error.keyword})`}, got ${describeValue(value)}`;
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * Catalog facts the request-aware checks need, read from generated/validator-facts.ts (the slice
  * of the catalogs the validators read: loading them does not load every description). A
- * network's metrics and posts are JSON text there, parsed here on first use and kept.
+ * network's metrics and posts are JSON text there, parsed here into read-only tables when this
+ * module loads (about 20 kB of text); nothing is added to them afterwards.
  */
 import { validatorFacts } from '../../generated/validator-facts.js';
 import type { MetricType, PostFieldType } from '../catalog/types.js';
@@ -52,69 +53,70 @@ export interface ValidatorFacts {
 
 const data: ValidatorFacts = validatorFacts;
 
-/** The JSON text of a network's table in a version, if documented. */
-function tableOf(version: number, table: keyof VersionFacts, network: string): JsonText | undefined {
-  const facts = version === 1 ? data.v1 : version === 2 ? data.v2 : undefined;
-  const texts = facts?.[table];
-  return texts && Object.prototype.hasOwnProperty.call(texts, network) ? texts[network] : undefined;
-}
-
-/** A metric with its position in its network's catalog (a small integer for per-call marks). */
+/** A metric with its position in its network's catalog (a small integer, to mark metrics seen in one call). */
 export interface CatalogMetric extends MetricFacts {
   readonly position: number;
 }
 
+/** A network's post facts with the lookups the checks make (built with the tables). */
+export interface PostCatalog extends PostFacts {
+  /** Type of every post field and response member, by name. */
+  readonly types: ReadonlyMap<string, PostFieldType>;
+  /** The fields and response members whose type is `datetime`. */
+  readonly dateTimeNames: readonly string[];
+}
+
 type Tuple = [name: string, type: string, extraDimensions?: string[]];
 
-/** Per version: the metrics of each network by name, built on first use. */
-const metricCache: Record<number, Map<string, Map<string, CatalogMetric>>> = { 1: new Map(), 2: new Map() };
+const fieldsOf = (tuples: readonly Tuple[]): readonly PostFieldFacts[] => Object.freeze(tuples.map(([name, type]) => Object.freeze({ name, type: type as PostFieldType })));
+
+function metricTable(text: JsonText): ReadonlyMap<string, CatalogMetric> {
+  const tuples: Tuple[] = JSON.parse(text);
+  return new Map(tuples.map(([name, type, extraDimensions = []], position) => [name, Object.freeze({ name, type: type as MetricType, extraDimensions: Object.freeze(extraDimensions), position })]));
+}
+
+function postTable(text: JsonText): PostCatalog {
+  const parsed: { sort: boolean; fields: Tuple[]; responseMembers: Tuple[]; videoOnly: string[] } = JSON.parse(text);
+  const fields = fieldsOf(parsed.fields);
+  const responseMembers = fieldsOf(parsed.responseMembers);
+  const types: ReadonlyMap<string, PostFieldType> = new Map([...fields, ...responseMembers].map((f) => [f.name, f.type]));
+  const dateTimeNames = Object.freeze([...types].filter(([, type]) => type === 'datetime').map(([name]) => name));
+  return Object.freeze({ sort: parsed.sort, fields, responseMembers, videoOnly: Object.freeze(parsed.videoOnly), types, dateTimeNames });
+}
+
+/** `key -> value` of an object's own members, as a map (a network named `toString` is no member). */
+const tableOf = <T>(texts: Readonly<Record<string, JsonText>>, build: (text: JsonText) => T): ReadonlyMap<string, T> =>
+  new Map(Object.keys(texts).map((network) => [network, build(texts[network])]));
+
+/** Per version, per network: its metrics by name, positions from 0 to `size - 1` (built at load). */
+const metricTables: ReadonlyMap<number, ReadonlyMap<string, ReadonlyMap<string, CatalogMetric>>> = new Map([
+  [1, tableOf(data.v1.metrics, metricTable)],
+  [2, tableOf(data.v2.metrics, metricTable)],
+]);
+
+/** Per version, per network: its post facts (built at load). */
+const postTables: ReadonlyMap<number, ReadonlyMap<string, PostCatalog>> = new Map([
+  [1, tableOf(data.v1.posts, postTable)],
+  [2, tableOf(data.v2.posts, postTable)],
+]);
+
+const NO_METRICS: ReadonlyMap<string, CatalogMetric> = new Map();
 
 /** The metrics of a network in a version, by name; positions run from 0 to `size - 1`. */
 export function metricsOf(version: number, network: string): ReadonlyMap<string, CatalogMetric> {
-  const cache = metricCache[version] ?? (metricCache[version] = new Map());
-  let metrics = cache.get(network);
-  if (!metrics) {
-    const text = tableOf(version, 'metrics', network);
-    const tuples: Tuple[] = text ? JSON.parse(text) : [];
-    metrics = new Map(tuples.map(([name, type, extraDimensions = []], position) => [name, { name, type: type as MetricType, extraDimensions, position }]));
-    cache.set(network, metrics);
-  }
-  return metrics;
+  return metricTables.get(version)?.get(network) ?? NO_METRICS;
 }
 
 /** Names of the extra dimensions (those a metric allows besides the base dimensions). */
 export const extraDimensionNames: ReadonlySet<string> = new Set(data.extraDimensions);
 
-const fieldsOf = (tuples: Tuple[]): PostFieldFacts[] => tuples.map(([name, type]) => ({ name, type: type as PostFieldType }));
-
-/** Per version and network: its post facts, parsed on first use. */
-const postCache = new Map<string, PostFacts | undefined>();
-
 /** The post facts of a network in a version, if documented. */
-export function postCatalogOf(version: number, network: string): PostFacts | undefined {
-  const key = `${version} ${network}`;
-  if (!postCache.has(key)) {
-    const text = tableOf(version, 'posts', network);
-    const parsed: { sort: boolean; fields: Tuple[]; responseMembers: Tuple[]; videoOnly: string[] } | undefined = text ? JSON.parse(text) : undefined;
-    postCache.set(key, parsed && { sort: parsed.sort, fields: fieldsOf(parsed.fields), responseMembers: fieldsOf(parsed.responseMembers), videoOnly: parsed.videoOnly });
-  }
-  return postCache.get(key);
-}
-
-const fieldTypeCache = new WeakMap<PostFacts, ReadonlyMap<string, PostFieldType>>();
-
-/** Type of every post field and response member of a network's posts, by name (built once per network). */
-export function postFieldTypes(catalog: PostFacts): ReadonlyMap<string, PostFieldType> {
-  let types = fieldTypeCache.get(catalog);
-  if (!types) {
-    types = new Map<string, PostFieldType>([...catalog.fields.map((f) => [f.name, f.type] as const), ...catalog.responseMembers.map((m) => [m.name, m.type] as const)]);
-    fieldTypeCache.set(catalog, types);
-  }
-  return types;
+export function postCatalogOf(version: number, network: string): PostCatalog | undefined {
+  return postTables.get(version)?.get(network);
 }
 
 /** The error codes of the catalog. */
-export const errorCodes = data.errors;
+export const errorCodes: readonly { readonly code: number; readonly httpStatus: number }[] = Object.freeze(data.errors.map((e) => Object.freeze({ code: e.code, httpStatus: e.httpStatus })));
 
 /** Page size of post lists when the request gives no `limit`. */
 export const defaultPageSize = data.pageSize;

@@ -1,15 +1,15 @@
 /**
  * The precompiled validators of both versions (generated/validators), by operation: an
- * operation's module is loaded on the first validation of that operation, and kept; the failure
- * body's module on the first failure body or schema error (a valid success body needs neither
- * it nor the rule table). The types
- * come from compiled-types.ts (as do the generated declarations), so this module's emitted
- * declarations do not depend on how a build treats the generated JavaScript.
+ * operation's module is loaded (`require`, which keeps it) when its validators are first asked
+ * for; the failure body's module on the first failure body or schema error (a valid success
+ * body needs neither it nor the rule table). The types come from compiled-types.ts (as do the
+ * generated declarations), so this module's emitted declarations do not depend on how a build
+ * treats the generated JavaScript.
  */
 import * as v1 from '../../generated/validators/v1/index.js';
 import * as v2 from '../../generated/validators/v2/index.js';
 import type { RuleId } from '../../generated/rule-levels.js';
-import type { CompiledValidator, FailureModule, OperationValidators } from './compiled-types.js';
+import type { CompiledValidator, OperationValidators } from './compiled-types.js';
 
 export type { CompiledValidator, CompiledValidatorError, OperationValidators } from './compiled-types.js';
 
@@ -18,29 +18,23 @@ export interface CompiledOperation {
   readonly validators: OperationValidators;
   /** The failure body's validator (its module loads on the first call). */
   failure(): CompiledValidator;
-  /** The rule of each constraint of the operation's validators and the failure body's (built on the first call). */
+  /** The rule of each constraint of the operation's validators and the failure body's. */
   rules(): Readonly<Record<string, RuleId>>;
 }
 
-const versions: Record<number, typeof v1> = { 1: v1, 2: v2 };
-const loaded = new Map<string, CompiledOperation>();
+const versions: ReadonlyMap<number, typeof v1> = new Map([
+  [1, v1],
+  [2, v2],
+]);
 
-/** Validators of one operation ("POST /2/facebook/metrics"), loaded on first use; undefined when none exist. */
+/** Validators of one operation ("POST /2/facebook/metrics"); undefined when none exist. */
 export function validatorsOf(version: number, operation: string): CompiledOperation | undefined {
-  const known = loaded.get(operation);
-  if (known) return known;
-  const modules = versions[version];
+  const modules = versions.get(version);
   if (!modules || !Object.prototype.hasOwnProperty.call(modules.operationModules, operation)) return undefined;
   const own = modules.operationModules[operation]();
-  // Kept once loaded: an index's loader goes through `require` on every call.
-  let failure: FailureModule | undefined;
-  let rules: Readonly<Record<string, RuleId>> | undefined;
-  const failureModule = () => (failure ??= modules.failureModule());
-  const compiled: CompiledOperation = {
+  return {
     validators: own.validators,
-    failure: () => failureModule().FailureBody,
-    rules: () => (rules ??= { ...failureModule().schemaRules, ...own.schemaRules } as Readonly<Record<string, RuleId>>),
+    failure: () => modules.failureModule().FailureBody,
+    rules: () => ({ ...modules.failureModule().schemaRules, ...own.schemaRules }) as Readonly<Record<string, RuleId>>,
   };
-  loaded.set(operation, compiled);
-  return compiled;
 }

@@ -2,7 +2,7 @@
  * `social-analytics-api/validators`: checks that a response body is one the API can produce,
  * with precompiled JSON Schema validators (generated/validators) and request-aware checks.
  */
-export { validateResponse } from './validate-response.js';
-export { formatError, formatErrors } from './format.js';
+export { createResponseValidator, validateResponse, type ResponseValidatorInstance, type ValidateResponseOptions } from './validate-response.js';
+export { formatError, formatErrors } from '../problems/problem-lines.js';
 export { lookupOperation, type OperationLookup } from '../operations/operation-of.js';
-export type { Severity, ValidateResponseInput, ValidationError, ValidationResult } from './types.js';
+export type { ResponseProblem, RuleId, Severity, ValidateResponseInput, ValidationError, ValidationResult } from './types.js';

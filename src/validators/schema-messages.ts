@@ -8,18 +8,18 @@ import { ruleAt } from '../request-checks/constraint-rules.js';
 import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../calendar/date-times.js';
 import { DAY_TIME_SHAPE, UTC_DATE_TIME_SHAPE } from './checks/values.js';
 import type { CompiledValidator, CompiledValidatorError } from './compiled.js';
-import { describeValue, listValues, quote } from './describe.js';
-import type { ErrorList } from './error-list.js';
+import { describeValue, listValues, quote } from '../problems/describe.js';
+import type { ProblemList } from '../problems/problem-list.js';
 import { valueAt } from '../json/pointer.js';
 
 /** Shapes of the patterns used by the specs, named for people. */
-const PATTERN_SHAPES: Record<string, string> = {
+const PATTERN_SHAPES: Readonly<Record<string, string>> = {
   '^\\d{4}-\\d{2}-\\d{2}$': 'a date YYYY-MM-DD',
   [DAY_TIME_PATTERN]: DAY_TIME_SHAPE,
   [UTC_DATE_TIME_PATTERN]: UTC_DATE_TIME_SHAPE,
 };
 
-const FORMAT_SHAPES: Record<string, string> = {
+const FORMAT_SHAPES: Readonly<Record<string, string>> = {
   date: 'a calendar date YYYY-MM-DD',
   'date-time': 'an RFC 3339 date-time with offset',
 };
@@ -113,7 +113,7 @@ function ruleOf(error: CompiledValidatorError, source: SchemaSource): RuleId {
 const SCHEMAS = '/schemas/';
 
 /** Adds the errors of the last run of a compiled validator to `list`. */
-export function addSchemaErrors(list: ErrorList, validator: CompiledValidator, source: SchemaSource, body: unknown, basePointer = ''): void {
+export function addSchemaErrors(list: ProblemList, validator: CompiledValidator, source: SchemaSource, body: unknown, basePointer = ''): void {
   const errors = validator.errors;
   if (!errors) return;
   const capped = errors.length > 2000 ? errors.slice(0, 2000) : errors;

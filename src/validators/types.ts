@@ -1,11 +1,8 @@
 /** Input and result types of the response validators. */
 import type { OperationKey } from '../../generated/operations.js';
-import type { RuleId } from '../../generated/rule-levels.js';
+import type { ResponseProblem } from '../problems/problem.js';
 
-export type { RuleId } from '../../generated/rule-levels.js';
-
-/** `error`: a stated rule is broken (or any rule, in strict mode); `warning`: an inferred one. */
-export type Severity = 'error' | 'warning';
+export type { ResponseProblem, RuleId, Severity } from '../problems/problem.js';
 
 /** One response to check. */
 export interface ValidateResponseInput {
@@ -27,25 +24,16 @@ export interface ValidateResponseInput {
   strict?: boolean;
 }
 
-/** One problem found in a response (the name is kept for compatibility). */
-export interface ValidationError {
-  /** JSON pointer into the response body ("" is the whole body). */
-  pointer: string;
-  /** What is wrong, written for people: `expected integer, got "12"`. */
-  message: string;
-  /** The register rule broken (catalogs/rules.yaml; `npx social-analytics-api rules <rule>` explains it). */
-  rule: RuleId;
-  /** `warning` only for inferred rules outside strict mode. */
-  severity: Severity;
-}
+/** One problem found in a response: the package's {@link ResponseProblem} (the name is kept for compatibility). */
+export type ValidationError = ResponseProblem;
 
 export interface ValidationResult {
   /** No errors (warnings do not count). */
-  valid: boolean;
+  readonly valid: boolean;
   /** The operation the method and path name ("POST /2/facebook/metrics"), if any. */
-  operation: OperationKey | undefined;
+  readonly operation: OperationKey | undefined;
   /** Problems of severity `error`. */
-  errors: ValidationError[];
+  readonly errors: readonly ValidationError[];
   /** Problems of severity `warning` (broken inferred rules); always empty in strict mode. */
-  warnings: ValidationError[];
+  readonly warnings: readonly ValidationError[];
 }

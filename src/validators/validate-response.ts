@@ -15,8 +15,8 @@ import { checkRefusedRequest } from './checks/refused-request.js';
 import { requestBody, UnreadableRequest } from './checks/request-shape.js';
 import { isPlainObject } from './checks/values.js';
 import { validatorsOf, type CompiledOperation, type CompiledValidator } from './compiled.js';
-import { describeValue } from './describe.js';
-import { ErrorList } from './error-list.js';
+import { describeValue } from '../problems/describe.js';
+import { atPointer, ProblemList } from '../problems/problem-list.js';
 import { lookupOperation, type OperationLookup } from '../operations/operation-of.js';
 import { addSchemaErrors } from './schema-messages.js';
 import type { ValidateResponseInput, ValidationError, ValidationResult } from './types.js';
@@ -29,13 +29,11 @@ interface StatusSchema {
   readonly name: string | undefined;
   /** A 200 response that is `oneOf: [success body, FailureBody]`, the branch chosen by `success`. */
   readonly bySuccess: boolean;
-  /** The last body of this status was a failure body (`success: false`): the next reads `success` first. */
-  failureLast: boolean;
 }
 
 function statusSchemaOf({ validators }: CompiledOperation, key: string): StatusSchema {
   const own = Object.prototype.hasOwnProperty.call(validators.responses, key) ? validators.responses[key] : undefined;
-  return { own, name: own && validators.schemas.responses[key], bySuccess: key === '200' && validators.success !== undefined && own === undefined, failureLast: false };
+  return { own, name: own && validators.schemas.responses[key], bySuccess: key === '200' && validators.success !== undefined && own === undefined };
 }
 
 /**
@@ -45,19 +43,15 @@ function statusSchemaOf({ validators }: CompiledOperation, key: string): StatusS
  * no branch can match. Returns the body's `success` member (undefined when the body is no object),
  * read once for the checks that follow.
  */
-function checkSchema(list: ErrorList, { validators, failure, rules }: CompiledOperation, schema: StatusSchema, body: unknown): unknown {
+function checkSchema(list: ProblemList, { validators, failure, rules }: CompiledOperation, schema: StatusSchema, body: unknown): unknown {
   if (schema.bySuccess) {
     // The common answer first: a body its success branch passes has `success: true` (a `const`
     // of that branch, read there). Bodies of every operation come here, so a read of `success`
-    // here is a lookup by layout. After a failure body, whose branch the success one is not,
-    // `success` is read first. The problems found are the same either way.
+    // here is a lookup by layout, made only for the bodies that branch rejects.
     const own = validators.success!;
-    const tried = !schema.failureLast;
-    if (tried && own(body, WHOLE_BODY)) return true;
+    if (own(body, WHOLE_BODY)) return true;
     const success = isPlainObject(body) ? body.success : undefined;
-    schema.failureLast = success === false;
     if (success === true) {
-      if (!tried && own(body, WHOLE_BODY)) return true;
       addSchemaErrors(list, own, { name: validators.schemas.success!, rules: rules() }, body);
     } else if (success === false) {
       const branch = failure();
@@ -80,7 +74,7 @@ const WHOLE_BODY = Object.freeze({ instancePath: '' });
 const FAILURE = 'FailureBody';
 
 /** The success-body checks of one operation; `schemaValid`: the body passed its schema, so catalog types need no second check. */
-type SuccessChecks = (list: ErrorList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, schemaValid: boolean) => void;
+type SuccessChecks = (list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, schemaValid: boolean) => void;
 
 /** The success-body checks of `op`, chosen once per operation; undefined for content label lists, which have none. */
 function successChecksOf(op: OperationInfo): SuccessChecks | undefined {
@@ -95,17 +89,17 @@ function successChecksOf(op: OperationInfo): SuccessChecks | undefined {
   return undefined;
 }
 
-/** What validating one operation needs, resolved on its first validation and kept. */
+/** What validating one operation needs. */
 interface OperationPlan {
   readonly op: OperationInfo & { key: OperationKey };
   readonly compiled: CompiledOperation;
   /** The documented HTTP statuses, as numbers, and (at the same index) how a body of each is checked. */
   readonly statuses: readonly number[];
   readonly schemas: readonly StatusSchema[];
-  /** The result of a body without problems (shared, frozen). */
-  readonly valid: ValidationResult;
-  /** The checks of a success body beyond its schema; undefined when there are none (content label lists). */
+  /** The checks of a success body beyond its schema; undefined when there are none (label and profile lists). */
   readonly successChecks: SuccessChecks | undefined;
+  /** The result of a body without problems (frozen: a valid body allocates no result). */
+  readonly valid: ValidationResult;
   /** The success checks read the request (metrics and posts; the lists' checks are body-only). */
   readonly readsRequest: boolean;
   /** No error: told apart from a {@link NoPlan} by one member read. */
@@ -118,37 +112,14 @@ interface NoPlan {
   readonly error: string;
 }
 
-/** Plans by lookup answer (lookupOperation answers one object per method and path). */
-const plans = new WeakMap<OperationLookup, OperationPlan | NoPlan>();
-
 /** The plan of an operation, or why there is none. */
 function planOf(found: OperationLookup): OperationPlan | NoPlan {
-  let plan = plans.get(found);
-  if (plan === undefined) {
-    const op = found.operation;
-    const compiled = op && validatorsOf(op.version, op.key);
-    if (!op) plan = { op, error: found.error };
-    else if (!compiled) plan = { op, error: `no validators for ${op.key}; regenerate with npm run generate` };
-    else {
-      const { statuses } = compiled.validators;
-      plan = { op, compiled, statuses: statuses.map(Number), schemas: statuses.map((key) => statusSchemaOf(compiled, key)), valid: validResult(op.key), successChecks: successChecksOf(op), readsRequest: op.kind === 'metrics' || op.kind === 'posts', error: undefined };
-    }
-    plans.set(found, plan);
-  }
-  return plan;
-}
-
-/**
- * The plan of the last method and path given as strings, and the strings: captures of one
- * operation usually come in a row, so the next call compares two strings and looks nothing up.
- */
-let lastPlan: { method: string; path: string; plan: OperationPlan | NoPlan } | undefined;
-
-function planFor(method: unknown, path: unknown): OperationPlan | NoPlan {
-  if (lastPlan !== undefined && method === lastPlan.method && path === lastPlan.path) return lastPlan.plan;
-  const plan = planOf(lookupOperation(method as string, path as string));
-  if (typeof method === 'string' && typeof path === 'string') lastPlan = { method, path, plan };
-  return plan;
+  const op = found.operation;
+  if (!op) return { op, error: found.error };
+  const compiled = validatorsOf(op.version, op.key);
+  if (!compiled) return { op, error: `no validators for ${op.key}; regenerate with npm run generate` };
+  const { statuses } = compiled.validators;
+  return { op, compiled, statuses: statuses.map(Number), schemas: statuses.map((key) => statusSchemaOf(compiled, key)), successChecks: successChecksOf(op), readsRequest: op.kind === 'metrics' || op.kind === 'posts', valid: validResult(op.key), error: undefined };
 }
 
 /** The index of `status` among `statuses`, -1 if absent (a loop: a handful of numbers). */
@@ -157,19 +128,18 @@ function indexOf(statuses: readonly number[], status: unknown): number {
   return -1;
 }
 
-/** Validates `input` into `list`; the plan of its operation (or why there is none). */
-function validate(input: ValidateResponseInput, list: ErrorList): OperationPlan | NoPlan {
-  const plan = planFor(input.method, input.path);
+/** Validates `input` into `list` with the plan of its operation. */
+function check(input: ValidateResponseInput, plan: OperationPlan | NoPlan, list: ProblemList): void {
   if (plan.error !== undefined) {
     list.add('shared.response.operation', '', plan.error);
-    return plan;
+    return;
   }
   const { op, compiled } = plan;
   const status = input.status ?? 200;
   const at = indexOf(plan.statuses, status);
   if (at < 0) {
     list.add('shared.response.status', '', `HTTP status ${status} is not a documented response of ${op.key} (documented: ${compiled.validators.statuses.join(', ')})`);
-    return plan;
+    return;
   }
   const body = input.body as Record<string, unknown>; // read as an object only when `success` is true or false
   const success = checkSchema(list, compiled, plan.schemas[at], body);
@@ -186,49 +156,69 @@ function validate(input: ValidateResponseInput, list: ErrorList): OperationPlan 
       if (request) checkRefusedRequest(list, op.key, request);
     }
   }
-  return plan;
 }
+
+/** Options of one validation. */
+export interface ValidateResponseOptions {
+  /** Errors, and warnings, listed before a last one says more were left out (default 100). */
+  readonly maxProblems?: number;
+}
+
+/** Validates responses: {@link createResponseValidator}. */
+export interface ResponseValidatorInstance {
+  /** The problems of one response: see {@link validateResponse}. */
+  validate(input: ValidateResponseInput, options?: ValidateResponseOptions): ValidationResult;
+}
+
+/**
+ * A response validator with its own memory of the operations it has validated (their validators,
+ * statuses and checks, resolved on the first response of each and kept for its lifetime): a
+ * call's verdict never depends on the calls before it. {@link validateResponse} is one such
+ * validator, made when this module loads.
+ */
+export function createResponseValidator(): ResponseValidatorInstance {
+  /** The plan of each operation validated so far, by lookup answer (one object per method and path). */
+  const plans = new WeakMap<OperationLookup, OperationPlan | NoPlan>();
+  const planFor = (method: string, path: string): OperationPlan | NoPlan => {
+    const found = lookupOperation(method, path);
+    let plan = plans.get(found);
+    if (plan === undefined) plans.set(found, (plan = planOf(found)));
+    return plan;
+  };
+  return {
+    validate(input, options) {
+      const list = new ProblemList({ strict: input?.strict === true, max: options?.maxProblems });
+      let plan: OperationPlan | NoPlan | undefined;
+      try {
+        if (!isPlainObject(input)) {
+          list.add('shared.response.operation', '', `validateResponse expects an object { method, path, body, request?, status?, strict? }, got ${describeValue(input)}`);
+        } else {
+          plan = planFor(input.method, input.path);
+          check(input, plan, list);
+        }
+      } catch (err) {
+        list.add('shared.response.operation', '', `the validator failed on this input: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      if (list.count === 0 && plan !== undefined && plan.error === undefined) return plan.valid;
+      const operation = plan?.op?.key;
+      const found = list.all();
+      const errors = found.filter((p) => p.severity === 'error').map(atPointer);
+      return { valid: errors.length === 0, operation, errors, warnings: found.filter((p) => p.severity === 'warning').map(atPointer) };
+    },
+  };
+}
+
+/** The empty list of a result without problems (frozen: results are read-only). */
+const NONE: readonly ValidationError[] = Object.freeze([]);
+
+/** A result without problems (frozen). */
+const validResult = (operation: OperationKey | undefined): ValidationResult => Object.freeze({ valid: true, operation, errors: NONE, warnings: NONE });
 
 /**
  * Checks that `body` is a response the API can produce for `method` `path` (and `request`, when
  * given). `path` may be a full URL. Returns `{ valid, operation, errors, warnings }`, each problem
  * `{ pointer, message, rule, severity }`; with `strict`, broken inferred rules are errors too.
- * A result without any problem is shared by every call for that operation and frozen (its
- * empty lists too); a result with problems is the caller's own.
- * `options.maxProblems` (default 100): errors, and warnings, listed before a last one says more were left out.
+ * Results are read-only: a result without problems is frozen and may be the same object for
+ * every valid body of an operation. `options.maxProblems` (default 100): errors, and warnings, listed before a last one says more were left out.
  */
-export function validateResponse(input: ValidateResponseInput, options?: { maxProblems?: number }): ValidationResult {
-  const strict = input?.strict === true;
-  const list = spareList?.reset(strict, options?.maxProblems) ?? new ErrorList(strict, options?.maxProblems);
-  spareList = undefined; // a call made while this one runs takes a list of its own
-  let plan: OperationPlan | NoPlan | undefined;
-  try {
-    if (!isPlainObject(input)) {
-      list.add('shared.response.operation', '', `validateResponse expects an object { method, path, body, request?, status?, strict? }, got ${describeValue(input)}`);
-    } else plan = validate(input, list);
-  } catch (err) {
-    list.add('shared.response.operation', '', `the validator failed on this input: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  if (list.count === 0) {
-    spareList = list;
-    return plan !== undefined && plan.error === undefined ? plan.valid : validResult(plan?.op?.key);
-  }
-  const operation = plan?.op?.key;
-  const { errors, warnings } = list.result();
-  return { valid: errors.length === 0, operation, errors, warnings };
-}
-
-/** The list of the last call that found no problem, for the next call (a valid response allocates none). */
-let spareList: ErrorList | undefined;
-
-/** The results without any problem, one per operation: shared and frozen, so a valid body allocates none. */
-const validResults = new Map<ValidationResult['operation'], ValidationResult>();
-
-function validResult(operation: ValidationResult['operation']): ValidationResult {
-  let result = validResults.get(operation);
-  if (!result) {
-    result = Object.freeze({ valid: true, operation, errors: Object.freeze([]) as unknown as ValidationError[], warnings: Object.freeze([]) as unknown as ValidationError[] });
-    validResults.set(operation, result);
-  }
-  return result;
-}
+export const validateResponse: ResponseValidatorInstance['validate'] = createResponseValidator().validate;

@@ -214,3 +214,19 @@ describe('checkRequest of the /v1 and /v2 entry points: the operations of their 
     expect(checkRequest('POST /1/facebook/metrics', metrics(1))).toEqual([]);
   });
 });
+
+describe('checkRequest: the problem list shared with the response validators', () => {
+  it('lists at most 100 errors, then one entry saying more were left out', () => {
+    const metrics = Array.from({ length: 130 }, (_, i) => `no_such_metric_${i}`);
+    const found = checkRequest('POST /2/facebook/metrics', { ...range, metrics });
+    expect(found).toHaveLength(101);
+    expect(found.slice(0, 100).every((p) => p.severity === 'error')).toBe(true);
+    expect(found[100]).toMatchObject({ parameter: 'body', message: 'more problems not listed (only the first 100 are shown)', severity: 'error', code: 3 });
+  });
+
+  it('describes values as the response validators do, never as raw JSON', () => {
+    const [problem] = checkRequest('GET /2/facebook/profiles', { profiles: ['a', 'b'] });
+    expect(problem).toMatchObject({ parameter: 'body', rule: 'shared.profiles.no-body', message: 'GET /2/facebook/profiles takes no request body, got object' });
+    expect(checkRequest('POST /2/facebook/metrics', { ...range, metrics: 'clicks' })[0].message).toBe('must be an array, got "clicks"');
+  });
+});

@@ -13,4 +13,4 @@ export function strictProblem(rule: RuleId, pointer: string, message: string): V
 }
 
 /** Errors then warnings of a result. */
-export const problems = (result: { errors: ValidationError[]; warnings: ValidationError[] }) => [...result.errors, ...result.warnings];
+export const problems = (result: { readonly errors: readonly ValidationError[]; readonly warnings: readonly ValidationError[] }) => [...result.errors, ...result.warnings];

@@ -1,6 +1,6 @@
 /**
  * generated/validator-facts.ts, what the validators read of the catalogs, is the catalogs' slice,
- * as src/validators/catalog-facts.ts reads it (a network's tables are JSON text parsed on first use).
+ * as src/validators/catalog-facts.ts reads it (a network's tables are JSON text, parsed into read-only tables at load).
  */
 import { describe, expect, it } from 'vitest';
 import { catalogs } from '../../generated/catalogs.js';
@@ -22,10 +22,15 @@ describe('validator facts', () => {
       const posts = catalogs[v].posts as Record<string, { sort: boolean; fields: readonly { name: string; type: string; videoOnly: boolean }[]; responseMembers: readonly { name: string; type: string }[] }>;
       expect(Object.keys(validatorFacts[v].posts)).toEqual(Object.keys(posts));
       for (const [network, catalog] of Object.entries(posts)) {
+        const facts = postCatalogOf(version, network)!;
         const videoOnly = catalog.fields.filter((f) => f.videoOnly).map((f) => f.name);
-        expect(postCatalogOf(version, network), `${v} ${network}`).toEqual({ sort: catalog.sort, fields: typed(catalog.fields), responseMembers: typed(catalog.responseMembers), videoOnly });
-        // Parsed once: the same object every time.
-        expect(postCatalogOf(version, network)).toBe(postCatalogOf(version, network));
+        expect({ sort: facts.sort, fields: facts.fields, responseMembers: facts.responseMembers, videoOnly: facts.videoOnly }, `${v} ${network}`).toEqual({ sort: catalog.sort, fields: typed(catalog.fields), responseMembers: typed(catalog.responseMembers), videoOnly });
+        const members = [...catalog.fields, ...catalog.responseMembers];
+        expect(new Map(facts.types)).toEqual(new Map(members.map((m) => [m.name, m.type])));
+        expect(facts.dateTimeNames).toEqual([...new Set(members.filter((m) => m.type === 'datetime').map((m) => m.name))]);
+        // Built once, read-only: the same frozen object every time.
+        expect(postCatalogOf(version, network)).toBe(facts);
+        expect(Object.isFrozen(facts) && Object.isFrozen(facts.fields) && Object.isFrozen(facts.dateTimeNames)).toBe(true);
       }
       for (const network of catalogs[v].networks.filter((n) => !posts[n])) expect(postCatalogOf(version, network)).toBeUndefined();
     }

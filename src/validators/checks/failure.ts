@@ -4,17 +4,17 @@
  * with a warning (inferred rules): the documents give the codes they know, not a closed list.
  */
 import { errorCodes } from '../catalog-facts.js';
-import type { ErrorList } from '../error-list.js';
+import type { ProblemList } from '../../problems/problem-list.js';
 import { checkErrorMessages } from './error-messages.js';
 import { isPlainObject } from './values.js';
 
-const byCode = new Map(errorCodes.map((e) => [e.code, e]));
+const byCode: ReadonlyMap<number, (typeof errorCodes)[number]> = new Map(errorCodes.map((e) => [e.code, e]));
 const listed = [...byCode.keys()].join(', ');
 
 /** `/errors/i/code`: built only for a problem. */
 const codePointer = (i: number) => `/errors/${i}/code`;
 
-function checkCode(list: ErrorList, code: number, status: number, i: number): void {
+function checkCode(list: ProblemList, code: number, status: number, i: number): void {
   const known = byCode.get(code);
   // The common answers: a listed code of 3 to 99 with status 200, or a listed HTTP code with its status.
   if (known && (code >= 3 && code <= 99 ? status === 200 : known.httpStatus === status)) return;
@@ -29,7 +29,7 @@ function checkCode(list: ErrorList, code: number, status: number, i: number): vo
   }
 }
 
-export function checkFailure(list: ErrorList, body: Record<string, unknown>, status: number): void {
+export function checkFailure(list: ProblemList, body: Record<string, unknown>, status: number): void {
   const errors = body.errors;
   if (!Array.isArray(errors)) return;
   checkErrorMessages(list, errors);

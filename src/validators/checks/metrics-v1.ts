@@ -5,9 +5,9 @@
  * requested profile; each day record holds exactly the requested metrics, each with its catalog
  * type; days inside the requested range.
  */
-import { quote } from '../describe.js';
+import { quote } from '../../problems/describe.js';
 import { childPointer } from '../../json/pointer.js';
-import type { ErrorList } from '../error-list.js';
+import type { ProblemList } from '../../problems/problem-list.js';
 import { metricsOf } from '../catalog-facts.js';
 import { hasDayTimeShape, realDayAt } from '../../calendar/date-times.js';
 import { rangeText, stringArray, type DateRange } from './request-shape.js';
@@ -46,13 +46,13 @@ const PAIRWISE = 32;
  * reports are a function of their own, as in the checks below: what runs on every call stays
  * small enough for the engine to inline.
  */
-function checkProfiles(list: ErrorList, profiles: unknown[], requested: unknown): void {
+function checkProfiles(list: ProblemList, profiles: unknown[], requested: unknown): void {
   if (Array.isArray(requested) && profilesAsRequested(profiles, requested)) return;
   const wanted = stringArray(requested);
   if (wanted) reportProfiles(list, profiles, new Set(wanted));
 }
 
-function reportProfiles(list: ErrorList, profiles: unknown[], wanted: ReadonlySet<string>): void {
+function reportProfiles(list: ProblemList, profiles: unknown[], wanted: ReadonlySet<string>): void {
   const seen = new Set<string>();
   if (profiles.length !== wanted.size) list.add('v1.metrics.profiles', '/profiles', `expected one element per requested profile (${wanted.size}), got ${profiles.length}`);
   profiles.forEach((p, i) => {
@@ -72,7 +72,7 @@ const recordPointer = (i: number, d: number) => `/profiles/${i}/data/${d}`;
  * checked here, not by the compiled schema, so no date is read twice), a real calendar day, at
  * midnight; with a request, a day inside the requested range. True when the date passed all.
  */
-function checkDate(list: ErrorList, date: unknown, i: number, d: number, facts: RequestFacts | undefined): boolean {
+function checkDate(list: ProblemList, date: unknown, i: number, d: number, facts: RequestFacts | undefined): boolean {
   if (typeof date !== 'string') return false; // the schema reports other types
   const range = facts?.range;
   // The common answer first: one compiled pattern for shape and midnight, then the day.
@@ -83,7 +83,7 @@ function checkDate(list: ErrorList, date: unknown, i: number, d: number, facts: 
 }
 
 /** The problems of a record date that failed its checks; `outside`: the range it is outside of. */
-function reportDate(list: ErrorList, date: string, i: number, d: number, outside: DateRange | undefined): void {
+function reportDate(list: ProblemList, date: string, i: number, d: number, outside: DateRange | undefined): void {
   if (!hasDayTimeShape(date)) {
     list.add('v1.metrics.date', `${recordPointer(i, d)}/date`, expected(DAY_TIME_SHAPE, date));
     return;
@@ -97,7 +97,7 @@ function reportDate(list: ErrorList, date: string, i: number, d: number, outside
 const MIDNIGHT_DAY_TIME = /^\d{4}-\d{2}-\d{2} 00:00:00$/;
 
 /** The request-aware member problems of a day record the quick pass (checkMetricMembers) found something off in. */
-function reportMembers(list: ErrorList, record: Record<string, unknown>, i: number, d: number, facts: RequestFacts): void {
+function reportMembers(list: ProblemList, record: Record<string, unknown>, i: number, d: number, facts: RequestFacts): void {
   const metrics = facts.metrics!;
   const requested = facts.requested!;
   const catalog = metricsOf(1, facts.network);
@@ -114,23 +114,6 @@ function reportMembers(list: ErrorList, record: Record<string, unknown>, i: numb
   }
 }
 
-/**
- * The dates that passed their checks, by record position, and the requested range they passed
- * for (none without a request): every profile of a body, and the next body of the same report,
- * lists the same days, so a date equal to the one at its position (a string comparison) needs
- * no second check. Another range starts a new list.
- */
-const datesPassed: { range: DateRange | undefined; dates: (string | undefined)[] } = { range: undefined, dates: [] };
-
-function passedDates(range: DateRange | undefined): (string | undefined)[] {
-  const last = datesPassed.range;
-  if (range !== last && (range === undefined || last === undefined || range.start !== last.start || range.end !== last.end)) {
-    datesPassed.range = range;
-    datesPassed.dates = [];
-  }
-  return datesPassed.dates;
-}
-
 
 /**
  * One pass over the day records' members. Body-only: every member but `date` is a metric of the
@@ -142,7 +125,7 @@ function passedDates(range: DateRange | undefined): (string | undefined)[] {
  * its position in the record before takes that one's facts without a lookup (kept for this call
  * only).
  */
-function checkMetricMembers(list: ErrorList, profiles: unknown[], catalog: ReadonlyMap<string, CatalogMetric>, facts: RequestFacts | undefined): Set<unknown> | undefined {
+function checkMetricMembers(list: ProblemList, profiles: unknown[], catalog: ReadonlyMap<string, CatalogMetric>, facts: RequestFacts | undefined): Set<unknown> | undefined {
   const requested = facts?.metrics && facts.requested;
   const wanted = requested ? facts!.metrics!.length : 0;
   const names: string[] = [];
@@ -198,7 +181,7 @@ function kindOf(key: string, catalog: ReadonlyMap<string, CatalogMetric>): numbe
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function reportRecordMetrics(list: ErrorList, record: Record<string, unknown>, i: number, d: number, catalog: ReadonlyMap<string, CatalogMetric>): void {
+function reportRecordMetrics(list: ProblemList, record: Record<string, unknown>, i: number, d: number, catalog: ReadonlyMap<string, CatalogMetric>): void {
   for (const key of Object.keys(record)) {
     if (key === 'date') continue;
     const metric = catalog.get(key);
@@ -218,7 +201,7 @@ function reportRecordMetrics(list: ErrorList, record: Record<string, unknown>, i
  * does, whatever the schema found. The records are walked
  * twice, by two loops written alike (a callback per record cost 0.24x -> 0.30x JSON.parse).
  */
-export function checkMetricsV1(list: ErrorList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, schemaValid = false): void {
+export function checkMetricsV1(list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, schemaValid = false): void {
   const profiles = body.profiles;
   if (!Array.isArray(profiles)) return;
   const facts = request ? requestFacts(request, network) : undefined;
@@ -226,7 +209,9 @@ export function checkMetricsV1(list: ErrorList, body: Record<string, unknown>, r
   const notAsRequested = checkMetricMembers(list, profiles, metricsOf(1, network), facts);
   if (request) checkProfiles(list, profiles, request.profiles);
   checkV1Days(list, profiles, facts?.range, schemaValid);
-  const passed = passedDates(facts?.range);
+  // The dates that passed their checks, by record position: the profiles of a body list the same
+  // days, so a date equal to the one at its position (a string comparison) needs no second check.
+  const passed: (string | undefined)[] = [];
   for (let i = 0; i < profiles.length && !list.full; i++) {
     const profile = profiles[i];
     const days = isObject(profile) ? profile.data : undefined;

@@ -7,11 +7,9 @@
  * the call stack; pointers are built only for problems.
  */
 import { extraDimensionNames, metricsOf } from '../catalog-facts.js';
-import { describeValue, quote } from '../describe.js';
-import type { ErrorList } from '../error-list.js';
+import { describeValue, quote } from '../../problems/describe.js';
+import type { ProblemList } from '../../problems/problem-list.js';
 import { childPointer } from '../../json/pointer.js';
-import { PositionMarks } from './position-marks.js';
-import { sameItems } from './request-shape.js';
 import { isDay, isPlainObject } from './values.js';
 
 export interface HeaderElement {
@@ -27,7 +25,7 @@ export function headerOf(body: Record<string, unknown>): HeaderElement[] | undef
   return raw as HeaderElement[];
 }
 
-function checkMetricElement(list: ErrorList, header: HeaderElement[]): void {
+function checkMetricElement(list: ProblemList, header: HeaderElement[]): void {
   const last = header.length - 1;
   for (let i = 0; i < last; i++) {
     if (header[i].type === 'metric') list.add('v2.metrics.header-ends-with-metric', `/header/${i}/type`, `the metric element must be the last header element (${i + 1} of ${header.length})`);
@@ -35,7 +33,7 @@ function checkMetricElement(list: ErrorList, header: HeaderElement[]): void {
   if (header[last].type !== 'metric') list.add('v2.metrics.header-ends-with-metric', `/header/${last}/type`, `expected "metric" (the last header element), got ${quote(header[last].type)}`);
 }
 
-function checkExtraDimensions(list: ErrorList, header: HeaderElement[]): void {
+function checkExtraDimensions(list: ProblemList, header: HeaderElement[]): void {
   const dimensions = header[header.length - 1].type === 'metric' ? header.length - 1 : header.length;
   let seen = -1;
   for (let i = 0; i < dimensions; i++) {
@@ -46,52 +44,25 @@ function checkExtraDimensions(list: ErrorList, header: HeaderElement[]): void {
   }
 }
 
-/** The metric rows seen in the current header (by catalog position). */
-const seenMetrics = new PositionMarks();
-
-/**
- * The metric rows of the last header whose rows passed, with the network and extra dimension
- * they passed for: the next body of the same report lists the same metrics, and passes by
- * comparing its rows with these (names compared exactly, item by item).
- */
-const passedMetricRows = {
-  rows: [] as unknown[],
-  network: '',
-  extra: undefined as string | undefined,
-  same(rows: unknown[], network: string, extra: string | undefined): boolean {
-    return network === this.network && extra === this.extra && sameItems(rows, this.rows);
-  },
-  passed(rows: unknown[], network: string, extra: string | undefined): void {
-    this.rows = rows.slice();
-    this.network = network;
-    this.extra = extra;
-  },
-};
-
-function checkRows(list: ErrorList, header: HeaderElement[], network: string, extra: string | undefined): void {
+function checkRows(list: ProblemList, header: HeaderElement[], network: string, extra: string | undefined): void {
   for (let i = 0; i < header.length; i++) {
     const el = header[i];
     if (el.type === 'metric') {
       const rows = el.rows;
-      if (passedMetricRows.same(rows, network, extra)) continue;
       const catalog = metricsOf(2, network);
-      let clean = true;
-      seenMetrics.start(catalog.size);
+      // The metrics seen in these rows, by catalog position.
+      const seen = new Uint8Array(catalog.size);
       for (let j = 0; j < rows.length; j++) {
         const row = rows[j];
-        if (typeof row !== 'string') {
-          clean = false; // the schema reports non-strings
-          continue;
-        }
+        if (typeof row !== 'string') continue; // the schema reports non-strings
         const metric = catalog.get(row);
-        const repeated = metric !== undefined && seenMetrics.mark(metric.position);
+        const repeated = metric !== undefined && seen[metric.position] === 1;
+        if (metric !== undefined) seen[metric.position] = 1;
         if (metric !== undefined && !repeated && (extra === undefined || metric.extraDimensions.includes(extra))) continue;
-        clean = false;
         if (metric === undefined) list.add('v2.metrics.metric-rows', `/header/${i}/rows/${j}`, `${quote(row)} is not a ${network} metric`);
         else if (repeated) list.add('v2.metrics.metric-rows-unique', `/header/${i}/rows/${j}`, `metric ${quote(row)} appears more than once`);
         else list.add('v2.metrics.extra-dimension-support', `/header/${i}/rows/${j}`, `metric ${quote(row)} does not support the extra dimension ${quote(extra!)}`);
       }
-      if (clean) passedMetricRows.passed(rows, network, extra);
     } else if (el.type === 'date.day') {
       for (let j = 0; j < el.rows.length && !list.full; j++) {
         const row = el.rows[j];
@@ -105,30 +76,18 @@ function checkRows(list: ErrorList, header: HeaderElement[], network: string, ex
  * The extra dimension of a header whose elements are in their documented places (the metric
  * element last and only there, at most one extra dimension, last of the dimensions): its type,
  * or undefined when it has none. {@link MISPLACED} when an element is out of place, the answer
- * the detailed checks report. The answer for the last header in place is kept with its types:
- * the headers of one report repeat them, and compare by string.
+ * the detailed checks report.
  */
 function placedExtra(header: HeaderElement[]): string | undefined | typeof MISPLACED {
-  if (sameTypes(header, lastPlaced.types)) return lastPlaced.extra;
   const last = header.length - 1;
   if (header[last].type !== 'metric') return MISPLACED;
   for (let i = 0; i < last; i++) {
     const type = header[i].type;
     if (type === 'metric' || (extraDimensionNames.has(type) && i !== last - 1)) return MISPLACED;
   }
-  const extra = last > 0 && extraDimensionNames.has(header[last - 1].type) ? header[last - 1].type : undefined;
-  lastPlaced = { types: header.map((el) => el.type), extra };
-  return extra;
+  return last > 0 && extraDimensionNames.has(header[last - 1].type) ? header[last - 1].type : undefined;
 }
 const MISPLACED = Symbol('misplaced');
-let lastPlaced: { types: readonly string[]; extra: string | undefined } = { types: [], extra: undefined };
-
-/** The header's element types are `types`, in order. */
-function sameTypes(header: HeaderElement[], types: readonly string[]): boolean {
-  if (header.length !== types.length) return false;
-  for (let i = 0; i < types.length; i++) if (header[i].type !== types[i]) return false;
-  return true;
-}
 
 /** The first extra dimension of a header, wherever it is. */
 function firstExtra(header: HeaderElement[]): string | undefined {
@@ -189,7 +148,7 @@ function finiteNumbers(value: unknown[], count: number): boolean {
 }
 
 /** Checks that `data` nests one level per header element, each of that element's rows length. */
-function checkData(list: ErrorList, data: unknown[], header: HeaderElement[]): void {
+function checkData(list: ProblemList, data: unknown[], header: HeaderElement[]): void {
   if (header.length <= MAX_FAST_DEPTH && nestingHolds(data, header, 0)) return;
   const lengths = header.map((el) => el.rows.length);
   const last = lengths.length - 1;
@@ -224,7 +183,7 @@ function checkData(list: ErrorList, data: unknown[], header: HeaderElement[]): v
 }
 
 /** Runs the body-only checks on a version 2 metrics success body of `network`, whose header `headerOf` read. */
-export function checkMetricsV2Body(list: ErrorList, body: Record<string, unknown>, header: HeaderElement[], network: string): void {
+export function checkMetricsV2Body(list: ProblemList, body: Record<string, unknown>, header: HeaderElement[], network: string): void {
   let extra = placedExtra(header);
   if (extra === MISPLACED) {
     checkMetricElement(list, header);

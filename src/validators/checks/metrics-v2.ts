@@ -4,8 +4,8 @@
  * rows are the requested metrics (inferred) in the requested order (inferred); `date.day` rows
  * inside the requested range; `profile` rows among the requested profiles (inferred).
  */
-import { describeValue, listValues, quote } from '../describe.js';
-import type { ErrorList } from '../error-list.js';
+import { describeValue, listValues, quote } from '../../problems/describe.js';
+import type { ProblemList } from '../../problems/problem-list.js';
 import { checkLastDay } from './last-day.js';
 import { checkMetricsV2Body, headerOf, type HeaderElement } from './metrics-v2-body.js';
 import { dateRange, rangeText, sameItems, stringArray } from './request-shape.js';
@@ -18,7 +18,7 @@ function requestedHeader(request: Record<string, unknown>): string[] | undefined
   return [...dims.map((d) => (d as { type: string }).type), 'metric'];
 }
 
-function checkHeaderOrder(list: ErrorList, header: HeaderElement[], expected: string[]): void {
+function checkHeaderOrder(list: ProblemList, header: HeaderElement[], expected: string[]): void {
   if (header.length !== expected.length) {
     list.add('v2.metrics.header-order', '/header', `expected ${expected.length} elements (${listValues(expected)}: the requested dimensions, then metric), got ${header.length}`);
   }
@@ -30,7 +30,7 @@ function checkHeaderOrder(list: ErrorList, header: HeaderElement[], expected: st
 }
 
 /** The rows are the requested metrics (inferred), and in the requested order (inferred, a separate rule). */
-function checkMetricRows(list: ErrorList, rows: unknown[], metrics: string[], element: number): void {
+function checkMetricRows(list: ProblemList, rows: unknown[], metrics: string[], element: number): void {
   const pointer = `/header/${element}/rows`;
   const requested = new Set(metrics);
   const returned = new Set(rows);
@@ -70,7 +70,7 @@ function listRowsDifferFrom(rows: unknown[], requested: unknown): string[] | und
  * The request-aware checks, element by element; each reads only the part of the request its
  * element needs (a body without `profile` rows does not read the requested profiles).
  */
-function checkRequested(list: ErrorList, header: HeaderElement[], request: Record<string, unknown>): void {
+function checkRequested(list: ProblemList, header: HeaderElement[], request: Record<string, unknown>): void {
   if (!headerAsRequested(header, request.dimensions)) {
     const expected = requestedHeader(request);
     if (expected) checkHeaderOrder(list, header, expected);
@@ -109,7 +109,7 @@ function checkRequested(list: ErrorList, header: HeaderElement[], request: Recor
  * when the request is given. `schemaValid`: the body passed its schema, which makes its header a
  * non-empty list of `{ type: string, rows: string[] }`, so it is not read twice.
  */
-export function checkMetricsV2(list: ErrorList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, schemaValid = false): void {
+export function checkMetricsV2(list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, schemaValid = false): void {
   const header = schemaValid ? (body.header as HeaderElement[]) : headerOf(body);
   if (!header) return;
   checkMetricsV2Body(list, body, header, network);

@@ -1,8 +1,9 @@
 /**
- * The member names of the last object that passed a request-aware member check, in order, and
- * the allowed set it was judged against. Objects of one body list their members alike, so a
- * later object listing the same names against the same set passes by string comparisons, without
- * a lookup per member. A verdict depends only on the names and the set, both compared exactly.
+ * The member names of the last object of one body that passed a request-aware member check, in
+ * order, and the allowed set it was judged against. Objects of one body list their members alike,
+ * so a later object listing the same names against the same set passes by string comparisons,
+ * without a lookup per member. A verdict depends only on the names and the set, both compared
+ * exactly. One instance per validation: a check creates it and drops it when it returns.
  */
 export class PassedMembers {
   private readonly names: string[] = [];

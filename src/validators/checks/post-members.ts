@@ -5,20 +5,15 @@
  * and the catalog's response members)? When it does not, posts.ts runs the detailed pass, which
  * names every offending member.
  */
-import { PassedMembers } from './passed-members.js';
+import type { PassedMembers } from './passed-members.js';
 
 /** Up to this many names left out by the request, a post is checked for each of them, not member by member. */
 export const FEW_EXCLUDED = 8;
 
-const excludedCache = new WeakMap<ReadonlyMap<string, unknown>, readonly string[]>();
-
-/** The catalog names (`known`) that `allowed` leaves out, once per allowed table. */
+/** The catalog names (`known`) that `allowed` leaves out. */
 export function excludedNames(known: ReadonlyMap<string, unknown>, allowed: ReadonlyMap<string, unknown>): readonly string[] {
-  let names = excludedCache.get(allowed);
-  if (!names) {
-    names = [...known.keys()].filter((name) => !allowed.has(name));
-    excludedCache.set(allowed, names);
-  }
+  const names: string[] = [];
+  for (const name of known.keys()) if (!allowed.has(name)) names.push(name);
   return names;
 }
 
@@ -28,11 +23,11 @@ export function holdsNone(post: Record<string, unknown>, names: readonly string[
   return true;
 }
 
-/** The members of the last post that held allowed names only (day records use the same memo, metrics-v1.ts). */
-const passedPost = new PassedMembers();
-
-/** Every member of `post` is an allowed name (the detailed pass then has nothing to say when types were checked). */
-export function onlyAllowed(post: Record<string, unknown>, allowed: ReadonlyMap<string, unknown>): boolean {
+/**
+ * Every member of `post` is an allowed name (the detailed pass then has nothing to say when types
+ * were checked). `passedPost`: the names of the last post of this page that passed.
+ */
+export function onlyAllowed(post: Record<string, unknown>, allowed: ReadonlyMap<string, unknown>, passedPost: PassedMembers): boolean {
   if (passedPost.same(post, allowed)) return true;
   for (const key in post) if (!allowed.has(key)) return false;
   passedPost.passed(post, allowed);

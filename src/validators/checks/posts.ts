@@ -7,13 +7,14 @@
  * `remaining`.
  */
 import type { PostFieldType } from '../../catalog/types.js';
-import { defaultPageSize, postCatalogOf, postFieldTypes, type PostFacts as PostCatalog } from '../catalog-facts.js';
-import { quote } from '../describe.js';
-import type { ErrorList } from '../error-list.js';
+import { defaultPageSize, postCatalogOf, type PostCatalog } from '../catalog-facts.js';
+import { quote } from '../../problems/describe.js';
+import type { ProblemList } from '../../problems/problem-list.js';
 import { childPointer } from '../../json/pointer.js';
 import { checkPostPage } from './post-page.js';
 import { excludedNames, FEW_EXCLUDED, holdsNone, onlyAllowed } from './post-members.js';
-import { sameItems, stringArray } from './request-shape.js';
+import { PassedMembers } from './passed-members.js';
+import { stringArray } from './request-shape.js';
 import { hasUtcDateTimeShape, isDocumentedUtcShape, isUtcDateTime, realDayTime, utcInstantKey } from '../../calendar/date-times.js';
 import { expected, isPlainObject, typeProblem, UTC_DATE_TIME_SHAPE } from './values.js';
 
@@ -52,7 +53,7 @@ function sortValue(post: Record<string, unknown>, key: SortKey): number | string
   return undefined;
 }
 
-function checkSortOrder(list: ErrorList, posts: unknown[], keys: SortKey[]): void {
+function checkSortOrder(list: ProblemList, posts: unknown[], keys: SortKey[]): void {
   if (!keys.length) return;
   for (let i = 1; i < posts.length && !list.full; i++) {
     const prev = posts[i - 1];
@@ -75,25 +76,13 @@ function checkSortOrder(list: ErrorList, posts: unknown[], keys: SortKey[]): voi
   }
 }
 
-const dateTimeNameCache = new WeakMap<PostCatalog, readonly string[]>();
-
-/** The fields and response members of a post catalog whose type is `datetime` (listed once per catalog). */
-function dateTimeNames(catalog: PostCatalog): readonly string[] {
-  let names = dateTimeNameCache.get(catalog);
-  if (!names) {
-    names = [...postFieldTypes(catalog)].filter(([, type]) => type === 'datetime').map(([name]) => name);
-    dateTimeNameCache.set(catalog, names);
-  }
-  return names;
-}
-
 /**
  * Every post date-time, checked once: a real instant (stated rule; the schema checks the UTC
  * shape, the calendar is checked here) spelled as the documents show it (`+00:00`, no fraction;
  * inferred). `shapeChecked`: the body passed its schema, so every date-time has the UTC shape.
  */
-function checkDateTimes(list: ErrorList, posts: unknown[], catalog: PostCatalog, shapeChecked: boolean): void {
-  const names = dateTimeNames(catalog);
+function checkDateTimes(list: ProblemList, posts: unknown[], catalog: PostCatalog, shapeChecked: boolean): void {
+  const names = catalog.dateTimeNames;
   if (!names.length) return;
   for (let i = 0; i < posts.length && !list.full; i++) {
     const post = posts[i];
@@ -109,42 +98,24 @@ function checkDateTimes(list: ErrorList, posts: unknown[], catalog: PostCatalog,
   }
 }
 
-const allowedCache = new WeakMap<PostCatalog, Map<string, ReadonlyMap<string, PostFieldType | undefined>>>();
-const MAX_FIELD_LISTS = 64;
-
-/**
- * One lookup per member: allowed names (requested fields and response members) -> catalog type.
- * Built once per catalog and requested field list (a CI run validates many pages of few requests).
- */
-function allowedMembers(catalog: PostCatalog, fields: string[], types: ReadonlyMap<string, PostFieldType>): ReadonlyMap<string, PostFieldType | undefined> {
-  // The field list of the previous call, compared item by item: consecutive pages of one request cost no key.
-  if (last && last.catalog === catalog && sameItems(last.fields, fields)) return last.allowed;
-  let byFields = allowedCache.get(catalog);
-  if (!byFields) allowedCache.set(catalog, (byFields = new Map()));
-  const key = JSON.stringify(fields);
-  let allowed = byFields.get(key);
-  if (!allowed) {
-    const built = new Map<string, PostFieldType | undefined>(fields.map((f) => [f, types.get(f)]));
-    for (const m of catalog.responseMembers) built.set(m.name, m.type);
-    if (byFields.size >= MAX_FIELD_LISTS) byFields.clear();
-    byFields.set(key, (allowed = built));
-  }
-  last = { catalog, fields: [...fields], allowed };
+/** One lookup per member: allowed names (requested fields and response members) -> catalog type. */
+function allowedMembers(catalog: PostCatalog, fields: readonly string[]): ReadonlyMap<string, PostFieldType | undefined> {
+  const allowed = new Map<string, PostFieldType | undefined>();
+  for (let i = 0; i < fields.length; i++) allowed.set(fields[i], catalog.types.get(fields[i]));
+  for (const m of catalog.responseMembers) allowed.set(m.name, m.type);
   return allowed;
 }
 
-/** The catalog, field list (a copy) and answer of the last {@link allowedMembers} call. */
-let last: { catalog: PostCatalog; fields: string[]; allowed: ReadonlyMap<string, PostFieldType | undefined> } | undefined;
-
-function checkFields(list: ErrorList, posts: unknown[], fields: string[], catalog: PostCatalog, network: string, typesChecked: boolean): void {
-  const types = postFieldTypes(catalog);
-  const allowed = allowedMembers(catalog, fields, types);
+function checkFields(list: ProblemList, posts: unknown[], fields: readonly string[], catalog: PostCatalog, network: string, typesChecked: boolean): void {
+  const { types } = catalog;
+  const allowed = allowedMembers(catalog, fields);
   // A post that passed its schema holds catalog names only: it passes when it holds none of those the request left out.
   const excluded = excludedNames(types, allowed);
+  const passedPost = new PassedMembers();
   for (let i = 0; i < posts.length && !list.full; i++) {
     const post = posts[i];
     if (!isPlainObject(post)) continue;
-    if (typesChecked && (excluded.length <= FEW_EXCLUDED ? holdsNone(post, excluded) : onlyAllowed(post, allowed))) continue;
+    if (typesChecked && (excluded.length <= FEW_EXCLUDED ? holdsNone(post, excluded) : onlyAllowed(post, allowed, passedPost))) continue;
     for (const key in post) {
       const type = allowed.get(key);
       if (type !== undefined) {
@@ -166,8 +137,8 @@ const NAMED_MISSING = 5;
  * post that is not a video lacks ("objects holding only the requested fields"). One problem per
  * post, naming what it lacks.
  */
-function checkPresent(list: ErrorList, posts: unknown[], fields: string[], catalog: PostCatalog): void {
-  const types = postFieldTypes(catalog);
+function checkPresent(list: ProblemList, posts: unknown[], fields: string[], catalog: PostCatalog): void {
+  const types = catalog.types;
   const wanted = [...new Set(fields)].filter((f) => types.has(f) && !catalog.videoOnly.includes(f));
   if (!wanted.length) return;
   for (let i = 0; i < posts.length && !list.full; i++) {
@@ -188,7 +159,7 @@ function checkPresent(list: ErrorList, posts: unknown[], fields: string[], catal
  * compiled schema leaves them to this check, which reports what the schema's
  * `additionalProperties: false` and member types would, in the order the post holds its members.
  */
-function checkPostMembers(list: ErrorList, posts: unknown[], types: ReadonlyMap<string, PostFieldType>): void {
+function checkPostMembers(list: ProblemList, posts: unknown[], types: ReadonlyMap<string, PostFieldType>): void {
   for (let i = 0; i < posts.length && !list.full; i++) {
     const post = posts[i];
     if (!isPlainObject(post)) continue;
@@ -204,7 +175,7 @@ function checkPostMembers(list: ErrorList, posts: unknown[], types: ReadonlyMap<
   }
 }
 
-function reportPostMembers(list: ErrorList, post: Record<string, unknown>, i: number, types: ReadonlyMap<string, PostFieldType>): void {
+function reportPostMembers(list: ProblemList, post: Record<string, unknown>, i: number, types: ReadonlyMap<string, PostFieldType>): void {
   for (const key of Object.keys(post)) {
     const type = types.get(key);
     if (type === undefined) list.add('shared.posts.post-fields-of-network', `/data/posts/${i}`, `unexpected property ${quote(key)}`);
@@ -220,7 +191,7 @@ function reportPostMembers(list: ErrorList, post: Record<string, unknown>, i: nu
  * passed its schema, whose property types are the catalog types, so the per-field type checks
  * can be skipped (test/validators/catalog-agreement.test.ts keeps schema and catalog in step).
  */
-export function checkPosts(list: ErrorList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, version: number, network: string, typesChecked = false): void {
+export function checkPosts(list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, version: number, network: string, typesChecked = false): void {
   const data = body.data;
   if (!isPlainObject(data)) return;
   const posts = data.posts;
@@ -231,7 +202,7 @@ export function checkPosts(list: ErrorList, body: Record<string, unknown>, reque
   checkPostPage(list, posts, request, typesChecked);
 
   if (catalog) {
-    checkPostMembers(list, posts, postFieldTypes(catalog));
+    checkPostMembers(list, posts, catalog.types);
     checkDateTimes(list, posts, catalog, typesChecked);
   }
   if (!request) return;
@@ -243,5 +214,5 @@ export function checkPosts(list: ErrorList, body: Record<string, unknown>, reque
     checkFields(list, posts, fields, catalog, network, typesChecked);
     checkPresent(list, posts, fields, catalog);
   }
-  if (catalog.sort) checkSortOrder(list, posts, sortKeys(request, postFieldTypes(catalog)));
+  if (catalog.sort) checkSortOrder(list, posts, sortKeys(request, catalog.types));
 }

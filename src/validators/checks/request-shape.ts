@@ -2,8 +2,8 @@
 import { isDay, isPlainObject } from './values.js';
 
 export interface DateRange {
-  start: string;
-  end: string;
+  readonly start: string;
+  readonly end: string;
 }
 
 /** `value` when it is an array of strings (a request's `metrics`, `profiles`, `fields`). */
@@ -13,19 +13,12 @@ export function stringArray(value: unknown): string[] | undefined {
   return value as string[];
 }
 
-/**
- * `date_start`..`date_end` when both are real days. The previous call's answer while the two
- * values are the same (validating many answers of one request reads its days once).
- */
+/** `date_start`..`date_end` when both are real days. */
 export function dateRange(request: Record<string, unknown>): DateRange | undefined {
   const start = request.date_start;
   const end = request.date_end;
-  if (start !== lastRange.start || end !== lastRange.end) {
-    lastRange = { start, end, range: isDay(start) && isDay(end) ? { start, end } : undefined };
-  }
-  return lastRange.range;
+  return isDay(start) && isDay(end) ? { start, end } : undefined;
 }
-let lastRange: { start: unknown; end: unknown; range: DateRange | undefined } = { start: undefined, end: undefined, range: undefined };
 
 /** A request that was given but is not a JSON object (`value` is what was given). */
 export class UnreadableRequest {

@@ -1,7 +1,7 @@
 /** Type checks of single values against catalog types, with the messages of the schema checks. */
 import type { MetricType, PostFieldType } from '../../catalog/types.js';
 import { isUtcDateTime } from '../../calendar/date-times.js';
-import { describeValue } from '../describe.js';
+import { describeValue } from '../../problems/describe.js';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

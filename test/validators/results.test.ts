@@ -1,18 +1,20 @@
-/** A result without problems is shared per operation and frozen; a result with problems is the caller's own. */
+/** Every call answers for its own input: results of other calls, before or during it, change nothing. */
 import { describe, expect, it } from 'vitest';
 import { validateResponse } from '../../src/validators/index.js';
+import { problems } from './problems.js';
 
 const labels = (body: unknown) => validateResponse({ method: 'POST', path: '/2/post/labels', body, request: {} });
 const profiles = (body: unknown) => validateResponse({ method: 'GET', path: '/2/twitter/profiles', body });
 
 describe('validateResponse results', () => {
-  it('returns one frozen result, with frozen empty lists, for every valid body of an operation', () => {
+  it('answers every valid body of an operation with a result without problems, whose lists cannot be changed', () => {
     const first = labels({ success: true, data: [] });
     const second = labels({ success: true, data: [{ id: 'a', name: 'A' }] });
     expect(first).toEqual({ valid: true, operation: 'POST /2/post/labels', errors: [], warnings: [] });
-    expect(second).toBe(first);
-    expect(Object.isFrozen(first) && Object.isFrozen(first.errors) && Object.isFrozen(first.warnings)).toBe(true);
+    expect(second).toEqual(first);
+    // @ts-expect-error the lists of a result are read-only
     expect(() => first.errors.push({ pointer: '', message: 'x', rule: 'shared.response.json', severity: 'error' })).toThrow(TypeError);
+    expect(labels({ success: true, data: [] }).errors).toEqual([]);
   });
 
   it('keeps the valid results of operations apart', () => {
@@ -21,13 +23,13 @@ describe('validateResponse results', () => {
     expect(other).not.toBe(labels({ success: true, data: [] }));
   });
 
-  it('returns new, unfrozen lists when there is a problem', () => {
+  it('returns lists of its own when there is a problem', () => {
     const bad = profiles({ success: true, profiles: [{ id: 1 }] });
     const again = profiles({ success: true, profiles: [{ id: 1 }] });
     expect(bad.valid).toBe(false);
     expect(bad).not.toBe(again);
     expect(bad.errors).not.toBe(again.errors);
-    expect(Object.isFrozen(bad) || Object.isFrozen(bad.errors)).toBe(false);
+    expect(bad.errors).toEqual(again.errors);
     expect(bad.errors.map((e) => e.pointer)).toContain('/profiles/0/id');
   });
 
@@ -81,5 +83,13 @@ describe('validateResponse results', () => {
     expect(at(299).errors[0]).toMatchObject({ rule: 'shared.response.status' });
     expect(at('401').errors[0]).toMatchObject({ rule: 'shared.response.status' });
   });
-});
 
+  it('judges a 200 body by the branch its success flag selects', () => {
+    const v1 = (body: unknown) => problems(validateResponse({ method: 'POST', path: '/1/facebook/metrics', body }));
+    expect(v1({ success: true, profiles: [{ id: 'p1', data: [{ date: '2026-01-01 00:00:00', comments: 3 }] }] })).toEqual([]);
+    expect(v1({ success: false, errors: [{ code: 3, errors: ['General description.', 'detail'] }] })).toEqual([]);
+    expect(v1({ success: true, profiles: [{ id: 'p1', data: [{ date: '2026-01-01 00:00:00', comments: 'three' }] }] }).map((p) => p.pointer)).toEqual(['/profiles/0/data/0/comments']);
+    expect(v1({ success: false, errors: [{ code: 'x', errors: [] }] }).map((p) => p.pointer)).toContain('/errors/0/code');
+    expect(v1({ profiles: [] }).map((p) => [p.rule, p.pointer])).toEqual([['shared.response.success-flag', '/success']]);
+  });
+});

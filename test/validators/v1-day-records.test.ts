@@ -1,8 +1,7 @@
 /**
- * v1 day records of bodies whose records mostly list the same member names: the member check
- * takes a member's facts from the record before it when the names agree, so these tests would
- * fail if a record in the middle, a later body or another request were judged by an earlier
- * record's names.
+ * v1 day records: each holds exactly the requested metrics. Bodies whose records all list the
+ * same names (which the checks may judge by the first record) and bodies where one record in the
+ * middle differs, judged for the request they answer.
  */
 import { describe, expect, it } from 'vitest';
 import { validateResponse, type ValidationResult } from '../../src/validators/index.js';
@@ -22,7 +21,7 @@ function uniformBody(names = metrics): any {
 
 const v1 = (body: unknown, req: unknown = request(), path = '/1/facebook/metrics') => all(validateResponse({ method: 'POST', path, body, request: req }, { maxProblems: 500 }));
 
-describe('v1 metrics: day records that list the same names', () => {
+describe('v1 metrics: day records hold exactly the requested metrics', () => {
   it('judges a later body whose records all list other names of the same count', () => {
     expect(v1(uniformBody())).toEqual([]);
     expect(v1(uniformBody())).toEqual([]);
