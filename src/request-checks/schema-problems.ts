@@ -110,7 +110,7 @@ export function dayProblems(problems: ProblemList, checks: RequestBodyChecks, bo
     if (typeof value !== 'string' || !DATE_SHAPE.test(value) || isDay(value)) continue;
     const rule = ruleAt(checks.rules, `/properties/${member}/format`);
     if (!rule) throw new Error(`request checks: no register rule for the schema constraint /properties/${member}/format`);
-    problems.add(rule.rule, member, `must be ${rule.expected ?? 'a calendar day'}, got ${show(value)}`, rule.code);
+    problems.add(rule.rule, member, `must be ${rule.expected ?? 'a calendar day'}, got ${describeValue(value)}`, rule.code);
   }
 }
 

@@ -28,7 +28,7 @@ export interface TempProject {
   remove(): void;
 }
 
-/** `withGenerated`: also copy generated/; `withSources`: also copy src/ and tsconfig.json (the validators step bundles src/validators/formats.ts with its settings). */
+/** `withGenerated`: also copy generated/; `withSources`: also copy src/ and tsconfig.json (the generators import src/ modules). */
 export function makeTempProject(options: { withGenerated?: boolean; withSources?: boolean } = {}): TempProject {
   const root = mkdtempSync(join(tmpdir(), 'sa-test-project-'));
   for (const entry of [...INPUTS, ...(options.withGenerated ? ['generated'] : []), ...(options.withSources ? ['src', 'tsconfig.json'] : [])]) {

@@ -59,7 +59,7 @@ describe('posts, request-aware', () => {
 
   it('judges posts of a request that leaves out few fields by those fields (every field requested, or all but one)', () => {
     // (These posts lack most requested fields: that rule is judged in its own test below.)
-    const extra = (errors: { rule: string }[]) => errors.filter((e) => e.rule !== 'shared.posts.requested-fields-present');
+    const extra = (errors: readonly { rule: string }[]) => errors.filter((e) => e.rule !== 'shared.posts.requested-fields-present');
     const all = catalogs.v2.posts.facebook.fields.map((f) => f.name);
     const everything = request({ fields: all });
     expect(extra(fb(page([post(1, 9), post(2, 8, { message: 'm' })]), everything).errors)).toEqual([]);

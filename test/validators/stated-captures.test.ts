@@ -10,7 +10,7 @@ import { REACTION_TYPES } from '../../src/validators/checks/post-page.js';
 
 /** The rules broken, by severity, by default and in strict mode. */
 function verdict(input: ValidateResponseInput) {
-  const rules = (list: { rule: string }[]) => [...new Set(list.map((p) => p.rule))].sort();
+  const rules = (list: readonly { rule: string }[]) => [...new Set(list.map((p) => p.rule))].sort();
   const lax = validateResponse(input, { maxProblems: 1000 });
   const strict = validateResponse({ ...input, strict: true }, { maxProblems: 1000 });
   return { errors: rules(lax.errors), warnings: rules(lax.warnings), strict: rules(strict.errors) };

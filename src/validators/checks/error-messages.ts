@@ -2,10 +2,10 @@
  * Body-only check of a failure body's error objects: each lists its messages, "first a general
  * description, then detail", so at least the general description.
  */
-import type { ErrorList } from '../error-list.js';
+import type { ProblemList } from '../../problems/problem-list.js';
 import { isPlainObject } from './values.js';
 
-export function checkErrorMessages(list: ErrorList, errors: unknown[]): void {
+export function checkErrorMessages(list: ProblemList, errors: unknown[]): void {
   for (let i = 0; i < errors.length; i++) {
     const error = errors[i];
     if (isPlainObject(error) && Array.isArray(error.errors) && error.errors.length === 0) {

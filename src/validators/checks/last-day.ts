@@ -3,11 +3,11 @@
  * requested day ("the last day is included in the result"), unless it has no rows at all
  * (metrics may "return no data").
  */
-import type { ErrorList } from '../error-list.js';
-import { quote } from '../describe.js';
+import type { ProblemList } from '../../problems/problem-list.js';
+import { quote } from '../../problems/describe.js';
 import type { DateRange } from './request-shape.js';
 
-export function checkLastDay(list: ErrorList, rows: unknown[], range: DateRange, element: number): void {
+export function checkLastDay(list: ProblemList, rows: unknown[], range: DateRange, element: number): void {
   if (rows.length === 0 || rows[rows.length - 1] === range.end || rows.includes(range.end)) return;
   list.add('v2.metrics.last-day', `/header/${element}/rows`, `no row for the last requested day ${quote(range.end)}`);
 }

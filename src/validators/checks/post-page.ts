@@ -5,8 +5,8 @@
  * any profile timezone (UTC-12 to UTC+14: up to 14 hours either side of the UTC days).
  */
 import { maxPageSize } from '../catalog-facts.js';
-import { quote } from '../describe.js';
-import type { ErrorList } from '../error-list.js';
+import { quote } from '../../problems/describe.js';
+import type { ProblemList } from '../../problems/problem-list.js';
 import { hasUtcDateTimeShape, realDayTime, utcInstantKey } from '../../calendar/date-times.js';
 import { dayNumber, FIRST_DAY_NUMBER, formatDayNumber, LAST_DAY_NUMBER } from '../../calendar/days.js';
 import { dateRange, rangeText, type DateRange } from './request-shape.js';
@@ -30,7 +30,7 @@ function instantBounds(range: DateRange): { from: string; to: string } {
   };
 }
 
-function checkReactionKeys(list: ErrorList, reactions: Record<string, unknown>, i: number): void {
+function checkReactionKeys(list: ProblemList, reactions: Record<string, unknown>, i: number): void {
   for (const key in reactions) {
     if (!REACTION_TYPES.has(key)) list.add('shared.posts.reaction-types', `/data/posts/${i}/reactions_by_type`, `unexpected key ${quote(key)}: the keys are ${[...REACTION_TYPES].join(', ')}`);
   }
@@ -46,7 +46,7 @@ const onOrBefore = (key: string, day: string) => key < day || key.startsWith(day
  * Runs the page checks; `shapeChecked`: the body passed its schema, so every date-time has the
  * UTC shape (the calendar is judged by posts.ts).
  */
-export function checkPostPage(list: ErrorList, posts: unknown[], request: Record<string, unknown> | undefined, shapeChecked = false): void {
+export function checkPostPage(list: ProblemList, posts: unknown[], request: Record<string, unknown> | undefined, shapeChecked = false): void {
   if (posts.length > maxPageSize) list.add('shared.posts.page-size-maximum', '/data/posts', `expected at most ${maxPageSize} posts (the maximum page size), got ${posts.length}`);
   const range = request && dateRange(request);
   let bounds: { from: string; to: string } | undefined; // built for the first post with a created_time

@@ -4,11 +4,11 @@
  * say "network name", not how it is spelled).
  */
 import { networksOf } from '../catalog-facts.js';
-import { quote } from '../describe.js';
-import type { ErrorList } from '../error-list.js';
+import { quote } from '../../problems/describe.js';
+import type { ProblemList } from '../../problems/problem-list.js';
 import { isPlainObject } from './values.js';
 
-export function checkProfileLabels(list: ErrorList, body: Record<string, unknown>): void {
+export function checkProfileLabels(list: ProblemList, body: Record<string, unknown>): void {
   const labels = body.data;
   if (!Array.isArray(labels)) return;
   const networks = networksOf(2);

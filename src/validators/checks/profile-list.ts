@@ -4,8 +4,8 @@
  * absent from a profile ("A field may be absent from an element"): absence is never reported.
  */
 import { insightsNetworks } from '../catalog-facts.js';
-import { quote } from '../describe.js';
-import type { ErrorList } from '../error-list.js';
+import { quote } from '../../problems/describe.js';
+import type { ProblemList } from '../../problems/problem-list.js';
 import { isPlainObject } from './values.js';
 
 /**
@@ -14,7 +14,7 @@ import { isPlainObject } from './values.js';
  */
 const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
 
-export function checkProfileList(list: ErrorList, body: Record<string, unknown>, network: string): void {
+export function checkProfileList(list: ProblemList, body: Record<string, unknown>, network: string): void {
   const profiles = body.profiles;
   if (!Array.isArray(profiles)) return;
   const insights = insightsNetworks.has(network);

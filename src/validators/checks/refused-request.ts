@@ -7,13 +7,13 @@
  */
 import { requestLimits } from '../../../generated/request-catalog.js';
 import { checkRequest } from '../../request-checks/check.js';
-import type { ErrorList } from '../error-list.js';
+import type { ProblemList } from '../../problems/problem-list.js';
 
 /** The API's codes for an exceeded profiles, metrics or date range limit (4 in catalogs/limits.yaml). */
 const LIMIT_CODES: ReadonlySet<number> = new Set([requestLimits.profilesPerMetricsRequest.errorCode, requestLimits.metricsPerMetricsRequest.errorCode, requestLimits.dateRangeMonths.errorCode]);
 
 /** One problem per stated rule `request` breaks as the body of `operation`. */
-export function checkRefusedRequest(list: ErrorList, operation: string, request: Record<string, unknown>): void {
+export function checkRefusedRequest(list: ProblemList, operation: string, request: Record<string, unknown>): void {
   for (const problem of checkRequest(operation, request)) {
     if (problem.severity !== 'error') continue;
     const where = `request ${problem.parameter}: ${problem.message} [${problem.rule}]`;

@@ -3,8 +3,8 @@
  * and, with the request, a record for the last requested day ("the last day of the range is
  * included") when the profile has records at all (metrics may "return no data"). Record dates of other shapes are reported by the date checks (metrics-v1.ts).
  */
-import type { ErrorList } from '../error-list.js';
-import { quote } from '../describe.js';
+import type { ProblemList } from '../../problems/problem-list.js';
+import { quote } from '../../problems/describe.js';
 import type { DateRange } from './request-shape.js';
 import { isPlainObject } from './values.js';
 
@@ -48,7 +48,7 @@ function increasingChecked(days: { date: string }[]): boolean {
   return true;
 }
 
-function checkRepeatedDays(list: ErrorList, days: unknown[], i: number): void {
+function checkRepeatedDays(list: ProblemList, days: unknown[], i: number): void {
   const first = new Map<string, number>();
   for (let d = 0; d < days.length; d++) {
     const date = dateOf(days[d]);
@@ -71,7 +71,7 @@ function holdsDay(days: unknown[], day: string): boolean {
 }
 
 /** `shapeChecked`: the body passed its schema, so every record is an object with a date of the day-time shape. */
-export function checkV1Days(list: ErrorList, profiles: unknown[], range: DateRange | undefined, shapeChecked = false): void {
+export function checkV1Days(list: ProblemList, profiles: unknown[], range: DateRange | undefined, shapeChecked = false): void {
   for (let i = 0; i < profiles.length && !list.full; i++) {
     const profile = profiles[i];
     const days = isPlainObject(profile) ? profile.data : undefined;
