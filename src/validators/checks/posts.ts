@@ -137,20 +137,21 @@ const NAMED_MISSING = 5;
  * post that is not a video lacks ("objects holding only the requested fields"). One problem per
  * post, naming what it lacks.
  */
-function checkPresent(list: ProblemList, posts: unknown[], fields: string[], catalog: PostCatalog): void {
-  const types = catalog.types;
-  const wanted = [...new Set(fields)].filter((f) => types.has(f) && !catalog.videoOnly.includes(f));
-  if (!wanted.length) return;
-  for (let i = 0; i < posts.length && !list.full; i++) {
-    const post = posts[i];
-    if (!isPlainObject(post)) continue;
-    let missing: string[] | undefined;
-    for (let f = 0; f < wanted.length; f++) if (!Object.prototype.hasOwnProperty.call(post, wanted[f])) (missing ??= []).push(wanted[f]);
-    if (!missing) continue;
+function checkPresent(list: ProblemList, posts: unknown[], wanted: readonly string[], incomplete: readonly number[]): void {
+  for (let n = 0; n < incomplete.length && !list.full; n++) {
+    const i = incomplete[n];
+    const post = posts[i] as Record<string, unknown>;
+    const missing = wanted.filter((name) => !Object.prototype.hasOwnProperty.call(post, name));
+    if (!missing.length) continue;
     const named = missing.slice(0, NAMED_MISSING).map(quote).join(', ');
     const more = missing.length > NAMED_MISSING ? ` and ${missing.length - NAMED_MISSING} more` : '';
     list.add('shared.posts.requested-fields-present', `/data/posts/${i}`, `missing requested field${missing.length > 1 ? 's' : ''} ${named}${more}`);
   }
+}
+
+/** The requested fields every post holds: those of the catalog but the fields of videos only. */
+function wantedFields(fields: readonly string[], catalog: PostCatalog): readonly string[] {
+  return [...new Set(fields)].filter((f) => catalog.types.has(f) && !catalog.videoOnly.includes(f));
 }
 
 /**
@@ -159,20 +160,36 @@ function checkPresent(list: ProblemList, posts: unknown[], fields: string[], cat
  * compiled schema leaves them to this check, which reports what the schema's
  * `additionalProperties: false` and member types would, in the order the post holds its members.
  */
-function checkPostMembers(list: ProblemList, posts: unknown[], types: ReadonlyMap<string, PostFieldType>): void {
+function checkPostMembers(list: ProblemList, posts: unknown[], types: ReadonlyMap<string, PostFieldType>, wanted: ReadonlySet<string>): number[] {
+  // Posts of one page list their members alike: a member named as the one at its position in the
+  // post before takes that one's facts without a lookup (kept for this call only).
+  const names: string[] = [];
+  const kinds: (PostFieldType | undefined)[] = [];
+  const asked: boolean[] = [];
+  const incomplete: number[] = [];
   for (let i = 0; i < posts.length && !list.full; i++) {
     const post = posts[i];
     if (!isPlainObject(post)) continue;
     let off = false;
+    let at = 0;
+    let present = 0;
     for (const key in post) {
-      const type = types.get(key);
-      if (type === undefined || (type !== 'datetime' && typeProblem(type, post[key]) !== undefined)) {
-        off = true;
-        break;
+      if (names[at] !== key) {
+        names[at] = key;
+        kinds[at] = types.get(key);
+        asked[at] = wanted.has(key);
       }
+      if (asked[at]) present++;
+      const type = kinds[at++];
+      if (type === 'datetime') continue;
+      const value = post[key];
+      if (type === 'integer' ? Number.isInteger(value) : type === 'string' ? typeof value === 'string' : type !== undefined && typeProblem(type, value) === undefined) continue;
+      off = true;
     }
     if (off) reportPostMembers(list, post, i, types);
+    if (present < wanted.size) incomplete.push(i);
   }
+  return incomplete;
 }
 
 function reportPostMembers(list: ProblemList, post: Record<string, unknown>, i: number, types: ReadonlyMap<string, PostFieldType>): void {
@@ -200,11 +217,10 @@ export function checkPosts(list: ProblemList, body: Record<string, unknown>, req
   const catalog = postCatalogOf(version, network);
   if (catalog) checkDateTimes(list, posts, catalog, typesChecked);
   checkPostPage(list, posts, request, typesChecked);
-
-  if (catalog) {
-    checkPostMembers(list, posts, catalog.types);
-    checkDateTimes(list, posts, catalog, typesChecked);
-  }
+  // The requested fields every post must hold (none without the request), counted in the members' pass.
+  const requested = request && catalog ? stringArray(request.fields) : undefined;
+  const wanted = requested && catalog ? wantedFields(requested, catalog) : [];
+  const incomplete = catalog ? checkPostMembers(list, posts, catalog.types, new Set(wanted)) : [];
   if (!request) return;
   const limit = typeof request.limit === 'number' && Number.isInteger(request.limit) && request.limit > 0 ? request.limit : defaultPageSize;
   if (posts.length > limit) list.add('shared.posts.page-size', '/data/posts', `expected at most ${limit} posts (the ${request.limit === undefined ? 'default page size' : 'requested limit'}), got ${posts.length}`);
@@ -212,7 +228,7 @@ export function checkPosts(list: ProblemList, body: Record<string, unknown>, req
   const fields = stringArray(request.fields);
   if (fields) {
     checkFields(list, posts, fields, catalog, network, typesChecked);
-    checkPresent(list, posts, fields, catalog);
+    checkPresent(list, posts, wanted, incomplete);
   }
   if (catalog.sort) checkSortOrder(list, posts, sortKeys(request, catalog.types));
 }
