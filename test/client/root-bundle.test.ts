@@ -9,13 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../pipeline/temp-project.js';
 
 /**
- * Bytes of the root bundle. The target is 80 kB; the code the builders carry (their request
- * checks and operation tables, about 53 kB), the client with openapi-fetch (about 31 kB) and the
- * list of operations the client recognises requests by (generated/operations.ts through the one
- * operation lookup, about 6 kB) come to about 93 kB today, so the ceiling is set just above that:
- * it catches the validators coming back (about 145 kB).
+ * Bytes of the root bundle. The target is 80 kB and is not met: the builders' request checks
+ * (ajv's standalone code as ajv writes it, about 29 kB, and the catalog name lists, about 15 kB),
+ * the operation list every part recognises requests by (about 6 kB) and the client with
+ * openapi-fetch come to about 98 kB, so the ceiling is set just above that: it catches the
+ * validators coming back (about 130 kB) and any other growth.
  */
-const ROOT_CEILING = 95_000;
+const ROOT_CEILING = 99_000;
 
 async function rootBundle() {
   const result = await build({

@@ -125,13 +125,17 @@ function reportMembers(list: ProblemList, record: Record<string, unknown>, i: nu
  * its position in the record before takes that one's facts without a lookup (kept for this call
  * only).
  */
-function checkMetricMembers(list: ProblemList, profiles: unknown[], catalog: ReadonlyMap<string, CatalogMetric>, facts: RequestFacts | undefined): Set<unknown> | undefined {
+function checkMetricMembers(list: ProblemList, profiles: unknown[], catalog: ReadonlyMap<string, CatalogMetric>, facts: RequestFacts | undefined): number[] {
   const requested = facts?.metrics && facts.requested;
   const wanted = requested ? facts!.metrics!.length : 0;
   const names: string[] = [];
   const kinds: number[] = [];
   const asked: boolean[] = [];
-  let notAsRequested: Set<unknown> | undefined;
+  // The dates that passed, by record position: the profiles of a body list the same days, so a
+  // date equal to the one at its position (a string comparison) needs no second check.
+  const passed: (string | undefined)[] = [];
+  // Records for the detailed pass, as (profile, record, members off) triples in body order.
+  const later: number[] = [];
   for (let i = 0; i < profiles.length && !list.full; i++) {
     const profile = profiles[i];
     const days = isObject(profile) ? profile.data : undefined;
@@ -160,10 +164,20 @@ function checkMetricMembers(list: ProblemList, profiles: unknown[], catalog: Rea
         off = true;
       }
       if (off) reportRecordMetrics(list, record, i, d, catalog);
-      if (requested && (present !== wanted || at !== present + dated)) (notAsRequested ??= new Set()).add(record);
+      const date = record.date;
+      const dateFits = date !== undefined && (date === passed[d] || (passed[d] = dateFitsOf(date, facts)) !== undefined);
+      const membersOff = requested !== undefined && (present !== wanted || at !== present + dated);
+      if (!dateFits || membersOff) later.push(i, d, membersOff ? 1 : 0);
     }
   }
-  return notAsRequested;
+  return later;
+}
+
+/** `date` when it is a day-record date at midnight of a real day inside the requested range, else undefined. */
+function dateFitsOf(date: unknown, facts: RequestFacts | undefined): string | undefined {
+  if (typeof date !== 'string') return undefined;
+  const range = facts?.range;
+  return MIDNIGHT_DAY_TIME.test(date) && realDayAt(date) && (!range || (date >= range.start && date <= facts.afterEnd)) ? date : undefined;
 }
 
 /** What checkMetricMembers tests of a record member, by its name (kindOf). */
@@ -206,22 +220,15 @@ export function checkMetricsV1(list: ProblemList, body: Record<string, unknown>,
   if (!Array.isArray(profiles)) return;
   const facts = request ? requestFacts(request, network) : undefined;
   // First, as the schema problems they stand for: the records' metric members.
-  const notAsRequested = checkMetricMembers(list, profiles, metricsOf(1, network), facts);
+  const later = checkMetricMembers(list, profiles, metricsOf(1, network), facts);
   if (request) checkProfiles(list, profiles, request.profiles);
   checkV1Days(list, profiles, facts?.range, schemaValid);
-  // The dates that passed their checks, by record position: the profiles of a body list the same
-  // days, so a date equal to the one at its position (a string comparison) needs no second check.
-  const passed: (string | undefined)[] = [];
-  for (let i = 0; i < profiles.length && !list.full; i++) {
-    const profile = profiles[i];
-    const days = isObject(profile) ? profile.data : undefined;
-    if (!Array.isArray(days)) continue;
-    for (let d = 0; d < days.length && !list.full; d++) {
-      const record = days[d];
-      if (!isObject(record)) continue;
-      const date = record.date;
-      if (date !== passed[d] || date === undefined) passed[d] = checkDate(list, date, i, d, facts) ? (date as string) : undefined;
-      if (notAsRequested?.has(record)) reportMembers(list, record, i, d, facts!);
-    }
+  // The records whose date or requested members the members' pass found off, in body order.
+  for (let n = 0; n < later.length && !list.full; n += 3) {
+    const i = later[n];
+    const d = later[n + 1];
+    const record = (profiles[i] as { data: Record<string, unknown>[] }).data[d];
+    checkDate(list, record.date, i, d, facts);
+    if (later[n + 2] === 1) reportMembers(list, record, i, d, facts!);
   }
 }
