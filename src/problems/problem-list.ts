@@ -81,9 +81,14 @@ export class ProblemList {
 
   /** Every problem listed, in the order found; then, per severity, an entry saying when the cap left problems out. */
   all(): readonly FoundProblem[] {
-    const left = (severity: Severity, rule: RuleId | undefined): FoundProblem[] =>
-      rule === undefined ? [] : [{ rule, severity, place: this.whole, message: `more problems not listed (only the first ${this.max} are shown)`, code: VALIDATION_CODE }];
-    return [...(this.found ?? []), ...left('error', this.droppedError), ...left('warning', this.droppedWarning)];
+    const found = this.found ?? [];
+    if (this.droppedError === undefined && this.droppedWarning === undefined) return found;
+    return [...found, ...this.left('error', this.droppedError), ...this.left('warning', this.droppedWarning)];
+  }
+
+  /** The entry saying that the cap left problems of `severity` out (none when it left none out). */
+  private left(severity: Severity, rule: RuleId | undefined): FoundProblem[] {
+    return rule === undefined ? [] : [{ rule, severity, place: this.whole, message: `more problems not listed (only the first ${this.max} are shown)`, code: VALIDATION_CODE }];
   }
 }
 

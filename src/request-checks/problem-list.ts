@@ -29,6 +29,7 @@ export class RequestProblemList extends ProblemList {
    * order (others last) and by item index; problems at the same place keep the order found.
    */
   ordered(members: readonly string[]): RequestProblem[] {
+    if (this.count === 0) return [];
     const rank = (p: FoundProblem): number[] => {
       if (this.bodyLevel.has(p)) return [-1];
       const at = members.indexOf(/^[^.[]*/.exec(p.place)![0]);
