@@ -10,7 +10,7 @@ import { childPointer } from '../../json/pointer.js';
 import type { ProblemList } from '../../problems/problem-list.js';
 import { metricsOf } from '../catalog-facts.js';
 import { hasDayTimeShape, realDayAt } from '../../calendar/date-times.js';
-import { rangeText, stringArray, type DateRange } from './request-shape.js';
+import { rangeText, stringArray } from './request-shape.js';
 import { checkV1Days } from './v1-days.js';
 import { requestFacts, type RequestFacts } from './v1-request-facts.js';
 import { DAY_TIME_SHAPE, expected, isPlainObject, typeProblem } from './values.js';
@@ -67,23 +67,23 @@ function reportProfiles(list: ProblemList, profiles: unknown[], wanted: Readonly
 /** `/profiles/i/data/d`: built only for a problem. */
 const recordPointer = (i: number, d: number) => `/profiles/${i}/data/${d}`;
 
+/** A record date inside the requested range (any date without a request). */
+const inRequestedRange = (date: string, facts: RequestFacts | undefined) => !facts?.range || (date >= facts.range.start && date <= facts.afterEnd);
+
 /**
  * Body-only check of a record's date: the shape `YYYY-MM-DD HH:MM:SS` (stated in the schema;
  * checked here, not by the compiled schema, so no date is read twice), a real calendar day, at
- * midnight; with a request, a day inside the requested range. True when the date passed all.
+ * midnight; with a request, a day inside the requested range. `date` when it passed all, else
+ * undefined (reportDate then names what failed).
  */
-function checkDate(list: ProblemList, date: unknown, i: number, d: number, facts: RequestFacts | undefined): boolean {
-  if (typeof date !== 'string') return false; // the schema reports other types
-  const range = facts?.range;
-  // The common answer first: one compiled pattern for shape and midnight, then the day.
-  const inRange = !range || (date >= range.start && date <= facts.afterEnd);
-  if (MIDNIGHT_DAY_TIME.test(date) && realDayAt(date) && inRange) return true;
-  reportDate(list, date, i, d, inRange ? undefined : range);
-  return false;
+function dateFitsOf(date: unknown, facts: RequestFacts | undefined): string | undefined {
+  return typeof date === 'string' && MIDNIGHT_DAY_TIME.test(date) && realDayAt(date) && inRequestedRange(date, facts) ? date : undefined;
 }
 
-/** The problems of a record date that failed its checks; `outside`: the range it is outside of. */
-function reportDate(list: ProblemList, date: string, i: number, d: number, outside: DateRange | undefined): void {
+/** The problems of a record date that dateFitsOf refused (one that is no string the schema reports). */
+function reportDate(list: ProblemList, date: unknown, i: number, d: number, facts: RequestFacts | undefined): void {
+  if (typeof date !== 'string') return;
+  const outside = inRequestedRange(date, facts) ? undefined : facts!.range;
   if (!hasDayTimeShape(date)) {
     list.add('v1.metrics.date', `${recordPointer(i, d)}/date`, expected(DAY_TIME_SHAPE, date));
     return;
@@ -134,15 +134,15 @@ function checkMetricMembers(list: ProblemList, profiles: unknown[], catalog: Rea
   // The dates that passed, by record position: the profiles of a body list the same days, so a
   // date equal to the one at its position (a string comparison) needs no second check.
   const passed: (string | undefined)[] = [];
-  // Records for the detailed pass, as (profile, record, members off) triples in body order.
+  // Records for the detailed pass, as (profile, record, what is off) triples in body order.
   const later: number[] = [];
   for (let i = 0; i < profiles.length && !list.full; i++) {
     const profile = profiles[i];
-    const days = isObject(profile) ? profile.data : undefined;
+    const days = isPlainObject(profile) ? profile.data : undefined;
     if (!Array.isArray(days)) continue;
     for (let d = 0; d < days.length && !list.full; d++) {
       const record = days[d];
-      if (!isObject(record)) continue;
+      if (!isPlainObject(record)) continue;
       // A named load first (the date): it moves a record whose layout the engine has since
       // replaced (JSON.parse does when a later record's member changes kind) to the current one,
       // so that `for...in` keeps its fast path (docs/decisions/validator-speed.md).
@@ -167,18 +167,15 @@ function checkMetricMembers(list: ProblemList, profiles: unknown[], catalog: Rea
       const date = record.date;
       const dateFits = date !== undefined && (date === passed[d] || (passed[d] = dateFitsOf(date, facts)) !== undefined);
       const membersOff = requested !== undefined && (present !== wanted || at !== present + dated);
-      if (!dateFits || membersOff) later.push(i, d, membersOff ? 1 : 0);
+      if (!dateFits || membersOff) later.push(i, d, (dateFits ? 0 : DATE_OFF) | (membersOff ? MEMBERS_OFF : 0));
     }
   }
   return later;
 }
 
-/** `date` when it is a day-record date at midnight of a real day inside the requested range, else undefined. */
-function dateFitsOf(date: unknown, facts: RequestFacts | undefined): string | undefined {
-  if (typeof date !== 'string') return undefined;
-  const range = facts?.range;
-  return MIDNIGHT_DAY_TIME.test(date) && realDayAt(date) && (!range || (date >= range.start && date <= facts.afterEnd)) ? date : undefined;
-}
+/** What the members' pass found off in a record it leaves to the detailed pass (flags). */
+const DATE_OFF = 1;
+const MEMBERS_OFF = 2;
 
 /** What checkMetricMembers tests of a record member, by its name (kindOf). */
 const UNKNOWN = 0;
@@ -192,8 +189,6 @@ function kindOf(key: string, catalog: ReadonlyMap<string, CatalogMetric>): numbe
   const type = catalog.get(key)?.type;
   return type === undefined ? UNKNOWN : type === 'integer' ? INTEGER : type === 'number' ? NUMBER : OTHER;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function reportRecordMetrics(list: ProblemList, record: Record<string, unknown>, i: number, d: number, catalog: ReadonlyMap<string, CatalogMetric>): void {
   for (const key of Object.keys(record)) {
@@ -228,7 +223,7 @@ export function checkMetricsV1(list: ProblemList, body: Record<string, unknown>,
     const i = later[n];
     const d = later[n + 1];
     const record = (profiles[i] as { data: Record<string, unknown>[] }).data[d];
-    checkDate(list, record.date, i, d, facts);
-    if (later[n + 2] === 1) reportMembers(list, record, i, d, facts!);
+    if (later[n + 2] & DATE_OFF) reportDate(list, record.date, i, d, facts);
+    if (later[n + 2] & MEMBERS_OFF) reportMembers(list, record, i, d, facts!);
   }
 }

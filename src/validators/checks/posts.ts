@@ -218,14 +218,13 @@ export function checkPosts(list: ProblemList, body: Record<string, unknown>, req
   if (catalog) checkDateTimes(list, posts, catalog, typesChecked);
   checkPostPage(list, posts, request, typesChecked);
   // The requested fields every post must hold (none without the request), counted in the members' pass.
-  const requested = request && catalog ? stringArray(request.fields) : undefined;
-  const wanted = requested && catalog ? wantedFields(requested, catalog) : [];
+  const fields = request && catalog ? stringArray(request.fields) : undefined;
+  const wanted = fields && catalog ? wantedFields(fields, catalog) : [];
   const incomplete = catalog ? checkPostMembers(list, posts, catalog.types, new Set(wanted)) : [];
   if (!request) return;
   const limit = typeof request.limit === 'number' && Number.isInteger(request.limit) && request.limit > 0 ? request.limit : defaultPageSize;
   if (posts.length > limit) list.add('shared.posts.page-size', '/data/posts', `expected at most ${limit} posts (the ${request.limit === undefined ? 'default page size' : 'requested limit'}), got ${posts.length}`);
   if (!catalog) return;
-  const fields = stringArray(request.fields);
   if (fields) {
     checkFields(list, posts, fields, catalog, network, typesChecked);
     checkPresent(list, posts, wanted, incomplete);
