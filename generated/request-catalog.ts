@@ -92,6 +92,93 @@ const facebookPostFilterable: readonly string[] = [
   "insights_paid_status",
 ];
 
+/** The version 2 metric names of facebook. */
+const facebookV2MetricNames: readonly string[] = [
+  "fans_change",
+  "fans_lifetime",
+  "insights_activity",
+  "insights_activity_unique",
+  "insights_engaged_users",
+  "insights_fan_adds",
+  "insights_fan_adds_unique",
+  "insights_fan_removes",
+  "insights_fan_removes_unique",
+  "insights_fans_lifetime",
+  "insights_fans_online",
+  "insights_impressions",
+  "insights_negative_feedback",
+  "insights_positive_feedback",
+  "insights_post_clicks",
+  "insights_post_clicks_unique",
+  "insights_post_impressions",
+  "insights_post_reach",
+  "insights_reach",
+  "insights_reach_28_days",
+  "insights_reach_7_days",
+  "insights_reach_engagement",
+  "insights_reactions",
+  "insights_video_complete_views_30s",
+  "insights_video_complete_views_30s_repeat_views",
+  "insights_video_complete_views_30s_unique",
+  "insights_video_repeat_views",
+  "insights_video_views",
+  "insights_video_views_unique",
+  "insights_views",
+];
+
+/** The version 2 metric names of instagram. */
+const instagramV2MetricNames: readonly string[] = [
+  "followers_change",
+  "followers_lifetime",
+  "following_change",
+  "following_lifetime",
+  "insights_followers",
+  "insights_impressions",
+  "insights_impressions_28_days",
+  "insights_impressions_7_days",
+  "insights_profile_clicks",
+  "insights_profile_views",
+  "insights_reach",
+  "insights_reach_28_days",
+  "insights_reach_7_days",
+];
+
+/** The version 2 metric names of twitter. */
+const twitterV2MetricNames: readonly string[] = [
+  "ff_ratio",
+  "followers_change",
+  "followers_lifetime",
+  "following_change",
+  "following_lifetime",
+  "listed_change",
+  "listed_lifetime",
+];
+
+/** The version 2 metric names of youtube. */
+const youtubeV2MetricNames: readonly string[] = [
+  "interaction_change",
+  "interactions_per_1k_fans",
+  "subscribers_change",
+  "subscribers_lifetime",
+  "video_lifetime",
+  "viewed_time_change",
+  "views_change",
+];
+
+/** The version 2 metric names of linkedin. */
+const linkedinV2MetricNames: readonly string[] = ["followers_change", "followers_lifetime"];
+
+/** The version 2 metric names of pinterest. */
+const pinterestV2MetricNames: readonly string[] = [
+  "boards_change",
+  "boards_lifetime",
+  "followers_change",
+  "followers_lifetime",
+  "following_change",
+  "following_lifetime",
+  "pins_lifetime",
+];
+
 /** The request limits (catalogs/limits.yaml). */
 export const requestLimits = {
   profilesPerMetricsRequest: {
@@ -422,42 +509,21 @@ export const v1RequestCatalog = {
   },
 };
 
+/** Version 2: per network the metric names (also the client merges split answers by them). */
+export const v2MetricNames: Readonly<Record<string, readonly string[]>> = {
+  facebook: facebookV2MetricNames,
+  instagram: instagramV2MetricNames,
+  twitter: twitterV2MetricNames,
+  youtube: youtubeV2MetricNames,
+  linkedin: linkedinV2MetricNames,
+  pinterest: pinterestV2MetricNames,
+};
+
 /** Version 2: per network the metric names with their extra dimensions, the post field lists. */
 export const v2RequestCatalog = {
   metrics: {
     facebook: {
-      names: [
-        "fans_change",
-        "fans_lifetime",
-        "insights_activity",
-        "insights_activity_unique",
-        "insights_engaged_users",
-        "insights_fan_adds",
-        "insights_fan_adds_unique",
-        "insights_fan_removes",
-        "insights_fan_removes_unique",
-        "insights_fans_lifetime",
-        "insights_fans_online",
-        "insights_impressions",
-        "insights_negative_feedback",
-        "insights_positive_feedback",
-        "insights_post_clicks",
-        "insights_post_clicks_unique",
-        "insights_post_impressions",
-        "insights_post_reach",
-        "insights_reach",
-        "insights_reach_28_days",
-        "insights_reach_7_days",
-        "insights_reach_engagement",
-        "insights_reactions",
-        "insights_video_complete_views_30s",
-        "insights_video_complete_views_30s_repeat_views",
-        "insights_video_complete_views_30s_unique",
-        "insights_video_repeat_views",
-        "insights_video_views",
-        "insights_video_views_unique",
-        "insights_views",
-      ],
+      names: facebookV2MetricNames,
       extraDimensions: {
         insights_activity: ["activity_type"],
         insights_activity_unique: ["activity_type", "gender_age", "city", "country", "locale"],
@@ -481,64 +547,26 @@ export const v2RequestCatalog = {
       },
     },
     instagram: {
-      names: [
-        "followers_change",
-        "followers_lifetime",
-        "following_change",
-        "following_lifetime",
-        "insights_followers",
-        "insights_impressions",
-        "insights_impressions_28_days",
-        "insights_impressions_7_days",
-        "insights_profile_clicks",
-        "insights_profile_views",
-        "insights_reach",
-        "insights_reach_28_days",
-        "insights_reach_7_days",
-      ],
+      names: instagramV2MetricNames,
       extraDimensions: {
         insights_followers: ["country", "locale", "city", "gender_age"],
         insights_profile_clicks: ["click_target"],
       },
     },
     twitter: {
-      names: [
-        "ff_ratio",
-        "followers_change",
-        "followers_lifetime",
-        "following_change",
-        "following_lifetime",
-        "listed_change",
-        "listed_lifetime",
-      ],
+      names: twitterV2MetricNames,
     },
     youtube: {
-      names: [
-        "interaction_change",
-        "interactions_per_1k_fans",
-        "subscribers_change",
-        "subscribers_lifetime",
-        "video_lifetime",
-        "viewed_time_change",
-        "views_change",
-      ],
+      names: youtubeV2MetricNames,
       extraDimensions: {
         interaction_change: ["interaction_type"],
       },
     },
     linkedin: {
-      names: ["followers_change", "followers_lifetime"],
+      names: linkedinV2MetricNames,
     },
     pinterest: {
-      names: [
-        "boards_change",
-        "boards_lifetime",
-        "followers_change",
-        "followers_lifetime",
-        "following_change",
-        "following_lifetime",
-        "pins_lifetime",
-      ],
+      names: pinterestV2MetricNames,
     },
   },
   posts: {
@@ -625,7 +653,7 @@ export const v2RequestCatalog = {
 
 /**
  * Version 2, per network: the metrics that aggregate by `sum`; every other metric of
- * v2RequestCatalog aggregates by `avg` (the client merges split answers by them).
+ * v2MetricNames aggregates by `avg` (the client merges split answers by them).
  */
 export const v2SumMetrics: Readonly<Record<string, readonly string[]>> = {
   facebook: [

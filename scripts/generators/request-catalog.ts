@@ -75,6 +75,20 @@ function shareLists(v1: RequestCatalogVersion, v2: RequestCatalogVersion): Share
   return shared;
 }
 
+/**
+ * Moves the per-network metric names of version 2 into one constant per network
+ * (`facebookV2MetricNames`), which `v2` and the map `v2MetricNames` refer to by name: the client
+ * reads the names (to merge split answers) and a bundler drops the rest of the catalog.
+ */
+function shareMetricNames(v2: RequestCatalogVersion): (SharedList & { network: string })[] {
+  return Object.entries(v2.metrics).map(([network, facts]) => {
+    const name = `${network}V2MetricNames`;
+    const values = facts.names;
+    (facts as { names: unknown }).names = new TsCode(name);
+    return { network, name, doc: `The version 2 metric names of ${network}.`, values };
+  });
+}
+
 /** Per network, the metrics of `vm` that aggregate by `sum`. */
 function sumMetrics(vm: VersionModel): Record<string, string[]> {
   return Object.fromEntries(vm.networks.map((n) => [n, vm.metrics[n].filter((m) => m.aggregation === 'sum').map((m) => m.name)]));
@@ -91,6 +105,7 @@ export function requestCatalogArtifact(model: Model): Artifact {
   const v1 = versionFacts(model.v1);
   const v2 = versionFacts(model.v2);
   const shared = shareLists(v1, v2);
+  const v2MetricNames = shareMetricNames(v2);
   const missing = model.v2.networks.flatMap((n) => model.v2.metrics[n].filter((m) => !m.aggregation).map((m) => `${n}/${m.name}`));
   if (missing.length) throw new Error(`request catalog: v2 metrics without an aggregation: ${missing.join(', ')}`);
   const content = [
@@ -102,7 +117,7 @@ export function requestCatalogArtifact(model: Model): Artifact {
     ' * type in src/catalog/request-catalog.ts.',
     ' */',
     '',
-    ...shared.flatMap((s) => [`/** ${s.doc} */`, declaration(`const ${s.name}: readonly string[]`, s.values), '']),
+    ...[...shared, ...v2MetricNames].flatMap((s) => [`/** ${s.doc} */`, declaration(`const ${s.name}: readonly string[]`, s.values), '']),
     '/** The request limits (catalogs/limits.yaml). */',
     `export const requestLimits = ${toTsLiteral(model.limits)};`,
     '',
@@ -115,12 +130,15 @@ export function requestCatalogArtifact(model: Model): Artifact {
     '/** Version 1: per network the metric names and the post field lists. */',
     `export const v1RequestCatalog = ${toTsLiteral(v1)};`,
     '',
+    '/** Version 2: per network the metric names (also the client merges split answers by them). */',
+    `export const v2MetricNames: Readonly<Record<string, readonly string[]>> = ${toTsLiteral(Object.fromEntries(v2MetricNames.map((s) => [s.network, new TsCode(s.name)])))};`,
+    '',
     '/** Version 2: per network the metric names with their extra dimensions, the post field lists. */',
     `export const v2RequestCatalog = ${toTsLiteral(v2)};`,
     '',
     '/**',
     ' * Version 2, per network: the metrics that aggregate by `sum`; every other metric of',
-    ' * v2RequestCatalog aggregates by `avg` (the client merges split answers by them).',
+    ' * v2MetricNames aggregates by `avg` (the client merges split answers by them).',
     ' */',
     `export const v2SumMetrics: Readonly<Record<string, readonly string[]>> = ${toTsLiteral(sumMetrics(model.v2))};`,
     '',

@@ -19,6 +19,9 @@ export const extraDimensionNames: readonly string[] = generated.extraDimensionNa
 /** Version 1: per network the metric names and the post field lists. */
 export const v1RequestCatalog: RequestCatalogVersion = generated.v1RequestCatalog;
 
+/** Version 2: per network the metric names (the client merges split answers by them). */
+export const v2MetricNames: Readonly<Record<string, readonly string[]>> = generated.v2MetricNames;
+
 /** Version 2: per network the metric names with their extra dimensions, the post field lists. */
 export const v2RequestCatalog: RequestCatalogVersion = generated.v2RequestCatalog;
 

@@ -12,6 +12,7 @@ import { RequestBudget, type BudgetOptions, type Clock } from './budget.js';
 import { ClientConfigError } from './errors.js';
 import { paginate, type CallOptions, type PostOf } from './paginate.js';
 import { policyFetch, type ResponseValidator, type RetryInfo } from './policy-fetch.js';
+import { mergeMetricsAnswers } from './merge.js';
 import { mapWithConcurrency } from './pool.js';
 import { rawClients, type RawClients } from './raw.js';
 import { Redactor } from './redact.js';
@@ -160,8 +161,6 @@ export function createClient(options: ClientOptions): SocialAnalyticsClient {
     const plan = planMetricsSplit(request);
     const answers = await mapWithConcurrency(plan.parts, concurrency, (part) => send(part.request, callOptions));
     if (answers.length === 1) return answers[0];
-    // The merge code loads with the first answer that needs merging: most apps never split.
-    const { mergeMetricsAnswers } = await import('./merge.js');
     return mergeMetricsAnswers(plan, answers, redact);
   }
   return {

@@ -18,7 +18,7 @@
  * merged exactly is refused here (SplitRefusedError), so nothing is sent. The greedy date cut is
  * minimal for the allowed cut points, so the grid has the fewest requests of any grid.
  */
-import { requestLimits, v2RequestCatalog, v2SumMetrics } from '../catalog/request-catalog.js';
+import { requestLimits, v2MetricNames, v2SumMetrics } from '../catalog/request-catalog.js';
 import { formatDayNumber, maxRangeEnd, monthStart, dayNumber, weekStart } from '../calendar/days.js';
 import { gridCover } from './cover.js';
 import { SplitRefusedError, type SplitChunk } from './errors.js';
@@ -134,7 +134,7 @@ export function planMetricsSplit(request: RequestLike, limits = true): SplitPlan
 
   let adds = false;
   if (version === 2 && (splitProfiles || splitDates)) {
-    const names = v2RequestCatalog.metrics[network]?.names;
+    const names = v2MetricNames[network];
     if (!names) refuse(operation, `network "${network}" has no version 2 metric catalog`);
     const sums = v2SumMetrics[network];
     const unknown = body.metrics.filter((m) => !names.includes(m));

@@ -4,7 +4,8 @@ import { addDays, civilFromDays, dayNumber, daysBetween, daysFromCivil, formatDa
 import { maxDateEnd } from '../../src/calendar/range-limit.js';
 import { RequestValidationError } from '../../src/request-checks/problems.js';
 import { checkRequest } from '../../src/request-checks/check.js';
-import { v1, v2 } from '../../src/index.js';
+import { v1 } from '../../src/v1.js';
+import { v2 } from '../../src/v2.js';
 
 describe('isDay / parseDay', () => {
   it('accepts real calendar days in YYYY-MM-DD shape', () => {

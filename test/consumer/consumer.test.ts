@@ -88,7 +88,7 @@ describe('packed tarball', () => {
     const result = run(process.execPath, ['out/consumer.js'], project);
     expect(result.status, result.out).toBe(0);
     const summary = JSON.parse(result.stdout.trim().split('\n').pop()!);
-    expect(summary).toMatchObject({ header: ['date.day', 'metric'], valid: true, invalidCaught: true, entries: ['object', 'object'] });
+    expect(summary).toMatchObject({ header: ['date.day', 'metric'], valid: true, invalidCaught: true, requestProblems: ['v1.metrics.no-dimensions'], entries: ['object', 'object'] });
     expect(summary.posts).toBeGreaterThan(0);
     expect(summary.posts).toBeLessThanOrEqual(5);
     expect(summary.networks).toEqual(['facebook', 'instagram', 'twitter', 'youtube', 'linkedin', 'pinterest']);

@@ -3,7 +3,8 @@
  * browser, minified, ESM with code splitting), no `node:` module is reachable from the root, the
  * builders or the validators, and the code loaded up front (the entry chunk and its static
  * imports) stays within the budgets. The root's size has its own test without code splitting
- * (test/client/root-bundle.test.ts): the root holds no dynamic import, so both measures agree. Fails when someone re-exports the mock or the validators from the root, or when a
+ * (test/client/root-bundle.test.ts): the root holds no dynamic import, so both measures agree.
+ * Fails when someone re-exports the mock, the validators or the builders from the root, or when a
  * version's entry point pulls in the other version's request checks.
  */
 import { join } from 'node:path';
@@ -15,7 +16,7 @@ import { PROJECT_ROOT } from '../pipeline/temp-project.js';
 const BUDGETS: Record<string, { file: string; maxBytes?: number }> = {
   'social-analytics-api/v2 (builders alone)': { file: 'src/v2.ts', maxBytes: 50_000 },
   'social-analytics-api/v1 (builders alone)': { file: 'src/v1.ts', maxBytes: 50_000 },
-  'social-analytics-api (client + builders)': { file: 'src/index.ts' },
+  'social-analytics-api (the client)': { file: 'src/index.ts', maxBytes: 80_000 },
   'social-analytics-api/validators': { file: 'src/validators/index.ts' },
 };
 

@@ -96,6 +96,12 @@ describe('request-catalog', () => {
        * type in src/catalog/request-catalog.ts.
        */
 
+      /** The version 2 metric names of alpha. */
+      const alphaV2MetricNames: readonly string[] = ["fans", "insights_reach"];
+
+      /** The version 2 metric names of beta. */
+      const betaV2MetricNames: readonly string[] = ["fans"];
+
       /** The request limits (catalogs/limits.yaml). */
       export const requestLimits = {
         profilesPerMetricsRequest: {
@@ -140,17 +146,23 @@ describe('request-catalog', () => {
         posts: {},
       };
 
+      /** Version 2: per network the metric names (also the client merges split answers by them). */
+      export const v2MetricNames: Readonly<Record<string, readonly string[]>> = {
+        alpha: alphaV2MetricNames,
+        beta: betaV2MetricNames,
+      };
+
       /** Version 2: per network the metric names with their extra dimensions, the post field lists. */
       export const v2RequestCatalog = {
         metrics: {
           alpha: {
-            names: ["fans", "insights_reach"],
+            names: alphaV2MetricNames,
             extraDimensions: {
               fans: ["country"],
             },
           },
           beta: {
-            names: ["fans"],
+            names: betaV2MetricNames,
           },
         },
         posts: {
@@ -165,7 +177,7 @@ describe('request-catalog', () => {
 
       /**
        * Version 2, per network: the metrics that aggregate by \`sum\`; every other metric of
-       * v2RequestCatalog aggregates by \`avg\` (the client merges split answers by them).
+       * v2MetricNames aggregates by \`avg\` (the client merges split answers by them).
        */
       export const v2SumMetrics: Readonly<Record<string, readonly string[]>> = {
         alpha: ["fans"],
