@@ -132,10 +132,17 @@ function checkMetricMembers(list: ProblemList, profiles: unknown[], catalog: Rea
   const wanted = requested ? facts!.metrics!.length : 0;
   const names: string[] = [];
   const kinds: number[] = [];
-  const asked: boolean[] = [];
+  // The members the record before held (names[0..count)) and whether they were off as requested:
+  // a record of the same names, no fewer or more, has the same answer without a count.
+  let count = -1;
+  let datedBefore = -1;
+  let membersOff = false;
   // The dates that passed, by record position: the profiles of a body list the same days, so a
-  // date equal to the one at its position (a string comparison) needs no second check.
+  // date equal to the one at its position (a string comparison) needs no second check. The first
+  // `orderedPassed` of them are known to follow each other in increasing order of days, so a
+  // profile whose dates so far are those needs no comparison with the date before either.
   const passed: (string | undefined)[] = [];
+  let orderedPassed = 0;
   const range = facts?.range;
   for (let i = 0; i < profiles.length && !list.full; i++) {
     const profile = profiles[i];
@@ -156,33 +163,53 @@ function checkMetricMembers(list: ProblemList, profiles: unknown[], catalog: Rea
       const date = record.date;
       const dated = date !== undefined || 'date' in record ? 1 : 0;
       let at = 0;
-      let present = 0;
+      let renamed = false;
       let off = false;
       for (const key in record) {
         if (names[at] !== key) {
           names[at] = key;
           kinds[at] = kindOf(key, catalog);
-          asked[at] = requested !== undefined && requested.has(key);
+          renamed = true;
         }
-        const kind = kinds[at];
-        if (asked[at]) present++;
-        at++;
+        const kind = kinds[at++];
         const value = record[key];
         if (kind === INTEGER ? Number.isInteger(value) : kind === NUMBER ? Number.isFinite(value) : kind === DATE ? true : kind === OTHER && typeProblem(catalog.get(key)!.type, value) === undefined) continue;
         off = true;
       }
       if (off) reportRecordMetrics(list, record, i, d, catalog);
-      if (ordered) {
-        if (followsDay(date, previous)) previous = date;
-        else ordered = false;
+      let dateFits = date !== undefined && date === passed[d];
+      if (!dateFits) {
+        // Another date at this position: the dates that passed follow each other up to it only.
+        if (orderedPassed > d) orderedPassed = d;
+        dateFits = date !== undefined && (passed[d] = dateFitsOf(date, facts)) !== undefined;
       }
-      const dateFits = date !== undefined && (date === passed[d] || (passed[d] = dateFitsOf(date, facts)) !== undefined);
-      const membersOff = requested !== undefined && (present !== wanted || at !== present + dated);
+      if (ordered) {
+        // Below `orderedPassed`, a date equal to the one that passed has a record before it dated
+        // as the one before that passed (a record of another date there would have lowered it).
+        if (dateFits && d < orderedPassed) previous = date as string;
+        else if (followsDay(date, previous)) {
+          previous = date;
+          if (dateFits && d === orderedPassed) orderedPassed++;
+        } else ordered = false;
+      }
+      if (requested !== undefined && (renamed || at !== count || dated !== datedBefore)) {
+        count = at;
+        datedBefore = dated;
+        const present = requestedAmong(names, at, requested);
+        membersOff = present !== wanted || at !== present + dated;
+      }
       if (!dateFits || membersOff) later.push(i, d, (dateFits ? 0 : DATE_OFF) | (membersOff ? MEMBERS_OFF : 0));
     }
     const lastDayOff = range !== undefined && days.length > 0 && !holdsDay(days, range.end);
     if (!ordered || lastDayOff) profilesOff.push(i, (ordered ? 0 : DAYS_OFF) | (lastDayOff ? LAST_DAY_OFF : 0));
   }
+}
+
+/** How many of the first `count` names are requested metrics. */
+function requestedAmong(names: readonly string[], count: number, requested: ReadonlySet<string>): number {
+  let present = 0;
+  for (let at = 0; at < count; at++) if (requested.has(names[at])) present++;
+  return present;
 }
 
 /** What the members' pass found off in a record it leaves to the detailed pass (flags). */
