@@ -172,8 +172,9 @@ function checkMetricMembers(list: ProblemList, profiles: unknown[], catalog: Rea
           renamed = true;
         }
         const kind = kinds[at++];
+        if (kind === DATE) continue; // read and judged below
         const value = record[key];
-        if (kind === INTEGER ? Number.isInteger(value) : kind === NUMBER ? Number.isFinite(value) : kind === DATE ? true : kind === OTHER && typeProblem(catalog.get(key)!.type, value) === undefined) continue;
+        if (kind === INTEGER ? Number.isInteger(value) : kind === NUMBER ? Number.isFinite(value) : kind === OTHER && typeProblem(catalog.get(key)!.type, value) === undefined) continue;
         off = true;
       }
       if (off) reportRecordMetrics(list, record, i, d, catalog);
