@@ -19,6 +19,10 @@ const byKey: ReadonlyMap<string, Operation> = new Map(operations.map((op) => [op
 /** The answer of each operation, one frozen object per operation (callers may key tables by it). */
 const answers: ReadonlyMap<Operation, OperationLookup> = new Map(operations.map((op) => [op, Object.freeze({ operation: op })]));
 const byPath: ReadonlyMap<string, Operation> = new Map(operations.map((op) => [op.path, op]));
+/** The operations by method, then path (a lookup of both without building a key string). */
+const byMethodAndPath: ReadonlyMap<string, ReadonlyMap<string, Operation>> = new Map(
+  [...new Set(operations.map((op) => op.method))].map((method) => [method, new Map(operations.filter((op) => op.method === method).map((op) => [op.path, op]))]),
+);
 const versions: readonly number[] = [...new Set(operations.map((op) => op.version))].sort();
 
 /** The operation at exactly this path (any method), as a server routes it; undefined if none. */
@@ -73,8 +77,8 @@ export function operationOf(method: string, path: string): Operation | undefined
  * operation is the same frozen object at every call.
  */
 export function lookupOperation(method: string, path: string): OperationLookup {
-  // A method and path as the builders write them are a key: one map read, no normalising.
-  const given = typeof method === 'string' && typeof path === 'string' ? byKey.get(`${method} ${path}`) : undefined;
+  // A method and path as the builders write them: two map reads, no normalising.
+  const given = typeof path === 'string' ? byMethodAndPath.get(method)?.get(path) : undefined;
   if (given) return answers.get(given)!;
   const verb = String(method ?? '').trim().toUpperCase();
   const pathname = requestPathname(String(path ?? ''));

@@ -26,13 +26,19 @@ export interface CheckRequestOptions {
   strict?: boolean;
 }
 
+/** The version of `versions` that has operation `operationKey` (a loop: one or two versions, run on every request). */
+function versionOf(versions: readonly VersionRequests[], operationKey: string): VersionRequests | undefined {
+  for (let i = 0; i < versions.length; i++) if (Object.hasOwn(versions[i].operations, operationKey)) return versions[i];
+  return undefined;
+}
+
 /**
  * The problems of `body` as the request body of operation `operationKey` of one of `versions`;
  * an unknown operation is one problem (`shared.request.known-operation`).
  */
 export function checkVersionRequest(versions: readonly VersionRequests[], operationKey: string, body: unknown, options: CheckRequestOptions = {}): RequestProblem[] {
   const problems = new RequestProblemList(options.strict);
-  const requests = versions.find((v) => Object.hasOwn(v.operations, operationKey));
+  const requests = versionOf(versions, operationKey);
   if (!requests) {
     const which = versions.length === 1 ? `version ${versions[0].version} operation` : 'operation';
     problems.add('shared.request.known-operation', 'operation', `unknown ${which} ${describeValue(operationKey)}`);

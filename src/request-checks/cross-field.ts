@@ -9,7 +9,7 @@
  * - a filter value of a field whose values the catalog lists (ppd_status) is one of them.
  */
 import { requestLimits } from '../catalog/request-catalog.js';
-import { daysBetween, isDay, longestMonthsInDays } from '../calendar/days.js';
+import { dayNumberOfDay, isDay, longestMonthsInDays } from '../calendar/days.js';
 import { maxDateEnd } from '../calendar/range-limit.js';
 import type { NetworkFacts } from './name-sets.js';
 import { isExtraDimension } from './name-sets.js';
@@ -26,7 +26,10 @@ export function checkDateRange(problems: ProblemList, body: Body, limited: boole
   }
   if (!limited) return;
   const { value: months, errorCode } = requestLimits.dateRangeMonths;
-  const days = daysBetween(s, e) + 1;
+  const days = dayNumberOfDay(e) - dayNumberOfDay(s) + 1;
+  // A month holds at least 28 days, so a range of `months` months from any day holds at least
+  // 28 times as many (latestDateEnd): a range of no more days ends in time (most requests).
+  if (days <= 28 * months) return;
   const longest = longestMonthsInDays(months);
   if (days > longest) {
     problems.add('shared.metrics.date-range', 'date_end', `the date range ${s}..${e} holds ${days} days, more than ${months} months (at most ${longest} days)`, errorCode);
@@ -42,7 +45,8 @@ export function checkDateRange(problems: ProblemList, body: Body, limited: boole
 /** The v2 dimension rules across items and across the metrics member. */
 export function checkDimensions(problems: ProblemList, facts: NetworkFacts, network: string, body: Body): void {
   const { dimensions, metrics } = body;
-  if (!Array.isArray(dimensions)) return;
+  // No dimension, no rule to break (the common request of v2 metrics by metric alone).
+  if (!Array.isArray(dimensions) || dimensions.length === 0) return;
   const seen = new Map<string, number>();
   const extras: { index: number; name: string }[] = [];
   dimensions.forEach((item, index) => {
@@ -57,6 +61,7 @@ export function checkDimensions(problems: ProblemList, facts: NetworkFacts, netw
     const names = extras.map((e) => e.name).join(', ');
     problems.add('v2.metrics.extra-dimension-single', 'dimensions', `holds ${extras.length} extra dimensions (${names}); only one is allowed per request`);
   }
+  if (extras.length === 0) return;
   const requested = Array.isArray(metrics) ? metrics.filter((m): m is string => typeof m === 'string' && facts.names.metrics.has(m)) : [];
   for (const extra of extras) {
     const parameter = `dimensions[${extra.index}].type`;

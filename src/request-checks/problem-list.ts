@@ -10,8 +10,8 @@ export { VALIDATION_CODE };
  * in strict mode; a problem of a stated rule is always an error.
  */
 export class RequestProblemList extends ProblemList {
-  /** Problems about the body as a whole (missing or unknown members), listed first. */
-  private readonly bodyLevel = new Set<FoundProblem>();
+  /** Problems about the body as a whole (missing or unknown members), listed first; created with the first. */
+  private bodyLevel: Set<FoundProblem> | undefined;
 
   constructor(strict = false) {
     super({ strict, whole: 'body' });
@@ -20,7 +20,7 @@ export class RequestProblemList extends ProblemList {
   /** `code`: the API error code; `bodyLevel`: the problem is about the body as a whole. */
   override add(rule: RuleId, parameter: string, message: string, code: number = VALIDATION_CODE, bodyLevel = false): FoundProblem | undefined {
     const problem = super.add(rule, parameter, message, code);
-    if (problem && bodyLevel) this.bodyLevel.add(problem);
+    if (problem && bodyLevel) (this.bodyLevel ??= new Set()).add(problem);
     return problem;
   }
 
@@ -31,7 +31,7 @@ export class RequestProblemList extends ProblemList {
   ordered(members: readonly string[]): RequestProblem[] {
     if (this.count === 0) return [];
     const rank = (p: FoundProblem): number[] => {
-      if (this.bodyLevel.has(p)) return [-1];
+      if (this.bodyLevel?.has(p)) return [-1];
       const at = members.indexOf(/^[^.[]*/.exec(p.place)![0]);
       return [at < 0 ? members.length : at, ...[...p.place.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]))];
     };

@@ -107,7 +107,8 @@ export function schemaProblems(problems: ProblemList, checks: RequestBodyChecks,
 export function dayProblems(problems: ProblemList, checks: RequestBodyChecks, body: Record<string, unknown>): void {
   for (const member of checks.days) {
     const value = body[member];
-    if (typeof value !== 'string' || !DATE_SHAPE.test(value) || isDay(value)) continue;
+    // A day first (the common value): the shape's pattern only for a string that is none.
+    if (typeof value !== 'string' || isDay(value) || !DATE_SHAPE.test(value)) continue;
     const rule = ruleAt(checks.rules, `/properties/${member}/format`);
     if (!rule) throw new Error(`request checks: no register rule for the schema constraint /properties/${member}/format`);
     problems.add(rule.rule, member, `must be ${rule.expected ?? 'a calendar day'}, got ${describeValue(value)}`, rule.code);

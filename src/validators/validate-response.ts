@@ -83,7 +83,7 @@ function successChecksOf(op: OperationInfo): SuccessChecks | undefined {
   if (!network) return undefined;
   if (op.kind === 'profiles') return (list, body) => checkProfileList(list, body, network);
   if (op.kind === 'metrics') {
-    return version === 2 ? (list, body, request, schemaValid) => checkMetricsV2(list, body, request, network, schemaValid) : (list, body, request, schemaValid) => checkMetricsV1(list, body, request, network, schemaValid);
+    return version === 2 ? (list, body, request, schemaValid) => checkMetricsV2(list, body, request, network, schemaValid) : (list, body, request) => checkMetricsV1(list, body, request, network);
   }
   if (op.kind === 'posts') return (list, body, request, schemaValid) => checkPosts(list, body, request, version, network, schemaValid);
   return undefined;

@@ -64,6 +64,20 @@ describe('maxDateEnd: a range spans at most three calendar months, both ends inc
     expect(() => maxDateEnd('2024-01-01', 0)).toThrow(RequestValidationError);
     expect(() => maxDateEnd('2024-01-01', 1.5)).toThrow(RequestValidationError);
   });
+  it('allows at least 28 days per month from every day (the request check skips the calendar below that)', () => {
+    for (let day = '2023-01-01'; day <= '2025-12-31'; day = addDays(day, 1)) {
+      for (let months = 1; months <= 12; months++) expect(daysBetween(day, maxDateEnd(day, months)) + 1, `${day}, ${months} months`).toBeGreaterThanOrEqual(28 * months);
+    }
+  });
+  it('is the latest date_end checkRequest accepts, from every day of three years', () => {
+    const limitRules = (start: string, end: string) =>
+      checkRequest('POST /1/facebook/metrics', { profiles: ['p1'], metrics: ['comments'], date_start: start, date_end: end }, { strict: true }).map((p) => p.rule);
+    for (let day = '2023-01-01'; day <= '2025-12-31'; day = addDays(day, 1)) {
+      const latest = maxDateEnd(day);
+      expect(limitRules(day, latest), day).toEqual([]);
+      expect(limitRules(day, addDays(latest, 1)), day).toEqual([daysBetween(day, latest) + 1 === 92 ? 'shared.metrics.date-range' : 'shared.metrics.date-range-calendar']);
+    }
+  });
   it('stops at 9999-12-31, the last day a YYYY-MM-DD date names', () => {
     expect(maxDateEnd('9999-12-01')).toBe(LAST_DAY);
     expect(maxDateEnd('9999-10-26')).toBe(LAST_DAY);

@@ -126,3 +126,35 @@ describe('v1 metrics: day records hold exactly the requested metrics', () => {
     expect(v1(extra)).toEqual([problem('v1.metrics.record-members', '/profiles/1/data/1', 'unexpected property "fans_change": not a requested metric')]);
   });
 });
+
+describe('v1 metrics: one record per day, judged in the pass over the members', () => {
+  /** The problem of record `d` of profile `i`, whose day record `first` holds already. */
+  const repeated = (i: number, d: number, first: number, date: string) => problem('v1.metrics.one-record-per-day', `/profiles/${i}/data/${d}/date`, `a second record for ${date.slice(0, 10)} (the first is /profiles/${i}/data/${first})`);
+  /** Record `d` of profile `i` dated as the record before it. */
+  const repeatDay = (body: any, i: number, d: number) => {
+    const data = body.profiles[i].data;
+    data[d].date = data[d - 1].date;
+    return body;
+  };
+
+  it('finds a repeated day in a profile whose days before it are those of the profile before', () => {
+    // Profile 0 lists days 1..20; profile 1 the same up to day 6, then day 6 again (and no day 7).
+    expect(v1(repeatDay(uniformBody(), 1, 6))).toEqual([repeated(1, 6, 5, day(5))]);
+  });
+
+  it('finds the same repeated day in every profile, and a repeated day after profiles without one', () => {
+    const body = uniformBody();
+    for (const i of [0, 1, 2]) repeatDay(body, i, 10);
+    expect(v1(body)).toEqual([repeated(0, 10, 9, day(9)), repeated(1, 10, 9, day(9)), repeated(2, 10, 9, day(9))]);
+    expect(v1(repeatDay(uniformBody(), 2, 18))).toEqual([repeated(2, 18, 17, day(17))]);
+  });
+
+  it('finds a repeated day in a profile whose records are dated otherwise than the profile before', () => {
+    const body = uniformBody();
+    // Profile 1 lists days 2..20 and day 20 again; profile 2 repeats day 3.
+    const shifted = body.profiles[1].data;
+    for (let d = 0; d < 19; d++) shifted[d].date = day(d + 1);
+    repeatDay(body, 2, 3);
+    expect(v1(body)).toEqual([repeated(1, 19, 18, day(19)), repeated(2, 3, 2, day(2))]);
+  });
+});
