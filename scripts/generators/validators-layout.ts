@@ -29,13 +29,19 @@ interface SharedModule {
 /**
  * The code of a module with what is only a label of its version, operation and network made
  * neutral: the schema base, the operation id in composite response names, a network's name in
- * component names (`FacebookMetricsResponse`).
+ * component names (`FacebookMetricsResponse`). The rule table is a map, written sorted by its
+ * keys, whose order follows the names: its entries are compared in the order of their neutral
+ * text (`/LinkedinHeaderType` sorts before `/MetricsData`, `/TwitterHeaderType` after it).
  */
 function comparable(m: VersionModule, networks: readonly string[]): string {
   const code = m.code.replaceAll(m.base, '<base>');
   const neutral = m.operation ? code.replaceAll(`responses/${m.operation.operationId}/`, 'responses/<operation>/') : code;
-  return networks.reduce((text, n) => text.replace(new RegExp(`\\b${capitalized(n)}(?=[A-Z])`, 'g'), '<Network>'), neutral);
+  const named = networks.reduce((text, n) => text.replace(new RegExp(`\\b${capitalized(n)}(?=[A-Z])`, 'g'), '<Network>'), neutral);
+  return named.replace(RULE_TABLE, (_, entries: string) => `exports.schemaRules = {\n${entries.split('\n').map((e) => e.replace(/,$/, '')).sort().join('\n')}\n};`);
 }
+
+/** The rule table of a bundled module: its entries, one a line. */
+const RULE_TABLE = /exports\.schemaRules = \{\n([^}]*)\n\};/;
 
 const capitalized = (name: string) => `${name[0].toUpperCase()}${name.slice(1)}`;
 

@@ -2,6 +2,7 @@
 /**
  * Validators of:
  *   POST /2/twitter/metrics
+ *   POST /2/linkedin/metrics
  *   POST /2/pinterest/metrics
  * (the same code for each; the schema names in it are those of the first)
  */

@@ -73,8 +73,8 @@ export const operationModules = {
       : nodeRequire("./getYoutubeMetrics.cjs"),
   "POST /2/linkedin/metrics": () =>
     typeof require === "function"
-      ? require("./getLinkedinMetrics.cjs")
-      : nodeRequire("./getLinkedinMetrics.cjs"),
+      ? require("./getMetrics.cjs")
+      : nodeRequire("./getMetrics.cjs"),
   "POST /2/pinterest/metrics": () =>
     typeof require === "function"
       ? require("./getMetrics.cjs")
