@@ -15,7 +15,6 @@ export type Operation = OperationInfo & { key: OperationKey };
 
 export type OperationLookup = { operation: Operation; error?: undefined } | { operation?: undefined; error: string };
 
-const byKey: ReadonlyMap<string, Operation> = new Map(operations.map((op) => [op.key, op]));
 /** The answer of each operation, one frozen object per operation (callers may key tables by it). */
 const answers: ReadonlyMap<Operation, OperationLookup> = new Map(operations.map((op) => [op, Object.freeze({ operation: op })]));
 const byPath: ReadonlyMap<string, Operation> = new Map(operations.map((op) => [op.path, op]));
@@ -82,7 +81,7 @@ export function lookupOperation(method: string, path: string): OperationLookup {
   if (given) return answers.get(given)!;
   const verb = String(method ?? '').trim().toUpperCase();
   const pathname = requestPathname(String(path ?? ''));
-  const found = byKey.get(`${verb} ${pathname}`) ?? matchPath(pathname, verb)[0];
+  const found = byMethodAndPath.get(verb)?.get(pathname) ?? matchPath(pathname, verb)[0];
   if (found) return answers.get(found)!;
   const otherMethods = matchPath(pathname);
   if (otherMethods.length) {

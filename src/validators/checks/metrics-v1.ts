@@ -103,17 +103,13 @@ function reportMembers(list: ProblemList, record: Record<string, unknown>, i: nu
   const catalog = metricsOf(1, facts.network);
   for (let m = 0; m < metrics.length; m++) {
     const name = metrics[m];
-    if (!(name in record)) {
-      list.add('v1.metrics.record-members', recordPointer(i, d), `missing requested metric ${quote(name)}`);
-      continue;
-    }
+    if (!(name in record)) list.add('v1.metrics.record-members', recordPointer(i, d), `missing requested metric ${quote(name)}`);
   }
   for (const key of Object.keys(record)) {
     // Members outside the catalog are reported by the schema as unexpected properties.
     if (key !== 'date' && !requested.has(key) && catalog.has(key)) list.add('v1.metrics.record-members', recordPointer(i, d), `unexpected property ${quote(key)}: not a requested metric`);
   }
 }
-
 
 /**
  * One pass over the day records' members and dates. Body-only: every member but `date` is a

@@ -5,7 +5,7 @@
  * input), never with `success: true`. Inferred request rules are not read here: the documents do
  * not say that the API refuses what they catch.
  */
-import { requestLimits } from '../../../generated/request-catalog.js';
+import { requestLimits } from '../../catalog/request-catalog.js';
 import { checkRequest } from '../../request-checks/check.js';
 import type { ProblemList } from '../../problems/problem-list.js';
 
