@@ -10,7 +10,33 @@ export { RequestValidationError, type RequestProblem } from './request-checks/pr
 export type { Problem, ResponseProblem, RuleId, Severity } from './problems/problem.js';
 export type { CheckRequestOptions } from './request-checks/check.js';
 export { maxDateEnd } from './calendar/range-limit.js';
-export type { ApiRequest, ResponseOf } from './request.js';
-export * from './client/index.js';
+export type { ApiRequest, RequestWarning, ResponseOf } from './request.js';
+// What the README documents, named one by one: the client's split planning helpers stay inside.
+export {
+  createClient,
+  ApiError,
+  ResponseValidationError,
+  SplitRefusedError,
+  MergeError,
+  ClientConfigError,
+  metricsRequest,
+  type CallOptions,
+  type ClientOptions,
+  type SocialAnalyticsClient,
+  type SplitChunk,
+  type ApiErrorKind,
+  type ApiErrorEntry,
+  type ValidationIssue,
+  type RetryOptions,
+  type ResponseValidator,
+  type RetryInfo,
+  type RawClients,
+  type BudgetOptions,
+  type Clock,
+  type RequestLike,
+  type MetricsPath,
+  type MetricsBodyOf,
+  type MetricsAnswerOf,
+} from './client/index.js';
 export type { CatalogData, Metric, PostField, PostCatalog, ErrorCode, Limits, NetworkInfo, Version } from './catalog/types.js';
 export type { OperationKey, OperationInfo } from '../generated/operations.js';

@@ -4,4 +4,4 @@
  * request (`ResponseOf`). Declared in generated/operations.ts beside the operation keys that type
  * it, since the generated builders return it and generated/ imports nothing from src/.
  */
-export type { ApiRequest, ResponseOf } from '../generated/operations.js';
+export type { ApiRequest, RequestWarning, ResponseOf } from '../generated/operations.js';

@@ -11,5 +11,5 @@ export * from './builders/v1.js';
 export { RequestValidationError, type RequestProblem } from './request-checks/problems.js';
 export { checkV1Request as checkRequest, type CheckRequestOptions } from './request-checks/check.js';
 export { maxDateEnd } from './calendar/range-limit.js';
-export type { ApiRequest, ResponseOf } from './request.js';
+export type { ApiRequest, RequestWarning, ResponseOf } from './request.js';
 export type { DayRecord, MetricBreakdown, PostsPage, SortElement, SortOrder, V1MetricsResponse } from './builders/types.js';

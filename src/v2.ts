@@ -11,5 +11,5 @@ export * from './builders/v2.js';
 export { RequestValidationError, type RequestProblem } from './request-checks/problems.js';
 export { checkV2Request as checkRequest, type CheckRequestOptions } from './request-checks/check.js';
 export { maxDateEnd } from './calendar/range-limit.js';
-export type { ApiRequest, ResponseOf } from './request.js';
+export type { ApiRequest, RequestWarning, ResponseOf } from './request.js';
 export type { DimensionItem, MetricsResponse, PostsPage, SortElement, SortOrder } from './builders/types.js';

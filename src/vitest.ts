@@ -60,12 +60,19 @@ export interface CaptureCaseOptions {
   allowEmpty?: boolean;
 }
 
+// Like vitest's own assertions (`toBe`, `toEqual`: `=> void`), the matcher returns nothing, so
+// `test.each(cases)('$name', (c) => expect(c).toBeValidResponse())` fits the test function's type
+// (`=> Awaitable<void>`); `expect(...).resolves` and `.rejects` make it a Promise<void> as usual.
 declare module 'vitest' {
   interface Matchers<T = any> {
-    /** The received body is a response the API can produce for `operation` (and `options.request`). */
-    toBeValidResponse(operation: ResponseOperation, options?: ValidResponseOptions): T;
-    /** The received capture (`{ method, path, request?, response, status? }`, a case of `captureCases`) holds a response the API can produce for its request. */
-    toBeValidResponse(options?: ValidResponseOptions): T;
+    /**
+     * `(operation, options?)`: the received body is a response the API can produce for
+     * `operation` (and `options.request`). `(options?)`: the received capture (`{ method, path,
+     * request?, response, status? }`, a case of `captureCases`) holds a response the API can
+     * produce for its request. One signature with both parameter lists (not two overloads), so
+     * that `.resolves` and `.rejects`, which keep one signature of a matcher, take both.
+     */
+    toBeValidResponse(...args: [operation: ResponseOperation, options?: ValidResponseOptions] | [options?: ValidResponseOptions]): void;
   }
 }
 

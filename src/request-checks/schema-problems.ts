@@ -10,6 +10,7 @@ import { ruleAt } from './constraint-rules.js';
 import { describeValue } from '../problems/describe.js';
 import type { RequestProblemList as ProblemList } from './problem-list.js';
 import type { ConstraintRule, NameSets, RequestBodyChecks, SchemaError } from './schema-types.js';
+import { withArticle } from '../problems/article.js';
 
 /** What a name of each catalog list is; `%` stands for the network. */
 const NAME_WORDS: Record<keyof NameSets, string> = {
@@ -70,7 +71,7 @@ function message(error: SchemaError, rule: ConstraintRule, value: unknown, root:
     case 'maximum':
       return `must be at ${error.keyword === 'minimum' ? 'least' : 'most'} ${params.limit}, got ${describeValue(value)}`;
     case 'x-names':
-      return `${describeValue(value)} is not a ${NAME_WORDS[params.names as keyof NameSets].replace('%', network)}`;
+      return `${describeValue(value)} is not ${withArticle(NAME_WORDS[params.names as keyof NameSets].replace('%', network))}`;
     default:
       return `must be ${rule.expected ?? `valid (${error.keyword})`}, got ${describeValue(value)}`;
   }

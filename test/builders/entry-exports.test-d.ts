@@ -18,6 +18,17 @@ describe('package root', () => {
     expectTypeOf(root.RequestValidationError).toEqualTypeOf(V1.RequestValidationError);
     expectTypeOf(root.maxDateEnd).toEqualTypeOf(V2.maxDateEnd);
   });
+  it('holds what the README documents and not the split planning helpers of the client', () => {
+    expectTypeOf<root.RequestWarning>().toMatchTypeOf<root.RequestProblem>();
+    // @ts-expect-error an internal of client.metrics(), not a documented export
+    root.planMetricsSplit;
+    // @ts-expect-error an internal of client.metrics()
+    root.splitDateRange;
+    // @ts-expect-error an internal of client.metrics()
+    root.chunkEvenly;
+    // @ts-expect-error an internal of client.metrics()
+    root.gridCover;
+  });
   it('holds no builders and no request check', () => {
     // @ts-expect-error the builders live in social-analytics-api/v2, so the root bundles no request checks
     root.v2;

@@ -1,6 +1,6 @@
 /** Type tests of the version 2 builders: compile-time rules and narrowed response types. */
 import { describe, expectTypeOf, it } from 'vitest';
-import { v2, type ResponseOf } from '../../src/v2.js';
+import { v2, type RequestProblem, type RequestWarning, type ResponseOf } from '../../src/v2.js';
 import type * as V2 from '../../src/v2.js';
 import type { components } from '../../generated/types/v2.js';
 import type { DimensionHeader, DimensionItem } from '../../src/builders/types.js';
@@ -276,5 +276,16 @@ describe('v2 reference lists', () => {
     const profileLabels = v2.profileLabels();
     expectTypeOf<ResponseOf<typeof profileLabels>>().toEqualTypeOf<components['schemas']['ProfileLabelsResponse']>();
     expectTypeOf<ResponseOf<typeof profileLabels>['data'][number]['profiles']>().toEqualTypeOf<{ name: string; platform: string }[]>();
+  });
+});
+
+describe('warnings of a built request', () => {
+  it('are typed as RequestWarning, each a RequestProblem of severity warning', () => {
+    const request = v2.facebook.metrics({ date_start: '2024-01-31', date_end: '2024-01-01', profiles: ['1'], metrics: ['fans_change'] });
+    expectTypeOf(request.warnings).toEqualTypeOf<readonly RequestWarning[] | undefined>();
+    expectTypeOf<RequestWarning['severity']>().toEqualTypeOf<'warning'>();
+    expectTypeOf<RequestWarning>().toMatchTypeOf<RequestProblem>();
+    // @ts-expect-error read-only: a build's warnings are its own
+    request.warnings = [];
   });
 });

@@ -108,7 +108,7 @@ describe('v2 metrics without a request', () => {
     const extra = { success: true, header: [{ type: 'gender_age', rows: ['F.18-24'] }, { type: 'metric', rows: [...rows] }], data: [[1, 2]] };
     expect(v2(extra).errors).toEqual([problem('v2.metrics.extra-dimension-support', '/header/1/rows/1', 'metric "fans_change" does not support the extra dimension "gender_age"')]);
     expect(v2({ success: true, header: [{ type: 'metric', rows: [...rows] }], data: [1, 2] }, '/2/instagram/metrics').errors).toContainEqual(
-      problem('v2.metrics.metric-rows', '/header/0/rows/1', '"fans_change" is not a instagram metric'),
+      problem('v2.metrics.metric-rows', '/header/0/rows/1', '"fans_change" is not an instagram metric'),
     );
   });
 

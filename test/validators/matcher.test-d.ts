@@ -27,3 +27,13 @@ test('captureCases gives named cases shaped as captures', () => {
   // @ts-expect-error the options are an object, not a flag
   void captureCases('captures', true);
 });
+
+test('the matcher returns void like vitest assertions, so a test.each callback may return it', async () => {
+  expectTypeOf(expect({ a: 1 }).toBeValidResponse('POST /2/facebook/metrics')).toEqualTypeOf<void>();
+  expectTypeOf(expect.soft({}).toBeValidResponse()).toEqualTypeOf<void>();
+  expectTypeOf(expect(Promise.resolve({})).resolves.toBeValidResponse('GET /2/facebook/profiles')).toEqualTypeOf<Promise<void>>();
+  const cases: CaptureCase[] = await captureCases('captures', { allowEmpty: true });
+  // The README's pattern: an arrow returning the assertion, typed `(...args: [CaptureCase]) => Awaitable<void>`.
+  test.each(cases)('$name', (capture) => expect(capture).toBeValidResponse());
+  test.each(cases)('$name', (capture) => expect(capture).not.toBeValidResponse({ strict: true }));
+});

@@ -11,6 +11,7 @@ import { describeValue, quote } from '../../problems/describe.js';
 import type { ProblemList } from '../../problems/problem-list.js';
 import { childPointer } from '../../json/pointer.js';
 import { isDay, isPlainObject } from './values.js';
+import { withArticle } from '../../problems/article.js';
 
 export interface HeaderElement {
   type: string;
@@ -59,7 +60,7 @@ function checkRows(list: ProblemList, header: HeaderElement[], network: string, 
         const repeated = metric !== undefined && seen[metric.position] === 1;
         if (metric !== undefined) seen[metric.position] = 1;
         if (metric !== undefined && !repeated && (extra === undefined || metric.extraDimensions.includes(extra))) continue;
-        if (metric === undefined) list.add('v2.metrics.metric-rows', `/header/${i}/rows/${j}`, `${quote(row)} is not a ${network} metric`);
+        if (metric === undefined) list.add('v2.metrics.metric-rows', `/header/${i}/rows/${j}`, `${quote(row)} is not ${withArticle(`${network} metric`)}`);
         else if (repeated) list.add('v2.metrics.metric-rows-unique', `/header/${i}/rows/${j}`, `metric ${quote(row)} appears more than once`);
         else list.add('v2.metrics.extra-dimension-support', `/header/${i}/rows/${j}`, `metric ${quote(row)} does not support the extra dimension ${quote(extra!)}`);
       }

@@ -17,6 +17,7 @@ import { PassedMembers } from './passed-members.js';
 import { stringArray } from './request-shape.js';
 import { hasUtcDateTimeShape, isDocumentedUtcShape, isUtcDateTime, realDayTime, utcInstantKey } from '../../calendar/date-times.js';
 import { expected, isPlainObject, typeProblem, UTC_DATE_TIME_SHAPE } from './values.js';
+import { withArticle } from '../../problems/article.js';
 
 interface SortKey {
   /** As requested: `comments`, `reactions_by_type.like`. */
@@ -123,7 +124,7 @@ function checkFields(list: ProblemList, posts: unknown[], fields: readonly strin
         if (problem) list.add(type === 'datetime' ? 'shared.posts.datetime-utc' : 'shared.posts.field-types', childPointer(`/data/posts/${i}`, key), problem);
       } else if (!allowed.has(key)) {
         if (types.has(key)) list.add('shared.posts.requested-fields', `/data/posts/${i}`, `unexpected field ${quote(key)}: not requested`);
-        else list.add('shared.posts.post-fields-of-network', `/data/posts/${i}`, `unexpected field ${quote(key)}: not a ${network} post field`);
+        else list.add('shared.posts.post-fields-of-network', `/data/posts/${i}`, `unexpected field ${quote(key)}: not ${withArticle(`${network} post field`)}`);
       }
     }
   }
