@@ -1,0 +1,44 @@
+/**
+ * What both install tests (tarball, git URL) check in the project the package was installed
+ * into: each entry point imports from plain Node.js (no TypeScript, no bundler), and the bin
+ * checks capture files with the documented exit codes.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Every JavaScript entry point of package.json's `exports`. */
+export const ENTRIES = ['social-analytics-api', 'social-analytics-api/v1', 'social-analytics-api/v2', 'social-analytics-api/validators', 'social-analytics-api/mock', 'social-analytics-api/catalogs', 'social-analytics-api/vitest'];
+
+export function run(cmd: string, args: string[], cwd: string, timeout = 240_000) {
+  const result = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' }, timeout });
+  return { status: result.status, out: `${result.stdout ?? ''}${result.stderr ?? ''}`, stdout: result.stdout ?? '' };
+}
+
+/**
+ * Imports every entry in `project` with node and returns the names each exports. The `/vitest`
+ * entry needs vitest, an optional peer dependency a project adds itself: the repository's is
+ * linked in.
+ */
+export function importEntries(project: string, repositoryRoot: string): { status: number | null; out: string; exports?: Record<string, string[]> } {
+  const vitest = join(project, 'node_modules/vitest');
+  if (!existsSync(vitest)) {
+    mkdirSync(join(project, 'node_modules'), { recursive: true });
+    symlinkSync(join(repositoryRoot, 'node_modules/vitest'), vitest, 'dir');
+  }
+  writeFileSync(
+    join(project, 'import-entries.mjs'),
+    `const exports = {};\nfor (const entry of ${JSON.stringify(ENTRIES)}) exports[entry] = Object.keys(await import(entry)).sort();\nconsole.log(JSON.stringify(exports));\n`,
+  );
+  const result = run(process.execPath, ['import-entries.mjs'], project);
+  return { ...result, exports: result.status === 0 ? JSON.parse(result.stdout.trim().split('\n').pop()!) : undefined };
+}
+
+/** Runs the installed bin on a valid and an invalid capture and on a usage mistake: their exit codes and output. */
+export function runBin(project: string) {
+  const bin = join(project, 'node_modules/.bin/social-analytics-api');
+  const capture = { method: 'GET', path: '/2/twitter/profiles', response: { success: true, profiles: [{ id: '1', name: 'Example' }] } };
+  writeFileSync(join(project, 'good.json'), JSON.stringify(capture));
+  writeFileSync(join(project, 'bad.json'), JSON.stringify({ ...capture, response: { success: true, profiles: [{ id: 1 }] } }));
+  return { good: run(bin, ['validate', 'good.json'], project), bad: run(bin, ['validate', 'bad.json'], project), usage: run(bin, ['frobnicate'], project) };
+}
