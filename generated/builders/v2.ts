@@ -33,6 +33,7 @@ import type {
   LinkedinMetric,
   LinkedinMetricExtraDimensions,
   Metric,
+  MetricExtraDimensionsMap,
   Network,
   PinterestMetric,
   PinterestMetricExtraDimensions,
@@ -366,3 +367,27 @@ export interface V2Builders {
     'POST /2/profile/labels'
   >;
 }
+
+/**
+ * The metrics builder of network N (`v2.facebook.metrics` is one), written once for every network:
+ * for code generic over networks, through `MetricsBuilders`.
+ */
+export interface NetworkMetricsBuilder<N extends Network> {
+  /** POST /2/{N}/metrics: the requested metrics split by the requested dimensions. */
+  metrics<
+    M extends Metric<N>,
+    const D extends DimensionList<
+      Dimension,
+      AllowedByEvery<MetricExtraDimensionsMap[N], M & keyof MetricExtraDimensionsMap[N]>
+    > = readonly [],
+  >(
+    body: MetricsRequest<N, M, D>,
+  ): ApiRequest<MetricsRequest<N, M, D>, MetricsResponse<M, D>, `POST /2/${N}/metrics`>;
+}
+
+/**
+ * The metrics builders of every network, one generic signature for all: `const byNetwork:
+ * MetricsBuilders = v2; byNetwork[network].metrics({...})` type-checks with `network: N extends
+ * Network`.
+ */
+export type MetricsBuilders = { readonly [N in Network]: NetworkMetricsBuilder<N> };

@@ -15,7 +15,7 @@ import type { Artifact } from './artifact.js';
 import { metricsRequest, networkPostsRequests, postsRequest, postsResponses, referenceResponses } from './builders-requests.js';
 import { operationList } from './operations.js';
 import {
-  constant, importDeclaration, interfaceDeclaration, literal, localTypeAlias, sourceFile,
+  constant, importDeclaration, interfaceDeclaration, literal, localTypeAlias, sourceFile, typeAlias,
   type Declaration, type Member, type Method, type TypeParameter,
 } from './ts-source.js';
 
@@ -135,6 +135,44 @@ function versionBuilderList(vm: VersionModel, ops: readonly Operation[]) {
   return { perNetwork, shared };
 }
 
+/**
+ * Version 2: the metrics builder of any network N, generic in N, and the builders by network
+ * typed with it (`MetricsBuilders`), for code generic over networks: `v2[network].metrics(...)`
+ * with `network: N extends Network` is a call on a union of six generic signatures, which
+ * TypeScript refuses; `(v2 as MetricsBuilders)[network]` is one signature (an indexed access of a
+ * mapped type). The per-network interfaces keep their own spelling (docs/decisions/builder-shape.md);
+ * a type test checks that `v2` is assignable to `MetricsBuilders`.
+ */
+function genericMetricsBuilders(): Declaration[] {
+  const extra = 'MetricExtraDimensionsMap[N]';
+  return [
+    interfaceDeclaration(
+      'NetworkMetricsBuilder',
+      'The metrics builder of network N (`v2.facebook.metrics` is one), written once for every network: ' +
+        'for code generic over networks, through `MetricsBuilders`.',
+      [
+        {
+          name: 'metrics',
+          doc: 'POST /2/{N}/metrics: the requested metrics split by the requested dimensions.',
+          typeParameters: [
+            { name: 'M', constraint: 'Metric<N>' },
+            { name: 'D', isConst: true, constraint: `DimensionList<Dimension, AllowedByEvery<${extra}, M & keyof ${extra}>>`, default: 'readonly []' },
+          ],
+          parameters: [{ name: 'body', type: 'MetricsRequest<N, M, D>' }],
+          returnType: 'ApiRequest<MetricsRequest<N, M, D>, MetricsResponse<M, D>, `POST /2/${N}/metrics`>',
+        },
+      ],
+      { params: [{ name: 'N', constraint: 'Network' }] },
+    ),
+    typeAlias(
+      'MetricsBuilders',
+      'The metrics builders of every network, one generic signature for all: ' +
+        '`const byNetwork: MetricsBuilders = v2; byNetwork[network].metrics({...})` type-checks with `network: N extends Network`.',
+      '{ readonly [N in Network]: NetworkMetricsBuilder<N> }',
+    ),
+  ];
+}
+
 /** Per network the builder interface, then `VnBuilders`. */
 function versionBuilders(vm: VersionModel, ops: readonly Operation[]): Declaration[] {
   const { perNetwork, shared } = versionBuilderList(vm, ops);
@@ -144,6 +182,7 @@ function versionBuilders(vm: VersionModel, ops: readonly Operation[]): Declarati
       ...vm.networks.map((n): Member => ({ name: n, type: `${pascal(n)}Builders`, doc: `The ${n} operations.` })),
       ...shared.map(method),
     ]),
+    ...(vm.version === 2 ? genericMetricsBuilders() : []),
   ];
 }
 
@@ -180,7 +219,7 @@ function unionImports(vm: VersionModel, postsOps: readonly string[]): string[] {
     ...(vm.posts[n].responseMembers.length ? [`${pascal(n)}PostResponseMembers`] : []),
   ]);
   const generic = ['Metric', 'Network', 'PostField', 'PostNetwork', 'PostsFilter', 'SortableField'];
-  return [...generic, ...(vm.version === 2 ? ['Dimension', 'ExtraDimension'] : []), ...perNetwork, ...posts];
+  return [...generic, ...(vm.version === 2 ? ['Dimension', 'ExtraDimension', 'MetricExtraDimensionsMap'] : []), ...perNetwork, ...posts];
 }
 
 /** The source of generated/builders/v{version}.ts. */

@@ -289,3 +289,28 @@ describe('warnings of a built request', () => {
     request.warnings = [];
   });
 });
+
+describe('code generic over networks', () => {
+  it('the builders of every network are MetricsBuilders, one generic signature', () => {
+    const byNetwork: V2.MetricsBuilders = v2;
+    function monthly<N extends V2.Network>(network: N, metrics: V2.Metric<N>[]) {
+      return byNetwork[network].metrics({ ...range, metrics, dimensions: [{ type: 'date.month' }] });
+    }
+    const request = monthly('instagram', ['followers_change']);
+    expectTypeOf(request.operation).toEqualTypeOf<'POST /2/instagram/metrics'>();
+    expectTypeOf<ResponseOf<typeof request>['header'][0]['type']>().toEqualTypeOf<'date.month'>();
+    expectTypeOf<ResponseOf<typeof request>['header'][1]['rows']>().toEqualTypeOf<V2.Metric<'instagram'>[]>();
+    // @ts-expect-error a facebook metric on instagram
+    monthly('instagram', ['fans_change']);
+    // The same checks as the network's own builder: an extra dimension its metric does not allow.
+    // @ts-expect-error fans_change allows no extra dimension click_target
+    byNetwork.facebook.metrics({ ...range, metrics: ['fans_change'], dimensions: [{ type: 'click_target' }] });
+  });
+  it('v2[network] itself is a union of six signatures, which TypeScript does not call', () => {
+    function direct<N extends V2.Network>(network: N, metrics: V2.Metric<N>[]) {
+      // @ts-expect-error each member of the union has signatures, none compatible with the others
+      return v2[network].metrics({ ...range, metrics });
+    }
+    void direct;
+  });
+});

@@ -3,12 +3,12 @@
  * a consumer file (moduleResolution bundler, node16 and node10), run it against the mock server, run
  * the CLI from node_modules/.bin, `require()` it from CommonJS, and inspect the tarball.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENTRIES, importEntries, run, runBin } from './installed-package.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const fixture = join(root, 'test/consumer/fixture');
@@ -24,11 +24,6 @@ interface PackResult {
 let work: string;
 let project: string;
 let pack: PackResult;
-
-function run(cmd: string, args: string[], cwd: string) {
-  const result = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' }, timeout: 240_000 });
-  return { status: result.status, out: `${result.stdout ?? ''}${result.stderr ?? ''}`, stdout: result.stdout ?? '' };
-}
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'sa-consumer-'));
@@ -52,9 +47,9 @@ afterAll(() => {
 });
 
 describe('packed tarball', () => {
-  it('holds the compiled entry points and no tests, scripts or source maps', () => {
+  it('holds the compiled entry points, LICENSE and CHANGELOG.md, and no tests, scripts or source maps', () => {
     const paths = pack.files.map((f) => f.path);
-    for (const entry of ['dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/v1.js', 'dist/src/v2.js', 'dist/src/validators/index.js', 'dist/src/catalogs.js', 'dist/src/vitest.js', 'dist/src/cli/main.js', 'generated/openapi/v2.yaml']) {
+    for (const entry of ['LICENSE', 'CHANGELOG.md', 'README.md', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/v1.js', 'dist/src/v2.js', 'dist/src/validators/index.js', 'dist/src/catalogs.js', 'dist/src/vitest.js', 'dist/src/cli/main.js', 'generated/openapi/v2.yaml']) {
       expect(paths, entry).toContain(entry);
     }
     expect(paths.filter((p) => /^(test|scripts|bench|spec|\.ci)\//.test(p) || /\.test\.|\.test-d\./.test(p))).toEqual([]);
@@ -75,14 +70,14 @@ describe('packed tarball', () => {
     const result = run(process.execPath, [tsc, '-p', `tsconfig.${mode}.json`, ...(mode === 'node16' ? ['--noEmit', 'false'] : [])], project);
     expect(result.out).toBe('');
     expect(result.status).toBe(0);
-  });
+  }, 180_000);
 
   it('rejects a consumer mistake at compile time (unknown metric)', () => {
     writeFileSync(join(project, 'wrong.ts'), "import type { Metric } from 'social-analytics-api/v2';\nconst m: Metric<'facebook'> = 'followers_change';\nexport { m };\n");
     const result = run(process.execPath, [tsc, '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--types', 'node', 'wrong.ts'], project);
     expect(result.status).not.toBe(0);
     expect(result.out).toContain('followers_change');
-  });
+  }, 180_000);
 
   it('runs the compiled consumer against the mock server', () => {
     const result = run(process.execPath, ['out/consumer.js'], project);
@@ -126,20 +121,17 @@ console.log(JSON.stringify([result.valid, result.errors[0].pointer, lookupOperat
   });
 
   it('runs the CLI from node_modules/.bin on capture files', () => {
-    const bin = join(project, 'node_modules/.bin/social-analytics-api');
-    const capture = {
-      method: 'GET',
-      path: '/2/twitter/profiles',
-      response: { success: true, profiles: [{ id: '1', name: 'Example' }] },
-    };
-    writeFileSync(join(project, 'good.json'), JSON.stringify(capture));
-    writeFileSync(join(project, 'bad.json'), JSON.stringify({ ...capture, response: { success: true, profiles: [{ id: 1 }] } }));
-    const good = run(bin, ['validate', 'good.json'], project);
+    const { good, bad, usage } = runBin(project);
     expect(good.status, good.out).toBe(0);
-    const bad = run(bin, ['validate', 'bad.json'], project);
     expect(bad.status, bad.out).toBe(1);
     expect(bad.out).toContain('/profiles/0');
-    const usage = run(bin, ['frobnicate'], project);
     expect(usage.status).toBe(2);
+  });
+
+  it('imports every entry point from plain Node.js', () => {
+    const result = importEntries(project, root);
+    expect(result.status, result.out).toBe(0);
+    expect(Object.keys(result.exports!)).toEqual(ENTRIES);
+    expect(result.exports!['social-analytics-api/vitest']).toContain('captureCases');
   });
 });
