@@ -19,6 +19,10 @@ export const SLOW_SUITES = [
   'test/cli-validate/browser-har.test.ts',
   // The packed tarball installed in a consumer project; a consumer file compiled.
   'test/consumer/consumer.test.ts',
+  // The package installed from a git clone (npm install git+file://...).
+  'test/consumer/git-install.test.ts',
+  // The README's TypeScript blocks compiled against the package's declarations.
+  'test/docs/readme-compiles.test.ts',
   'test/builders/consumer.test.ts',
   // The pipeline, its steps or its generators on real inputs.
   'test/pipeline/catalog-errors.test.ts',
