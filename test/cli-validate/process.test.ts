@@ -13,7 +13,10 @@ afterAll(() => tmp.remove());
 /** tsx's loader by absolute URL: the child runs in a temp directory. */
 const TSX = pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 
-const main = (...args: string[]) => spawnSync(process.execPath, ['--import', TSX, join(ROOT, 'src', 'cli', 'main.ts'), ...args], { cwd: tmp.dir, encoding: 'utf8', timeout: 60_000 });
+/** The environment without what a GitHub runner sets for the reporters (annotation root, job summary). */
+const { GITHUB_WORKSPACE: _root, GITHUB_STEP_SUMMARY: _summary, ...env } = process.env;
+
+const main = (...args: string[]) => spawnSync(process.execPath, ['--import', TSX, join(ROOT, 'src', 'cli', 'main.ts'), ...args], { cwd: tmp.dir, env, encoding: 'utf8', timeout: 60_000 });
 const cli = (...args: string[]) => main('validate', ...args);
 
 describe('social-analytics-api validate (process)', () => {
