@@ -89,7 +89,7 @@ describe('validate prints one line per group', () => {
     const lines = (await run(['swapped.json'], tmp.dir)).out.split('\n');
     expect(lines.slice(1, 3)).toEqual([
       '           swapped.json:26:17: /header/0/type: expected "profile" (requested dimension 1), got "date.day"  [rule v2.metrics.header-order]',
-      '           swapped.json:30:17: /header/1/type: expected "date.day" (requested dimension 2), got "profile"  [rule v2.metrics.header-order]',
+      '           swapped.json:33:17: /header/1/type: expected "date.day" (requested dimension 2), got "profile"  [rule v2.metrics.header-order]',
     ]);
   });
 
