@@ -135,7 +135,8 @@ async function validate(args: string[], io: ValidateIo): Promise<number> {
   const cwd = io.cwd ?? process.cwd();
   const env = io.env ?? process.env;
   const context: RenderContext = { cwd, root: resolve(cwd, parsed.root ?? env.GITHUB_WORKSPACE ?? cwd), docsUrl: parsed.docsUrl };
-  const stdin = io.stdin ?? (process.stdin.isTTY ? undefined : process.stdin);
+  // Standard input is opened only when `-` asks for it; a terminal is not waited on.
+  const stdin = !parsed.paths.includes('-') ? undefined : (io.stdin ?? (process.stdin.isTTY ? undefined : process.stdin));
   // A text report to standard output first in line is printed item by item, as the inputs are read.
   const live = parsed.reporters[0]?.name === 'text' && parsed.reporters[0].output === undefined;
   const onItem = live ? (item: ReportItem) => io.out(itemLines(item).join('\n')) : undefined;
