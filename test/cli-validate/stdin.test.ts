@@ -1,8 +1,5 @@
-/** `validate -` reads standard input: a capture, an array of captures or a HAR, told apart by content, named <stdin>. */
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+/** `validate -` reads standard input: a capture, an array of captures or a HAR, told apart by content, named <stdin> (a real pipe: process.test.ts). */
 import { Readable } from 'node:stream';
-import { pathToFileURL } from 'node:url';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../../src/cli/build-report.js';
@@ -67,16 +64,5 @@ describe('validate -', () => {
     const junit = await run(['-', '--reporter', 'junit'], tmp.dir, { stdin: input(JSON.stringify(invalidCapture, null, 2)) });
     const testcase = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(junit.out).testsuites.testsuite.testcase;
     expect(testcase).toMatchObject({ classname: '<stdin>', file: '<stdin>', failure: { '#text': expect.stringContaining('<stdin>:41:9: /data/1/0') } });
-  });
-});
-
-describe('validate - (process)', () => {
-  it('reads what is piped into the command', () => {
-    const ROOT = join(import.meta.dirname, '..', '..');
-    const tsx = pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-    const { GITHUB_WORKSPACE: _root, GITHUB_STEP_SUMMARY: _summary, ...env } = process.env;
-    const result = spawnSync(process.execPath, ['--import', tsx, join(ROOT, 'src', 'cli', 'main.ts'), 'validate', '-'], { cwd: tmp.dir, env, input: JSON.stringify(validCapture), encoding: 'utf8', timeout: 60_000 });
-    expect(result.stdout).toBe('ok       <stdin>  POST /2/facebook/metrics (HTTP 200)\n\n1 response: 1 valid, 0 invalid\n');
-    expect(result.status).toBe(0);
   });
 });
