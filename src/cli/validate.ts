@@ -30,7 +30,8 @@ options:
                            With =FILE (or --output FILE next to it) the report goes to FILE,
                            written atomically; otherwise to standard output.
                            With github, when GITHUB_STEP_SUMMARY is set (GitHub Actions), the
-                           markdown summary is also appended to that file
+                           markdown summary is also appended to that file (as is markdown=FILE
+                           when FILE is that file)
   --output FILE, -o FILE   the file of the --reporter next to it (just before, else just after)
   --json                   the same as --reporter json
   --strict                 inferred rules fail too (by default they are warnings)
@@ -142,9 +143,22 @@ async function validate(args: string[], io: ValidateIo): Promise<number> {
   const onItem = live ? (item: ReportItem) => io.out(itemLines(item).join('\n')) : undefined;
   const report = await buildReport({ paths: parsed.paths, cwd, strict: parsed.strict, coverage: parsed.coverage, allowEmpty: parsed.allowEmpty, stdin, onItem });
   let writeFailed = false;
+  // The job summary of a step holds what every command of the step wrote to it: it is appended to, never replaced.
+  const summaryFile = env.GITHUB_STEP_SUMMARY ? resolve(cwd, env.GITHUB_STEP_SUMMARY) : undefined;
+  let summaryWritten = false;
+  const appendSummary = (file: string, text: string) => {
+    try {
+      appendFileSync(file, `${text}\n`);
+    } catch (err) {
+      io.err(`social-analytics-api validate: cannot append the job summary to GITHUB_STEP_SUMMARY (${env.GITHUB_STEP_SUMMARY}): ${(err as Error).message}`);
+      writeFailed = true;
+    }
+    summaryWritten = true;
+  };
   for (const [i, reporter] of parsed.reporters.entries()) {
     const text = live && i === 0 ? closingText(report) : await render(reporter.name, report, context);
     if (reporter.output === undefined) io.out(text.replace(/\n$/, ''));
+    else if (reporter.name === 'markdown' && resolve(cwd, reporter.output) === summaryFile) appendSummary(summaryFile, text);
     else {
       try {
         writeFileAtomic(resolve(cwd, reporter.output), text);
@@ -154,15 +168,6 @@ async function validate(args: string[], io: ValidateIo): Promise<number> {
       }
     }
   }
-  const summaryFile = env.GITHUB_STEP_SUMMARY;
-  if (summaryFile && parsed.reporters.some((r) => r.name === 'github')) {
-    try {
-      // Appended: the job summary of a step holds what every command of the step wrote to it.
-      appendFileSync(summaryFile, `${renderMarkdown(report, context)}\n`);
-    } catch (err) {
-      io.err(`social-analytics-api validate: cannot append the job summary to GITHUB_STEP_SUMMARY (${summaryFile}): ${(err as Error).message}`);
-      writeFailed = true;
-    }
-  }
+  if (summaryFile && !summaryWritten && parsed.reporters.some((r) => r.name === 'github')) appendSummary(summaryFile, renderMarkdown(report, context));
   return writeFailed ? 2 : report.summary.exitCode;
 }

@@ -89,6 +89,13 @@ describe('GITHUB_STEP_SUMMARY', () => {
     expect(twice.startsWith(`## Earlier output of this step\n${markdown}\n\n### social-analytics-api validate\n\n**Passed**`)).toBe(true);
   });
 
+  it('markdown=FILE naming the job summary appends to it too, once with the github reporter', async () => {
+    const summary = tmp.write('runner/named', 'before\n');
+    const markdown = (await run(['in/invalid.json', '--reporter', 'markdown'], tmp.dir)).out;
+    await run(['in/invalid.json', '--reporter', `markdown=${summary}`, '--reporter', 'github'], tmp.dir, { env: { GITHUB_STEP_SUMMARY: summary } });
+    expect(readFileSync(summary, 'utf8')).toBe(`before\n${markdown}\n\n`);
+  });
+
   it('is left alone without the github reporter', async () => {
     const summary = tmp.write('runner/untouched', 'before\n');
     await run(['in/invalid.json', '--reporter', 'json', '--reporter', 'markdown'], tmp.dir, { env: { GITHUB_STEP_SUMMARY: summary } });
