@@ -1,4 +1,4 @@
-/** The report of one `validate` run: what every reporter (text, json, junit, github, markdown) renders. */
+/** The report of one `validate` run: what every reporter (text, json, junit, github, markdown, sarif) renders. */
 import type { SkipReason } from '../captures/types.js';
 import type { ResponseProblem, RuleId, Severity } from '../problems/problem.js';
 

@@ -1,7 +1,7 @@
 /** Command line of `validate`: inputs, reporters with their outputs, and the flags. */
 import { readOptions, type OptionTable } from './parse-options.js';
 
-export const REPORTERS = ['text', 'json', 'junit', 'github', 'markdown'] as const;
+export const REPORTERS = ['text', 'json', 'junit', 'github', 'markdown', 'sarif'] as const;
 export type ReporterName = (typeof REPORTERS)[number];
 
 export interface ReporterChoice {
@@ -68,7 +68,7 @@ function docsUrl(value: string | undefined): string | { error: string } {
 }
 
 /** The reporter a file name suggests, for the example in a message. */
-const reporterFor = (file: string): ReporterName => (/\.xml$/i.test(file) ? 'junit' : /\.json$/i.test(file) ? 'json' : /\.md$/i.test(file) ? 'markdown' : 'text');
+const reporterFor = (file: string): ReporterName => (/\.xml$/i.test(file) ? 'junit' : /\.json$/i.test(file) ? 'json' : /\.md$/i.test(file) ? 'markdown' : /\.sarif$/i.test(file) ? 'sarif' : 'text');
 
 /**
  * Gives each `--output` to the reporter beside it: the `--reporter` just before it when that one

@@ -1,6 +1,6 @@
 /**
  * `social-analytics-api validate <file|dir|har|->... [options]`: checks captured responses and
- * reports them through one or more reporters (text, json, junit, github, markdown), each to
+ * reports them through one or more reporters (text, json, junit, github, markdown, sarif), each to
  * standard output or to a file written atomically; with the github reporter on a GitHub runner,
  * the Markdown summary is also appended to the job summary (GITHUB_STEP_SUMMARY).
  * Exit codes: 0 all valid, 1 some response invalid or nothing checked, 2 unreadable input or usage error.
@@ -26,7 +26,8 @@ Checks recorded responses against the API description and the requests that were
   -        standard input: a capture, an array of captures or a HAR, named <stdin> in reports
 
 options:
-  --reporter NAME[=FILE]   text (default), json, junit, github or markdown; repeat for several.
+  --reporter NAME[=FILE]   text (default), json, junit, github, markdown or sarif; repeat for
+                           several.
                            With =FILE (or --output FILE next to it) the report goes to FILE,
                            written atomically; otherwise to standard output.
                            With github, when GITHUB_STEP_SUMMARY is set (GitHub Actions), the
@@ -37,10 +38,10 @@ options:
   --strict                 inferred rules fail too (by default they are warnings)
   --coverage               add which operations, metrics, post fields and dimensions were exercised
   --allow-empty            a run in which no API response was found exits 0 instead of 1
-  --root DIR               github annotation paths are relative to DIR (default: GITHUB_WORKSPACE
+  --root DIR               github and sarif paths are relative to DIR (default: GITHUB_WORKSPACE
                            when set, else the working directory)
-  --docs-url URL           the published docs site: the markdown report links each rule to
-                           URL/rules.html#<rule id> (without it, rules are named as code)
+  --docs-url URL           the published docs site: markdown and sarif reports link each rule
+                           to URL/rules.html#<rule id> (without it, rules are named as code)
   -h, --help               this help
 
 exit codes: 0 all valid (warnings allowed), 1 some response invalid or no API response found,
@@ -81,6 +82,8 @@ async function render(name: ReporterName, report: ValidateReport, context: Rende
   if (name === 'json') return renderJson(report);
   if (name === 'github') return renderGithub(report, context);
   if (name === 'markdown') return renderMarkdown(report, context);
+  // Loaded when asked for: the rule register SARIF describes its rules with, and the XML writer.
+  if (name === 'sarif') return (await import('./reporters/sarif.js')).renderSarif(report, context);
   return (await import('./reporters/junit.js')).renderJunit(report);
 }
 
