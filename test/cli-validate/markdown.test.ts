@@ -55,6 +55,7 @@ describe('markdown reporter', () => {
   it('escapes what the inputs say: no markup, no table cell broken by a pipe, one line per row', () => {
     expect(cellText('a|b <img src=x> `c` *d* [e](f) & g\nh')).toBe('a\\|b &lt;img src=x&gt; \\`c\\` \\*d\\* \\[e\\](f) &amp; g h');
     expect(cellText('x'.repeat(400))).toBe(`${'x'.repeat(299)}…`);
+    expect(cellText(`${'x'.repeat(298)}😀😀`)).toBe(`${'x'.repeat(298)}…`);
   });
 
   it('keeps its output bounded: at most MAX_ROWS rows and PROBLEMS_PER_ROW problems per row, then how many more', () => {
@@ -72,7 +73,7 @@ describe('markdown reporter', () => {
     const rows = lines.filter((l) => l.startsWith('| invalid |'));
     expect(rows).toHaveLength(MAX_ROWS);
     expect(rows[0]).toBe(`| invalid | x0.json | GET /2/facebook/profiles (HTTP 200) | ${problems.slice(0, PROBLEMS_PER_ROW).map((g) => `${g.shape}: wrong (\`${g.rule}\`)`).join('<br>')}<br>and 6 more kinds of problem |`);
-    expect(lines).toContain('and 30 more invalid responses or unreadable inputs (the text, JSON and JUnit reports list every one)');
+    expect(lines).toContain('and 30 more invalid responses or unreadable inputs (the text, JSON, JUnit and SARIF reports list every one)');
   });
 });
 

@@ -24,7 +24,8 @@ export interface MarkdownOptions {
 
 /** Text as it reads in a table cell: cut, on one line, Markdown's and HTML's characters escaped. */
 export function cellText(text: string, max = MAX_CELL_TEXT): string {
-  const cut = text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  // Cut on a whole character (never half of a surrogate pair).
+  const cut = text.length > max ? `${text.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '')}…` : text;
   return cut
     .replace(/[\r\n\t]+/g, ' ')
     .replace(/[\\`*_[\]<>|~#!&]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '|' ? '\\|' : `\\${c}`));
@@ -75,7 +76,7 @@ export function createMarkdownWriter(options: MarkdownOptions = {}) {
     /** What follows the rows: how many were not listed, the counts, coverage, how to read a rule. */
     closing(report: ValidateReport): string[] {
       const lines: string[] = [];
-      if (more) lines.push('', `and ${more} more invalid ${more === 1 ? 'response or unreadable input' : 'responses or unreadable inputs'} (the text, JSON and JUnit reports list every one)`);
+      if (more) lines.push('', `and ${more} more invalid ${more === 1 ? 'response or unreadable input' : 'responses or unreadable inputs'} (the text, JSON, JUnit and SARIF reports list every one)`);
       if (rows) lines.push('');
       lines.push(`**${report.summary.exitCode === 0 ? 'Passed' : 'Failed'}**: ${cellText(summaryLine(report.summary), Infinity)}`);
       if (report.coverage) lines.push('', ...coverageTable(report.coverage));
