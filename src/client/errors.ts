@@ -22,7 +22,17 @@ export type ApiErrorKind =
   /** No complete answer (headers and the whole body) within the client's `timeout` for one attempt. */
   | 'timeout'
   /** The server redirected to another origin than the base URL's (nothing was sent there), or too often. */
-  | 'redirect';
+  | 'redirect'
+  /**
+   * The response body (counted decoded, as it arrives) is longer than the client's `maxBodyBytes`:
+   * the client stopped reading it. Never retried.
+   */
+  | 'too-large'
+  /**
+   * `paginate()` stopped: the server sent a cursor it had sent before, or PAGES_WITHOUT_PROGRESS
+   * pages in a row brought nothing new (no posts, or a `remaining` that did not decrease).
+   */
+  | 'no-progress';
 
 /** One error object of a failure body, with its catalog meaning. */
 export interface ApiErrorEntry {
@@ -67,6 +77,8 @@ const KIND_MEANINGS: Partial<Record<ApiErrorKind, string>> = {
   timeout: 'Timed out.',
   redirect: 'Redirected elsewhere.',
   'invalid-body': 'The response body is not a JSON API body.',
+  'too-large': 'The response body is larger than the client accepts.',
+  'no-progress': 'Pagination made no progress.',
 };
 
 export interface ApiErrorInit {
