@@ -8,12 +8,11 @@
  * Timeouts in these tests are short (300 ms) and each test has a generous hang guard; nothing
  * asserts how long anything took.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { inspect } from 'node:util';
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, createClient, type ClientOptions } from '../../src/client/index.js';
 import { base64 } from '../../src/client/redact.js';
+import { json, rejection, startServer, views, type Handler } from './support/hostile.js';
 
 const TOKEN = 'tok_A1b2C3';
 const SECRET = 'S3cr3t+/Key9';
@@ -21,54 +20,6 @@ const PAIR = `${TOKEN}:${SECRET}`;
 const BASIC = base64(PAIR);
 const HANG_GUARD = 10_000;
 const TIMEOUT = 300;
-
-type Handler = (req: IncomingMessage, res: ServerResponse, context: { body: string; hit: number; url: URL }) => void;
-
-/** A server whose answer depends on the path; it counts hits per path and keeps what it received. */
-async function startServer(routes: Record<string, Handler>) {
-  const hits = new Map<string, number>();
-  const received: { path: string; method: string; body: string; authorization: string | undefined }[] = [];
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const hit = (hits.get(url.pathname) ?? 0) + 1;
-      hits.set(url.pathname, hit);
-      received.push({ path: url.pathname, method: req.method ?? '', body, authorization: req.headers.authorization });
-      res.on('error', () => undefined);
-      const route = routes[url.pathname];
-      if (route) route(req, res, { body, hit, url });
-      else json(res, 404, { success: false, errors: [{ code: 404, errors: ['Not found.'] }] });
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url,
-    host: new URL(url).host,
-    hits: (path: string) => hits.get(path) ?? 0,
-    received,
-    reset: () => {
-      hits.clear();
-      received.length = 0;
-    },
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-}
 
 const OK = { success: true, labels: ['ok'] };
 
@@ -187,17 +138,6 @@ function client(options: Partial<ClientOptions> = {}) {
 
 const post = (path: string, body: unknown = { x: 1 }) => ({ method: 'POST' as const, path, body });
 const get = (path: string) => ({ method: 'GET' as const, path });
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 describe('no hang: a timeout for each attempt, the whole body included', () => {
   it('a server that never sends headers: ApiError of kind timeout', { timeout: HANG_GUARD }, async () => {
@@ -343,15 +283,6 @@ describe('retries as documented', () => {
     expect(sleeps).toEqual([10]);
   });
 });
-
-/** Every text a log may show of an error and its causes. */
-function views(error: unknown): string {
-  const parts: string[] = [];
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 6; e = e.cause, depth++) {
-    parts.push(e.message, String(e.stack), String(e), JSON.stringify(e), inspect(e, { depth: Infinity, showHidden: true }));
-  }
-  return parts.join('\n');
-}
 
 describe('credentials echoed in any form never reach an error', () => {
   it.each(Object.keys(ECHOES))('%s', async (form) => {
