@@ -29,11 +29,11 @@ export type { CallOptions } from './paginate.js';
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
- * The default `maxBodyBytes`: 64 MiB. The largest answer the documented limits allow is a v2
- * metrics matrix of 25 profiles x 92 days (three months) x 25 metrics x the keys of an extra
- * dimension (1,380,000 values with the most keys the package knows, 24 for hour_of_day): at most
- * about 25 MB with 18 bytes a value (a float and its separator), twice that as margin. A posts
- * page holds at most 500 posts (the documented page size).
+ * The default `maxBodyBytes`: 64 MiB, twice the largest answer the documented limits allow
+ * (catalogs/limits.yaml). A v2 metrics answer holds at most 25 profiles x 92 days (three months)
+ * x 25 metrics x the keys of one extra dimension (24 for hour_of_day, the most the catalogs know):
+ * 1,380,000 values, about 25 MB at 18 bytes a value (a float and its separator). A posts page
+ * holds at most 500 posts (the page size limit): 32 MB at 64 kB a post.
  */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
 

@@ -1,5 +1,5 @@
 /** The client of the social analytics API: createClient and its errors. */
-export { createClient, DEFAULT_TIMEOUT_MS, type CallOptions, type ClientOptions, type SocialAnalyticsClient } from './client.js';
+export { createClient, DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS, type CallOptions, type ClientOptions, type SocialAnalyticsClient } from './client.js';
 export { ApiError, ResponseValidationError, SplitRefusedError, MergeError, ClientConfigError, errorMeaning, type SplitChunk, type ApiErrorKind, type ApiErrorEntry, type ValidationIssue } from './errors.js';
 export type { RetryOptions } from './retry.js';
 export type { ResponseValidator, RetryInfo } from './policy-fetch.js';
