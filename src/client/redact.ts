@@ -138,6 +138,11 @@ function replaceRanges(text: string, ranges: [number, number][]): string {
   return out + text.slice(at);
 }
 
+/** Characters that begin an escape (unescape.ts): a text without them is its own plain form. */
+const MAY_ESCAPE = /[%&\\]/;
+/** Characters of URL-safe Base64 that standard Base64 writes `+` and `/`. */
+const URL_SAFE = /[-_]/;
+
 const isContainer = (value: unknown): value is object => typeof value === 'object' && value !== null;
 
 export class Redactor {
@@ -166,9 +171,9 @@ export class Redactor {
 
   /** Where the forms of the credentials stand in `text`, sorted by start. */
   #ranges(text: string): [number, number][] {
-    const view = unescapeText(text);
+    const view = MAY_ESCAPE.test(text) ? unescapeText(text) : { text, original: (start: number, end: number): [number, number] => [start, end] };
     const lower = lowerCase(view.text);
-    const standard = view.text.replace(/-/g, '+').replace(/_/g, '/');
+    const standard = URL_SAFE.test(view.text) ? view.text.replace(/-/g, '+').replace(/_/g, '/') : view.text;
     const found: [number, number][] = [];
     for (const pieces of this.#plain) found.push(...pieceRanges(lower, pieces));
     for (const form of this.#short) found.push(...wholeWords(lower, form));
