@@ -92,7 +92,11 @@ type Answer<R> = R extends ApiRequest<any, any, any> ? (unknown extends R['__res
 export interface SocialAnalyticsClient {
   /** Sends one request (from a builder, or any `{ method, path, body, operation }`) and returns the success body. */
   send<R extends RequestLike>(request: R, options?: CallOptions): Promise<Answer<R>>;
-  /** Iterates every post of a posts request, page by page (`after` = previous `next`). */
+  /**
+   * Iterates every post of a posts request, page by page (`after` = previous `next`). Ends by
+   * itself: a cursor sent twice, or PAGES_WITHOUT_PROGRESS (3) pages in a row without posts or
+   * with a `remaining` that did not decrease, end it with an ApiError of kind `no-progress`.
+   */
   paginate<R extends RequestLike>(request: R, options?: CallOptions): AsyncIterable<PostOf<Answer<R>>>;
   /** Sends a metrics request of any size: split within the limits, merged into one answer. */
   metrics<R extends RequestLike>(request: R, options?: CallOptions): Promise<Answer<R>>;

@@ -9,3 +9,4 @@ export { planMetricsSplit, splitDateRange, type SplitPlan, type DateCut } from '
 export { chunkEvenly, gridCover, type Rect } from './cover.js';
 export type { RequestLike } from './request-like.js';
 export { metricsRequest, type MetricsPath, type MetricsBodyOf, type MetricsAnswerOf } from './metrics-request.js';
+export { PAGES_WITHOUT_PROGRESS } from './paginate.js';

@@ -6,8 +6,7 @@
  * that makes progress, even with an empty page on the way, is read to its end.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, createClient } from '../../src/client/index.js';
-import { PAGES_WITHOUT_PROGRESS } from '../../src/client/paginate.js';
+import { ApiError, createClient, PAGES_WITHOUT_PROGRESS } from '../../src/client/index.js';
 import { json, rejection, startServer, type HostileServer } from './support/hostile.js';
 
 /** The servers stop sending cursors after this many pages, so that a client without the rule ends too. */
