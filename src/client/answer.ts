@@ -4,7 +4,7 @@
  * not JSON, no answer at all, no complete answer in time, an abort). Every text an error keeps
  * from the answer or the failure is redacted.
  */
-import { ApiError, errorMeaning, type ApiErrorEntry } from './errors.js';
+import { ApiError, errorMeaning, shallowText, type ApiErrorEntry } from './errors.js';
 import type { Redactor } from './redact.js';
 
 /** A success answer: the parsed body and the text it was parsed from. */
@@ -15,18 +15,22 @@ export interface Answer {
 
 /**
  * Reads a failure body's `errors` into entries with catalog meanings (texts redacted and cut
- * to FAILURE_TEXT_LIMIT characters), or undefined when it is not one.
+ * to FAILURE_TEXT_LIMIT characters; the first FAILURE_ENTRIES_KEPT entries and texts of each),
+ * or undefined when it is not one.
  */
 export function failureEntries(body: unknown, redact: Redactor): ApiErrorEntry[] | undefined {
   if (typeof body !== 'object' || body === null || (body as { success?: unknown }).success !== false) return undefined;
   const list = (body as { errors?: unknown }).errors;
   if (!Array.isArray(list)) return [];
-  return list.map((e: unknown) => {
+  return list.slice(0, FAILURE_ENTRIES_KEPT).map((e: unknown) => {
     const code = typeof (e as { code?: unknown })?.code === 'number' ? (e as { code: number }).code : -1;
     const texts = (e as { errors?: unknown })?.errors;
-    return { code, meaning: errorMeaning(code), messages: Array.isArray(texts) ? texts.map((t) => redact.excerpt(String(t))) : [] };
+    return { code, meaning: errorMeaning(code), messages: Array.isArray(texts) ? texts.slice(0, FAILURE_ENTRIES_KEPT).map((t) => redact.excerpt(shallowText(t))) : [] };
   });
 }
+
+/** The most error objects of a failure body, and texts of one, an ApiError keeps (a body may hold millions). */
+export const FAILURE_ENTRIES_KEPT = 100;
 
 /**
  * The ApiError of a request that got no answer (refused, reset, dropped, DNS, ...), or that the

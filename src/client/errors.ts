@@ -66,6 +66,18 @@ export function capText(text: string, limit = FAILURE_TEXT_LIMIT): string {
   return text.length <= limit ? text : `${text.slice(0, limit)}${moreCharacters(text.length - limit)}`;
 }
 
+/**
+ * A value of an answer as text for a message, without walking nested data (a value nested
+ * 100,000 deep would overflow the stack of String() or JSON.stringify): strings as they are,
+ * numbers, booleans and null as written, arrays and objects by their kind.
+ */
+export function shallowText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return `(an array of ${value.length})`;
+  if (typeof value === 'object' && value !== null) return '(an object)';
+  return String(value);
+}
+
 /** The detail texts of a failure (after the general description) for a message; one text is an excerpt already. */
 function details(messages: string[]): string {
   const shown = messages.length > 1 ? messages.slice(1) : messages;
@@ -100,7 +112,7 @@ export class ApiError extends Error {
   readonly meaning: string;
   /** The texts of the first error object. */
   readonly messages: string[];
-  /** Every error object of the failure body (several may appear). */
+  /** The error objects of the failure body (several may appear; the first 100 are kept). */
   readonly errors: ApiErrorEntry[];
   /** HTTP status, undefined when no response arrived. */
   readonly httpStatus: number | undefined;

@@ -96,6 +96,10 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end(`${SECRET} was not expected here`);
     },
+    '/2/deep-failure-text': (_req, res) => {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(`{"success":false,"errors":[{"code":3,"errors":["Input validation error.",${'['.repeat(100_000)}"${PAIR}"${']'.repeat(100_000)}]}]}`);
+    },
     '/2/facebook/page/posts': (_req, res) => json(res, 200, { success: true, data: { posts: [{ id: '1' }], next: `cursor-${PAIR}`, remaining: 5 } }),
   });
 });
@@ -145,6 +149,11 @@ describe('no piece of the credentials in any view of an error', () => {
   it('every one of these errors is an ApiError or a ResponseValidationError', async () => {
     const names = await Promise.all(Object.values(cases).map(async (work) => ((await thrown(work)) as Error).name));
     expect(new Set(names)).toEqual(new Set(['ApiError', 'ResponseValidationError']));
+  });
+
+  it('a failure text nested 100,000 deep is an ApiError that names its kind (no stack overflow)', async () => {
+    const error = (await thrown(() => client().send(get('/2/deep-failure-text')))) as Error & { kind: string; messages: string[] };
+    expect([error.name, error.kind, error.messages]).toEqual(['ApiError', 'api', ['Input validation error.', '(an array of 1)']]);
   });
 
   it('the leak check finds each piece it looks for (the check can fail)', () => {
