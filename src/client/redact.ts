@@ -89,6 +89,7 @@ function piecesOf(form: string): Pieces {
 /** Where pieces of FRAGMENT_MIN or more characters of `form` occur in `text`: [start, end) ranges. */
 function pieceRanges(text: string, { form, anchors }: Pieces): [number, number][] {
   const found: [number, number][] = [];
+  if (text.length < FRAGMENT_MIN) return found;
   for (const [anchor, offsets] of anchors) {
     for (let at = text.indexOf(anchor); at >= 0; at = text.indexOf(anchor, at + 1)) {
       for (const offset of offsets) {
