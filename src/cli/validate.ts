@@ -11,7 +11,8 @@ import { renderJson } from './reporters/json.js';
 import { closingText, itemLines, renderText } from './reporters/text.js';
 import { parseValidateArgs, type ReporterName } from './validate-args.js';
 import { resolve } from 'node:path';
-import { writeFileAtomic } from './write-atomic.js';
+import { reasonOf } from './report-path-error.js';
+import { isStandardOutput, writeReport } from './write-report.js';
 
 export const VALIDATE_USAGE = `usage: social-analytics-api validate <file|dir|har>... [options]
 
@@ -23,8 +24,10 @@ Checks recorded responses against the API description and the requests that were
 
 options:
   --reporter NAME[=FILE]   text (default), json, junit or github; repeat for several.
-                           With =FILE (or --output FILE next to it) the report goes to FILE,
-                           written atomically; otherwise to standard output
+                           With =FILE (or --output FILE next to it) the report goes to FILE:
+                           a file is replaced atomically, a symbolic link written through to
+                           its target, a FIFO or a device written directly; - (or none) is
+                           standard output
   --output FILE, -o FILE   the file of the --reporter next to it (just before, else just after)
   --json                   the same as --reporter json
   --strict                 inferred rules fail too (by default they are warnings)
@@ -122,12 +125,12 @@ async function validate(args: string[], io: ValidateIo): Promise<number> {
   let writeFailed = false;
   for (const [i, reporter] of parsed.reporters.entries()) {
     const text = live && i === 0 ? closingText(report) : await render(reporter.name, report);
-    if (reporter.output === undefined) io.out(text.replace(/\n$/, ''));
+    if (reporter.output === undefined || isStandardOutput(reporter.output)) io.out(text.replace(/\n$/, ''));
     else {
       try {
-        writeFileAtomic(resolve(cwd, reporter.output), text);
+        await writeReport(resolve(cwd, reporter.output), text);
       } catch (err) {
-        io.err(`social-analytics-api validate: cannot write the ${reporter.name} report to ${reporter.output}: ${(err as Error).message}`);
+        io.err(`social-analytics-api validate: cannot write the ${reporter.name} report to ${reporter.output}: ${reasonOf(err)}`);
         writeFailed = true;
       }
     }
