@@ -29,7 +29,15 @@ answers like the API: JSON failures with the documented codes and HTTP statuses.
   A POST body must be sent with Content-Type: application/json (charset utf-8 if one is
   named); another type, or none, gets HTTP 400 with code 400 "Bad request." (the documents
   list no 415, which Prism answers). Values of a request quoted in a failure are cut to their
-  first 40 characters.`;
+  first 40 characters.
+
+answers on request, with a Prefer header as Prism reads it (other preferences are ignored):
+  Prefer: code=N        the documented failure with error code N, if the operation has it
+                        (for example code=10 or code=6; 200 is the usual answer)
+  Prefer: example=NAME  the example NAME of the operation's HTTP 200 answer in the OpenAPI
+                        documents (for example example=failure)
+  A code or example the operation does not have gets HTTP 400 (code 400) naming those it has.
+  Answers chosen by Prefer do not count against the hourly budgets.`;
 
 /** The options `mock` takes; a new flag gets a line here, a case below and a line in USAGE. */
 const MOCK_OPTIONS: OptionTable = {

@@ -18,6 +18,7 @@ import { FaultInjector, type Fault, type FaultOptions } from './faults.js';
 import { operationAtPath } from '../operations/operation-of.js';
 import { answer, type HandlerState } from './handlers.js';
 import { contentTypeProblem } from './content-type.js';
+import { preferredAnswer } from './prefer.js';
 import { shortened } from './echo.js';
 import { appendToLog, DEFAULT_LOG_SIZE, loggedPath } from './request-log.js';
 
@@ -113,7 +114,7 @@ const CORS_HEADERS: Record<string, string> = { 'Access-Control-Allow-Origin': '*
 const PREFLIGHT_HEADERS: Record<string, string> = {
   ...CORS_HEADERS,
   'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-  'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, Prefer',
   'Access-Control-Max-Age': '600',
 };
 
@@ -222,6 +223,16 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     if (!op) return fail(res, entry, [{ code: 404, details: [`Unknown path: ${shortened(path)}`] }]);
     // RFC 9110 15.5.6: a 405 lists the methods the resource supports.
     if (req.method !== op.method) return fail(res, entry, [{ code: 405, details: [`${shortened(path)} takes ${op.method}, got ${shortened(req.method ?? '')}.`] }], { Allow: op.method });
+    let preferred;
+    try {
+      preferred = preferredAnswer(req.headers.prefer, op);
+    } catch (error) {
+      if (error instanceof MockFailure) return fail(res, entry, error.entries);
+      throw error;
+    }
+    // An answer chosen by Prefer: neither the body nor the budgets are looked at.
+    if (preferred && 'failure' in preferred) return fail(res, entry, [{ code: preferred.failure, details: [`Answered as the request asked: Prefer: code=${preferred.failure}.`] }]);
+    if (preferred) return send(res, entry, 200, preferred.example);
     if (forbidden.has(op.key)) return fail(res, entry, [{ code: 403, details: [] }]);
     const over = budgets.take(user);
     if (over) return fail(res, entry, [{ code: over, details: [] }]);

@@ -21,7 +21,7 @@ describe('mock CORS headers', () => {
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS');
-    expect(res.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type');
+    expect(res.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type, Prefer');
     expect(server.log.at(-1)).toMatchObject({ method: 'OPTIONS', status: 204 });
   });
 

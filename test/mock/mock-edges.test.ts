@@ -151,3 +151,79 @@ describe('the mock command', () => {
     expect(() => parseMockArgs(['--headers-timeout', '2.5'])).toThrow('option --headers-timeout needs a whole number');
   });
 });
+
+describe('the mock answers on request (Prefer, as Prism reads it)', () => {
+  const metrics = '/2/facebook/metrics';
+  const prefer = (url: string, path: string, value: string, method = 'POST') =>
+    new Promise<Answer>((resolve, reject) => {
+      const body = method === 'POST' ? '{}' : '';
+      const req = request(url + path, { method, headers: { authorization: auth, 'content-type': 'application/json', prefer: value }, timeout: HANG_GUARD_MS }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  const valid = (method: string, path: string, answer: Answer) => expect(validateResponse({ method, path, status: answer.status, body: answer.body, strict: true }).errors).toEqual([]);
+
+  it('code=N answers the documented failure N with its HTTP status, whatever the body, valid for the validators', async () => {
+    const server = await mock({ budgets: { perUser: 1, perAccount: 100 } });
+    for (const [code, status] of [[10, 200], [6, 200], [11, 200], [3, 200], [400, 400], [500, 500]] as const) {
+      const answer = await prefer(server.url, metrics, `code=${code}`);
+      expect(answer, `code=${code}`).toEqual({ status, body: { success: false, errors: [{ code, errors: [expect.any(String), `Answered as the request asked: Prefer: code=${code}.`] }] } });
+      valid('POST', metrics, answer);
+    }
+    // Answers chosen by Prefer take nothing of the budget of one request an hour.
+    expect((await prefer(server.url, '/2/post/labels', 'return=minimal')).body.success).toBe(true);
+    expect((await prefer(server.url, '/2/post/labels', 'code=200')).body.errors[0].code).toBe(11);
+  });
+
+  it('example=NAME answers that example of the OpenAPI documents, valid for the validators', async () => {
+    const { responseExamples } = await import('../../generated/response-examples.js');
+    const server = await mock();
+    const cases = [
+      ['POST', metrics, 'byProfile'],
+      ['GET', '/1/facebook/profiles', 'profiles'],
+      ['POST', '/2/facebook/page/posts', 'page'],
+      ['POST', '/2/post/labels', 'failure'],
+    ] as const;
+    for (const [method, path, name] of cases) {
+      const answer = await prefer(server.url, path, `example="${name}"`, method);
+      expect(answer, name).toEqual({ status: 200, body: responseExamples[`${method} ${path}`][name] });
+      valid(method, path, answer);
+    }
+  });
+
+  it('a code or example the operation does not have is a failure naming those it has; unknown preferences are ignored', async () => {
+    const server = await mock();
+    const cases = [
+      [metrics, 'code=12', 'Prefer: code="12" is not a failure of POST /2/facebook/metrics; it has codes 3, 4, 5, 6, 8, 10, 11, 13, 99, 400, 401, 403, 404, 405, 500 (or 200).'],
+      [metrics, 'code=7', 'Prefer: code="7" is not a failure of POST /2/facebook/metrics; it has codes 3, 4, 5, 6, 8, 10, 11, 13, 99, 400, 401, 403, 404, 405, 500 (or 200).'],
+      [metrics, 'example=nope', 'Prefer: example="nope" is not an example of POST /2/facebook/metrics; it has daily, byProfile, failure.'],
+      [metrics, 'code=6, example=daily', 'Prefer: asks for code=6 and example="daily"; the examples are HTTP 200 answers, ask for one of the two.'],
+    ] as const;
+    for (const [path, header, detail] of cases) {
+      const answer = await prefer(server.url, path, header);
+      expect(answer, header).toEqual({ status: 400, body: { success: false, errors: [{ code: 400, errors: ['Bad request.', detail] }] } });
+      valid('POST', path, answer);
+    }
+    expect((await prefer(server.url, '/2/facebook/page/posts', 'code=7')).body.errors[0].code).toBe(7);
+    expect((await prefer(server.url, '/2/post/labels', 'respond-async, wait=5')).body.success).toBe(true);
+  });
+
+  it('the mock command documents the Content-Type refusal and Prefer in its help', async () => {
+    const { runMock } = await import('../../src/cli/mock.js');
+    const printed: string[] = [];
+    const log = console.log;
+    console.log = (text: string) => printed.push(text);
+    try {
+      expect(await runMock(['--help'])).toBe(0);
+    } finally {
+      console.log = log;
+    }
+    expect(printed.join('\n')).toContain('another type, or none, gets HTTP 400 with code 400 "Bad request."');
+    expect(printed.join('\n')).toContain('Prefer: code=N');
+    expect(printed.join('\n')).toContain('Prefer: example=NAME');
+  });
+});
