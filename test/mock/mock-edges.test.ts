@@ -17,12 +17,11 @@ const HANG_GUARD_MS = 20_000;
 
 type Answer = { status: number; body: { success: boolean; errors: { code: number; errors: string[] }[] } };
 
-/** A POST with exactly these headers (fetch would add a Content-Type of its own to a text body). */
-function post(url: string, path: string, body: string, contentType?: string): Promise<Answer> {
-  const headers: Record<string, string | number> = { authorization: auth, 'content-length': Buffer.byteLength(body) };
-  if (contentType !== undefined) headers['content-type'] = contentType;
+/** A request with exactly these headers (fetch would add a Content-Type of its own to a text body). */
+function send(url: string, path: string, method: string, extra: Record<string, string>, body: string): Promise<Answer> {
+  const headers = { authorization: auth, 'content-length': Buffer.byteLength(body), ...extra };
   return new Promise((resolve, reject) => {
-    const req = request(url + path, { method: 'POST', headers, timeout: HANG_GUARD_MS }, (res) => {
+    const req = request(url + path, { method, headers, timeout: HANG_GUARD_MS }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
@@ -31,6 +30,9 @@ function post(url: string, path: string, body: string, contentType?: string): Pr
     req.end(body);
   });
 }
+
+/** A POST of `body`, with this Content-Type or none. */
+const post = (url: string, path: string, body: string, contentType?: string) => send(url, path, 'POST', contentType === undefined ? {} : { 'content-type': contentType }, body);
 
 /** The answer passes the validators in strict mode (no request given: the failure is about the transport). */
 const expectValid = (path: string, answer: { status: number; body: unknown }) =>
@@ -155,16 +157,7 @@ describe('the mock command', () => {
 describe('the mock answers on request (Prefer, as Prism reads it)', () => {
   const metrics = '/2/facebook/metrics';
   const prefer = (url: string, path: string, value: string, method = 'POST') =>
-    new Promise<Answer>((resolve, reject) => {
-      const body = method === 'POST' ? '{}' : '';
-      const req = request(url + path, { method, headers: { authorization: auth, 'content-type': 'application/json', prefer: value }, timeout: HANG_GUARD_MS }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
+    send(url, path, method, { 'content-type': 'application/json', prefer: value }, method === 'POST' ? '{}' : '');
   const valid = (method: string, path: string, answer: Answer) => expect(validateResponse({ method, path, status: answer.status, body: answer.body, strict: true }).errors).toEqual([]);
 
   it('code=N answers the documented failure N with its HTTP status, whatever the body, valid for the validators', async () => {
