@@ -82,6 +82,18 @@ describe('report files where the path points', () => {
     expect(lstatSync(fifo).isFIFO()).toBe(true);
   });
 
+  it('a reader that stops reading fails the write after the stall limit, not for ever', async () => {
+    const fifo = tmp.path('stalled.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    // Holds the FIFO open for reading and never reads.
+    const reader = spawn('sh', ['-c', 'exec 3<"$1"; sleep 60', 'sh', fifo], { stdio: 'ignore' });
+    try {
+      await expect(writeToDevice(fifo, 'x'.repeat(4 * 1024 * 1024), { openWaitMs: HANG_GUARD_MS, stallMs: 100 })).rejects.toThrow('the reader took no byte for 0.1 s');
+    } finally {
+      reader.kill();
+    }
+  });
+
   it('- is standard output, and no file named - is made', async () => {
     const result = await run(['in/valid.json', '--reporter', 'junit=-'], tmp.dir);
     expect(result.code).toBe(0);
