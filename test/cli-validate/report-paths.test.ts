@@ -94,6 +94,11 @@ describe('report files where the path points', () => {
     }
   });
 
+  it('a character device (/dev/null) is written directly and stays a device', () => {
+    expect(cli('--reporter', 'junit=/dev/null')).toMatchObject({ status: 0, stderr: '' });
+    expect(lstatSync('/dev/null').isCharacterDevice()).toBe(true);
+  });
+
   it('- is standard output, and no file named - is made', async () => {
     const result = await run(['in/valid.json', '--reporter', 'junit=-'], tmp.dir);
     expect(result.code).toBe(0);
