@@ -24,10 +24,8 @@ Checks recorded responses against the API description and the requests that were
 
 options:
   --reporter NAME[=FILE]   text (default), json, junit or github; repeat for several.
-                           With =FILE (or --output FILE next to it) the report goes to FILE:
-                           a file is replaced atomically, a symbolic link written through to
-                           its target, a FIFO or a device written directly; - (or none) is
-                           standard output
+                           With =FILE (or --output FILE next to it) the report goes to FILE,
+                           written atomically; otherwise to standard output
   --output FILE, -o FILE   the file of the --reporter next to it (just before, else just after)
   --json                   the same as --reporter json
   --strict                 inferred rules fail too (by default they are warnings)
