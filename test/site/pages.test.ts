@@ -220,13 +220,13 @@ describe('rules page', () => {
       </ul></nav>
       <h2 id="shared-request">Both versions: request</h2>
       <section class="rule inferred" id="shared.request.non-empty">
-      <h4><a href="#shared.request.non-empty"><code>shared.request.non-empty</code></a> <span class="level">inferred</span></h4>
+      <h3><a href="#shared.request.non-empty"><code>shared.request.non-empty</code></a> <span class="level">inferred</span></h3>
       <p>lists are not empty</p>
       <p class="basis">Inferred: an empty list asks for &lt;nothing&gt;</p>
       </section>
       <h2 id="v2-metrics">Version 2: metrics</h2>
       <section class="rule stated" id="v2.metrics.header-order">
-      <h4><a href="#v2.metrics.header-order"><code>v2.metrics.header-order</code></a> <span class="level">stated</span></h4>
+      <h3><a href="#v2.metrics.header-order"><code>v2.metrics.header-order</code></a> <span class="level">stated</span></h3>
       <p>header follows <code>dimensions</code></p>
       <p class="basis">Stated in document 1 (version 2 and the rules shared by both versions), section “Metrics”:</p>
       <blockquote>in the requested order</blockquote>

@@ -56,21 +56,23 @@ tr:target { background: #fff6d6; }
 td { overflow-wrap: break-word; }
 table.filterable td:last-child, table.renames td:last-child { min-width: 14rem; }
 [id] { scroll-margin-top: 4.5rem; }
-.facts { display: block; color: var(--muted); font-size: 0.85em; margin-top: 0.2rem; }
+.facts { display: block; color: var(--muted); font-size: 0.87rem; margin-top: 0.2rem; }
+.facts code { font-size: 0.95em; }
 td.num, th.num { text-align: right; }
 .note { color: var(--muted); }
 .none { color: var(--muted); font-style: italic; }
 h2 output { margin-left: 0.5rem; font-size: 0.8rem; font-weight: normal; color: var(--muted); }
 nav.toc ul { columns: 2 18rem; padding-left: 1.2rem; }
+nav.toc li { padding: 0.1rem 0; }
 section.rule { border-left: 3px solid var(--line); padding: 0.1rem 0 0.1rem 0.8rem; margin: 0.9rem 0; }
 section.rule.inferred { border-left-color: #c9a227; }
 section.rule:target { background: #fff6d6; }
-section.rule h4 { margin: 0 0 0.2rem; font-size: 1rem; }
+section.rule h3 { margin: 0 0 0.2rem; font-size: 1rem; }
 section.rule p { margin: 0.2rem 0; }
 section.rule .level { font-size: 0.8em; font-weight: normal; color: var(--muted); }
 section.rule .basis { color: var(--muted); }
 blockquote { margin: 0.3rem 0 0.3rem 1rem; padding-left: 0.6rem; border-left: 2px solid var(--line); overflow-wrap: break-word; }
-.badge { display: inline-block; font-size: 0.8em; padding: 0 0.35rem; border-radius: 3px; background: var(--band); color: var(--muted); }
+.badge { display: inline-block; font-size: 0.8rem; padding: 0 0.35rem; border-radius: 3px; background: var(--band); color: var(--muted); }
 @media (max-width: 40rem) {
   header.site { padding: 0.4rem 1rem; }
   main { padding: 0.6rem 1rem 2rem; }
@@ -87,6 +89,7 @@ blockquote { margin: 0.3rem 0 0.3rem 1rem; padding-left: 0.6rem; border-left: 2p
   table.stack td:empty { display: none; }
   table.stack td:first-child, table.stack td.long { flex-basis: 100%; }
   table.stack td:first-child { font-weight: 600; }
+  table.stack td a { display: inline-block; padding: 0.1rem 0; }
   table.stack td::before { content: attr(data-label) ": "; color: var(--muted); font-weight: normal; }
   table.stack td[data-label=""]::before, table.filterable td:first-child::before, table.filterable td:last-child::before { content: none; }
   table.filterable td:first-child { flex-basis: auto; }
