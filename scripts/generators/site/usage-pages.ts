@@ -19,23 +19,26 @@ export const SCRIPT = 'scripts/generators/site/usage-pages.ts';
 export interface UsagePage {
   file: string;
   title: string;
+  /** Its name in the list of pages at the top of each page. */
+  short: string;
   summary: string;
   picks: readonly SectionPick[];
 }
 
 /** The pages, in reading order. The headings they rely on are listed in docs/architecture.md. */
 export const USAGE_PAGES: readonly UsagePage[] = [
-  { file: 'install.html', title: 'Install and quick start', summary: 'what runs on install, the requirements, a first program against the mock', picks: [{ heading: /^install\b/i }, { heading: /^quick start/i }] },
+  { file: 'install.html', title: 'Install and quick start', short: 'Install', summary: 'what runs on install, the requirements, a first program against the mock', picks: [{ heading: /^install\b/i }, { heading: /^quick start/i }] },
   {
     file: 'command-line.html',
     title: 'Checking captured responses: the command line',
+    short: 'Command line',
     summary: 'capture and HAR files, validate, reporters, exit codes, strict mode and rule ids',
     picks: [{ heading: /captured responses/i, without: [/vitest matcher/i] }],
   },
-  { file: 'vitest.html', title: 'In your tests: validateResponse and the vitest matcher', summary: 'validateResponse, captureCases and toBeValidResponse', picks: [{ heading: /vitest matcher/i }] },
-  { file: 'client.html', title: 'The client and the request builders', summary: 'createClient and its options, errors, splitting; builders, unions and typed answers', picks: [{ heading: /^the client\b/i }, { heading: /^request builders/i }] },
-  { file: 'mock.html', title: 'The mock server', summary: 'startMockServer and the mock command, its data, errors, faults and CORS', picks: [{ heading: /mock server/i }] },
-  { file: 'entry-points.html', title: 'Entry points', summary: 'what each import of the package gives', picks: [{ heading: /^entry points/i }] },
+  { file: 'vitest.html', title: 'In your tests: validateResponse and the vitest matcher', short: 'Vitest matcher', summary: 'validateResponse, captureCases and toBeValidResponse', picks: [{ heading: /vitest matcher/i }] },
+  { file: 'client.html', title: 'The client and the request builders', short: 'Client and builders', summary: 'createClient and its options, errors, splitting; builders, unions and typed answers', picks: [{ heading: /^the client\b/i }, { heading: /^request builders/i }] },
+  { file: 'mock.html', title: 'The mock server', short: 'Mock server', summary: 'startMockServer and the mock command, its data, errors, faults and CORS', picks: [{ heading: /mock server/i }] },
+  { file: 'entry-points.html', title: 'Entry points', short: 'Entry points', summary: 'what each import of the package gives', picks: [{ heading: /^entry points/i }] },
 ];
 
 /** What the site step needs from the project besides the README. */
@@ -77,7 +80,7 @@ export interface RenderedUsagePage {
 }
 
 function pageNav(current: UsagePage): string {
-  const items = USAGE_PAGES.map((p) => (p === current ? `<li><a href="${p.file}" aria-current="page">${escapeHtml(p.title)}</a></li>` : `<li><a href="${p.file}">${escapeHtml(p.title)}</a></li>`));
+  const items = USAGE_PAGES.map((p) => `<li><a href="${p.file}"${p === current ? ' aria-current="page"' : ''}>${escapeHtml(p.short)}</a></li>`);
   return `<nav class="pages" aria-label="Using the package">\n<ul>\n${items.join('\n')}\n</ul>\n</nav>`;
 }
 
