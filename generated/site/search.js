@@ -560,6 +560,7 @@ window.SITE_INDEX = [
   ["Date range of a metrics request, in months: 3 (dateRangeMonths)","limit, an excess gives code 4","index.html#limit-dateRangeMonths"],
   ["Page size of post lists: default 10, maximum 500 (pageSize)","limit","index.html#limit-pageSize"],
   ["Install","Install and quick start","install.html#install"],
+  ["What runs on install","Install and quick start","install.html#what-runs-on-install"],
   ["Quick start","Install and quick start","install.html#quick-start"],
   ["Reporters","Checking captured responses: the command line","command-line.html#reporters"],
   ["Exit codes","Checking captured responses: the command line","command-line.html#exit-codes"],
@@ -570,5 +571,6 @@ window.SITE_INDEX = [
   ["Request builders and unions","The client and the request builders","client.html#request-builders-and-unions"],
   ["Answers are narrowed to the request","The client and the request builders","client.html#answers-are-narrowed-to-the-request"],
   ["What does not compile","The client and the request builders","client.html#what-does-not-compile"],
+  ["Code generic over networks","The client and the request builders","client.html#code-generic-over-networks"],
   ["Checks at run time","The client and the request builders","client.html#checks-at-run-time"],
 ];
