@@ -11,6 +11,7 @@ export type RuleLevel = 'stated' | 'inferred';
 export const RULE_LEVELS = {
   "shared.response.operation": "stated",
   "shared.response.status": "stated",
+  "shared.response.success-status": "inferred",
   "shared.response.json": "stated",
   "shared.response.success-flag": "stated",
   "shared.response.no-extra-members": "inferred",
@@ -55,10 +56,11 @@ export const RULE_LEVELS = {
   "v1.metrics.last-day": "stated",
   "v1.metrics.one-record-per-day": "stated",
   "shared.posts.envelope": "stated",
-  "shared.posts.remaining-not-negative": "inferred",
+  "shared.posts.remaining-with-next": "stated",
   "shared.posts.next-with-remaining": "inferred",
   "shared.posts.post-fields-of-network": "stated",
   "shared.posts.field-types": "stated",
+  "shared.posts.member-types": "inferred",
   "shared.posts.datetime-utc": "stated",
   "shared.posts.datetime-shape": "stated",
   "shared.posts.requested-fields": "stated",
@@ -116,6 +118,7 @@ export type RuleId = keyof typeof RULE_LEVELS;
  * is stated).
  */
 const INFERRED: ReadonlySet<string> = new Set([
+  "shared.response.success-status",
   "shared.response.no-extra-members",
   "shared.response.request-readable",
   "shared.failure.errors-not-empty",
@@ -126,8 +129,8 @@ const INFERRED: ReadonlySet<string> = new Set([
   "v2.metrics.requested-metrics",
   "v2.metrics.metric-order",
   "v2.metrics.requested-profiles",
-  "shared.posts.remaining-not-negative",
   "shared.posts.next-with-remaining",
+  "shared.posts.member-types",
   "shared.posts.sort-order",
   "shared.request.unknown-members",
   "shared.request.date-order",

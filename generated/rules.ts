@@ -104,7 +104,7 @@ export const RULES = {
   },
   "shared.response.status": {
     id: "shared.response.status",
-    checks: "the HTTP status is 200 (success, or failure codes 3 to 99) or one a failure code " +
+    checks: "a failure body comes with HTTP status 200 (codes 3 to 99) or one a failure code " +
       "gives (400, 401, 403, 404, 405, 500)",
     level: "stated",
     source: {
@@ -113,6 +113,15 @@ export const RULES = {
       quote: "codes 3, 4, 5, 6, 8, 10, 11, 13, 99 with HTTP 200; codes 400, 401, 403, 404, " +
         "405, 500 with the equal HTTP status",
     },
+  },
+  "shared.response.success-status": {
+    id: "shared.response.success-status",
+    checks: "a success body comes with HTTP status 200",
+    level: "inferred",
+    inferred: "the documents give the HTTP status of failures only (\"Codes 3 to 99 are " +
+      "returned with HTTP status 200\", the HTTP status column of the error table); no " +
+      "sentence gives the status of a success answer, although every other status the " +
+      "documents name belongs to a failure",
   },
   "shared.response.json": {
     id: "shared.response.json",
@@ -324,7 +333,9 @@ export const RULES = {
   },
   "shared.profiles.timezone-shape": {
     id: "shared.profiles.timezone-shape",
-    checks: "a profile timezone has the shape of an IANA time zone name (Area/Location, UTC)",
+    checks: "a profile timezone has the shape of an IANA time zone name: parts of letters, " +
+      "digits, _, + and -, the first starting with a letter, joined by / (UTC, EST5EDT, " +
+      "Europe/Prague, America/Argentina/Buenos_Aires, Etc/GMT+5)",
     level: "stated",
     source: {
       document: "v2",
@@ -362,8 +373,8 @@ export const RULES = {
   },
   "v2.labels.profile-label-fields": {
     id: "v2.labels.profile-label-fields",
-    checks: "profile labels have string id and name and profiles, whose items have string name " +
-      "and platform",
+    checks: "profile labels have string id and name and profiles, whose items each hold a " +
+      "string name and a string platform",
     level: "stated",
     source: {
       document: "v2",
@@ -398,10 +409,11 @@ export const RULES = {
   "shared.labels.members-present": {
     id: "shared.labels.members-present",
     checks: "every content label holds id and name; every profile label holds id, name and " +
-      "profiles, and each of its profiles name and platform",
+      "profiles",
     level: "inferred",
     inferred: "the tables list the members of a label, but no sentence says that each member " +
-      "is always present",
+      "is always present (the profiles of a profile label are different: \"each item has " +
+      "`name` (string) and `platform`\", v2.labels.profile-label-fields)",
   },
   "v2.metrics.shape": {
     id: "v2.metrics.shape",
@@ -630,12 +642,27 @@ export const RULES = {
   },
   "v1.metrics.record-metric-names": {
     id: "v1.metrics.record-metric-names",
-    checks: "the metric members of a day record are metric names of the path's network",
+    checks: "the members of a day record other than date are metric names of the path's " +
+      "network (a member per requested metric, and a requested metric is a name of the " +
+      "catalogs)",
     level: "stated",
     source: {
       document: "v1",
-      section: "Metrics request body (version 1)",
-      quote: "names from the catalogs above; at most 25",
+      section: "Metrics response (version 1)",
+      quote: "plus one member per requested metric holding its value",
+      also: [
+        {
+          document: "v1",
+          section: "Metrics response (version 1)",
+          quote: "Values are integers, floats, or objects (breakdown maps), per the catalogs " +
+            "below.",
+        },
+        {
+          document: "v1",
+          section: "Metrics request body (version 1)",
+          quote: "names from the catalogs above; at most 25",
+        },
+      ],
     },
   },
   "v1.metrics.metric-types": {
@@ -719,11 +746,24 @@ export const RULES = {
         "after the last returned item).",
     },
   },
-  "shared.posts.remaining-not-negative": {
-    id: "shared.posts.remaining-not-negative",
-    checks: "remaining is 0 or more",
-    level: "inferred",
-    inferred: "remaining counts items, so it cannot be negative; no sentence gives a minimum",
+  "shared.posts.remaining-with-next": {
+    id: "shared.posts.remaining-with-next",
+    checks: "a page that carries next and remaining has remaining of at least 1 (more data " +
+      "exists, and remaining counts the items after the last returned one)",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Posts request body (netA, netB; netC without sort)",
+      quote: "Pagination rule: when the response contains `next` and `remaining`, more data " +
+        "exists.",
+      also: [
+        {
+          document: "v2",
+          section: "Pagination envelope",
+          quote: "`remaining` (integer, number of items after the last returned item)",
+        },
+      ],
+    },
   },
   "shared.posts.next-with-remaining": {
     id: "shared.posts.next-with-remaining",
@@ -752,7 +792,8 @@ export const RULES = {
   },
   "shared.posts.field-types": {
     id: "shared.posts.field-types",
-    checks: "each post field has its catalog type (the Type column of the post field tables)",
+    checks: "each post field has its catalog type (the Type column of the post field tables; " +
+      "the items of an array the table calls objects or content labels are objects)",
     level: "stated",
     source: {
       document: "v2",
@@ -784,9 +825,21 @@ export const RULES = {
       ],
     },
   },
+  "shared.posts.member-types": {
+    id: "shared.posts.member-types",
+    checks: "the members inside a post field's value have the types the package reads from the " +
+      "field's meaning: the attachments' url, title, description and image_url (facebook), " +
+      "url and the url of images and videos (instagram) are strings, the counts of " +
+      "reactions_by_type are integers",
+    level: "inferred",
+    inferred: "the documents name these members (\"objects with title, description, url, " +
+      "image_url\", \"counts with keys like, love, ...\", \"arrays `images` and `videos` " +
+      "whose items have url\") but state no type for them",
+  },
   "shared.posts.datetime-utc": {
     id: "shared.posts.datetime-utc",
-    checks: "post date-times are UTC ISO 8601 date-times with offset, naming a real instant",
+    checks: "post date-times are UTC ISO 8601 date-times with offset, naming a real instant (a " +
+      "leap second, 23:59:60, and the end of a day, 24:00:00, are times ISO 8601 allows)",
     level: "stated",
     source: {
       document: "v2",
@@ -893,8 +946,8 @@ export const RULES = {
   "shared.response.limit-refused": {
     id: "shared.response.limit-refused",
     checks: "with the request given, a success answer's metrics request names at most 25 " +
-      "profiles and 25 metrics and spans at most 3 months (92 days); a request over a limit " +
-      "is refused with code 4",
+      "profiles and 25 metrics and spans at most 3 months (shared.metrics.date-range: at " +
+      "most 93 days counting both ends); a request over a limit is refused with code 4",
     level: "stated",
     source: {
       document: "v2",
@@ -1079,8 +1132,10 @@ export const RULES = {
   },
   "shared.metrics.date-range": {
     id: "shared.metrics.date-range",
-    checks: "a metrics request spans no more days than any three consecutive calendar months " +
-      "hold (92), the limit under every reading of \"3 months\"",
+    checks: "a metrics request's date_end is at most as many days after date_start as three " +
+      "consecutive calendar months hold at the most (92; a range of at most 93 days counting " +
+      "both ends), the longest a reading of \"3 months\" as calendar months allows, whether " +
+      "the first day is counted or not",
     level: "stated",
     source: {
       document: "v2",

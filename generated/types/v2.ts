@@ -646,7 +646,7 @@ export interface components {
                 posts: components["schemas"]["FacebookPost"][];
                 /** @description Cursor of the next page. */
                 next?: string;
-                /** @description Number of posts after the last returned one. */
+                /** @description Number of posts after the last returned one; with `next`, more data exists, so at least 1. */
                 remaining?: number;
             };
         };
@@ -835,7 +835,7 @@ export interface components {
                 posts: components["schemas"]["InstagramPost"][];
                 /** @description Cursor of the next page. */
                 next?: string;
-                /** @description Number of posts after the last returned one. */
+                /** @description Number of posts after the last returned one; with `next`, more data exists, so at least 1. */
                 remaining?: number;
             };
         };
@@ -1116,7 +1116,7 @@ export interface components {
                 posts: components["schemas"]["TwitterPost"][];
                 /** @description Cursor of the next page. */
                 next?: string;
-                /** @description Number of posts after the last returned one. */
+                /** @description Number of posts after the last returned one; with `next`, more data exists, so at least 1. */
                 remaining?: number;
             };
         };

@@ -127,6 +127,15 @@ export function publishedDocument(doc: OpenApiDocument, version: number, rules: 
     if (request !== undefined) walkRequest(walk, request, undefined, []);
     for (const [status, schema] of responses) walkResponse(walk, schema, `responses/${operationId}/${status}`, '', new Set());
   }
+  // Every component schema on its own too, so that one no operation uses (the twitter posts
+  // page, whose path is not shown) publishes no inferred keyword as a real one. A component is
+  // read as a response schema (by its template) and as a request schema (by its x-rule); a
+  // keyword has a rule in at most one of the two readings.
+  for (const [name, schema] of Object.entries(copy.components?.schemas ?? {})) {
+    if (!isObject(schema)) continue;
+    walkResponse(walk, schema, templateName(name, networks), '', new Set([schema]));
+    walkRequest(walk, schema, undefined, []);
+  }
   for (const [node, keywords] of walk.findings) {
     const moved: InferredKeyword[] = [];
     for (const [keyword, rule] of keywords) {

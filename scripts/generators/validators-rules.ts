@@ -54,16 +54,19 @@ export function schemaRule(template: string, pointer: string, keyword: string, v
     case 'ProfileLabelsResponse':
     case 'ProfileLabel':
       if (extra) return 'shared.response.no-extra-members';
-      return keyword === 'required' && template === 'ProfileLabel' ? 'shared.labels.members-present' : 'v2.labels.profile-label-fields';
+      // A label's own members: presence inferred; its profiles' name and platform: "each item has".
+      return keyword === 'required' && template === 'ProfileLabel' && pointer === '' ? 'shared.labels.members-present' : 'v2.labels.profile-label-fields';
     case 'NetworkPostsResponse':
       if (extra) return 'shared.response.no-extra-members';
       if (keyword === 'dependentRequired') return 'shared.posts.next-with-remaining';
-      if (keyword === 'minimum') return 'shared.posts.remaining-not-negative';
       return 'shared.posts.envelope';
     case 'NetworkPost':
       if (extra && pointer === '') return 'shared.posts.post-fields-of-network';
       if (extra) return 'shared.response.no-extra-members';
-      return keyword === 'format' || keyword === 'pattern' ? 'shared.posts.datetime-utc' : 'shared.posts.field-types';
+      if (keyword === 'format' || keyword === 'pattern') return 'shared.posts.datetime-utc';
+      // The members inside a field's value (attachments' url, reactions_by_type's counts): the
+      // documents name them without a type.
+      return keyword === 'type' && MEMBER_OF_FIELD.test(pointer) ? 'shared.posts.member-types' : 'shared.posts.field-types';
     case 'NetworkDayRecord':
       if (extra) return 'v1.metrics.record-metric-names';
       if (pointer === '/properties/date') return 'v1.metrics.date';
@@ -81,6 +84,9 @@ export function schemaRule(template: string, pointer: string, keyword: string, v
       return undefined;
   }
 }
+
+/** A pointer inside a post field's value to one of its members: `/properties/<field>/.../properties/<member>`. */
+const MEMBER_OF_FIELD = /^\/properties\/[^/]+\/(?:.*\/)?properties\/[^/]+(?:\/items)?$/;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 

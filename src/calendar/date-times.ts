@@ -23,10 +23,26 @@ export function realDayAt(text: string): boolean {
 
 /**
  * A string of either date-time shape (`YYYY-MM-DD?HH:MM:SS...`, shape already checked) names a
- * real day and a time of day. Leap seconds are refused: the API's date-times never show one.
+ * real day and a time of day as ISO 8601 writes one: 00:00:00 to 23:59:59, a leap second
+ * (23:59:60, whose UTC time of day the shape allows) and the end of the day (24:00:00, with no
+ * fraction of a second).
  */
 export function realDayTime(text: string): boolean {
-  return realDayAt(text) && digitsAt(text, 11, 2) < 24 && digitsAt(text, 14, 2) < 60 && digitsAt(text, 17, 2) < 60;
+  if (!realDayAt(text)) return false;
+  const hours = digitsAt(text, 11, 2);
+  const minutes = digitsAt(text, 14, 2);
+  const seconds = digitsAt(text, 17, 2);
+  if (hours < 24 && minutes < 60 && seconds < 60) return true;
+  if (hours === 23 && minutes === 59 && seconds === 60) return true;
+  return hours === 24 && minutes === 0 && seconds === 0 && !/[1-9]/.test(text.slice(19, 19 + fractionLength(text)));
+}
+
+/** The length of the fraction of a second (with its dot) at position 19 of a date-time, 0 if none. */
+function fractionLength(text: string): number {
+  if (text.charCodeAt(19) !== 46) return 0;
+  let end = 20;
+  while (end < text.length && text.charCodeAt(end) >= 48 && text.charCodeAt(end) <= 57) end++;
+  return end - 19;
 }
 
 /** `value` has the shape of a post date-time ({@link UTC_DATE_TIME_PATTERN}); the day may not exist. */

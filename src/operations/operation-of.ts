@@ -13,7 +13,11 @@ import { operations, type OperationInfo, type OperationKey } from '../../generat
 /** The generated record of one operation. */
 export type Operation = OperationInfo & { key: OperationKey };
 
-export type OperationLookup = { operation: Operation; error?: undefined } | { operation?: undefined; error: string };
+/**
+ * A found operation, or why there is none; `version`: the API version the path is under when it
+ * names no operation (a documented path asked with another method, or an unknown path of a version).
+ */
+export type OperationLookup = { operation: Operation; error?: undefined } | { operation?: undefined; error: string; version?: number };
 
 /** The answer of each operation, one frozen object per operation (callers may key tables by it). */
 const answers: ReadonlyMap<Operation, OperationLookup> = new Map(operations.map((op) => [op, Object.freeze({ operation: op })]));
@@ -85,14 +89,14 @@ export function lookupOperation(method: string, path: string): OperationLookup {
   if (found) return answers.get(found)!;
   const otherMethods = matchPath(pathname);
   if (otherMethods.length) {
-    return { error: `${verb || '(no method)'} ${pathname} is not an operation: ${otherMethods.map((op) => op.key).join(', ')} is` };
+    return { error: `${verb || '(no method)'} ${pathname} is not an operation: ${otherMethods.map((op) => op.key).join(', ')} is`, version: otherMethods[0].version };
   }
   const version = versions.find((v) => pathname === `/${v}` || pathname.startsWith(`/${v}/`) || pathname.includes(`/${v}/`));
   if (version === undefined) {
     return { error: `unknown operation ${verb} ${pathname}: API paths start with ${versions.map((v) => `/${v}/`).join(' or ')}` };
   }
   const known = operations.filter((op) => op.version === version).map((op) => op.key);
-  return { error: `unknown operation ${verb} ${pathname}; version ${version} has: ${known.join(', ')}` };
+  return { error: `unknown operation ${verb} ${pathname}; version ${version} has: ${known.join(', ')}`, version };
 }
 
 export type { OperationInfo, OperationKey };

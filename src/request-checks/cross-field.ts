@@ -2,8 +2,8 @@
  * The request rules a JSON Schema cannot say, because they relate one member to another or to
  * the catalog facts of another member (the shape of each member is the compiled schema's job):
  * - `date_end` not before `date_start`; a metrics range of at most `limits.dateRangeMonths`
- *   months (stated: no more days than any that many calendar months hold; inferred: the
- *   package's calendar reading, {@link maxDateEnd});
+ *   months (stated: date_end no more days after date_start than any that many calendar months
+ *   hold; inferred: the package's calendar reading counting both ends, {@link maxDateEnd});
  * - v2 dimensions: no dimension twice, at most one extra dimension, the extra dimension last, and
  *   allowed by every requested metric;
  * - a filter value of a field whose values the catalog lists (ppd_status) is one of them.
@@ -30,9 +30,11 @@ export function checkDateRange(problems: ProblemList, body: Body, limited: boole
   // A month holds at least 28 days, so a range of `months` months from any day holds at least
   // 28 times as many (latestDateEnd): a range of no more days ends in time (most requests).
   if (days <= 28 * months) return;
-  const longest = longestMonthsInDays(months);
+  // Stated: more days after date_start than any `months` calendar months hold, so too long
+  // whether the first day is counted or not (3 months: 92 days after, 93 days in all).
+  const longest = longestMonthsInDays(months) + 1;
   if (days > longest) {
-    problems.add('shared.metrics.date-range', 'date_end', `the date range ${s}..${e} holds ${days} days, more than ${months} months (at most ${longest} days)`, errorCode);
+    problems.add('shared.metrics.date-range', 'date_end', `the date range ${s}..${e} holds ${days} days, more than ${months} months under any calendar reading (at most ${longest} days counting both ends)`, errorCode);
     return;
   }
   const latest = maxDateEnd(s, months);

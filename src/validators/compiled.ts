@@ -27,6 +27,13 @@ const versions: ReadonlyMap<number, typeof v1> = new Map([
   [2, v2],
 ]);
 
+/** The failure body of `version` and the rules of its constraints, for an answer of no operation; undefined for no such version. */
+export function failureOf(version: number): Pick<CompiledOperation, 'failure' | 'rules'> | undefined {
+  const modules = versions.get(version);
+  if (!modules) return undefined;
+  return { failure: () => modules.failureModule().FailureBody, rules: () => modules.failureModule().schemaRules as Readonly<Record<string, RuleId>> };
+}
+
 /** Validators of one operation ("POST /2/facebook/metrics"); undefined when none exist. */
 export function validatorsOf(version: number, operation: string): CompiledOperation | undefined {
   const modules = versions.get(version);

@@ -5,7 +5,7 @@
  * is a warning unless `strict`. Never throws: an unknown operation is an error of the result.
  */
 import type { OperationInfo, OperationKey } from '../../generated/operations.js';
-import { checkFailure } from './checks/failure.js';
+import { checkFailure, failureStatuses } from './checks/failure.js';
 import { checkMetricsV1 } from './checks/metrics-v1.js';
 import { checkMetricsV2 } from './checks/metrics-v2.js';
 import { checkPosts } from './checks/posts.js';
@@ -14,7 +14,7 @@ import { checkProfileList } from './checks/profile-list.js';
 import { checkRefusedRequest } from './checks/refused-request.js';
 import { requestBody, UnreadableRequest } from './checks/request-shape.js';
 import { isPlainObject } from './checks/values.js';
-import { validatorsOf, type CompiledOperation, type CompiledValidator } from './compiled.js';
+import { failureOf, validatorsOf, type CompiledOperation, type CompiledValidator } from './compiled.js';
 import { describeValue } from '../problems/describe.js';
 import { atPointer, ProblemList } from '../problems/problem-list.js';
 import { lookupOperation, type OperationLookup } from '../operations/operation-of.js';
@@ -110,12 +110,14 @@ interface OperationPlan {
 interface NoPlan {
   readonly op: (OperationInfo & { key: OperationKey }) | undefined;
   readonly error: string;
+  /** The version the path is under when it names no operation (its failure body is checked). */
+  readonly version?: number;
 }
 
 /** The plan of an operation, or why there is none. */
 function planOf(found: OperationLookup): OperationPlan | NoPlan {
   const op = found.operation;
-  if (!op) return { op, error: found.error };
+  if (!op) return { op, error: found.error, version: found.version };
   const compiled = validatorsOf(op.version, op.key);
   if (!compiled) return { op, error: `no validators for ${op.key}; regenerate with npm run generate` };
   const { statuses } = compiled.validators;
@@ -131,19 +133,31 @@ function indexOf(statuses: readonly number[], status: unknown): number {
 /** Validates `input` into `list` with the plan of its operation. */
 function check(input: ValidateResponseInput, plan: OperationPlan | NoPlan, list: ProblemList): void {
   if (plan.error !== undefined) {
-    list.add('shared.response.operation', '', plan.error);
+    // The failure shape is "standardized for every endpoint" and the table's failures apply to
+    // "all" endpoints (405: "HTTP method not allowed"): a failure of a path of a version is one,
+    // whatever the method. A success body needs an operation.
+    const failure = plan.version === undefined ? undefined : failureOf(plan.version);
+    if (failure && isPlainObject(input.body) && input.body.success === false) checkUnroutedFailure(list, failure, input);
+    else list.add('shared.response.operation', '', plan.error);
     return;
   }
   const { op, compiled } = plan;
-  const status = input.status ?? 200;
-  const at = indexOf(plan.statuses, status);
+  let status = input.status ?? 200;
+  let at = indexOf(plan.statuses, status);
+  const first = list.count;
+  if (status !== 200 && isPlainObject(input.body) && input.body.success === true) {
+    // No sentence gives the status of a success answer: checked as the 200 answer it says it is.
+    list.add('shared.response.success-status', '', `a success body (success: true) with HTTP status ${status}; success answers come with 200`);
+    status = 200;
+    at = indexOf(plan.statuses, status);
+  }
   if (at < 0) {
     list.add('shared.response.status', '', `HTTP status ${status} is not a documented response of ${op.key} (documented: ${compiled.validators.statuses.join(', ')})`);
     return;
   }
   const body = input.body as Record<string, unknown>; // read as an object only when `success` is true or false
   const success = checkSchema(list, compiled, plan.schemas[at], body);
-  const schemaValid = list.count === 0;
+  const schemaValid = list.count === first;
   if (success === false) checkFailure(list, body, status);
   else if (success === true && status === 200 && plan.successChecks) {
     // Profile and label lists have no request-aware checks: their request is not read.
@@ -156,6 +170,19 @@ function check(input: ValidateResponseInput, plan: OperationPlan | NoPlan, list:
       if (request) checkRefusedRequest(list, op.key, request);
     }
   }
+}
+
+/** A failure body answering a method and path of no operation (of a version): the failure rules alone. */
+function checkUnroutedFailure(list: ProblemList, { failure, rules }: Pick<CompiledOperation, 'failure' | 'rules'>, input: ValidateResponseInput): void {
+  const status = input.status ?? 200;
+  if (!failureStatuses.has(status)) {
+    list.add('shared.response.status', '', `HTTP status ${status} is not a status of a failure (documented: ${[...failureStatuses].join(', ')})`);
+    return;
+  }
+  const body = input.body as Record<string, unknown>;
+  const validate = failure();
+  if (!validate(body, WHOLE_BODY)) addSchemaErrors(list, validate, { name: FAILURE, rules: rules() }, body);
+  checkFailure(list, body, status);
 }
 
 /** Options of one validation. */

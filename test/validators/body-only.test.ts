@@ -197,12 +197,20 @@ describe('post date-times without a request', () => {
   const check = (created: string) => validateResponse({ method: 'POST', path: '/2/facebook/page/posts', body: page(created) });
 
   it('wants a real instant: the UTC shape is not enough', () => {
-    for (const created of ['2026-02-30T10:00:00+00:00', '2026-01-20T24:00:00+00:00', '2026-01-20T10:60:00Z', '2026-01-20T10:00:60+00:00']) {
+    for (const created of ['2026-02-30T10:00:00+00:00', '2026-01-20T24:00:01+00:00', '2026-01-20T25:00:00+00:00', '2026-01-20T10:60:00Z', '2026-01-20T10:00:60+00:00']) {
       expect(check(created).errors, created).toEqual([
         problem('shared.posts.datetime-utc', '/data/posts/0/created_time', `expected a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00, got "${created}"`),
       ]);
     }
     expect(check('2024-02-29T23:59:59+00:00')).toMatchObject({ errors: [], warnings: [] });
+  });
+
+  it('accepts the times ISO 8601 writes in the documented shape: a leap second and the end of a day', () => {
+    // "ISO 8601 with offset (shape YYYY-MM-DDTHH:MM:SS+00:00)": 23:59:60 and 24:00:00 have that shape.
+    for (const created of ['2016-12-31T23:59:60+00:00', '2026-01-20T24:00:00+00:00']) {
+      expect(check(created), created).toMatchObject({ errors: [], warnings: [] });
+      expect(validateResponse({ method: 'POST', path: '/2/facebook/page/posts', body: page(created), strict: true }).errors, created).toEqual([]);
+    }
   });
 
   it('reports each date-time once, with the request too', () => {

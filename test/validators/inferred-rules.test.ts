@@ -33,7 +33,8 @@ const captures: Record<string, ValidateResponseInput> = {
   'v2.metrics.requested-metrics': metrics(metricsBody(['fans_change'])),
   'v2.metrics.metric-order': metrics(metricsBody(['fans_lifetime', 'fans_change'])),
   'v2.metrics.requested-profiles': metrics(metricsBody(['fans_change', 'fans_lifetime'], ['p1', 'p9'])),
-  'shared.posts.remaining-not-negative': posts({ posts: [], next: 'c', remaining: -1 }),
+  'shared.posts.member-types': posts({ posts: [{ id: 'a', comments: 1, reactions_by_type: { like: '3' } }] }, { ...postsRequest, fields: ['id', 'comments', 'reactions_by_type'] }),
+  'shared.response.success-status': { method: 'GET', path: '/2/twitter/profiles', status: 201, body: { success: true, profiles: [] } },
   'shared.posts.next-with-remaining': posts({ posts: [], next: 'c' }),
   'shared.posts.sort-order': posts({ posts: [{ id: 'a', comments: 1 }, { id: 'b', comments: 5 }] }, { ...postsRequest, sort: [{ field: 'comments', order: 'desc' }] }),
 };

@@ -437,25 +437,30 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (typeof data26 == "number" && isFinite(data26)) {
-            if (data26 < 0 || isNaN(data26)) {
-              const err37 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
-              if (vErrors === null) {
-                vErrors = [err37];
-              } else {
-                vErrors.push(err37);
-              }
-              errors++;
-            }
-          }
         }
         if (data1.next !== void 0) {
           if (data1.remaining === void 0) {
-            const err38 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
+            const err37 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
               property: "next",
               missingProperty: "remaining",
               depsCount: 1,
               deps: "remaining"
+            } };
+            if (vErrors === null) {
+              vErrors = [err37];
+            } else {
+              vErrors.push(err37);
+            }
+            errors++;
+          }
+        }
+        if (data1.remaining !== void 0) {
+          if (data1.next === void 0) {
+            const err38 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
+              property: "remaining",
+              missingProperty: "next",
+              depsCount: 1,
+              deps: "next"
             } };
             if (vErrors === null) {
               vErrors = [err38];
@@ -465,38 +470,22 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data1.remaining !== void 0) {
-          if (data1.next === void 0) {
-            const err39 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
-              property: "remaining",
-              missingProperty: "next",
-              depsCount: 1,
-              deps: "next"
-            } };
-            if (vErrors === null) {
-              vErrors = [err39];
-            } else {
-              vErrors.push(err39);
-            }
-            errors++;
-          }
-        }
       } else {
-        const err40 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" } };
+        const err39 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" } };
         if (vErrors === null) {
-          vErrors = [err40];
+          vErrors = [err39];
         } else {
-          vErrors.push(err40);
+          vErrors.push(err39);
         }
         errors++;
       }
     }
   } else {
-    const err41 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" } };
+    const err40 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" } };
     if (vErrors === null) {
-      vErrors = [err41];
+      vErrors = [err40];
     } else {
-      vErrors.push(err41);
+      vErrors.push(err40);
     }
     errors++;
   }
@@ -521,13 +510,23 @@ exports.validators = {
   }
 };
 exports.schemaRules = {
-  "/FacebookPost": "shared.posts.field-types",
+  "/FacebookPost": "shared.posts.member-types",
+  "/FacebookPost/properties/attachments/items/type": "shared.posts.field-types",
+  "/FacebookPost/properties/attachments/type": "shared.posts.field-types",
   "/FacebookPost/properties/created_time/pattern": "shared.posts.datetime-utc",
+  "/FacebookPost/properties/created_time/type": "shared.posts.field-types",
+  "/FacebookPost/properties/insights_video_retention_graph/type": "shared.posts.field-types",
+  "/FacebookPost/properties/insights_video_retention_graph_autoplayed/type": "shared.posts.field-types",
   "/FacebookPost/properties/post_labels/items/additionalProperties": "shared.response.no-extra-members",
+  "/FacebookPost/properties/post_labels/items/required": "shared.posts.field-types",
+  "/FacebookPost/properties/post_labels/items/type": "shared.posts.field-types",
+  "/FacebookPost/properties/post_labels/type": "shared.posts.field-types",
+  "/FacebookPost/properties/ppd_status": "shared.posts.field-types",
+  "/FacebookPost/properties/reactions_by_type/type": "shared.posts.field-types",
+  "/FacebookPost/type": "shared.posts.field-types",
   "/FacebookPostsResponse": "shared.posts.envelope",
   "/FacebookPostsResponse/additionalProperties": "shared.response.no-extra-members",
   "/FacebookPostsResponse/properties/data/additionalProperties": "shared.response.no-extra-members",
   "/FacebookPostsResponse/properties/data/dependentRequired": "shared.posts.next-with-remaining",
-  "/FacebookPostsResponse/properties/data/properties/remaining/minimum": "shared.posts.remaining-not-negative",
   "/FacebookPostsResponse/properties/success/const": "shared.response.success-flag"
 };

@@ -349,25 +349,30 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (typeof data19 == "number" && isFinite(data19)) {
-            if (data19 < 0 || isNaN(data19)) {
-              const err29 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
-              if (vErrors === null) {
-                vErrors = [err29];
-              } else {
-                vErrors.push(err29);
-              }
-              errors++;
-            }
-          }
         }
         if (data1.next !== void 0) {
           if (data1.remaining === void 0) {
-            const err30 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
+            const err29 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
               property: "next",
               missingProperty: "remaining",
               depsCount: 1,
               deps: "remaining"
+            } };
+            if (vErrors === null) {
+              vErrors = [err29];
+            } else {
+              vErrors.push(err29);
+            }
+            errors++;
+          }
+        }
+        if (data1.remaining !== void 0) {
+          if (data1.next === void 0) {
+            const err30 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
+              property: "remaining",
+              missingProperty: "next",
+              depsCount: 1,
+              deps: "next"
             } };
             if (vErrors === null) {
               vErrors = [err30];
@@ -377,38 +382,22 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data1.remaining !== void 0) {
-          if (data1.next === void 0) {
-            const err31 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
-              property: "remaining",
-              missingProperty: "next",
-              depsCount: 1,
-              deps: "next"
-            } };
-            if (vErrors === null) {
-              vErrors = [err31];
-            } else {
-              vErrors.push(err31);
-            }
-            errors++;
-          }
-        }
       } else {
-        const err32 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" } };
+        const err31 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" } };
         if (vErrors === null) {
-          vErrors = [err32];
+          vErrors = [err31];
         } else {
-          vErrors.push(err32);
+          vErrors.push(err31);
         }
         errors++;
       }
     }
   } else {
-    const err33 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" } };
+    const err32 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" } };
     if (vErrors === null) {
-      vErrors = [err33];
+      vErrors = [err32];
     } else {
-      vErrors.push(err33);
+      vErrors.push(err32);
     }
     errors++;
   }
@@ -433,13 +422,19 @@ exports.validators = {
   }
 };
 exports.schemaRules = {
-  "/InstagramPost": "shared.posts.field-types",
+  "/InstagramPost": "shared.posts.member-types",
+  "/InstagramPost/properties/attachments/items/type": "shared.posts.field-types",
+  "/InstagramPost/properties/attachments/type": "shared.posts.field-types",
   "/InstagramPost/properties/created_time/pattern": "shared.posts.datetime-utc",
+  "/InstagramPost/properties/created_time/type": "shared.posts.field-types",
   "/InstagramPost/properties/post_labels/items/additionalProperties": "shared.response.no-extra-members",
+  "/InstagramPost/properties/post_labels/items/required": "shared.posts.field-types",
+  "/InstagramPost/properties/post_labels/items/type": "shared.posts.field-types",
+  "/InstagramPost/properties/post_labels/type": "shared.posts.field-types",
+  "/InstagramPost/type": "shared.posts.field-types",
   "/InstagramPostsResponse": "shared.posts.envelope",
   "/InstagramPostsResponse/additionalProperties": "shared.response.no-extra-members",
   "/InstagramPostsResponse/properties/data/additionalProperties": "shared.response.no-extra-members",
   "/InstagramPostsResponse/properties/data/dependentRequired": "shared.posts.next-with-remaining",
-  "/InstagramPostsResponse/properties/data/properties/remaining/minimum": "shared.posts.remaining-not-negative",
   "/InstagramPostsResponse/properties/success/const": "shared.response.success-flag"
 };

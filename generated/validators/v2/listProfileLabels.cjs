@@ -260,7 +260,6 @@ exports.schemaRules = {
   "/ProfileLabel": "v2.labels.profile-label-fields",
   "/ProfileLabel/additionalProperties": "shared.response.no-extra-members",
   "/ProfileLabel/properties/profiles/items/additionalProperties": "shared.response.no-extra-members",
-  "/ProfileLabel/properties/profiles/items/required": "shared.labels.members-present",
   "/ProfileLabel/required": "shared.labels.members-present",
   "/ProfileLabelsResponse": "v2.labels.profile-label-fields",
   "/ProfileLabelsResponse/additionalProperties": "shared.response.no-extra-members",

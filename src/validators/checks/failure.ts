@@ -11,6 +11,9 @@ import { isPlainObject } from './values.js';
 const byCode: ReadonlyMap<number, (typeof errorCodes)[number]> = new Map(errorCodes.map((e) => [e.code, e]));
 const listed = [...byCode.keys()].join(', ');
 
+/** The HTTP statuses a failure comes with: 200 (codes 3 to 99) and those of the table's HTTP codes. */
+export const failureStatuses: ReadonlySet<number> = new Set([200, ...errorCodes.map((e) => e.httpStatus)].sort((a, b) => a - b));
+
 /** `/errors/i/code`: built only for a problem. */
 const codePointer = (i: number) => `/errors/${i}/code`;
 

@@ -4,7 +4,7 @@
  * every requested field but those of videos only;
  * date-times in UTC with offset; the requested sort order holds within the page; at most
  * `limit` posts. Without a request: fields of the network with their catalog types, `next` with
- * `remaining`.
+ * `remaining`, and `remaining` at least 1 beside `next`.
  */
 import type { PostFieldType } from '../../catalog/types.js';
 import { defaultPageSize, postCatalogOf, type PostCatalog } from '../catalog-facts.js';
@@ -212,6 +212,11 @@ function reportPostMembers(list: ProblemList, post: Record<string, unknown>, i: 
 export function checkPosts(list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, version: number, network: string, typesChecked = false): void {
   const data = body.data;
   if (!isPlainObject(data)) return;
+  // "when the response contains `next` and `remaining`, more data exists", and remaining is the
+  // "number of items after the last returned item": at least one.
+  if (data.next !== undefined && typeof data.remaining === 'number' && data.remaining < 1) {
+    list.add('shared.posts.remaining-with-next', '/data/remaining', `expected at least 1 with next (more data exists), got ${data.remaining}`);
+  }
   const posts = data.posts;
   if (!Array.isArray(posts)) return;
   // Body-only: the schema checks next with remaining and the members of more than a type.

@@ -26,7 +26,7 @@ export function checkProfileList(list: ProblemList, body: Record<string, unknown
     }
     const timezone = profile.timezone;
     if (typeof timezone === 'string' && !IANA_NAME.test(timezone)) {
-      list.add('shared.profiles.timezone-shape', `/profiles/${i}/timezone`, `expected an IANA time zone name (Area/Location, UTC), got ${quote(timezone)}`);
+      list.add('shared.profiles.timezone-shape', `/profiles/${i}/timezone`, `expected the shape of an IANA time zone name (UTC, Europe/Prague, Etc/GMT+5: parts of letters, digits, _, + and - joined by /), got ${quote(timezone)}`);
     }
   }
 }
