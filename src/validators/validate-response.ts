@@ -70,6 +70,9 @@ function checkSchema(list: ProblemList, { validators, failure, rules }: Compiled
 /** The compiled validators' context of a whole body, given so that a call allocates no default one. */
 const WHOLE_BODY = Object.freeze({ instancePath: '' });
 
+/** The version whose document holds the rules both versions share (the failure shape). */
+const SHARED_RULES_VERSION = 2;
+
 /** Name of the failure body's schema (the root of its errors' `schemaPath`s). */
 const FAILURE = 'FailureBody';
 
@@ -134,9 +137,11 @@ function indexOf(statuses: readonly number[], status: unknown): number {
 function check(input: ValidateResponseInput, plan: OperationPlan | NoPlan, list: ProblemList): void {
   if (plan.error !== undefined) {
     // The failure shape is "standardized for every endpoint" and the table's failures apply to
-    // "all" endpoints (405: "HTTP method not allowed"): a failure of a path of a version is one,
-    // whatever the method. A success body needs an operation.
-    const failure = plan.version === undefined ? undefined : failureOf(plan.version);
+    // "all" endpoints (405: "HTTP method not allowed", 404: "resource not allowed"): a failure
+    // body is one whatever the method and path; outside both versions' paths it is judged by
+    // document 1's Errors section, which holds the rules shared by both. A success body needs an
+    // operation.
+    const failure = failureOf(plan.version ?? SHARED_RULES_VERSION);
     if (failure && isPlainObject(input.body) && input.body.success === false) checkUnroutedFailure(list, failure, input);
     else list.add('shared.response.operation', '', plan.error);
     return;

@@ -26,6 +26,27 @@ describe('the mock answers requests generated from the published OpenAPI documen
     expect(new Set(operations.map((o) => o.operation.split(' ')[1].split('/')[1]))).toEqual(new Set(['1', '2']));
   });
 
+  it('answers its failures at the edges as the documents allow: no credentials, an unknown path, a wrong method, an unreadable body', async () => {
+    const server = await mock();
+    // 401 and 404 ("resource not allowed") and 405 ("HTTP method not allowed") are failures of
+    // "all" endpoints, in the failure shape "standardized for every endpoint".
+    const edges: { method: string; path: string; headers?: Record<string, string>; body?: string; status: number }[] = [
+      { method: 'GET', path: '/2/facebook/profiles', headers: {}, status: 401 },
+      { method: 'POST', path: '/2/facebook/nothing', body: '{}', status: 404 },
+      { method: 'POST', path: '/3/facebook/metrics', body: '{}', status: 404 },
+      { method: 'POST', path: '/2/facebook/profiles', body: '{}', status: 405 },
+      { method: 'GET', path: '/1/facebook/metrics', status: 405 },
+      { method: 'POST', path: '/2/facebook/metrics', body: '{not json', status: 400 },
+    ];
+    for (const edge of edges) {
+      const res = await fetch(server.url + edge.path, { method: edge.method, headers: { 'content-type': 'application/json', ...(edge.headers ?? { authorization: auth }) }, body: edge.body, signal: AbortSignal.timeout(HANG_GUARD_MS) });
+      const body = await res.json();
+      expect(res.status, `${edge.method} ${edge.path}`).toBe(edge.status);
+      const verdict = validateResponse({ method: edge.method, path: edge.path, status: res.status, body, strict: true });
+      expect(verdict, `${edge.method} ${edge.path}`).toMatchObject({ valid: true, errors: [], warnings: [] });
+    }
+  });
+
   it.each(operations.map((o) => [o.operation, o] as const))('%s: no 5xx, no hang, every answer valid in strict mode', async (_, op) => {
     const server = await mock({ budgets: { perUser: 1e9, perAccount: 1e9 } });
     const outcomes = { success: 0, failure: 0 };
