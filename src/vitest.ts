@@ -19,6 +19,7 @@ import { explainRuleLine } from './catalog/rule-command.js';
 // The package's validators entry: one bundled file once compiled (scripts/compile-javascript.mjs).
 import { formatError, validateResponse } from './validators/index.js';
 import type { OperationKey } from '../generated/operations.js';
+import { ruleLevel } from '../generated/rule-levels.js';
 import { splitOperationKey } from './operations/operation-of.js';
 
 /** Options of `toBeValidResponse`. */
@@ -115,8 +116,12 @@ const isCapture = (value: unknown): value is Partial<CaptureCase> & Record<strin
 
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** `  /data/0: expected number, got "x" (rule v2.metrics.data-numbers)`, one line per problem. */
-const lines = (problems: readonly ValidationError[]) => problems.map((p) => `  ${formatError(p)} (rule ${p.rule})`).join('\n');
+/**
+ * `  /data/0: expected number, got "x" (rule v2.metrics.data-numbers)`, one line per problem; an
+ * error of an inferred rule (strict) says so: `(rule shared.response.no-extra-members, inferred: an error because of strict)`.
+ */
+const lines = (problems: readonly ValidationError[]) =>
+  problems.map((p) => `  ${formatError(p)} (rule ${p.rule}${p.severity === 'error' && ruleLevel(p.rule) === 'inferred' ? ', inferred: an error because of strict' : ''})`).join('\n');
 
 expect.extend({
   toBeValidResponse(received: unknown, operationOrOptions?: unknown, maybeOptions?: ValidResponseOptions) {

@@ -3,6 +3,7 @@ import type { CapturedResponse } from '../captures/types.js';
 import type { ValidationResult } from '../validators/types.js';
 // The package's validators entry: one bundled file once compiled (scripts/compile-javascript.mjs).
 import { lookupOperation, validateResponse } from '../validators/index.js';
+import { ruleLevel } from '../../generated/rule-levels.js';
 import { groupProblems } from './group-problems.js';
 import type { Problem, ProblemGroup, ResponseReport } from './report-types.js';
 
@@ -29,7 +30,8 @@ async function check(response: CapturedResponse, strict: boolean, loadLocator: (
   const result: Pick<ValidationResult, 'operation' | 'errors' | 'warnings'> = response.bodyProblem
     ? { operation: lookupOperation(response.method, response.path).operation?.key, errors: [{ pointer: '', message: response.bodyProblem, rule: 'shared.response.json', severity: 'error' }], warnings: [] }
     : validateResponse({ method: response.method, path: response.path, body: response.body, request: response.request, status, strict }, { maxProblems: MAX_PROBLEMS });
-  const errors: Problem[] = [...result.errors];
+  // In strict mode an inferred rule's problem is an error: marked, so that no report shows it as stated.
+  const errors: Problem[] = result.errors.map((p) => (ruleLevel(p.rule) === 'inferred' ? { ...p, inferred: true } : p));
   const warnings: Problem[] = [...result.warnings];
   if (response.requestMissing) {
     warnings.unshift({ pointer: '', message: `request-aware checks did not run: ${response.requestMissing}`, rule: null, severity: 'warning' });

@@ -39,6 +39,7 @@ const VALUE = /"(?:[^"\\]|\\.)*"|(?<![\w.])-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?(?!\w
 interface Building {
   rule: Problem['rule'];
   severity: Problem['severity'];
+  inferred: Problem['inferred'];
   /** The wording around the values: one more part than there are values. */
   wording: string[];
   /** Each problem's values and pointer, in the order found (the problems are held by the caller already). */
@@ -91,6 +92,7 @@ function finish(group: Building): ProblemGroup[] {
     return {
       rule: group.rule,
       severity: group.severity,
+      ...(group.inferred ? { inferred: true as const } : {}),
       shape: shapeOf(pointers),
       message: groupMessage(group.wording, group.wording.slice(1).map((_, i) => distinct(found.map((f) => f.values[i])))),
       count: pointers.length,
@@ -105,7 +107,7 @@ export function groupProblems(problems: readonly Problem[]): { groups: ProblemGr
     const { wording, values } = splitMessage(p.message);
     const key = `${p.severity}\u0000${p.rule ?? ''}\u0000${skeleton(p.pointer)}\u0000${wording.join('\u0001')}`;
     let group = byKey.get(key);
-    if (!group) byKey.set(key, (group = { rule: p.rule, severity: p.severity, wording, found: [] }));
+    if (!group) byKey.set(key, (group = { rule: p.rule, severity: p.severity, inferred: p.inferred, wording, found: [] }));
     group.found.push({ values, pointer: p.pointer });
   }
   const all = [...byKey.values()].flatMap(finish);

@@ -14,12 +14,16 @@ export interface Problem extends Omit<ResponseProblem, 'rule'> {
   /** Where the offending value is in the file (line and column from 1), when it could be placed. */
   readonly line?: number;
   readonly column?: number;
+  /** An error of an inferred rule (`--strict`): no sentence of the documents states it. */
+  readonly inferred?: true;
 }
 
 /** Problems of one rule at pointers of one shape (`/data/*\/3`): one line of the report. */
 export interface ProblemGroup {
   rule: RuleId | null;
   severity: Severity;
+  /** Errors of an inferred rule (`--strict`): no sentence of the documents states it. */
+  inferred?: true;
   /** The pointers with every index that varies inside the group written as `*`. */
   shape: string;
   /** The message of its problems: a value that differs between them is listed (`unexpected property "foo", "bar"`), at most VALUES_SHOWN of them, then `and N more`. */

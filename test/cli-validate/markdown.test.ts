@@ -115,6 +115,6 @@ describe('a body with member names that look like markup', () => {
   it('names them escaped in the table', async () => {
     tmp.write('odd.json', { method: 'POST', path: '/2/facebook/metrics', request: metricsRequest, response: { ...metricsBody, '<b>|x': 1 } });
     const result = await run(['odd.json', '--reporter', 'markdown', '--strict'], tmp.dir);
-    expect(result.out).toContain('| (body): unexpected property "&lt;b&gt;\\|x" (`shared.response.no-extra-members`) |');
+    expect(result.out).toContain('| inferred rule (--strict): (body): unexpected property "&lt;b&gt;\\|x" (`shared.response.no-extra-members`) |');
   });
 });

@@ -26,7 +26,7 @@ describe('two problems of one kind at one pointer', () => {
     expect(result.out).toContain('captures/two.new.json:19:15: warning: (body): unexpected property "foo", "bar"  [rule shared.response.no-extra-members]');
     expect(result.out).toContain('captures/missing.json:19:15: (body): missing required property "header", "data"  [rule v2.metrics.shape]');
     const strict = await run(['captures/two.new.json', '--strict'], tmp.dir);
-    expect(strict.out).toContain('captures/two.new.json:19:15: (body): unexpected property "foo", "bar"  [rule shared.response.no-extra-members]');
+    expect(strict.out).toContain('captures/two.new.json:19:15: inferred rule (--strict): (body): unexpected property "foo", "bar"  [rule shared.response.no-extra-members]');
   });
 
   it('github: both names in the annotation', async () => {
@@ -49,7 +49,7 @@ describe('two problems of one kind at one pointer', () => {
       'captures/missing.json:19:15: (body): missing required property "header", "data"  [rule v2.metrics.shape]',
       'explain a rule: npx social-analytics-api rules v2.metrics.shape',
     ]);
-    expect(twoNewCase.failure['#text']).toContain('captures/two.new.json:19:15: (body): unexpected property "foo", "bar"  [rule shared.response.no-extra-members]');
+    expect(twoNewCase.failure['#text']).toContain('captures/two.new.json:19:15: inferred rule (--strict): (body): unexpected property "foo", "bar"  [rule shared.response.no-extra-members]');
   });
 
   it('junit: one failure per response, each problem of it on its own line with its place', async () => {
@@ -61,7 +61,7 @@ describe('two problems of one kind at one pointer', () => {
     expect(Array.isArray(testcase.failure)).toBe(false);
     const lines: string[] = testcase.failure['#text'].split('\n');
     expect(lines).toEqual([
-      'several.json:19:15: (body): unexpected property "extra"  [rule shared.response.no-extra-members]',
+      'several.json:19:15: inferred rule (--strict): (body): unexpected property "extra"  [rule shared.response.no-extra-members]',
       'several.json:38:9: /data/*/0: expected number (a metric value), got "1", true (2 places: /data/0/0, /data/1/0)  [rule v2.metrics.data-numbers]',
       'explain a rule: npx social-analytics-api rules shared.response.no-extra-members',
     ]);

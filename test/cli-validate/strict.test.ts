@@ -36,3 +36,41 @@ describe('validateResponse on odd input', () => {
     expect(result.errors).toMatchObject([{ pointer: '/header/0/rows/1', rule: 'v2.metrics.date-range' }]);
   });
 });
+
+describe('validate --strict marks an error of an inferred rule as inferred in every report', () => {
+  const capture = { ...validCapture, response: { ...metricsBody, served_by: 'edge-3' } };
+  const stated = { ...validCapture, response: { ...metricsBody, data: [[1], ['2']] } };
+  const lead = 'inferred rule (--strict): ';
+
+  it('text, GitHub, JUnit, markdown and SARIF lead the problem with "inferred rule (--strict)"; JSON says inferred: true', async () => {
+    tmp.write('strict-extra.json', capture);
+    tmp.write('strict-stated.json', stated);
+    const reports: Record<string, string> = {};
+    for (const reporter of ['text', 'github', 'junit', 'markdown', 'sarif', 'json']) {
+      const { code, out } = await run(['strict-extra.json', 'strict-stated.json', '--strict', '--reporter', reporter], tmp.dir);
+      expect(code, reporter).toBe(1);
+      reports[reporter] = out;
+    }
+    for (const reporter of ['text', 'github', 'junit', 'markdown', 'sarif']) {
+      const out = reports[reporter];
+      // The inferred rule's error is marked, the stated rule's error is not.
+      expect(out, reporter).toMatch(/inferred rule \(--strict\): [^\n]*served/);
+      expect(out.split(lead).length - 1, reporter).toBe(1);
+    }
+    const json = JSON.parse(reports.json);
+    const byFile = Object.fromEntries(json.results.map((r: { source: string }) => [r.source, r]));
+    expect(byFile['strict-extra.json'].errors).toMatchObject([{ rule: 'shared.response.no-extra-members', severity: 'error', inferred: true }]);
+    expect(byFile['strict-extra.json'].groups).toMatchObject([{ rule: 'shared.response.no-extra-members', inferred: true }]);
+    expect(byFile['strict-stated.json'].errors[0]).not.toHaveProperty('inferred');
+    expect(byFile['strict-stated.json'].groups[0]).not.toHaveProperty('inferred');
+    expect(JSON.parse(reports.sarif).runs[0].results.map((r: { properties?: unknown }) => r.properties ?? null)).toEqual([{ inferred: true }, null]);
+  });
+
+  it('without --strict the same problem is a warning, not marked', async () => {
+    tmp.write('lax-extra.json', capture);
+    const { out } = await run(['lax-extra.json', '--json'], tmp.dir);
+    const [result] = JSON.parse(out).results;
+    expect(result.warnings[0]).not.toHaveProperty('inferred');
+    expect(result.groups[0]).not.toHaveProperty('inferred');
+  });
+});

@@ -32,8 +32,8 @@ describe('toBeValidResponse', () => {
     expect(swapped).toBeValidResponse('POST /2/facebook/metrics', { request: twoMetrics });
     expect(() => expect(swapped).toBeValidResponse('POST /2/facebook/metrics', { request: twoMetrics, strict: true })).toThrowError(
       'expected a valid response of POST /2/facebook/metrics for the given request (strict); 2 errors:\n' +
-        '  /header/1/rows/0: expected "fans_change" (requested metric 1), got "fans_lifetime" (rule v2.metrics.metric-order)\n' +
-        '  /header/1/rows/1: expected "fans_lifetime" (requested metric 2), got "fans_change" (rule v2.metrics.metric-order)',
+        '  /header/1/rows/0: expected "fans_change" (requested metric 1), got "fans_lifetime" (rule v2.metrics.metric-order, inferred: an error because of strict)\n' +
+        '  /header/1/rows/1: expected "fans_lifetime" (requested metric 2), got "fans_change" (rule v2.metrics.metric-order, inferred: an error because of strict)',
     );
     // Without strict, a failing body's message lists its warnings under its errors.
     const both = { ...swapped, data: [[1, 2], [3, '4']] };

@@ -4,12 +4,18 @@ import type { Coverage, CoverageCount, ProblemGroup, ReportItem, ResponseReport,
 
 const at = (pointer: string) => (pointer === '' ? '(body)' : pointer);
 
-/** `/data/*\/3: expected integer, got "12" (92 places: /data/0/3, /data/1/3, /data/2/3, ...)  [rule <rule id>]`. */
+/**
+ * `/data/*\/3: expected integer, got "12" (92 places: /data/0/3, /data/1/3, /data/2/3, ...)  [rule <rule id>]`;
+ * an error of an inferred rule (`--strict`) is led by `inferred rule (--strict): `.
+ */
 export function groupText(group: ProblemGroup): string {
   const places = group.count > 1 ? ` (${group.count} places: ${group.pointers.map(at).join(', ')}${group.count > group.pointers.length ? ', ...' : ''})` : '';
   const rule = group.rule ? `  [rule ${group.rule}]` : '';
-  return `${group.severity === 'warning' ? 'warning: ' : ''}${at(group.shape)}: ${group.message}${places}${rule}`;
+  return `${group.severity === 'warning' ? 'warning: ' : ''}${group.inferred ? INFERRED_LEAD : ''}${at(group.shape)}: ${group.message}${places}${rule}`;
 }
+
+/** How an error of an inferred rule is marked in every report: no sentence states it, `--strict` made it an error. */
+export const INFERRED_LEAD = 'inferred rule (--strict): ';
 
 /** The group lines of a response, each led by the place of its first value (`file:line:column: `) when known, then how many groups were left out. */
 export function placedGroupLines(item: ResponseReport): string[] {

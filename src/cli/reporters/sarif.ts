@@ -45,14 +45,15 @@ function ruleDescriptor(id: RuleId, options: MarkdownOptions): Record<string, un
 export function renderSarif(report: ValidateReport, context: AnnotationRoot & MarkdownOptions): string {
   const results: Record<string, unknown>[] = [];
   const rules = new Set<RuleId>();
-  const result = (ruleId: string, level: ProblemGroup['severity'], text: string, place: Place) => results.push({ ruleId, level, message: { text }, ...locations(place, context) });
+  const result = (ruleId: string, level: ProblemGroup['severity'], text: string, place: Place, inferred?: true) =>
+    results.push({ ruleId, level, message: { text }, ...locations(place, context), ...(inferred ? { properties: { inferred: true } } : {}) });
   for (const item of report.items) {
     if (item.kind === 'unreadable') result(INPUT_RULE, 'error', `unreadable ${item.source}: ${item.message}`, { file: fileOf(item.source), line: item.line, column: item.column });
     if (item.kind !== 'response') continue;
     const file = item.file ?? fileOf(item.source);
     for (const group of item.groups) {
       if (group.rule) rules.add(group.rule);
-      result(group.rule ?? INPUT_RULE, group.severity, `${item.source} ${responseTitle(item)}: ${groupText(group)}`, { file, line: group.line, column: group.column });
+      result(group.rule ?? INPUT_RULE, group.severity, `${item.source} ${responseTitle(item)}: ${groupText(group)}`, { file, line: group.line, column: group.column }, group.inferred);
     }
     if (item.groupsOmitted) result(INPUT_RULE, 'warning', `${item.source} ${responseTitle(item)}: ${item.groupsOmitted} more kinds of problem not listed`, { file, line: item.line, column: item.column });
   }
