@@ -15,9 +15,16 @@ const STRING_METHODS = ['startsWith', 'endsWith', 'includes', 'indexOf', 'lastIn
 const REGEXP_METHODS = ['exec', 'test'] as const;
 const COLLECTION_METHODS = ['has', 'get', 'set', 'add', 'delete'] as const;
 
-/** The cost `run` spent through the built-ins, and what it returned. */
-export function countWork<T>(run: () => T): { work: number; result: T } {
+/** Thrown when `run` spends more than its budget: a hang becomes a failure, at once. */
+export class WorkBudgetExceeded extends Error {}
+
+/**
+ * The cost `run` spent through the built-ins, and what it returned. With a `budget`, the first
+ * built-in call past it throws {@link WorkBudgetExceeded}: a quadratic check fails fast instead of hanging.
+ */
+export function countWork<T>(run: () => T, budget = Infinity): { work: number; result: T } {
   let work = 0;
+  let limit = budget;
   const restore: (() => void)[] = [];
   const patch = (target: object, name: string, cost: (self: unknown, args: unknown[], result: unknown) => number) => {
     const original = (target as Record<string, Method>)[name];
@@ -25,6 +32,7 @@ export function countWork<T>(run: () => T): { work: number; result: T } {
     const counted: Method = function (this: unknown, ...args: unknown[]) {
       const result = original.apply(this, args);
       work += cost(this, args, result);
+      if (work > limit) throw new WorkBudgetExceeded(`more than ${budget} units of work`);
       return result;
     };
     Object.defineProperty(target, name, { value: counted, writable: true, configurable: true });
@@ -44,6 +52,8 @@ export function countWork<T>(run: () => T): { work: number; result: T } {
     const result = run();
     return { work, result };
   } finally {
-    for (const undo of restore.reverse()) undo();
+    // The built-ins are still counted here: no budget while they are put back.
+    limit = Infinity;
+    for (let i = restore.length - 1; i >= 0; i--) restore[i]();
   }
 }
