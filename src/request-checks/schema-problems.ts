@@ -7,7 +7,7 @@ import { isDay } from '../calendar/days.js';
 import { pointerTokens, valueAt } from '../json/pointer.js';
 import { ruleLevel } from '../../generated/rule-levels.js';
 import { ruleAt } from './constraint-rules.js';
-import { branchGroups } from '../validators/branch-errors.js';
+import { eachBranchGroup } from '../validators/branch-errors.js';
 import { describeValue } from '../problems/describe.js';
 import type { RequestProblemList as ProblemList } from './problem-list.js';
 import type { ConstraintRule, NameSets, RequestBodyChecks, SchemaError } from './schema-types.js';
@@ -38,14 +38,13 @@ const INDEX = /^\d+$/;
  * Errors inside a failed `oneOf`, resolved: when every branch failed and exactly one branch
  * has its `required` members (the others miss one), that branch's errors stand for the `oneOf`;
  * otherwise the `oneOf` is one problem and its branches' errors are dropped. The errors of each
- * `oneOf` are found in one pass over all of them (../validators/branch-errors.ts).
+ * `oneOf` are found in one pass over all of them (../validators/branch-errors.ts). Returns a
+ * mark per error: 1 for an error dropped.
  */
-function resolveOneOf(errors: SchemaError[]): SchemaError[] {
-  const groups = branchGroups(errors, ONE_OF);
-  if (groups.length === 0) return errors;
+function resolveOneOf(errors: SchemaError[]): Uint8Array {
   const dropped = new Uint8Array(errors.length);
   const missing: number[] = [];
-  for (const { at, from: first } of groups) {
+  eachBranchGroup(errors, ONE_OF, (at, first) => {
     const one = errors[at];
     const from = one.schemaPath.length + 1;
     missing.length = 0;
@@ -64,8 +63,8 @@ function resolveOneOf(errors: SchemaError[]): SchemaError[] {
     if (one.params.passingSchemas != null || chosen < 0) chosen = NONE;
     for (let i = first; i < at; i++) if (branchAt(errors[i].schemaPath, from) !== chosen) dropped[i] = 1;
     if (chosen !== NONE) dropped[at] = 1;
-  }
-  return errors.filter((_, i) => dropped[i] === 0);
+  });
+  return dropped;
 }
 
 /** No branch, or more than one. */
@@ -86,7 +85,7 @@ function branchAt(schemaPath: string, from: number): number {
 const ZERO = '0'.charCodeAt(0);
 
 const REQUIRED = '/required';
-const ONE_OF = ['oneOf'];
+const ONE_OF: readonly string[] = Object.freeze(['oneOf']);
 
 function message(error: SchemaError, rule: ConstraintRule, value: unknown, root: boolean, network: string, members: readonly string[]): string {
   const { params } = error;
@@ -124,7 +123,10 @@ export function schemaProblems(problems: ProblemList, checks: RequestBodyChecks,
   const rules = new Map<string, ConstraintRule>();
   // By the place of the error (its instancePath, and the member it names): one problem per parameter.
   const chosen = new Map<string, { error: SchemaError; rule: ConstraintRule; member: string | undefined }>();
-  for (const error of resolveOneOf(errors)) {
+  const dropped = resolveOneOf(errors);
+  for (let e = 0; e < errors.length; e++) {
+    if (dropped[e]) continue;
+    const error = errors[e];
     const found = error.params.missingProperty ?? error.params.additionalProperty;
     const member = found === undefined ? undefined : String(found);
     let rule = member === undefined ? rules.get(error.schemaPath) : undefined;

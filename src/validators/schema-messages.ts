@@ -11,7 +11,7 @@ import type { CompiledValidator, CompiledValidatorError } from './compiled.js';
 import { describeValue, listValues, quote } from '../problems/describe.js';
 import type { ProblemList } from '../problems/problem-list.js';
 import { valueAt } from '../json/pointer.js';
-import { branchGroups } from './branch-errors.js';
+import { eachBranchGroup } from './branch-errors.js';
 
 /** Shapes of the patterns used by the specs, named for people. */
 const PATTERN_SHAPES: Readonly<Record<string, string>> = {
@@ -77,23 +77,22 @@ function messageOf(error: CompiledValidatorError, value: unknown): string {
  * Each such error's branch errors are found in one pass over all errors (./branch-errors.ts).
  */
 function foldBranches(errors: readonly CompiledValidatorError[]): { error: CompiledValidatorError; types?: string[] }[] {
-  const groups = branchGroups(errors, BRANCHING);
-  if (groups.length === 0) return errors.map((error) => ({ error }));
   const dropped = new Set<CompiledValidatorError>();
   const folded = new Map<CompiledValidatorError, string[]>();
-  for (const group of groups) {
-    const error = errors[group.at];
-    if (error.params.passingSchemas) continue;
-    const inside = errors.slice(group.from, group.at);
+  eachBranchGroup(errors, BRANCHING, (at, from) => {
+    const error = errors[at];
+    if (error.params.passingSchemas) return;
+    const inside = errors.slice(from, at);
     if (inside.length && inside.every((e) => e.keyword === 'type' && e.instancePath === error.instancePath)) {
       for (const e of inside) dropped.add(e);
       folded.set(error, inside.flatMap((e) => String(e.params.type).split(',')));
     }
-  }
+  });
+  if (folded.size === 0) return errors.map((error) => ({ error }));
   return errors.filter((e) => !dropped.has(e)).map((error) => ({ error, types: folded.get(error) }));
 }
 
-const BRANCHING = ['anyOf', 'oneOf'];
+const BRANCHING: readonly string[] = Object.freeze(['anyOf', 'oneOf']);
 
 /** The schema a compiled validator checked, and the rule table of its version. */
 export interface SchemaSource {
