@@ -15,7 +15,6 @@ import { parse } from 'yaml';
 import { catalogs } from '../generated/catalogs.js';
 import { AJV_OPTIONS, FORMATS, compilerSchemas, exportRefs } from '../scripts/generators/validators.js';
 import { versionSchemas } from '../scripts/generators/validators-schemas.js';
-import { validateResponse } from '../src/validators/index.js';
 import type { ValidateResponseInput } from '../src/validators/types.js';
 import { bundleValidators, childRounds, installedValidators } from './child.js';
 import { median, type BenchRow } from './types.js';

@@ -20,7 +20,7 @@ import { banner } from './banner.js';
 import { requestSchema, type ConstraintRule, type RequestSchema } from './request-schemas.js';
 import { operationFacts } from './operations.js';
 import { compactRules, shareRules } from './rule-table.js';
-import { bundleStandalone, createCompiler, standaloneSource, type CompilerSetup } from './standalone-validators.js';
+import { bundleStandalone, standaloneSource, type CompilerSetup } from './standalone-validators.js';
 import { templateName } from './validators-rules.js';
 
 export const SCRIPT = 'scripts/generators/request-validators.ts';
@@ -49,9 +49,6 @@ export const REQUEST_SETUP: CompilerSetup = {
   keywords: [NAMES_KEYWORD],
   options: { passContext: true, unicode: false, logger: QUIET_UNICODE },
 };
-
-/** A compiler for request schemas (tests compile with it as the generator does). */
-export const createRequestAjv = () => createCompiler(REQUEST_SETUP);
 
 /** One operation with a request body schema. */
 interface BodyOperation {

@@ -100,11 +100,6 @@ export function compiledInput(input: VersionSchemas): VersionSchemas {
   return { ...input, components, responses };
 }
 
-/** {@link compilerSchemas} in the form the generator compiles them ({@link compiledForm}). */
-export function precompiledSchemas(input: VersionSchemas): Record<string, unknown>[] {
-  return compilerSchemas(compiledInput(input));
-}
-
 /** The export names of one version: name -> schema `$id`. Deterministic order. */
 export function exportRefs(input: VersionSchemas): Map<string, string> {
   const refs = new Map<string, string>();

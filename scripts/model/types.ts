@@ -5,7 +5,6 @@ import type { Version, NetworkInfo, Metric, PostCatalog, Dimension, ExtraDimensi
 export type * from '../../src/catalog/types.js';
 import type { MetricRename } from './load-migration.js';
 export type { MetricRename } from './load-migration.js';
-export const VERSIONS: readonly Version[] = [1, 2];
 
 /** An OpenAPI document as plain data. */
 export type OpenApiDocument = Record<string, any>;

@@ -64,7 +64,7 @@ export function isDocumentedUtcShape(utcDateTime: string): boolean {
 }
 
 /** The character each position of {@link DAY_TIME_PATTERN} wants: a separator's code, 0 for a digit. */
-const DAY_TIME_CHARACTERS = [0, 0, 0, 0, 45, 0, 0, 45, 0, 0, 32, 0, 0, 58, 0, 0, 58, 0, 0];
+const DAY_TIME_CHARACTERS: readonly number[] = [0, 0, 0, 0, 45, 0, 0, 45, 0, 0, 32, 0, 0, 58, 0, 0, 58, 0, 0];
 
 /**
  * `value` has the shape of a version 1 day-record date ({@link DAY_TIME_PATTERN}); the day may

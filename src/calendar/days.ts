@@ -171,16 +171,13 @@ export function latestDateEnd(dateStart: Day, months: number): Day {
   return formatDay(targetYear, targetMonth, Math.min(day - 1, daysInMonth(targetYear, targetMonth)));
 }
 
-/** longestMonthsInDays per month count, computed once (request checks call it on every request). */
-const longestByMonths = new Map<number, number>();
-
 /**
  * The most days `months` consecutive calendar months can hold (3 months: 92, July to September).
  * A range longer than this exceeds "`months` months" under every reading.
  */
 export function longestMonthsInDays(months: number): number {
-  const known = longestByMonths.get(months);
-  if (known !== undefined) return known;
+  // 24 sums of a few month lengths: computed when asked (the request checks ask only for a range
+  // of more than 28 days a month), nothing kept between calls.
   let longest = 0;
   for (const year of [2023, 2024]) {
     for (let start = 0; start < 12; start++) {
@@ -189,7 +186,6 @@ export function longestMonthsInDays(months: number): number {
       longest = Math.max(longest, days);
     }
   }
-  longestByMonths.set(months, longest);
   return longest;
 }
 

@@ -91,17 +91,17 @@ export interface ErrorCode {
 }
 
 export interface Limit {
-  value: number;
-  errorCode: number;
+  readonly value: number;
+  readonly errorCode: number;
 }
 
 export interface Limits {
-  profilesPerMetricsRequest: Limit;
-  metricsPerMetricsRequest: Limit;
-  dateRangeMonths: Limit;
-  pageSize: { default: number; max: number };
-  requestsPerHourPerUser: Limit;
-  requestsPerHourPerAccount: Limit;
+  readonly profilesPerMetricsRequest: Limit;
+  readonly metricsPerMetricsRequest: Limit;
+  readonly dateRangeMonths: Limit;
+  readonly pageSize: { readonly default: number; readonly max: number };
+  readonly requestsPerHourPerUser: Limit;
+  readonly requestsPerHourPerAccount: Limit;
 }
 
 
@@ -170,33 +170,33 @@ export interface Rule {
  */
 export interface RequestCatalogVersion {
   /** Per network: its metric names and the extra dimensions they allow. */
-  metrics: Readonly<Record<string, MetricsRequestFacts>>;
+  readonly metrics: Readonly<Record<string, MetricsRequestFacts>>;
   /** Per network with a post catalog: its post fields. */
-  posts: Readonly<Record<string, PostsRequestFacts>>;
+  readonly posts: Readonly<Record<string, PostsRequestFacts>>;
 }
 
 export interface MetricsRequestFacts {
   /** Every metric name of the network's catalog. */
-  names: readonly string[];
+  readonly names: readonly string[];
   /** Per metric that allows any (v2): the extra dimensions it allows; absent when none does. */
-  extraDimensions?: Readonly<Record<string, readonly string[]>>;
+  readonly extraDimensions?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface PostsRequestFacts {
   /** Every requestable field. */
-  fields: readonly string[];
+  readonly fields: readonly string[];
   /** Per field whose values the catalog lists (`ppd_status`): those values; absent for none. */
-  fieldValues?: Readonly<Record<string, readonly string[]>>;
-  sortable: readonly string[];
-  filterable: readonly string[];
-  advancedFilter: readonly string[];
+  readonly fieldValues?: Readonly<Record<string, readonly string[]>>;
+  readonly sortable: readonly string[];
+  readonly filterable: readonly string[];
+  readonly advancedFilter: readonly string[];
 }
 
 /** `T`, which must be assignable to `U`: checks generated data against its type at compile time. */
 type Conforms<T extends U, U> = T;
 
 /** generated/catalogs.ts holds every catalog as CatalogData. */
-type CatalogsData = Conforms<typeof catalogs, CatalogData>;
+export type CatalogsData = Conforms<typeof catalogs, CatalogData>;
 
 /** generated/rules.ts holds one Rule per rule id. */
-type RuleRegister = Conforms<typeof RULES, Readonly<Record<RuleId, Rule>>>;
+export type RuleRegister = Conforms<typeof RULES, Readonly<Record<RuleId, Rule>>>;

@@ -9,7 +9,7 @@ import { capText, MergeError, shallowText } from './errors.js';
 import type { FailFor, Quote } from './merge-failure.js';
 import { mergeV2 } from './merge-v2.js';
 import type { Redactor } from './redact.js';
-import type { PlannedPart, SplitPlan } from './split-plan.js';
+import type { SplitPlan } from './split-plan.js';
 
 interface V1Answer {
   success: true;

@@ -9,7 +9,6 @@ import type { Metric } from '../catalog/types.js';
 import { formatDayNumber, monthLabel, weekStart } from '../calendar/days.js';
 import { accountProfiles, checkHistory, checkInsights, checkRules, dateRange, requireObject, type CheckContext } from './checks.js';
 import { checkAnswerSize, checkDailyValues } from './bounds.js';
-import { MockFailure } from './failures.js';
 import { EXTRA_DIMENSION_KEYS, nameHash, v1Value, v2Value } from './values.js';
 
 function metricCatalog(ctx: CheckContext): readonly Metric[] {

@@ -11,13 +11,13 @@
 import { operations, type OperationInfo, type OperationKey } from '../../generated/operations.js';
 
 /** The generated record of one operation. */
-export type Operation = OperationInfo & { key: OperationKey };
+export type Operation = Readonly<OperationInfo & { key: OperationKey }>;
 
 /**
  * A found operation, or why there is none; `version`: the API version the path is under when it
  * names no operation (a documented path asked with another method, or an unknown path of a version).
  */
-export type OperationLookup = { operation: Operation; error?: undefined } | { operation?: undefined; error: string; version?: number };
+export type OperationLookup = { readonly operation: Operation; readonly error?: undefined } | { readonly operation?: undefined; readonly error: string; readonly version?: number };
 
 /** The answer of each operation, one frozen object per operation (callers may key tables by it). */
 const answers: ReadonlyMap<Operation, OperationLookup> = new Map(operations.map((op) => [op, Object.freeze({ operation: op })]));

@@ -7,7 +7,7 @@
  */
 import type { RequestCatalogVersion, Version } from '../catalog/types.js';
 import { checkDateRange, checkDimensions, checkFilterValues } from './cross-field.js';
-import { networkFacts } from './name-sets.js';
+import { networkFacts, type NetworkFactsTable } from './name-sets.js';
 import { describeValue } from '../problems/describe.js';
 import type { RequestProblem } from '../problems/problem.js';
 import { RequestProblemList, isObject } from './problem-list.js';
@@ -16,9 +16,11 @@ import type { RequestOperations } from './schema-types.js';
 
 /** What the checks of one version read: its operations with their body checks, its catalog. */
 export interface VersionRequests {
-  version: Version;
-  operations: RequestOperations;
-  catalog: RequestCatalogVersion;
+  readonly version: Version;
+  readonly operations: RequestOperations;
+  readonly catalog: RequestCatalogVersion;
+  /** The catalog's name sets and facts per network, built once with this object and never changed. */
+  readonly facts: NetworkFactsTable;
 }
 
 export interface CheckRequestOptions {
@@ -55,7 +57,7 @@ export function checkVersionRequest(versions: readonly VersionRequests[], operat
   const checks = op.body;
   if (!checks) return problems.items();
   const network = op.network ?? '';
-  const facts = networkFacts(requests.catalog, network);
+  const facts = networkFacts(requests.facts, network);
   const { validate } = checks;
   if (!validate.call(facts.names, body)) schemaProblems(problems, checks, validate.errors ?? [], body, network);
   if (isObject(body)) dayProblems(problems, checks, body);

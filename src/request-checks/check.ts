@@ -8,6 +8,7 @@
 import { v1RequestCatalog, v2RequestCatalog } from '../catalog/request-catalog.js';
 import * as compiled from '../../generated/request-validators.js';
 import { checkVersionRequest, type CheckRequestOptions, type VersionRequests } from './check-version.js';
+import { networkFactsTable } from './name-sets.js';
 import type { RequestProblem } from './problems.js';
 import type { RequestOperations } from './schema-types.js';
 
@@ -15,10 +16,10 @@ export type { RequestProblem } from './problems.js';
 export type { CheckRequestOptions, VersionRequests } from './check-version.js';
 
 /** The operations, body checks and catalog facts of version 1. */
-export const V1_REQUESTS: VersionRequests = { version: 1, operations: compiled.v1Requests as RequestOperations, catalog: v1RequestCatalog };
+export const V1_REQUESTS: VersionRequests = { version: 1, operations: compiled.v1Requests as RequestOperations, catalog: v1RequestCatalog, facts: networkFactsTable(v1RequestCatalog) };
 
 /** The operations, body checks and catalog facts of version 2. */
-export const V2_REQUESTS: VersionRequests = { version: 2, operations: compiled.v2Requests as RequestOperations, catalog: v2RequestCatalog };
+export const V2_REQUESTS: VersionRequests = { version: 2, operations: compiled.v2Requests as RequestOperations, catalog: v2RequestCatalog, facts: networkFactsTable(v2RequestCatalog) };
 
 /**
  * The problems of `body` as the request body of operation `operationKey`

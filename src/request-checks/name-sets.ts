@@ -1,7 +1,8 @@
 /**
  * The catalog name sets a compiled request validator checks names against (its `this`), per
- * version and network, read from the version's table of generated/request-catalog.ts once and
- * cached.
+ * version and network: one table per version, built from the version's table of
+ * generated/request-catalog.ts when its {@link VersionRequests} is made and never changed (read-only
+ * sets and records), so nothing is kept between calls.
  */
 import { baseDimensionNames, extraDimensionNames } from '../catalog/request-catalog.js';
 import type { MetricsRequestFacts, PostsRequestFacts, RequestCatalogVersion } from '../catalog/types.js';
@@ -9,25 +10,22 @@ import type { NameSets } from './schema-types.js';
 
 /** The catalog facts of one version and network that the checks read. */
 export interface NetworkFacts {
-  names: NameSets;
+  readonly names: Readonly<NameSets>;
   /** Per metric that allows any: the extra dimensions it allows. */
-  extraDimensions: NonNullable<MetricsRequestFacts['extraDimensions']>;
+  readonly extraDimensions: NonNullable<MetricsRequestFacts['extraDimensions']>;
   /** Per post field whose values the catalog lists: those values. */
-  fieldValues: NonNullable<PostsRequestFacts['fieldValues']>;
+  readonly fieldValues: NonNullable<PostsRequestFacts['fieldValues']>;
 }
 
-const cache = new WeakMap<RequestCatalogVersion, Map<string, NetworkFacts>>();
+/** The facts of every network of one version's catalog, by network name. */
+export type NetworkFactsTable = ReadonlyMap<string, NetworkFacts>;
 
-/** The facts of `network` in the catalog of one version (empty sets for what it does not have). */
-export function networkFacts(catalog: RequestCatalogVersion, network: string): NetworkFacts {
-  let byNetwork = cache.get(catalog);
-  if (!byNetwork) cache.set(catalog, (byNetwork = new Map()));
-  const cached = byNetwork.get(network);
-  if (cached) return cached;
-  const metrics = catalog.metrics[network];
-  const posts = catalog.posts[network];
+/** The facts of `network` in `catalog` (empty sets for what it does not have). */
+function factsOf(catalog: RequestCatalogVersion, network: string): NetworkFacts {
+  const metrics = Object.hasOwn(catalog.metrics, network) ? catalog.metrics[network] : undefined;
+  const posts = Object.hasOwn(catalog.posts, network) ? catalog.posts[network] : undefined;
   const extras = new Set(Object.values(metrics?.extraDimensions ?? {}).flat());
-  const facts: NetworkFacts = {
+  return {
     extraDimensions: metrics?.extraDimensions ?? {},
     fieldValues: posts?.fieldValues ?? {},
     names: {
@@ -39,8 +37,20 @@ export function networkFacts(catalog: RequestCatalogVersion, network: string): N
       advancedFilter: new Set(posts?.advancedFilter),
     },
   };
-  byNetwork.set(network, facts);
-  return facts;
+}
+
+/** The facts of every network of `catalog`, built once (a version's checks make it with their tables). */
+export function networkFactsTable(catalog: RequestCatalogVersion): NetworkFactsTable {
+  const networks = new Set([...Object.keys(catalog.metrics), ...Object.keys(catalog.posts)]);
+  return new Map([...networks].map((network) => [network, factsOf(catalog, network)]));
+}
+
+/** The facts of no network: every name set empty (an operation of a network the catalog lacks). */
+const NO_FACTS: NetworkFacts = factsOf({ metrics: {}, posts: {} }, '');
+
+/** The facts of `network` in `table`; empty sets for a network it does not hold. */
+export function networkFacts(table: NetworkFactsTable, network: string): NetworkFacts {
+  return table.get(network) ?? NO_FACTS;
 }
 
 /** Whether `name` is an extra dimension of the catalogs. */

@@ -23,7 +23,7 @@ const NAME_WORDS: Record<keyof NameSets, string> = {
   advancedFilter: '% post field usable in match_any',
 };
 
-const TYPE_WORDS: Record<string, string> = { array: 'an array', object: 'an object', string: 'a string', integer: 'an integer', number: 'a number' };
+const TYPE_WORDS: Readonly<Record<string, string>> = { array: 'an array', object: 'an object', string: 'a string', integer: 'an integer', number: 'a number' };
 
 /** `metrics[3]`, `filter[0].match_any[1].field`, or `body` for the body itself. */
 export function parameterOf(path: readonly string[]): string {

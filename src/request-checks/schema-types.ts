@@ -27,29 +27,29 @@ export interface BodyValidator {
 
 /** The register rule a failed constraint breaks, from the `x-rule` annotations of the spec. */
 export interface ConstraintRule {
-  rule: RuleId;
+  readonly rule: RuleId;
   /** The API error code when it is not 3 (an exceeded limit of catalogs/limits.yaml). */
-  code?: number;
+  readonly code?: number;
   /**
    * For `oneOf`, and for each constraint of a schema with a `format`: what the value must be, in
    * words.
    */
-  expected?: string;
+  readonly expected?: string;
 }
 
 /** The compiled checks of one request body shape. */
 export interface RequestBodyChecks {
-  validate: BodyValidator;
+  readonly validate: BodyValidator;
   /** Body members in schema order. */
-  members: readonly string[];
+  readonly members: readonly string[];
   /** The body members whose `format: date` the runtime checks (a calendar day; the compiled code checks the shape). */
-  days: readonly string[];
+  readonly days: readonly string[];
   /**
    * The rule tables of its constraints, tables that other shapes share first: together they map
    * a schema pointer to a rule, and a constraint's rule is the entry at its pointer
    * ("/properties/metrics/maxItems") or else the nearest one above it (./constraint-rules.ts).
    */
-  rules: readonly RuleTable[];
+  readonly rules: readonly RuleTable[];
 }
 
 /**
@@ -60,11 +60,11 @@ export type RuleTable = Readonly<Record<string, RuleId | ConstraintRule>>;
 
 /** What the request checks know of one operation. */
 export interface RequestOperation {
-  kind: OperationKind;
+  readonly kind: OperationKind;
   /** The network of a per-network operation. */
-  network?: string;
+  readonly network?: string;
   /** The checks of its JSON request body, when its document says what the body holds. */
-  body?: RequestBodyChecks;
+  readonly body?: RequestBodyChecks;
 }
 
 /** The operations of one version, by key ("POST /2/facebook/metrics"). */

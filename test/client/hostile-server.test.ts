@@ -8,9 +8,8 @@
  * Timeouts in these tests are short (300 ms) and each test has a generous hang guard; nothing
  * asserts how long anything took.
  */
-import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, createClient, type ClientOptions } from '../../src/client/index.js';
+import { createClient, type ClientOptions } from '../../src/client/index.js';
 import { base64 } from '../../src/client/redact.js';
 import { json, rejection, startServer, views, type Handler } from './support/hostile.js';
 

@@ -20,8 +20,6 @@ import * as v2Validators from '../../generated/validators/v2/index.js';
 
 const model = loadModel(ROOT);
 
-const produced = () =>
-  new Map([1, 2].map((v) => [`generated/openapi/v${v}.yaml`, { path: `generated/openapi/v${v}.yaml`, content: readFileSync(join(ROOT, 'generated', 'openapi', `v${v}.yaml`), 'utf8') }]));
 
 describe('generated/validators', () => {
   it('gives every operation a module, and every module a user; identical validators share one', () => {

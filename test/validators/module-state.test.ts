@@ -1,6 +1,8 @@
 /**
- * The response validators keep nothing from one call to the next at module level: every
- * module-level binding of src/validators/ is a `const` whose value cannot change (primitives,
+ * The response validators and the request checks keep nothing from one call to the next at module
+ * level: every module-level binding of every module `validateResponse` and `checkRequest` reach
+ * (src/validators/, src/request-checks/, the calendar, the operation lookup, the generated data
+ * they read) is a `const` whose value cannot change (primitives,
  * functions, frozen or read-only typed data, regular expressions without the stateful `g`/`y`
  * flags). Read with the TypeScript compiler's types, not with patterns over the source. A memo
  * that pays belongs to an instance (`createResponseValidator()`), not to a module.
@@ -141,6 +143,8 @@ describe('module-level state', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'module-state-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
   const validators = sourcesUnder(join(ROOT, 'src/validators'));
+  /** The entries of `validateResponse` and `checkRequest` (both versions' and each version's own). */
+  const entries = ['src/validators/index.ts', 'src/request-checks/check.ts'].map((f) => join(ROOT, f));
   const sample = join(scratch, 'sample.ts');
   writeFileSync(
     sample,
@@ -174,7 +178,7 @@ describe('module-level state', () => {
   /** One program for both tests: the validators and a sample of every kind of module-level state. */
   let program: ts.Program | undefined;
   const programOf = () =>
-    (program ??= ts.createProgram([...validators, sample], {
+    (program ??= ts.createProgram([...entries, ...validators, sample], {
       target: ts.ScriptTarget.ES2022,
       module: ts.ModuleKind.NodeNext,
       moduleResolution: ts.ModuleResolutionKind.NodeNext,
@@ -186,6 +190,17 @@ describe('module-level state', () => {
   it('src/validators/ has none: every module-level binding is a const whose value cannot change', () => {
     expect(validators.length).toBeGreaterThan(10);
     expect(moduleState(programOf(), validators)).toEqual([]);
+  });
+
+  // generated/: the compiled validators' code is guarded by generated-state.test.ts; its data
+  // modules are read through src/catalog/'s read-only types, which are checked here.
+  it('nor has any module of src/ that validateResponse and checkRequest reach', () => {
+    const reached = programOf()
+      .getSourceFiles()
+      .map((f) => f.fileName)
+      .filter((f) => !f.endsWith('.d.ts') && f.startsWith(join(ROOT, 'src') + '/'));
+    for (const module of ['src/request-checks/name-sets.ts', 'src/calendar/days.ts', 'src/operations/operation-of.ts', 'src/problems/problem-list.ts']) expect(reached).toContain(join(ROOT, module));
+    expect(moduleState(programOf(), reached)).toEqual([]);
   });
 
   it('finds each kind of module-level state, and accepts read-only data', () => {
