@@ -15,11 +15,11 @@ import type { RequestOperations } from './schema-types.js';
 export type { RequestProblem } from './problems.js';
 export type { CheckRequestOptions, VersionRequests } from './check-version.js';
 
-/** The operations, body checks and catalog facts of version 1. */
-export const V1_REQUESTS: VersionRequests = { version: 1, operations: compiled.v1Requests as RequestOperations, catalog: v1RequestCatalog, facts: networkFactsTable(v1RequestCatalog) };
+/** The operations, body checks and catalog facts of version 1 (the facts marked pure, so that a bundle of the other version leaves them out). */
+export const V1_REQUESTS: VersionRequests = { version: 1, operations: compiled.v1Requests as RequestOperations, catalog: v1RequestCatalog, facts: /* @__PURE__ */ networkFactsTable(v1RequestCatalog) };
 
 /** The operations, body checks and catalog facts of version 2. */
-export const V2_REQUESTS: VersionRequests = { version: 2, operations: compiled.v2Requests as RequestOperations, catalog: v2RequestCatalog, facts: networkFactsTable(v2RequestCatalog) };
+export const V2_REQUESTS: VersionRequests = { version: 2, operations: compiled.v2Requests as RequestOperations, catalog: v2RequestCatalog, facts: /* @__PURE__ */ networkFactsTable(v2RequestCatalog) };
 
 /**
  * The problems of `body` as the request body of operation `operationKey`
