@@ -10,7 +10,7 @@ import { looksLikeCapture, readCapture, readCaptures } from './capture-file.js';
 import { looksLikeHar, readEntry, readHar } from './har-file.js';
 import { parseJson } from './json-syntax.js';
 import type { JsonPart, ScanOptions } from './json-elements.js';
-import { parseFrame, readJsonParts, readStreamParts } from './read-parts.js';
+import { parseFrame, readJsonParts, readStreamParts, type ParsedDocument } from './read-parts.js';
 import { unreadable as unreadableInput, type CaptureItem, type CaptureSet, type UnreadableInput } from './types.js';
 
 const INPUT_EXTENSIONS = new Set(['.json', '.har']);
@@ -45,7 +45,8 @@ export function readElement(part: Extract<JsonPart, { kind: 'element' }>, label:
  * item after the items read before it.
  */
 export function readInputItems(file: string, label = file): AsyncGenerator<CaptureItem> {
-  return itemsOfParts(readJsonParts(file, scanOptions(file)), file, label);
+  const options = scanOptions(file);
+  return itemsOfParts(readJsonParts(file, { ...options, wholeObjects: options.topArray }), file, label);
 }
 
 /** How standard input is named in reports. */
@@ -59,7 +60,7 @@ export function readStreamItems(chunks: AsyncIterable<Uint8Array>, label = STDIN
   return itemsOfParts(readStreamParts(chunks, { topArray: true }), label, label);
 }
 
-async function* itemsOfParts(parts: AsyncIterable<JsonPart>, file: string, label: string): AsyncGenerator<CaptureItem> {
+async function* itemsOfParts(parts: AsyncIterable<JsonPart | ParsedDocument>, file: string, label: string): AsyncGenerator<CaptureItem> {
   for await (const part of parts) {
     if (part.kind === 'problem') {
       yield unreadableInput(label, part.message, part.at);
@@ -72,6 +73,7 @@ async function* itemsOfParts(parts: AsyncIterable<JsonPart>, file: string, label
       continue;
     }
     if (part.kind === 'frame') yield* readFrame(part, file, label);
+    else if (part.kind === 'parsed') yield* documentItems(part.value, part.text, file, label);
   }
 }
 
@@ -83,8 +85,13 @@ export function readFrame(part: Extract<JsonPart, { kind: 'frame' }>, file: stri
   const parsed = parseFrame(part);
   if (!parsed.ok) return [unreadableInput(label, parsed.message, parsed.at)];
   if (part.split) return [];
-  return readDocument(parsed.value, file, label).map((item) =>
-    item.kind === 'response' && item.source === label ? { ...item, raw: { file: label, text: part.text, start: { line: 1, column: 1 }, body: 'capture' } } : item,
+  return documentItems(parsed.value, part.text, file, label);
+}
+
+/** The items of a document parsed whole from `text` (a capture of its own carries the text, to place its problems). */
+export function documentItems(doc: unknown, text: string, file: string, label: string): CaptureItem[] {
+  return readDocument(doc, file, label).map((item) =>
+    item.kind === 'response' && item.source === label ? { ...item, raw: { file: label, text, start: { line: 1, column: 1 }, body: 'capture' } } : item,
   );
 }
 

@@ -1,11 +1,71 @@
 /** Reads a file (or standard input) in chunks through the JSON scanner: its elements as they are read, then its frame. */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { createJsonScanner, type JsonPart, type ScanOptions } from './json-elements.js';
+import { createJsonScanner, decodeUtf8, type JsonPart, type ScanOptions } from './json-elements.js';
 import { findSyntaxError, lineColumn, malformedAt, parseJson, truncatedAt, type JsonParse } from './json-syntax.js';
 import { readError } from './read-error.js';
 
 /** Bytes read at a time. */
 export const CHUNK_BYTES = 2 * 1024 * 1024;
+
+/** A small object file read whole and parsed at once: its text (without a byte order mark) and value. */
+export interface ParsedDocument {
+  kind: 'parsed';
+  text: string;
+  value: Record<string, unknown>;
+}
+
+export interface ReadOptions extends ScanOptions {
+  /**
+   * A file read in one chunk whose JSON is an object other than a HAR log (a capture) is parsed
+   * whole and handed out as one `parsed` part, without the scanner's pass over its bytes. Any
+   * other file (or one that does not parse) goes through the scanner, so its messages are the same.
+   */
+  wholeObjects?: boolean;
+}
+
+/**
+ * The chunks of an open file. A file of known size is read into buffers of what is left of it
+ * plus one byte, at most `chunkBytes`: a small file is one buffer of its size, and seeing its end
+ * costs a read into one byte. A file that grows, or has no size (a FIFO), is read a chunk at a time.
+ */
+function* fileChunks(fd: number, chunkBytes: number): Generator<Buffer> {
+  let size: number | undefined;
+  try {
+    size = fstatSync(fd).size;
+  } catch {
+    size = undefined;
+  }
+  let read = 0;
+  for (;;) {
+    const want = size === undefined || read > size ? chunkBytes : Math.min(chunkBytes, size - read + 1);
+    const chunk = Buffer.allocUnsafe(want);
+    const bytesRead = readSync(fd, chunk, 0, want, null);
+    if (bytesRead === 0) return;
+    read += bytesRead;
+    yield bytesRead === want ? chunk : chunk.subarray(0, bytesRead);
+  }
+}
+
+const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+/** The parsed part of a whole file whose JSON is an object that is not a HAR log; undefined for anything else (the scanner reads it). */
+function wholeObject(bytes: Buffer): ParsedDocument | undefined {
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const from = i;
+  while (i < bytes.length && isSpace(bytes[i])) i++;
+  if (bytes[i] !== 0x7b) return undefined;
+  const text = decodeUtf8(from ? bytes.subarray(from) : bytes);
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  // A document with a `log` member is read as a HAR, whose entries the scanner hands out.
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || 'log' in value) return undefined;
+  return { kind: 'parsed', text, value: value as Record<string, unknown> };
+}
 
 /**
  * The parts of `file`; a file that cannot be opened or read is one problem part. Chunks are read
@@ -13,7 +73,7 @@ export const CHUNK_BYTES = 2 * 1024 * 1024;
  * faster than a round trip through the thread pool. Each part is handed out as soon as it is
  * complete, and the file is closed when the consumer stops early.
  */
-export async function* readJsonParts(file: string, options: ScanOptions, chunkBytes = CHUNK_BYTES): AsyncGenerator<JsonPart> {
+export async function* readJsonParts(file: string, options: ReadOptions, chunkBytes = CHUNK_BYTES): AsyncGenerator<JsonPart | ParsedDocument> {
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -23,25 +83,32 @@ export async function* readJsonParts(file: string, options: ScanOptions, chunkBy
   }
   try {
     const scanner = createJsonScanner(options);
-    // A small file gets a buffer of its size (plus one byte to see its end), not a whole chunk.
-    let size: number;
-    try {
-      size = Math.min(chunkBytes, fstatSync(fd).size + 1);
-    } catch {
-      size = chunkBytes;
-    }
-    for (;;) {
-      const chunk = Buffer.allocUnsafe(size);
-      let bytesRead: number;
+    const chunks = fileChunks(fd, chunkBytes);
+    /** The first chunk, held until it is known whether it is the whole file. */
+    let first: Buffer | undefined;
+    for (let n = 0; ; n++) {
+      let next: IteratorResult<Buffer>;
       try {
-        bytesRead = readSync(fd, chunk, 0, size, null);
+        next = chunks.next();
       } catch (err) {
         yield { kind: 'problem', message: readError(err) };
         return;
       }
-      if (bytesRead === 0) break;
-      yield* scanner.push(chunk.subarray(0, bytesRead));
-      size = chunkBytes;
+      if (n === 0 && options.wholeObjects && !next.done) {
+        first = next.value;
+        continue;
+      }
+      if (first) {
+        const whole = next.done ? wholeObject(first) : undefined;
+        if (whole) {
+          yield whole;
+          return;
+        }
+        yield* scanner.push(first);
+        first = undefined;
+      }
+      if (next.done) break;
+      yield* scanner.push(next.value);
     }
     yield* scanner.finish();
   } finally {
