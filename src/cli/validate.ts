@@ -14,7 +14,8 @@ import { renderJson } from './reporters/json.js';
 import { renderMarkdown, type MarkdownOptions } from './reporters/markdown.js';
 import { closingText, itemLines, renderText } from './reporters/text.js';
 import { parseValidateArgs, type ReporterName } from './validate-args.js';
-import { writeFileAtomic } from './write-atomic.js';
+import { reasonOf } from './report-path-error.js';
+import { isStandardOutput, writeReport } from './write-report.js';
 
 export const VALIDATE_USAGE = `usage: social-analytics-api validate <file|dir|har|->... [options]
 
@@ -160,13 +161,13 @@ async function validate(args: string[], io: ValidateIo): Promise<number> {
   };
   for (const [i, reporter] of parsed.reporters.entries()) {
     const text = live && i === 0 ? closingText(report) : await render(reporter.name, report, context);
-    if (reporter.output === undefined) io.out(text.replace(/\n$/, ''));
+    if (reporter.output === undefined || isStandardOutput(reporter.output)) io.out(text.replace(/\n$/, ''));
     else if (reporter.name === 'markdown' && resolve(cwd, reporter.output) === summaryFile) appendSummary(summaryFile, text);
     else {
       try {
-        writeFileAtomic(resolve(cwd, reporter.output), text);
+        await writeReport(resolve(cwd, reporter.output), text);
       } catch (err) {
-        io.err(`social-analytics-api validate: cannot write the ${reporter.name} report to ${reporter.output}: ${(err as Error).message}`);
+        io.err(`social-analytics-api validate: cannot write the ${reporter.name} report to ${reporter.output}: ${reasonOf(err)}`);
         writeFailed = true;
       }
     }
