@@ -12,7 +12,7 @@
  * `BENCH_CLI_SOURCE=<checkout>` runs another checkout's CLI on the same files.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, statfsSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, statfsSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -159,13 +159,32 @@ closeSync(fd);
 console.log(entries + ' entries');
 `;
 
-/** CPU seconds (user + system), wall seconds and peak RSS (bytes) of `node args` in a fresh process, and the last line it printed. */
+/**
+ * CPU seconds (user + system), wall seconds and peak RSS (bytes) of `node args` in a fresh process,
+ * and the last line it printed (its output goes to a file, as a CI log does: a line per response).
+ */
 function timed(args: string[]): { cpu: number; wall: number; rss: number; last: string } {
-  const out = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 64 * MB, stdio: ['ignore', 'pipe', 'pipe'] });
+  const log = join(dirname(args[0]), 'out.log');
+  const fd = openSync(log, 'w');
+  let out;
+  try {
+    out = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', process.execPath, ...args], { encoding: 'utf8', stdio: ['ignore', fd, 'pipe'] });
+  } finally {
+    closeSync(fd);
+  }
   const figures = out.stderr.trim().split('\n').pop() ?? '';
   const [wall, user, system, kb] = figures.split(' ').map(Number);
   if (!Number.isFinite(kb)) throw new Error(`bench: ${args.join(' ')} failed:\n${out.stderr.slice(-2000)}`);
-  return { cpu: user + system, wall, rss: kb * 1024, last: out.stdout.trim().split('\n').pop() ?? '' };
+  const size = statSync(log).size;
+  const tail = Buffer.alloc(Math.min(size, 4096));
+  const read = openSync(log, 'r');
+  try {
+    readSync(read, tail, 0, tail.length, size - tail.length);
+  } finally {
+    closeSync(read);
+  }
+  rmSync(log);
+  return { cpu: user + system, wall, rss: kb * 1024, last: tail.toString('utf8').trim().split('\n').pop() ?? '' };
 }
 
 const checked = (last: string) => /^[1-9][\d,]* responses?: \d+ valid, 0 invalid/.test(last) && !last.includes('unreadable');

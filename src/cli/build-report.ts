@@ -1,11 +1,12 @@
-/** Reads the inputs, checks every captured response and builds the report every reporter renders. */
+/** Reads the inputs and checks every captured response, handing out each report item in input order; or collects them into the whole report. */
 import { statSync } from 'node:fs';
 import { expandPaths, readInputItems, readStreamItems, type InputFile } from '../captures/read-inputs.js';
 import { unreadable as unreadableInput } from '../captures/types.js';
 import { createChecker } from './check-response.js';
 import { checkerModule, checkFileInWorker, checksInWorker, checkThreads, type CheckerModule } from './checks-in-worker.js';
 import { createCoverageCollector } from './coverage.js';
-import type { ReportItem, ValidateReport } from './report-types.js';
+import type { ReportClosing, ReportItem, ValidateReport } from './report-types.js';
+import { createTally } from './tally.js';
 
 export interface BuildOptions {
   paths: readonly string[];
@@ -34,14 +35,18 @@ function workerFor(file: InputFile, options: BuildOptions): CheckerModule | unde
   return options.worker?.module ?? checkerModule();
 }
 
-/** Checks every input; a response's body is dropped once it is checked (coverage keeps only names). */
-export async function buildReport(options: BuildOptions): Promise<ValidateReport> {
-  const items: ReportItem[] = [];
-  const { files, unreadable } = expandPaths(options.paths, options.cwd);
+/**
+ * Checks every input, handing each item to `onItem` as soon as it is checked, in input order; keeps
+ * none of them (a response's body is dropped once it is checked, coverage keeps only names): what
+ * follows the items is counted as they go by.
+ */
+export async function checkInputs(options: BuildOptions & { onItem: (item: ReportItem) => void }): Promise<ReportClosing> {
+  const tally = createTally(options.allowEmpty);
   const add = (item: ReportItem) => {
-    items.push(item);
-    options.onItem?.(item);
+    tally.add(item);
+    options.onItem(item);
   };
+  const { files, unreadable } = expandPaths(options.paths, options.cwd);
   for (const u of unreadable) add(u);
   const coverage = options.coverage ? createCoverageCollector() : undefined;
   const check = createChecker(options.strict);
@@ -64,31 +69,22 @@ export async function buildReport(options: BuildOptions): Promise<ValidateReport
       } else add(item);
     }
   }
+  const firstRule = tally.firstRule();
+  return { summary: tally.summary(), ...(coverage ? { coverage: coverage.result() } : {}), ...(firstRule ? { firstRule } : {}) };
+}
+
+/** Checks every input and collects the whole report (its items kept: for tests and library use; the command streams). */
+export async function buildReport(options: BuildOptions): Promise<ValidateReport> {
+  const items: ReportItem[] = [];
+  const closing = await checkInputs({
+    ...options,
+    onItem: (item) => {
+      items.push(item);
+      options.onItem?.(item);
+    },
+  });
   const results = items.flatMap((i) => (i.kind === 'response' ? [(({ kind: _, ...r }) => r)(i)] : []));
   const skipped = items.flatMap((i) => (i.kind === 'skipped' ? [{ source: i.source, reason: i.reason, detail: i.detail }] : []));
   const unreadableList = items.flatMap((i) => (i.kind === 'unreadable' ? [(({ kind: _, ...u }) => u)(i)] : []));
-  const skippedByReason: ValidateReport['summary']['skippedByReason'] = {};
-  for (const s of skipped) skippedByReason[s.reason] = (skippedByReason[s.reason] ?? 0) + 1;
-  const valid = results.filter((r) => r.valid).length;
-  const empty = results.length === 0;
-  const invalid = results.length - valid;
-  const exitCode = unreadableList.length ? 2 : invalid || (empty && !options.allowEmpty) ? 1 : 0;
-  return {
-    summary: {
-      responses: results.length,
-      valid,
-      invalid,
-      withWarnings: results.filter((r) => r.warnings.length).length,
-      unreadable: unreadableList.length,
-      skipped: skipped.length,
-      skippedByReason,
-      empty,
-      exitCode,
-    },
-    results,
-    unreadable: unreadableList,
-    skipped,
-    items,
-    ...(coverage ? { coverage: coverage.result() } : {}),
-  };
+  return { summary: closing.summary, results, unreadable: unreadableList, skipped, items, ...(closing.coverage ? { coverage: closing.coverage } : {}) };
 }
