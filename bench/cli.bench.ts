@@ -58,7 +58,7 @@ export function captureTexts(): string[] {
 }
 
 /** Writes FILES capture files into 100 folders of `dir`; returns their bytes. */
-function writeFolder(dir: string): number {
+export function writeFolder(dir: string): number {
   const texts = captureTexts();
   const next = random(7);
   let bytes = 0;
@@ -100,17 +100,17 @@ export function harEntries(): { api: string[]; noise: string[] } {
 }
 
 /** Writes a HAR of HAR_ENTRIES entries, one per line, streaming; returns its entries' count. */
-function writeHar(file: string): number {
+export function writeHar(file: string, count = HAR_ENTRIES): number {
   const { api, noise } = harEntries();
   const next = random(5);
   const fd = openSync(file, 'w');
   try {
     writeSync(fd, '{"log":{"version":"1.2","creator":{"name":"bench","version":"1"},"pages":[],"entries":[\n');
     let batch: string[] = [];
-    for (let i = 0; i < HAR_ENTRIES; i++) {
+    for (let i = 0; i < count; i++) {
       const pool = next() < 2 / 3 ? api : noise;
       batch.push(pool[Math.floor(next() * pool.length)]);
-      if (batch.length === 1000 || i === HAR_ENTRIES - 1) {
+      if (batch.length === 1000 || i === count - 1) {
         writeSync(fd, `${i >= 1000 ? ',\n' : ''}${batch.join(',\n')}`);
         batch = [];
       }
@@ -119,7 +119,7 @@ function writeHar(file: string): number {
   } finally {
     closeSync(fd);
   }
-  return HAR_ENTRIES;
+  return count;
 }
 
 /** The floor of a folder: every *.json file below it read and parsed, in a fresh process. */

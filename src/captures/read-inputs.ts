@@ -10,7 +10,7 @@ import { looksLikeCapture, readCapture, readCaptures } from './capture-file.js';
 import { looksLikeHar, readEntry, readHar } from './har-file.js';
 import { parseJson } from './json-syntax.js';
 import type { JsonPart, ScanOptions } from './json-elements.js';
-import { parseFrame, readJsonParts, readStreamParts, type ParsedDocument } from './read-parts.js';
+import { openJsonParts, parseFrame, readStreamParts, type ParsedDocument } from './read-parts.js';
 import { unreadable as unreadableInput, type CaptureItem, type CaptureSet, type UnreadableInput } from './types.js';
 
 const INPUT_EXTENSIONS = new Set(['.json', '.har']);
@@ -45,8 +45,17 @@ export function readElement(part: Extract<JsonPart, { kind: 'element' }>, label:
  * item after the items read before it.
  */
 export function readInputItems(file: string, label = file): AsyncGenerator<CaptureItem> {
+  return openInputItems(file, label).items;
+}
+
+/**
+ * Opens one file to read its items (see readInputItems): its size (0 when it has none) is known
+ * before any is read, and `close` closes it when they are not.
+ */
+export function openInputItems(file: string, label = file): { size: number; items: AsyncGenerator<CaptureItem>; close(): void } {
   const options = scanOptions(file);
-  return itemsOfParts(readJsonParts(file, { ...options, wholeObjects: options.topArray }), file, label);
+  const { size, parts, close } = openJsonParts(file, { ...options, wholeObjects: options.topArray });
+  return { size, items: itemsOfParts(parts, file, label), close };
 }
 
 /** How standard input is named in reports. */

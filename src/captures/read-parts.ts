@@ -23,22 +23,21 @@ export interface ReadOptions extends ScanOptions {
   wholeObjects?: boolean;
 }
 
+/** Bytes of the first read of a file that has no size (a FIFO, standard input redirected, /proc). */
+const FIRST_UNSIZED_READ = 64 * 1024;
+
 /**
- * The chunks of an open file. A file of known size is read into buffers of what is left of it
- * plus one byte, at most `chunkBytes`: a small file is one buffer of its size, and seeing its end
- * costs a read into one byte. A file that grows, or has no size (a FIFO), is read a chunk at a time.
+ * The chunks of an open file of `size` bytes (from fstat). A file with a size is read up to it, as
+ * readFileSync reads, into buffers of what is left, at most `chunkBytes`: a small file is one
+ * buffer of its size and one read. A file without one (size 0: a FIFO, /proc) is read until a
+ * read returns nothing. `allocate` makes each buffer (tests count the bytes).
  */
-function* fileChunks(fd: number, chunkBytes: number): Generator<Buffer> {
-  let size: number | undefined;
-  try {
-    size = fstatSync(fd).size;
-  } catch {
-    size = undefined;
-  }
+export function* fileChunks(fd: number, size: number, chunkBytes: number, allocate: (bytes: number) => Buffer = Buffer.allocUnsafe): Generator<Buffer> {
   let read = 0;
   for (;;) {
-    const want = size === undefined || read > size ? chunkBytes : Math.min(chunkBytes, size - read + 1);
-    const chunk = Buffer.allocUnsafe(want);
+    if (size > 0 && read >= size) return;
+    const want = size > 0 ? Math.min(chunkBytes, size - read) : read === 0 ? Math.min(chunkBytes, FIRST_UNSIZED_READ) : chunkBytes;
+    const chunk = allocate(want);
     const bytesRead = readSync(fd, chunk, 0, want, null);
     if (bytesRead === 0) return;
     read += bytesRead;
@@ -67,23 +66,49 @@ function wholeObject(bytes: Buffer): ParsedDocument | undefined {
   return { kind: 'parsed', text, value: value as Record<string, unknown> };
 }
 
+/** A file opened to be read: its size (0 when it has none), its parts (which close it when they end), or `close` when they are not read. */
+export interface OpenedFile {
+  size: number;
+  parts: AsyncGenerator<JsonPart | ParsedDocument>;
+  close(): void;
+}
+
 /**
- * The parts of `file`; a file that cannot be opened or read is one problem part. Chunks are read
- * synchronously: the reader has nothing else to do meanwhile, and a read from the page cache is
- * faster than a round trip through the thread pool. Each part is handed out as soon as it is
+ * Opens `file` to read its parts; a file that cannot be opened gives one problem part. Chunks are
+ * read synchronously: the reader has nothing else to do meanwhile, and a read from the page cache
+ * is faster than a round trip through the thread pool. Each part is handed out as soon as it is
  * complete, and the file is closed when the consumer stops early.
  */
-export async function* readJsonParts(file: string, options: ReadOptions, chunkBytes = CHUNK_BYTES): AsyncGenerator<JsonPart | ParsedDocument> {
+export function openJsonParts(file: string, options: ReadOptions, chunkBytes = CHUNK_BYTES): OpenedFile {
   let fd: number;
   try {
     fd = openSync(file, 'r');
   } catch (err) {
-    yield { kind: 'problem', message: readError(err) };
-    return;
+    const message = readError(err);
+    return { size: 0, parts: (async function* () { yield { kind: 'problem' as const, message }; })(), close() {} };
   }
+  let open = true;
+  const close = () => {
+    if (open) (open = false), closeSync(fd);
+  };
+  let size = 0;
+  try {
+    size = fstatSync(fd).size;
+  } catch {
+    size = 0;
+  }
+  return { size, parts: openParts(fd, size, options, chunkBytes, close), close };
+}
+
+/** The parts of `file` (see openJsonParts). */
+export function readJsonParts(file: string, options: ReadOptions, chunkBytes = CHUNK_BYTES): AsyncGenerator<JsonPart | ParsedDocument> {
+  return openJsonParts(file, options, chunkBytes).parts;
+}
+
+async function* openParts(fd: number, size: number, options: ReadOptions, chunkBytes: number, close: () => void): AsyncGenerator<JsonPart | ParsedDocument> {
   try {
     const scanner = createJsonScanner(options);
-    const chunks = fileChunks(fd, chunkBytes);
+    const chunks = fileChunks(fd, size, chunkBytes);
     /** The first chunk, held until it is known whether it is the whole file. */
     let first: Buffer | undefined;
     for (let n = 0; ; n++) {
@@ -112,7 +137,7 @@ export async function* readJsonParts(file: string, options: ReadOptions, chunkBy
     }
     yield* scanner.finish();
   } finally {
-    closeSync(fd);
+    close();
   }
 }
 

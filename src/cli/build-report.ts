@@ -1,6 +1,5 @@
 /** Reads the inputs and checks every captured response, handing out each report item in input order; or collects them into the whole report. */
-import { statSync } from 'node:fs';
-import { expandPaths, readInputItems, readStreamItems, type InputFile } from '../captures/read-inputs.js';
+import { expandPaths, openInputItems, readStreamItems } from '../captures/read-inputs.js';
 import { unreadable as unreadableInput } from '../captures/types.js';
 import { createChecker } from './check-response.js';
 import { checkerModule, checkFileInWorker, checksInWorker, checkThreads, type CheckerModule } from './checks-in-worker.js';
@@ -22,15 +21,8 @@ export interface BuildOptions {
   worker?: { module?: CheckerModule; minBytes?: number } | null;
 }
 
-/** How `file` is checked: in a worker started from the module returned, or on this thread (undefined). */
-function workerFor(file: InputFile, options: BuildOptions): CheckerModule | undefined {
-  if (file.stdin) return undefined;
-  let bytes: number;
-  try {
-    bytes = statSync(file.path).size;
-  } catch {
-    return undefined;
-  }
+/** How a file of `bytes` is checked: in a worker started from the module returned, or on this thread (undefined). */
+function workerFor(bytes: number, options: BuildOptions): CheckerModule | undefined {
   if (options.worker === null || !checksInWorker(bytes, { coverage: options.coverage, minBytes: options.worker?.minBytes })) return undefined;
   return options.worker?.module ?? checkerModule();
 }
@@ -51,17 +43,20 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
   const coverage = options.coverage ? createCoverageCollector() : undefined;
   const check = createChecker(options.strict);
   for (const file of files) {
-    const worker = workerFor(file, options);
-    if (worker) {
-      for await (const item of checkFileInWorker(file.path, file.label, options.strict, worker, check, checkThreads())) add(item);
-      continue;
-    }
     const { stdin } = options;
     if (file.stdin && !stdin) {
       add(unreadableInput(file.label, 'standard input is a terminal: pipe a capture or HAR into it (cat capture.json | social-analytics-api validate -)'));
       continue;
     }
-    const read = file.stdin && stdin ? readStreamItems(stdin, file.label) : readInputItems(file.path, file.label);
+    // A file is opened once: its size says whether workers check it.
+    const opened = file.stdin ? undefined : openInputItems(file.path, file.label);
+    const worker = opened && workerFor(opened.size, options);
+    if (worker) {
+      opened.close();
+      for await (const item of checkFileInWorker(file.path, file.label, options.strict, worker, check, checkThreads())) add(item);
+      continue;
+    }
+    const read = opened ? opened.items : readStreamItems(stdin!, file.label);
     for await (const item of read) {
       if (item.kind === 'response') {
         coverage?.add(item);
