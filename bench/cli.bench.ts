@@ -12,11 +12,11 @@
  * `BENCH_CLI_SOURCE=<checkout>` runs another checkout's CLI on the same files.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, statfsSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, statfsSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleCli } from '../test/cli-validate/built-cli.js';
 import { API, entry } from '../test/cli-validate/har-fixtures.js';
 import { failureShape, listShapes, postsShape, v1MetricsShape, v2MetricsShape, type Shape } from './bodies.js';
 import { median, type BenchRow } from './types.js';
@@ -189,16 +189,6 @@ function timed(args: string[]): { cpu: number; wall: number; rss: number; last: 
 
 const checked = (last: string) => /^[1-9][\d,]* responses?: \d+ valid, 0 invalid/.test(last) && !last.includes('unreadable');
 
-/** Bundles the CLI of `source` and its checking thread into `work` (cli.js, check-worker.js). */
-async function bundleCli(source: string, work: string): Promise<string> {
-  // jsonc-parser's "main" is a UMD build that esbuild cannot bundle as ESM: its "module" build is taken.
-  const worker = join(source, 'src/cli/check-worker.ts');
-  const entryPoints = { cli: join(source, 'src/cli/main.ts'), ...(existsSync(worker) ? { 'check-worker': worker } : {}) };
-  await build({ entryPoints, bundle: true, format: 'esm', platform: 'node', mainFields: ['module', 'main'], outdir: work, logLevel: 'silent' });
-  writeFileSync(join(work, 'package.json'), JSON.stringify({ type: 'module' }));
-  return join(work, 'cli.js');
-}
-
 interface Measure {
   what: string;
   floor: string;
@@ -238,7 +228,7 @@ export async function run(): Promise<BenchRow[]> {
   try {
     const { bavail, bsize } = statfsSync(work);
     if (bavail * bsize < 2 * 1024 * MB) throw new Error(`bench: the HAR needs about 1.2 GB in ${work}, and ${((bavail * bsize) / MB).toFixed(0)} MB are free`);
-    const cli = await bundleCli(process.env.BENCH_CLI_SOURCE ?? root, work);
+    const cli = await bundleCli(work, process.env.BENCH_CLI_SOURCE ?? root);
     writeFileSync(join(work, 'parse-folder.mjs'), PARSE_FOLDER);
     writeFileSync(join(work, 'parse-har.mjs'), PARSE_HAR);
     const rounds = Number(process.env.BENCH_CLI_ROUNDS ?? 3);
