@@ -36,7 +36,7 @@ function random(seed: number) {
 const captureText = (s: Shape) => JSON.stringify({ method: s.method, path: s.path, ...(s.status ? { status: s.status } : {}), ...(s.request ? { request: s.request } : {}), response: s.body }, null, 2);
 
 /** Capture texts, each as often as its weight: mostly small and medium answers, a few large ones (about 18 kB a file on average). */
-export function captureTexts(): string[] {
+function captureTexts(): string[] {
   const weighted: [Shape, number][] = [
     ...listShapes().map((s): [Shape, number] => [s, 4]),
     [failureShape(1), 4],
@@ -58,7 +58,7 @@ export function captureTexts(): string[] {
 }
 
 /** Writes FILES capture files into 100 folders of `dir`; returns their bytes. */
-export function writeFolder(dir: string): number {
+function writeFolder(dir: string): number {
   const texts = captureTexts();
   const next = random(7);
   let bytes = 0;
@@ -73,7 +73,7 @@ export function writeFolder(dir: string): number {
 }
 
 /** Small API entries (the answers a browser test suite records most) and browser noise, each one line of JSON. */
-export function harEntries(): { api: string[]; noise: string[] } {
+function harEntries(): { api: string[]; noise: string[] } {
   const line = (e: unknown) => JSON.stringify(e);
   const api = [
     ...listShapes().filter((s) => s.method === 'POST'),
@@ -100,7 +100,7 @@ export function harEntries(): { api: string[]; noise: string[] } {
 }
 
 /** Writes a HAR of HAR_ENTRIES entries, one per line, streaming; returns its entries' count. */
-export function writeHar(file: string, count = HAR_ENTRIES): number {
+function writeHar(file: string, count = HAR_ENTRIES): number {
   const { api, noise } = harEntries();
   const next = random(5);
   const fd = openSync(file, 'w');
