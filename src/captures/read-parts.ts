@@ -109,8 +109,6 @@ async function* openParts(fd: number, size: number, options: ReadOptions, chunkB
   try {
     const scanner = createJsonScanner(options);
     const chunks = fileChunks(fd, size, chunkBytes);
-    /** The first chunk, held until it is known whether it is the whole file. */
-    let first: Buffer | undefined;
     for (let n = 0; ; n++) {
       let next: IteratorResult<Buffer>;
       try {
@@ -119,20 +117,13 @@ async function* openParts(fd: number, size: number, options: ReadOptions, chunkB
         yield { kind: 'problem', message: readError(err) };
         return;
       }
-      if (n === 0 && options.wholeObjects && !next.done) {
-        first = next.value;
-        continue;
-      }
-      if (first) {
-        const whole = next.done ? wholeObject(first) : undefined;
-        if (whole) {
-          yield whole;
-          return;
-        }
-        yield* scanner.push(first);
-        first = undefined;
-      }
       if (next.done) break;
+      // A file with a size read in one chunk is whole (one without a size, a FIFO, is never held back).
+      const whole = n === 0 && options.wholeObjects && size > 0 && next.value.length === size ? wholeObject(next.value) : undefined;
+      if (whole) {
+        yield whole;
+        return;
+      }
       yield* scanner.push(next.value);
     }
     yield* scanner.finish();

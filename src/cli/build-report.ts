@@ -1,9 +1,10 @@
 /** Reads the inputs and checks every captured response, handing out each report item in input order; or collects them into the whole report. */
-import { expandPaths, openInputItems, readStreamItems } from '../captures/read-inputs.js';
+import { expandPaths, openInputItems, readStreamItems, type InputFile } from '../captures/read-inputs.js';
 import { unreadable as unreadableInput } from '../captures/types.js';
 import { createChecker } from './check-response.js';
 import { checkerModule, checkFileInWorker, checksInWorker, checkThreads, type CheckerModule } from './checks-in-worker.js';
 import { createCoverageCollector } from './coverage.js';
+import { checkFilesInWorkers, filesInWorkers } from './files-in-workers.js';
 import type { ReportClosing, ReportItem, ValidateReport } from './report-types.js';
 import { createTally } from './tally.js';
 
@@ -17,8 +18,12 @@ export interface BuildOptions {
   stdin?: AsyncIterable<Uint8Array>;
   /** Called with each item as soon as it is checked, in input order (to print while reading). */
   onItem?: (item: ReportItem) => void;
-  /** The checking thread of large files: its module (checkerModule() unless given) and the size from which it is used (WORKER_MIN_BYTES unless given); null: every file on this thread. */
-  worker?: { module?: CheckerModule; minBytes?: number } | null;
+  /**
+   * The checking threads: their module (checkerModule() unless given), the size from which a file
+   * gets threads of its own (WORKER_MIN_BYTES unless given) and the number of files from which a
+   * folder's files are spread over threads (FOLDER_MIN_FILES unless given); null: every file on this thread.
+   */
+  worker?: { module?: CheckerModule; minBytes?: number; minFiles?: number } | null;
 }
 
 /** How a file of `bytes` is checked: in a worker started from the module returned, or on this thread (undefined). */
@@ -42,11 +47,31 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
   for (const u of unreadable) add(u);
   const coverage = options.coverage ? createCoverageCollector() : undefined;
   const check = createChecker(options.strict);
-  for (const file of files) {
+  // Many files: the files (standard input aside) are read and checked on threads, their items taken in input order.
+  const regular = files.filter((f) => !f.stdin);
+  const module = options.worker === null || !filesInWorkers(regular.length, { coverage: options.coverage, minFiles: options.worker?.minFiles }) ? undefined : (options.worker?.module ?? checkerModule());
+  const pool = module && checkFilesInWorkers(regular, options.strict, module, checkThreads(), options.worker?.minBytes);
+  try {
+    for (const file of files) await checkFile(file);
+  } finally {
+    await pool?.return(undefined);
+  }
+  const firstRule = tally.firstRule();
+  return { summary: tally.summary(), ...(coverage ? { coverage: coverage.result() } : {}), ...(firstRule ? { firstRule } : {}) };
+
+  async function checkFile(file: InputFile): Promise<void> {
+    if (pool && !file.stdin) {
+      const outcome = (await pool.next()).value;
+      if (outcome && 'items' in outcome) {
+        for (const item of outcome.items) add(item);
+        return;
+      }
+      // A file for threads of its own: checked below.
+    }
     const { stdin } = options;
     if (file.stdin && !stdin) {
       add(unreadableInput(file.label, 'standard input is a terminal: pipe a capture or HAR into it (cat capture.json | social-analytics-api validate -)'));
-      continue;
+      return;
     }
     // A file is opened once: its size says whether workers check it.
     const opened = file.stdin ? undefined : openInputItems(file.path, file.label);
@@ -54,7 +79,7 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
     if (worker) {
       opened.close();
       for await (const item of checkFileInWorker(file.path, file.label, options.strict, worker, check, checkThreads())) add(item);
-      continue;
+      return;
     }
     const read = opened ? opened.items : readStreamItems(stdin!, file.label);
     for await (const item of read) {
@@ -64,8 +89,6 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
       } else add(item);
     }
   }
-  const firstRule = tally.firstRule();
-  return { summary: tally.summary(), ...(coverage ? { coverage: coverage.result() } : {}), ...(firstRule ? { firstRule } : {}) };
 }
 
 /** Checks every input and collects the whole report (its items kept: for tests and library use; the command streams). */

@@ -70,7 +70,7 @@ export function checkerModule(): CheckerModule | undefined {
 }
 
 /** Starts a checking thread (a TypeScript one through tsx's tsImport, as a worker's own loader flags are not honoured). */
-function startWorker(module: CheckerModule, data: CheckerData): Worker {
+export function startWorker(module: CheckerModule, data: CheckerData): Worker {
   if (!module.tsx) return new Worker(module.url, { workerData: data });
   const url = JSON.stringify(module.url.href);
   // Evaluated code sees a global `require`, which the modules imported must not take for a bundler's.

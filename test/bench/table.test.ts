@@ -57,11 +57,11 @@ describe('bench table', () => {
     let dir: string | undefined;
     afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
 
-    it('rewrites the file in place and leaves no temporary file', () => {
+    it('rewrites the file in place and leaves no temporary file', async () => {
       dir = mkdtempSync(join(tmpdir(), 'bench-table-'));
       const path = join(dir, 'README.md');
       writeFileSync(path, readme);
-      writeTableBlock(path, rows, 'Measured on test.');
+      await writeTableBlock(path, rows, 'Measured on test.');
       expect(readFileSync(path, 'utf8')).toBe(replaceTableBlock(readme, rows, 'Measured on test.'));
       expect(readdirSync(dir)).toEqual(['README.md']);
     });
