@@ -28,6 +28,8 @@ function writeFolder(): void {
     else tmp.write(`${name}.json`, i % 2 ? invalidCapture : validCapture);
   }
   tmp.write('captures/empty.json', '');
+  // The one file of more than 20 kB.
+  tmp.write('captures/large.json', Array.from({ length: 40 }, (_, i) => (i % 3 ? validCapture : invalidCapture)));
 }
 
 describe('a folder checked on worker threads', () => {
@@ -35,12 +37,12 @@ describe('a folder checked on worker threads', () => {
     writeFolder();
     const plain = await report(['captures'], null);
     const threaded = await report(['captures'], { minFiles: 0 });
-    expect(plain.items.length).toBe(79);
-    expect(plain.summary).toMatchObject({ responses: 60, invalid: 24, unreadable: 13, skipped: 6 });
+    expect(plain.items.length).toBe(119);
+    expect(plain.summary).toMatchObject({ responses: 100, invalid: 38, unreadable: 13, skipped: 6 });
     expect(comparable(threaded.items)).toEqual(comparable(plain.items));
     expect(threaded.summary).toEqual(plain.summary);
-    // Files large enough for threads of their own (here: every HAR and array) are checked in their place.
-    const large = await report(['captures'], { minFiles: 0, minBytes: 400 });
+    // A file large enough for threads of its own is checked in its place.
+    const large = await report(['captures'], { minFiles: 0, minBytes: 20_000 });
     expect(comparable(large.items)).toEqual(comparable(plain.items));
   }, 60_000);
 
@@ -50,7 +52,7 @@ describe('a folder checked on worker threads', () => {
     tmp.write('exits.mjs', 'import { parentPort } from "node:worker_threads";\nparentPort.on("message", () => process.exit(3));\n');
     for (const [worker, why] of [['throws.mjs', 'the checker could not load'], ['exits.mjs', 'it stopped with exit code 3']]) {
       const result = await report(['captures'], { minFiles: 0, module: { url: pathToFileURL(tmp.path(worker)) } });
-      expect(result.items).toHaveLength(61);
+      expect(result.items).toHaveLength(62);
       expect(result.unreadable.every((u) => u.message === `not checked: the checking thread failed (${why})`)).toBe(true);
       expect(result.summary.exitCode).toBe(2);
     }
