@@ -66,11 +66,11 @@ describe('bench table', () => {
       expect(readdirSync(dir)).toEqual(['README.md']);
     });
 
-    it('leaves a file without markers unchanged', () => {
+    it('leaves a file without markers unchanged', async () => {
       dir = mkdtempSync(join(tmpdir(), 'bench-table-'));
       const path = join(dir, 'README.md');
       writeFileSync(path, '# no block\n');
-      expect(() => writeTableBlock(path, rows, 'x')).toThrow('expected one');
+      await expect(writeTableBlock(path, rows, 'x')).rejects.toThrow('expected one');
       expect(readFileSync(path, 'utf8')).toBe('# no block\n');
       expect(readdirSync(dir)).toEqual(['README.md']);
     });
