@@ -11,7 +11,8 @@ import { authorizationHeader, checkBaseUrl, checkCredentials } from './auth.js';
 import { RequestBudget, type BudgetOptions, type Clock } from './budget.js';
 import { ClientConfigError } from './errors.js';
 import { paginate, type CallOptions, type PostOf } from './paginate.js';
-import { policyFetch, type ResponseValidator, type RetryInfo } from './policy-fetch.js';
+import type { ExchangeCapture } from './exchange.js';
+import { policyFetch, type ClientPolicy, type ResponseValidator, type RetryInfo } from './policy-fetch.js';
 import { mergeMetricsAnswers } from './merge.js';
 import { mapWithConcurrency } from './pool.js';
 import { rawClients, type RawClients } from './raw.js';
@@ -84,6 +85,14 @@ export interface ClientOptions {
   random?: () => number;
   /** Called before each retry (no credentials in the arguments). */
   onRetry?: (info: RetryInfo) => void;
+  /**
+   * Called with every answer the client reads (each attempt, retries and failure answers
+   * included) as a capture in the format `social-analytics-api validate` reads, with every echo
+   * of the credentials redacted and no header kept. The call waits for a returned promise; an
+   * error it throws is the call's error. `writeCaptures(dir)` from `social-analytics-api/captures`
+   * writes each to a file.
+   */
+  onExchange?: (capture: ExchangeCapture) => void | Promise<void>;
 }
 
 /** Response type of a request: the builder's phantom type, or unknown for plain objects. */
@@ -118,6 +127,13 @@ function validatorOf(validate: unknown): ResponseValidator | undefined {
   if (validate === undefined || validate === null || validate === false) return undefined;
   if (typeof validate === 'function') return validate as ResponseValidator;
   throw new ClientConfigError(`createClient: option "validate" takes a function: pass { validate: validateResponse } from 'social-analytics-api/validators'`);
+}
+
+/** The `onExchange` option as a function, or undefined. */
+function onExchangeOf(onExchange: unknown): ClientPolicy['onExchange'] {
+  if (onExchange === undefined || onExchange === null) return undefined;
+  if (typeof onExchange === 'function') return onExchange as ClientPolicy['onExchange'];
+  throw new ClientConfigError('createClient: option "onExchange" takes a function: pass writeCaptures(dir) from \'social-analytics-api/captures\', or your own');
 }
 
 /** The `timeout` option in ms (Infinity: none). */
@@ -167,6 +183,7 @@ export function createClient(options: ClientOptions): SocialAnalyticsClient {
     budget,
     validate: validatorOf(options.validate),
     onRetry: options.onRetry,
+    onExchange: onExchangeOf(options.onExchange),
   });
 
   async function send(request: RequestLike, callOptions?: CallOptions): Promise<unknown> {
