@@ -92,7 +92,7 @@ export interface ClientOptions {
    * error it throws is the call's error. `writeCaptures(dir)` from `social-analytics-api/captures`
    * writes each to a file.
    */
-  onExchange?: (capture: ExchangeCapture) => void | Promise<void>;
+  onExchange?: (capture: ExchangeCapture) => unknown;
 }
 
 /** Response type of a request: the builder's phantom type, or unknown for plain objects. */

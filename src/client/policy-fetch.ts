@@ -54,7 +54,7 @@ export interface ClientPolicy {
   budget?: RequestBudget;
   validate?: ResponseValidator;
   onRetry?: (info: RetryInfo) => void;
-  onExchange?: (capture: ExchangeCapture) => void | Promise<void>;
+  onExchange?: (capture: ExchangeCapture) => unknown;
 }
 
 /** One call to the API. Header names are lower-case. */
