@@ -135,10 +135,7 @@ export function policyFetch(policy: ClientPolicy): PolicyFetch {
       if (received instanceof ApiError) failure = received;
       else {
         const answer = judgeAnswer(received.status, received.text, call.operation, redact);
-        if (policy.onExchange) {
-          const parsed = answer instanceof ApiError ? undefined : answer.body;
-          await policy.onExchange(exchangeCapture({ method: call.method, path: call.path, request: call.request, status: received.status, text: received.text, body: parsed }, redact));
-        }
+        if (policy.onExchange) await policy.onExchange(exchangeCapture({ method: call.method, path: call.path, request: call.request, status: received.status, text: received.text }, redact));
         if (!(answer instanceof ApiError)) {
           await check(call, answer.body);
           return { ...received, body: answer.body };
