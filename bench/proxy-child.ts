@@ -8,3 +8,4 @@ const target = process.argv[2];
 if (!target) throw new Error('usage: proxy-child.ts <target URL>');
 const proxy = await startProxy({ target });
 console.log(JSON.stringify({ url: proxy.url }));
+process.on('SIGINT', () => process.exit(0));

@@ -9,10 +9,15 @@
  * - Throughput: CONCURRENCY requests in flight, THROUGHPUT_REQUESTS in all, direct then through
  *   the proxy then direct again (the direct figure is the mean of the two), requests per second.
  *
+ * - CPU per exchange: the CPU time of the proxy process over the proxied throughput run (Linux
+ *   /proc, 10 ms ticks) against the mock's over the same run: on a machine of few cores shared by
+ *   the three processes, the throughput share follows from it.
+ *
  * For a small answer (a metrics answer of 2 profiles x 2 metrics x 7 days, under 10 kB) and a large one (a metrics answer
  * of 25 profiles x 10 metrics x 90 days), in one run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,6 +77,12 @@ function send(base: string, c: Case): Promise<number> {
     req.on('error', reject);
     req.end(c.body);
   });
+}
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 const percentile = (values: number[], p: number) => {
@@ -150,7 +161,9 @@ export async function run(): Promise<BenchRow[]> {
       });
       rows.push({ name: `proxy: added latency p99, ${label}`, value: `${added99.toFixed(2)} ms`, baseline: `direct p99 ${l.p99[0].toFixed(2)} ms, proxied ${l.p99[1].toFixed(2)} ms` });
       const before = await throughput(direct, c, THROUGHPUT_REQUESTS[size]);
+      const cpuBefore = [cpuMs(mock.process.pid!), cpuMs(proxy.process.pid!)];
       const through = await throughput(proxied, c, THROUGHPUT_REQUESTS[size]);
+      const [mockCpu, proxyCpu] = [cpuMs(mock.process.pid!) - cpuBefore[0], cpuMs(proxy.process.pid!) - cpuBefore[1]];
       const after = await throughput(direct, c, THROUGHPUT_REQUESTS[size]);
       const directRate = (before + after) / 2;
       const share = through / directRate;
@@ -161,6 +174,13 @@ export async function run(): Promise<BenchRow[]> {
         ratio: `${share.toFixed(2)}x`,
         target: `>= ${TARGET_THROUGHPUT_SHARE}x`,
         ok: share >= TARGET_THROUGHPUT_SHARE,
+      });
+      const perRequest = (ms: number) => (ms * 1000) / THROUGHPUT_REQUESTS[size];
+      rows.push({
+        name: `proxy: CPU per exchange (forward, check, redaction), ${label}`,
+        value: `${perRequest(proxyCpu).toFixed(0)} µs`,
+        baseline: `mock ${perRequest(mockCpu).toFixed(0)} µs`,
+        ratio: `${(proxyCpu / mockCpu).toFixed(2)}x`,
       });
     }
     return rows;

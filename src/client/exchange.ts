@@ -27,7 +27,9 @@ export interface RawExchange {
   method: string;
   path: string;
   /** The request body as a value; undefined when none was sent. */
-  request: unknown;
+  request?: unknown;
+  /** Or the request body as sent (JSON text), redacted as the response body is. */
+  requestText?: string;
   status: number;
   /** The response body as read (text). */
   text: string;
@@ -62,7 +64,7 @@ export function exchangeCapture(exchange: RawExchange, redact: Pick<Redactor, 't
   return {
     method: exchange.method,
     path: redact.text(exchange.path),
-    ...(exchange.request !== undefined ? { request: redact.value(exchange.request) } : {}),
+    ...(exchange.requestText !== undefined ? { request: redactedBody(exchange.requestText, redact) } : exchange.request !== undefined ? { request: redact.value(exchange.request) } : {}),
     status: exchange.status,
     response: redactedBody(exchange.text, redact),
     recordedAt: now.toISOString(),

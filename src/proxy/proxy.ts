@@ -14,7 +14,7 @@ import { Agent as HttpsAgent } from 'node:https';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from '../client/client.js';
-import { bodyValue, exchangeCapture, type ExchangeCapture } from '../client/exchange.js';
+import { exchangeCapture, type ExchangeCapture } from '../client/exchange.js';
 import { Redactor } from '../client/redact.js';
 import { readCapture } from '../captures/capture-file.js';
 import type { SkipReason } from '../captures/types.js';
@@ -185,8 +185,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
       const message = `not checked: ${result.untapped ?? 'its body was not read'}`;
       return { item: { kind: 'response', source, method, path, status: result.status, operation: operationOf(method, path)?.key ?? null, valid: false, errors: [{ pointer: '', message, rule: null, severity: 'error' }], warnings: [], groups: [{ rule: null, severity: 'error', shape: '', message, count: 1, pointers: [''] }], groupsOmitted: 0 } };
     }
-    const request = result.requestText === undefined ? undefined : bodyValue(result.requestText);
-    const capture = exchangeCapture({ method, path, request, status: result.status, text: result.responseText }, redact);
+    const capture = exchangeCapture({ method, path, requestText: result.requestText, status: result.status, text: result.responseText }, redact);
     const read = readCapture(capture, source);
     if (read.kind !== 'response') return { item: read, capture };
     const { durationMs: _, ...report } = await check(read);
