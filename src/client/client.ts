@@ -7,7 +7,7 @@
  * clients `raw.v1` / `raw.v2` use it as their fetch (raw.ts).
  */
 import type { ApiRequest, ResponseOf } from '../request.js';
-import { authorizationHeader, checkBaseUrl, checkCredentials } from './auth.js';
+import { authorizationHeader, checkBaseUrl, checkCredentials, insecureHostsOf } from './auth.js';
 import { RequestBudget, type BudgetOptions, type Clock } from './budget.js';
 import { ClientConfigError } from './errors.js';
 import { paginate, type CallOptions, type PostOf } from './paginate.js';
@@ -46,8 +46,14 @@ export interface ClientOptions {
   token: string;
   /** API secret. Never appears in an error, a log line or a thrown object. */
   secret: string;
-  /** `https://...`; plain `http:` only for loopback hosts (a local mock server). */
+  /** `https://...`; plain `http:` only for loopback hosts (a local mock server) and the hosts of `allowInsecureHost`. */
   baseUrl: string;
+  /**
+   * Host names to which plain `http:` is allowed beside loopback: the mock as a CI service or a
+   * compose service (`allowInsecureHost: 'mock'` for `baseUrl: 'http://mock:4010'`). The
+   * credentials travel in clear text to them: for test networks only. None by default.
+   */
+  allowInsecureHost?: string | readonly string[];
   /**
    * A fetch implementation (default: the global fetch). It receives one standard `Request` (with
    * the headers, body, abort signal and `redirect: "manual"` set) and returns a `Response`.
@@ -131,9 +137,8 @@ function validatorOf(validate: unknown): ResponseValidator | undefined {
 
 /** The `onExchange` option as a function, or undefined. */
 function onExchangeOf(onExchange: unknown): ClientPolicy['onExchange'] {
-  if (onExchange === undefined || onExchange === null) return undefined;
-  if (typeof onExchange === 'function') return onExchange as ClientPolicy['onExchange'];
-  throw new ClientConfigError('createClient: option "onExchange" takes a function: pass writeCaptures(dir) from \'social-analytics-api/captures\', or your own');
+  if (onExchange == null || typeof onExchange === 'function') return (onExchange ?? undefined) as ClientPolicy['onExchange'];
+  throw new ClientConfigError('createClient: option "onExchange" takes a function, such as writeCaptures(dir)');
 }
 
 /** The `timeout` option in ms (Infinity: none). */
@@ -162,7 +167,7 @@ const NO_HEADERS: Readonly<Record<string, string>> = {};
 export function createClient(options: ClientOptions): SocialAnalyticsClient {
   if (typeof options !== 'object' || options === null) throw new ClientConfigError('createClient: options { token, secret, baseUrl } are required');
   checkCredentials(options.token, options.secret);
-  const baseUrl = checkBaseUrl(options.baseUrl);
+  const baseUrl = checkBaseUrl(options.baseUrl, insecureHostsOf(options.allowInsecureHost));
   const authorization = authorizationHeader(options.token, options.secret);
   const redact = new Redactor(options.token, options.secret);
   const clock: Clock = { now: options.clock?.now ?? realClock.now, sleep: options.clock?.sleep ?? realClock.sleep };

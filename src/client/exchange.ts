@@ -53,10 +53,9 @@ export function bodyValue(text: string): unknown {
  * by value.
  */
 function redactedBody(text: string, redact: Pick<Redactor, 'text' | 'value'>): unknown {
-  const shown = redact.text(text);
-  if (shown === text) return bodyValue(text);
-  const value = bodyValue(shown);
-  return typeof value !== 'string' || bodyValue(text) === text ? value : redact.value(bodyValue(text));
+  const value = bodyValue(redact.text(text));
+  // Not JSON once redacted, though it was: redacted value by value.
+  return typeof value === 'string' && typeof bodyValue(text) !== 'string' ? redact.value(bodyValue(text)) : value;
 }
 
 /** The capture of one exchange, every string of it redacted. */
