@@ -1,6 +1,6 @@
 /**
  * Writing a report through the reporters a command was given (`--reporter NAME[=FILE]`): each to
- * standard output or to its file (written atomically), the markdown summary appended to GitHub's
+ * standard output or to where its file path points (src/cli/write-report.ts), the markdown summary appended to GitHub's
  * job summary when asked. `validate` and `proxy` share it.
  */
 import { appendFileSync } from 'node:fs';
@@ -11,7 +11,8 @@ import { renderJson } from './reporters/json.js';
 import { renderMarkdown, type MarkdownOptions } from './reporters/markdown.js';
 import { renderText } from './reporters/text.js';
 import type { ReporterChoice, ReporterName } from './validate-args.js';
-import { writeFileAtomic } from './write-atomic.js';
+import { reasonOf } from './report-path-error.js';
+import { isStandardOutput, writeReport } from './write-report.js';
 
 /** What reporters need beside the report: where annotation paths start, where the docs are. */
 export type RenderContext = AnnotationRoot & MarkdownOptions;
@@ -57,13 +58,13 @@ export async function writeReports(reporters: readonly ReporterChoice[], report:
   };
   for (const [i, reporter] of reporters.entries()) {
     const text = first !== undefined && i === 0 ? first : await render(reporter.name, report, context);
-    if (reporter.output === undefined) io.out(text.replace(/\n$/, ''));
+    if (reporter.output === undefined || isStandardOutput(reporter.output)) io.out(text.replace(/\n$/, ''));
     else if (reporter.name === 'markdown' && resolve(cwd, reporter.output) === summaryFile) appendSummary(summaryFile, text);
     else {
       try {
-        writeFileAtomic(resolve(cwd, reporter.output), text);
+        await writeReport(resolve(cwd, reporter.output), text);
       } catch (err) {
-        io.err(`social-analytics-api ${io.command}: cannot write the ${reporter.name} report to ${reporter.output}: ${(err as Error).message}`);
+        io.err(`social-analytics-api ${io.command}: cannot write the ${reporter.name} report to ${reporter.output}: ${reasonOf(err)}`);
         writeFailed = true;
       }
     }
