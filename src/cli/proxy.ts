@@ -30,6 +30,10 @@ options:
   --output FILE, -o FILE   the file of the --reporter next to it
   --json                   the same as --reporter json
   --timeout MS             the target's time for a whole answer (default 30000)
+  --headers-timeout MS     close a caller's connection whose request headers take longer
+                           (default 30000, as the mock)
+  --body-timeout MS        close a caller's connection whose request body takes longer once
+                           the headers are in (default 30000, as the mock)
   --max-body-bytes N       bytes of an answer (decoded) kept for the check (default 67108864);
                            a longer answer is passed on and reported invalid, unchecked
   -h, --help               this help
@@ -54,6 +58,8 @@ const PROXY_OPTIONS: OptionTable = {
   output: { type: 'string', short: 'o' },
   json: { type: 'boolean' },
   timeout: { type: 'string' },
+  'headers-timeout': { type: 'string' },
+  'body-timeout': { type: 'string' },
   'max-body-bytes': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
@@ -92,12 +98,14 @@ export function parseProxyArgs(args: readonly string[]): ProxyArgs | { error: st
         break;
       case 'port':
       case 'timeout':
+      case 'headers-timeout':
+      case 'body-timeout':
       case 'max-body-bytes': {
-        const n = wholeNumber(rawName, value, name === 'port' ? 0 : 1, name === 'port' ? 65535 : name === 'timeout' ? 2_147_483_647 : 2 ** 29);
+        const max = { port: 65535, timeout: 2_147_483_647, 'headers-timeout': 3_600_000, 'body-timeout': 3_600_000, 'max-body-bytes': 2 ** 29 }[name];
+        const n = wholeNumber(rawName, value, name === 'port' ? 0 : 1, max);
         if (typeof n !== 'number') return n;
-        if (name === 'port') options.port = n;
-        else if (name === 'timeout') options.timeoutMs = n;
-        else options.maxBodyBytes = n;
+        const key = ({ port: 'port', timeout: 'timeoutMs', 'headers-timeout': 'headersTimeoutMs', 'body-timeout': 'bodyTimeoutMs', 'max-body-bytes': 'maxBodyBytes' } as const)[name];
+        options[key] = n;
         break;
       }
       case 'strict':

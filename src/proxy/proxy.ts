@@ -40,8 +40,10 @@ export interface ProxyOptions {
   maxBodyBytes?: number;
   /** Milliseconds the target has for a whole answer (default 30000, the client's timeout): no headers in time is a 504, a body not complete in time is cut off. */
   timeoutMs?: number;
-  /** Milliseconds a caller has to send its request headers, and its whole request (default 30000 each). */
-  requestTimeoutMs?: number;
+  /** Milliseconds a caller has to send its request line and headers (default 30000, as the mock); a slower connection is closed. */
+  headersTimeoutMs?: number;
+  /** Milliseconds a caller has to send its request body once the headers are in (default 30000, as the mock); a slower connection is closed. */
+  bodyTimeoutMs?: number;
   /** Called with each exchange once it is checked (and recorded). */
   onExchange?: (exchange: ProxyExchange) => void;
   /** Refuse to start when the target cannot be connected to (default true). */
@@ -144,7 +146,8 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   const target = targetOf(options.target);
   const maxBodyBytes = positive('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 2 ** 29);
   const timeoutMs = positive('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS, 2_147_483_647);
-  const requestTimeoutMs = positive('requestTimeoutMs', options.requestTimeoutMs, 30_000, 2_147_483_647);
+  const headersTimeout = positive('headersTimeoutMs', options.headersTimeoutMs, 30_000, 3_600_000);
+  const bodyTimeout = positive('bodyTimeoutMs', options.bodyTimeoutMs, 30_000, 3_600_000);
   if (options.checkTarget !== false) await probe(target, Math.min(timeoutMs, 10_000));
   const check = createChecker(options.strict === true);
   const recorder: CaptureWriter | undefined = options.record === undefined ? undefined : writeCaptures(options.record);
@@ -212,7 +215,9 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     options.onExchange?.({ method, path, status: result.status, item, ...(file ? { file } : {}) });
   }
 
-  const server = createServer((req, res) => {
+  // The mock's timeouts: headers, then the whole request, checked often enough to close on time.
+  const timeouts = { headersTimeout, requestTimeout: headersTimeout + bodyTimeout, connectionsCheckingInterval: Math.max(5, Math.min(1000, Math.floor(headersTimeout / 4))) };
+  const server = createServer(timeouts, (req, res) => {
     const work = exchange(req, res)
       .catch((error: unknown) => {
         if (!res.headersSent) {
@@ -223,8 +228,6 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
       .finally(() => pending.delete(work));
     pending.add(work);
   });
-  server.headersTimeout = requestTimeoutMs;
-  server.requestTimeout = requestTimeoutMs;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());

@@ -41,7 +41,7 @@ describe('the proxy command', () => {
   it('checks, records and reports the exchanges, and exits 1 after SIGTERM when one was invalid', async () => {
     const server = await mock();
     const metrics = validRequest(allOperations.find((o) => o.key === 'POST /2/facebook/metrics')!, server.account, 3);
-    const planted = await (await fetch(server.url + metrics.path, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${TOKEN}:${SECRET}`).toString('base64')}` }, body: JSON.stringify(metrics.body) })).json();
+    const planted = await (await fetch(server.url + metrics.path, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${TOKEN}:${SECRET}`).toString('base64')}`, 'content-type': 'application/json' }, body: JSON.stringify(metrics.body) })).json();
     planted.header[0].rows.push('not-a-profile');
     const upstream = await startServer({
       '/2/facebook/metrics': (_req, res) => json(res, 200, planted),

@@ -306,3 +306,33 @@ describe('the proxy in front of a misbehaving upstream', () => {
     await expect(startProxy({ target })).rejects.toThrow(`cannot reach the target ${target}: ECONNREFUSED`);
   });
 });
+
+describe('the proxy and slow callers', () => {
+  it('closes a connection whose headers or body do not arrive in time, as the mock does, and serves others meanwhile', async () => {
+    const server = await mock();
+    const { proxy, exchanges } = await proxyTo(server.url, { headersTimeoutMs: 100, bodyTimeoutMs: 100 });
+    const { connect } = await import('node:net');
+    const closed = (first: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(proxy.port, '127.0.0.1', () => socket.write(first));
+        let got = '';
+        socket.on('data', (c: Buffer) => (got += c.toString()));
+        socket.on('close', () => resolve(got));
+        socket.on('error', () => resolve(got));
+        setTimeout(() => reject(new Error('not closed: hang guard')), 20_000);
+      });
+    try {
+      const [slowHeaders, slowBody, served] = await Promise.all([
+        closed('GET /2/facebook/profiles HTTP/1.1\r\nHost: x\r\n'),
+        closed(`POST /2/post/labels HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`),
+        rawCall(proxy.url, 'GET', '/2/facebook/profiles'),
+      ]);
+      expect(slowHeaders).not.toContain('200 OK');
+      expect(slowBody).not.toContain('200 OK');
+      expect(served.status).toBe(200);
+    } finally {
+      await proxy.close();
+    }
+    expect(exchanges.filter((e) => e.item.kind === 'response' && e.item.valid)).toHaveLength(1);
+  });
+});
