@@ -14,7 +14,7 @@ const USAGE = `usage: social-analytics-api <command> [options]
 
 commands:
   validate <file|dir|har>... [options]   check captured responses against the API description
-  mock [--port 4010] [--token T --secret S] [--seed N]   run the mock server on 127.0.0.1
+  mock [--port 4010] [--host H] [--token T --secret S] ...   run the mock server (127.0.0.1 unless --host)
   proxy --target URL [--port 4011] [--record DIR]   forward to the API or the mock, checking each exchange
   rules [rule id] [--json]               explain a rule that a reported problem names (no id: list them)
 
