@@ -336,3 +336,36 @@ describe('the proxy and slow callers', () => {
     expect(exchanges.filter((e) => e.item.kind === 'response' && e.item.valid)).toHaveLength(1);
   });
 });
+
+describe('the proxy and a hostile target', () => {
+  it('answers 502 to a target that speaks no HTTP, and cuts an endless body off at its timeout without keeping it', async () => {
+    const { createServer } = await import('node:net');
+    const garbage = createServer((socket) => socket.end('HELLO THERE\r\n\r\n'));
+    await new Promise<void>((resolve) => garbage.listen(0, '127.0.0.1', resolve));
+    const garbageUrl = `http://127.0.0.1:${(garbage.address() as { port: number }).port}`;
+    const endless = await startServer({
+      '/2/facebook/profiles': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"success":true,"profiles":[');
+        const timer = setInterval(() => res.write(`"${'x'.repeat(16_000)}",`), 1);
+        res.on('close', () => clearInterval(timer));
+      },
+    });
+    const first = await proxyTo(garbageUrl);
+    const second = await proxyTo(endless.url, { timeoutMs: 300, maxBodyBytes: 10_000 });
+    try {
+      const answer = await rawCall(first.proxy.url, 'GET', '/2/facebook/profiles');
+      expect(answer.status).toBe(502);
+      expect(answer.bytes.toString()).toMatch(/^social-analytics-api proxy: no answer from the target http:\/\/127\.0\.0\.1:\d+ \(HPE_[A-Z_]+\)\n$/);
+      const cut = await rawCall(second.proxy.url, 'GET', '/2/facebook/profiles').catch((e: Error) => e);
+      expect(cut).toBeInstanceOf(Error);
+      await settled(second.exchanges, 1);
+      expect(exchangeLine(second.exchanges[0])).toBe("GET /2/facebook/profiles 200 skipped: no response (the target's answer took longer than 300 ms: cut off)");
+    } finally {
+      await first.proxy.close();
+      await second.proxy.close();
+      await endless.close();
+      garbage.close();
+    }
+  });
+});
