@@ -11,7 +11,7 @@ import { validatorFactsArtifact } from './generators/validator-facts.js';
 import { rulesArtifacts } from './generators/rules.js';
 import { requestCatalogArtifact } from './generators/request-catalog.js';
 import { operationsArtifact } from './generators/operations.js';
-import { responseExamplesArtifact } from './generators/response-examples.js';
+import { responseExamplesArtifact } from './generators/answer-examples.js';
 import { siteArtifacts } from './generators/site.js';
 
 /** A generator module run in a worker thread: its file URL and the export that makes the artifacts. */
