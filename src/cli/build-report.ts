@@ -101,8 +101,15 @@ export async function buildReport(options: BuildOptions): Promise<ValidateReport
       options.onItem?.(item);
     },
   });
+  return reportOf(items, { allowEmpty: options.allowEmpty, coverage: closing.coverage });
+}
+
+/** The report of checked items (in input order): the summary counts them, the exit code follows. */
+export function reportOf(items: ReportItem[], options: { allowEmpty: boolean; coverage?: ValidateReport['coverage'] }): ValidateReport {
+  const tally = createTally(options.allowEmpty);
+  for (const item of items) tally.add(item);
   const results = items.flatMap((i) => (i.kind === 'response' ? [(({ kind: _, ...r }) => r)(i)] : []));
   const skipped = items.flatMap((i) => (i.kind === 'skipped' ? [{ source: i.source, reason: i.reason, detail: i.detail }] : []));
-  const unreadableList = items.flatMap((i) => (i.kind === 'unreadable' ? [(({ kind: _, ...u }) => u)(i)] : []));
-  return { summary: closing.summary, results, unreadable: unreadableList, skipped, items, ...(closing.coverage ? { coverage: closing.coverage } : {}) };
+  const unreadable = items.flatMap((i) => (i.kind === 'unreadable' ? [(({ kind: _, ...u }) => u)(i)] : []));
+  return { summary: tally.summary(), results, unreadable, skipped, items, ...(options.coverage ? { coverage: options.coverage } : {}) };
 }

@@ -11,13 +11,14 @@ import { checkInputs } from './build-report.js';
 import { fileOutput, laterOutput, liveOutput, memoryOutput, type ReportOutput } from './report-output.js';
 import { reasonOf } from './report-path-error.js';
 import type { ReportWriter } from './report-types.js';
-import { createGithubWriter, type AnnotationRoot } from './reporters/github.js';
+import { createGithubWriter } from './reporters/github.js';
 import { createJsonWriter } from './reporters/json.js';
-import { createMarkdownReportWriter, type MarkdownOptions } from './reporters/markdown.js';
+import { createMarkdownReportWriter } from './reporters/markdown.js';
 import { createTextWriter } from './reporters/text.js';
 import { createSpoolFiles, type SpoolMaker } from './spool.js';
 import { parseValidateArgs, type ReporterName } from './validate-args.js';
 import { isStandardOutput } from './write-report.js';
+import type { RenderContext } from './write-reports.js';
 
 export const VALIDATE_USAGE = `usage: social-analytics-api validate <file|dir|har|->... [options]
 
@@ -76,9 +77,6 @@ function standardIo(): ValidateIo & { flush(): void } {
     flush: out.flush,
   };
 }
-
-/** What reporters need beside the report: where annotation paths start, where the docs are. */
-type RenderContext = AnnotationRoot & MarkdownOptions;
 
 /** Makes a reporter's writer, given where its text goes and where it spools. */
 type MakeWriter = (write: (text: string) => void, spool: SpoolMaker) => ReportWriter;
@@ -152,7 +150,7 @@ async function validate(args: string[], io: ValidateIo): Promise<number> {
   const stdin = !parsed.paths.includes('-') ? undefined : (io.stdin ?? (process.stdin.isTTY ? undefined : process.stdin));
   const spools = createSpoolFiles();
   try {
-    return await writeReports(parsed, { io, cwd, env, context, spool: spools.spool, stdin });
+    return await streamReports(parsed, { io, cwd, env, context, spool: spools.spool, stdin });
   } finally {
     spools.remove();
   }
@@ -164,7 +162,7 @@ async function validate(args: string[], io: ValidateIo): Promise<number> {
  * output is printed as it is made, each later one after it. A report that cannot be written is
  * one line naming it and the reason, and exit code 2; the others are written all the same.
  */
-async function writeReports(
+async function streamReports(
   parsed: Extract<ReturnType<typeof parseValidateArgs>, { paths: string[] }>,
   run: { io: ValidateIo; cwd: string; env: Readonly<Record<string, string | undefined>>; context: RenderContext; spool: SpoolMaker; stdin?: AsyncIterable<Uint8Array> },
 ): Promise<number> {
