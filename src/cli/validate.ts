@@ -7,15 +7,18 @@
  */
 import { appendFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { buildReport } from './build-report.js';
-import type { ReportItem, ValidateReport } from './report-types.js';
-import { renderGithub, type AnnotationRoot } from './reporters/github.js';
-import { renderJson } from './reporters/json.js';
-import { renderMarkdown, type MarkdownOptions } from './reporters/markdown.js';
-import { closingText, itemLines, renderText } from './reporters/text.js';
-import { parseValidateArgs, type ReporterName } from './validate-args.js';
+import { checkInputs } from './build-report.js';
+import { fileOutput, laterOutput, liveOutput, memoryOutput, type ReportOutput } from './report-output.js';
 import { reasonOf } from './report-path-error.js';
-import { isStandardOutput, writeReport } from './write-report.js';
+import type { ReportWriter } from './report-types.js';
+import { createGithubWriter } from './reporters/github.js';
+import { createJsonWriter } from './reporters/json.js';
+import { createMarkdownReportWriter } from './reporters/markdown.js';
+import { createTextWriter } from './reporters/text.js';
+import { createSpoolFiles, type SpoolMaker } from './spool.js';
+import { parseValidateArgs, type ReporterName } from './validate-args.js';
+import { isStandardOutput } from './write-report.js';
+import type { RenderContext } from './write-reports.js';
 
 export const VALIDATE_USAGE = `usage: social-analytics-api validate <file|dir|har|->... [options]
 
@@ -75,17 +78,20 @@ function standardIo(): ValidateIo & { flush(): void } {
   };
 }
 
-/** What reporters need beside the report: where annotation paths start, where the docs are. */
-type RenderContext = AnnotationRoot & MarkdownOptions;
+/** Makes a reporter's writer, given where its text goes and where it spools. */
+type MakeWriter = (write: (text: string) => void, spool: SpoolMaker) => ReportWriter;
 
-async function render(name: ReporterName, report: ValidateReport, context: RenderContext): Promise<string> {
-  if (name === 'text') return renderText(report);
-  if (name === 'json') return renderJson(report);
-  if (name === 'github') return renderGithub(report, context);
-  if (name === 'markdown') return renderMarkdown(report, context);
+async function writerOf(name: ReporterName, context: RenderContext): Promise<MakeWriter> {
+  if (name === 'text') return createTextWriter;
+  if (name === 'json') return createJsonWriter;
+  if (name === 'github') return (write) => createGithubWriter(write, context);
+  if (name === 'markdown') return (write) => createMarkdownReportWriter(write, context);
   // Loaded when asked for: the rule register SARIF describes its rules with, and the XML writer.
-  if (name === 'sarif') return (await import('./reporters/sarif.js')).renderSarif(report, context);
-  return (await import('./reporters/junit.js')).renderJunit(report);
+  if (name === 'sarif') {
+    const { createSarifWriter } = await import('./reporters/sarif.js');
+    return (write, spool) => createSarifWriter(write, spool, context);
+  }
+  return (await import('./reporters/junit.js')).createJunitWriter;
 }
 
 /** Bytes of lines, and milliseconds since the last write, after which they are written. */
@@ -142,36 +148,82 @@ async function validate(args: string[], io: ValidateIo): Promise<number> {
   const context: RenderContext = { cwd, root: resolve(cwd, parsed.root ?? env.GITHUB_WORKSPACE ?? cwd), docsUrl: parsed.docsUrl };
   // Standard input is opened only when `-` asks for it; a terminal is not waited on.
   const stdin = !parsed.paths.includes('-') ? undefined : (io.stdin ?? (process.stdin.isTTY ? undefined : process.stdin));
-  // A text report to standard output first in line is printed item by item, as the inputs are read.
-  const live = parsed.reporters[0]?.name === 'text' && parsed.reporters[0].output === undefined;
-  const onItem = live ? (item: ReportItem) => io.out(itemLines(item).join('\n')) : undefined;
-  const report = await buildReport({ paths: parsed.paths, cwd, strict: parsed.strict, coverage: parsed.coverage, allowEmpty: parsed.allowEmpty, stdin, onItem });
+  const spools = createSpoolFiles();
+  try {
+    return await streamReports(parsed, { io, cwd, env, context, spool: spools.spool, stdin });
+  } finally {
+    spools.remove();
+  }
+}
+
+/**
+ * Opens every report's output, then checks the inputs, handing each item to every reporter as it
+ * is checked (none is kept), and closes them in the order given: the first report to standard
+ * output is printed as it is made, each later one after it. A report that cannot be written is
+ * one line naming it and the reason, and exit code 2; the others are written all the same.
+ */
+async function streamReports(
+  parsed: Extract<ReturnType<typeof parseValidateArgs>, { paths: string[] }>,
+  run: { io: ValidateIo; cwd: string; env: Readonly<Record<string, string | undefined>>; context: RenderContext; spool: SpoolMaker; stdin?: AsyncIterable<Uint8Array> },
+): Promise<number> {
+  const { io, cwd, env, context, spool } = run;
   let writeFailed = false;
+  const failed = (reporter: { name: string; output?: string }, err: unknown) => {
+    io.err(`social-analytics-api validate: cannot write the ${reporter.name} report to ${reporter.output}: ${reasonOf(err)}`);
+    writeFailed = true;
+  };
   // The job summary of a step holds what every command of the step wrote to it: it is appended to, never replaced.
   const summaryFile = env.GITHUB_STEP_SUMMARY ? resolve(cwd, env.GITHUB_STEP_SUMMARY) : undefined;
-  let summaryWritten = false;
-  const appendSummary = (file: string, text: string) => {
+  const appendSummary = (text: string) => {
     try {
-      appendFileSync(file, `${text}\n`);
+      appendFileSync(summaryFile!, `${text}\n`);
     } catch (err) {
       io.err(`social-analytics-api validate: cannot append the job summary to GITHUB_STEP_SUMMARY (${env.GITHUB_STEP_SUMMARY}): ${(err as Error).message}`);
       writeFailed = true;
     }
-    summaryWritten = true;
   };
-  for (const [i, reporter] of parsed.reporters.entries()) {
-    const text = live && i === 0 ? closingText(report) : await render(reporter.name, report, context);
-    if (reporter.output === undefined || isStandardOutput(reporter.output)) io.out(text.replace(/\n$/, ''));
-    else if (reporter.name === 'markdown' && resolve(cwd, reporter.output) === summaryFile) appendSummary(summaryFile, text);
+  const toSummary = (reporter: { name: string; output?: string }) => reporter.name === 'markdown' && reporter.output !== undefined && resolve(cwd, reporter.output) === summaryFile;
+  const reports: { reporter: (typeof parsed.reporters)[number]; output: ReportOutput; writer: ReportWriter }[] = [];
+  let standardOutput = false;
+  for (const reporter of parsed.reporters) {
+    let output: ReportOutput;
+    if (reporter.output === undefined || isStandardOutput(reporter.output)) {
+      output = standardOutput ? laterOutput(io.out, spool) : liveOutput(io.out);
+      standardOutput = true;
+    } else if (toSummary(reporter)) output = memoryOutput(appendSummary);
     else {
       try {
-        await writeReport(resolve(cwd, reporter.output), text);
+        output = await fileOutput(resolve(cwd, reporter.output), spool);
       } catch (err) {
-        io.err(`social-analytics-api validate: cannot write the ${reporter.name} report to ${reporter.output}: ${reasonOf(err)}`);
-        writeFailed = true;
+        failed(reporter, err);
+        continue;
       }
     }
+    reports.push({ reporter, output, writer: (await writerOf(reporter.name, context))(output.write, spool) });
   }
-  if (summaryFile && !summaryWritten && parsed.reporters.some((r) => r.name === 'github')) appendSummary(summaryFile, renderMarkdown(report, context));
-  return writeFailed ? 2 : report.summary.exitCode;
+  // With github on a runner, the Markdown summary goes to the job summary too (unless a markdown report already does).
+  if (summaryFile && parsed.reporters.some((r) => r.name === 'github') && !parsed.reporters.some(toSummary)) {
+    const output = memoryOutput(appendSummary);
+    reports.push({ reporter: { name: 'markdown', output: summaryFile }, output, writer: createMarkdownReportWriter(output.write, context) });
+  }
+  const closing = await checkInputs({
+    paths: parsed.paths,
+    cwd,
+    strict: parsed.strict,
+    coverage: parsed.coverage,
+    allowEmpty: parsed.allowEmpty,
+    stdin: run.stdin,
+    onItem: (item) => {
+      for (const { writer } of reports) writer.item(item);
+    },
+  });
+  for (const { reporter, output, writer } of reports) {
+    writer.close(closing);
+    try {
+      await output.finish();
+    } catch (err) {
+      failed(reporter, err);
+    }
+  }
+  return writeFailed ? 2 : closing.summary.exitCode;
 }

@@ -2,22 +2,27 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtCli } from './built-cli.js';
 import { invalidCapture, tempDir, validCapture } from './helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const tmp = tempDir();
-afterAll(() => tmp.remove());
-
-/** tsx's loader by absolute URL: the child runs in a temp directory. */
-const TSX = pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+/** The CLI bundled once for every child of this file. */
+let built: Awaited<ReturnType<typeof builtCli>>;
+beforeAll(async () => {
+  built = await builtCli();
+});
+afterAll(() => {
+  tmp.remove();
+  built?.remove();
+});
 
 /** The environment without what a GitHub runner sets for the reporters (annotation root, job summary). */
 const { GITHUB_WORKSPACE: _root, GITHUB_STEP_SUMMARY: _summary, ...env } = process.env;
 
 /** The command with `args`, `input` piped into its standard input. */
-const piped = (input: string | undefined, ...args: string[]) => spawnSync(process.execPath, ['--import', TSX, join(ROOT, 'src', 'cli', 'main.ts'), ...args], { cwd: tmp.dir, env, input, encoding: 'utf8', timeout: 60_000 });
+const piped = (input: string | undefined, ...args: string[]) => spawnSync(process.execPath, [built.cli, ...args], { cwd: tmp.dir, env, input, encoding: 'utf8', timeout: 60_000 });
 const main = (...args: string[]) => piped(undefined, ...args);
 const cli = (...args: string[]) => main('validate', ...args);
 
@@ -53,12 +58,13 @@ describe('social-analytics-api validate (process)', () => {
     expect(main('--help', 'validate').stdout).toContain('--reporter NAME[=FILE]');
     expect(cli('--help')).toMatchObject({ status: 0, stdout: expect.stringContaining('--allow-empty') });
     expect(main('mock', '--help')).toMatchObject({ status: 0, stdout: expect.stringContaining('usage: social-analytics-api mock') });
+    expect(main('proxy', '--help')).toMatchObject({ status: 0, stdout: expect.stringContaining('usage: social-analytics-api proxy --target URL') });
   });
 
   it('answers a usage error with one line and where to find more, exit 2: no command, an unknown one, a bad mock option', () => {
     const cases = [
-      [[], 'social-analytics-api: no command given (usage: social-analytics-api <validate|mock|rules> [options])', 'run social-analytics-api --help for more'],
-      [['frobnicate'], 'social-analytics-api: unknown command "frobnicate": use validate, mock, rules or help', 'run social-analytics-api --help for more'],
+      [[], 'social-analytics-api: no command given (usage: social-analytics-api <validate|mock|proxy|rules> [options])', 'run social-analytics-api --help for more'],
+      [['frobnicate'], 'social-analytics-api: unknown command "frobnicate": use validate, mock, proxy, rules or help', 'run social-analytics-api --help for more'],
       [['--wat'], 'social-analytics-api: unknown option --wat', 'run social-analytics-api --help for more'],
       [['mock', '--port', 'x'], 'social-analytics-api mock: option --port needs a number from 0 to 65535, got "x"', 'run social-analytics-api mock --help for more'],
     ] as const;
