@@ -12,7 +12,7 @@
  */
 import { resolve } from 'node:path';
 import { expect } from 'vitest';
-import { isPlainObject } from './validators/checks/values.js';
+import { isPlainObject } from './core/values.js';
 import { displayPath, expandPaths, readInputItems } from './captures/read-inputs.js';
 import type { ValidationError } from './validators/types.js';
 import { explainRuleLine } from './catalog/rule-command.js';

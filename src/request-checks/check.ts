@@ -8,10 +8,10 @@
 import { v1RequestCatalog, v2RequestCatalog } from '../catalog/request-catalog.js';
 import * as compiled from '../../generated/request-validators.js';
 import { checkVersionRequest, type CheckRequestOptions, type VersionRequests } from './check-version.js';
-import type { RequestProblem } from './problems.js';
+import type { RequestProblem } from '../core/problems/request-error.js';
 import type { RequestOperations } from './schema-types.js';
 
-export type { RequestProblem } from './problems.js';
+export type { RequestProblem } from '../core/problems/request-error.js';
 export type { CheckRequestOptions, VersionRequests } from './check-version.js';
 
 /** The operations, body checks and catalog facts of version 1. */
