@@ -1330,41 +1330,17 @@ var metricsRequestV2 = {
     "/required": "v2.metrics.required-members"
   }]
 };
-var v1Requests = {
-  "GET /1/facebook/profiles": { kind: "profiles", network: "facebook" },
-  "GET /1/instagram/profiles": { kind: "profiles", network: "instagram" },
-  "GET /1/twitter/profiles": { kind: "profiles", network: "twitter" },
-  "GET /1/youtube/profiles": { kind: "profiles", network: "youtube" },
-  "GET /1/pinterest/profiles": { kind: "profiles", network: "pinterest" },
-  "POST /1/post/labels": { kind: "post-labels" },
-  "POST /1/facebook/metrics": { kind: "metrics", network: "facebook", body: metricsRequestV1 },
-  "POST /1/instagram/metrics": { kind: "metrics", network: "instagram", body: metricsRequestV1 },
-  "POST /1/twitter/metrics": { kind: "metrics", network: "twitter", body: metricsRequestV1 },
-  "POST /1/youtube/metrics": { kind: "metrics", network: "youtube", body: metricsRequestV1 },
-  "POST /1/pinterest/metrics": { kind: "metrics", network: "pinterest", body: metricsRequestV1 },
-  "POST /1/facebook/page/posts": { kind: "posts", network: "facebook", body: postsRequestV1 }
+var v1Bodies = {
+  "metrics": metricsRequestV1,
+  "posts": postsRequestV1
 };
-var v2Requests = {
-  "GET /2/facebook/profiles": { kind: "profiles", network: "facebook" },
-  "GET /2/instagram/profiles": { kind: "profiles", network: "instagram" },
-  "GET /2/twitter/profiles": { kind: "profiles", network: "twitter" },
-  "GET /2/youtube/profiles": { kind: "profiles", network: "youtube" },
-  "GET /2/linkedin/profiles": { kind: "profiles", network: "linkedin" },
-  "GET /2/pinterest/profiles": { kind: "profiles", network: "pinterest" },
-  "POST /2/post/labels": { kind: "post-labels" },
-  "POST /2/profile/labels": { kind: "profile-labels" },
-  "POST /2/facebook/metrics": { kind: "metrics", network: "facebook", body: metricsRequestV2 },
-  "POST /2/instagram/metrics": { kind: "metrics", network: "instagram", body: metricsRequestV2 },
-  "POST /2/twitter/metrics": { kind: "metrics", network: "twitter", body: metricsRequestV2 },
-  "POST /2/youtube/metrics": { kind: "metrics", network: "youtube", body: metricsRequestV2 },
-  "POST /2/linkedin/metrics": { kind: "metrics", network: "linkedin", body: metricsRequestV2 },
-  "POST /2/pinterest/metrics": { kind: "metrics", network: "pinterest", body: metricsRequestV2 },
-  "POST /2/facebook/page/posts": { kind: "posts", network: "facebook", body: postsRequestV1 },
-  "POST /2/instagram/profile/posts": { kind: "posts", network: "instagram", body: postsRequestV1 }
+var v2Bodies = {
+  "metrics": metricsRequestV2,
+  "posts": postsRequestV1
 };
 export {
-  v1Requests,
-  v2Requests,
+  v1Bodies,
+  v2Bodies,
   validateNetworkMetricsRequestV1,
   validateNetworkMetricsRequestV2,
   validateNetworkPostsRequestV1

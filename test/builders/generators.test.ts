@@ -6,7 +6,8 @@
  * single ts-morph structures the way a generated file does (ts-morph, then prettier).
  */
 import { describe, expect, it } from 'vitest';
-import { builderOperationsSource, buildersSource } from '../../scripts/generators/builders/builders.js';
+import { buildersSource } from '../../scripts/generators/builders/builders.js';
+import { builderName, builderObjects } from '../../src/builders/builder-objects.js';
 import { StructureKind } from 'ts-morph';
 import {
   constant, docComment, documentedUnion, importDeclaration, interfaceDeclaration, LINE_WIDTH, localTypeAlias,
@@ -394,22 +395,18 @@ describe('builders of the fixture', () => {
     expect(source).not.toContain('=>');
   });
 
-  it('the table of the operation every builder sends: data only, a file of its own', async () => {
-    const source = await builderOperationsSource(emitterModel(), 2, OPERATIONS);
-    expect(source).toContain(
-      lines(
-        '/** The operation of every builder of version 2. */',
-        'export const v2BuilderOperations = {',
-        '  alpha: {',
-        "    profiles: { method: 'GET', path: '/2/alpha/profiles', kind: 'profiles' },",
-        "    metrics: { method: 'POST', path: '/2/alpha/metrics', kind: 'metrics' },",
-        "    posts: { method: 'POST', path: '/2/alpha/page/posts', kind: 'posts' },",
-        '  },',
-        "  beta: { metrics: { method: 'POST', path: '/2/beta/metrics', kind: 'metrics' } },",
-        '} as const;',
-      ),
+  it('names each builder as the runtime does: by its kind (builderObjects makes them from the operation list)', async () => {
+    const source = await buildersSource(emitterModel(), 2, OPERATIONS);
+    for (const name of ['profiles', 'metrics', 'posts']) expect(source).toMatch(new RegExp(`\\n  ${name}[<(]`));
+    const made = builderObjects(OPERATIONS.filter((op) => op.version === 2), (operation) => ({ ...operation, body: undefined, operation: `${operation.method} ${operation.path}` }) as any);
+    expect(Object.fromEntries(Object.entries(made).map(([name, entry]) => [name, typeof entry === 'function' ? 'builder' : Object.keys(entry)]))).toEqual(
+      Object.fromEntries([...new Set(OPERATIONS.filter((op) => op.version === 2).map((op) => op.network ?? builderName(op.kind)))].map((name) => [
+        name,
+        OPERATIONS.some((op) => op.version === 2 && op.network === name) ? OPERATIONS.filter((op) => op.version === 2 && op.network === name).map((op) => builderName(op.kind)) : 'builder',
+      ])),
     );
-    expect(source).not.toContain('import');
+    expect(builderName('post-labels')).toBe('postLabels');
+    expect(builderName('profile-labels')).toBe('profileLabels');
   });
 
   it('writes no line longer than 100 characters, even for long catalog descriptions, and is deterministic', async () => {

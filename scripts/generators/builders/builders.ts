@@ -1,10 +1,10 @@
 /**
  * Writes generated/builders/v1.ts and v2.ts: the generic request bodies (builders-requests.ts),
  * per network the builder interface with one method per operation of the generated spec
- * (`profiles`, `metrics`, `posts`) and the per-version `V1Builders` / `V2Builders` interface;
- * and generated/builders/v1-operations.ts, v2-operations.ts: the table of the operation each
- * builder sends (`v1BuilderOperations`), from which src/builders/ makes the builder objects. The
- * generated files hold types and data only. Response
+ * (`profiles`, `metrics`, `posts`) and the per-version `V1Builders` / `V2Builders` interface.
+ * A builder is named by its operation's kind (`builderName`, which src/builders/ uses to make
+ * the builder objects from the version's list in generated/operations.ts). The generated files
+ * hold types only. Response
  * types are the openapi-typescript components, narrowed to the request: posts to the requested
  * fields, v1 day records to the requested metrics, the v2 metrics header to the requested
  * dimensions and metric names.
@@ -14,8 +14,9 @@ import { pascal, versionModel } from '../../model/types.js';
 import type { Artifact } from '../artifact.js';
 import { metricsRequest, networkPostsRequests, postsRequest, postsResponses, referenceResponses } from './builders-requests.js';
 import { operationList } from '../data/operations.js';
+import { builderName } from '../../../src/builders/builder-objects.js';
 import {
-  constant, importDeclaration, interfaceDeclaration, literal, localTypeAlias, sourceFile, typeAlias,
+  importDeclaration, interfaceDeclaration, literal, localTypeAlias, sourceFile, typeAlias,
   type Declaration, type Member, type Method, type TypeParameter,
 } from './ts-source.js';
 
@@ -66,15 +67,15 @@ function builder(op: Operation, vm: VersionModel): Builder {
   });
   switch (op.kind) {
     case 'profiles':
-      return withoutBody('profiles', `the connected ${op.network} profiles. No body.`, 'undefined');
+      return withoutBody(builderName(op.kind), `the connected ${op.network} profiles. No body.`, 'undefined');
     case 'post-labels':
-      return withoutBody('postLabels', `the content labels. ${LABELS_BODY}`, 'Record<string, never>');
+      return withoutBody(builderName(op.kind), `the content labels. ${LABELS_BODY}`, 'Record<string, never>');
     case 'profile-labels':
-      return withoutBody('profileLabels', `the profile labels. ${LABELS_BODY}`, 'Record<string, never>');
+      return withoutBody(builderName(op.kind), `the profile labels. ${LABELS_BODY}`, 'Record<string, never>');
     case 'metrics':
       if (vm.version === 1) {
         return withBody(
-          'metrics',
+          builderName(op.kind),
           'daily values of the requested metrics per profile. The day records hold exactly the requested metrics.',
           [{ name: 'M', constraint: `${P}Metric` }],
           `MetricsRequest<${net}, M>`,
@@ -82,7 +83,7 @@ function builder(op: Operation, vm: VersionModel): Builder {
         );
       }
       return withBody(
-        'metrics',
+        builderName(op.kind),
         'the requested metrics split by the requested dimensions. The response header names the requested ' +
           'dimensions in request order, then the requested metrics.',
         [
@@ -94,7 +95,7 @@ function builder(op: Operation, vm: VersionModel): Builder {
       );
     case 'posts':
       return withBody(
-        'posts',
+        builderName(op.kind),
         `one page of posts, each holding the requested fields and no other${vm.posts[op.network!]?.fields.some((f) => f.videoOnly) ? ' (a post that is not a video lacks the fields of videos only)' : ''}.`,
         [{ name: 'F', constraint: `${P}PostField` }],
         `${P}PostsRequest<F>`,
@@ -106,16 +107,6 @@ function builder(op: Operation, vm: VersionModel): Builder {
 /** The method of a builder in its interface. */
 function method({ op, ...signature }: Builder): Method {
   return signature;
-}
-
-/** `{ method: 'GET', path: '/2/facebook/profiles', kind: 'profiles' }`: what a builder sends. */
-function operationRecord({ op }: Builder): string {
-  return `{ method: ${literal(op.method)}, path: ${literal(op.path)}, kind: ${literal(op.kind)} }`;
-}
-
-/** `{ profiles: { method: 'GET', ... }, ... }`: the operation each of `builders` sends. */
-function operationTable(builders: readonly Builder[]): string {
-  return `{ ${builders.map((b) => `${b.name}: ${operationRecord(b)}`).join(', ')} }`;
 }
 
 /** Per network: the builder interface. */
@@ -186,26 +177,6 @@ function versionBuilders(vm: VersionModel, ops: readonly Operation[]): Declarati
   ];
 }
 
-/**
- * The source of generated/builders/v{version}-operations.ts: the table of the operation each
- * builder sends, data from which src/builders/ makes the builder objects (a file of its own, so
- * that the entry points re-export the types of the builders file alone).
- */
-export async function builderOperationsSource(model: Model, version: Version, allOperations: readonly Operation[] = operationList(model)): Promise<string> {
-  const vm = versionModel(model, version);
-  const { perNetwork, shared } = versionBuilderList(vm, allOperations.filter((op) => op.version === version));
-  const table = [...perNetwork.map(([n, builders]) => `${n}: ${operationTable(builders)}`), ...shared.map((b) => `${b.name}: ${operationRecord(b)}`)];
-  const v = `v${version}`;
-  return sourceFile(
-    SCRIPT,
-    `The operation each request builder of version ${version} sends (its method, path and kind, as in ` +
-      `generated/operations.ts), by network and builder name, as the builder interfaces of generated/builders/${v}.ts ` +
-      `name them: data, from which src/builders/${v}.ts makes the builders.`,
-    [],
-    [constant(`${v}BuilderOperations`, `The operation of every builder of version ${version}.`, undefined, `{ ${table.join(', ')} } as const`)],
-  );
-}
-
 /** The names the builders file imports from the unions file of its version; `postsOps` the networks with a posts operation. */
 function unionImports(vm: VersionModel, postsOps: readonly string[]): string[] {
   const perNetwork = vm.networks.flatMap((n) =>
@@ -259,7 +230,6 @@ export async function buildersArtifacts(model: Model): Promise<Artifact[]> {
   return Promise.all(
     ([1, 2] as Version[]).flatMap((v) => [
       (async () => ({ path: `generated/builders/v${v}.ts`, content: await buildersSource(model, v, ops) }))(),
-      (async () => ({ path: `generated/builders/v${v}-operations.ts`, content: await builderOperationsSource(model, v, ops) }))(),
     ]),
   );
 }

@@ -1,9 +1,9 @@
 /**
  * Writes generated/request-validators.ts: the request-body schemas of both generated OpenAPI
  * documents compiled ahead of time to standalone ajv code (JSON Schema 2020-12), the register rule
- * of every constraint, and per version a table "METHOD /path" -> kind, network and body checks
- * (`v1Requests`, `v2Requests`: separate values, so a bundle of one version's builders holds only
- * that version's validators). The networks of one template share one validator: catalog names
+ * of every constraint, and per version the body checks of each operation kind (`v1Bodies`,
+ * `v2Bodies`: separate values, so a bundle of one version's builders holds only that version's
+ * validators; the operations themselves are listed once, in generated/operations.ts). The networks of one template share one validator: catalog names
  * are checked by the `x-names` keyword against the name sets the caller passes as `this`
  * (src/request-checks/name-sets.ts), so no enum is inlined. Rule tables hold a pointer only where
  * the rule changes (./rule-table.ts), and entries that several body shapes have alike once.
@@ -111,13 +111,6 @@ function tablesLiteral(sharedNames: string[], own: ReadonlyMap<string, Constrain
   return `[${[...sharedNames, ...(own.size ? [rulesLiteral(own, '  ')] : [])].join(', ')}]`;
 }
 
-/** `  "POST /2/facebook/metrics": { kind: "metrics", network: "facebook", body: metricsRequestV2 },` */
-function operationLine(entry: OperationEntry, body: string | undefined): string {
-  const members = [`kind: ${literal(entry.kind)}`, ...(entry.network ? [`network: ${literal(entry.network)}`] : []), ...(body ? [`body: ${body}`] : [])];
-  const line = `  ${literal(entry.operation)}: { ${members.join(', ')} },`;
-  return line.length <= 100 ? line : [`  ${literal(entry.operation)}: {`, ...members.map((m) => `    ${m},`), '  },'].join('\n');
-}
-
 /** The checks of each body shape and the operation tables, as code appended to the standalone validators. */
 function tablesSource(byShape: ReadonlyMap<string, { name: string; schema: RequestSchema }>, checksOf: ReadonlyMap<string, string>, versions: ReadonlyMap<number, OperationEntry[]>): string {
   const compact = new Map([...byShape.values()].map(({ name, schema }) => [checksName(name), compactRules(schema.rules, `request validators: ${name}`)]));
@@ -134,20 +127,28 @@ function tablesSource(byShape: ReadonlyMap<string, { name: string; schema: Reque
       '};',
     ].join('\n'),
   );
-  const tables = [...versions].map(([version, entries]) =>
-    [
-      `/** Version ${version}: operation ("METHOD /path") -> its kind, network and body checks. */`,
-      `export const v${version}Requests = {`,
-      ...entries.map((e) => operationLine(e, checksOf.get(e.operation))),
+  const tables = [...versions].map(([version, entries]) => {
+    const byKind = new Map<string, string>();
+    for (const entry of entries) {
+      const checks = checksOf.get(entry.operation);
+      if (!checks) continue;
+      const other = byKind.get(entry.kind);
+      if (other !== undefined && other !== checks) throw new Error(`request validators: ${entry.operation} has body checks ${checks}, other ${entry.kind} operations of version ${version} ${other}`);
+      byKind.set(entry.kind, checks);
+    }
+    return [
+      `/** Version ${version}: operation kind -> the checks of its body (every operation of a kind has the same body shape). */`,
+      `export const v${version}Bodies = {`,
+      ...[...byKind].map(([kind, checks]) => `  ${literal(kind)}: ${checks},`),
       '};',
-    ].join('\n'),
-  );
+    ].join('\n');
+  });
   return [...sharedTables, ...shapes, ...tables].join('\n\n');
 }
 
 /**
  * The module text: standalone code of each body shape, its checks (validator, members, rule
- * table), then per version its operations with the checks of their bodies, bundled with esbuild.
+ * table), then per version the checks of each operation kind's body, bundled with esbuild.
  */
 export async function requestValidatorsModule(root: string, operations: BodyOperation[], versions: ReadonlyMap<number, OperationEntry[]>): Promise<string> {
   const byShape = new Map<string, { name: string; schema: RequestSchema }>();
