@@ -4,7 +4,7 @@
  *
  * The key is a SHA-256 over everything the steps read: the bytes of every file under
  * catalogs/, spec/, scripts/ and src/ (the generators import runtime modules), redocly.yaml,
- * tsconfig.json, CHANGELOG.md (the Changes page), package.json, package-lock.json (the tools' exact versions) and the Node
+ * tsconfig.json, CHANGELOG.md (the Changes page), README.md (the "Using the package" pages), package.json, package-lock.json (the tools' exact versions) and the Node
  * version. Same key, same artifacts: the pipeline is deterministic (`npm run check:generated`
  * without a cache compares a fresh run with the committed files). Only a successful run is
  * stored, so bad input always runs the steps and gets their error message.
@@ -17,7 +17,7 @@ import { join, relative } from 'node:path';
 import type { Artifact } from './generators/artifact.js';
 
 const INPUT_DIRS = ['catalogs', 'spec', 'scripts', 'src'];
-const INPUT_FILES = ['redocly.yaml', 'package.json', 'package-lock.json', 'tsconfig.json', 'CHANGELOG.md'];
+const INPUT_FILES = ['redocly.yaml', 'package.json', 'package-lock.json', 'tsconfig.json', 'CHANGELOG.md', 'README.md'];
 const FORMAT = 1;
 
 interface CacheFile {

@@ -11,6 +11,7 @@ import { validatorFactsArtifact } from './generators/data/validator-facts.js';
 import { rulesArtifacts } from './generators/data/rules.js';
 import { requestCatalogArtifact } from './generators/data/request-catalog.js';
 import { operationsArtifact } from './generators/data/operations.js';
+import { responseExamplesArtifact } from './generators/data/response-examples.js';
 import { siteArtifacts } from './generators/site/site.js';
 
 /** A generator module run in a worker thread: its file URL and the export that makes the artifacts. */
@@ -29,5 +30,6 @@ export const STEPS: readonly Step[] = [
   { name: 'request-validators', run: async (context) => (await import('./generators/validators/request-validators.js')).requestValidatorArtifacts(context) },
   { name: 'request-catalog', run: ({ model }) => [requestCatalogArtifact(model)] },
   { name: 'operations', run: ({ model }) => [operationsArtifact(model)] },
+  { name: 'response-examples', run: ({ model }) => [responseExamplesArtifact(model)] },
   { name: 'site', run: (context) => siteArtifacts(context) },
 ];

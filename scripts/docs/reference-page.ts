@@ -3,6 +3,7 @@
  * `npm run docs`: runs `redocly build-docs --inlineBundle` on the generated OpenAPI document in
  * a scratch directory, then makes the page work offline (the remote Redocly logo and
  * attribution link are replaced) and checks that no src/href attribute points off the machine,
+ * makes its prerendered sidebar links hash routes that work in a new tab (hashRouteLinks),
  * and gives it the site's header bar with the search box and the site's colors (redoc-theme.ts).
  * An unchanged document reuses the page of the last build (reference-cache.ts).
  */
@@ -59,6 +60,21 @@ export function makeOffline(html: string, label: string): string {
   const remote = remoteAttributes(out);
   if (remote.length) throw new Error(`docs site: ${label}: the page would load remote resources: ${remote.join(', ')}`);
   return out;
+}
+
+/**
+ * Redoc's router keeps its routes in the hash (`v2.html#/metrics`), but the sidebar that
+ * redocly prerenders writes its top links as server paths (`href="/metrics"`), and hydration
+ * keeps those attributes: a click works (the router catches it), a link opened in a new tab or
+ * copied asks the server for `/metrics`, which does not exist. The prerendered markup's root
+ * links are made hash routes, as the links Redoc renders itself are (`#/metrics/getfacebookmetrics`).
+ * It must find at least one, so a Redocly release that changes its links fails loudly here.
+ */
+export function hashRouteLinks(html: string, label: string): string {
+  const pattern = /\bhref="\/(?!\/)/g;
+  const count = html.match(pattern)?.length ?? 0;
+  if (count === 0) throw new Error(`docs site: ${label}: Redocly output has no prerendered href="/..." link any more; check how its sidebar links now and update hashRouteLinks in ${SCRIPT}`);
+  return html.replace(pattern, 'href="#/');
 }
 
 /** Property names and code spans are identifiers: they never break inside a word. */
@@ -138,7 +154,7 @@ export async function referencePageHtml(root: string, source: string, title: str
   const cached = readReference(root, page, key);
   if (cached !== undefined) return cached;
   const built = await redocBuild(root, source, displayedDocument(content, title), title, join(scratch, page));
-  const html = builtBy(source) + withSiteHeader(makeOffline(built, source), source, searchIndex);
+  const html = builtBy(source) + withSiteHeader(hashRouteLinks(makeOffline(built, source), source), source, searchIndex);
   writeReference(root, page, key, html);
   return html;
 }

@@ -1,7 +1,7 @@
 /**
  * Expands command line paths (files, directories searched recursively for *.json and *.har,
- * symbolic links followed, cycles detected) and reads one file into items to check. One bad
- * file never stops the others.
+ * symbolic links followed, cycles detected, `-` for standard input) and reads one file (or
+ * standard input) into items to check. One bad file never stops the others.
  */
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
@@ -10,7 +10,7 @@ import { looksLikeCapture, readCapture, readCaptures } from './capture-file.js';
 import { looksLikeHar, readEntry, readHar } from './har-file.js';
 import { parseJson } from './json-syntax.js';
 import type { JsonPart, ScanOptions } from './json-elements.js';
-import { parseFrame, readJsonParts } from './read-parts.js';
+import { parseFrame, readJsonParts, readStreamParts } from './read-parts.js';
 import { unreadable as unreadableInput, type CaptureItem, type CaptureSet, type UnreadableInput } from './types.js';
 
 const INPUT_EXTENSIONS = new Set(['.json', '.har']);
@@ -44,8 +44,23 @@ export function readElement(part: Extract<JsonPart, { kind: 'element' }>, label:
  * `label` is how the file is named in messages. A syntax error ends the file with an unreadable
  * item after the items read before it.
  */
-export async function* readInputItems(file: string, label = file): AsyncGenerator<CaptureItem> {
-  for await (const part of readJsonParts(file, scanOptions(file))) {
+export function readInputItems(file: string, label = file): AsyncGenerator<CaptureItem> {
+  return itemsOfParts(readJsonParts(file, scanOptions(file)), file, label);
+}
+
+/** How standard input is named in reports. */
+export const STDIN_LABEL = '<stdin>';
+
+/**
+ * Reads standard input (`chunks`) as readInputItems reads a file not named `.har`: a capture, an
+ * array of captures or a HAR, told apart by their content; named `<stdin>` in messages.
+ */
+export function readStreamItems(chunks: AsyncIterable<Uint8Array>, label = STDIN_LABEL): AsyncGenerator<CaptureItem> {
+  return itemsOfParts(readStreamParts(chunks, { topArray: true }), label, label);
+}
+
+async function* itemsOfParts(parts: AsyncIterable<JsonPart>, file: string, label: string): AsyncGenerator<CaptureItem> {
+  for await (const part of parts) {
     if (part.kind === 'problem') {
       yield unreadableInput(label, part.message, part.at);
       return;
@@ -75,8 +90,10 @@ export function readFrame(part: Extract<JsonPart, { kind: 'frame' }>, file: stri
 
 export interface InputFile {
   path: string;
-  /** How the file is named in messages: relative to the working directory. */
+  /** How the file is named in messages: relative to the working directory (`<stdin>` for standard input). */
   label: string;
+  /** Standard input (the path `-`), not a file. */
+  stdin?: true;
 }
 
 /** How every path is shown: relative to `cwd` (`../x.har` above it), absolute only on another drive. */
@@ -138,12 +155,16 @@ function walk(dir: string, show: (p: string) => string, files: InputFile[], prob
   files.push(...found.sort().map((path) => ({ path, label: show(path) })));
 }
 
-/** Expands command line paths (relative to `cwd`) into the files to read; paths that cannot be read are unreadable. */
+/** Expands command line paths (relative to `cwd`; `-` is standard input) into the files to read; paths that cannot be read are unreadable. */
 export function expandPaths(paths: readonly string[], cwd = process.cwd()): { files: InputFile[]; unreadable: UnreadableInput[] } {
   const files: InputFile[] = [];
   const problems: UnreadableInput[] = [];
   const show = (p: string) => displayPath(p, cwd);
   for (const given of paths) {
+    if (given === '-') {
+      files.push({ path: given, label: STDIN_LABEL, stdin: true });
+      continue;
+    }
     const path = resolve(cwd, given);
     let isDir = false;
     try {

@@ -1,4 +1,4 @@
-/** Reads a file in chunks through the JSON scanner: its elements as they are read, then its frame. */
+/** Reads a file (or standard input) in chunks through the JSON scanner: its elements as they are read, then its frame. */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { createJsonScanner, type JsonPart, type ScanOptions } from './json-elements.js';
 import { findSyntaxError, lineColumn, malformedAt, parseJson, truncatedAt, type JsonParse } from './json-syntax.js';
@@ -47,6 +47,28 @@ export async function* readJsonParts(file: string, options: ScanOptions, chunkBy
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * The parts of a stream of bytes (standard input), read as they come; a stream that fails is one
+ * problem part after the parts read before.
+ */
+export async function* readStreamParts(chunks: AsyncIterable<Uint8Array>, options: ScanOptions): AsyncGenerator<JsonPart> {
+  const scanner = createJsonScanner(options);
+  const iterator = chunks[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<Uint8Array>;
+    try {
+      next = await iterator.next();
+    } catch (err) {
+      yield { kind: 'problem', message: readError(err) };
+      return;
+    }
+    if (next.done) break;
+    const chunk = next.value;
+    yield* scanner.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+  }
+  yield* scanner.finish();
 }
 
 /** Parses the frame of a file, placing a syntax error on the file's line whichever side of the streamed elements it is. */

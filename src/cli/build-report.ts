@@ -1,6 +1,7 @@
 /** Reads the inputs, checks every captured response and builds the report every reporter renders. */
 import { statSync } from 'node:fs';
-import { expandPaths, readInputItems } from '../captures/read-inputs.js';
+import { expandPaths, readInputItems, readStreamItems, type InputFile } from '../captures/read-inputs.js';
+import { unreadable as unreadableInput } from '../captures/types.js';
 import { createChecker } from './check-response.js';
 import { checkerModule, checkFileInWorker, checksInWorker, checkThreads, type CheckerModule } from './checks-in-worker.js';
 import { createCoverageCollector } from './coverage.js';
@@ -12,6 +13,8 @@ export interface BuildOptions {
   strict: boolean;
   coverage: boolean;
   allowEmpty: boolean;
+  /** Standard input, read for the path `-`; undefined when it is a terminal (nothing piped into it). */
+  stdin?: AsyncIterable<Uint8Array>;
   /** Called with each item as soon as it is checked, in input order (to print while reading). */
   onItem?: (item: ReportItem) => void;
   /** The checking thread of large files: its module (checkerModule() unless given) and the size from which it is used (WORKER_MIN_BYTES unless given); null: every file on this thread. */
@@ -19,10 +22,11 @@ export interface BuildOptions {
 }
 
 /** How `file` is checked: in a worker started from the module returned, or on this thread (undefined). */
-function workerFor(file: string, options: BuildOptions): CheckerModule | undefined {
+function workerFor(file: InputFile, options: BuildOptions): CheckerModule | undefined {
+  if (file.stdin) return undefined;
   let bytes: number;
   try {
-    bytes = statSync(file).size;
+    bytes = statSync(file.path).size;
   } catch {
     return undefined;
   }
@@ -42,12 +46,18 @@ export async function buildReport(options: BuildOptions): Promise<ValidateReport
   const coverage = options.coverage ? createCoverageCollector() : undefined;
   const check = createChecker(options.strict);
   for (const file of files) {
-    const worker = workerFor(file.path, options);
+    const worker = workerFor(file, options);
     if (worker) {
       for await (const item of checkFileInWorker(file.path, file.label, options.strict, worker, check, checkThreads())) add(item);
       continue;
     }
-    for await (const item of readInputItems(file.path, file.label)) {
+    const { stdin } = options;
+    if (file.stdin && !stdin) {
+      add(unreadableInput(file.label, 'standard input is a terminal: pipe a capture or HAR into it (cat capture.json | social-analytics-api validate -)'));
+      continue;
+    }
+    const read = file.stdin && stdin ? readStreamItems(stdin, file.label) : readInputItems(file.path, file.label);
+    for await (const item of read) {
       if (item.kind === 'response') {
         coverage?.add(item);
         add({ kind: 'response', ...(await check(item)) });

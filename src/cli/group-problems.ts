@@ -1,8 +1,11 @@
 /**
  * Groups the problems of one response: one group per rule, severity, pointer shape and wording
  * of the message, so the same error at 92 places is one line with its count and the first
- * pointers. The line states only what holds at every one of its places. A pointer is counted
- * once per group however often it is reported.
+ * pointers. A group never hides what differs between its problems: a value that differs (the
+ * names of two unexpected members of one object, the wrong values of a column) is listed, each
+ * distinct value once; problems that differ in more than one value are not grouped (a list per
+ * value would lose which goes with which). A pointer is counted once per group however often
+ * it is reported.
  */
 import type { Problem, ProblemGroup } from './report-types.js';
 
@@ -10,6 +13,8 @@ import type { Problem, ProblemGroup } from './report-types.js';
 export const MAX_GROUPS = 100;
 /** Pointers listed per group. */
 export const POINTERS_SHOWN = 3;
+/** Distinct values listed for a value that differs inside a group; the count of the rest is stated. */
+export const VALUES_SHOWN = 20;
 
 const INDEX = /^(0|[1-9]\d*)$/;
 
@@ -27,24 +32,17 @@ function shapeOf(pointers: readonly string[]): string {
 /**
  * The values a message names (a JSON string, a number, true, false, null); the rest of the
  * message is its wording. Problems of one group share the wording; a value that differs between
- * them is written `…` (`"…"` when every one of them is a string).
+ * them is listed: `unexpected property "foo", "bar"`.
  */
 const VALUE = /"(?:[^"\\]|\\.)*"|(?<![\w.])-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?(?!\w|\.\d)|\b(?:true|false|null)\b/g;
-
-interface Slot {
-  value: string;
-  same: boolean;
-  strings: boolean;
-}
 
 interface Building {
   rule: Problem['rule'];
   severity: Problem['severity'];
   /** The wording around the values: one more part than there are values. */
   wording: string[];
-  slots: Slot[];
-  pointers: string[];
-  seen: Set<string>;
+  /** Each problem's values and pointer, in the order found (the problems are held by the caller already). */
+  found: { values: string[]; pointer: string }[];
 }
 
 /** A message split into its wording and the values between. */
@@ -61,11 +59,43 @@ function splitMessage(message: string): { wording: string[]; values: string[] } 
   return { wording, values };
 }
 
-/** The group's message: the shared wording, each value stated only if all its problems have it. */
-function groupMessage(group: Building): string {
-  return group.wording.reduce((text, part, i) => {
-    const slot = group.slots[i - 1];
-    return `${text}${slot.same ? slot.value : slot.strings ? '"…"' : '…'}${part}`;
+/** A message from its wording and, for each value, its distinct values in the order found. */
+function groupMessage(wording: readonly string[], slots: readonly string[][]): string {
+  return wording.reduce((text, part, i) => {
+    const values = slots[i - 1];
+    const shown = values.slice(0, VALUES_SHOWN).join(', ');
+    return `${text}${values.length > VALUES_SHOWN ? `${shown} and ${values.length - VALUES_SHOWN} more` : shown}${part}`;
+  });
+}
+
+const distinct = (values: readonly string[]) => [...new Set(values)];
+
+/** The problems of `found` split by their values, in the order found. */
+function byValues(found: Building['found']): Building['found'][] {
+  const parts = new Map<string, Building['found']>();
+  for (const f of found) {
+    const key = f.values.join('\u0000');
+    const part = parts.get(key);
+    if (part) part.push(f);
+    else parts.set(key, [f]);
+  }
+  return [...parts.values()];
+}
+
+/** The lines of one wording: one, or one per message when more than one of its values differs. */
+function finish(group: Building): ProblemGroup[] {
+  const slots = group.wording.slice(1).map((_, i) => distinct(group.found.map((f) => f.values[i])));
+  const parts = slots.filter((s) => s.length > 1).length > 1 ? byValues(group.found) : [group.found];
+  return parts.map((found) => {
+    const pointers = distinct(found.map((f) => f.pointer));
+    return {
+      rule: group.rule,
+      severity: group.severity,
+      shape: shapeOf(pointers),
+      message: groupMessage(group.wording, group.wording.slice(1).map((_, i) => distinct(found.map((f) => f.values[i])))),
+      count: pointers.length,
+      pointers: pointers.slice(0, POINTERS_SHOWN),
+    };
   });
 }
 
@@ -75,25 +105,9 @@ export function groupProblems(problems: readonly Problem[]): { groups: ProblemGr
     const { wording, values } = splitMessage(p.message);
     const key = `${p.severity}\u0000${p.rule ?? ''}\u0000${skeleton(p.pointer)}\u0000${wording.join('\u0001')}`;
     let group = byKey.get(key);
-    if (!group) {
-      const slots = values.map((value) => ({ value, same: true, strings: value.startsWith('"') }));
-      byKey.set(key, (group = { rule: p.rule, severity: p.severity, wording, slots, pointers: [], seen: new Set() }));
-    }
-    for (const [i, slot] of group.slots.entries()) {
-      slot.same &&= values[i] === slot.value;
-      slot.strings &&= values[i].startsWith('"');
-    }
-    if (group.seen.has(p.pointer)) continue;
-    group.seen.add(p.pointer);
-    group.pointers.push(p.pointer);
+    if (!group) byKey.set(key, (group = { rule: p.rule, severity: p.severity, wording, found: [] }));
+    group.found.push({ values, pointer: p.pointer });
   }
-  const all = [...byKey.values()].map((g) => ({
-    rule: g.rule,
-    severity: g.severity,
-    shape: shapeOf(g.pointers),
-    message: groupMessage(g),
-    count: g.pointers.length,
-    pointers: g.pointers.slice(0, POINTERS_SHOWN),
-  }));
+  const all = [...byKey.values()].flatMap(finish);
   return { groups: all.slice(0, MAX_GROUPS), omitted: Math.max(0, all.length - MAX_GROUPS) };
 }

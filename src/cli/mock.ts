@@ -1,5 +1,6 @@
 /**
- * `social-analytics-api mock [--port 4010] [--token T --secret S] [--seed N] [--no-limits] [--no-cors]`:
+ * `social-analytics-api mock [--port 4010] [--token T --secret S] [--seed N] [--no-limits] [--no-cors]
+ * [--headers-timeout MS] [--body-timeout MS]`:
  * runs the catalog-aware mock server on 127.0.0.1 until SIGINT or SIGTERM.
  */
 import { startMockServer, type MockServerOptions } from '../mock/index.js';
@@ -19,7 +20,24 @@ options:
                     (default: web pages of any origin may call the mock)
   --latency MS      delay every answer by MS milliseconds
   --error-rate R    answer a share R (0..1) of requests with HTTP 500
-  -h, --help        show this help`;
+  --headers-timeout MS  close a connection whose request headers take longer (default 30000)
+  --body-timeout MS     answer HTTP 400 (code 400) and close a connection whose request body
+                        takes longer once the headers are in (default 30000)
+  -h, --help        show this help
+
+answers like the API: JSON failures with the documented codes and HTTP statuses.
+  A POST body must be sent with Content-Type: application/json (charset utf-8 if one is
+  named); another type, or none, gets HTTP 400 with code 400 "Bad request." (the documents
+  list no 415, which Prism answers). Values of a request quoted in a failure are cut to their
+  first 40 characters.
+
+answers on request, with a Prefer header as Prism reads it (other preferences are ignored):
+  Prefer: code=N        the documented failure with error code N, if the operation has it
+                        (for example code=10 or code=6; 200 is the usual answer)
+  Prefer: example=NAME  the example NAME of the operation's HTTP 200 answer in the OpenAPI
+                        documents (for example example=failure)
+  A code or example the operation does not have gets HTTP 400 (code 400) naming those it has.
+  Answers chosen by Prefer do not count against the hourly budgets.`;
 
 /** The options `mock` takes; a new flag gets a line here, a case below and a line in USAGE. */
 const MOCK_OPTIONS: OptionTable = {
@@ -31,6 +49,8 @@ const MOCK_OPTIONS: OptionTable = {
   'no-cors': { type: 'boolean' },
   latency: { type: 'string' },
   'error-rate': { type: 'string' },
+  'headers-timeout': { type: 'string' },
+  'body-timeout': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -42,6 +62,11 @@ export function parseMockArgs(args: string[]): MockServerOptions & { help?: bool
   const number = (flag: string, value: string | undefined, min: number, max: number): number => {
     const n = Number(value);
     if (value === undefined || value === '' || !Number.isFinite(n) || n < min || n > max) throw new Error(`option ${flag} needs a number from ${min} to ${max}, got ${value === undefined ? 'nothing' : JSON.stringify(value)}`);
+    return n;
+  };
+  const whole = (flag: string, value: string | undefined, min: number, max: number): number => {
+    const n = number(flag, value, min, max);
+    if (!Number.isInteger(n)) throw new Error(`option ${flag} needs a whole number`);
     return n;
   };
   for (const token of read.tokens) {
@@ -76,6 +101,12 @@ export function parseMockArgs(args: string[]): MockServerOptions & { help?: bool
       case 'error-rate':
         options.faults = { ...options.faults, serverErrorRate: number(flag, value, 0, 1) };
         break;
+      case 'headers-timeout':
+        options.headersTimeoutMs = whole(flag, value, 1, 3_600_000);
+        break;
+      case 'body-timeout':
+        options.bodyTimeoutMs = whole(flag, value, 1, 3_600_000);
+        break;
     }
   }
   return options;
@@ -97,7 +128,8 @@ export async function runMock(args: string[]): Promise<number> {
   const { help: _help, ...serverOptions } = options;
   let server;
   try {
-    server = await startMockServer(serverOptions);
+    // Nobody reads the request log of the command: it keeps none.
+    server = await startMockServer({ ...serverOptions, logSize: 0 });
   } catch (error) {
     console.error(`social-analytics-api mock: cannot start the server: ${(error as Error).message}`);
     return 2;

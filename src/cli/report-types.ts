@@ -1,4 +1,4 @@
-/** The report of one `validate` run: what every reporter (text, json, junit, github) renders. */
+/** The report of one `validate` run: what every reporter (text, json, junit, github, markdown, sarif) renders. */
 import type { SkipReason } from '../captures/types.js';
 import type { ResponseProblem, RuleId, Severity } from '../core/problems/problem.js';
 
@@ -22,7 +22,7 @@ export interface ProblemGroup {
   severity: Severity;
   /** The pointers with every index that varies inside the group written as `*`. */
   shape: string;
-  /** The message its problems share: a value that differs between them is written `…` (`"…"` for strings). */
+  /** The message of its problems: a value that differs between them is listed (`unexpected property "foo", "bar"`), at most VALUES_SHOWN of them, then `and N more`. */
   message: string;
   /** Distinct pointers in the group. */
   count: number;

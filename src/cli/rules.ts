@@ -31,9 +31,12 @@ const MAX_MATCHES = 5;
 
 const named = (text: string) => withNetworkNames(text, catalogs.networks);
 
+/** What a rule checks, for people (network names as the catalogs spell them). */
+export const ruleChecks = (rule: Rule): string => named(rule.checks);
+
 /** A rule for people: id and level, what it checks, then its sentence or the inference. */
 export function ruleText(rule: Rule): string {
-  const lines = [`${rule.id}  (${LEVELS[rule.level]})`, `checks:    ${named(rule.checks)}`];
+  const lines = [`${rule.id}  (${LEVELS[rule.level]})`, `checks:    ${ruleChecks(rule)}`];
   if (rule.source) {
     lines.push(`source:    ${DOCUMENTS[rule.source.document]}, section "${named(rule.source.section)}":`, `           "${named(rule.source.quote)}"`);
     for (const also of rule.source.also ?? []) {

@@ -1,7 +1,7 @@
 /** Command line of `validate`: inputs, reporters with their outputs, and the flags. */
 import { readOptions, type OptionTable } from './parse-options.js';
 
-export const REPORTERS = ['text', 'json', 'junit', 'github'] as const;
+export const REPORTERS = ['text', 'json', 'junit', 'github', 'markdown', 'sarif'] as const;
 export type ReporterName = (typeof REPORTERS)[number];
 
 export interface ReporterChoice {
@@ -16,6 +16,10 @@ export interface ValidateOptions {
   strict: boolean;
   coverage: boolean;
   allowEmpty: boolean;
+  /** `--root DIR`: the folder annotation paths are relative to (else GITHUB_WORKSPACE, else the working directory). */
+  root?: string;
+  /** `--docs-url URL`: the docs site the Markdown report links rules to (`URL/rules.html#<rule id>`). */
+  docsUrl?: string;
   help: boolean;
 }
 
@@ -27,6 +31,8 @@ const VALIDATE_OPTIONS: OptionTable = {
   strict: { type: 'boolean' },
   coverage: { type: 'boolean' },
   'allow-empty': { type: 'boolean' },
+  root: { type: 'string' },
+  'docs-url': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -46,8 +52,23 @@ function reporterChoice(spec: string | undefined): ReporterChoice | { error: str
   return { name, output: spec.slice(eq + 1) };
 }
 
+/** `--docs-url URL`: an http(s) URL, given as the folder of the site (a missing final `/` is added). */
+function docsUrl(value: string | undefined): string | { error: string } {
+  let url: URL;
+  try {
+    url = new URL(value ?? '');
+  } catch {
+    return { error: `--docs-url needs the http(s) URL of the docs site, got ${JSON.stringify(value ?? '')}` };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { error: `--docs-url needs an http(s) URL, got ${JSON.stringify(value)}` };
+  url.search = '';
+  url.hash = '';
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  return url.href;
+}
+
 /** The reporter a file name suggests, for the example in a message. */
-const reporterFor = (file: string): ReporterName => (/\.xml$/i.test(file) ? 'junit' : /\.json$/i.test(file) ? 'json' : 'text');
+const reporterFor = (file: string): ReporterName => (/\.xml$/i.test(file) ? 'junit' : /\.json$/i.test(file) ? 'json' : /\.md$/i.test(file) ? 'markdown' : /\.sarif$/i.test(file) ? 'sarif' : 'text');
 
 /**
  * Gives each `--output` to the reporter beside it: the `--reporter` just before it when that one
@@ -105,6 +126,16 @@ export function parseValidateArgs(args: readonly string[]): ValidateOptions | { 
       case 'allow-empty':
         options.allowEmpty = true;
         break;
+      case 'root':
+        if (!token.value) return { error: `${token.rawName} needs a folder` };
+        options.root = token.value;
+        break;
+      case 'docs-url': {
+        const url = docsUrl(token.value);
+        if (typeof url !== 'string') return url;
+        options.docsUrl = url;
+        break;
+      }
       case 'help':
         options.help = true;
         break;
@@ -117,6 +148,7 @@ export function parseValidateArgs(args: readonly string[]): ValidateOptions | { 
   const files = options.reporters.map((r) => r.output).filter((f): f is string => f !== undefined);
   const twice = files.find((f, i) => files.indexOf(f) !== i);
   if (twice) return { error: `two reporters write to ${twice}` };
+  if (options.paths.filter((p) => p === '-').length > 1) return { error: '- (standard input) is given twice: it can be read once' };
   if (!options.help && !options.paths.length) return { error: 'no input given (usage: social-analytics-api validate <file|dir|har>... [options])' };
   return options;
 }

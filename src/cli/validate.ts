@@ -1,35 +1,48 @@
 /**
- * `social-analytics-api validate <file|dir|har>... [options]`: checks captured responses and
- * reports them through one or more reporters (text, json, junit, github), each to standard
- * output or to a file written atomically.
+ * `social-analytics-api validate <file|dir|har|->... [options]`: checks captured responses and
+ * reports them through one or more reporters (text, json, junit, github, markdown, sarif), each to
+ * standard output or to a file written atomically; with the github reporter on a GitHub runner,
+ * the Markdown summary is also appended to the job summary (GITHUB_STEP_SUMMARY).
  * Exit codes: 0 all valid, 1 some response invalid or nothing checked, 2 unreadable input or usage error.
  */
+import { appendFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { buildReport } from './build-report.js';
 import type { ReportItem, ValidateReport } from './report-types.js';
-import { renderGithub } from './reporters/github.js';
+import { renderGithub, type AnnotationRoot } from './reporters/github.js';
 import { renderJson } from './reporters/json.js';
+import { renderMarkdown, type MarkdownOptions } from './reporters/markdown.js';
 import { closingText, itemLines, renderText } from './reporters/text.js';
 import { parseValidateArgs, type ReporterName } from './validate-args.js';
-import { resolve } from 'node:path';
-import { writeFileAtomic } from './write-atomic.js';
+import { reasonOf } from './report-path-error.js';
+import { isStandardOutput, writeReport } from './write-report.js';
 
-export const VALIDATE_USAGE = `usage: social-analytics-api validate <file|dir|har>... [options]
+export const VALIDATE_USAGE = `usage: social-analytics-api validate <file|dir|har|->... [options]
 
 Checks recorded responses against the API description and the requests that were sent.
   <file>   a capture file { "method", "path", "request"?, "response", "status"? } (or an array of them)
            or a HAR 1.2 file (API entries are checked; assets, preflights, failed requests,
            304/204 and redirects are listed as skipped with their reason)
   <dir>    every *.json and *.har file below it (symbolic links followed, cycles detected)
+  -        standard input: a capture, an array of captures or a HAR, named <stdin> in reports
 
 options:
-  --reporter NAME[=FILE]   text (default), json, junit or github; repeat for several.
+  --reporter NAME[=FILE]   text (default), json, junit, github, markdown or sarif; repeat for
+                           several.
                            With =FILE (or --output FILE next to it) the report goes to FILE,
-                           written atomically; otherwise to standard output
+                           written atomically; otherwise to standard output.
+                           With github, when GITHUB_STEP_SUMMARY is set (GitHub Actions), the
+                           markdown summary is also appended to that file (as is markdown=FILE
+                           when FILE is that file)
   --output FILE, -o FILE   the file of the --reporter next to it (just before, else just after)
   --json                   the same as --reporter json
   --strict                 inferred rules fail too (by default they are warnings)
   --coverage               add which operations, metrics, post fields and dimensions were exercised
   --allow-empty            a run in which no API response was found exits 0 instead of 1
+  --root DIR               github and sarif paths are relative to DIR (default: GITHUB_WORKSPACE
+                           when set, else the working directory)
+  --docs-url URL           the published docs site: markdown and sarif reports link each rule
+                           to URL/rules.html#<rule id> (without it, rules are named as code)
   -h, --help               this help
 
 exit codes: 0 all valid (warnings allowed), 1 some response invalid or no API response found,
@@ -43,6 +56,10 @@ export interface ValidateIo {
   out(text: string): void;
   err(text: string): void;
   cwd?: string;
+  /** The environment (GITHUB_WORKSPACE, GITHUB_STEP_SUMMARY); process.env unless given. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** What `-` reads; process.stdin unless given (nothing when it is a terminal). */
+  stdin?: AsyncIterable<Uint8Array>;
 }
 
 /** Standard output and error; output lines are written a batch at a time (see batchedLines). */
@@ -58,10 +75,16 @@ function standardIo(): ValidateIo & { flush(): void } {
   };
 }
 
-async function render(name: ReporterName, report: ValidateReport): Promise<string> {
+/** What reporters need beside the report: where annotation paths start, where the docs are. */
+type RenderContext = AnnotationRoot & MarkdownOptions;
+
+async function render(name: ReporterName, report: ValidateReport, context: RenderContext): Promise<string> {
   if (name === 'text') return renderText(report);
   if (name === 'json') return renderJson(report);
-  if (name === 'github') return renderGithub(report);
+  if (name === 'github') return renderGithub(report, context);
+  if (name === 'markdown') return renderMarkdown(report, context);
+  // Loaded when asked for: the rule register SARIF describes its rules with, and the XML writer.
+  if (name === 'sarif') return (await import('./reporters/sarif.js')).renderSarif(report, context);
   return (await import('./reporters/junit.js')).renderJunit(report);
 }
 
@@ -115,22 +138,40 @@ async function validate(args: string[], io: ValidateIo): Promise<number> {
     return 0;
   }
   const cwd = io.cwd ?? process.cwd();
+  const env = io.env ?? process.env;
+  const context: RenderContext = { cwd, root: resolve(cwd, parsed.root ?? env.GITHUB_WORKSPACE ?? cwd), docsUrl: parsed.docsUrl };
+  // Standard input is opened only when `-` asks for it; a terminal is not waited on.
+  const stdin = !parsed.paths.includes('-') ? undefined : (io.stdin ?? (process.stdin.isTTY ? undefined : process.stdin));
   // A text report to standard output first in line is printed item by item, as the inputs are read.
   const live = parsed.reporters[0]?.name === 'text' && parsed.reporters[0].output === undefined;
   const onItem = live ? (item: ReportItem) => io.out(itemLines(item).join('\n')) : undefined;
-  const report = await buildReport({ paths: parsed.paths, cwd, strict: parsed.strict, coverage: parsed.coverage, allowEmpty: parsed.allowEmpty, onItem });
+  const report = await buildReport({ paths: parsed.paths, cwd, strict: parsed.strict, coverage: parsed.coverage, allowEmpty: parsed.allowEmpty, stdin, onItem });
   let writeFailed = false;
+  // The job summary of a step holds what every command of the step wrote to it: it is appended to, never replaced.
+  const summaryFile = env.GITHUB_STEP_SUMMARY ? resolve(cwd, env.GITHUB_STEP_SUMMARY) : undefined;
+  let summaryWritten = false;
+  const appendSummary = (file: string, text: string) => {
+    try {
+      appendFileSync(file, `${text}\n`);
+    } catch (err) {
+      io.err(`social-analytics-api validate: cannot append the job summary to GITHUB_STEP_SUMMARY (${env.GITHUB_STEP_SUMMARY}): ${(err as Error).message}`);
+      writeFailed = true;
+    }
+    summaryWritten = true;
+  };
   for (const [i, reporter] of parsed.reporters.entries()) {
-    const text = live && i === 0 ? closingText(report) : await render(reporter.name, report);
-    if (reporter.output === undefined) io.out(text.replace(/\n$/, ''));
+    const text = live && i === 0 ? closingText(report) : await render(reporter.name, report, context);
+    if (reporter.output === undefined || isStandardOutput(reporter.output)) io.out(text.replace(/\n$/, ''));
+    else if (reporter.name === 'markdown' && resolve(cwd, reporter.output) === summaryFile) appendSummary(summaryFile, text);
     else {
       try {
-        writeFileAtomic(resolve(cwd, reporter.output), text);
+        await writeReport(resolve(cwd, reporter.output), text);
       } catch (err) {
-        io.err(`social-analytics-api validate: cannot write the ${reporter.name} report to ${reporter.output}: ${(err as Error).message}`);
+        io.err(`social-analytics-api validate: cannot write the ${reporter.name} report to ${reporter.output}: ${reasonOf(err)}`);
         writeFailed = true;
       }
     }
   }
+  if (summaryFile && !summaryWritten && parsed.reporters.some((r) => r.name === 'github')) appendSummary(summaryFile, renderMarkdown(report, context));
   return writeFailed ? 2 : report.summary.exitCode;
 }

@@ -4,7 +4,7 @@
  * not JSON, no answer at all, no complete answer in time, an abort). Every text an error keeps
  * from the answer or the failure is redacted.
  */
-import { ApiError, errorMeaning, type ApiErrorEntry } from './errors.js';
+import { ApiError, errorMeaning, shallowText, type ApiErrorEntry } from './errors.js';
 import type { Redactor } from './redact.js';
 
 /** A success answer: the parsed body and the text it was parsed from. */
@@ -15,18 +15,22 @@ export interface Answer {
 
 /**
  * Reads a failure body's `errors` into entries with catalog meanings (texts redacted and cut
- * to FAILURE_TEXT_LIMIT characters), or undefined when it is not one.
+ * to FAILURE_TEXT_LIMIT characters; the first FAILURE_ENTRIES_KEPT entries and texts of each),
+ * or undefined when it is not one.
  */
 export function failureEntries(body: unknown, redact: Redactor): ApiErrorEntry[] | undefined {
   if (typeof body !== 'object' || body === null || (body as { success?: unknown }).success !== false) return undefined;
   const list = (body as { errors?: unknown }).errors;
   if (!Array.isArray(list)) return [];
-  return list.map((e: unknown) => {
+  return list.slice(0, FAILURE_ENTRIES_KEPT).map((e: unknown) => {
     const code = typeof (e as { code?: unknown })?.code === 'number' ? (e as { code: number }).code : -1;
     const texts = (e as { errors?: unknown })?.errors;
-    return { code, meaning: errorMeaning(code), messages: Array.isArray(texts) ? texts.map((t) => redact.excerpt(String(t))) : [] };
+    return { code, meaning: errorMeaning(code), messages: Array.isArray(texts) ? texts.slice(0, FAILURE_ENTRIES_KEPT).map((t) => redact.excerpt(shallowText(t))) : [] };
   });
 }
+
+/** The most error objects of a failure body, and texts of one, an ApiError keeps (a body may hold millions). */
+export const FAILURE_ENTRIES_KEPT = 100;
 
 /**
  * The ApiError of a request that got no answer (refused, reset, dropped, DNS, ...), or that the
@@ -34,7 +38,38 @@ export function failureEntries(body: unknown, redact: Redactor): ApiErrorEntry[]
  */
 export function networkFailure(error: unknown, operation: string, redact: Redactor, aborted = false): ApiError {
   const cause = redact.error(error);
-  return new ApiError({ kind: 'network', operation, detail: `${aborted ? "stopped by the caller's abort signal" : 'no answer from the server'} (${networkReason(cause)})`, cause });
+  const hint = !aborted && isUnexplained(error) ? `; ${UNEXPLAINED_HINT}` : '';
+  return new ApiError({ kind: 'network', operation, detail: `${aborted ? "stopped by the caller's abort signal" : 'no answer from the server'} (${networkReason(cause)})${hint}`, cause });
+}
+
+/** What the message adds when fetch failed without saying why. */
+export const UNEXPLAINED_HINT =
+  "fetch gave no reason: in a browser this is how a request refused by CORS (the API does not allow this page's origin) shows, as well as a network failure (offline, DNS, TLS, a blocked request); the browser's console names the cause";
+
+/**
+ * Whether fetch rejected with a bare TypeError: no cause and no system code, as browsers reject
+ * for CORS and network failures alike ("Failed to fetch", "Load failed", "NetworkError when
+ * attempting to fetch resource."). Node's fetch gives a cause with a code.
+ */
+function isUnexplained(error: unknown): boolean {
+  return error instanceof TypeError && error.cause === undefined && (error as { code?: unknown }).code === undefined;
+}
+
+/** The ApiError of a body longer than `limit` bytes (counted decoded). */
+export function tooLargeFailure(limit: number, operation: string, httpStatus: number): ApiError {
+  return new ApiError({ kind: 'too-large', operation, httpStatus, detail: `the response body is longer than ${limit} bytes (option "maxBodyBytes"); the client stopped reading it` });
+}
+
+/**
+ * The engine's words of a JSON.parse error without the piece of the body it quotes (V8 quotes
+ * the text around the error, `Unexpected token 'x', "...text..." is not valid JSON`): the piece
+ * may hold a part of a credential too short to be recognised, and the message quotes the body's
+ * beginning, redacted, anyway.
+ */
+function parseErrorWords(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const quoted = message.indexOf('"');
+  return quoted < 0 ? message : message.slice(0, quoted).replace(/[\s,]+$/, '');
 }
 
 /** The ApiError of an attempt that got no complete answer within `timeoutMs`. */
@@ -52,7 +87,8 @@ export function judgeAnswer(status: number, text: string, operation: string, red
     body = JSON.parse(text);
   } catch (error) {
     const shown = redact.excerpt(text, 80);
-    return new ApiError({ kind: 'invalid-body', operation, httpStatus: status, detail: `the response body is not JSON: ${JSON.stringify(shown)}`, cause: redact.error(error) });
+    const cause = redact.error(new SyntaxError(parseErrorWords(error)));
+    return new ApiError({ kind: 'invalid-body', operation, httpStatus: status, detail: `the response body is not JSON: ${JSON.stringify(shown)}`, cause });
   }
   const entries = failureEntries(body, redact);
   if (entries) return new ApiError({ kind: 'api', operation, httpStatus: status, errors: entries.length ? entries : [{ code: status, meaning: errorMeaning(status), messages: [] }] });

@@ -2,7 +2,8 @@
  * One attempt of a call: send the request, follow redirects within the API's origin and read the
  * whole body, all within the client's `timeout`; stop at once when the caller's signal aborts.
  * Every way it can end without a complete answer is an ApiError (returned, for the retry policy):
- * `timeout`, `redirect` (to another origin: nothing is sent there), `network` (no answer, a body
+ * `timeout`, `redirect` (to another origin: nothing is sent there), `too-large` (a body longer
+ * than `maxBodyBytes`, counted as it arrives: reading stops there), `network` (no answer, a body
  * cut off, or the caller's abort).
  *
  * Redirects are never left to fetch (`redirect: "manual"`): fetch would re-send the body and the
@@ -11,8 +12,9 @@
  * of a redirect from script, so there every redirect is refused.
  */
 import { untilAborted } from './abort.js';
-import { networkFailure, timeoutFailure } from './answer.js';
+import { networkFailure, timeoutFailure, tooLargeFailure } from './answer.js';
 import { ApiError } from './errors.js';
+import { readBody } from './read-body.js';
 import type { Redactor } from './redact.js';
 
 /**
@@ -51,6 +53,8 @@ export interface AttemptContext {
   origin: string;
   /** Milliseconds for the attempt, the whole body included; Infinity: no limit. */
   timeoutMs: number;
+  /** Bytes of a response body (decoded) read at most; a longer body is an ApiError of kind `too-large`. */
+  maxBodyBytes: number;
   redact: Redactor;
   /** The caller's signal. */
   signal: AbortSignal | undefined;
@@ -86,8 +90,9 @@ export async function attempt(out: Outgoing, context: AttemptContext): Promise<R
       if (next instanceof ApiError) return next;
       request = next;
     }
-    const text = await waitFor(response.text());
-    return { status: response.status, statusText: response.statusText, headers: response.headers, text };
+    const body = await readBody(response, context.maxBodyBytes, waitFor);
+    if ('tooLarge' in body) return tooLargeFailure(context.maxBodyBytes, operation, response.status);
+    return { status: response.status, statusText: response.statusText, headers: response.headers, text: body.text };
   } catch (error) {
     void response?.body?.cancel().catch(() => undefined);
     if (timedOut) return timeoutFailure(context.timeoutMs, operation);

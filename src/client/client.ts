@@ -15,6 +15,7 @@ import { policyFetch, type ResponseValidator, type RetryInfo } from './policy-fe
 import { mergeMetricsAnswers } from './merge.js';
 import { mapWithConcurrency } from './pool.js';
 import { rawClients, type RawClients } from './raw.js';
+import { MAX_BODY_BYTES_LIMIT } from './read-body.js';
 import { Redactor } from './redact.js';
 import type { RequestLike } from './request-like.js';
 import { apiVersionOf } from '../operations/operation-of.js';
@@ -26,6 +27,15 @@ export type { CallOptions } from './paginate.js';
 
 /** The default `timeout`: 30 s for one attempt. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * The default `maxBodyBytes`: 64 MiB, twice the largest answer the documented limits allow
+ * (catalogs/limits.yaml). A v2 metrics answer holds at most 25 profiles x 92 days (three months)
+ * x 25 metrics x the keys of one extra dimension (24 for hour_of_day, the most the catalogs know):
+ * 1,380,000 values, about 25 MB at 18 bytes a value (a float and its separator). A posts page
+ * holds at most 500 posts (the page size limit): 32 MB at 64 kB a post.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 /** The longest timer setTimeout keeps (a longer one fires at once). */
 const MAX_TIMER_MS = 2_147_483_647;
@@ -55,6 +65,13 @@ export interface ClientOptions {
    * network failure.
    */
   timeout?: number;
+  /**
+   * Bytes of a response body the client reads at most, counted decoded as they arrive (default
+   * 64 MiB, twice the largest answer the documented limits allow). A longer body is an ApiError
+   * of kind `too-large`, never retried: reading stops at the cap, so an endless body or a
+   * compression bomb costs the client at most about the cap.
+   */
+  maxBodyBytes?: number;
   /** Retry policy for codes 10/11, HTTP 500, network failures and timeouts; `false` disables retries. */
   retry?: RetryOptions | false;
   /** Client-side budget: at most this many requests per hour (number or options). */
@@ -75,7 +92,11 @@ type Answer<R> = R extends ApiRequest<any, any, any> ? (unknown extends R['__res
 export interface SocialAnalyticsClient {
   /** Sends one request (from a builder, or any `{ method, path, body, operation }`) and returns the success body. */
   send<R extends RequestLike>(request: R, options?: CallOptions): Promise<Answer<R>>;
-  /** Iterates every post of a posts request, page by page (`after` = previous `next`). */
+  /**
+   * Iterates every post of a posts request, page by page (`after` = previous `next`). Ends by
+   * itself: a cursor sent twice, or PAGES_WITHOUT_PROGRESS (3) pages in a row without posts or
+   * with a `remaining` that did not decrease, end it with an ApiError of kind `no-progress`.
+   */
   paginate<R extends RequestLike>(request: R, options?: CallOptions): AsyncIterable<PostOf<Answer<R>>>;
   /** Sends a metrics request of any size: split within the limits, merged into one answer. */
   metrics<R extends RequestLike>(request: R, options?: CallOptions): Promise<Answer<R>>;
@@ -105,6 +126,12 @@ function timeoutOf(timeout = DEFAULT_TIMEOUT_MS): number {
   throw new ClientConfigError(`createClient: option "timeout" must be milliseconds from 1 to ${MAX_TIMER_MS} or Infinity, got ${String(timeout)}`);
 }
 
+/** The `maxBodyBytes` option in bytes. */
+function maxBodyBytesOf(bytes = DEFAULT_MAX_BODY_BYTES): number {
+  if (Number.isInteger(bytes) && bytes >= 1 && bytes <= MAX_BODY_BYTES_LIMIT) return bytes;
+  throw new ClientConfigError(`createClient: option "maxBodyBytes" must be a whole number of bytes from 1 to ${MAX_BODY_BYTES_LIMIT}, got ${String(bytes)}`);
+}
+
 /** Checks the shape of a request given to send(). */
 function checkRequest(request: RequestLike): void {
   if (typeof request !== 'object' || request === null || (request.method !== 'GET' && request.method !== 'POST') || typeof request.path !== 'string' || apiVersionOf(request.path) === undefined) {
@@ -132,6 +159,7 @@ export function createClient(options: ClientOptions): SocialAnalyticsClient {
     transport: options.fetch ? requestTransport(options.fetch) : globalFetch(),
     origin: new URL(baseUrl).origin,
     timeoutMs: timeoutOf(options.timeout),
+    maxBodyBytes: maxBodyBytesOf(options.maxBodyBytes),
     redact,
     retry: resolveRetry(options.retry),
     clock,
@@ -165,7 +193,7 @@ export function createClient(options: ClientOptions): SocialAnalyticsClient {
   }
   return {
     send: send as SocialAnalyticsClient['send'],
-    paginate: ((request: RequestLike, callOptions?: CallOptions) => paginate(send, request, callOptions)) as SocialAnalyticsClient['paginate'],
+    paginate: ((request: RequestLike, callOptions?: CallOptions) => paginate(send, request, redact, callOptions)) as SocialAnalyticsClient['paginate'],
     metrics: metrics as SocialAnalyticsClient['metrics'],
     raw: rawClients(baseUrl, authorization, callApi),
   };

@@ -22,7 +22,17 @@ export type ApiErrorKind =
   /** No complete answer (headers and the whole body) within the client's `timeout` for one attempt. */
   | 'timeout'
   /** The server redirected to another origin than the base URL's (nothing was sent there), or too often. */
-  | 'redirect';
+  | 'redirect'
+  /**
+   * The response body (counted decoded, as it arrives) is longer than the client's `maxBodyBytes`:
+   * the client stopped reading it. Never retried.
+   */
+  | 'too-large'
+  /**
+   * `paginate()` stopped: the server sent a cursor it had sent before, or PAGES_WITHOUT_PROGRESS
+   * pages in a row brought nothing new (no posts, or a `remaining` that did not decrease).
+   */
+  | 'no-progress';
 
 /** One error object of a failure body, with its catalog meaning. */
 export interface ApiErrorEntry {
@@ -56,6 +66,18 @@ export function capText(text: string, limit = FAILURE_TEXT_LIMIT): string {
   return text.length <= limit ? text : `${text.slice(0, limit)}${moreCharacters(text.length - limit)}`;
 }
 
+/**
+ * A value of an answer as text for a message, without walking nested data (a value nested
+ * 100,000 deep would overflow the stack of String() or JSON.stringify): strings as they are,
+ * numbers, booleans and null as written, arrays and objects by their kind.
+ */
+export function shallowText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return `(an array of ${value.length})`;
+  if (typeof value === 'object' && value !== null) return '(an object)';
+  return String(value);
+}
+
 /** The detail texts of a failure (after the general description) for a message; one text is an excerpt already. */
 function details(messages: string[]): string {
   const shown = messages.length > 1 ? messages.slice(1) : messages;
@@ -67,6 +89,8 @@ const KIND_MEANINGS: Partial<Record<ApiErrorKind, string>> = {
   timeout: 'Timed out.',
   redirect: 'Redirected elsewhere.',
   'invalid-body': 'The response body is not a JSON API body.',
+  'too-large': 'The response body is larger than the client accepts.',
+  'no-progress': 'Pagination made no progress.',
 };
 
 export interface ApiErrorInit {
@@ -88,7 +112,7 @@ export class ApiError extends Error {
   readonly meaning: string;
   /** The texts of the first error object. */
   readonly messages: string[];
-  /** Every error object of the failure body (several may appear). */
+  /** The error objects of the failure body (several may appear; the first 100 are kept). */
   readonly errors: ApiErrorEntry[];
   /** HTTP status, undefined when no response arrived. */
   readonly httpStatus: number | undefined;

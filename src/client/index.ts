@@ -1,5 +1,5 @@
 /** The client of the social analytics API: createClient and its errors. */
-export { createClient, DEFAULT_TIMEOUT_MS, type CallOptions, type ClientOptions, type SocialAnalyticsClient } from './client.js';
+export { createClient, DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS, type CallOptions, type ClientOptions, type SocialAnalyticsClient } from './client.js';
 export { ApiError, ResponseValidationError, SplitRefusedError, MergeError, ClientConfigError, errorMeaning, type SplitChunk, type ApiErrorKind, type ApiErrorEntry, type ValidationIssue } from './errors.js';
 export type { RetryOptions } from './retry.js';
 export type { ResponseValidator, RetryInfo } from './policy-fetch.js';
@@ -9,3 +9,4 @@ export { planMetricsSplit, splitDateRange, type SplitPlan, type DateCut } from '
 export { chunkEvenly, gridCover, type Rect } from './cover.js';
 export type { RequestLike } from './request-like.js';
 export { metricsRequest, type MetricsPath, type MetricsBodyOf, type MetricsAnswerOf } from './metrics-request.js';
+export { PAGES_WITHOUT_PROGRESS } from './paginate.js';

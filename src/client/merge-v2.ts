@@ -7,6 +7,7 @@
  * answer where nothing adds, or rows a part did not ask for make the merge fail (MergeError
  * naming the part) rather than invent a value.
  */
+import { shallowText } from './errors.js';
 import type { FailFor, Quote } from './merge-failure.js';
 import type { PlannedPart, SplitPlan } from './split-plan.js';
 
@@ -27,7 +28,7 @@ function checkedHeaders(plan: SplitPlan, answers: unknown[], types: string[], fa
     const header = (answer as { header?: unknown } | null)?.header;
     const fits = Array.isArray(header) && header.length === types.length && header.every((h: V2Header | null, d) => h?.type === types[d] && Array.isArray(h.rows));
     if (!fits) {
-      const got = Array.isArray(header) ? header.map((h: { type?: unknown } | null) => String(h?.type)).join(', ') : 'none';
+      const got = Array.isArray(header) ? header.map((h: { type?: unknown } | null) => shallowText(h?.type)).join(', ') : 'none';
       failFor(plan.parts[i])(`its header is not ${types.join(', ')} with rows (got ${quote(got)})`);
     }
     return header as V2Header[];

@@ -5,7 +5,7 @@
  * part that asked for it (its profiles, metrics and dates, the planned shape); one that does not
  * throws MergeError naming that part, rather than merge into a wrong answer.
  */
-import { MergeError } from './errors.js';
+import { capText, MergeError, shallowText } from './errors.js';
 import type { FailFor, Quote } from './merge-failure.js';
 import { mergeV2 } from './merge-v2.js';
 import type { Redactor } from './redact.js';
@@ -16,10 +16,13 @@ interface V1Answer {
   profiles: { id: string; data: Record<string, unknown>[] }[];
 }
 
+/** The most characters of an answer's text a merge failure quotes (redacted, then cut). */
+const QUOTED_TEXT_LIMIT = 200;
+
 /** Merges answers of a plan's parts (same order as `plan.parts`); `redact` cleans quoted texts. */
 export function mergeMetricsAnswers(plan: SplitPlan, answers: unknown[], redact?: Redactor): unknown {
   if (answers.length === 1) return answers[0];
-  const quote: Quote = (text) => JSON.stringify(redact ? redact.text(String(text)) : String(text));
+  const quote: Quote = (text) => JSON.stringify(redact ? redact.excerpt(shallowText(text), QUOTED_TEXT_LIMIT) : capText(shallowText(text), QUOTED_TEXT_LIMIT));
   const failFor: FailFor = (part) => (reason) => {
     throw new MergeError(plan.operation, part.chunk, reason);
   };

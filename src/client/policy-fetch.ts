@@ -9,7 +9,8 @@
  * - errors: every failure an ApiError whose texts are redacted and capped (answer.ts);
  * - retries: transient failures again after the backoff or the server's `Retry-After` (retry.ts),
  *   never after the caller's signal aborted;
- * - validation: the success body checked by the injected validator, with the request.
+ * - validation: the success body checked by the injected validator, with the request; a body that
+ *   fails is validated again redacted, so that no message quotes a credential cut short.
  *
  * Everything a call needs is in its arguments: no state outside the call but the budget.
  */
@@ -44,6 +45,7 @@ export interface ClientPolicy {
   /** The base URL's origin (redirects stay within it). */
   origin: string;
   timeoutMs: number;
+  maxBodyBytes: number;
   redact: Redactor;
   retry: ResolvedRetry;
   clock: Clock;
@@ -83,6 +85,16 @@ export interface Delivered {
 
 export type PolicyFetch = (call: ApiCall) => Promise<Delivered>;
 
+/** A copy of a validator's problem with its texts redacted (other members than texts, numbers and flags left out). */
+function redactedIssue(issue: ValidationIssue, redact: Redactor): ValidationIssue {
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(issue)) {
+    if (typeof value === 'string') copy[key] = redact.text(value);
+    else if (typeof value === 'number' || typeof value === 'boolean') copy[key] = value;
+  }
+  return copy as unknown as ValidationIssue;
+}
+
 /** The wrapper enforcing `policy` (see the module comment). */
 export function policyFetch(policy: ClientPolicy): PolicyFetch {
   const { redact, retry, clock, budget } = policy;
@@ -101,13 +113,18 @@ export function policyFetch(policy: ClientPolicy): PolicyFetch {
     if (!policy.validate) return;
     const result = await policy.validate({ method: call.method, path: call.path, body, request: call.request });
     if (result.valid) return;
-    const errors = result.errors.map((e) => ({ ...e, pointer: redact.text(e.pointer), message: redact.text(e.message) }));
-    throw new ResponseValidationError(call.operation, errors, redact.value(body));
+    // Redact first, then describe: a validator quotes values cut short, and a credential cut
+    // short is no longer found in its message. So the redacted copy of the body is validated
+    // again and its problems are the ones reported (those of the original if the copy passes).
+    const shown = redact.value(body);
+    const again = await policy.validate({ method: call.method, path: call.path, body: shown, request: call.request });
+    const issues = again.valid ? result.errors : again.errors;
+    throw new ResponseValidationError(call.operation, issues.map((issue) => redactedIssue(issue, redact)), shown);
   }
 
   return async function callApi(call: ApiCall): Promise<Delivered> {
     const out: Outgoing = { url: call.url, method: call.method, headers: { ...call.headers, authorization: policy.authorization }, body: call.body, init: call.init };
-    const context = { operation: call.operation, transport: policy.transport, origin: policy.origin, timeoutMs: policy.timeoutMs, redact, signal: call.signal };
+    const context = { operation: call.operation, transport: policy.transport, origin: policy.origin, timeoutMs: policy.timeoutMs, maxBodyBytes: policy.maxBodyBytes, redact, signal: call.signal };
     for (let retryIndex = 0; ; retryIndex++) {
       if (budget) await wait(budget.acquire(), call);
       const received = await attempt(out, context);

@@ -1,40 +1,59 @@
 /**
  * Redaction of the credentials from every text the client keeps from an answer. A server or a
  * proxy may echo them (an HTML error page quoting the Authorization header, a failure text, a
- * body that is not JSON), and thrown errors end up in CI logs; so every spelling of them is
- * replaced before any text reaches an error's message, property, cause or stack:
+ * body that is not JSON, a redirect host, a cursor), and thrown errors end up in CI logs; so every
+ * spelling of them is replaced before any text reaches an error's message, property, cause or
+ * stack, and before it is cut or quoted:
  *
- * - the pair `token:secret`, the secret alone and the token alone;
- * - the Base64 of the pair (the Basic value) and of the secret alone, standard or URL-safe,
- *   whole or cut off: any prefix of 12 or more characters (a prefix decodes to the token and a
- *   part of the secret);
+ * - the pair `token:secret`, and any piece of it of FRAGMENT_MIN or more characters (the secret,
+ *   the token, a secret cut off by whoever quoted it), in any letter case (a URL parser writes a
+ *   host in lower case);
+ * - the Base64 of the pair (the Basic value), standard or URL-safe, and any piece of it of
+ *   FRAGMENT_MIN or more characters, at any of the three byte alignments (so the Base64 of the
+ *   secret alone, and the tail or the middle of a Basic value, are found too);
  * - each of these with any of its characters percent-encoded (upper- or lower-case hex), written
- *   as an HTML character reference (`&#43;`, `&#x2b;`, `&amp;`) or JSON-escaped (`\u002b`, `\/`).
+ *   as an HTML character reference of any length (`&#43;`, `&#x2b;`, `&#00000043;`, `&amp;`) or
+ *   JSON-escaped (`\u002b`, `\/`).
  *
- * A form shorter than WHOLE_WORD_BELOW characters matches as a whole word only: where it begins
+ * A credential shorter than FRAGMENT_MIN characters matches as a whole word only: where it begins
  * (ends) with a letter or a digit, no letter or digit may come before (after) it, so that a short
- * secret never garbles a message ("/profiles" keeps its "s" when the secret is "s"). Longer forms
+ * secret never garbles a message ("/profiles" keeps its "s" when the secret is "s"). Longer pieces
  * match anywhere, even glued to other text: they do not occur by chance.
+ *
+ * The search is linear in the text: each form is looked for by a few short anchors (`indexOf`),
+ * and a hit is grown to the longest piece of the form around it.
  */
 
 import { FAILURE_TEXT_LIMIT, moreCharacters } from './errors.js';
 import { unescapeText } from './unescape.js';
 
-/** Base64 of the UTF-8 bytes of `text` (no Node Buffer: the client runs in browsers too). */
-export function base64(text: string): string {
+/** Base64 of bytes (no Node Buffer: the client runs in browsers too). */
+function base64Bytes(bytes: Uint8Array): string {
   let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary);
+}
+
+/** Base64 of the UTF-8 bytes of `text`. */
+export function base64(text: string): string {
+  return base64Bytes(new TextEncoder().encode(text));
 }
 
 /** The text that replaces a secret. */
 export const REDACTED = '[redacted]';
 
-/** The shortest cut-off Base64 value that is redacted (a shorter one reveals too little to matter). */
-export const BASE64_PREFIX_MIN = 12;
+/** The shortest piece of a credential (or of its Base64) that is redacted wherever it stands. */
+export const FRAGMENT_MIN = 8;
 
-/** Forms shorter than this match as whole words only. */
-export const WHOLE_WORD_BELOW = 8;
+/** Credentials shorter than this match as whole words only. */
+export const WHOLE_WORD_BELOW = FRAGMENT_MIN;
+
+/**
+ * Anchors: the pieces of a form of this length starting at every ANCHOR_STEP-th character. Every
+ * piece of FRAGMENT_MIN characters holds one (ANCHOR_STEP - 1 + ANCHOR_LENGTH <= FRAGMENT_MIN).
+ */
+const ANCHOR_STEP = 4;
+const ANCHOR_LENGTH = FRAGMENT_MIN - ANCHOR_STEP + 1;
 
 /** Letters, digits and `_`; every character past ASCII counts as a letter. */
 const WORD_CHAR = /[A-Za-z0-9_\u0080-\uffff]/;
@@ -45,28 +64,67 @@ function isWholeWord(text: string, at: number, form: string): boolean {
   return !glued(form[0], text[at - 1]) && !glued(form[form.length - 1], text[at + form.length]);
 }
 
-/** Where `form` occurs in `text`: [start, end) ranges. */
-function occurrences(text: string, form: string): [number, number][] {
+/** Where a short `form` occurs in `text` as a whole word: [start, end) ranges. */
+function wholeWords(text: string, form: string): [number, number][] {
   const found: [number, number][] = [];
-  for (let at = text.indexOf(form); at >= 0; at = text.indexOf(form, at + 1)) {
-    if (form.length >= WHOLE_WORD_BELOW || isWholeWord(text, at, form)) found.push([at, at + form.length]);
+  for (let at = text.indexOf(form); at >= 0; at = text.indexOf(form, at + 1)) if (isWholeWord(text, at, form)) found.push([at, at + form.length]);
+  return found;
+}
+
+/** A form searched by its pieces: its text and its anchors with where each stands in it. */
+interface Pieces {
+  form: string;
+  anchors: Map<string, number[]>;
+}
+
+function piecesOf(form: string): Pieces {
+  const anchors = new Map<string, number[]>();
+  for (let at = 0; at + ANCHOR_LENGTH <= form.length; at += ANCHOR_STEP) {
+    const anchor = form.slice(at, at + ANCHOR_LENGTH);
+    anchors.set(anchor, [...(anchors.get(anchor) ?? []), at]);
+  }
+  return { form, anchors };
+}
+
+/** Where pieces of FRAGMENT_MIN or more characters of `form` occur in `text`: [start, end) ranges. */
+function pieceRanges(text: string, { form, anchors }: Pieces): [number, number][] {
+  const found: [number, number][] = [];
+  if (text.length < FRAGMENT_MIN) return found;
+  for (const [anchor, offsets] of anchors) {
+    for (let at = text.indexOf(anchor); at >= 0; at = text.indexOf(anchor, at + 1)) {
+      for (const offset of offsets) {
+        let before = 0;
+        while (before < offset && before < at && text[at - before - 1] === form[offset - before - 1]) before++;
+        let after = ANCHOR_LENGTH;
+        while (offset + after < form.length && at + after < text.length && text[at + after] === form[offset + after]) after++;
+        if (before + after >= FRAGMENT_MIN) found.push([at - before, at + after]);
+      }
+    }
   }
   return found;
 }
 
+/** `text` in lower case, character for character (a character whose lower case is longer stays). */
+function lowerCase(text: string): string {
+  const lower = text.toLowerCase();
+  if (lower.length === text.length) return lower;
+  let out = '';
+  for (const c of text) {
+    const l = c.toLowerCase();
+    out += l.length === c.length ? l : c;
+  }
+  return out;
+}
+
 /**
- * Where a Base64 value (without padding) or a prefix of it of BASE64_PREFIX_MIN or more
- * characters occurs in `text`, standard or URL-safe, with any padding after it.
+ * The Base64 of `bytes` placed at byte `shift` (0..2) of a group of three, without the characters
+ * that hold bits of other bytes and without padding: what a piece of a longer Base64 text holds.
  */
-function base64Occurrences(text: string, value: string): [number, number][] {
-  const standard = text.replace(/-/g, '+').replace(/_/g, '/');
-  const head = value.slice(0, BASE64_PREFIX_MIN);
-  return occurrences(standard, head).map(([start]) => {
-    let end = start + head.length;
-    while (end - start < value.length && standard[end] === value[end - start]) end++;
-    while (standard[end] === '=') end++;
-    return [start, end];
-  });
+function alignedBase64(bytes: Uint8Array, shift: number): string {
+  const padded = new Uint8Array(bytes.length + shift);
+  padded.set(bytes, shift);
+  const encoded = base64Bytes(padded).replace(/=+$/, '');
+  return shift === 0 ? encoded : encoded.slice(4);
 }
 
 /** `text` with the ranges (sorted by start) replaced by REDACTED, overlapping ranges as one. */
@@ -81,25 +139,52 @@ function replaceRanges(text: string, ranges: [number, number][]): string {
   return out + text.slice(at);
 }
 
+/** Characters that begin an escape (unescape.ts): a text without them is its own plain form. */
+const MAY_ESCAPE = /[%&\\]/;
+/** Characters of URL-safe Base64 that standard Base64 writes `+` and `/`. */
+const URL_SAFE = /[-_]/;
+
+const isContainer = (value: unknown): value is object => typeof value === 'object' && value !== null;
+
 export class Redactor {
-  /** The pair, the secret and the token. */
-  readonly #plain: string[];
-  /** The Base64 of the pair and of the secret, without padding. */
-  readonly #base64: string[];
+  /** The pair in lower case, searched by its pieces (letter case ignored). */
+  readonly #plain: Pieces[];
+  /** Credentials shorter than FRAGMENT_MIN, in lower case: whole words only. */
+  readonly #short: string[];
+  /** The Base64 of the pair at each alignment, searched by its pieces. */
+  readonly #base64: Pieces[];
+  /** Base64 forms shorter than FRAGMENT_MIN: whole words only. */
+  readonly #shortBase64: string[];
   /** The most characters one form can take when every character is escaped (`&#x10FFFF;`). */
   readonly #reach: number;
 
   constructor(token: string, secret: string) {
     const pair = `${token}:${secret}`;
-    this.#plain = [pair, secret, token];
-    this.#base64 = [base64(pair), base64(secret)].map((value) => value.replace(/=+$/, ''));
-    this.#reach = 12 * Math.max(...[...this.#plain, ...this.#base64].map((form) => form.length)) + 2;
+    const plain = [pair, secret, token].map(lowerCase);
+    this.#plain = plain[0].length >= FRAGMENT_MIN ? [piecesOf(plain[0])] : [];
+    this.#short = plain.filter((form) => form.length < FRAGMENT_MIN);
+    const bytes = new TextEncoder().encode(pair);
+    const encoded = [0, 1, 2].map((shift) => alignedBase64(bytes, shift)).filter((form) => form.length > 0);
+    this.#base64 = encoded.filter((form) => form.length >= FRAGMENT_MIN).map(piecesOf);
+    this.#shortBase64 = encoded.filter((form) => form.length < FRAGMENT_MIN && form.length >= 4);
+    this.#reach = 12 * Math.max(pair.length, ...encoded.map((form) => form.length)) + 2;
   }
 
   /** Where the forms of the credentials stand in `text`, sorted by start. */
   #ranges(text: string): [number, number][] {
-    const view = unescapeText(text);
-    const found = [...this.#plain.flatMap((form) => occurrences(view.text, form)), ...this.#base64.flatMap((value) => base64Occurrences(view.text, value))];
+    const view = MAY_ESCAPE.test(text) ? unescapeText(text) : { text, original: (start: number, end: number): [number, number] => [start, end] };
+    const lower = lowerCase(view.text);
+    const standard = URL_SAFE.test(view.text) ? view.text.replace(/-/g, '+').replace(/_/g, '/') : view.text;
+    const found: [number, number][] = [];
+    for (const pieces of this.#plain) found.push(...pieceRanges(lower, pieces));
+    for (const form of this.#short) found.push(...wholeWords(lower, form));
+    for (const pieces of this.#base64) {
+      for (const range of pieceRanges(standard, pieces)) {
+        while (standard[range[1]] === '=') range[1]++;
+        found.push(range);
+      }
+    }
+    for (const form of this.#shortBase64) found.push(...wholeWords(standard, form));
     return found.map(([start, end]) => view.original(start, end)).sort((a, b) => a[0] - b[0]);
   }
 
@@ -123,26 +208,46 @@ export class Redactor {
     return `${replaceRanges(window.slice(0, end), shown)}${end < text.length ? moreCharacters(text.length - end) : ''}`;
   }
 
-  /** A copy of a JSON value with every string (and key) redacted. */
-  value(value: unknown, depth = 0): unknown {
-    if (typeof value === 'string') return this.text(value);
-    if (typeof value !== 'object' || value === null || depth > 64) return value;
-    if (Array.isArray(value)) return value.map((v) => this.value(v, depth + 1));
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [this.text(k), this.value(v, depth + 1)]));
+  /**
+   * A copy of a JSON value with every string (and key) redacted, at any depth: the copy is made
+   * with a list of work instead of recursion, in time linear in the value.
+   */
+  value(value: unknown): unknown {
+    const copy = (v: unknown): unknown => (typeof v === 'string' ? this.text(v) : !isContainer(v) ? v : Array.isArray(v) ? new Array<unknown>(v.length) : {});
+    const root = copy(value);
+    const work: [object, object][] = isContainer(value) ? [[value, root as object]] : [];
+    for (let next = work.pop(); next; next = work.pop()) {
+      const [source, target] = next;
+      if (Array.isArray(source)) {
+        for (let i = 0; i < source.length; i++) {
+          const copied = copy(source[i]);
+          (target as unknown[])[i] = copied;
+          if (isContainer(source[i])) work.push([source[i] as object, copied as object]);
+        }
+        continue;
+      }
+      for (const [key, item] of Object.entries(source)) {
+        const copied = copy(item);
+        // defineProperty: a key "__proto__" stays a key, as JSON.parse made it.
+        Object.defineProperty(target, this.text(key), { value: copied, enumerable: true, writable: true, configurable: true });
+        if (isContainer(item)) work.push([item, copied as object]);
+      }
+    }
+    return root;
   }
 
   /**
-   * A copy of an error (and its cause chain) with every text redacted, keeping name, message,
-   * code, errno and syscall, and a stack of its first line only (a stack may quote values).
+   * A copy of an error (and of its first causes) with every text redacted and cut, keeping name,
+   * message, code, errno and syscall, and a stack of its first line only (a stack may quote values).
    */
   error(error: unknown, depth = 0): Error {
-    if (!(error instanceof Error)) return new Error(this.text(String(error)));
+    if (!(error instanceof Error)) return new Error(this.excerpt(String(error)));
     const innerCause = depth < 4 && error.cause !== undefined ? this.error(error.cause, depth + 1) : undefined;
-    const copy = new Error(this.text(error.message), innerCause ? { cause: innerCause } : undefined);
-    copy.name = this.text(error.name);
+    const copy = new Error(this.excerpt(error.message), innerCause ? { cause: innerCause } : undefined);
+    copy.name = this.excerpt(String(error.name), 100);
     for (const key of ['code', 'errno', 'syscall', 'hostname', 'address', 'port'] as const) {
       const value = (error as unknown as Record<string, unknown>)[key];
-      if (typeof value === 'string' || typeof value === 'number') (copy as unknown as Record<string, unknown>)[key] = typeof value === 'string' ? this.text(value) : value;
+      if (typeof value === 'string' || typeof value === 'number') (copy as unknown as Record<string, unknown>)[key] = typeof value === 'string' ? this.excerpt(value, 200) : value;
     }
     copy.stack = `${copy.name}: ${copy.message}`;
     return copy;

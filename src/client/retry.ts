@@ -2,7 +2,8 @@
  * Retry policy: exponential backoff with jitter for transient failures. Retried: error codes
  * 10 and 11 (hourly request limits), HTTP 500 whatever its body (JSON, HTML, empty), network
  * failures and timeouts. Never retried: other 4xx, codes 3 to 8, a redirect away from the API,
- * a call stopped by the caller's signal and every other failure (they would fail the same way
+ * a call stopped by the caller's signal, a body past `maxBodyBytes` (even with HTTP 500) and every
+ * other failure (they would fail the same way
  * again). A `Retry-After` header (seconds or an HTTP date) on a retried answer sets the delay,
  * capped at `maxDelayMs`.
  */
@@ -64,7 +65,7 @@ const RATE_LIMIT_CODES = new Set([10, 11]);
 
 /** Whether a failure is transient and worth retrying (see the module comment). */
 export function isRetriable(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
+  if (!(error instanceof ApiError) || error.kind === 'too-large' || error.kind === 'no-progress') return false;
   if (error.kind === 'network' || error.kind === 'timeout' || error.httpStatus === 500) return true;
   return error.kind === 'api' && error.errors.length > 0 && error.errors.every((e) => RATE_LIMIT_CODES.has(e.code));
 }

@@ -2,16 +2,17 @@
  * A text with its escapes undone, and where each of its characters stands in the original: so
  * that a credential written with escapes is found as plain text and replaced where it stands.
  * Undone: percent-encoded UTF-8 (hex in either case; a run of bytes stands for all its characters,
- * and a run that is no UTF-8 is read byte by byte), HTML character references (decimal, hex, and
- * `&amp; &lt; &gt; &quot; &apos;`) and JSON escapes (`\uXXXX`, `\/`, `\\`, `\"`).
+ * and a run that is no UTF-8 is read byte by byte), HTML character references (decimal or hex
+ * with any number of digits, `;` optional as browsers read them, and `&amp; &lt; &gt; &quot;
+ * &apos;`) and JSON escapes (`\uXXXX`, `\/`, `\\`, `\"`).
  */
 import { lastAtMost } from '../search/last-at-most.js';
 
 /** An escape: a run of percent-encoded bytes, or one escaped character. */
 const ESCAPE = [
   '(?:%[0-9A-Fa-f]{2})+',
-  '&#[0-9]{1,7};',
-  '&#[Xx][0-9A-Fa-f]{1,6};',
+  '&#[0-9]+;?',
+  '&#[Xx][0-9A-Fa-f]+;?',
   '&(?:amp|lt|gt|quot|apos);',
   '\\\\u[0-9A-Fa-f]{4}',
   '\\\\[\\\\/"]',
@@ -28,7 +29,7 @@ function undo(escape: string): string | undefined {
     if (escape[0] === '\\') return escape[1] === 'u' ? String.fromCharCode(parseInt(escape.slice(2), 16)) : escape[1];
     if (escape[1] !== '#') return NAMED[escape];
     const hex = escape[2] === 'x' || escape[2] === 'X';
-    return String.fromCodePoint(parseInt(escape.slice(hex ? 3 : 2, -1), hex ? 16 : 10));
+    return String.fromCodePoint(parseInt(escape.slice(hex ? 3 : 2).replace(';', ''), hex ? 16 : 10));
   } catch {
     // Bytes that are no UTF-8 are read one character each (Latin-1), so that ASCII around them is found.
     return escape[0] === '%' ? unescape(escape) : undefined;

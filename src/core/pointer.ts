@@ -12,8 +12,11 @@ export function childPointer(parent: string, token: string | number): string {
 
 /** The reference tokens of `pointer`, unescaped (`/a~1b/0` -> `a/b`, `0`); none for the root. */
 export function pointerTokens(pointer: string): string[] {
-  return pointer === '' ? [] : pointer.slice(1).split('/').map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer === '' ? [] : pointer.slice(1).split('/').map(unescapeToken);
 }
+
+/** One reference token unescaped; most hold no `~` and are returned as they are. */
+const unescapeToken = (raw: string): string => (raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw);
 
 /** The value at `pointer`, or undefined when the path does not exist. */
 export function valueAt(root: unknown, pointer: string): unknown {

@@ -2,6 +2,7 @@
 import { catalogs } from '../../generated/catalogs.js';
 import { dayNumber } from '../calendar/days.js';
 import { checkRequest, type RequestProblem } from '../request-checks/check.js';
+import { MAX_PROBLEMS_PER_RULE } from '../core/problems/problem-list.js';
 import type { ErrorCode } from '../catalog/types.js';
 import type { MockAccount, MockProfile } from './account.js';
 import { MockFailure } from './failures.js';
@@ -53,7 +54,7 @@ export function checkHistory(start: number, ctx: CheckContext): void {
 export function accountProfiles(ids: string[], ctx: CheckContext): MockProfile[] {
   const known = ctx.account.profileById[ctx.network];
   const foreign = ids.filter((id) => !known?.has(id));
-  if (foreign.length) throw new MockFailure(5, foreign);
+  if (foreign.length) throw new MockFailure(5, capped(foreign, 'profile ids'));
   return ids.map((id) => known.get(id)!);
 }
 
@@ -68,5 +69,15 @@ export function checkInsights(names: string[], profiles: MockProfile[], operatio
   if (!without.length) return;
   const entry = (catalogs.errors as readonly ErrorCode[]).find((e) => e.code === 7)!;
   const listed = entry.endpoints === 'all' || ((version === 1 ? entry.endpoints.v1 : entry.endpoints.v2) ?? []).includes(operation);
-  throw new MockFailure(listed ? 7 : 3, listed ? without : [`Insights metrics or fields (${insights.join(', ')}) need profiles with insights enabled: ${without.join(', ')}`]);
+  const text = `Insights metrics or fields (${capped(insights, 'names').join(', ')}) need profiles with insights enabled: ${capped(without, 'profiles').join(', ')}`;
+  throw new MockFailure(listed ? 7 : 3, listed ? capped(without, 'profile ids') : [text]);
+}
+
+/**
+ * At most {@link MAX_PROBLEMS_PER_RULE} of `items`, and then `and N more <what>`: an answer names
+ * the first offenders of a rule as the package's problem lists do, however many a request holds.
+ */
+function capped(items: readonly string[], what: string): string[] {
+  if (items.length <= MAX_PROBLEMS_PER_RULE) return [...items];
+  return [...items.slice(0, MAX_PROBLEMS_PER_RULE), `and ${items.length - MAX_PROBLEMS_PER_RULE} more ${what}`];
 }

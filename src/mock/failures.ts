@@ -1,5 +1,6 @@
 /** Failure answers of the mock: the documented envelope, with catalog meanings and HTTP statuses. */
 import { catalogs } from '../../generated/catalogs.js';
+import { cutDetails } from './echo.js';
 
 export interface FailureEntry {
   code: number;
@@ -26,7 +27,10 @@ export function httpStatusOf(code: number): number {
   return catalogs.errors.find((e) => e.code === code)?.httpStatus ?? (code >= 100 ? code : 200);
 }
 
-/** The failure body `{ success: false, errors: [{ code, errors: [description, ...details] }] }`. */
+/**
+ * The failure body `{ success: false, errors: [{ code, errors: [description, ...details] }] }`;
+ * the details are cut (src/mock/echo.ts), so no failure grows with the request it answers.
+ */
 export function failureBody(entries: FailureEntry[]): { success: false; errors: { code: number; errors: string[] }[] } {
-  return { success: false, errors: entries.map((e) => ({ code: e.code, errors: [generalDescription(e.code), ...e.details] })) };
+  return { success: false, errors: entries.map((e) => ({ code: e.code, errors: [generalDescription(e.code), ...cutDetails(e.details)] })) };
 }

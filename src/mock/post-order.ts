@@ -10,6 +10,7 @@ import type { MockAccount } from './account.js';
 import { MockFailure } from './failures.js';
 import { fieldValue, type PostSkeleton } from './post-data.js';
 import { hashString } from './random.js';
+import { quoted } from './echo.js';
 
 export interface SortKey {
   field: PostField;
@@ -74,5 +75,5 @@ export function decodeCursor(after: unknown, query: string, order: PostOrder): P
   } catch {
     // fall through
   }
-  throw new MockFailure(3, [`Invalid cursor in parameter after (resend every other parameter unchanged): ${after}`]);
+  throw new MockFailure(3, [`Invalid cursor in parameter after (resend every other parameter unchanged): ${quoted(after)}`]);
 }

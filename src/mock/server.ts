@@ -1,9 +1,11 @@
 /**
  * `startMockServer`: a real HTTP server on 127.0.0.1 for every v1 and v2 operation, answering
  * from the catalogs with deterministic fake data and the documented behaviour: 401 for missing
- * or wrong credentials, 404 unknown path, 405 wrong method, 400 unreadable body, codes 3-8 for
- * invalid requests, 10/11 after the hourly budgets; plus optional fault injection. CORS is on
- * by default, so that a web app served from another origin can call it.
+ * or wrong credentials, 404 unknown path, 405 wrong method, 400 unreadable body, a body that is
+ * not JSON by its Content-Type or that arrives too slowly, codes 3-8 for invalid requests, 10/11
+ * after the hourly budgets; plus optional fault injection. CORS is on by default, so that a web
+ * app served from another origin can call it. Connections that send their headers or body too
+ * slowly are closed, and the request log keeps the last requests only.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +17,10 @@ import { failureBody, httpStatusOf, MockFailure, type FailureEntry } from './fai
 import { FaultInjector, type Fault, type FaultOptions } from './faults.js';
 import { operationAtPath } from '../operations/operation-of.js';
 import { answer, type HandlerState } from './handlers.js';
+import { contentTypeProblem } from './content-type.js';
+import { preferredAnswer } from './prefer.js';
+import { shortened } from './echo.js';
+import { appendToLog, DEFAULT_LOG_SIZE, loggedPath } from './request-log.js';
 
 export interface MockUser {
   token: string;
@@ -54,6 +60,18 @@ export interface MockServerOptions {
    * other method (401 without credentials, 405 with them).
    */
   cors?: boolean;
+  /**
+   * Milliseconds a client has to send the request line and headers (default 30 000); a slower
+   * connection is closed (Node answers 408 before any request exists).
+   */
+  headersTimeoutMs?: number;
+  /**
+   * Milliseconds a client has to send the request body once the headers are in (default 30 000);
+   * a slower one is answered with HTTP 400 (code 400) and its connection closed.
+   */
+  bodyTimeoutMs?: number;
+  /** Requests the log keeps, the last ones (default 10 000; 0 keeps none). */
+  logSize?: number;
 }
 
 export interface MockLogEntry {
@@ -69,7 +87,10 @@ export interface MockServer {
   /** `http://127.0.0.1:<port>` */
   url: string;
   port: number;
-  /** Every request received, in order. */
+  /**
+   * The last requests received (at most `logSize`, default 10 000), oldest first; an entry's path
+   * is cut to 200 characters.
+   */
   log: MockLogEntry[];
   /** The account served (profiles, labels). */
   account: MockAccount;
@@ -93,22 +114,42 @@ const CORS_HEADERS: Record<string, string> = { 'Access-Control-Allow-Origin': '*
 const PREFLIGHT_HEADERS: Record<string, string> = {
   ...CORS_HEADERS,
   'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-  'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, Prefer',
   'Access-Control-Max-Age': '600',
 };
 
-/** The request body as text, or undefined once it grows past MAX_REQUEST_BYTES (the rest is not kept). */
-function readBody(req: IncomingMessage): Promise<string | undefined> {
+/** Marks a body that did not arrive within the body timeout. */
+const LATE = Symbol('late body');
+
+/**
+ * The request body as text, undefined once it grows past MAX_REQUEST_BYTES (the rest is not
+ * kept), or LATE when it has not all arrived after `timeoutMs`.
+ */
+function readBody(req: IncomingMessage, timeoutMs: number): Promise<string | undefined | typeof LATE> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const timer = setTimeout(() => resolve(LATE), timeoutMs);
     req.on('data', (c: Buffer) => {
       size += c.length;
       if (size <= MAX_REQUEST_BYTES) chunks.push(c);
     });
-    req.on('end', () => resolve(size > MAX_REQUEST_BYTES ? undefined : Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
+    req.on('end', () => {
+      clearTimeout(timer);
+      resolve(size > MAX_REQUEST_BYTES ? undefined : Buffer.concat(chunks).toString('utf8'));
+    });
+    req.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
   });
+}
+
+/** A timeout option: a whole number of milliseconds from 1 (else RangeError naming it). */
+function timeoutOption(name: string, value: number | undefined): number {
+  if (value === undefined) return 30_000;
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`startMockServer: ${name} must be a whole number of milliseconds from 1, got ${value}`);
+  return value;
 }
 
 function credentialsOf(header: string | undefined): string | undefined {
@@ -129,6 +170,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const forbidden = new Set(options.forbidden ?? []);
   let faults = new FaultInjector(options.faults ?? {}, seed);
   const log: MockLogEntry[] = [];
+  const logSize = options.logSize ?? DEFAULT_LOG_SIZE;
+  if (!Number.isInteger(logSize) || logSize < 0) throw new RangeError(`startMockServer: logSize must be a whole number from 0, got ${logSize}`);
+  const headersTimeout = timeoutOption('headersTimeoutMs', options.headersTimeoutMs);
+  const bodyTimeout = timeoutOption('bodyTimeoutMs', options.bodyTimeoutMs);
   const cors = options.cors ?? true;
   const corsHeaders = cors ? CORS_HEADERS : {};
 
@@ -145,9 +190,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const path = (req.url ?? '/').split('?')[0];
-    const entry: MockLogEntry = { method: req.method ?? '', path, status: 0 };
-    if (log.length < 1_000_000) log.push(entry);
-    const raw = await readBody(req);
+    const entry: MockLogEntry = { method: req.method ?? '', path: loggedPath(path), status: 0 };
+    appendToLog(log, entry, logSize);
+    const raw = await readBody(req, bodyTimeout);
+    if (raw === LATE) {
+      return fail(res, entry, [{ code: 400, details: [`The request body did not arrive within ${bodyTimeout / 1000} s.`] }], { Connection: 'close' });
+    }
     if (cors && req.method === 'OPTIONS') {
       entry.status = 204;
       res.writeHead(204, PREFLIGHT_HEADERS);
@@ -172,9 +220,19 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const user = accepted.get(credentialsOf(req.headers.authorization) ?? '');
     if (user === undefined) return fail(res, entry, [{ code: 401, details: [] }]);
     const op = operationAtPath(path);
-    if (!op) return fail(res, entry, [{ code: 404, details: [`Unknown path: ${path}`] }]);
+    if (!op) return fail(res, entry, [{ code: 404, details: [`Unknown path: ${shortened(path)}`] }]);
     // RFC 9110 15.5.6: a 405 lists the methods the resource supports.
-    if (req.method !== op.method) return fail(res, entry, [{ code: 405, details: [`${path} takes ${op.method}, got ${req.method}.`] }], { Allow: op.method });
+    if (req.method !== op.method) return fail(res, entry, [{ code: 405, details: [`${shortened(path)} takes ${op.method}, got ${shortened(req.method ?? '')}.`] }], { Allow: op.method });
+    let preferred;
+    try {
+      preferred = preferredAnswer(req.headers.prefer, op);
+    } catch (error) {
+      if (error instanceof MockFailure) return fail(res, entry, error.entries);
+      throw error;
+    }
+    // An answer chosen by Prefer: neither the body nor the budgets are looked at.
+    if (preferred && 'failure' in preferred) return fail(res, entry, [{ code: preferred.failure, details: [`Answered as the request asked: Prefer: code=${preferred.failure}.`] }]);
+    if (preferred) return send(res, entry, 200, preferred.example);
     if (forbidden.has(op.key)) return fail(res, entry, [{ code: 403, details: [] }]);
     const over = budgets.take(user);
     if (over) return fail(res, entry, [{ code: over, details: [] }]);
@@ -184,6 +242,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
     let body: unknown;
     if (op.method === 'POST' && raw.trim() !== '') {
+      const mediaProblem = contentTypeProblem(req.headers['content-type']);
+      if (mediaProblem) return fail(res, entry, [{ code: 400, details: [mediaProblem] }]);
       if (jsonDepth(raw) > MAX_REQUEST_DEPTH) return fail(res, entry, [{ code: 400, details: [`The request body nests deeper than ${MAX_REQUEST_DEPTH} levels.`] }]);
       try {
         body = JSON.parse(raw);
@@ -199,7 +259,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
   }
 
-  const server = createServer((req, res) => {
+  /** Node's timeouts: headers, the whole request behind the mock's own body timeout, and how often it looks (its default is 30 s). */
+  const timeouts = {
+    headersTimeout,
+    requestTimeout: headersTimeout + bodyTimeout,
+    connectionsCheckingInterval: Math.max(5, Math.min(1000, Math.floor(headersTimeout / 4))),
+  };
+  const server = createServer(timeouts, (req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent) return res.destroy();
       const text = JSON.stringify(failureBody([{ code: 500, details: [error instanceof Error ? error.message : String(error)] }]));

@@ -9,15 +9,28 @@ import type { ConstraintRule, RuleTable } from './schema-types.js';
 
 /**
  * The rule of the constraint at `pointer` ("/properties/metrics/maxItems"), if any, in the
- * union of `tables` (tables with no pointer in common).
+ * union of `tables` (tables with no pointer in common). `member`: the property a `required` or
+ * `additionalProperties` constraint names, one token below `pointer` whatever it holds (a
+ * request's unknown member may be long and full of `/`: it is looked up once, never walked).
  */
-export function ruleAt(tables: readonly RuleTable[], pointer: string): ConstraintRule | undefined {
+export function ruleAt(tables: readonly RuleTable[], pointer: string, member?: string): ConstraintRule | undefined {
+  if (member !== undefined) {
+    const own = entryAt(tables, `${pointer}/${member}`);
+    if (own) return own;
+  }
   for (let at = pointer; ; at = at.slice(0, at.lastIndexOf('/'))) {
-    for (const table of tables) {
-      if (!Object.hasOwn(table, at)) continue;
-      const rule = table[at];
-      return typeof rule === 'string' ? { rule } : rule;
-    }
+    const rule = entryAt(tables, at);
+    if (rule) return rule;
     if (at === '') return undefined;
   }
+}
+
+/** The entry of `tables` at exactly `at`. */
+function entryAt(tables: readonly RuleTable[], at: string): ConstraintRule | undefined {
+  for (const table of tables) {
+    if (!Object.hasOwn(table, at)) continue;
+    const rule = table[at];
+    return typeof rule === 'string' ? { rule } : rule;
+  }
+  return undefined;
 }

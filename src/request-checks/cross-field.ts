@@ -58,21 +58,37 @@ export function checkDimensions(problems: ProblemList, facts: NetworkFacts, netw
     if (facts.names.dimensions.has(item.type) && isExtraDimension(item.type)) extras.push({ index, name: item.type });
   });
   if (extras.length > 1) {
-    const names = extras.map((e) => e.name).join(', ');
+    const names = listNames(extras.map((e) => e.name));
     problems.add('v2.metrics.extra-dimension-single', 'dimensions', `holds ${extras.length} extra dimensions (${names}); only one is allowed per request`);
   }
   if (extras.length === 0) return;
-  const requested = Array.isArray(metrics) ? metrics.filter((m): m is string => typeof m === 'string' && facts.names.metrics.has(m)) : [];
+  // Each requested metric once, and per extra dimension named the metrics refusing it, found
+  // once: a request of thousands of extra dimensions and metrics costs their sum, not their product.
+  const requested = Array.isArray(metrics) ? [...new Set(metrics.filter((m): m is string => typeof m === 'string' && facts.names.metrics.has(m)))] : [];
+  const refusal = new Map<string, string | undefined>();
   for (const extra of extras) {
     const parameter = `dimensions[${extra.index}].type`;
     if (extra.index !== dimensions.length - 1) problems.add('v2.metrics.extra-dimension-last', parameter, `extra dimension "${extra.name}" must be the last dimension`);
-    const refusing = requested.filter((m) => !(facts.extraDimensions[m] ?? []).includes(extra.name));
-    if (refusing.length) {
-      const which = `the ${network} metric${refusing.length > 1 ? 's' : ''} ${refusing.join(', ')}`;
-      problems.add('v2.metrics.extra-dimension-allowed', parameter, `extra dimension "${extra.name}" is not allowed by ${which}`);
-    }
+    if (!refusal.has(extra.name)) refusal.set(extra.name, refusalOf(requested, facts, network, extra.name));
+    const why = refusal.get(extra.name);
+    if (why) problems.add('v2.metrics.extra-dimension-allowed', parameter, why);
   }
 }
+
+/** The message naming the metrics of `requested` that do not allow extra dimension `name`, if any. */
+function refusalOf(requested: readonly string[], facts: NetworkFacts, network: string, name: string): string | undefined {
+  const refusing = requested.filter((m) => !(facts.extraDimensions[m] ?? []).includes(name));
+  if (!refusing.length) return undefined;
+  return `extra dimension "${name}" is not allowed by the ${network} metric${refusing.length > 1 ? 's' : ''} ${listNames(refusing)}`;
+}
+
+/** Names joined by commas; past {@link NAMES_SHOWN}, the first ones and how many more. */
+function listNames(names: readonly string[]): string {
+  return names.length > NAMES_SHOWN ? `${names.slice(0, NAMES_SHOWN).join(', ')} and ${names.length - NAMES_SHOWN} more` : names.join(', ');
+}
+
+/** Names listed in one message. */
+const NAMES_SHOWN = 20;
 
 /** Each value of a `{field, value}` filter on a field whose catalog lists its values is one of them. */
 export function checkFilterValues(problems: ProblemList, facts: NetworkFacts, body: Body): void {

@@ -7,6 +7,7 @@ import { isDay } from '../calendar/days.js';
 import { pointerTokens, valueAt } from '../core/pointer.js';
 import { ruleLevel } from '../core/rules.js';
 import { ruleAt } from './constraint-rules.js';
+import { eachBranchGroup } from '../core/branch-errors.js';
 import { describeValue } from '../core/problems/describe.js';
 import type { RequestProblemList as ProblemList } from './problem-list.js';
 import type { ConstraintRule, NameSets, RequestBodyChecks, SchemaError } from './schema-types.js';
@@ -25,31 +26,67 @@ const NAME_WORDS: Record<keyof NameSets, string> = {
 const TYPE_WORDS: Record<string, string> = { array: 'an array', object: 'an object', string: 'a string', integer: 'an integer', number: 'a number' };
 
 /** `metrics[3]`, `filter[0].match_any[1].field`, or `body` for the body itself. */
-export function parameterOf(path: string[]): string {
+export function parameterOf(path: readonly string[]): string {
   if (!path.length) return 'body';
-  return path.map((t, i) => (/^\d+$/.test(t) ? `[${t}]` : i === 0 ? t : `.${t}`)).join('');
+  let parameter = '';
+  for (let i = 0; i < path.length; i++) parameter += INDEX.test(path[i]) ? `[${path[i]}]` : i === 0 ? path[i] : `.${path[i]}`;
+  return parameter;
 }
+
+const INDEX = /^\d+$/;
 
 /**
  * Errors inside a failed `oneOf`, resolved: when every branch failed and exactly one branch
  * has its `required` members (the others miss one), that branch's errors stand for the `oneOf`;
- * otherwise the `oneOf` is one problem and its branches' errors are dropped.
+ * otherwise the `oneOf` is one problem and its branches' errors are dropped. The errors of each
+ * `oneOf` are found in one pass over all of them (../validators/branch-errors.ts). Returns a
+ * mark per error: 1 for an error dropped.
  */
-function resolveOneOf(errors: SchemaError[]): SchemaError[] {
-  const dropped = new Set<SchemaError>();
-  for (const one of errors.filter((e) => e.keyword === 'oneOf')) {
-    const prefix = `${one.schemaPath}/`;
-    const under = (e: SchemaError) => e.instancePath === one.instancePath || e.instancePath.startsWith(`${one.instancePath}/`);
-    const inside = errors.filter((e) => e.schemaPath.startsWith(prefix) && under(e));
-    const branchOf = (e: SchemaError) => e.schemaPath.slice(prefix.length).split('/')[0];
-    const missing = new Set(inside.filter((e) => e.keyword === 'required' && e.instancePath === one.instancePath && e.schemaPath === `${prefix}${branchOf(e)}/required`).map(branchOf));
-    const candidates = [...new Set(inside.map(branchOf))].filter((b) => !missing.has(b));
-    const chosen = one.params.passingSchemas == null && candidates.length === 1 ? candidates[0] : undefined;
-    for (const e of inside) if (branchOf(e) !== chosen) dropped.add(e);
-    if (chosen !== undefined) dropped.add(one);
-  }
-  return errors.filter((e) => !dropped.has(e));
+function resolveOneOf(errors: SchemaError[]): Uint8Array {
+  const dropped = new Uint8Array(errors.length);
+  const missing: number[] = [];
+  eachBranchGroup(errors, ONE_OF, (at, first) => {
+    const one = errors[at];
+    const from = one.schemaPath.length + 1;
+    missing.length = 0;
+    for (let i = first; i < at; i++) {
+      const e = errors[i];
+      if (e.keyword === 'required' && e.instancePath === one.instancePath && e.schemaPath.endsWith(REQUIRED) && e.schemaPath.indexOf('/', from) === e.schemaPath.length - REQUIRED.length) missing.push(branchAt(e.schemaPath, from));
+    }
+    // The one branch whose errors are not a missing member, if there is exactly one.
+    let chosen = NONE;
+    for (let i = first; i < at; i++) {
+      const branch = branchAt(errors[i].schemaPath, from);
+      if (missing.includes(branch) || branch === chosen) continue;
+      chosen = chosen === NONE ? branch : SEVERAL;
+      if (chosen === SEVERAL) break;
+    }
+    if (one.params.passingSchemas != null || chosen < 0) chosen = NONE;
+    for (let i = first; i < at; i++) if (branchAt(errors[i].schemaPath, from) !== chosen) dropped[i] = 1;
+    if (chosen !== NONE) dropped[at] = 1;
+  });
+  return dropped;
 }
+
+/** No branch, or more than one. */
+const NONE = -1;
+const SEVERAL = -2;
+
+/** The branch number at index `from` of `schemaPath` (`0` of `#/.../oneOf/0/required`). */
+function branchAt(schemaPath: string, from: number): number {
+  let branch = 0;
+  for (let i = from; i < schemaPath.length; i++) {
+    const digit = schemaPath.charCodeAt(i) - ZERO;
+    if (digit < 0 || digit > 9) break;
+    branch = branch * 10 + digit;
+  }
+  return branch;
+}
+
+const ZERO = '0'.charCodeAt(0);
+
+const REQUIRED = '/required';
+const ONE_OF: readonly string[] = Object.freeze(['oneOf']);
 
 function message(error: SchemaError, rule: ConstraintRule, value: unknown, root: boolean, network: string, members: readonly string[]): string {
   const { params } = error;
@@ -83,20 +120,37 @@ function message(error: SchemaError, rule: ConstraintRule, value: unknown, root:
  * non-empty rule and the stated name list, and is an error by default).
  */
 export function schemaProblems(problems: ProblemList, checks: RequestBodyChecks, errors: SchemaError[], body: unknown, network: string): void {
-  const chosen = new Map<string, { error: SchemaError; rule: ConstraintRule; at: string[] }>();
-  for (const error of resolveOneOf(errors)) {
-    const at = pointerTokens(error.instancePath);
-    const member = error.params.missingProperty ?? error.params.additionalProperty;
-    const pointer = error.schemaPath.replace(/^#/, '');
-    const rule = ruleAt(checks.rules, member === undefined ? pointer : `${pointer}/${member}`);
-    if (!rule) throw new Error(`request checks: no register rule for the schema constraint ${pointer}`);
-    const parameter = parameterOf(member === undefined ? at : [...at, String(member)]);
-    const first = chosen.get(parameter);
-    if (!first || (ruleLevel(first.rule.rule) === 'inferred' && ruleLevel(rule.rule) === 'stated')) chosen.set(parameter, { error, rule, at });
+  // Errors of one constraint share its schemaPath (a string of the compiled code): its rule is looked up once.
+  const rules = new Map<string, ConstraintRule>();
+  // By the place of the error (its instancePath, and the member it names): one problem per parameter.
+  const chosen = new Map<string, { error: SchemaError; rule: ConstraintRule; member: string | undefined }>();
+  const dropped = resolveOneOf(errors);
+  for (let e = 0; e < errors.length; e++) {
+    if (dropped[e]) continue;
+    const error = errors[e];
+    const found = error.params.missingProperty ?? error.params.additionalProperty;
+    const member = found === undefined ? undefined : String(found);
+    let rule = member === undefined ? rules.get(error.schemaPath) : undefined;
+    if (!rule) {
+      const pointer = error.schemaPath.replace(/^#/, '');
+      rule = ruleAt(checks.rules, pointer, member);
+      if (!rule) throw new Error(`request checks: no register rule for the schema constraint ${pointer}`);
+      if (member === undefined) rules.set(error.schemaPath, rule);
+    }
+    const place = member === undefined ? error.instancePath : `${error.instancePath}\u0000${member}`;
+    const first = chosen.get(place);
+    if (!first || (ruleLevel(first.rule.rule) === 'inferred' && ruleLevel(rule.rule) === 'stated')) chosen.set(place, { error, rule, member });
   }
-  for (const [parameter, { error, rule, at }] of chosen) {
+  for (const { error, rule, member } of chosen.values()) {
+    // Past its rule's cap, a problem is counted: its parameter and message would be read by no one.
+    if (!problems.lists(rule.rule)) {
+      problems.tally(rule.rule, rule.code);
+      continue;
+    }
+    const at = pointerTokens(error.instancePath);
     const root = at.length === 0;
-    problems.add(rule.rule, parameter, message(error, rule, valueAt(body, error.instancePath), root, network, checks.members), rule.code, root);
+    if (member !== undefined) at.push(member);
+    problems.add(rule.rule, parameterOf(at), message(error, rule, valueAt(body, error.instancePath), root, network, checks.members), rule.code, root);
   }
 }
 

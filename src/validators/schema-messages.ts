@@ -11,6 +11,7 @@ import type { CompiledValidator, CompiledValidatorError } from './compiled.js';
 import { describeValue, listValues, quote } from '../core/problems/describe.js';
 import type { ProblemList } from '../core/problems/problem-list.js';
 import { valueAt } from '../core/pointer.js';
+import { eachBranchGroup } from '../core/branch-errors.js';
 
 /** Shapes of the patterns used by the specs, named for people. */
 const PATTERN_SHAPES: Readonly<Record<string, string>> = {
@@ -71,22 +72,27 @@ function messageOf(error: CompiledValidatorError, value: unknown): string {
   }
 }
 
-/** Folds `anyOf`/`oneOf` branch errors that are all type errors into `expected number or array, got ...`. */
+/**
+ * Folds `anyOf`/`oneOf` branch errors that are all type errors into `expected number or array, got ...`.
+ * Each such error's branch errors are found in one pass over all errors (./branch-errors.ts).
+ */
 function foldBranches(errors: readonly CompiledValidatorError[]): { error: CompiledValidatorError; types?: string[] }[] {
   const dropped = new Set<CompiledValidatorError>();
   const folded = new Map<CompiledValidatorError, string[]>();
-  for (const error of errors) {
-    if (error.keyword !== 'anyOf' && error.keyword !== 'oneOf') continue;
-    if (error.params.passingSchemas) continue;
-    const prefix = `${error.schemaPath}/`;
-    const branch = errors.filter((e) => e.schemaPath.startsWith(prefix));
-    if (branch.length && branch.every((e) => e.keyword === 'type' && e.instancePath === error.instancePath)) {
-      for (const e of branch) dropped.add(e);
-      folded.set(error, branch.flatMap((e) => String(e.params.type).split(',')));
+  eachBranchGroup(errors, BRANCHING, (at, from) => {
+    const error = errors[at];
+    if (error.params.passingSchemas) return;
+    const inside = errors.slice(from, at);
+    if (inside.length && inside.every((e) => e.keyword === 'type' && e.instancePath === error.instancePath)) {
+      for (const e of inside) dropped.add(e);
+      folded.set(error, inside.flatMap((e) => String(e.params.type).split(',')));
     }
-  }
+  });
+  if (folded.size === 0) return errors.map((error) => ({ error }));
   return errors.filter((e) => !dropped.has(e)).map((error) => ({ error, types: folded.get(error) }));
 }
+
+const BRANCHING: readonly string[] = Object.freeze(['anyOf', 'oneOf']);
 
 /** The schema a compiled validator checked, and the rule table of its version. */
 export interface SchemaSource {
@@ -116,9 +122,8 @@ const SCHEMAS = '/schemas/';
 export function addSchemaErrors(list: ProblemList, validator: CompiledValidator, source: SchemaSource, body: unknown, basePointer = ''): void {
   const errors = validator.errors;
   if (!errors) return;
-  const capped = errors.length > 2000 ? errors.slice(0, 2000) : errors;
-  for (const { error, types } of foldBranches(capped)) {
-    if (list.full) return;
+  for (const { error, types } of foldBranches(errors)) {
+    if (list.shouldStop()) return;
     const pointer = basePointer + error.instancePath;
     const value = valueAt(body, error.instancePath);
     const rule = ruleOf(error, source);

@@ -160,8 +160,13 @@ function check(input: ValidateResponseInput, plan: OperationPlan | NoPlan, list:
 
 /** Options of one validation. */
 export interface ValidateResponseOptions {
-  /** Errors, and warnings, listed before a last one says more were left out (default 100). */
+  /** Errors, and warnings, listed before a last entry says how many more were left out (default 100). */
   readonly maxProblems?: number;
+  /**
+   * Problems of one rule listed before a last entry says how many more of that rule were left out
+   * (default 20, or `maxProblems` when that is given).
+   */
+  readonly maxProblemsPerRule?: number;
 }
 
 /** Validates responses: {@link createResponseValidator}. */
@@ -187,7 +192,7 @@ export function createResponseValidator(): ResponseValidatorInstance {
   };
   return {
     validate(input, options) {
-      const list = new ProblemList({ strict: input?.strict === true, max: options?.maxProblems });
+      const list = new ProblemList({ strict: input?.strict === true, max: options?.maxProblems, maxPerRule: options?.maxProblemsPerRule });
       let plan: OperationPlan | NoPlan | undefined;
       try {
         if (!isPlainObject(input)) {
@@ -219,6 +224,8 @@ const validResult = (operation: OperationKey | undefined): ValidationResult => O
  * given). `path` may be a full URL. Returns `{ valid, operation, errors, warnings }`, each problem
  * `{ pointer, message, rule, severity }`; with `strict`, broken inferred rules are errors too.
  * Results are read-only: a result without problems is frozen and may be the same object for
- * every valid body of an operation. `options.maxProblems` (default 100): errors, and warnings, listed before a last one says more were left out.
+ * every valid body of an operation. `options.maxProblemsPerRule` (default 20) problems of one rule,
+ * and `options.maxProblems` (default 100) errors, and warnings, are listed; an entry of each cap says
+ * exactly how many it left out (`and 480 more problems of rule ... not listed`).
  */
 export const validateResponse: ResponseValidatorInstance['validate'] = createResponseValidator().validate;

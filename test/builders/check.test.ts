@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogs } from '../../generated/catalogs.js';
 import { operations } from '../../generated/operations.js';
 import { checkRequest, checkV1Request, checkV2Request } from '../../src/request-checks/check.js';
+import { MAX_PROBLEMS_PER_RULE } from '../../src/core/problems/problem-list.js';
 
 const range = { date_start: '2024-01-01', date_end: '2024-01-31', profiles: ['p1'] };
 const params = (key: string, body: unknown) => checkRequest(key, body).map((p) => p.parameter);
@@ -216,12 +217,13 @@ describe('checkRequest of the /v1 and /v2 entry points: the operations of their 
 });
 
 describe('checkRequest: the problem list shared with the response validators', () => {
-  it('lists at most 100 errors, then one entry saying more were left out', () => {
+  it('lists at most 20 problems of one rule, then one entry with the exact count of the others', () => {
     const metrics = Array.from({ length: 130 }, (_, i) => `no_such_metric_${i}`);
     const found = checkRequest('POST /2/facebook/metrics', { ...range, metrics });
-    expect(found).toHaveLength(101);
-    expect(found.slice(0, 100).every((p) => p.severity === 'error')).toBe(true);
-    expect(found[100]).toMatchObject({ parameter: 'body', message: 'more problems not listed (only the first 100 are shown)', severity: 'error', code: 3 });
+    expect(found).toHaveLength(1 + MAX_PROBLEMS_PER_RULE + 1);
+    expect(found[0]).toMatchObject({ parameter: 'metrics', rule: 'shared.metrics.metrics-limit', code: 4 });
+    expect(found.slice(1, 21).map((p) => p.parameter)).toEqual(metrics.slice(0, 20).map((_, i) => `metrics[${i}]`));
+    expect(found[21]).toEqual({ parameter: 'body', message: 'and 110 more problems of rule v2.metrics.metric-names not listed (only the first 20 of a rule are shown)', severity: 'error', code: 3, rule: 'v2.metrics.metric-names' });
   });
 
   it('describes values as the response validators do, never as raw JSON', () => {

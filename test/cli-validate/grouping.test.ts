@@ -1,6 +1,6 @@
 /** Grouped problems: one line per rule and pointer shape, counts, first pointers, no pointer twice, the cap counts groups. */
 import { afterAll, describe, expect, it } from 'vitest';
-import { groupProblems, MAX_GROUPS } from '../../src/cli/group-problems.js';
+import { groupProblems, MAX_GROUPS, VALUES_SHOWN } from '../../src/cli/group-problems.js';
 import type { Problem, RuleId } from '../../src/cli/report-types.js';
 import { metricsRequest, run, tempDir } from './helpers.js';
 
@@ -35,24 +35,41 @@ describe('groupProblems', () => {
     ]);
   });
 
-  it('states only what holds at every place: a value that differs is written …, the wording splits groups', () => {
+  it('never hides what differs: a value that differs is listed, problems that differ in more than one value are not grouped', () => {
     const header = (i: number, want: string, got: string) => problem(`/header/${i}/type`, 'v2.metrics.header-order', `expected "${want}" (requested dimension ${i + 1}), got "${got}"`);
     expect(groupProblems([header(0, 'profile', 'date.day'), header(1, 'date.day', 'profile')]).groups).toMatchObject([
-      { shape: '/header/*/type', message: 'expected "…" (requested dimension …), got "…"', count: 2 },
+      { shape: '/header/0/type', message: 'expected "profile" (requested dimension 1), got "date.day"', count: 1 },
+      { shape: '/header/1/type', message: 'expected "date.day" (requested dimension 2), got "profile"', count: 1 },
     ]);
-    expect(groupProblems([header(0, 'profile', 'x'), header(1, 'date.day', 'x')]).groups[0].message).toBe('expected "…" (requested dimension …), got "x"');
     const data = (pointer: string, got: string) => problem(pointer, 'v2.metrics.data-numbers', `expected number (a metric value), got ${got}`);
     expect(groupProblems([data('/data/0/0', '"1"'), data('/data/1/0', '"1"')]).groups[0].message).toBe('expected number (a metric value), got "1"');
-    expect(groupProblems([data('/data/0/0', '"1"'), data('/data/1/0', 'null'), data('/data/2/0', '2.5')]).groups).toMatchObject([
-      { message: 'expected number (a metric value), got …', count: 3 },
+    expect(groupProblems([data('/data/0/0', '"1"'), data('/data/1/0', 'null'), data('/data/2/0', '2.5'), data('/data/3/0', 'null')]).groups).toMatchObject([
+      { shape: '/data/*/0', message: 'expected number (a metric value), got "1", null, 2.5', count: 4 },
     ]);
-    // A pointer reported twice is counted once, but its second message counts for what the line states.
-    expect(groupProblems([data('/data/0/0', '"1"'), data('/data/0/0', '"2"')]).groups).toMatchObject([{ message: 'expected number (a metric value), got "…"', count: 1 }]);
+    // A pointer reported twice is counted once, and each of its values is named.
+    expect(groupProblems([data('/data/0/0', '"1"'), data('/data/0/0', '"2"')]).groups).toMatchObject([{ message: 'expected number (a metric value), got "1", "2"', count: 1 }]);
     // Other wording, other line.
     expect(groupProblems([data('/data/0/0', '"1"'), data('/data/1/0', 'array (2 items)')]).groups.map((g) => `${g.shape} ${g.message}`)).toEqual([
       '/data/0/0 expected number (a metric value), got "1"',
       '/data/1/0 expected number (a metric value), got array (2 items)',
     ]);
+  });
+
+  it('names every member of one object: two unexpected members, two missing required members', () => {
+    const member = (message: string) => ({ ...problem('/profiles/0', 'shared.response.no-extra-members', message), severity: 'warning' as const });
+    expect(groupProblems([member('unexpected property "foo"'), member('unexpected property "bar"')]).groups).toEqual([
+      { rule: 'shared.response.no-extra-members', severity: 'warning', shape: '/profiles/0', message: 'unexpected property "foo", "bar"', count: 1, pointers: ['/profiles/0'] },
+    ]);
+    expect(groupProblems([problem('', 'v2.metrics.shape', 'missing required property "header"'), problem('', 'v2.metrics.shape', 'missing required property "data"')]).groups).toMatchObject([
+      { shape: '', message: 'missing required property "header", "data"', count: 1 },
+    ]);
+  });
+
+  it('lists at most VALUES_SHOWN values of a group and counts the rest', () => {
+    const names = Array.from({ length: VALUES_SHOWN + 5 }, (_, i) => `"m${i}"`);
+    const { groups } = groupProblems(names.map((n) => problem('/profiles/0', 'shared.response.no-extra-members', `unexpected property ${n}`)));
+    expect(groups).toHaveLength(1);
+    expect(groups[0].message).toBe(`unexpected property ${names.slice(0, VALUES_SHOWN).join(', ')} and 5 more`);
   });
 
   it('caps the number of groups, not of problems, and says how many are left out', () => {
@@ -65,12 +82,15 @@ describe('groupProblems', () => {
 });
 
 describe('validate prints one line per group', () => {
-  it('a group of places with different values states none of them', async () => {
+  it('problems that differ in more than one value are lines of their own, each with its values', async () => {
     const request = { ...metricsRequest, dimensions: [{ type: 'profile' }, { type: 'date.day' }] };
     const body = { success: true, header: [{ type: 'date.day', rows: ['2026-01-01', '2026-01-02'] }, { type: 'profile', rows: ['p1'] }, { type: 'metric', rows: ['fans_change'] }], data: [[[1]], [[2]]] };
     tmp.write('swapped.json', { method: 'POST', path: '/2/facebook/metrics', request, response: body });
     const lines = (await run(['swapped.json'], tmp.dir)).out.split('\n');
-    expect(lines[1]).toBe('           swapped.json:26:17: /header/*/type: expected "…" (requested dimension …), got "…" (2 places: /header/0/type, /header/1/type)  [rule v2.metrics.header-order]');
+    expect(lines.slice(1, 3)).toEqual([
+      '           swapped.json:26:17: /header/0/type: expected "profile" (requested dimension 1), got "date.day"  [rule v2.metrics.header-order]',
+      '           swapped.json:33:17: /header/1/type: expected "date.day" (requested dimension 2), got "profile"  [rule v2.metrics.header-order]',
+    ]);
   });
 
   it('the same error at 180 places is one line with its count and the first pointers (more than the validators list by default)', async () => {

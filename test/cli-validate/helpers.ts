@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { runValidate } from '../../src/cli/validate.js';
+import { runValidate, type ValidateIo } from '../../src/cli/validate.js';
 
 export interface Run {
   code: number;
@@ -10,11 +10,15 @@ export interface Run {
   err: string;
 }
 
-/** Runs the command in `cwd` and collects what it prints. */
-export async function run(args: string[], cwd: string): Promise<Run> {
+/**
+ * Runs the command in `cwd` and collects what it prints; the environment is `env` (none unless
+ * given: a CI runner's GITHUB_WORKSPACE or GITHUB_STEP_SUMMARY must not reach the tests), `-`
+ * reads `stdin`.
+ */
+export async function run(args: string[], cwd: string, options: Pick<ValidateIo, 'env' | 'stdin'> = {}): Promise<Run> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runValidate(args, { out: (t) => out.push(t), err: (t) => err.push(t), cwd });
+  const code = await runValidate(args, { out: (t) => out.push(t), err: (t) => err.push(t), cwd, env: options.env ?? {}, stdin: options.stdin });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 

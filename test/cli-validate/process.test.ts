@@ -13,7 +13,12 @@ afterAll(() => tmp.remove());
 /** tsx's loader by absolute URL: the child runs in a temp directory. */
 const TSX = pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 
-const main = (...args: string[]) => spawnSync(process.execPath, ['--import', TSX, join(ROOT, 'src', 'cli', 'main.ts'), ...args], { cwd: tmp.dir, encoding: 'utf8', timeout: 60_000 });
+/** The environment without what a GitHub runner sets for the reporters (annotation root, job summary). */
+const { GITHUB_WORKSPACE: _root, GITHUB_STEP_SUMMARY: _summary, ...env } = process.env;
+
+/** The command with `args`, `input` piped into its standard input. */
+const piped = (input: string | undefined, ...args: string[]) => spawnSync(process.execPath, ['--import', TSX, join(ROOT, 'src', 'cli', 'main.ts'), ...args], { cwd: tmp.dir, env, input, encoding: 'utf8', timeout: 60_000 });
+const main = (...args: string[]) => piped(undefined, ...args);
 const cli = (...args: string[]) => main('validate', ...args);
 
 describe('social-analytics-api validate (process)', () => {
@@ -65,5 +70,11 @@ describe('social-analytics-api validate (process)', () => {
     const result = cli('--reporter', 'github', 'invalid.json');
     expect(result.status).toBe(1);
     expect(result.stdout).toMatch(/^::error file=invalid\.json,line=\d+,col=\d+,title=v2\.metrics\.data-numbers::invalid\.json POST \/2\/facebook\/metrics \(HTTP 200\): \/data\/1\/0: /);
+  });
+
+  it('validate - reads what is piped into the command', () => {
+    const result = piped(JSON.stringify(validCapture), 'validate', '-');
+    expect(result.stdout).toBe('ok       <stdin>  POST /2/facebook/metrics (HTTP 200)\n\n1 response: 1 valid, 0 invalid\n');
+    expect(result.status).toBe(0);
   });
 });

@@ -6,6 +6,8 @@ import type { Problem, ResponseReport, ValidateReport } from '../../src/cli/repo
 import { renderGithub } from '../../src/cli/reporters/github.js';
 import { renderJson } from '../../src/cli/reporters/json.js';
 import { renderJunit } from '../../src/cli/reporters/junit.js';
+import { renderMarkdown } from '../../src/cli/reporters/markdown.js';
+import { renderSarif } from '../../src/cli/reporters/sarif.js';
 import { renderText } from '../../src/cli/reporters/text.js';
 
 const warning: Problem = { pointer: '/extra', message: 'member "extra" is not documented', rule: 'shared.response.no-extra-members', severity: 'warning' };
@@ -50,6 +52,8 @@ describe('reporters on rules and severities', () => {
     ['json', renderJson],
     ['junit', renderJunit],
     ['github', renderGithub],
+    ['markdown', renderMarkdown],
+    ['sarif', (r: ValidateReport) => renderSarif(r, { cwd: '/', root: '/' })],
   ] as const)('%s: carries the rule id of every problem and cites no docs page users lack', (_, render) => {
     const out = render(report);
     expect(out).toContain('v2.metrics.date-range');

@@ -17,7 +17,7 @@ describe('reporter options', () => {
     expect(parseValidateArgs(['a.json', '--reporter', 'junit=r.xml', '--reporter=github', '--reporter', 'json', '-o', 'r.json', '--json'])).toMatchObject({
       reporters: [{ name: 'junit', output: 'r.xml' }, { name: 'github' }, { name: 'json', output: 'r.json' }, { name: 'json' }],
     });
-    expect(parseValidateArgs(['a.json', '--reporter', 'xml'])).toEqual({ error: 'unknown reporter "xml": use text, json, junit, github' });
+    expect(parseValidateArgs(['a.json', '--reporter', 'xml'])).toEqual({ error: 'unknown reporter "xml": use text, json, junit, github, markdown, sarif' });
     expect(parseValidateArgs(['a.json', '--output', 'x.xml'])).toEqual({ error: '--output x.xml: write it next to the reporter it is for, as in --reporter junit --output x.xml' });
     expect(parseValidateArgs(['a.json', '--reporter', 'junit=a.xml', '--output', 'b.xml'])).toEqual({ error: '--output b.xml: reporter junit already writes to a.xml' });
     expect(parseValidateArgs(['a.json', '--reporter', 'junit=a.xml', '--reporter', 'json=a.xml'])).toEqual({ error: 'two reporters write to a.xml' });
@@ -72,7 +72,7 @@ describe('junit reporter', () => {
     ]);
     const invalid = suites[1].testcase[0];
     expect(invalid.name).toBe('POST /2/facebook/metrics (HTTP 200) in/invalid.json');
-    expect(invalid.failure.message).toBe('1 problem(s) in in/invalid.json');
+    expect(invalid.failure.message).toBe('1 problem in in/invalid.json');
     expect(invalid.failure['#text']).toContain('/data/1/0: expected number (a metric value), got "2"');
     expect(suites[0].testcase[0].error.message).toContain('truncated JSON');
   });

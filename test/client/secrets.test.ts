@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type ClientOptions } from '../../src/client/index.js';
-import { base64, BASE64_PREFIX_MIN, REDACTED, Redactor, WHOLE_WORD_BELOW } from '../../src/client/redact.js';
+import { base64, FRAGMENT_MIN, REDACTED, Redactor, WHOLE_WORD_BELOW } from '../../src/client/redact.js';
 import { validateResponse } from '../../src/validators/index.js';
 
 const TOKEN = 'team-token';
@@ -138,10 +138,47 @@ describe('Redactor', () => {
     expect(redactor.text(`xx${SECRET}yy`)).toBe(`xx${REDACTED}yy`);
   });
 
-  it(`redacts any prefix of ${BASE64_PREFIX_MIN} or more characters of the Basic value, not less`, () => {
-    for (let cut = BASE64_PREFIX_MIN; cut <= encoded.length; cut++) expect(redactor.text(`Basic ${encoded.slice(0, cut)}...`)).toBe(`Basic ${REDACTED}...`);
-    const short = encoded.slice(0, BASE64_PREFIX_MIN - 1);
+  it(`redacts any piece of ${FRAGMENT_MIN} or more characters of the Basic value (a prefix, a tail, the middle), not less`, () => {
+    const unpadded = encoded.replace(/=+$/, '');
+    for (let from = 0; from + FRAGMENT_MIN <= unpadded.length; from++) {
+      for (let to = from + FRAGMENT_MIN; to <= encoded.length; to++) expect(redactor.text(`Basic ${encoded.slice(from, to)}...`), `${from}..${to}`).toBe(`Basic ${REDACTED}...`);
+    }
+    const short = encoded.slice(3, 3 + FRAGMENT_MIN - 1);
     expect(redactor.text(`Basic ${short}...`)).toBe(`Basic ${short}...`);
+  });
+
+  it('redacts the Base64 of any piece of the credentials at any byte alignment (as inside a longer encoded text)', () => {
+    for (const prefix of ['', 'x', 'xy', 'user=']) {
+      const encodedAround = base64(`${prefix}${PAIR} trailing words`);
+      expect(redactor.text(encodedAround), prefix).toContain(REDACTED);
+      expect(redactor.text(encodedAround).length, prefix).toBeLessThan(encodedAround.length);
+    }
+  });
+
+  it(`redacts any piece of ${FRAGMENT_MIN} or more characters of the pair, in any letter case`, () => {
+    for (let from = 0; from + FRAGMENT_MIN <= PAIR.length; from++) {
+      const piece = PAIR.slice(from, from + FRAGMENT_MIN);
+      expect(redactor.text(`<${piece}>`), piece).toBe(`<${REDACTED}>`);
+      expect(redactor.text(`<${piece.toUpperCase()}>`), piece).toBe(`<${REDACTED}>`);
+    }
+    expect(redactor.text(`host ${TOKEN.toLowerCase()}.example.com`)).toBe(`host ${REDACTED}.example.com`);
+  });
+
+  it('reads HTML character references of any length, with or without ";"', () => {
+    const spelled = [...SECRET].map((c) => `&#${String(c.codePointAt(0)).padStart(8, '0')};`).join('');
+    expect(redactor.text(`<${spelled}>`)).toBe(`<${REDACTED}>`);
+    const hex = [...SECRET].map((c) => `&#x${'0'.repeat(12)}${c.codePointAt(0)!.toString(16)}`).join('');
+    expect(redactor.text(`<${hex}>`)).toBe(`<${REDACTED}>`);
+  });
+
+  it('copies a value of any depth, redacting its strings and keys in time linear in the value', () => {
+    let deep: unknown = { [SECRET]: PAIR };
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    let copy = redactor.value(deep);
+    for (let i = 0; i < 100_000; i++) copy = (copy as unknown[])[0];
+    expect(copy).toEqual({ [REDACTED]: REDACTED });
+    const proto = redactor.value(JSON.parse('{"__proto__": {"x": 1}}')) as object;
+    expect(Object.keys(proto)).toEqual(['__proto__']);
   });
 
   it('excerpt: cuts after redacting, replaces a form across the cut whole and counts the rest', () => {

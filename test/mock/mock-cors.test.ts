@@ -21,7 +21,7 @@ describe('mock CORS headers', () => {
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS');
-    expect(res.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type');
+    expect(res.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type, Prefer');
     expect(server.log.at(-1)).toMatchObject({ method: 'OPTIONS', status: 204 });
   });
 
@@ -44,7 +44,7 @@ describe('mock CORS headers', () => {
     const preflight = await fetch(`${server.url}/2/facebook/metrics`, { method: 'OPTIONS', headers: PREFLIGHT });
     expect(preflight.status).toBe(401);
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
-    const data = await fetch(`${server.url}/2/post/labels`, { method: 'POST', headers: { authorization: auth }, body: '{}' });
+    const data = await fetch(`${server.url}/2/post/labels`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: '{}' });
     expect(data.status).toBe(200);
     expect(data.headers.get('access-control-allow-origin')).toBeNull();
   });

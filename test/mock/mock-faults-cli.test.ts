@@ -8,7 +8,7 @@ const auth = authorizationHeader(TOKEN, SECRET);
 
 async function outcome(url: string): Promise<string> {
   try {
-    const res = await fetch(`${url}/2/post/labels`, { method: 'POST', headers: { authorization: auth }, body: '{}' });
+    const res = await fetch(`${url}/2/post/labels`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: '{}' });
     const text = await res.text();
     try {
       const body = JSON.parse(text);

@@ -1,6 +1,6 @@
 /**
  * Temporary copies of the project's pipeline inputs (catalogs/, spec/, redocly.yaml, CHANGELOG.md,
- * package.json, a link to node_modules and, when asked, generated/) for tests that break a
+ * README.md, package.json, a link to node_modules and, when asked, generated/) for tests that break a
  * catalog or run the pipeline elsewhere.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { parse, stringify } from 'yaml';
 /** The project root (this file is test/pipeline/temp-project.ts). */
 export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-const INPUTS = ['catalogs', 'spec', 'redocly.yaml', 'package.json', 'CHANGELOG.md'];
+const INPUTS = ['catalogs', 'spec', 'redocly.yaml', 'package.json', 'CHANGELOG.md', 'README.md'];
 
 export interface TempProject {
   root: string;

@@ -20,3 +20,66 @@ export function network(name: string, versions: Version[], extra: Partial<Networ
   const title = name.charAt(0).toUpperCase() + name.slice(1);
   return { name, documentName: `net${title}`, title, description: `${title} network.`, insights: false, versions, ...extra };
 }
+
+/** A small README with every section the "Using the package" pages pick (usage-pages.ts). */
+export const USAGE_README = `# pkg
+
+Intro.
+
+## Install
+
+\`\`\`sh
+# not a heading: a comment of the shell
+npm install pkg
+\`\`\`
+
+## Working on the package
+
+Not for users.
+
+## Quick start
+
+Start <here> with \`createClient\`, see [the rules](rules.html#v2.x), [a decision](docs/decisions/x.md) and [the changes](CHANGELOG.md).
+
+## Validating captured responses in CI
+
+\`\`\`sh
+npx pkg validate captures/
+\`\`\`
+
+**Exit codes.** 0: every response valid.
+
+| Reporter | Writes |
+|---|---|
+| \`github\` | workflow commands, one per problem, so that the annotation lands on the value |
+
+### In your own tests: \`validateResponse\` and the vitest matcher
+
+\`\`\`ts
+expect(body).toBeValidResponse();
+\`\`\`
+
+## The client
+
+Client text.
+
+### Retries
+
+Retry text.
+
+## Request builders and unions
+
+Builders text.
+
+## The mock server
+
+Mock text.
+
+## Entry points
+
+Entry text.
+
+## Releasing
+
+Not for users.
+`;

@@ -115,11 +115,11 @@ describe('renderMigrationPage', () => {
       <li><strong>Networks.</strong> Only in version 2: <a href="#linkedin">Linkedin</a>. Only in version 1: none.</li>
       </ul>
       <div class="table-scroll" role="region" aria-label="Operations outside one network" tabindex="0">
-      <table>
+      <table class="stack">
       <thead><tr><th scope="col">Operation</th><th scope="col">Method</th><th scope="col">Version 1</th><th scope="col">Version 2</th></tr></thead>
       <tbody>
-      <tr><td>post-labels</td><td>POST</td><td><code>/1/post/labels</code></td><td><code>/2/post/labels</code></td></tr>
-      <tr><td>profile-labels</td><td>POST</td><td><span class="none">not in this version</span></td><td><code>/2/profile/labels</code></td></tr>
+      <tr><td data-label="Operation">post-labels</td><td data-label="Method">POST</td><td data-label="Version 1"><code>/1/post/labels</code></td><td data-label="Version 2"><code>/2/post/labels</code></td></tr>
+      <tr><td data-label="Operation">profile-labels</td><td data-label="Method">POST</td><td data-label="Version 1"><span class="none">not in this version</span></td><td data-label="Version 2"><code>/2/profile/labels</code></td></tr>
       </tbody>
       </table>
       </div>
@@ -128,30 +128,30 @@ describe('renderMigrationPage', () => {
       <p><a href="v1-youtube.html">v1 catalog</a> · <a href="v2-youtube.html">v2 catalog</a></p>
       <h3>Metrics</h3>
       <div class="table-scroll" role="region" aria-label="Youtube: Metrics" tabindex="0">
-      <table class="comparison metrics">
+      <table class="stack comparison metrics">
       <thead><tr><th scope="col"></th><th scope="col">Count</th><th scope="col">Names</th></tr></thead>
       <tbody>
-      <tr><td>Same name in v1 and v2</td><td>1</td><td><a href="v1-youtube.html#metric-views_change"><code>views_change</code></a></td></tr>
-      <tr><td>Only in v1</td><td>1</td><td><a href="v1-youtube.html#metric-dislikes_change"><code>dislikes_change</code></a></td></tr>
-      <tr><td>Only in v2</td><td>1</td><td><a href="v2-youtube.html#metric-interaction_change"><code>interaction_change</code></a></td></tr>
+      <tr><td data-label="">Same name in v1 and v2</td><td data-label="Count">1</td><td data-label="Names"><a href="v1-youtube.html#metric-views_change"><code>views_change</code></a></td></tr>
+      <tr><td data-label="">Only in v1</td><td data-label="Count">1</td><td data-label="Names"><a href="v1-youtube.html#metric-dislikes_change"><code>dislikes_change</code></a></td></tr>
+      <tr><td data-label="">Only in v2</td><td data-label="Count">1</td><td data-label="Names"><a href="v2-youtube.html#metric-interaction_change"><code>interaction_change</code></a></td></tr>
       </tbody>
       </table>
       </div>
       <div class="table-scroll" role="region" aria-label="Youtube: Metrics renamed" tabindex="0">
-      <table class="renames">
+      <table class="stack renames">
       <caption>Renamed (as the source documents say)</caption>
       <thead><tr><th scope="col">v1 name</th><th scope="col">v2 name</th><th scope="col">Source</th><th scope="col">Note</th></tr></thead>
       <tbody>
-      <tr><td><a href="v1-youtube.html#metric-subscribers_count_lifetime"><code>subscribers_count_lifetime</code></a></td><td><a href="v2-youtube.html#metric-subscribers_lifetime"><code>subscribers_lifetime</code></a></td><td>doc says subscribers_count_lifetime became subscribers_lifetime</td><td></td></tr>
+      <tr><td data-label="v1 name"><a href="v1-youtube.html#metric-subscribers_count_lifetime"><code>subscribers_count_lifetime</code></a></td><td data-label="v2 name"><a href="v2-youtube.html#metric-subscribers_lifetime"><code>subscribers_lifetime</code></a></td><td data-label="Source" class="long">doc says subscribers_count_lifetime became subscribers_lifetime</td><td data-label="Note"></td></tr>
       </tbody>
       </table>
       </div>
       <h3>Endpoints</h3>
       <div class="table-scroll" role="region" aria-label="Youtube: endpoints" tabindex="0">
-      <table>
+      <table class="stack">
       <thead><tr><th scope="col">Operation</th><th scope="col">Method</th><th scope="col">Version 1</th><th scope="col">Version 2</th></tr></thead>
       <tbody>
-      <tr><td>metrics</td><td>POST</td><td><code>/1/youtube/metrics</code></td><td><code>/2/youtube/metrics</code></td></tr>
+      <tr><td data-label="Operation">metrics</td><td data-label="Method">POST</td><td data-label="Version 1"><code>/1/youtube/metrics</code></td><td data-label="Version 2"><code>/2/youtube/metrics</code></td></tr>
       </tbody>
       </table>
       </div>
@@ -159,43 +159,43 @@ describe('renderMigrationPage', () => {
       <p><a href="v1-facebook.html">v1 catalog</a> · <a href="v2-facebook.html">v2 catalog</a></p>
       <h3>Metrics</h3>
       <div class="table-scroll" role="region" aria-label="Facebook: Metrics" tabindex="0">
-      <table class="comparison metrics">
+      <table class="stack comparison metrics">
       <thead><tr><th scope="col"></th><th scope="col">Count</th><th scope="col">Names</th></tr></thead>
       <tbody>
-      <tr><td>Same name in v1 and v2</td><td>1</td><td><a href="v1-facebook.html#metric-fans_change"><code>fans_change</code></a></td></tr>
-      <tr><td>Only in v1</td><td>0</td><td><span class="none">none</span></td></tr>
-      <tr><td>Only in v2</td><td>0</td><td><span class="none">none</span></td></tr>
+      <tr><td data-label="">Same name in v1 and v2</td><td data-label="Count">1</td><td data-label="Names"><a href="v1-facebook.html#metric-fans_change"><code>fans_change</code></a></td></tr>
+      <tr><td data-label="">Only in v1</td><td data-label="Count">0</td><td data-label="Names"><span class="none">none</span></td></tr>
+      <tr><td data-label="">Only in v2</td><td data-label="Count">0</td><td data-label="Names"><span class="none">none</span></td></tr>
       </tbody>
       </table>
       </div>
       <h3>Post fields</h3>
       <div class="table-scroll" role="region" aria-label="Facebook: Post fields" tabindex="0">
-      <table class="comparison fields">
+      <table class="stack comparison fields">
       <thead><tr><th scope="col"></th><th scope="col">Count</th><th scope="col">Names</th></tr></thead>
       <tbody>
-      <tr><td>Same name in v1 and v2</td><td>2</td><td><a href="v1-facebook.html#field-comments"><code>comments</code></a>, <a href="v1-facebook.html#field-insights_engagement_rate"><code>insights_engagement_rate</code></a></td></tr>
-      <tr><td>Only in v1</td><td>0</td><td><span class="none">none</span></td></tr>
-      <tr><td>Only in v2</td><td>1</td><td><a href="v2-facebook.html#field-story"><code>story</code></a></td></tr>
+      <tr><td data-label="">Same name in v1 and v2</td><td data-label="Count">2</td><td data-label="Names"><a href="v1-facebook.html#field-comments"><code>comments</code></a>, <a href="v1-facebook.html#field-insights_engagement_rate"><code>insights_engagement_rate</code></a></td></tr>
+      <tr><td data-label="">Only in v1</td><td data-label="Count">0</td><td data-label="Names"><span class="none">none</span></td></tr>
+      <tr><td data-label="">Only in v2</td><td data-label="Count">1</td><td data-label="Names"><a href="v2-facebook.html#field-story"><code>story</code></a></td></tr>
       </tbody>
       </table>
       </div>
       <p>Sort keys only in v1: <code>insights_engagement_rate</code>. Sort keys only in v2: <span class="none">none</span>.</p>
       <h3>Endpoints</h3>
       <div class="table-scroll" role="region" aria-label="Facebook: endpoints" tabindex="0">
-      <table>
+      <table class="stack">
       <thead><tr><th scope="col">Operation</th><th scope="col">Method</th><th scope="col">Version 1</th><th scope="col">Version 2</th></tr></thead>
       <tbody>
-      <tr><td>posts</td><td>POST</td><td><code>/1/facebook/page/posts</code></td><td><code>/2/facebook/page/posts</code></td></tr>
+      <tr><td data-label="Operation">posts</td><td data-label="Method">POST</td><td data-label="Version 1"><code>/1/facebook/page/posts</code></td><td data-label="Version 2"><code>/2/facebook/page/posts</code></td></tr>
       </tbody>
       </table>
       </div>
       <h2 id="linkedin">Linkedin</h2>
       <p>Linkedin exists only in version 2. <a href="v2-linkedin.html">v2 catalog</a></p>
       <div class="table-scroll" role="region" aria-label="Linkedin: endpoints" tabindex="0">
-      <table>
+      <table class="stack">
       <thead><tr><th scope="col">Operation</th><th scope="col">Method</th><th scope="col">Version 1</th><th scope="col">Version 2</th></tr></thead>
       <tbody>
-      <tr><td>metrics</td><td>POST</td><td><span class="none">not in this version</span></td><td><code>/2/linkedin/metrics</code></td></tr>
+      <tr><td data-label="Operation">metrics</td><td data-label="Method">POST</td><td data-label="Version 1"><span class="none">not in this version</span></td><td data-label="Version 2"><code>/2/linkedin/metrics</code></td></tr>
       </tbody>
       </table>
       </div>"

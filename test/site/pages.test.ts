@@ -3,6 +3,9 @@
  * its whole expected output: the page frame, the index, the rules page, the changes page, the
  * search index and the list of pages the site step writes.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { siteArtifacts } from '../../scripts/generators/site/site.js';
 import { renderChangesPage, SCRIPT as CHANGES_SCRIPT } from '../../scripts/generators/site/changes-page.js';
@@ -13,6 +16,7 @@ import { SEARCH_SCRIPT } from '../../scripts/generators/site/search-box.js';
 import { searchScript } from '../../scripts/generators/site/search-index.js';
 import { SITE_CSS } from '../../scripts/generators/site/style.js';
 import { tinyModel } from '../pipeline/tiny-model.js';
+import { USAGE_README } from './fixtures.js';
 import { bodyOf } from './page-body.js';
 
 describe('page', () => {
@@ -31,7 +35,7 @@ describe('page', () => {
         '</head>',
         '<body>',
         '<header class="site"><div class="bar"><a class="home" href="index.html">Social analytics API docs</a>',
-        '<div class="filter" role="search"><label for="filter">Search</label><input id="filter" type="search" placeholder="Metric, post field or rule name" autocomplete="off"></div>',
+        '<div class="filter" role="search"><label for="filter">Search</label><input id="filter" type="search" placeholder="Name, rule id, error code or topic" autocomplete="off"></div>',
         '<div class="search-results" id="search-results" hidden></div>',
         '</div></header>',
         '<main>',
@@ -70,15 +74,28 @@ describe('table', () => {
     expect(table(['A', 'B'], [['1', '2']], { id: 't', label: 'Limits' })).toBe(
       [
         '<div class="table-scroll" role="region" aria-label="Limits" tabindex="0">',
-        '<table id="t">',
+        '<table id="t" class="stack">',
         '<thead><tr><th scope="col">A</th><th scope="col">B</th></tr></thead>',
-        '<tbody>\n<tr><td>1</td><td>2</td></tr>\n</tbody>',
+        '<tbody>\n<tr><td data-label="A">1</td><td data-label="B">2</td></tr>\n</tbody>',
         '</table>',
         '</div>',
       ].join('\n'),
     );
     expect(table(['A'], [], { caption: 'Renamed "x"' })).toContain('aria-label="Renamed &quot;x&quot;"');
     expect(table(['Code'], [])).toContain('aria-label="Code"');
+  });
+  it('labels each cell with its column header, and marks a cell whose text is long, for the stacked layout of a phone', () => {
+    const long = 'a'.repeat(41);
+    expect(table(['Name', 'Note'], [{ id: 'r', cells: ['<code>x</code>', `<b>${long}</b>`] }], { className: 'filterable' })).toContain(
+      `<table class="stack filterable">\n<thead><tr><th scope="col">Name</th><th scope="col">Note</th></tr></thead>\n<tbody>\n<tr id="r"><td data-label="Name"><code>x</code></td><td data-label="Note" class="long"><b>${long}</b></td></tr>`,
+    );
+    // Below 40rem: rows are blocks, header cells hidden but read, labels shown, empty cells and hidden rows gone.
+    const narrow = SITE_CSS.slice(SITE_CSS.indexOf('@media (max-width: 40rem)'));
+    expect(narrow).toContain('table.stack tr { display: flex;');
+    expect(narrow).toContain('table.stack tr[hidden] { display: none; }');
+    expect(narrow).toContain('table.stack td:empty { display: none; }');
+    expect(narrow).toContain('table.stack td::before { content: attr(data-label) ": ";');
+    expect(narrow).toMatch(/table\.stack thead \{ position: absolute;[^}]*clip-path: inset\(50%\)/);
   });
   it('the stylesheet scrolls the box and keeps identifiers whole', () => {
     expect(SITE_CSS).toContain('.table-scroll { overflow-x: auto;');
@@ -89,10 +106,21 @@ describe('table', () => {
 });
 
 describe('the site step', () => {
-  it('writes the index, one catalog page per version and network, the migration, rules and changes pages and the search index', () => {
-    expect(siteArtifacts({ root: '/nonexistent', model: tinyModel() }).map((a) => a.path)).toMatchInlineSnapshot(`
+  it('writes the index, the "Using the package" pages, one catalog page per version and network, the migration, rules and changes pages and the search index', () => {
+    const root = mkdtempSync(join(tmpdir(), 'sa-site-step-'));
+    writeFileSync(join(root, 'README.md'), USAGE_README);
+    writeFileSync(join(root, 'package.json'), '{}');
+    const paths = siteArtifacts({ root, model: tinyModel() }).map((a) => a.path);
+    rmSync(root, { recursive: true, force: true });
+    expect(paths).toMatchInlineSnapshot(`
       [
         "generated/site/index.html",
+        "generated/site/install.html",
+        "generated/site/command-line.html",
+        "generated/site/vitest.html",
+        "generated/site/client.html",
+        "generated/site/mock.html",
+        "generated/site/entry-points.html",
         "generated/site/v1-alpha.html",
         "generated/site/v2-alpha.html",
         "generated/site/v2-beta.html",
@@ -115,20 +143,31 @@ describe('index page', () => {
       <li><a href="migration.html">Migrating from version 1 to version 2</a></li>
       <li><a href="rules.html">Validation rules</a> (what the validators and request checks enforce, each with its source sentence)</li>
       <li><a href="changes.html">Changes</a> (the changelog: breaking changes first)</li>
+      <li><a href="#using">Using the package</a>: install, the command line, the vitest matcher, the client, the mock server, the entry points</li>
       <li><a href="#catalogs">Metric and post field catalogs</a></li>
       <li><a href="#authentication">Authentication</a></li>
       <li><a href="#errors">Errors</a></li>
       <li><a href="#limits">Limits</a></li>
       <li><a href="#pagination">Pagination</a></li>
       </ul></nav>
+      <h2 id="using">Using the package</h2>
+      <p>The package's README, a page per topic:</p>
+      <ul>
+      <li><a href="install.html">Install and quick start</a>: what runs on install, the requirements, a first program against the mock</li>
+      <li><a href="command-line.html">Checking captured responses: the command line</a>: capture and HAR files, validate, reporters, exit codes, strict mode and rule ids</li>
+      <li><a href="vitest.html">In your tests: validateResponse and the vitest matcher</a>: validateResponse, captureCases and toBeValidResponse</li>
+      <li><a href="client.html">The client and the request builders</a>: createClient and its options, errors, splitting; builders, unions and typed answers</li>
+      <li><a href="mock.html">The mock server</a>: startMockServer and the mock command, its data, errors, faults and CORS</li>
+      <li><a href="entry-points.html">Entry points</a>: what each import of the package gives</li>
+      </ul>
       <h2 id="catalogs">Catalogs</h2>
       <p>One page per version and network: the metrics (aggregation, extra dimensions, insights only, deprecation, unit) and the post fields (sortable, filterable).</p>
       <div class="table-scroll" role="region" aria-label="Catalog pages" tabindex="0">
-      <table id="catalog-pages">
+      <table id="catalog-pages" class="stack">
       <thead><tr><th scope="col">Network</th><th scope="col">Path segment</th><th scope="col">Version 1</th><th scope="col">Version 2</th></tr></thead>
       <tbody>
-      <tr><td>Alpha</td><td><code>alpha</code></td><td><a href="v1-alpha.html">v1 alpha</a></td><td><a href="v2-alpha.html">v2 alpha</a></td></tr>
-      <tr><td>Beta</td><td><code>beta</code></td><td><span class="none">not in this version</span></td><td><a href="v2-beta.html">v2 beta</a></td></tr>
+      <tr><td data-label="Network">Alpha</td><td data-label="Path segment"><code>alpha</code></td><td data-label="Version 1"><a href="v1-alpha.html">v1 alpha</a></td><td data-label="Version 2"><a href="v2-alpha.html">v2 alpha</a></td></tr>
+      <tr><td data-label="Network">Beta</td><td data-label="Path segment"><code>beta</code></td><td data-label="Version 1"><span class="none">not in this version</span></td><td data-label="Version 2"><a href="v2-beta.html">v2 beta</a></td></tr>
       </tbody>
       </table>
       </div>
@@ -138,25 +177,25 @@ describe('index page', () => {
       <p>A failure: <code>success</code> is false.</p>
       <p>Each element of <code>errors</code> has <code>code</code> (integer) and <code>errors</code> (strings: what went wrong).</p>
       <div class="table-scroll" role="region" aria-label="Error codes" tabindex="0">
-      <table id="error-codes">
+      <table id="error-codes" class="stack">
       <thead><tr><th scope="col">Code</th><th scope="col">Meaning</th><th scope="col">HTTP status</th><th scope="col">Endpoints</th></tr></thead>
       <tbody>
-      <tr id="error-11"><td><code>11</code></td><td>User request limit reached.</td><td>200</td><td>all</td></tr>
+      <tr id="error-11"><td data-label="Code"><code>11</code></td><td data-label="Meaning">User request limit reached.</td><td data-label="HTTP status">200</td><td data-label="Endpoints">all</td></tr>
       </tbody>
       </table>
       </div>
       <h2 id="limits">Limits</h2>
       <p>The same in both versions. Larger needs are met by splitting into several requests. The metrics date range is absolute, not relative to today; the oldest requestable date depends on the subscription package (an earlier start date gives code <code>6</code>).</p>
       <div class="table-scroll" role="region" aria-label="Limits" tabindex="0">
-      <table id="limits-table">
+      <table id="limits-table" class="stack">
       <thead><tr><th scope="col">Limit</th><th scope="col">Value</th><th scope="col">Error code when exceeded</th></tr></thead>
       <tbody>
-      <tr><td>Requests per account, per hour</td><td>1000</td><td><a href="#error-10"><code>10</code></a></td></tr>
-      <tr><td>Requests per user, per hour</td><td>500</td><td><a href="#error-11"><code>11</code></a></td></tr>
-      <tr><td>Profiles per metrics request</td><td>25</td><td><a href="#error-4"><code>4</code></a></td></tr>
-      <tr><td>Metrics per metrics request</td><td>25</td><td><a href="#error-4"><code>4</code></a></td></tr>
-      <tr><td>Date range of a metrics request, in months</td><td>3</td><td><a href="#error-4"><code>4</code></a></td></tr>
-      <tr><td>Page size (<code>limit</code>) of post lists</td><td>default 10, maximum 500</td><td></td></tr>
+      <tr id="limit-requestsPerHourPerAccount"><td data-label="Limit">Requests per account, per hour</td><td data-label="Value">1000</td><td data-label="Error code when exceeded"><a href="#error-10"><code>10</code></a></td></tr>
+      <tr id="limit-requestsPerHourPerUser"><td data-label="Limit">Requests per user, per hour</td><td data-label="Value">500</td><td data-label="Error code when exceeded"><a href="#error-11"><code>11</code></a></td></tr>
+      <tr id="limit-profilesPerMetricsRequest"><td data-label="Limit">Profiles per metrics request</td><td data-label="Value">25</td><td data-label="Error code when exceeded"><a href="#error-4"><code>4</code></a></td></tr>
+      <tr id="limit-metricsPerMetricsRequest"><td data-label="Limit">Metrics per metrics request</td><td data-label="Value">25</td><td data-label="Error code when exceeded"><a href="#error-4"><code>4</code></a></td></tr>
+      <tr id="limit-dateRangeMonths"><td data-label="Limit" class="long">Date range of a metrics request, in months</td><td data-label="Value">3</td><td data-label="Error code when exceeded"><a href="#error-4"><code>4</code></a></td></tr>
+      <tr id="limit-pageSize"><td data-label="Limit">Page size (<code>limit</code>) of post lists</td><td data-label="Value">default 10, maximum 500</td><td data-label="Error code when exceeded"></td></tr>
       </tbody>
       </table>
       </div>
@@ -181,13 +220,13 @@ describe('rules page', () => {
       </ul></nav>
       <h2 id="shared-request">Both versions: request</h2>
       <section class="rule inferred" id="shared.request.non-empty">
-      <h4><a href="#shared.request.non-empty"><code>shared.request.non-empty</code></a> <span class="level">inferred</span></h4>
+      <h3><a href="#shared.request.non-empty"><code>shared.request.non-empty</code></a> <span class="level">inferred</span></h3>
       <p>lists are not empty</p>
       <p class="basis">Inferred: an empty list asks for &lt;nothing&gt;</p>
       </section>
       <h2 id="v2-metrics">Version 2: metrics</h2>
       <section class="rule stated" id="v2.metrics.header-order">
-      <h4><a href="#v2.metrics.header-order"><code>v2.metrics.header-order</code></a> <span class="level">stated</span></h4>
+      <h3><a href="#v2.metrics.header-order"><code>v2.metrics.header-order</code></a> <span class="level">stated</span></h3>
       <p>header follows <code>dimensions</code></p>
       <p class="basis">Stated in document 1 (version 2 and the rules shared by both versions), section “Metrics”:</p>
       <blockquote>in the requested order</blockquote>
@@ -228,6 +267,13 @@ describe('search index', () => {
         ["fans","metric, v2 beta","v2-beta.html#metric-fans"],
         ["v2.metrics.header-order","stated rule","rules.html#v2.metrics.header-order"],
         ["shared.request.non-empty","inferred rule","rules.html#shared.request.non-empty"],
+        ["code 11: User request limit reached","error code, HTTP 200","index.html#error-11"],
+        ["Requests per account, per hour: 1000 (requestsPerHourPerAccount)","limit, an excess gives code 10","index.html#limit-requestsPerHourPerAccount"],
+        ["Requests per user, per hour: 500 (requestsPerHourPerUser)","limit, an excess gives code 11","index.html#limit-requestsPerHourPerUser"],
+        ["Profiles per metrics request: 25 (profilesPerMetricsRequest)","limit, an excess gives code 4","index.html#limit-profilesPerMetricsRequest"],
+        ["Metrics per metrics request: 25 (metricsPerMetricsRequest)","limit, an excess gives code 4","index.html#limit-metricsPerMetricsRequest"],
+        ["Date range of a metrics request, in months: 3 (dateRangeMonths)","limit, an excess gives code 4","index.html#limit-dateRangeMonths"],
+        ["Page size of post lists: default 10, maximum 500 (pageSize)","limit","index.html#limit-pageSize"],
       ];
       "
     `);

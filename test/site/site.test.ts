@@ -19,9 +19,11 @@ import { parse } from 'yaml';
 import { catalogs } from '../../generated/catalogs.js';
 import { operations } from '../../generated/operations.js';
 import { buildDocsSite } from '../../scripts/docs/build-site.js';
+import { USAGE_PAGES } from '../../scripts/generators/site/usage-pages.js';
 import { axeSource, axeViolations } from './axe.js';
 import { launchChromium, openPage } from './browser.js';
 import { measureLayout } from './layout.js';
+import { lighthouseStyleProblems } from './lighthouse-style.js';
 import { serveFolder, type StaticServer } from './static-server.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,7 +35,9 @@ const VERSIONS = [1, 2] as const;
 const catalogPagesOf = () =>
   VERSIONS.flatMap((version) => catalogs[`v${version}`].networks.map((network) => ({ version, network, file: `v${version}-${network}.html` })));
 const REFERENCE_PAGES = ['v1.html', 'v2.html'];
-const EXPECTED_PAGES = ['index.html', 'migration.html', 'rules.html', 'changes.html', ...REFERENCE_PAGES, ...catalogPagesOf().map((p) => p.file)].sort();
+/** The "Using the package" pages (README sections). */
+const USAGE_FILES = USAGE_PAGES.map((p) => p.file);
+const EXPECTED_PAGES = ['index.html', 'migration.html', 'rules.html', 'changes.html', ...USAGE_FILES, ...REFERENCE_PAGES, ...catalogPagesOf().map((p) => p.file)].sort();
 const sitePages = () => readdirSync(SITE).filter((f) => f.endsWith('.html')).sort();
 
 let browser: Browser;
@@ -208,6 +212,11 @@ describe('links', () => {
       await open(file);
       for (const href of (await linksAndIds(tab.page)).hrefs) {
         const url = new URL(href);
+        // A README link to the repository (a "Using the package" page) leaves the site: https, not followed.
+        if (url.origin !== server.origin && USAGE_FILES.includes(file)) {
+          expect(url.protocol, `${file}: ${href}`).toBe('https:');
+          continue;
+        }
         expect(url.origin, `${file}: ${href}`).toBe(server.origin);
         checked++;
         const anchors = targets.get(url.pathname.slice(1)) ?? new Set<string>();
@@ -258,6 +267,52 @@ describe('as readers use it', () => {
     await page.locator('#filter').fill('v2.metrics.header');
     await expect(page.$$eval('#search-results a', (as) => as.map((a) => a.getAttribute('href')))).resolves.toContain('rules.html#v2.metrics.header-order');
     await page.context().close();
+  });
+
+  it('the search box finds an error code, a limit, a rule id and a topic of the "Using the package" pages', async () => {
+    const { page } = await load('install.html');
+    const found = async (query: string) => {
+      await page.locator('#filter').fill(query);
+      return page.$$eval('#search-results a', (as) => as.map((a) => a.getAttribute('href')));
+    };
+    expect(await found('code 4')).toContain('index.html#error-4');
+    expect(await found('profiles per metrics request')).toEqual(['index.html#limit-profilesPerMetricsRequest']);
+    expect(await found('dateRangeMonths')).toEqual(['index.html#limit-dateRangeMonths']);
+    expect(await found('shared.response.no-extra-members')).toContain('rules.html#shared.response.no-extra-members');
+    expect(await found('exit codes')).toContain('command-line.html#exit-codes');
+    await found('code 4');
+    await page.locator('#search-results a[href="index.html#error-4"]').click();
+    await page.waitForURL(/index\.html#error-4$/);
+    await expect(page.evaluate(() => document.getElementById('error-4')?.textContent)).resolves.toMatch(/^4Profiles, metrics or date range limit exceeded/);
+    await page.context().close();
+  });
+
+  it('every link of a Redoc sidebar works opened in a new tab: it lands on the page and shows its section', { timeout: 120_000 }, async () => {
+    const { page } = await load('v2.html');
+    const sidebar = () => page.$$eval('#redoc [data-component-name="Menu/Menu"] a[href]', (as) => as.map((a) => ({ href: a.getAttribute('href') ?? '', label: a.textContent?.trim() ?? '' })));
+    const top = await sidebar();
+    // A tag's operations are listed once the tag is opened.
+    await page.locator('[data-component-name="Menu/MenuItem"]').getByText('Metrics', { exact: true }).first().click();
+    await page.locator('#redoc [data-component-name="Menu/Menu"] a[href^="#/metrics/"]').first().waitFor({ timeout: 20_000 });
+    const links = [...top, ...(await sidebar())];
+    // Every link stays on this page: a hash route, which a new tab loads as v2.html and Redoc routes.
+    const resolved = links.map((l) => new URL(l.href, page.url()).href);
+    expect(resolved.filter((url) => !url.startsWith(`${server.origin}/v2.html#/`)), 'sidebar links that leave the page').toEqual([]);
+    expect(links.length).toBeGreaterThanOrEqual(6);
+    // Opened in a new tab, a tag's link (prerendered) and an operation's link (rendered by Redoc) show their section.
+    const wanted = [links.find((l) => l.href.endsWith('/metrics'))!, links.find((l) => l.href.includes('/metrics/'))!];
+    const context = page.context();
+    for (const { href, label } of wanted) {
+      const tab = await context.newPage();
+      const url = new URL(href, page.url()).href;
+      const response = await tab.goto(url, { waitUntil: 'load' });
+      expect(response?.status(), url).toBe(200);
+      await tab.waitForSelector('[data-testid="menu-item-label"][data-active="true"]', { timeout: 30_000 });
+      const active = await tab.$$eval('[data-testid="menu-item-label"][data-active="true"]', (items) => items.map((i) => i.textContent?.trim() ?? ''));
+      expect(active, `${url}: the active sidebar item`).toContain(label);
+      await tab.close();
+    }
+    await context.close();
   });
 
   it('every entry of the search index points at an existing page and row', async () => {
@@ -320,8 +375,9 @@ async function checkSearchBox(page: Page, file: string): Promise<string[]> {
 }
 
 describe.each([390, 1280])('at %i px wide', (width) => {
-  it('every page fits the width, its header spans it, no identifier breaks, the search box works and axe finds no WCAG 2 A/AA violation', { timeout: 600_000 }, async () => {
+  it('every page fits the width, its header spans it, no identifier breaks, the search box works, axe finds no WCAG 2 A/AA violation and the hand-rendered pages pass the Lighthouse-style checks', { timeout: 600_000 }, async () => {
     const axe = axeSource();
+    mkdirSync(join(SCREENSHOTS, `${width}`), { recursive: true });
     const context = await browser.newContext({ viewport: { width, height: 800 } });
     const page = await context.newPage();
     const problems: string[] = [];
@@ -341,6 +397,10 @@ describe.each([390, 1280])('at %i px wide', (width) => {
         if (!layout.header || layout.header.left !== 0 || layout.header.width !== layout.clientWidth) problems.push(`${where}: the header bar is ${JSON.stringify(layout.header)}, not the page's ${layout.clientWidth} px`);
         problems.push(...layout.broken.map((b) => `${where}: identifier broken across lines: ${b}`));
         if (route) continue; // the search box and axe: once per page
+        if (!reference) {
+          problems.push(...(await lighthouseStyleProblems(page, axe)).map((p) => `${where}: ${p}`));
+          if (file === 'index.html' || USAGE_FILES.includes(file)) await page.screenshot({ path: join(SCREENSHOTS, `${width}`, file.replace(/\.html$/, '.png')), fullPage: true });
+        }
         problems.push(...(await checkSearchBox(page, file)).map((p) => `${where}: ${p}`));
         // With the list of matches open, so that it is checked too.
         problems.push(...(await axeViolations(page, axe)).map((v) => `${where}: ${v}`));

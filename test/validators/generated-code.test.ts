@@ -53,6 +53,18 @@ describe('generated/validators', () => {
     expect(out.v2Metrics).toBe(false);
   });
 
+  it('inlines every $ref: no compiled function calls another, so a oneOf writes its branches\' errors just before its own', () => {
+    // src/validators/branch-errors.ts reads the errors of a oneOf's branches as the run just before its error.
+    const files = [join(ROOT, 'generated', 'request-validators.ts')];
+    for (const dir of ['v1', 'v2', 'shared']) for (const name of readdirSync(join(ROOT, 'generated', 'validators', dir))) if (name.endsWith('.cjs')) files.push(join(ROOT, 'generated', 'validators', dir, name));
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      const calls = [...text.matchAll(/(function\s+)?\bvalidate\d+\(/g)].filter((m) => m[1] === undefined);
+      expect(calls.map((m) => m[0]), file).toEqual([]);
+    }
+    expect(files.length).toBeGreaterThan(5);
+  });
+
   it('fails the step when the openapi artifacts are missing', async () => {
     await expect(validatorArtifacts({ root: ROOT, model, produced: new Map() })).rejects.toThrow('generated/openapi/v1.yaml was not produced by an earlier step');
   });

@@ -1,7 +1,7 @@
 /** Messages for people, pointers, folding of alternatives, and the error cap. */
 import { describe, expect, it } from 'vitest';
 import { formatError, formatErrors, validateResponse } from '../../src/validators/index.js';
-import { MAX_PROBLEMS as MAX_ERRORS } from '../../src/core/problems/problem-list.js';
+import { MAX_PROBLEMS as MAX_ERRORS, MAX_PROBLEMS_PER_RULE as MAX_PER_RULE } from '../../src/core/problems/problem-list.js';
 import { problem, problems } from './problems.js';
 
 const posts = (list: unknown[], extra: Record<string, unknown> = {}) => ({ success: true, data: { posts: list, ...extra } });
@@ -51,22 +51,29 @@ describe('messages', () => {
     expect(result.errors).toContainEqual(problem('shared.posts.post-fields-of-network', '/data/posts/0', 'unexpected property "a/b~c"'));
   });
 
-  it(`lists at most ${MAX_ERRORS} errors and says that more exist`, () => {
+  it(`lists at most ${MAX_PER_RULE} problems of a rule, ${MAX_ERRORS} when asked, and says exactly how many more exist`, () => {
     const many = Array.from({ length: 500 }, () => ({ comments: 'x' }));
     const result = check(posts(many));
-    expect(result.errors).toHaveLength(MAX_ERRORS + 1);
-    expect(result.errors.at(-1)).toEqual({ pointer: '', message: `more problems not listed (only the first ${MAX_ERRORS} are shown)`, rule: 'shared.posts.field-types', severity: 'error' });
+    expect(result.errors).toHaveLength(MAX_PER_RULE + 1);
+    expect(result.errors.at(-1)).toEqual({ pointer: '', message: `and 480 more problems of rule shared.posts.field-types not listed (only the first ${MAX_PER_RULE} of a rule are shown)`, rule: 'shared.posts.field-types', severity: 'error' });
     expect(result.errors[4]).toMatchObject(problem('shared.posts.field-types', '/data/posts/4/comments', 'expected integer, got "x"'));
+    // Asked for more, the list holds them all up to the cap given.
+    expect(validateResponse({ method: 'POST', path: '/2/facebook/page/posts', body: posts(many) }, { maxProblems: MAX_ERRORS }).errors.at(-1)).toEqual(problem('shared.posts.field-types', '', `and 400 more problems not listed (only the first ${MAX_ERRORS} are shown)`));
   });
 
   it(`caps errors and warnings separately: ${MAX_ERRORS} warnings never push an error out`, () => {
     const profiles = Array.from({ length: 150 }, (_, i) => ({ id: String(i), name: 'n', extra: 1 }));
     profiles.push({ id: 7 as unknown as string, name: 'n', extra: 1 });
-    const result = validateResponse({ method: 'GET', path: '/2/facebook/profiles', body: { success: true, profiles } });
+    const body = { success: true, profiles };
+    const result = validateResponse({ method: 'GET', path: '/2/facebook/profiles', body });
     expect(result.valid).toBe(false);
     expect(result.errors).toEqual([problem('shared.profiles.fields', '/profiles/150/id', 'expected string, got 7')]);
-    expect(result.warnings).toHaveLength(MAX_ERRORS + 1);
-    expect(result.warnings.at(-1)).toEqual(problem('shared.response.no-extra-members', '', `more problems not listed (only the first ${MAX_ERRORS} are shown)`));
+    expect(result.warnings).toHaveLength(MAX_PER_RULE + 1);
+    expect(result.warnings.at(-1)).toEqual(problem('shared.response.no-extra-members', '', `and 131 more problems of rule shared.response.no-extra-members not listed (only the first ${MAX_PER_RULE} of a rule are shown)`));
+    const asked = validateResponse({ method: 'GET', path: '/2/facebook/profiles', body }, { maxProblems: MAX_ERRORS });
+    expect(asked.errors).toEqual(result.errors);
+    expect(asked.warnings).toHaveLength(MAX_ERRORS + 1);
+    expect(asked.warnings.at(-1)).toEqual(problem('shared.response.no-extra-members', '', `and 51 more problems not listed (only the first ${MAX_ERRORS} are shown)`));
   });
 
   it('formats the whole body as (body) and indents lists', () => {

@@ -82,7 +82,7 @@ function metricRow(metric: Metric, input: CatalogPageInput) {
     cells: [
       nameCell('metric', metric.name, metric.deprecated),
       escapeHtml(metric.type),
-      version === 1 ? '<span class="note">n/a in v1</span>' : escapeHtml(metric.aggregation ?? ''),
+      version === 1 ? '<span class="note na">n/a in v1</span>' : escapeHtml(metric.aggregation ?? ''),
       metric.extraDimensions.map((d) => code(d)).join(', '),
       yesNo(metric.insightsOnly),
       yesNo(metric.deprecated),

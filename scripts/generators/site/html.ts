@@ -50,21 +50,37 @@ export interface TableOptions {
 /** A table row: ready HTML cells, optionally with an id (the anchor of a catalog entry). */
 export type TableRow = readonly string[] | { id: string; cells: readonly string[] };
 
+/** Cells whose text is longer than this take a line of their own when the table is stacked. */
+export const LONG_CELL = 40;
+
+/** The text a cell shows (its HTML without tags and entities), for its length. */
+const cellText = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&[a-z]+;|&#\d+;/g, 'x');
+
+/** A data cell: labelled with its column's header, for the stacked layout of a narrow window. */
+function cell(html: string, header: string | undefined): string {
+  const long = cellText(html).length > LONG_CELL ? ' class="long"' : '';
+  return `<td data-label="${escapeHtml(header ?? '')}"${long}>${html}</td>`;
+}
+
 /**
- * A table with a header row; cells are ready HTML, headers are text. The table sits in a box
- * that scrolls sideways when the table is wider than the page (a phone), so the page itself
- * never does; the box takes the keyboard focus so that it can be scrolled without a mouse.
+ * A table with a header row; cells are ready HTML, headers are text. Each cell carries its
+ * column's header (`data-label`): below 40rem the table is stacked (style.ts), one block per
+ * row, its first cell as the block's title and every other non-empty cell as "header: value",
+ * short ones side by side, so a phone reads it without scrolling it sideways. The table sits in a
+ * focusable box that would scroll sideways if a row were still wider than the page, so the page
+ * itself never does.
  */
 export function table(headers: readonly string[], rows: readonly TableRow[], options: TableOptions = {}): string {
-  const attrs = [options.id && `id="${escapeHtml(options.id)}"`, options.className && `class="${escapeHtml(options.className)}"`].filter(Boolean).join(' ');
+  const className = ['stack', options.className].filter(Boolean).join(' ');
+  const attrs = [options.id && `id="${escapeHtml(options.id)}"`, `class="${escapeHtml(className)}"`].filter(Boolean).join(' ');
   const body = rows.map((row) => {
     const { id, cells } = 'cells' in row ? row : { id: undefined, cells: row };
-    return `<tr${id ? ` id="${escapeHtml(id)}"` : ''}>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`;
+    return `<tr${id ? ` id="${escapeHtml(id)}"` : ''}>${cells.map((c, i) => cell(c, headers[i])).join('')}</tr>`;
   });
   const label = options.label ?? options.caption ?? headers[0];
   return [
     `<div class="table-scroll" role="region" aria-label="${escapeHtml(label)}" tabindex="0">`,
-    `<table${attrs ? ` ${attrs}` : ''}>`,
+    `<table ${attrs}>`,
     options.caption ? `<caption>${escapeHtml(options.caption)}</caption>` : '',
     `<thead><tr>${headers.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead>`,
     `<tbody>\n${body.join('\n')}\n</tbody>`,

@@ -6,6 +6,7 @@
 import type { ErrorCode, Limits, Model } from '../../model/types.js';
 import { code, escapeHtml, inline, list, page, paragraphs, table } from './html.js';
 import { catalogPage, CHANGES_PAGE, MIGRATION_PAGE, referencePage, RULES_PAGE } from './pages.js';
+import { USAGE_PAGES } from './usage-pages.js';
 
 export const SCRIPT = 'scripts/generators/site/index-page.ts';
 
@@ -25,13 +26,19 @@ function endpointsCell(error: ErrorCode): string {
 }
 
 /** Label of each limit of catalogs/limits.yaml. */
-const LIMIT_LABELS: Record<Exclude<keyof Limits, 'pageSize'>, string> = {
+export const LIMIT_LABELS: Record<Exclude<keyof Limits, 'pageSize'>, string> = {
   requestsPerHourPerAccount: 'Requests per account, per hour',
   requestsPerHourPerUser: 'Requests per user, per hour',
   profilesPerMetricsRequest: 'Profiles per metrics request',
   metricsPerMetricsRequest: 'Metrics per metrics request',
   dateRangeMonths: 'Date range of a metrics request, in months',
 };
+
+/** Id of a limit's row on the index: `limit-profilesPerMetricsRequest`. */
+export const limitAnchor = (key: keyof Limits) => `limit-${key}`;
+
+/** Id of an error code's row on the index: `error-4`. */
+export const errorAnchor = (errorCode: number) => `error-${errorCode}`;
 
 function catalogLinks(model: Model): string {
   const cell = (version: 1 | 2, network: string) =>
@@ -52,7 +59,7 @@ function errorsSection(model: Model): string {
     `<p>Each element of ${code('errors')} has ${code('code')} (integer) and ${code('errors')} (strings: ${inline(specText(model, ['components', 'schemas', 'ApiError', 'properties', 'errors', 'description']))}).</p>`,
     table(
       ['Code', 'Meaning', 'HTTP status', 'Endpoints'],
-      model.errors.map((e) => ({ id: `error-${e.code}`, cells: [code(e.code), inline(e.meaning), String(e.httpStatus), endpointsCell(e)] })),
+      model.errors.map((e) => ({ id: errorAnchor(e.code), cells: [code(e.code), inline(e.meaning), String(e.httpStatus), endpointsCell(e)] })),
       { id: 'error-codes', label: 'Error codes' },
     ),
   ].join('\n');
@@ -60,12 +67,11 @@ function errorsSection(model: Model): string {
 
 function limitsSection(model: Model): string {
   const { pageSize, ...counted } = model.limits;
-  const rows = (Object.keys(LIMIT_LABELS) as (keyof typeof LIMIT_LABELS)[]).map((key) => [
-    escapeHtml(LIMIT_LABELS[key]),
-    String(counted[key].value),
-    `<a href="#error-${counted[key].errorCode}">${code(counted[key].errorCode)}</a>`,
-  ]);
-  rows.push(['Page size (<code>limit</code>) of post lists', `default ${pageSize.default}, maximum ${pageSize.max}`, '']);
+  const rows = (Object.keys(LIMIT_LABELS) as (keyof typeof LIMIT_LABELS)[]).map((key) => ({
+    id: limitAnchor(key),
+    cells: [escapeHtml(LIMIT_LABELS[key]), String(counted[key].value), `<a href="#error-${counted[key].errorCode}">${code(counted[key].errorCode)}</a>`],
+  }));
+  rows.push({ id: limitAnchor('pageSize'), cells: [`Page size (<code>limit</code>) of post lists`, `default ${pageSize.default}, maximum ${pageSize.max}`, ''] });
   return [
     '<h2 id="limits">Limits</h2>',
     '<p>The same in both versions. Larger needs are met by splitting into several requests. The metrics date range is absolute, not relative to today; the oldest requestable date depends on the subscription package (an earlier start date gives code <code>6</code>).</p>',
@@ -96,12 +102,16 @@ export function renderIndexPage(model: Model): string {
     `<li><a href="${MIGRATION_PAGE}">Migrating from version 1 to version 2</a></li>`,
     `<li><a href="${RULES_PAGE}">Validation rules</a> (what the validators and request checks enforce, each with its source sentence)</li>`,
     `<li><a href="${CHANGES_PAGE}">Changes</a> (the changelog: breaking changes first)</li>`,
+    '<li><a href="#using">Using the package</a>: install, the command line, the vitest matcher, the client, the mock server, the entry points</li>',
     '<li><a href="#catalogs">Metric and post field catalogs</a></li>',
     '<li><a href="#authentication">Authentication</a></li>',
     '<li><a href="#errors">Errors</a></li>',
     '<li><a href="#limits">Limits</a></li>',
     '<li><a href="#pagination">Pagination</a></li>',
     '</ul></nav>',
+    '<h2 id="using">Using the package</h2>',
+    '<p>The package\'s README, a page per topic:</p>',
+    list(USAGE_PAGES.map((p) => `<a href="${p.file}">${escapeHtml(p.title)}</a>: ${escapeHtml(p.summary)}`)),
     '<h2 id="catalogs">Catalogs</h2>',
     '<p>One page per version and network: the metrics (aggregation, extra dimensions, insights only, deprecation, unit) and the post fields (sortable, filterable).</p>',
     catalogLinks(model),

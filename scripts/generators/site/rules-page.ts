@@ -29,7 +29,7 @@ function ruleEntry(rule: Rule, networks: Networks): string {
     : `<p class="basis">Inferred: ${inline(named(rule.inferred ?? ''))}</p>`;
   return [
     `<section class="rule ${rule.level}" id="${escapeHtml(rule.id)}">`,
-    `<h4><a href="#${escapeHtml(rule.id)}">${code(rule.id)}</a> <span class="level">${rule.level}</span></h4>`,
+    `<h3><a href="#${escapeHtml(rule.id)}">${code(rule.id)}</a> <span class="level">${rule.level}</span></h3>`,
     `<p>${inline(named(rule.checks))}</p>`,
     basis,
     '</section>',

@@ -14,7 +14,7 @@ export interface SearchBoxText {
 }
 
 /** The box of pages without tables to narrow: it finds names across the site. */
-export const SITE_SEARCH: SearchBoxText = { label: 'Search', placeholder: 'Metric, post field or rule name' };
+export const SITE_SEARCH: SearchBoxText = { label: 'Search', placeholder: 'Name, rule id, error code or topic' };
 
 /** The search box and the (hidden until typed into) list of matches, for the header bar. */
 export function searchBox(text: SearchBoxText = SITE_SEARCH): string {

@@ -3,29 +3,42 @@
  * the offending value: `::error file=...,line=...,col=...,title=<rule id>::message` per problem
  * group (placed by its first value) and per unreadable input (a JSON syntax error's line and
  * column), `::warning` per warning group, `::notice` for the summary (with the command that
- * explains a rule, when the problems name one).
+ * explains a rule, when the problems name one). File paths are relative to the root GitHub
+ * resolves them against (the checkout, GITHUB_WORKSPACE, or `--root`), wherever the run started;
+ * standard input has no file.
  */
+import { resolve } from 'node:path';
+import { displayPath, STDIN_LABEL } from '../../captures/read-inputs.js';
 import type { ValidateReport } from '../report-types.js';
 import { fileOf, groupText, responseTitle, ruleHint, summaryLine } from './problem-text.js';
+
+/** Where the report's paths start (`cwd`, as the labels are written) and the folder annotation paths are relative to. */
+export interface AnnotationRoot {
+  cwd: string;
+  root: string;
+}
 
 /** Escaping of workflow command data and properties (as @actions/core does it). */
 const data = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const property = (s: string) => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
-/** `file=...,line=...,col=...` of a place (line and col only when known). */
-const placeProperties = (file: string, line?: number, column?: number) =>
-  `file=${property(file)}${line === undefined ? '' : `,line=${line}`}${line === undefined || column === undefined ? '' : `,col=${column}`}`;
+/** `file=...,line=...,col=...` of a place (line and col only when known); nothing for standard input, which no file holds. */
+function placeProperties(file: string, line: number | undefined, column: number | undefined, where: AnnotationRoot): string {
+  if (file === STDIN_LABEL) return '';
+  const path = displayPath(resolve(where.cwd, file), where.root);
+  return `file=${property(path)}${line === undefined ? '' : `,line=${line}`}${line === undefined || column === undefined ? '' : `,col=${column}`},`;
+}
 
-export function renderGithub(report: ValidateReport): string {
+export function renderGithub(report: ValidateReport, where: AnnotationRoot = { cwd: process.cwd(), root: process.cwd() }): string {
   const lines: string[] = [];
   for (const item of report.items) {
     if (item.kind === 'unreadable') {
-      lines.push(`::error ${placeProperties(fileOf(item.source), item.line, item.column)},title=${property(`unreadable ${item.source}`)}::${data(item.message)}`);
+      lines.push(`::error ${placeProperties(fileOf(item.source), item.line, item.column, where)}title=${property(`unreadable ${item.source}`)}::${data(item.message)}`);
     } else if (item.kind === 'response') {
       const file = item.file ?? fileOf(item.source);
       for (const group of item.groups) {
         const title = property(group.rule ?? `${item.source} ${responseTitle(item)}`);
-        lines.push(`::${group.severity} ${placeProperties(file, group.line, group.column)},title=${title}::${data(`${item.source} ${responseTitle(item)}: ${groupText(group)}`)}`);
+        lines.push(`::${group.severity} ${placeProperties(file, group.line, group.column, where)}title=${title}::${data(`${item.source} ${responseTitle(item)}: ${groupText(group)}`)}`);
       }
     }
   }

@@ -1,13 +1,15 @@
 /**
  * The JUnit reporter: one testsuite per input file, one testcase per API response (name =
- * operation + source, `file` and `line` where the response or its first problem is, `time` the
- * seconds its check took), a failure per invalid response holding its problems, warnings as
- * system-out, each closed by the command that explains the first rule they name. Unreadable inputs are testcases with an error, so CI shows them too. The XML is
- * written by fast-xml-builder, which escapes text and attribute values.
+ * operation + source, `classname` the file name without dots (Jenkins reads dots as packages),
+ * `file` and `line` where the response or its first problem is, `time` the seconds its check
+ * took), one failure per invalid response listing each of its problem groups with its
+ * `file:line:col`, warnings as system-out, each closed by the command that explains the first
+ * rule they name. Unreadable inputs are testcases with an error, so CI shows them too. The XML
+ * is written by fast-xml-builder, which escapes text and attribute values.
  */
 import XMLBuilder from 'fast-xml-builder';
 import type { ReportItem, ResponseReport, UnreadableReport, ValidateReport } from '../report-types.js';
-import { fileOf, groupLines, groupsRuleHint, responseTitle } from './problem-text.js';
+import { fileOf, groupsRuleHint, placedGroupLines, responseTitle } from './problem-text.js';
 
 /** Characters XML 1.0 cannot hold, even escaped. */
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
@@ -22,6 +24,11 @@ interface Suite {
   ms: number;
 }
 
+/** The test class of a file's cases: its name with every dot written `_` (`captures/a.json` -> `captures/a_json`). */
+export const classnameOf = (file: string) => file.replace(/\./g, '_');
+
+const problems = (n: number) => `${n} ${n === 1 ? 'problem' : 'problems'}`;
+
 /** Where a response's report points: its first problem's line, else where the response starts. */
 const lineOf = (item: ResponseReport) => item.groups.find((g) => g.line !== undefined)?.line ?? item.line;
 
@@ -34,19 +41,19 @@ function responseCase(item: ResponseReport, file: string): Record<string, unknow
     return xmlText((hint ? [...lines, hint] : lines).join('\n'));
   };
   return {
-    '@_classname': file,
+    '@_classname': classnameOf(file),
     '@_name': xmlText(`${responseTitle(item)} ${item.source}`),
     '@_file': file,
     ...(line !== undefined ? { '@_line': line } : {}),
     '@_time': seconds(item.durationMs ?? 0),
-    ...(item.valid ? {} : { failure: { '@_message': xmlText(`${item.errors.length} problem(s) in ${item.source}`), '@_type': 'invalid', '#text': withHint(errors, groupLines({ ...item, groups: errors })) } }),
-    ...(warnings.length ? { 'system-out': withHint(warnings, groupLines({ ...item, groups: warnings, groupsOmitted: 0 })) } : {}),
+    ...(item.valid ? {} : { failure: { '@_message': xmlText(`${problems(item.errors.length)} in ${item.source}`), '@_type': 'invalid', '#text': withHint(errors, placedGroupLines({ ...item, groups: errors })) } }),
+    ...(warnings.length ? { 'system-out': withHint(warnings, placedGroupLines({ ...item, groups: warnings, groupsOmitted: 0 })) } : {}),
   };
 }
 
 function unreadableCase(item: UnreadableReport, file: string): Record<string, unknown> {
   return {
-    '@_classname': file,
+    '@_classname': classnameOf(file),
     '@_name': xmlText(`unreadable ${item.source}`),
     '@_file': file,
     ...(item.line !== undefined ? { '@_line': item.line } : {}),

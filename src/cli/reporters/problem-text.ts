@@ -1,6 +1,6 @@
-/** One problem group as text, shared by the text, JUnit and GitHub reporters. */
+/** One problem group as text, shared by the text, JUnit, GitHub and Markdown reporters. */
 import { explainRuleLine } from '../../catalog/rule-command.js';
-import type { ProblemGroup, ReportItem, ResponseReport, Summary } from '../report-types.js';
+import type { Coverage, CoverageCount, ProblemGroup, ReportItem, ResponseReport, RuleId, Summary } from '../report-types.js';
 
 const at = (pointer: string) => (pointer === '' ? '(body)' : pointer);
 
@@ -11,10 +11,11 @@ export function groupText(group: ProblemGroup): string {
   return `${group.severity === 'warning' ? 'warning: ' : ''}${at(group.shape)}: ${group.message}${places}${rule}`;
 }
 
-/** Every group line of a response, then how many groups were left out. */
-export function groupLines(result: ResponseReport): string[] {
-  const lines = result.groups.map(groupText);
-  if (result.groupsOmitted) lines.push(`${result.groupsOmitted} more kinds of problem not listed`);
+/** The group lines of a response, each led by the place of its first value (`file:line:column: `) when known, then how many groups were left out. */
+export function placedGroupLines(item: ResponseReport): string[] {
+  const file = item.file ?? fileOf(item.source);
+  const lines = item.groups.map((g) => `${g.line === undefined ? '' : `${placeText(file, g.line, g.column)}: `}${groupText(g)}`);
+  if (item.groupsOmitted) lines.push(`${item.groupsOmitted} more kinds of problem not listed`);
   return lines;
 }
 
@@ -24,13 +25,28 @@ export function groupsRuleHint(groups: readonly ProblemGroup[]): string | undefi
   return rule ? explainRuleLine(rule) : undefined;
 }
 
-/** The same for the first rule the problems of the items name. */
-export function ruleHint(items: readonly ReportItem[]): string | undefined {
+/** The first rule the problems of the items name. */
+export function firstRule(items: readonly ReportItem[]): RuleId | undefined {
   for (const item of items) {
-    const hint = item.kind === 'response' ? groupsRuleHint(item.groups) : undefined;
-    if (hint) return hint;
+    const rule = item.kind === 'response' ? item.groups.find((g) => g.rule)?.rule : undefined;
+    if (rule) return rule;
   }
   return undefined;
+}
+
+/** How to read the first rule the problems of the items name, if any. */
+export function ruleHint(items: readonly ReportItem[]): string | undefined {
+  const rule = firstRule(items);
+  return rule ? explainRuleLine(rule) : undefined;
+}
+
+/** The coverage counts in order: operations, then metrics, post fields and dimensions per version and network. */
+export function coverageRows(c: Coverage): [string, CoverageCount][] {
+  const rows: [string, CoverageCount][] = [['operations', c.operations]];
+  for (const [key, v] of Object.entries(c.metrics)) rows.push([`metrics ${key}`, v]);
+  for (const [key, v] of Object.entries(c.postFields)) rows.push([`post fields ${key}`, v]);
+  for (const [key, v] of Object.entries(c.dimensions)) rows.push([`dimensions ${key}`, v]);
+  return rows;
 }
 
 /** The file part of a source (`session.har#3` -> `session.har`). */

@@ -140,14 +140,14 @@ function checkMetricMembers(list: ProblemList, profiles: unknown[], catalog: Rea
   const passed: (string | undefined)[] = [];
   let orderedPassed = 0;
   const range = facts?.range;
-  for (let i = 0; i < profiles.length && !list.full; i++) {
+  for (let i = 0; i < profiles.length && !list.shouldStop(); i++) {
     const profile = profiles[i];
     const days = isPlainObject(profile) ? profile.data : undefined;
     if (!Array.isArray(days)) continue;
     // The date of the record before, while every record's date follows the one before it.
     let previous = '';
     let ordered = true;
-    for (let d = 0; d < days.length && !list.full; d++) {
+    for (let d = 0; d < days.length && !list.shouldStop(); d++) {
       const record = days[d];
       if (!isPlainObject(record)) {
         ordered = false;
@@ -260,12 +260,12 @@ export function checkMetricsV1(list: ProblemList, body: Record<string, unknown>,
   // First, as the schema problems they stand for: the records' metric members.
   checkMetricMembers(list, profiles, metricsOf(1, network), facts, later, profilesOff);
   if (request) checkProfiles(list, profiles, request.profiles);
-  for (let n = 0; n < profilesOff.length && !list.full; n += 2) {
+  for (let n = 0; n < profilesOff.length && !list.shouldStop(); n += 2) {
     const i = profilesOff[n];
     if (profilesOff[n + 1] & DAYS_OFF) reportRepeatedDays(list, (profiles[i] as { data: unknown[] }).data, i);
     if (profilesOff[n + 1] & LAST_DAY_OFF) reportLastDay(list, i, facts!.range!.end);
   }
-  for (let n = 0; n < later.length && !list.full; n += 3) {
+  for (let n = 0; n < later.length && !list.shouldStop(); n += 3) {
     const i = later[n];
     const d = later[n + 1];
     const record = (profiles[i] as { data: Record<string, unknown>[] }).data[d];

@@ -65,7 +65,7 @@ function checkRows(list: ProblemList, header: HeaderElement[], network: string, 
         else list.add('v2.metrics.extra-dimension-support', `/header/${i}/rows/${j}`, `metric ${quote(row)} does not support the extra dimension ${quote(extra!)}`);
       }
     } else if (el.type === 'date.day') {
-      for (let j = 0; j < el.rows.length && !list.full; j++) {
+      for (let j = 0; j < el.rows.length && !list.shouldStop(); j++) {
         const row = el.rows[j];
         if (!isDay(row)) list.add('v2.metrics.date-rows', `/header/${i}/rows/${j}`, `expected a date YYYY-MM-DD, got ${describeValue(row)}`);
       }
@@ -154,7 +154,7 @@ function checkData(list: ProblemList, data: unknown[], header: HeaderElement[]):
   const lengths = header.map((el) => el.rows.length);
   const last = lengths.length - 1;
   const stack: Level[] = [{ value: data, parent: undefined, index: 0, depth: 0 }];
-  while (stack.length && !list.full) {
+  while (stack.length && !list.shouldStop()) {
     const level = stack.pop()!;
     const { value, depth } = level;
     if (value.length !== lengths[depth]) {

@@ -50,7 +50,7 @@ export function checkPostPage(list: ProblemList, posts: unknown[], request: Reco
   if (posts.length > maxPageSize) list.add('shared.posts.page-size-maximum', '/data/posts', `expected at most ${maxPageSize} posts (the maximum page size), got ${posts.length}`);
   const range = request && dateRange(request);
   let bounds: { from: string; to: string } | undefined; // built for the first post with a created_time
-  for (let i = 0; i < posts.length && !list.full; i++) {
+  for (let i = 0; i < posts.length && !list.shouldStop(); i++) {
     const post = posts[i];
     if (!isPlainObject(post)) continue;
     const reactions = post.reactions_by_type;

@@ -56,7 +56,7 @@ function sortValue(post: Record<string, unknown>, key: SortKey): number | string
 
 function checkSortOrder(list: ProblemList, posts: unknown[], keys: SortKey[]): void {
   if (!keys.length) return;
-  for (let i = 1; i < posts.length && !list.full; i++) {
+  for (let i = 1; i < posts.length && !list.shouldStop(); i++) {
     const prev = posts[i - 1];
     const cur = posts[i];
     if (!isPlainObject(prev) || !isPlainObject(cur)) continue;
@@ -85,7 +85,7 @@ function checkSortOrder(list: ProblemList, posts: unknown[], keys: SortKey[]): v
 function checkDateTimes(list: ProblemList, posts: unknown[], catalog: PostCatalog, shapeChecked: boolean): void {
   const names = catalog.dateTimeNames;
   if (!names.length) return;
-  for (let i = 0; i < posts.length && !list.full; i++) {
+  for (let i = 0; i < posts.length && !list.shouldStop(); i++) {
     const post = posts[i];
     if (!isPlainObject(post)) continue;
     for (let n = 0; n < names.length; n++) {
@@ -113,7 +113,7 @@ function checkFields(list: ProblemList, posts: unknown[], fields: readonly strin
   // A post that passed its schema holds catalog names only: it passes when it holds none of those the request left out.
   const excluded = excludedNames(types, allowed);
   const passedPost = new PassedMembers();
-  for (let i = 0; i < posts.length && !list.full; i++) {
+  for (let i = 0; i < posts.length && !list.shouldStop(); i++) {
     const post = posts[i];
     if (!isPlainObject(post)) continue;
     if (typesChecked && (excluded.length <= FEW_EXCLUDED ? holdsNone(post, excluded) : onlyAllowed(post, allowed, passedPost))) continue;
@@ -139,7 +139,7 @@ const NAMED_MISSING = 5;
  * post, naming what it lacks.
  */
 function checkPresent(list: ProblemList, posts: unknown[], wanted: readonly string[], incomplete: readonly number[]): void {
-  for (let n = 0; n < incomplete.length && !list.full; n++) {
+  for (let n = 0; n < incomplete.length && !list.shouldStop(); n++) {
     const i = incomplete[n];
     const post = posts[i] as Record<string, unknown>;
     const missing = wanted.filter((name) => !Object.prototype.hasOwnProperty.call(post, name));
@@ -168,7 +168,7 @@ function checkPostMembers(list: ProblemList, posts: unknown[], types: ReadonlyMa
   const kinds: (PostFieldType | undefined)[] = [];
   const asked: boolean[] = [];
   const incomplete: number[] = [];
-  for (let i = 0; i < posts.length && !list.full; i++) {
+  for (let i = 0; i < posts.length && !list.shouldStop(); i++) {
     const post = posts[i];
     if (!isPlainObject(post)) continue;
     let off = false;

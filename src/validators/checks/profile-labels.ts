@@ -12,7 +12,7 @@ export function checkProfileLabels(list: ProblemList, body: Record<string, unkno
   const labels = body.data;
   if (!Array.isArray(labels)) return;
   const networks = networksOf(2);
-  for (let i = 0; i < labels.length && !list.full; i++) {
+  for (let i = 0; i < labels.length && !list.shouldStop(); i++) {
     const profiles = isPlainObject(labels[i]) ? (labels[i] as Record<string, unknown>).profiles : undefined;
     if (!Array.isArray(profiles)) continue;
     for (let j = 0; j < profiles.length; j++) {

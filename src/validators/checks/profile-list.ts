@@ -18,7 +18,7 @@ export function checkProfileList(list: ProblemList, body: Record<string, unknown
   const profiles = body.profiles;
   if (!Array.isArray(profiles)) return;
   const insights = insightsNetworks.has(network);
-  for (let i = 0; i < profiles.length && !list.full; i++) {
+  for (let i = 0; i < profiles.length && !list.shouldStop(); i++) {
     const profile = profiles[i];
     if (!isPlainObject(profile)) continue;
     if (!insights && profile.insights_enabled !== undefined) {
