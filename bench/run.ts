@@ -35,7 +35,7 @@ async function main() {
   }
   console.log(consoleTable(rows));
   if (only.length === 0) {
-    writeTableBlock(join(here, 'README.md'), rows, environment(loadAtStart));
+    await writeTableBlock(join(here, 'README.md'), rows, environment(loadAtStart));
     console.error('bench/README.md: table rewritten');
   }
 }

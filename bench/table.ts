@@ -49,6 +49,6 @@ export function replaceTableBlock(text: string, rows: readonly BenchRow[], envir
 }
 
 /** Rewrites the table block of the file at `path` (a temporary file beside it, then a rename). */
-export function writeTableBlock(path: string, rows: readonly BenchRow[], environment: string): void {
-  writeFileAtomic(path, replaceTableBlock(readFileSync(path, 'utf8'), rows, environment, path));
+export async function writeTableBlock(path: string, rows: readonly BenchRow[], environment: string): Promise<void> {
+  await writeFileAtomic(path, replaceTableBlock(readFileSync(path, 'utf8'), rows, environment, path));
 }

@@ -11,7 +11,7 @@ import { validatorFactsArtifact } from './generators/data/validator-facts.js';
 import { rulesArtifacts } from './generators/data/rules.js';
 import { requestCatalogArtifact } from './generators/data/request-catalog.js';
 import { operationsArtifact } from './generators/data/operations.js';
-import { responseExamplesArtifact } from './generators/data/response-examples.js';
+import { responseExamplesArtifact } from './generators/data/answer-examples.js';
 import { siteArtifacts } from './generators/site/site.js';
 
 /** A generator module run in a worker thread: its file URL and the export that makes the artifacts. */

@@ -57,20 +57,20 @@ describe('bench table', () => {
     let dir: string | undefined;
     afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
 
-    it('rewrites the file in place and leaves no temporary file', () => {
+    it('rewrites the file in place and leaves no temporary file', async () => {
       dir = mkdtempSync(join(tmpdir(), 'bench-table-'));
       const path = join(dir, 'README.md');
       writeFileSync(path, readme);
-      writeTableBlock(path, rows, 'Measured on test.');
+      await writeTableBlock(path, rows, 'Measured on test.');
       expect(readFileSync(path, 'utf8')).toBe(replaceTableBlock(readme, rows, 'Measured on test.'));
       expect(readdirSync(dir)).toEqual(['README.md']);
     });
 
-    it('leaves a file without markers unchanged', () => {
+    it('leaves a file without markers unchanged', async () => {
       dir = mkdtempSync(join(tmpdir(), 'bench-table-'));
       const path = join(dir, 'README.md');
       writeFileSync(path, '# no block\n');
-      expect(() => writeTableBlock(path, rows, 'x')).toThrow('expected one');
+      await expect(writeTableBlock(path, rows, 'x')).rejects.toThrow('expected one');
       expect(readFileSync(path, 'utf8')).toBe('# no block\n');
       expect(readdirSync(dir)).toEqual(['README.md']);
     });

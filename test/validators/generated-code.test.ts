@@ -54,7 +54,7 @@ describe('generated/validators', () => {
   });
 
   it('inlines every $ref: no compiled function calls another, so a oneOf writes its branches\' errors just before its own', () => {
-    // src/validators/branch-errors.ts reads the errors of a oneOf's branches as the run just before its error.
+    // src/core/branch-errors.ts reads the errors of a oneOf's branches as the run just before its error.
     const files = [join(ROOT, 'generated', 'request-validators.ts')];
     for (const dir of ['v1', 'v2', 'shared']) for (const name of readdirSync(join(ROOT, 'generated', 'validators', dir))) if (name.endsWith('.cjs')) files.push(join(ROOT, 'generated', 'validators', dir, name));
     for (const file of files) {

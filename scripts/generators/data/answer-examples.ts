@@ -8,7 +8,7 @@ import { banner } from '../banner.js';
 import { toTsLiteral } from './catalog-data.js';
 import { buildOpenApi } from '../openapi/openapi-bundle.js';
 
-export const SCRIPT = 'scripts/generators/data/response-examples.ts';
+export const SCRIPT = 'scripts/generators/data/answer-examples.ts';
 
 /** Operation key -> example name -> the example's value, in the documents' order. */
 export function responseExamples(model: Model): Record<string, Record<string, unknown>> {
@@ -29,10 +29,7 @@ export function responseExamples(model: Model): Record<string, Record<string, un
 export function responseExamplesArtifact(model: Model): Artifact {
   const content = [
     banner(SCRIPT, 'slash').trimEnd(),
-    '/**',
-    " * The named examples of each operation's HTTP 200 answer in generated/openapi/*.yaml, by",
-    ' * operation key.',
-    ' */',
+    '/** The named examples of each HTTP 200 answer in generated/openapi/*.yaml, by operation key. */',
     '',
     `export const responseExamples: Readonly<Record<string, Readonly<Record<string, unknown>>>> = ${toTsLiteral(responseExamples(model))};`,
     '',
