@@ -31,6 +31,7 @@ export {
   type ResponseValidator,
   type RetryInfo,
   type RawClients,
+  type ExchangeCapture,
   type BudgetOptions,
   type Clock,
   type RequestLike,

@@ -64,6 +64,11 @@ export async function buildReport(options: BuildOptions): Promise<ValidateReport
       } else add(item);
     }
   }
+  return reportOf(items, { allowEmpty: options.allowEmpty, coverage: coverage?.result() });
+}
+
+/** The report of checked items (in input order): the summary counts them, the exit code follows. */
+export function reportOf(items: ReportItem[], options: { allowEmpty: boolean; coverage?: ValidateReport['coverage'] }): ValidateReport {
   const results = items.flatMap((i) => (i.kind === 'response' ? [(({ kind: _, ...r }) => r)(i)] : []));
   const skipped = items.flatMap((i) => (i.kind === 'skipped' ? [{ source: i.source, reason: i.reason, detail: i.detail }] : []));
   const unreadableList = items.flatMap((i) => (i.kind === 'unreadable' ? [(({ kind: _, ...u }) => u)(i)] : []));
@@ -89,6 +94,6 @@ export async function buildReport(options: BuildOptions): Promise<ValidateReport
     unreadable: unreadableList,
     skipped,
     items,
-    ...(coverage ? { coverage: coverage.result() } : {}),
+    ...(options.coverage ? { coverage: options.coverage } : {}),
   };
 }

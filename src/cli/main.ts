@@ -5,6 +5,7 @@
  *   rules [id]                   explain a rule of the register (the id every problem names)
  *   --version, help [command]
  *   mock [--port N] ...          run the catalog-aware mock server
+ *   proxy --target URL ...       forward to the API or the mock, checking (and recording) each exchange
  * Exit codes: 0 success, 1 some response invalid or nothing checked, 2 unreadable input or usage error.
  */
 import { readOptions } from './parse-options.js';
@@ -13,7 +14,8 @@ const USAGE = `usage: social-analytics-api <command> [options]
 
 commands:
   validate <file|dir|har>... [options]   check captured responses against the API description
-  mock [--port 4010] [--token T --secret S] [--seed N]   run the mock server on 127.0.0.1
+  mock [--port 4010] [--host H] [--token T --secret S] ...   run the mock server (127.0.0.1 unless --host)
+  proxy --target URL [--port 4011] [--record DIR]   forward to the API or the mock, checking each exchange
   rules [rule id] [--json]               explain a rule that a reported problem names (no id: list them)
 
 options:
@@ -22,7 +24,7 @@ options:
 
 run a command with --help for its options (social-analytics-api validate --help).`;
 
-const COMMANDS = ['validate', 'mock', 'rules'] as const;
+const COMMANDS = ['validate', 'mock', 'proxy', 'rules'] as const;
 
 /** A usage error: one line saying what is wrong, one pointing to the help; exit code 2. */
 function usageError(message: string): number {
@@ -53,6 +55,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./validate.js')).runValidate(rest);
     case 'mock':
       return (await import('./mock.js')).runMock(rest);
+    case 'proxy':
+      return (await import('./proxy.js')).runProxy(rest);
     case 'rules':
       return (await import('./rules.js')).runRules(rest);
     case 'help':

@@ -1,25 +1,42 @@
 /**
- * `social-analytics-api mock [--port 4010] [--token T --secret S] [--seed N] [--no-limits] [--no-cors]
- * [--headers-timeout MS] [--body-timeout MS]`:
- * runs the catalog-aware mock server on 127.0.0.1 until SIGINT or SIGTERM.
+ * `social-analytics-api mock [--host H] [--port 4010] [--token T --secret S] [--user T:S]... [--seed N]
+ * [--no-limits] [--no-cors] [--budget-user N] [--budget-account N] [--history-start DAY]
+ * [--forbidden "METHOD /path"]... [fault rates] [--headers-timeout MS] [--body-timeout MS]`:
+ * runs the catalog-aware mock server (on 127.0.0.1 unless --host) until SIGINT or SIGTERM. Every
+ * option of `startMockServer` but the clock and the request log has its flag.
  */
+import { operations } from '../../generated/operations.js';
 import { startMockServer, type MockServerOptions } from '../mock/index.js';
 import { readOptions, type OptionTable } from './parse-options.js';
 
 const USAGE = `usage: social-analytics-api mock [options]
 
-Runs the mock server of the social analytics API on 127.0.0.1 until Ctrl-C.
+Runs the mock server of the social analytics API until Ctrl-C (SIGINT) or SIGTERM.
 
 options:
+  --host H          address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 in a
+                    container, so that other containers reach it: a CI or compose service)
   --port N          port to listen on (default 4010; 0 picks a free port)
   --token T         accepted token (default mock-token)
   --secret S        accepted secret (default mock-secret)
-  --seed N          seed of the fake data (default 1)
+  --user T:S        a further user of the same account (repeat for several; they share the
+                    account budget)
+  --seed N          seed of the fake data and the faults (default 1)
+  --budget-user N   requests per hour per user before code 10 (default: the documented limit)
+  --budget-account N  requests per hour per account before code 11 (default: the documented limit)
+  --history-start DAY  first day with data, YYYY-MM-DD; an earlier date_start gets code 6
+                    (default 2015-01-01)
+  --forbidden OP    answer the operation OP ("POST /2/facebook/metrics") with 403 (code 403,
+                    action not permitted); repeat for several
   --no-limits       accept metrics requests over the profiles / metrics / months limits
   --no-cors         send no CORS headers and answer preflights (OPTIONS) like any request
                     (default: web pages of any origin may call the mock)
   --latency MS      delay every answer by MS milliseconds
   --error-rate R    answer a share R (0..1) of requests with HTTP 500
+  --malformed-rate R  answer a share R with HTTP 200 and a cut, non-JSON body
+  --drop-rate R     close the connection of a share R without an answer
+  --unknown-error-rate R  answer a share R with code 99 (unknown error, HTTP 200)
+  --fault-seed N    seed of the fault sequence (default: --seed)
   --headers-timeout MS  close a connection whose request headers take longer (default 30000)
   --body-timeout MS     answer HTTP 400 (code 400) and close a connection whose request body
                         takes longer once the headers are in (default 30000)
@@ -49,6 +66,16 @@ const MOCK_OPTIONS: OptionTable = {
   'no-cors': { type: 'boolean' },
   latency: { type: 'string' },
   'error-rate': { type: 'string' },
+  host: { type: 'string' },
+  user: { type: 'string' },
+  'budget-user': { type: 'string' },
+  'budget-account': { type: 'string' },
+  'history-start': { type: 'string' },
+  forbidden: { type: 'string' },
+  'malformed-rate': { type: 'string' },
+  'drop-rate': { type: 'string' },
+  'unknown-error-rate': { type: 'string' },
+  'fault-seed': { type: 'string' },
   'headers-timeout': { type: 'string' },
   'body-timeout': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -101,6 +128,45 @@ export function parseMockArgs(args: string[]): MockServerOptions & { help?: bool
       case 'error-rate':
         options.faults = { ...options.faults, serverErrorRate: number(flag, value, 0, 1) };
         break;
+      case 'host':
+        if (!value) throw new Error(`option ${flag} needs an address (127.0.0.1, 0.0.0.0, ::)`);
+        options.host = value;
+        break;
+      case 'user': {
+        const colon = value?.indexOf(':') ?? -1;
+        if (!value || colon < 1 || colon === value.length - 1) throw new Error(`option ${flag} needs TOKEN:SECRET, got ${value === undefined ? 'nothing' : 'a value without both'}`);
+        options.users = [...(options.users ?? []), { token: value.slice(0, colon), secret: value.slice(colon + 1) }];
+        break;
+      }
+      case 'budget-user':
+        options.budgets = { ...options.budgets, perUser: whole(flag, value, 0, 1e9) };
+        break;
+      case 'budget-account':
+        options.budgets = { ...options.budgets, perAccount: whole(flag, value, 0, 1e9) };
+        break;
+      case 'history-start':
+        if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new Error(`option ${flag} needs a day YYYY-MM-DD, got ${value === undefined ? 'nothing' : JSON.stringify(value)}`);
+        options.historyStart = value;
+        break;
+      case 'forbidden': {
+        const key = (value ?? '').trim().replace(/\s+/, ' ');
+        const known = operations.some((op) => op.key === key);
+        if (!known) throw new Error(`option ${flag} needs an operation "METHOD /path" such as "POST /2/facebook/metrics", got ${JSON.stringify(value ?? '')}`);
+        options.forbidden = [...(options.forbidden ?? []), key];
+        break;
+      }
+      case 'malformed-rate':
+        options.faults = { ...options.faults, malformedRate: number(flag, value, 0, 1) };
+        break;
+      case 'drop-rate':
+        options.faults = { ...options.faults, dropRate: number(flag, value, 0, 1) };
+        break;
+      case 'unknown-error-rate':
+        options.faults = { ...options.faults, unknownErrorRate: number(flag, value, 0, 1) };
+        break;
+      case 'fault-seed':
+        options.faults = { ...options.faults, seed: whole(flag, value, 0, 2 ** 32 - 1) };
+        break;
       case 'headers-timeout':
         options.headersTimeoutMs = whole(flag, value, 1, 3_600_000);
         break;
@@ -134,7 +200,8 @@ export async function runMock(args: string[]): Promise<number> {
     console.error(`social-analytics-api mock: cannot start the server: ${(error as Error).message}`);
     return 2;
   }
-  console.log(`mock server listening on ${server.url}`);
+  const everywhere = serverOptions.host === '0.0.0.0' || serverOptions.host === '::';
+  console.log(`mock server listening on ${server.url}${everywhere ? ` (and on every address of this machine: ${serverOptions.host})` : ''}`);
   console.log(`credentials: token "${serverOptions.token ?? 'mock-token'}", secret "${serverOptions.secret ?? 'mock-secret'}"; Ctrl-C to stop`);
   const running = server;
   await new Promise<void>((resolve) => {

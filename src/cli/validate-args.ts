@@ -39,10 +39,10 @@ const VALIDATE_OPTIONS: OptionTable = {
 const isReporter = (name: string): name is ReporterName => (REPORTERS as readonly string[]).includes(name);
 
 /** The reporters and the `--output` options, in command line order, before they are paired. */
-type Slot = { kind: 'reporter'; choice: ReporterChoice } | { kind: 'output'; flag: string; file: string };
+export type Slot = { kind: 'reporter'; choice: ReporterChoice } | { kind: 'output'; flag: string; file: string };
 
 /** `--reporter NAME` or `--reporter NAME=FILE`. */
-function reporterChoice(spec: string | undefined): ReporterChoice | { error: string } {
+export function reporterChoice(spec: string | undefined): ReporterChoice | { error: string } {
   if (spec === undefined || spec === '') return { error: `--reporter needs a value: ${REPORTERS.join(', ')} (optionally NAME=FILE)` };
   const eq = spec.indexOf('=');
   const name = eq < 0 ? spec : spec.slice(0, eq);
@@ -74,7 +74,7 @@ const reporterFor = (file: string): ReporterName => (/\.xml$/i.test(file) ? 'jun
  * Gives each `--output` to the reporter beside it: the `--reporter` just before it when that one
  * has no file yet, else the one just after it (other options and inputs in between do not count).
  */
-function pairOutputs(slots: Slot[]): string | undefined {
+export function pairOutputs(slots: Slot[]): string | undefined {
   for (const [i, slot] of slots.entries()) {
     if (slot.kind !== 'output') continue;
     const beside = [slots[i - 1], slots[i + 1]].flatMap((s) => (s?.kind === 'reporter' ? [s.choice] : []));

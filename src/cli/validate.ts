@@ -5,17 +5,12 @@
  * the Markdown summary is also appended to the job summary (GITHUB_STEP_SUMMARY).
  * Exit codes: 0 all valid, 1 some response invalid or nothing checked, 2 unreadable input or usage error.
  */
-import { appendFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildReport } from './build-report.js';
-import type { ReportItem, ValidateReport } from './report-types.js';
-import { renderGithub, type AnnotationRoot } from './reporters/github.js';
-import { renderJson } from './reporters/json.js';
-import { renderMarkdown, type MarkdownOptions } from './reporters/markdown.js';
-import { closingText, itemLines, renderText } from './reporters/text.js';
-import { parseValidateArgs, type ReporterName } from './validate-args.js';
-import { reasonOf } from './report-path-error.js';
-import { isStandardOutput, writeReport } from './write-report.js';
+import type { ReportItem } from './report-types.js';
+import { closingText, itemLines } from './reporters/text.js';
+import { parseValidateArgs } from './validate-args.js';
+import { writeReports, type RenderContext } from './write-reports.js';
 
 export const VALIDATE_USAGE = `usage: social-analytics-api validate <file|dir|har|->... [options]
 
@@ -73,19 +68,6 @@ function standardIo(): ValidateIo & { flush(): void } {
     },
     flush: out.flush,
   };
-}
-
-/** What reporters need beside the report: where annotation paths start, where the docs are. */
-type RenderContext = AnnotationRoot & MarkdownOptions;
-
-async function render(name: ReporterName, report: ValidateReport, context: RenderContext): Promise<string> {
-  if (name === 'text') return renderText(report);
-  if (name === 'json') return renderJson(report);
-  if (name === 'github') return renderGithub(report, context);
-  if (name === 'markdown') return renderMarkdown(report, context);
-  // Loaded when asked for: the rule register SARIF describes its rules with, and the XML writer.
-  if (name === 'sarif') return (await import('./reporters/sarif.js')).renderSarif(report, context);
-  return (await import('./reporters/junit.js')).renderJunit(report);
 }
 
 /** Bytes of lines, and milliseconds since the last write, after which they are written. */
@@ -146,32 +128,6 @@ async function validate(args: string[], io: ValidateIo): Promise<number> {
   const live = parsed.reporters[0]?.name === 'text' && parsed.reporters[0].output === undefined;
   const onItem = live ? (item: ReportItem) => io.out(itemLines(item).join('\n')) : undefined;
   const report = await buildReport({ paths: parsed.paths, cwd, strict: parsed.strict, coverage: parsed.coverage, allowEmpty: parsed.allowEmpty, stdin, onItem });
-  let writeFailed = false;
-  // The job summary of a step holds what every command of the step wrote to it: it is appended to, never replaced.
-  const summaryFile = env.GITHUB_STEP_SUMMARY ? resolve(cwd, env.GITHUB_STEP_SUMMARY) : undefined;
-  let summaryWritten = false;
-  const appendSummary = (file: string, text: string) => {
-    try {
-      appendFileSync(file, `${text}\n`);
-    } catch (err) {
-      io.err(`social-analytics-api validate: cannot append the job summary to GITHUB_STEP_SUMMARY (${env.GITHUB_STEP_SUMMARY}): ${(err as Error).message}`);
-      writeFailed = true;
-    }
-    summaryWritten = true;
-  };
-  for (const [i, reporter] of parsed.reporters.entries()) {
-    const text = live && i === 0 ? closingText(report) : await render(reporter.name, report, context);
-    if (reporter.output === undefined || isStandardOutput(reporter.output)) io.out(text.replace(/\n$/, ''));
-    else if (reporter.name === 'markdown' && resolve(cwd, reporter.output) === summaryFile) appendSummary(summaryFile, text);
-    else {
-      try {
-        await writeReport(resolve(cwd, reporter.output), text);
-      } catch (err) {
-        io.err(`social-analytics-api validate: cannot write the ${reporter.name} report to ${reporter.output}: ${reasonOf(err)}`);
-        writeFailed = true;
-      }
-    }
-  }
-  if (summaryFile && !summaryWritten && parsed.reporters.some((r) => r.name === 'github')) appendSummary(summaryFile, renderMarkdown(report, context));
-  return writeFailed ? 2 : report.summary.exitCode;
+  const written = await writeReports(parsed.reporters, report, context, { out: io.out, err: io.err, env, command: 'validate' }, live ? closingText(report) : undefined);
+  return written ? report.summary.exitCode : 2;
 }

@@ -16,9 +16,10 @@ export function isLoopbackHost(hostname: string): boolean {
 
 /**
  * Checks `baseUrl` and returns it without a trailing slash: it must be an absolute `https:` URL,
- * or `http:` on a loopback host (a local mock server). Credentials never travel in clear text.
+ * or `http:` on a loopback host (a local mock server) or on a host named in `insecureHosts` (the
+ * mock as a CI service: `http://mock:4010`). Credentials never travel in clear text elsewhere.
  */
-export function checkBaseUrl(baseUrl: unknown): string {
+export function checkBaseUrl(baseUrl: unknown, insecureHosts: readonly string[] = []): string {
   if (typeof baseUrl !== 'string' || baseUrl === '') throw new ClientConfigError('createClient: option "baseUrl" is required (e.g. "https://api.example.com")');
   let url: URL;
   try {
@@ -28,8 +29,15 @@ export function checkBaseUrl(baseUrl: unknown): string {
   }
   if (url.username || url.password) throw new ClientConfigError('createClient: option "baseUrl" must not hold credentials; pass "token" and "secret"');
   if (url.protocol === 'https:') return baseUrl.replace(/\/+$/, '');
-  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return baseUrl.replace(/\/+$/, '');
-  throw new ClientConfigError(`createClient: option "baseUrl" must use https: (plain http: is allowed only for loopback hosts such as 127.0.0.1), got "${url.protocol}//${url.host}"`);
+  if (url.protocol === 'http:' && (isLoopbackHost(url.hostname) || insecureHosts.includes(url.hostname))) return baseUrl.replace(/\/+$/, '');
+  throw new ClientConfigError(`createClient: option "baseUrl" must use https: (plain http: only to loopback hosts such as 127.0.0.1, or to a host of option "allowInsecureHost"), got "${url.protocol}//${url.host}"`);
+}
+
+/** The `allowInsecureHost` option as a list of lower-case host names. */
+export function insecureHostsOf(option: unknown): string[] {
+  const list: unknown[] = option === undefined ? [] : Array.isArray(option) ? option : [option];
+  if (list.some((h) => typeof h !== 'string' || /[^\w.-]/.test(h))) throw new ClientConfigError(`createClient: option "allowInsecureHost" takes host names (such as "mock"), got ${JSON.stringify(option)}`);
+  return (list as string[]).map((h) => h.toLowerCase());
 }
 
 /** Checks that token and secret are non-empty strings without a colon in the token. */

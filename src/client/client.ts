@@ -7,11 +7,12 @@
  * clients `raw.v1` / `raw.v2` use it as their fetch (raw.ts).
  */
 import type { ApiRequest, ResponseOf } from '../request.js';
-import { authorizationHeader, checkBaseUrl, checkCredentials } from './auth.js';
+import { authorizationHeader, checkBaseUrl, checkCredentials, insecureHostsOf } from './auth.js';
 import { RequestBudget, type BudgetOptions, type Clock } from './budget.js';
 import { ClientConfigError } from './errors.js';
 import { paginate, type CallOptions, type PostOf } from './paginate.js';
-import { policyFetch, type ResponseValidator, type RetryInfo } from './policy-fetch.js';
+import type { ExchangeCapture } from './exchange.js';
+import { policyFetch, type ClientPolicy, type ResponseValidator, type RetryInfo } from './policy-fetch.js';
 import { mergeMetricsAnswers } from './merge.js';
 import { mapWithConcurrency } from './pool.js';
 import { rawClients, type RawClients } from './raw.js';
@@ -45,8 +46,14 @@ export interface ClientOptions {
   token: string;
   /** API secret. Never appears in an error, a log line or a thrown object. */
   secret: string;
-  /** `https://...`; plain `http:` only for loopback hosts (a local mock server). */
+  /** `https://...`; plain `http:` only for loopback hosts (a local mock server) and the hosts of `allowInsecureHost`. */
   baseUrl: string;
+  /**
+   * Host names to which plain `http:` is allowed beside loopback: the mock as a CI service or a
+   * compose service (`allowInsecureHost: 'mock'` for `baseUrl: 'http://mock:4010'`). The
+   * credentials travel in clear text to them: for test networks only. None by default.
+   */
+  allowInsecureHost?: string | readonly string[];
   /**
    * A fetch implementation (default: the global fetch). It receives one standard `Request` (with
    * the headers, body, abort signal and `redirect: "manual"` set) and returns a `Response`.
@@ -84,6 +91,14 @@ export interface ClientOptions {
   random?: () => number;
   /** Called before each retry (no credentials in the arguments). */
   onRetry?: (info: RetryInfo) => void;
+  /**
+   * Called with every answer the client reads (each attempt, retries and failure answers
+   * included) as a capture in the format `social-analytics-api validate` reads, with every echo
+   * of the credentials redacted and no header kept. The call waits for a returned promise; an
+   * error it throws is the call's error. `writeCaptures(dir)` from `social-analytics-api/captures`
+   * writes each to a file.
+   */
+  onExchange?: (capture: ExchangeCapture) => unknown;
 }
 
 /** Response type of a request: the builder's phantom type, or unknown for plain objects. */
@@ -120,6 +135,12 @@ function validatorOf(validate: unknown): ResponseValidator | undefined {
   throw new ClientConfigError(`createClient: option "validate" takes a function: pass { validate: validateResponse } from 'social-analytics-api/validators'`);
 }
 
+/** The `onExchange` option as a function, or undefined. */
+function onExchangeOf(onExchange: unknown): ClientPolicy['onExchange'] {
+  if (onExchange == null || typeof onExchange === 'function') return (onExchange ?? undefined) as ClientPolicy['onExchange'];
+  throw new ClientConfigError('createClient: option "onExchange" takes a function, such as writeCaptures(dir)');
+}
+
 /** The `timeout` option in ms (Infinity: none). */
 function timeoutOf(timeout = DEFAULT_TIMEOUT_MS): number {
   if (timeout === Infinity || (typeof timeout === 'number' && timeout > 0 && timeout <= MAX_TIMER_MS)) return timeout;
@@ -146,7 +167,7 @@ const NO_HEADERS: Readonly<Record<string, string>> = {};
 export function createClient(options: ClientOptions): SocialAnalyticsClient {
   if (typeof options !== 'object' || options === null) throw new ClientConfigError('createClient: options { token, secret, baseUrl } are required');
   checkCredentials(options.token, options.secret);
-  const baseUrl = checkBaseUrl(options.baseUrl);
+  const baseUrl = checkBaseUrl(options.baseUrl, insecureHostsOf(options.allowInsecureHost));
   const authorization = authorizationHeader(options.token, options.secret);
   const redact = new Redactor(options.token, options.secret);
   const clock: Clock = { now: options.clock?.now ?? realClock.now, sleep: options.clock?.sleep ?? realClock.sleep };
@@ -167,6 +188,7 @@ export function createClient(options: ClientOptions): SocialAnalyticsClient {
     budget,
     validate: validatorOf(options.validate),
     onRetry: options.onRetry,
+    onExchange: onExchangeOf(options.onExchange),
   });
 
   async function send(request: RequestLike, callOptions?: CallOptions): Promise<unknown> {

@@ -4,6 +4,7 @@ export { ApiError, ResponseValidationError, SplitRefusedError, MergeError, Clien
 export type { RetryOptions } from './retry.js';
 export type { ResponseValidator, RetryInfo } from './policy-fetch.js';
 export type { RawClients } from './raw.js';
+export type { ExchangeCapture } from './exchange.js';
 export type { BudgetOptions, Clock } from './budget.js';
 export { planMetricsSplit, splitDateRange, type SplitPlan, type DateCut } from './split-plan.js';
 export { chunkEvenly, gridCover, type Rect } from './cover.js';

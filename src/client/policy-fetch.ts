@@ -19,6 +19,7 @@ import { judgeAnswer, networkFailure } from './answer.js';
 import { attempt, type Outgoing, type Transport } from './attempt.js';
 import type { Clock, RequestBudget } from './budget.js';
 import { ApiError, ResponseValidationError, type ValidationIssue } from './errors.js';
+import { exchangeCapture, type ExchangeCapture } from './exchange.js';
 import type { Redactor } from './redact.js';
 import { isRetriable, retryAfterMs, retryDelay, type ResolvedRetry } from './retry.js';
 
@@ -53,6 +54,7 @@ export interface ClientPolicy {
   budget?: RequestBudget;
   validate?: ResponseValidator;
   onRetry?: (info: RetryInfo) => void;
+  onExchange?: (capture: ExchangeCapture) => unknown;
 }
 
 /** One call to the API. Header names are lower-case. */
@@ -133,6 +135,7 @@ export function policyFetch(policy: ClientPolicy): PolicyFetch {
       if (received instanceof ApiError) failure = received;
       else {
         const answer = judgeAnswer(received.status, received.text, call.operation, redact);
+        if (policy.onExchange) await policy.onExchange(exchangeCapture({ method: call.method, path: call.path, request: call.request, status: received.status, text: received.text }, redact));
         if (!(answer instanceof ApiError)) {
           await check(call, answer.body);
           return { ...received, body: answer.body };

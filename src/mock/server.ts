@@ -28,8 +28,13 @@ export interface MockUser {
 }
 
 export interface MockServerOptions {
-  /** Port on 127.0.0.1 (default 0: any free port). */
+  /** Port (default 0: any free port). */
   port?: number;
+  /**
+   * Address to listen on (default 127.0.0.1, this machine only). `0.0.0.0` (or `::`) serves other
+   * machines too, as the mock does as a CI or compose service; `url` stays a loopback address.
+   */
+  host?: string;
   /** Credentials of the account's user (default "mock-token" / "mock-secret"). */
   token?: string;
   secret?: string;
@@ -84,7 +89,7 @@ export interface MockLogEntry {
 }
 
 export interface MockServer {
-  /** `http://127.0.0.1:<port>` */
+  /** `http://127.0.0.1:<port>` (the address listened on; loopback when listening on every interface) */
   url: string;
   port: number;
   /**
@@ -275,11 +280,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
-  const port = (server.address() as AddressInfo).port;
+  const { port, address, family } = server.address() as AddressInfo;
+  // Every interface (0.0.0.0, ::) is reached on loopback; another address as it is.
+  const shown = address === '0.0.0.0' || address === '::' ? '127.0.0.1' : family === 'IPv6' ? `[${address}]` : address;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${shown}:${port}`,
     port,
     log,
     account,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { authorizationHeader, checkBaseUrl } from '../../src/client/auth.js';
+import { authorizationHeader, checkBaseUrl, insecureHostsOf } from '../../src/client/auth.js';
 import { RequestBudget } from '../../src/client/budget.js';
 import { ApiError, ClientConfigError, createClient } from '../../src/client/index.js';
 import { backoffDelay, isRetriable, resolveRetry, retryAfterMs, retryDelay } from '../../src/client/retry.js';
+import { mock, SECRET, TOKEN } from './support/server.js';
 
 const fakeClock = () => {
   let now = 0;
@@ -92,5 +93,36 @@ describe('requests-per-hour budget', () => {
     const budget = new RequestBudget({ requestsPerHour: 4, spacing: 'even' }, clock);
     await Promise.all([budget.acquire(), budget.acquire(), budget.acquire()]);
     expect(sleeps).toEqual([900_000, 900_000]);
+  });
+});
+
+describe('allowInsecureHost', () => {
+  it('allows plain http: to the named hosts only, and refuses it elsewhere as before', () => {
+    expect(checkBaseUrl('http://mock:4010', insecureHostsOf('mock'))).toBe('http://mock:4010');
+    expect(checkBaseUrl('http://MOCK:4010/', insecureHostsOf(['Mock', 'api-mock']))).toBe('http://MOCK:4010');
+    expect(() => checkBaseUrl('http://mock:4010')).toThrow(/allowInsecureHost/);
+    expect(() => checkBaseUrl('http://mock.evil.com:4010', insecureHostsOf('mock'))).toThrow(ClientConfigError);
+    expect(() => createClient({ token: 't', secret: 's', baseUrl: 'http://other:4010', allowInsecureHost: 'mock' })).toThrow(ClientConfigError);
+    expect(() => createClient({ token: 't', secret: 's', baseUrl: 'http://mock:4010', allowInsecureHost: 'mock' })).not.toThrow();
+    expect(() => insecureHostsOf('http://mock:4010')).toThrow('option "allowInsecureHost" takes host names (such as "mock"), got "http://mock:4010"');
+    expect(() => insecureHostsOf(4010)).toThrow(ClientConfigError);
+  });
+
+  it('sends to the named host over plain http:', async () => {
+    const server = await mock();
+    const seen: string[] = [];
+    const client = createClient({
+      token: TOKEN,
+      secret: SECRET,
+      baseUrl: 'http://mock:4010',
+      allowInsecureHost: 'mock',
+      // The name resolves to the loopback mock in this test (as a service name does in CI).
+      fetch: (request) => {
+        seen.push(request.url);
+        return fetch(new Request(request.url.replace('http://mock:4010', server.url), request));
+      },
+    });
+    expect(await client.send({ method: 'GET', path: '/2/facebook/profiles', body: undefined })).toMatchObject({ success: true });
+    expect(seen).toEqual(['http://mock:4010/2/facebook/profiles']);
   });
 });

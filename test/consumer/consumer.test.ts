@@ -49,7 +49,7 @@ afterAll(() => {
 describe('packed tarball', () => {
   it('holds the compiled entry points, LICENSE and CHANGELOG.md, and no tests, scripts or source maps', () => {
     const paths = pack.files.map((f) => f.path);
-    for (const entry of ['LICENSE', 'CHANGELOG.md', 'README.md', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/v1.js', 'dist/src/v2.js', 'dist/src/validators/index.js', 'dist/src/catalogs.js', 'dist/src/vitest.js', 'dist/src/cli/main.js', 'generated/openapi/v2.yaml']) {
+    for (const entry of ['LICENSE', 'CHANGELOG.md', 'README.md', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/v1.js', 'dist/src/v2.js', 'dist/src/validators/index.js', 'dist/src/catalogs.js', 'dist/src/vitest.js', 'dist/src/proxy/index.js', 'dist/src/captures/index.js', 'dist/src/cli/main.js', 'generated/openapi/v2.yaml']) {
       expect(paths, entry).toContain(entry);
     }
     expect(paths.filter((p) => /^(test|scripts|bench|spec|\.ci)\//.test(p) || /\.test\.|\.test-d\./.test(p))).toEqual([]);
@@ -133,5 +133,7 @@ console.log(JSON.stringify([result.valid, result.errors[0].pointer, lookupOperat
     expect(result.status, result.out).toBe(0);
     expect(Object.keys(result.exports!)).toEqual(ENTRIES);
     expect(result.exports!['social-analytics-api/vitest']).toContain('captureCases');
+    expect(result.exports!['social-analytics-api/proxy']).toContain('startProxy');
+    expect(result.exports!['social-analytics-api/captures']).toContain('writeCaptures');
   });
 });

@@ -62,6 +62,8 @@ describe('installed from a git URL', () => {
     expect(result.exports!['social-analytics-api/mock']).toContain('startMockServer');
     expect(result.exports!['social-analytics-api/catalogs']).toContain('catalogs');
     expect(result.exports!['social-analytics-api/vitest']).toContain('captureCases');
+    expect(result.exports!['social-analytics-api/proxy']).toContain('startProxy');
+    expect(result.exports!['social-analytics-api/captures']).toContain('writeCaptures');
   });
 
   it('runs the bin from node_modules/.bin', () => {

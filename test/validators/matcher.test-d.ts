@@ -37,3 +37,16 @@ test('the matcher returns void like vitest assertions, so a test.each callback m
   test.each(cases)('$name', (capture) => expect(capture).toBeValidResponse());
   test.each(cases)('$name', (capture) => expect(capture).not.toBeValidResponse({ strict: true }));
 });
+
+test('toSatisfyApi is async for a fetch Response or Request, sync for a plain answer', () => {
+  const request = { method: 'POST', path: '/2/facebook/metrics', body: {} };
+  expectTypeOf(expect(new Response('{}')).toSatisfyApi(request)).toEqualTypeOf<Promise<void>>();
+  expectTypeOf(expect(new Response('{}')).toSatisfyApi()).toEqualTypeOf<Promise<void>>();
+  expectTypeOf(expect({ status: 200, body: {} }).toSatisfyApi(request)).toEqualTypeOf<void>();
+  expectTypeOf(expect({ status: 200, body: {} }).toSatisfyApi(new Request('http://127.0.0.1/2/facebook/metrics'))).toEqualTypeOf<Promise<void>>();
+  expect({ status: 200, body: {} }).toSatisfyApi(request, { strict: true });
+  // @ts-expect-error the request needs a method and a path
+  expect({ status: 200, body: {} }).toSatisfyApi({ path: '/2/facebook/metrics' });
+  // @ts-expect-error strict is a boolean
+  expect({ status: 200, body: {} }).toSatisfyApi(request, { strict: 'yes' });
+});

@@ -1,0 +1,220 @@
+/**
+ * `social-analytics-api proxy --target URL [options]`: runs the validating, recording proxy
+ * (src/proxy/) until SIGINT or SIGTERM, printing one line per exchange, then writes the reports.
+ * Exit codes: 0 every exchange valid (or none), 1 some exchange invalid, 2 usage error, target
+ * unreachable at start, or a report or capture that could not be written.
+ */
+import { resolve } from 'node:path';
+import type { ProxyExchange, ProxyOptions, ProxyServer } from '../proxy/proxy.js';
+import { readOptions, type OptionTable } from './parse-options.js';
+import { closingText } from './reporters/text.js';
+import { pairOutputs, reporterChoice, type ReporterChoice, type Slot } from './validate-args.js';
+import { writeReports } from './write-reports.js';
+
+export const PROXY_USAGE = `usage: social-analytics-api proxy --target URL [options]
+
+Forwards every request to URL unchanged and returns its answers byte for byte, checking each
+API exchange against the API description and the request that was sent (as validate does).
+Prints one line per exchange; on Ctrl-C (SIGINT) or SIGTERM writes the reports and exits.
+
+options:
+  --target URL             the API or the mock to forward to (http: or https:), required
+  --host H                 address to listen on (default 127.0.0.1; 0.0.0.0 in a container)
+  --port N                 port to listen on (default 4011; 0 picks a free port, printed)
+  --strict                 inferred rules fail too (by default they are warnings)
+  --record DIR             write one capture file per API exchange to DIR (names in time
+                           order, written atomically, credentials redacted): validate DIR
+                           gives the same verdicts
+  --reporter NAME[=FILE]   text (default), json, junit, github, markdown or sarif, written at
+                           the end as validate writes them; repeat for several
+  --output FILE, -o FILE   the file of the --reporter next to it
+  --json                   the same as --reporter json
+  --timeout MS             the target's time for a whole answer (default 30000)
+  --headers-timeout MS     close a caller's connection whose request headers take longer
+                           (default 30000, as the mock)
+  --body-timeout MS        close a caller's connection whose request body takes longer once
+                           the headers are in (default 30000, as the mock)
+  --max-body-bytes N       bytes of an answer (decoded) kept for the check (default 67108864);
+                           a longer answer is passed on and reported invalid, unchecked
+  -h, --help               this help
+
+When the target does not answer, the caller gets 502 (cannot connect, not HTTP) or 504 (no
+headers within --timeout) with a text/plain line from the proxy and an x-proxy-error header;
+an answer the target cuts off is cut off for the caller too. Paths that are not API operations
+are passed through and reported as skipped. No credential is printed or recorded.
+
+exit codes: 0 every exchange valid (warnings allowed) or none, 1 some exchange invalid,
+            2 usage error, target unreachable at start, or a file that could not be written`;
+
+const MORE_HELP = 'run social-analytics-api proxy --help for more';
+
+const PROXY_OPTIONS: OptionTable = {
+  target: { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  strict: { type: 'boolean' },
+  record: { type: 'string' },
+  reporter: { type: 'string' },
+  output: { type: 'string', short: 'o' },
+  json: { type: 'boolean' },
+  timeout: { type: 'string' },
+  'headers-timeout': { type: 'string' },
+  'body-timeout': { type: 'string' },
+  'max-body-bytes': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+export interface ProxyArgs {
+  options: Omit<ProxyOptions, 'onExchange'>;
+  reporters: ReporterChoice[];
+  help: boolean;
+}
+
+function wholeNumber(flag: string, value: string | undefined, min: number, max: number): number | { error: string } {
+  const n = Number(value);
+  if (value === undefined || !/^\d+$/.test(value) || n < min || n > max) return { error: `${flag} needs a whole number from ${min} to ${max}, got ${value === undefined ? 'nothing' : JSON.stringify(value)}` };
+  return n;
+}
+
+/** Parses the arguments of `proxy`. */
+export function parseProxyArgs(args: readonly string[]): ProxyArgs | { error: string } {
+  const read = readOptions(args, PROXY_OPTIONS);
+  if ('error' in read) return read;
+  const options: ProxyArgs['options'] = { target: '', port: 4011 };
+  const slots: Slot[] = [];
+  let help = false;
+  for (const token of read.tokens) {
+    if (token.kind === 'positional') return { error: `unexpected argument "${token.value}": proxy takes options only (--target URL)` };
+    const { name, value, rawName } = token;
+    switch (name) {
+      case 'help':
+        help = true;
+        break;
+      case 'target':
+      case 'record':
+      case 'host':
+        if (!value) return { error: `${rawName} needs a value` };
+        options[name] = value;
+        break;
+      case 'port':
+      case 'timeout':
+      case 'headers-timeout':
+      case 'body-timeout':
+      case 'max-body-bytes': {
+        const max = { port: 65535, timeout: 2_147_483_647, 'headers-timeout': 3_600_000, 'body-timeout': 3_600_000, 'max-body-bytes': 2 ** 29 }[name];
+        const n = wholeNumber(rawName, value, name === 'port' ? 0 : 1, max);
+        if (typeof n !== 'number') return n;
+        const key = ({ port: 'port', timeout: 'timeoutMs', 'headers-timeout': 'headersTimeoutMs', 'body-timeout': 'bodyTimeoutMs', 'max-body-bytes': 'maxBodyBytes' } as const)[name];
+        options[key] = n;
+        break;
+      }
+      case 'strict':
+        options.strict = true;
+        break;
+      case 'reporter': {
+        const choice = reporterChoice(value);
+        if ('error' in choice) return choice;
+        slots.push({ kind: 'reporter', choice });
+        break;
+      }
+      case 'json':
+        slots.push({ kind: 'reporter', choice: { name: 'json' } });
+        break;
+      case 'output':
+        if (!value) return { error: `${rawName} needs a file name` };
+        slots.push({ kind: 'output', flag: rawName, file: value });
+        break;
+    }
+  }
+  const unpaired = pairOutputs(slots);
+  if (unpaired) return { error: unpaired };
+  const reporters = slots.flatMap((s) => (s.kind === 'reporter' ? [s.choice] : []));
+  if (!reporters.length) reporters.push({ name: 'text' });
+  if (!help && !options.target) return { error: 'no target given (usage: social-analytics-api proxy --target http://127.0.0.1:4010)' };
+  if (!help) {
+    let url: URL | undefined;
+    try {
+      url = new URL(options.target);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return { error: `--target needs the http(s) URL of the API or the mock, got ${JSON.stringify(options.target)}` };
+    if (url.username || url.password) return { error: '--target must not hold credentials: callers send their own Authorization header' };
+  }
+  return { options, reporters, help };
+}
+
+/** The one line printed for an exchange: method, path, status, verdict and the first problem. */
+export function exchangeLine(exchange: Pick<ProxyExchange, 'method' | 'path' | 'status' | 'item'>): string {
+  const { item } = exchange;
+  const head = `${exchange.method} ${exchange.path} ${exchange.status || '-'}`;
+  if (item.kind === 'skipped') return `${head} skipped: ${item.reason}${item.reason === 'no response' ? ` (${item.detail.replace(/^\S+ \S+: /, '')})` : ''}`;
+  if (item.kind === 'unreadable') return `${head} error: ${item.message}`;
+  if (item.valid) return `${head} ok${item.warnings.length ? ` (${item.warnings.length} warning${item.warnings.length === 1 ? '' : 's'})` : ''}`;
+  const first = item.groups[0];
+  const where = first?.pointers[0] ? `${first.pointers[0]}: ` : '';
+  return `${head} invalid: ${first ? `${where}${first.message}${first.rule ? ` (rule ${first.rule})` : ''}` : 'invalid'}`;
+}
+
+/** Where the command writes and what stops it; tests pass their own. */
+export interface ProxyIo {
+  out(text: string): void;
+  err(text: string): void;
+  cwd?: string;
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Resolves when the proxy should stop (default: SIGINT or SIGTERM). */
+  stopped?: Promise<void>;
+  /** Called once the proxy listens (tests learn its address). */
+  started?(proxy: ProxyServer): void;
+}
+
+function signalled(): Promise<void> {
+  return new Promise((done) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      done();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+/** Runs the proxy until stopped; resolves with the exit code. */
+export async function runProxy(args: string[], given?: ProxyIo): Promise<number> {
+  const io: ProxyIo = given ?? { out: (t) => console.log(t), err: (t) => console.error(t) };
+  const parsed = parseProxyArgs(args);
+  if ('error' in parsed) {
+    io.err(`social-analytics-api proxy: ${parsed.error}\n${MORE_HELP}`);
+    return 2;
+  }
+  if (parsed.help) {
+    io.out(PROXY_USAGE);
+    return 0;
+  }
+  const cwd = io.cwd ?? process.cwd();
+  const env = io.env ?? process.env;
+  const { startProxy } = await import('../proxy/proxy.js');
+  const stopped = io.stopped ?? signalled();
+  let proxy: ProxyServer;
+  try {
+    proxy = await startProxy({
+      ...parsed.options,
+      ...(parsed.options.record ? { record: resolve(cwd, parsed.options.record) } : {}),
+      onExchange: (exchange) => io.out(exchangeLine(exchange)),
+    });
+  } catch (error) {
+    io.err(`social-analytics-api proxy: cannot start: ${(error as Error).message}`);
+    return 2;
+  }
+  io.out(`proxy listening on ${proxy.url}, forwarding to ${proxy.target}${parsed.options.record ? `, recording to ${resolve(cwd, parsed.options.record)}` : ''}; Ctrl-C to stop`);
+  io.started?.(proxy);
+  await stopped;
+  await proxy.close();
+  const report = proxy.report();
+  const live = parsed.reporters[0]?.name === 'text' && parsed.reporters[0].output === undefined;
+  const written = await writeReports(parsed.reporters, report, { cwd, root: cwd }, { out: io.out, err: io.err, env, command: 'proxy' }, live ? closingText(report) : undefined);
+  return written ? report.summary.exitCode : 2;
+}
+
+

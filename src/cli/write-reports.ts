@@ -1,0 +1,74 @@
+/**
+ * Writing a report through the reporters a command was given (`--reporter NAME[=FILE]`): each to
+ * standard output or to where its file path points (src/cli/write-report.ts), the markdown summary appended to GitHub's
+ * job summary when asked. `validate` and `proxy` share it.
+ */
+import { appendFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { ValidateReport } from './report-types.js';
+import { renderGithub, type AnnotationRoot } from './reporters/github.js';
+import { renderJson } from './reporters/json.js';
+import { renderMarkdown, type MarkdownOptions } from './reporters/markdown.js';
+import { renderText } from './reporters/text.js';
+import type { ReporterChoice, ReporterName } from './validate-args.js';
+import { reasonOf } from './report-path-error.js';
+import { isStandardOutput, writeReport } from './write-report.js';
+
+/** What reporters need beside the report: where annotation paths start, where the docs are. */
+export type RenderContext = AnnotationRoot & MarkdownOptions;
+
+export async function render(name: ReporterName, report: ValidateReport, context: RenderContext): Promise<string> {
+  if (name === 'text') return renderText(report);
+  if (name === 'json') return renderJson(report);
+  if (name === 'github') return renderGithub(report, context);
+  if (name === 'markdown') return renderMarkdown(report, context);
+  // Loaded when asked for: the rule register SARIF describes its rules with, and the XML writer.
+  if (name === 'sarif') return (await import('./reporters/sarif.js')).renderSarif(report, context);
+  return (await import('./reporters/junit.js')).renderJunit(report);
+}
+
+export interface ReportOutput {
+  out(text: string): void;
+  err(text: string): void;
+  /** The environment (GITHUB_STEP_SUMMARY). */
+  env: Readonly<Record<string, string | undefined>>;
+  /** The command, for messages: `validate`. */
+  command: string;
+}
+
+/**
+ * Renders `report` with each reporter and writes it; `first` replaces the text of the first
+ * reporter (the closing lines of a report printed item by item). Resolves to false when a file
+ * could not be written (each such failure is one line on `err`).
+ */
+export async function writeReports(reporters: readonly ReporterChoice[], report: ValidateReport, context: RenderContext, io: ReportOutput, first?: string): Promise<boolean> {
+  const { env, cwd } = { env: io.env, cwd: context.cwd };
+  let writeFailed = false;
+  // The job summary of a step holds what every command of the step wrote to it: it is appended to, never replaced.
+  const summaryFile = env.GITHUB_STEP_SUMMARY ? resolve(cwd, env.GITHUB_STEP_SUMMARY) : undefined;
+  let summaryWritten = false;
+  const appendSummary = (file: string, text: string) => {
+    try {
+      appendFileSync(file, `${text}\n`);
+    } catch (err) {
+      io.err(`social-analytics-api ${io.command}: cannot append the job summary to GITHUB_STEP_SUMMARY (${env.GITHUB_STEP_SUMMARY}): ${(err as Error).message}`);
+      writeFailed = true;
+    }
+    summaryWritten = true;
+  };
+  for (const [i, reporter] of reporters.entries()) {
+    const text = first !== undefined && i === 0 ? first : await render(reporter.name, report, context);
+    if (reporter.output === undefined || isStandardOutput(reporter.output)) io.out(text.replace(/\n$/, ''));
+    else if (reporter.name === 'markdown' && resolve(cwd, reporter.output) === summaryFile) appendSummary(summaryFile, text);
+    else {
+      try {
+        await writeReport(resolve(cwd, reporter.output), text);
+      } catch (err) {
+        io.err(`social-analytics-api ${io.command}: cannot write the ${reporter.name} report to ${reporter.output}: ${reasonOf(err)}`);
+        writeFailed = true;
+      }
+    }
+  }
+  if (summaryFile && !summaryWritten && reporters.some((r) => r.name === 'github')) appendSummary(summaryFile, renderMarkdown(report, context));
+  return !writeFailed;
+}
