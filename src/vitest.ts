@@ -25,8 +25,7 @@ import { explainRuleLine } from './catalog/rule-command.js';
 import { formatError, validateResponse } from './validators/index.js';
 import type { OperationKey } from '../generated/operations.js';
 import { operationOf, splitOperationKey } from './operations/operation-of.js';
-import { DEFAULT_MAX_BODY_BYTES } from './client/client.js';
-import { readBody } from './client/read-body.js';
+import { DEFAULT_MAX_BODY_BYTES, readBody } from './client/read-body.js';
 
 /** Options of `toBeValidResponse`. */
 export interface ValidResponseOptions {
