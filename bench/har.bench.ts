@@ -9,11 +9,11 @@
  * string (about 512 MB at most). `BENCH_HAR_SOURCE=<checkout>` runs another checkout's CLI on the same files.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleCli } from '../test/cli-validate/built-cli.js';
 import { API, entry } from '../test/cli-validate/har-fixtures.js';
 import { failureShape, listShapes, postsShape, v1MetricsShape, v2MetricsShape, type Shape } from './bodies.js';
 import { median, type BenchRow } from './types.js';
@@ -120,14 +120,8 @@ export async function run(): Promise<BenchRow[]> {
   const work = mkdtempSync(join(tmpdir(), 'sa-bench-har-'));
   try {
     const source = process.env.BENCH_HAR_SOURCE ?? root;
-    const cli = join(work, 'cli.js');
-    // The CLI and its checking thread (a worker started from the file beside the CLI), each one
-    // bundled ES module. jsonc-parser's "main" is a UMD build that esbuild cannot bundle as ESM:
-    // its "module" build is taken.
-    const worker = join(source, 'src/cli/check-worker.ts');
-    const entryPoints = { cli: join(source, 'src/cli/main.ts'), ...(existsSync(worker) ? { 'check-worker': worker } : {}) };
-    await build({ entryPoints, bundle: true, format: 'esm', platform: 'node', mainFields: ['module', 'main'], outdir: work, logLevel: 'silent' });
-    writeFileSync(join(work, 'package.json'), JSON.stringify({ type: 'module' }));
+    // The CLI and its checking thread (a worker started from the file beside the CLI), each one bundled ES module.
+    const cli = await bundleCli(work, source);
     writeFileSync(join(work, 'parse.mjs'), PARSE);
     const api = apiEntries();
     const noise = noiseEntries();

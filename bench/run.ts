@@ -24,9 +24,12 @@ async function main() {
   const only = process.argv.slice(2);
   const loadAtStart = loadavg()[0];
   const files = readdirSync(here).filter((f) => f.endsWith('.bench.ts')).sort();
+  const stems = files.map((f) => f.slice(0, -'.bench.ts'.length));
+  // A word that names a part exactly runs that part alone (`cli`, not `client` too); another runs every part whose name contains it.
+  const picks = (stem: string) => only.some((o) => (stems.includes(o) ? stem === o : stem.includes(o)));
   const rows: BenchRow[] = [];
-  for (const file of files) {
-    if (only.length && !only.some((o) => file.includes(o))) continue;
+  for (const [i, file] of files.entries()) {
+    if (only.length && !picks(stems[i])) continue;
     const started = performance.now();
     console.error(`running ${file} ...`);
     const mod = (await import(pathToFileURL(join(here, file)).href)) as { run(): Promise<BenchRow[]> };

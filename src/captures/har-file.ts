@@ -7,6 +7,7 @@
 import type { Entry } from 'har-format';
 import { isPlainObject } from '../core/values.js';
 import { lookupOperation, requestPathname } from '../operations/operation-of.js';
+import type { OperationInfo } from '../../generated/operations.js';
 import { contentText, recoverRequest } from './har-content.js';
 import { parseJson } from './json-syntax.js';
 import { unreadable, type CaptureItem, type CaptureSet, type SkipReason } from './types.js';
@@ -32,13 +33,13 @@ function bodyCutOff(response: WriterEntry['response']): boolean {
   return typeof content?.text !== 'string' && !((content?.size ?? 0) > 0) && !((response.bodySize ?? 0) > 0);
 }
 
-/** Why an entry holds no API response, or undefined when it holds one. */
-function skipReason(entry: WriterEntry, method: string, url: string, status: unknown): { reason: SkipReason; detail: string } | undefined {
+/** Why an entry holds no API response (or undefined when it holds one, `op` its operation). */
+function skipReason(entry: WriterEntry, method: string, url: string, status: unknown, op: OperationInfo | undefined): { reason: SkipReason; detail: string } | undefined {
   const what = `${method || '(no method)'} ${url || '(no url)'}`;
   const failure = failureText(entry);
   if (typeof status !== 'number' || status <= 0) return { reason: 'no response', detail: `${what}: ${failure ?? `status ${JSON.stringify(status)}, no response was received`}` };
   if (method.toUpperCase() === 'OPTIONS') return { reason: 'CORS preflight', detail: what };
-  if (!lookupOperation(method, url).operation) return { reason: 'not an API operation', detail: what };
+  if (!op) return { reason: 'not an API operation', detail: what };
   if (status === 304) return { reason: 'not modified', detail: `${what}: HTTP 304 carries no body` };
   if (status === 204) return { reason: 'no content', detail: `${what}: HTTP 204 carries no body` };
   if (status >= 300 && status < 400) {
@@ -58,9 +59,12 @@ export function readEntry(raw: unknown, where: string): CaptureItem {
   const method = typeof entry.request.method === 'string' ? entry.request.method : '';
   const url = typeof entry.request.url === 'string' ? entry.request.url : '';
   const status: unknown = entry.response.status;
-  const skip = skipReason(entry, method, url, status);
+  // Looked up once: what skips the entry and what its request is read as.
+  const found = lookupOperation(method, url).operation;
+  const skip = skipReason(entry, method, url, status, found);
   if (skip) return { kind: 'skipped', source: where, ...skip };
-  const op = lookupOperation(method, url).operation!;
+  // (An entry without an operation is skipped above.)
+  const op = found!;
   const what = `${method} ${requestPathname(url)}`;
   const decoded = contentText(isPlainObject(entry.response.content) ? entry.response.content : undefined);
   if (!decoded.ok) return unreadable(where, `${what}: ${decoded.message}`);

@@ -10,7 +10,7 @@ import { looksLikeCapture, readCapture, readCaptures } from './capture-file.js';
 import { looksLikeHar, readEntry, readHar } from './har-file.js';
 import { parseJson } from './json-syntax.js';
 import type { JsonPart, ScanOptions } from './json-elements.js';
-import { parseFrame, readJsonParts, readStreamParts } from './read-parts.js';
+import { openJsonParts, parseFrame, readStreamParts, type ParsedDocument } from './read-parts.js';
 import { unreadable as unreadableInput, type CaptureItem, type CaptureSet, type UnreadableInput } from './types.js';
 
 const INPUT_EXTENSIONS = new Set(['.json', '.har']);
@@ -45,7 +45,17 @@ export function readElement(part: Extract<JsonPart, { kind: 'element' }>, label:
  * item after the items read before it.
  */
 export function readInputItems(file: string, label = file): AsyncGenerator<CaptureItem> {
-  return itemsOfParts(readJsonParts(file, scanOptions(file)), file, label);
+  return openInputItems(file, label).items;
+}
+
+/**
+ * Opens one file to read its items (see readInputItems): its size (0 when it has none) is known
+ * before any is read, and `close` closes it when they are not.
+ */
+export function openInputItems(file: string, label = file): { size: number; items: AsyncGenerator<CaptureItem>; close(): void } {
+  const options = scanOptions(file);
+  const { size, parts, close } = openJsonParts(file, { ...options, wholeObjects: options.topArray });
+  return { size, items: itemsOfParts(parts, file, label), close };
 }
 
 /** How standard input is named in reports. */
@@ -59,7 +69,7 @@ export function readStreamItems(chunks: AsyncIterable<Uint8Array>, label = STDIN
   return itemsOfParts(readStreamParts(chunks, { topArray: true }), label, label);
 }
 
-async function* itemsOfParts(parts: AsyncIterable<JsonPart>, file: string, label: string): AsyncGenerator<CaptureItem> {
+async function* itemsOfParts(parts: AsyncIterable<JsonPart | ParsedDocument>, file: string, label: string): AsyncGenerator<CaptureItem> {
   for await (const part of parts) {
     if (part.kind === 'problem') {
       yield unreadableInput(label, part.message, part.at);
@@ -72,6 +82,7 @@ async function* itemsOfParts(parts: AsyncIterable<JsonPart>, file: string, label
       continue;
     }
     if (part.kind === 'frame') yield* readFrame(part, file, label);
+    else if (part.kind === 'parsed') yield* documentItems(part.value, part.text, file, label);
   }
 }
 
@@ -83,8 +94,13 @@ export function readFrame(part: Extract<JsonPart, { kind: 'frame' }>, file: stri
   const parsed = parseFrame(part);
   if (!parsed.ok) return [unreadableInput(label, parsed.message, parsed.at)];
   if (part.split) return [];
-  return readDocument(parsed.value, file, label).map((item) =>
-    item.kind === 'response' && item.source === label ? { ...item, raw: { file: label, text: part.text, start: { line: 1, column: 1 }, body: 'capture' } } : item,
+  return documentItems(parsed.value, part.text, file, label);
+}
+
+/** The items of a document parsed whole from `text` (a capture of its own carries the text, to place its problems). */
+export function documentItems(doc: unknown, text: string, file: string, label: string): CaptureItem[] {
+  return readDocument(doc, file, label).map((item) =>
+    item.kind === 'response' && item.source === label ? { ...item, raw: { file: label, text, start: { line: 1, column: 1 }, body: 'capture' } } : item,
   );
 }
 

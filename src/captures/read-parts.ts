@@ -1,51 +1,134 @@
 /** Reads a file (or standard input) in chunks through the JSON scanner: its elements as they are read, then its frame. */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { createJsonScanner, type JsonPart, type ScanOptions } from './json-elements.js';
+import { createJsonScanner, decodeUtf8, type JsonPart, type ScanOptions } from './json-elements.js';
 import { findSyntaxError, lineColumn, malformedAt, parseJson, truncatedAt, type JsonParse } from './json-syntax.js';
 import { readError } from './read-error.js';
 
 /** Bytes read at a time. */
 export const CHUNK_BYTES = 2 * 1024 * 1024;
 
+/** A small object file read whole and parsed at once: its text (without a byte order mark) and value. */
+export interface ParsedDocument {
+  kind: 'parsed';
+  text: string;
+  value: Record<string, unknown>;
+}
+
+export interface ReadOptions extends ScanOptions {
+  /**
+   * A file read in one chunk whose JSON is an object other than a HAR log (a capture) is parsed
+   * whole and handed out as one `parsed` part, without the scanner's pass over its bytes. Any
+   * other file (or one that does not parse) goes through the scanner, so its messages are the same.
+   */
+  wholeObjects?: boolean;
+}
+
+/** Bytes of the first read of a file that has no size (a FIFO, standard input redirected, /proc). */
+const FIRST_UNSIZED_READ = 64 * 1024;
+
 /**
- * The parts of `file`; a file that cannot be opened or read is one problem part. Chunks are read
- * synchronously: the reader has nothing else to do meanwhile, and a read from the page cache is
- * faster than a round trip through the thread pool. Each part is handed out as soon as it is
+ * The chunks of an open file of `size` bytes (from fstat). A file with a size is read up to it, as
+ * readFileSync reads, into buffers of what is left, at most `chunkBytes`: a small file is one
+ * buffer of its size and one read. A file without one (size 0: a FIFO, /proc) is read until a
+ * read returns nothing. `allocate` makes each buffer (tests count the bytes).
+ */
+export function* fileChunks(fd: number, size: number, chunkBytes: number, allocate: (bytes: number) => Buffer = Buffer.allocUnsafe): Generator<Buffer> {
+  let read = 0;
+  for (;;) {
+    if (size > 0 && read >= size) return;
+    const want = size > 0 ? Math.min(chunkBytes, size - read) : read === 0 ? Math.min(chunkBytes, FIRST_UNSIZED_READ) : chunkBytes;
+    const chunk = allocate(want);
+    const bytesRead = readSync(fd, chunk, 0, want, null);
+    if (bytesRead === 0) return;
+    read += bytesRead;
+    yield bytesRead === want ? chunk : chunk.subarray(0, bytesRead);
+  }
+}
+
+const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+/** The parsed part of a whole file whose JSON is an object that is not a HAR log; undefined for anything else (the scanner reads it). */
+function wholeObject(bytes: Buffer): ParsedDocument | undefined {
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const from = i;
+  while (i < bytes.length && isSpace(bytes[i])) i++;
+  if (bytes[i] !== 0x7b) return undefined;
+  const text = decodeUtf8(from ? bytes.subarray(from) : bytes);
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  // A document with a `log` member is read as a HAR, whose entries the scanner hands out.
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || 'log' in value) return undefined;
+  return { kind: 'parsed', text, value: value as Record<string, unknown> };
+}
+
+/** A file opened to be read: its size (0 when it has none), its parts (which close it when they end), or `close` when they are not read. */
+export interface OpenedFile {
+  size: number;
+  parts: AsyncGenerator<JsonPart | ParsedDocument>;
+  close(): void;
+}
+
+/**
+ * Opens `file` to read its parts; a file that cannot be opened gives one problem part. Chunks are
+ * read synchronously: the reader has nothing else to do meanwhile, and a read from the page cache
+ * is faster than a round trip through the thread pool. Each part is handed out as soon as it is
  * complete, and the file is closed when the consumer stops early.
  */
-export async function* readJsonParts(file: string, options: ScanOptions, chunkBytes = CHUNK_BYTES): AsyncGenerator<JsonPart> {
+export function openJsonParts(file: string, options: ReadOptions, chunkBytes = CHUNK_BYTES): OpenedFile {
   let fd: number;
   try {
     fd = openSync(file, 'r');
   } catch (err) {
-    yield { kind: 'problem', message: readError(err) };
-    return;
+    const message = readError(err);
+    return { size: 0, parts: (async function* () { yield { kind: 'problem' as const, message }; })(), close() {} };
   }
+  let open = true;
+  const close = () => {
+    if (open) (open = false), closeSync(fd);
+  };
+  let size = 0;
+  try {
+    size = fstatSync(fd).size;
+  } catch {
+    size = 0;
+  }
+  return { size, parts: openParts(fd, size, options, chunkBytes, close), close };
+}
+
+/** The parts of `file` (see openJsonParts). */
+export function readJsonParts(file: string, options: ReadOptions, chunkBytes = CHUNK_BYTES): AsyncGenerator<JsonPart | ParsedDocument> {
+  return openJsonParts(file, options, chunkBytes).parts;
+}
+
+async function* openParts(fd: number, size: number, options: ReadOptions, chunkBytes: number, close: () => void): AsyncGenerator<JsonPart | ParsedDocument> {
   try {
     const scanner = createJsonScanner(options);
-    // A small file gets a buffer of its size (plus one byte to see its end), not a whole chunk.
-    let size: number;
-    try {
-      size = Math.min(chunkBytes, fstatSync(fd).size + 1);
-    } catch {
-      size = chunkBytes;
-    }
-    for (;;) {
-      const chunk = Buffer.allocUnsafe(size);
-      let bytesRead: number;
+    const chunks = fileChunks(fd, size, chunkBytes);
+    for (let n = 0; ; n++) {
+      let next: IteratorResult<Buffer>;
       try {
-        bytesRead = readSync(fd, chunk, 0, size, null);
+        next = chunks.next();
       } catch (err) {
         yield { kind: 'problem', message: readError(err) };
         return;
       }
-      if (bytesRead === 0) break;
-      yield* scanner.push(chunk.subarray(0, bytesRead));
-      size = chunkBytes;
+      if (next.done) break;
+      // A file with a size read in one chunk is whole (one without a size, a FIFO, is never held back).
+      const whole = n === 0 && options.wholeObjects && size > 0 && next.value.length === size ? wholeObject(next.value) : undefined;
+      if (whole) {
+        yield whole;
+        return;
+      }
+      yield* scanner.push(next.value);
     }
     yield* scanner.finish();
   } finally {
-    closeSync(fd);
+    close();
   }
 }
 

@@ -1,11 +1,12 @@
-/** Reads the inputs, checks every captured response and builds the report every reporter renders. */
-import { statSync } from 'node:fs';
-import { expandPaths, readInputItems, readStreamItems, type InputFile } from '../captures/read-inputs.js';
+/** Reads the inputs and checks every captured response, handing out each report item in input order; or collects them into the whole report. */
+import { expandPaths, openInputItems, readStreamItems, type InputFile } from '../captures/read-inputs.js';
 import { unreadable as unreadableInput } from '../captures/types.js';
 import { createChecker } from './check-response.js';
 import { checkerModule, checkFileInWorker, checksInWorker, checkThreads, type CheckerModule } from './checks-in-worker.js';
 import { createCoverageCollector } from './coverage.js';
-import type { ReportItem, ValidateReport } from './report-types.js';
+import { checkFilesInWorkers, filesInWorkers } from './files-in-workers.js';
+import type { ReportClosing, ReportItem, ValidateReport } from './report-types.js';
+import { createTally } from './tally.js';
 
 export interface BuildOptions {
   paths: readonly string[];
@@ -17,46 +18,70 @@ export interface BuildOptions {
   stdin?: AsyncIterable<Uint8Array>;
   /** Called with each item as soon as it is checked, in input order (to print while reading). */
   onItem?: (item: ReportItem) => void;
-  /** The checking thread of large files: its module (checkerModule() unless given) and the size from which it is used (WORKER_MIN_BYTES unless given); null: every file on this thread. */
-  worker?: { module?: CheckerModule; minBytes?: number } | null;
+  /**
+   * The checking threads: their module (checkerModule() unless given), the size from which a file
+   * gets threads of its own (WORKER_MIN_BYTES unless given) and the number of files from which a
+   * folder's files are spread over threads (FOLDER_MIN_FILES unless given); null: every file on this thread.
+   */
+  worker?: { module?: CheckerModule; minBytes?: number; minFiles?: number } | null;
 }
 
-/** How `file` is checked: in a worker started from the module returned, or on this thread (undefined). */
-function workerFor(file: InputFile, options: BuildOptions): CheckerModule | undefined {
-  if (file.stdin) return undefined;
-  let bytes: number;
-  try {
-    bytes = statSync(file.path).size;
-  } catch {
-    return undefined;
-  }
+/** How a file of `bytes` is checked: in a worker started from the module returned, or on this thread (undefined). */
+function workerFor(bytes: number, options: BuildOptions): CheckerModule | undefined {
   if (options.worker === null || !checksInWorker(bytes, { coverage: options.coverage, minBytes: options.worker?.minBytes })) return undefined;
   return options.worker?.module ?? checkerModule();
 }
 
-/** Checks every input; a response's body is dropped once it is checked (coverage keeps only names). */
-export async function buildReport(options: BuildOptions): Promise<ValidateReport> {
-  const items: ReportItem[] = [];
-  const { files, unreadable } = expandPaths(options.paths, options.cwd);
+/**
+ * Checks every input, handing each item to `onItem` as soon as it is checked, in input order; keeps
+ * none of them (a response's body is dropped once it is checked, coverage keeps only names): what
+ * follows the items is counted as they go by.
+ */
+export async function checkInputs(options: BuildOptions & { onItem: (item: ReportItem) => void }): Promise<ReportClosing> {
+  const tally = createTally(options.allowEmpty);
   const add = (item: ReportItem) => {
-    items.push(item);
-    options.onItem?.(item);
+    tally.add(item);
+    options.onItem(item);
   };
+  const { files, unreadable } = expandPaths(options.paths, options.cwd);
   for (const u of unreadable) add(u);
   const coverage = options.coverage ? createCoverageCollector() : undefined;
   const check = createChecker(options.strict);
-  for (const file of files) {
-    const worker = workerFor(file, options);
-    if (worker) {
-      for await (const item of checkFileInWorker(file.path, file.label, options.strict, worker, check, checkThreads())) add(item);
-      continue;
+  // Many files: the files (standard input aside) are read and checked on threads, their items taken in input order.
+  const regular = files.filter((f) => !f.stdin);
+  const module = options.worker === null || !filesInWorkers(regular.length, { coverage: options.coverage, minFiles: options.worker?.minFiles }) ? undefined : (options.worker?.module ?? checkerModule());
+  const pool = module && checkFilesInWorkers(regular, options.strict, module, checkThreads(), options.worker?.minBytes);
+  try {
+    for (const file of files) await checkFile(file);
+  } finally {
+    await pool?.return(undefined);
+  }
+  const firstRule = tally.firstRule();
+  return { summary: tally.summary(), ...(coverage ? { coverage: coverage.result() } : {}), ...(firstRule ? { firstRule } : {}) };
+
+  async function checkFile(file: InputFile): Promise<void> {
+    if (pool && !file.stdin) {
+      const outcome = (await pool.next()).value;
+      if (outcome && 'items' in outcome) {
+        for (const item of outcome.items) add(item);
+        return;
+      }
+      // A file for threads of its own: checked below.
     }
     const { stdin } = options;
     if (file.stdin && !stdin) {
       add(unreadableInput(file.label, 'standard input is a terminal: pipe a capture or HAR into it (cat capture.json | social-analytics-api validate -)'));
-      continue;
+      return;
     }
-    const read = file.stdin && stdin ? readStreamItems(stdin, file.label) : readInputItems(file.path, file.label);
+    // A file is opened once: its size says whether workers check it.
+    const opened = file.stdin ? undefined : openInputItems(file.path, file.label);
+    const worker = opened && workerFor(opened.size, options);
+    if (worker) {
+      opened.close();
+      for await (const item of checkFileInWorker(file.path, file.label, options.strict, worker, check, checkThreads())) add(item);
+      return;
+    }
+    const read = opened ? opened.items : readStreamItems(stdin!, file.label);
     for await (const item of read) {
       if (item.kind === 'response') {
         coverage?.add(item);
@@ -64,36 +89,27 @@ export async function buildReport(options: BuildOptions): Promise<ValidateReport
       } else add(item);
     }
   }
-  return reportOf(items, { allowEmpty: options.allowEmpty, coverage: coverage?.result() });
+}
+
+/** Checks every input and collects the whole report (its items kept: for tests and library use; the command streams). */
+export async function buildReport(options: BuildOptions): Promise<ValidateReport> {
+  const items: ReportItem[] = [];
+  const closing = await checkInputs({
+    ...options,
+    onItem: (item) => {
+      items.push(item);
+      options.onItem?.(item);
+    },
+  });
+  return reportOf(items, { allowEmpty: options.allowEmpty, coverage: closing.coverage });
 }
 
 /** The report of checked items (in input order): the summary counts them, the exit code follows. */
 export function reportOf(items: ReportItem[], options: { allowEmpty: boolean; coverage?: ValidateReport['coverage'] }): ValidateReport {
+  const tally = createTally(options.allowEmpty);
+  for (const item of items) tally.add(item);
   const results = items.flatMap((i) => (i.kind === 'response' ? [(({ kind: _, ...r }) => r)(i)] : []));
   const skipped = items.flatMap((i) => (i.kind === 'skipped' ? [{ source: i.source, reason: i.reason, detail: i.detail }] : []));
-  const unreadableList = items.flatMap((i) => (i.kind === 'unreadable' ? [(({ kind: _, ...u }) => u)(i)] : []));
-  const skippedByReason: ValidateReport['summary']['skippedByReason'] = {};
-  for (const s of skipped) skippedByReason[s.reason] = (skippedByReason[s.reason] ?? 0) + 1;
-  const valid = results.filter((r) => r.valid).length;
-  const empty = results.length === 0;
-  const invalid = results.length - valid;
-  const exitCode = unreadableList.length ? 2 : invalid || (empty && !options.allowEmpty) ? 1 : 0;
-  return {
-    summary: {
-      responses: results.length,
-      valid,
-      invalid,
-      withWarnings: results.filter((r) => r.warnings.length).length,
-      unreadable: unreadableList.length,
-      skipped: skipped.length,
-      skippedByReason,
-      empty,
-      exitCode,
-    },
-    results,
-    unreadable: unreadableList,
-    skipped,
-    items,
-    ...(options.coverage ? { coverage: options.coverage } : {}),
-  };
+  const unreadable = items.flatMap((i) => (i.kind === 'unreadable' ? [(({ kind: _, ...u }) => u)(i)] : []));
+  return { summary: tally.summary(), results, unreadable, skipped, items, ...(options.coverage ? { coverage: options.coverage } : {}) };
 }

@@ -6,6 +6,8 @@ import type { ReportItem } from './report-types.js';
 export interface CheckerData {
   label: string;
   strict: boolean;
+  /** For a folder's files: the size from which a file is left to the main thread. */
+  largeFrom?: number;
 }
 
 /** Streamed elements to check, in file order: their UTF-8 bytes one after the other in `bytes` (transferred, not copied), each ending at its `end`. */
@@ -16,3 +18,11 @@ export interface CheckBatch {
 
 /** A batch's report items in file order (`last`: an element was not JSON, the file ends there), or why it could not be checked. */
 export type CheckedBatch = { items: ReportItem[]; last: boolean } | { error: string };
+
+/** Whole files for a checking thread to read and check, in input order (a folder's files). */
+export interface FilesBatch {
+  files: { path: string; label: string }[];
+}
+
+/** Per file of a batch, in order: its report items, or `large` when it is for the threads of one file (checks-in-worker.ts) and left to the main thread; or why the batch could not be checked. */
+export type CheckedFiles = { files: ({ items: ReportItem[] } | { large: true })[] } | { error: string };

@@ -1,14 +1,15 @@
 /**
- * The checking thread of a large file (src/cli/checks-in-worker.ts): it receives batches of
- * streamed elements (HAR entries or captures, as raw text), parses and checks them in order, and
- * answers each batch with its report items. It keeps nothing between batches but the checker.
+ * A checking thread (src/cli/checks-in-worker.ts): it receives batches of streamed elements of a
+ * large file (HAR entries or captures, as raw text), or of a folder's files (files-in-workers.ts),
+ * parses and checks them in order, and answers each batch with its report items. It keeps
+ * nothing between batches but the checker.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { decodeUtf8, NOT_UTF8 } from '../captures/json-elements.js';
-import { readElement } from '../captures/read-inputs.js';
+import { openInputItems, readElement } from '../captures/read-inputs.js';
 import { unreadable } from '../captures/types.js';
 import { createChecker } from './check-response.js';
-import type { CheckBatch, CheckerData, CheckedBatch } from './check-messages.js';
+import type { CheckBatch, CheckedBatch, CheckedFiles, CheckerData, FilesBatch } from './check-messages.js';
 import type { ReportItem } from './report-types.js';
 
 async function checkBatch(batch: CheckBatch, check: ReturnType<typeof createChecker>, label: string): Promise<CheckedBatch> {
@@ -26,15 +27,32 @@ async function checkBatch(batch: CheckBatch, check: ReturnType<typeof createChec
   return { items, last: false };
 }
 
+/** Reads and checks whole files; a file large enough for threads of its own is left to the main thread. */
+async function checkFiles(batch: FilesBatch, check: ReturnType<typeof createChecker>, largeFrom: number): Promise<CheckedFiles> {
+  const files: ({ items: ReportItem[] } | { large: true })[] = [];
+  for (const { path, label } of batch.files) {
+    const opened = openInputItems(path, label);
+    if (opened.size >= largeFrom) {
+      opened.close();
+      files.push({ large: true });
+      continue;
+    }
+    const items: ReportItem[] = [];
+    for await (const item of opened.items) items.push(item.kind === 'response' ? { kind: 'response', ...(await check(item)) } : item);
+    files.push({ items });
+  }
+  return { files };
+}
+
 function serve(port: NonNullable<typeof parentPort>, data: CheckerData): void {
   const check = createChecker(data.strict);
   // Batches are checked one after the other (a check may wait for the locator to load).
   let queue = Promise.resolve();
-  port.on('message', (batch: CheckBatch) => {
+  port.on('message', (batch: CheckBatch | FilesBatch) => {
     queue = queue.then(async () => {
-      let answer: CheckedBatch;
+      let answer: CheckedBatch | CheckedFiles;
       try {
-        answer = await checkBatch(batch, check, data.label);
+        answer = 'files' in batch ? await checkFiles(batch, check, data.largeFrom ?? Infinity) : await checkBatch(batch, check, data.label);
       } catch (err) {
         answer = { error: err instanceof Error ? err.message : String(err) };
       }

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { readFrame, scanOptions } from '../captures/read-inputs.js';
+import { documentItems, readFrame, scanOptions } from '../captures/read-inputs.js';
 import type { JsonPart } from '../captures/json-elements.js';
 import { readJsonParts } from '../captures/read-parts.js';
 import { unreadable } from '../captures/types.js';
@@ -70,7 +70,7 @@ export function checkerModule(): CheckerModule | undefined {
 }
 
 /** Starts a checking thread (a TypeScript one through tsx's tsImport, as a worker's own loader flags are not honoured). */
-function startWorker(module: CheckerModule, data: CheckerData): Worker {
+export function startWorker(module: CheckerModule, data: CheckerData): Worker {
   if (!module.tsx) return new Worker(module.url, { workerData: data });
   const url = JSON.stringify(module.url.href);
   // Evaluated code sees a global `require`, which the modules imported must not take for a bundler's.
@@ -176,7 +176,11 @@ export async function* checkFileInWorker(file: string, label: string, strict: bo
       ended = yield* allReceived();
       if (ended) break;
       if (part.kind === 'problem') yield unreadable(label, part.message, part.at);
-      else if (part.kind === 'frame') for (const item of readFrame(part, file, label)) yield item.kind === 'response' ? { kind: 'response', ...(await check(item)) } : item;
+      else {
+        // (Elements come raw from this reader: 'element' parts are not handed out.)
+        const items = part.kind === 'frame' ? readFrame(part, file, label) : part.kind === 'parsed' ? documentItems(part.value, part.text, file, label) : [];
+        for (const item of items) yield item.kind === 'response' ? { kind: 'response', ...(await check(item)) } : item;
+      }
     }
     if (!ended && failure === undefined) {
       send();

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import type { ProxyExchange, ProxyOptions, ProxyServer } from '../proxy/proxy.js';
 import { readOptions, type OptionTable } from './parse-options.js';
 import { closingText } from './reporters/text.js';
+import { closingOf } from './reporters/whole.js';
 import { pairOutputs, reporterChoice, type ReporterChoice, type Slot } from './validate-args.js';
 import { writeReports } from './write-reports.js';
 
@@ -213,7 +214,7 @@ export async function runProxy(args: string[], given?: ProxyIo): Promise<number>
   await proxy.close();
   const report = proxy.report();
   const live = parsed.reporters[0]?.name === 'text' && parsed.reporters[0].output === undefined;
-  const written = await writeReports(parsed.reporters, report, { cwd, root: cwd }, { out: io.out, err: io.err, env, command: 'proxy' }, live ? closingText(report) : undefined);
+  const written = await writeReports(parsed.reporters, report, { cwd, root: cwd }, { out: io.out, err: io.err, env, command: 'proxy' }, live ? closingText(closingOf(report)) : undefined);
   return written ? report.summary.exitCode : 2;
 }
 

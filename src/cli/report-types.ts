@@ -99,6 +99,25 @@ export interface Coverage {
   dimensions: Record<string, CoverageCount>;
 }
 
+/** What a report says after its items: the counts, coverage when asked, the first rule the problems name. */
+export interface ReportClosing {
+  summary: Summary;
+  coverage?: Coverage;
+  /** The first rule (in input order) a problem group names, to say how to read it. */
+  firstRule?: RuleId;
+}
+
+/**
+ * A reporter writing its report as the items come, in input order (`item`), then what follows
+ * them (`close`). It keeps no item: only counts, and what a report that must be whole needs to
+ * put before its items, kept in spools (spool.ts).
+ */
+export interface ReportWriter {
+  item(item: ReportItem): void;
+  close(closing: ReportClosing): void;
+}
+
+/** The whole report, as `buildReport` collects it (the command itself streams it and keeps no items). */
 export interface ValidateReport {
   summary: Summary;
   results: ResponseReport[];

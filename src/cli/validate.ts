@@ -5,12 +5,20 @@
  * the Markdown summary is also appended to the job summary (GITHUB_STEP_SUMMARY).
  * Exit codes: 0 all valid, 1 some response invalid or nothing checked, 2 unreadable input or usage error.
  */
+import { appendFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { buildReport } from './build-report.js';
-import type { ReportItem } from './report-types.js';
-import { closingText, itemLines } from './reporters/text.js';
-import { parseValidateArgs } from './validate-args.js';
-import { writeReports, type RenderContext } from './write-reports.js';
+import { checkInputs } from './build-report.js';
+import { fileOutput, laterOutput, liveOutput, memoryOutput, type ReportOutput } from './report-output.js';
+import { reasonOf } from './report-path-error.js';
+import type { ReportWriter } from './report-types.js';
+import { createGithubWriter } from './reporters/github.js';
+import { createJsonWriter } from './reporters/json.js';
+import { createMarkdownReportWriter } from './reporters/markdown.js';
+import { createTextWriter } from './reporters/text.js';
+import { createSpoolFiles, type SpoolMaker } from './spool.js';
+import { parseValidateArgs, type ReporterName } from './validate-args.js';
+import { isStandardOutput } from './write-report.js';
+import type { RenderContext } from './write-reports.js';
 
 export const VALIDATE_USAGE = `usage: social-analytics-api validate <file|dir|har|->... [options]
 
@@ -70,6 +78,22 @@ function standardIo(): ValidateIo & { flush(): void } {
   };
 }
 
+/** Makes a reporter's writer, given where its text goes and where it spools. */
+type MakeWriter = (write: (text: string) => void, spool: SpoolMaker) => ReportWriter;
+
+async function writerOf(name: ReporterName, context: RenderContext): Promise<MakeWriter> {
+  if (name === 'text') return createTextWriter;
+  if (name === 'json') return createJsonWriter;
+  if (name === 'github') return (write) => createGithubWriter(write, context);
+  if (name === 'markdown') return (write) => createMarkdownReportWriter(write, context);
+  // Loaded when asked for: the rule register SARIF describes its rules with, and the XML writer.
+  if (name === 'sarif') {
+    const { createSarifWriter } = await import('./reporters/sarif.js');
+    return (write, spool) => createSarifWriter(write, spool, context);
+  }
+  return (await import('./reporters/junit.js')).createJunitWriter;
+}
+
 /** Bytes of lines, and milliseconds since the last write, after which they are written. */
 const BATCH_BYTES = 64 * 1024;
 const BATCH_MS = 100;
@@ -124,10 +148,82 @@ async function validate(args: string[], io: ValidateIo): Promise<number> {
   const context: RenderContext = { cwd, root: resolve(cwd, parsed.root ?? env.GITHUB_WORKSPACE ?? cwd), docsUrl: parsed.docsUrl };
   // Standard input is opened only when `-` asks for it; a terminal is not waited on.
   const stdin = !parsed.paths.includes('-') ? undefined : (io.stdin ?? (process.stdin.isTTY ? undefined : process.stdin));
-  // A text report to standard output first in line is printed item by item, as the inputs are read.
-  const live = parsed.reporters[0]?.name === 'text' && parsed.reporters[0].output === undefined;
-  const onItem = live ? (item: ReportItem) => io.out(itemLines(item).join('\n')) : undefined;
-  const report = await buildReport({ paths: parsed.paths, cwd, strict: parsed.strict, coverage: parsed.coverage, allowEmpty: parsed.allowEmpty, stdin, onItem });
-  const written = await writeReports(parsed.reporters, report, context, { out: io.out, err: io.err, env, command: 'validate' }, live ? closingText(report) : undefined);
-  return written ? report.summary.exitCode : 2;
+  const spools = createSpoolFiles();
+  try {
+    return await streamReports(parsed, { io, cwd, env, context, spool: spools.spool, stdin });
+  } finally {
+    spools.remove();
+  }
+}
+
+/**
+ * Opens every report's output, then checks the inputs, handing each item to every reporter as it
+ * is checked (none is kept), and closes them in the order given: the first report to standard
+ * output is printed as it is made, each later one after it. A report that cannot be written is
+ * one line naming it and the reason, and exit code 2; the others are written all the same.
+ */
+async function streamReports(
+  parsed: Extract<ReturnType<typeof parseValidateArgs>, { paths: string[] }>,
+  run: { io: ValidateIo; cwd: string; env: Readonly<Record<string, string | undefined>>; context: RenderContext; spool: SpoolMaker; stdin?: AsyncIterable<Uint8Array> },
+): Promise<number> {
+  const { io, cwd, env, context, spool } = run;
+  let writeFailed = false;
+  const failed = (reporter: { name: string; output?: string }, err: unknown) => {
+    io.err(`social-analytics-api validate: cannot write the ${reporter.name} report to ${reporter.output}: ${reasonOf(err)}`);
+    writeFailed = true;
+  };
+  // The job summary of a step holds what every command of the step wrote to it: it is appended to, never replaced.
+  const summaryFile = env.GITHUB_STEP_SUMMARY ? resolve(cwd, env.GITHUB_STEP_SUMMARY) : undefined;
+  const appendSummary = (text: string) => {
+    try {
+      appendFileSync(summaryFile!, `${text}\n`);
+    } catch (err) {
+      io.err(`social-analytics-api validate: cannot append the job summary to GITHUB_STEP_SUMMARY (${env.GITHUB_STEP_SUMMARY}): ${(err as Error).message}`);
+      writeFailed = true;
+    }
+  };
+  const toSummary = (reporter: { name: string; output?: string }) => reporter.name === 'markdown' && reporter.output !== undefined && resolve(cwd, reporter.output) === summaryFile;
+  const reports: { reporter: (typeof parsed.reporters)[number]; output: ReportOutput; writer: ReportWriter }[] = [];
+  let standardOutput = false;
+  for (const reporter of parsed.reporters) {
+    let output: ReportOutput;
+    if (reporter.output === undefined || isStandardOutput(reporter.output)) {
+      output = standardOutput ? laterOutput(io.out, spool) : liveOutput(io.out);
+      standardOutput = true;
+    } else if (toSummary(reporter)) output = memoryOutput(appendSummary);
+    else {
+      try {
+        output = await fileOutput(resolve(cwd, reporter.output), spool);
+      } catch (err) {
+        failed(reporter, err);
+        continue;
+      }
+    }
+    reports.push({ reporter, output, writer: (await writerOf(reporter.name, context))(output.write, spool) });
+  }
+  // With github on a runner, the Markdown summary goes to the job summary too (unless a markdown report already does).
+  if (summaryFile && parsed.reporters.some((r) => r.name === 'github') && !parsed.reporters.some(toSummary)) {
+    const output = memoryOutput(appendSummary);
+    reports.push({ reporter: { name: 'markdown', output: summaryFile }, output, writer: createMarkdownReportWriter(output.write, context) });
+  }
+  const closing = await checkInputs({
+    paths: parsed.paths,
+    cwd,
+    strict: parsed.strict,
+    coverage: parsed.coverage,
+    allowEmpty: parsed.allowEmpty,
+    stdin: run.stdin,
+    onItem: (item) => {
+      for (const { writer } of reports) writer.item(item);
+    },
+  });
+  for (const { reporter, output, writer } of reports) {
+    writer.close(closing);
+    try {
+      await output.finish();
+    } catch (err) {
+      failed(reporter, err);
+    }
+  }
+  return writeFailed ? 2 : closing.summary.exitCode;
 }

@@ -38,21 +38,28 @@ async function openWithoutBlocking(path: string, waitMs: number): Promise<FileHa
 
 /** Writes `text` to the FIFO or character device at `path`. */
 export async function writeToDevice(path: string, text: string, options: DeviceWriteOptions = {}): Promise<void> {
+  await writeChunksToDevice(path, [text], options);
+}
+
+/** Writes the text of `chunks`, one after the other, to the FIFO or character device at `path`. */
+export async function writeChunksToDevice(path: string, chunks: Iterable<string>, options: DeviceWriteOptions = {}): Promise<void> {
   const stallMs = options.stallMs ?? 30_000;
   const handle = await openWithoutBlocking(path, options.openWaitMs ?? 10_000);
   try {
-    const bytes = Buffer.from(text);
-    let offset = 0;
-    let stalled = 0;
-    while (offset < bytes.length) {
-      try {
-        offset += (await handle.write(bytes, offset, bytes.length - offset)).bytesWritten;
-        stalled = 0;
-      } catch (error) {
-        if (code(error) !== 'EAGAIN') throw error;
-        if (stalled >= stallMs) throw new ReportPathError(`the reader took no byte for ${stallMs / 1000} s`);
-        await sleep(RETRY_MS);
-        stalled += RETRY_MS;
+    for (const chunk of chunks) {
+      const bytes = Buffer.from(chunk);
+      let offset = 0;
+      let stalled = 0;
+      while (offset < bytes.length) {
+        try {
+          offset += (await handle.write(bytes, offset, bytes.length - offset)).bytesWritten;
+          stalled = 0;
+        } catch (error) {
+          if (code(error) !== 'EAGAIN') throw error;
+          if (stalled >= stallMs) throw new ReportPathError(`the reader took no byte for ${stallMs / 1000} s`);
+          await sleep(RETRY_MS);
+          stalled += RETRY_MS;
+        }
       }
     }
   } finally {

@@ -2,22 +2,27 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtCli } from './built-cli.js';
 import { invalidCapture, tempDir, validCapture } from './helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const tmp = tempDir();
-afterAll(() => tmp.remove());
-
-/** tsx's loader by absolute URL: the child runs in a temp directory. */
-const TSX = pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+/** The CLI bundled once for every child of this file. */
+let built: Awaited<ReturnType<typeof builtCli>>;
+beforeAll(async () => {
+  built = await builtCli();
+});
+afterAll(() => {
+  tmp.remove();
+  built?.remove();
+});
 
 /** The environment without what a GitHub runner sets for the reporters (annotation root, job summary). */
 const { GITHUB_WORKSPACE: _root, GITHUB_STEP_SUMMARY: _summary, ...env } = process.env;
 
 /** The command with `args`, `input` piped into its standard input. */
-const piped = (input: string | undefined, ...args: string[]) => spawnSync(process.execPath, ['--import', TSX, join(ROOT, 'src', 'cli', 'main.ts'), ...args], { cwd: tmp.dir, env, input, encoding: 'utf8', timeout: 60_000 });
+const piped = (input: string | undefined, ...args: string[]) => spawnSync(process.execPath, [built.cli, ...args], { cwd: tmp.dir, env, input, encoding: 'utf8', timeout: 60_000 });
 const main = (...args: string[]) => piped(undefined, ...args);
 const cli = (...args: string[]) => main('validate', ...args);
 

@@ -6,18 +6,24 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeToDevice } from '../../src/cli/write-device.js';
+import { builtCli } from './built-cli.js';
 import { run, tempDir, validCapture } from './helpers.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const TSX = pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 /** A hang guard for the child processes, generous for a loaded machine; never a speed limit. */
 const HANG_GUARD_MS = 30_000;
 
 const tmp = tempDir();
-afterAll(() => tmp.remove());
+/** The CLI bundled once for every child of this file. */
+let built: Awaited<ReturnType<typeof builtCli>>;
+beforeAll(async () => {
+  built = await builtCli();
+});
+afterAll(() => {
+  tmp.remove();
+  built?.remove();
+});
 // The command runs as an unprivileged user when the tests run as root, so that file permissions
 // hold (root writes into a read-only directory) and nothing of the system can be replaced.
 chmodSync(tmp.dir, 0o777);
@@ -26,7 +32,7 @@ const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
 
 /** The real command line in a child process, exit code included. */
 const cli = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', TSX, join(ROOT, 'src', 'cli', 'main.ts'), 'validate', 'in/valid.json', ...args], { cwd: tmp.dir, encoding: 'utf8', timeout: HANG_GUARD_MS, ...asUser });
+  spawnSync(process.execPath, [built.cli, 'validate', 'in/valid.json', ...args], { cwd: tmp.dir, encoding: 'utf8', timeout: HANG_GUARD_MS, ...asUser });
 
 const END_OF_JUNIT = /<\/testsuites>\s*$/;
 const noTempFiles = (dir: string) => expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);

@@ -59,6 +59,10 @@ npx pkg validate captures/
 expect(body).toBeValidResponse();
 \`\`\`
 
+## Validate live traffic
+
+Proxy text.
+
 ## The client
 
 Client text.

@@ -118,6 +118,7 @@ describe('the site step', () => {
         "generated/site/install.html",
         "generated/site/command-line.html",
         "generated/site/vitest.html",
+        "generated/site/live-traffic.html",
         "generated/site/client.html",
         "generated/site/mock.html",
         "generated/site/entry-points.html",
@@ -143,7 +144,7 @@ describe('index page', () => {
       <li><a href="migration.html">Migrating from version 1 to version 2</a></li>
       <li><a href="rules.html">Validation rules</a> (what the validators and request checks enforce, each with its source sentence)</li>
       <li><a href="changes.html">Changes</a> (the changelog: breaking changes first)</li>
-      <li><a href="#using">Using the package</a>: install, the command line, the vitest matcher, the client, the mock server, the entry points</li>
+      <li><a href="#using">Using the package</a>: install, the command line, the vitest matcher, live traffic, the client, the mock server, the entry points</li>
       <li><a href="#catalogs">Metric and post field catalogs</a></li>
       <li><a href="#authentication">Authentication</a></li>
       <li><a href="#errors">Errors</a></li>
@@ -156,6 +157,7 @@ describe('index page', () => {
       <li><a href="install.html">Install and quick start</a>: what runs on install, the requirements, a first program against the mock</li>
       <li><a href="command-line.html">Checking captured responses: the command line</a>: capture and HAR files, validate, reporters, exit codes, strict mode and rule ids</li>
       <li><a href="vitest.html">In your tests: validateResponse and the vitest matcher</a>: validateResponse, captureCases and toBeValidResponse</li>
+      <li><a href="live-traffic.html">Validate live traffic: the proxy and the recorder</a>: the validating, recording proxy, the client recorder and toSatisfyApi</li>
       <li><a href="client.html">The client and the request builders</a>: createClient and its options, errors, splitting; builders, unions and typed answers</li>
       <li><a href="mock.html">The mock server</a>: startMockServer and the mock command, its data, errors, faults and CORS</li>
       <li><a href="entry-points.html">Entry points</a>: what each import of the package gives</li>

@@ -36,6 +36,7 @@ export const USAGE_PAGES: readonly UsagePage[] = [
     picks: [{ heading: /captured responses/i, without: [/vitest matcher/i] }],
   },
   { file: 'vitest.html', title: 'In your tests: validateResponse and the vitest matcher', short: 'Vitest matcher', summary: 'validateResponse, captureCases and toBeValidResponse', picks: [{ heading: /vitest matcher/i }] },
+  { file: 'live-traffic.html', title: 'Validate live traffic: the proxy and the recorder', short: 'Live traffic', summary: 'the validating, recording proxy, the client recorder and toSatisfyApi', picks: [{ heading: /live traffic/i }] },
   { file: 'client.html', title: 'The client and the request builders', short: 'Client and builders', summary: 'createClient and its options, errors, splitting; builders, unions and typed answers', picks: [{ heading: /^the client\b/i }, { heading: /^request builders/i }] },
   { file: 'mock.html', title: 'The mock server', short: 'Mock server', summary: 'startMockServer and the mock command, its data, errors, faults and CORS', picks: [{ heading: /mock server/i }] },
   { file: 'entry-points.html', title: 'Entry points', short: 'Entry points', summary: 'what each import of the package gives', picks: [{ heading: /^entry points/i }] },

@@ -9,8 +9,10 @@
  */
 import { resolve } from 'node:path';
 import { displayPath, STDIN_LABEL } from '../../captures/read-inputs.js';
-import type { ValidateReport } from '../report-types.js';
-import { fileOf, groupText, responseTitle, ruleHint, summaryLine } from './problem-text.js';
+import { explainRuleLine } from '../../catalog/rule-command.js';
+import type { ReportWriter, ValidateReport } from '../report-types.js';
+import { fileOf, groupText, responseTitle, summaryLine } from './problem-text.js';
+import { renderWith } from './whole.js';
 
 /** Where the report's paths start (`cwd`, as the labels are written) and the folder annotation paths are relative to. */
 export interface AnnotationRoot {
@@ -29,21 +31,27 @@ function placeProperties(file: string, line: number | undefined, column: number 
   return `file=${property(path)}${line === undefined ? '' : `,line=${line}`}${line === undefined || column === undefined ? '' : `,col=${column}`},`;
 }
 
-export function renderGithub(report: ValidateReport, where: AnnotationRoot = { cwd: process.cwd(), root: process.cwd() }): string {
-  const lines: string[] = [];
-  for (const item of report.items) {
-    if (item.kind === 'unreadable') {
-      lines.push(`::error ${placeProperties(fileOf(item.source), item.line, item.column, where)}title=${property(`unreadable ${item.source}`)}::${data(item.message)}`);
-    } else if (item.kind === 'response') {
-      const file = item.file ?? fileOf(item.source);
-      for (const group of item.groups) {
-        const title = property(group.rule ?? `${item.source} ${responseTitle(item)}`);
-        lines.push(`::${group.severity} ${placeProperties(file, group.line, group.column, where)}title=${title}::${data(`${item.source} ${responseTitle(item)}: ${groupText(group)}`)}`);
+/** Writes the workflow commands item by item, the summary last. */
+export function createGithubWriter(write: (text: string) => void, where: AnnotationRoot = { cwd: process.cwd(), root: process.cwd() }): ReportWriter {
+  return {
+    item(item) {
+      if (item.kind === 'unreadable') {
+        write(`::error ${placeProperties(fileOf(item.source), item.line, item.column, where)}title=${property(`unreadable ${item.source}`)}::${data(item.message)}\n`);
+      } else if (item.kind === 'response') {
+        const file = item.file ?? fileOf(item.source);
+        for (const group of item.groups) {
+          const title = property(group.rule ?? `${item.source} ${responseTitle(item)}`);
+          write(`::${group.severity} ${placeProperties(file, group.line, group.column, where)}title=${title}::${data(`${item.source} ${responseTitle(item)}: ${groupText(group)}`)}\n`);
+        }
       }
-    }
-  }
-  const s = report.summary;
-  const hint = ruleHint(report.items);
-  lines.push(`::${s.exitCode ? 'error' : 'notice'} title=social-analytics-api validate::${data(hint ? `${summaryLine(s)}; ${hint}` : summaryLine(s))}`);
-  return `${lines.join('\n')}\n`;
+    },
+    close({ summary: s, firstRule }) {
+      const hint = firstRule ? explainRuleLine(firstRule) : undefined;
+      write(`::${s.exitCode ? 'error' : 'notice'} title=social-analytics-api validate::${data(hint ? `${summaryLine(s)}; ${hint}` : summaryLine(s))}\n`);
+    },
+  };
+}
+
+export function renderGithub(report: ValidateReport, where: AnnotationRoot = { cwd: process.cwd(), root: process.cwd() }): string {
+  return renderWith((write) => createGithubWriter(write, where), report);
 }

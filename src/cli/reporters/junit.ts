@@ -8,20 +8,24 @@
  * is written by fast-xml-builder, which escapes text and attribute values.
  */
 import XMLBuilder from 'fast-xml-builder';
-import type { ReportItem, ResponseReport, UnreadableReport, ValidateReport } from '../report-types.js';
+import type { ReportItem, ReportWriter, ResponseReport, UnreadableReport, ValidateReport } from '../report-types.js';
+import type { SpoolMaker } from '../spool.js';
 import { fileOf, groupsRuleHint, placedGroupLines, responseTitle } from './problem-text.js';
+import { renderWith } from './whole.js';
 
 /** Characters XML 1.0 cannot hold, even escaped. */
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 const xmlText = (s: string) => s.replace(NOT_XML, '\ufffd');
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
+/** A suite's counts, and where its cases are in the spool (one range, or more when its file's items came apart). */
 interface Suite {
   name: string;
-  cases: Record<string, unknown>[];
+  cases: number;
   failures: number;
   errors: number;
   ms: number;
+  ranges: [number, number][];
 }
 
 /** The test class of a file's cases: its name with every dot written `_` (`captures/a.json` -> `captures/a_json`). */
@@ -62,47 +66,92 @@ function unreadableCase(item: UnreadableReport, file: string): Record<string, un
   };
 }
 
-function suitesOf(items: readonly ReportItem[]): Suite[] {
+const builder = () => new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, indentBy: '  ', suppressEmptyNode: true });
+
+/** The lines of `testsuites` around one testcase, as the builder writes the whole document: the case is cut out of its two enclosing elements. */
+function caseXml(build: ReturnType<typeof builder>, testcase: Record<string, unknown>): string {
+  const xml: string = build.build({ testsuites: { testsuite: { testcase: [testcase] } } });
+  const from = xml.indexOf('\n', xml.indexOf('\n') + 1) + 1;
+  return xml.slice(from, xml.lastIndexOf('  </testsuite>'));
+}
+
+const suiteAttributes = (s: Suite) => ({
+  '@_name': xmlText(s.name),
+  '@_file': xmlText(s.name),
+  '@_tests': s.cases,
+  '@_failures': s.failures,
+  '@_errors': s.errors,
+  '@_skipped': 0,
+  '@_time': seconds(s.ms),
+});
+
+/**
+ * Writes the JUnit report: each case, as it comes, into a spool; at the end the document, each
+ * suite's opening line (its counts known by then) followed by its cases read back from the spool.
+ * One suite per file, in the order the files first appear; the same XML fast-xml-builder writes
+ * for the whole document.
+ */
+export function createJunitWriter(write: (text: string) => void, spool: SpoolMaker): ReportWriter {
+  const build = builder();
+  const cases = spool();
   const suites = new Map<string, Suite>();
-  for (const item of items) {
-    if (item.kind === 'skipped') continue;
-    const file = xmlText(fileOf(item.source));
-    let suite = suites.get(file);
-    if (!suite) suites.set(file, (suite = { name: file, cases: [], failures: 0, errors: 0, ms: 0 }));
-    if (item.kind === 'unreadable') {
-      suite.errors++;
-      suite.cases.push(unreadableCase(item, file));
-    } else {
-      if (!item.valid) suite.failures++;
-      suite.ms += item.durationMs ?? 0;
-      suite.cases.push(responseCase(item, file));
-    }
-  }
-  return [...suites.values()];
+  let current: Suite | undefined;
+  let from = 0;
+  const endRange = () => {
+    if (!current) return;
+    const to = cases.mark();
+    current.ranges.push([from, to]);
+    from = to;
+  };
+  return {
+    item(item: ReportItem) {
+      if (item.kind === 'skipped') return;
+      const file = xmlText(fileOf(item.source));
+      if (current?.name !== file) {
+        endRange();
+        current = suites.get(file);
+        if (!current) suites.set(file, (current = { name: file, cases: 0, failures: 0, errors: 0, ms: 0, ranges: [] }));
+      }
+      current.cases++;
+      if (item.kind === 'unreadable') {
+        current.errors++;
+        cases.write(caseXml(build, unreadableCase(item, file)));
+      } else {
+        if (!item.valid) current.failures++;
+        current.ms += item.durationMs ?? 0;
+        cases.write(caseXml(build, responseCase(item, file)));
+      }
+    },
+    close() {
+      endRange();
+      const all = [...suites.values()];
+      const total = (pick: (s: Suite) => number) => all.reduce((sum, s) => sum + pick(s), 0);
+      const totals = {
+        '@_name': 'social-analytics-api validate',
+        '@_tests': total((s) => s.cases),
+        '@_failures': total((s) => s.failures),
+        '@_errors': total((s) => s.errors),
+        '@_time': seconds(total((s) => s.ms)),
+      };
+      const head = '<?xml version="1.0" encoding="UTF-8"?>\n';
+      if (!all.length) return write(`${head}${build.build({ testsuites: { ...totals, testsuite: [] } })}`);
+      // The opening lines of the document and of each suite, as the builder writes them around a case.
+      const opening = (suite: Suite) => {
+        const xml: string = build.build({ testsuites: { ...totals, testsuite: [{ ...suiteAttributes(suite), testcase: [{}] }] } });
+        const first = xml.indexOf('\n') + 1;
+        return { document: xml.slice(0, first), suite: xml.slice(first, xml.indexOf('\n', first) + 1) };
+      };
+      write(`${head}${opening(all[0]).document}`);
+      for (const suite of all) {
+        write(opening(suite).suite);
+        for (const [a, b] of suite.ranges) for (const chunk of cases.chunks(a, b)) write(chunk);
+        write('  </testsuite>\n');
+      }
+      write('</testsuites>\n');
+    },
+  };
 }
 
 export function renderJunit(report: ValidateReport): string {
-  const suites = suitesOf(report.items);
-  const total = (pick: (s: Suite) => number) => suites.reduce((sum, s) => sum + pick(s), 0);
-  const doc = {
-    testsuites: {
-      '@_name': 'social-analytics-api validate',
-      '@_tests': total((s) => s.cases.length),
-      '@_failures': total((s) => s.failures),
-      '@_errors': total((s) => s.errors),
-      '@_time': seconds(total((s) => s.ms)),
-      testsuite: suites.map((s) => ({
-        '@_name': xmlText(s.name),
-        '@_file': xmlText(s.name),
-        '@_tests': s.cases.length,
-        '@_failures': s.failures,
-        '@_errors': s.errors,
-        '@_skipped': 0,
-        '@_time': seconds(s.ms),
-        testcase: s.cases,
-      })),
-    },
-  };
-  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, indentBy: '  ', suppressEmptyNode: true });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build(doc)}`;
+  return renderWith(createJunitWriter, report);
 }

@@ -7,8 +7,9 @@
  * come (`row`), then the closing lines (`closing`), so it can print while the inputs are read.
  */
 import { explainRule } from '../../catalog/rule-command.js';
-import type { Coverage, ProblemGroup, ReportItem, ResponseReport, ValidateReport } from '../report-types.js';
-import { coverageRows, fileOf, firstRule, groupText, placeText, responseTitle, summaryLine } from './problem-text.js';
+import { renderWith } from './whole.js';
+import type { Coverage, ProblemGroup, ReportClosing, ReportItem, ReportWriter, ResponseReport, ValidateReport } from '../report-types.js';
+import { coverageRows, fileOf, groupText, placeText, responseTitle, summaryLine } from './problem-text.js';
 
 /** Invalid responses and unreadable inputs listed; the count of the rest is stated. */
 export const MAX_ROWS = 25;
@@ -74,14 +75,13 @@ export function createMarkdownWriter(options: MarkdownOptions = {}) {
       return rows++ === 0 ? [...HEADER, line] : [line];
     },
     /** What follows the rows: how many were not listed, the counts, coverage, how to read a rule. */
-    closing(report: ValidateReport): string[] {
+    closing(report: ReportClosing): string[] {
       const lines: string[] = [];
       if (more) lines.push('', `and ${more} more invalid ${more === 1 ? 'response or unreadable input' : 'responses or unreadable inputs'} (the text, JSON, JUnit and SARIF reports list every one)`);
       if (rows) lines.push('');
       lines.push(`**${report.summary.exitCode === 0 ? 'Passed' : 'Failed'}**: ${cellText(summaryLine(report.summary), Infinity)}`);
       if (report.coverage) lines.push('', ...coverageTable(report.coverage));
-      const rule = firstRule(report.items);
-      if (rule) lines.push('', `Explain a rule: \`${explainRule(rule)}\``);
+      if (report.firstRule) lines.push('', `Explain a rule: \`${explainRule(report.firstRule)}\``);
       return lines;
     },
   };
@@ -91,8 +91,16 @@ function coverageTable(c: Coverage): string[] {
   return ['| Coverage (exercised of catalog) | |', '|---|---|', ...coverageRows(c).map(([label, v]) => `| ${cellText(label)} | ${v.exercised.length} of ${v.total} |`)];
 }
 
-export function renderMarkdown(report: ValidateReport, options: MarkdownOptions = {}): string {
+/** Writes the Markdown report item by item (its heading first). */
+export function createMarkdownReportWriter(write: (text: string) => void, options: MarkdownOptions = {}): ReportWriter {
   const writer = createMarkdownWriter(options);
-  const lines = [...writer.opening(), ...report.items.flatMap((item) => writer.row(item)), ...writer.closing(report)];
-  return `${lines.join('\n')}\n`;
+  const lines = (list: string[]) => {
+    if (list.length) write(`${list.join('\n')}\n`);
+  };
+  lines(writer.opening());
+  return { item: (item) => lines(writer.row(item)), close: (closing) => lines(writer.closing(closing)) };
+}
+
+export function renderMarkdown(report: ValidateReport, options: MarkdownOptions = {}): string {
+  return renderWith((write) => createMarkdownReportWriter(write, options), report);
 }

@@ -3,20 +3,22 @@
  * it): one result per problem group (rule id, level, the group's line as message, the place of
  * its first value) and per unreadable input, paths relative to the same root as the github
  * reporter's annotations; the rules the results name, each with what it checks, its sentence or
- * inference and the command that explains it. Standard input has no location. The document is
- * built whole, as the JSON report is.
+ * inference and the command that explains it. Standard input has no location. The results are
+ * spooled as they come and written in their place at the end, as the JSON report's are.
  */
 import { resolve } from 'node:path';
 import { RULES } from '../../../generated/rules.js';
 import type { Rule } from '../../catalog/types.js';
 import { displayPath, STDIN_LABEL } from '../../captures/read-inputs.js';
-import type { ProblemGroup, RuleId, ValidateReport } from '../report-types.js';
+import type { ProblemGroup, ReportWriter, RuleId, ValidateReport } from '../report-types.js';
+import type { SpoolMaker } from '../spool.js';
 import { ruleChecks, ruleText } from '../rules.js';
 import { packageVersion } from '../version.js';
 import type { AnnotationRoot } from './github.js';
 import type { MarkdownOptions } from './markdown.js';
 import { explainRule } from '../../catalog/rule-command.js';
 import { fileOf, groupText, responseTitle } from './problem-text.js';
+import { renderWith, spooledArray } from './whole.js';
 
 /** The rule id of a problem about the input itself (unreadable, or a capture whose request could not be read). */
 export const INPUT_RULE = 'input';
@@ -42,33 +44,57 @@ function ruleDescriptor(id: RuleId, options: MarkdownOptions): Record<string, un
   };
 }
 
-export function renderSarif(report: ValidateReport, context: AnnotationRoot & MarkdownOptions): string {
-  const results: Record<string, unknown>[] = [];
+/** Where the results go in the document, which JSON.stringify cannot hold otherwise: a string no register text holds. */
+const RESULTS_HERE = '\u0000results\u0000';
+
+/**
+ * Writes the SARIF report: each result, as it comes, into a spool; at the end the document (the
+ * rules its results named, known by then) with the results read back in their place. The same
+ * text as JSON.stringify of the whole document.
+ */
+export function createSarifWriter(write: (text: string) => void, spool: SpoolMaker, context: AnnotationRoot & MarkdownOptions): ReportWriter {
+  const results = spooledArray(spool, '        ');
   const rules = new Set<RuleId>();
-  const result = (ruleId: string, level: ProblemGroup['severity'], text: string, place: Place) => results.push({ ruleId, level, message: { text }, ...locations(place, context) });
-  for (const item of report.items) {
-    if (item.kind === 'unreadable') result(INPUT_RULE, 'error', `unreadable ${item.source}: ${item.message}`, { file: fileOf(item.source), line: item.line, column: item.column });
-    if (item.kind !== 'response') continue;
-    const file = item.file ?? fileOf(item.source);
-    for (const group of item.groups) {
-      if (group.rule) rules.add(group.rule);
-      result(group.rule ?? INPUT_RULE, group.severity, `${item.source} ${responseTitle(item)}: ${groupText(group)}`, { file, line: group.line, column: group.column });
-    }
-    if (item.groupsOmitted) result(INPUT_RULE, 'warning', `${item.source} ${responseTitle(item)}: ${item.groupsOmitted} more kinds of problem not listed`, { file, line: item.line, column: item.column });
-  }
-  const driverRules = [...rules].sort().map((id) => ruleDescriptor(id, context));
-  if (results.some((r) => r.ruleId === INPUT_RULE)) {
-    driverRules.push({ id: INPUT_RULE, shortDescription: { text: 'the input can be read: a capture or HAR file, its JSON and its recorded request' }, defaultConfiguration: { level: 'error' } });
-  }
-  const sarif = {
-    version: '2.1.0',
-    runs: [
-      {
-        tool: { driver: { name: 'social-analytics-api', version: packageVersion(), rules: driverRules } },
-        columnKind: 'utf16CodeUnits',
-        results,
-      },
-    ],
+  let inputResults = false;
+  const result = (ruleId: string, level: ProblemGroup['severity'], text: string, place: Place) => {
+    if (ruleId === INPUT_RULE) inputResults = true;
+    results.add({ ruleId, level, message: { text }, ...locations(place, context) });
   };
-  return `${JSON.stringify(sarif, null, 2)}\n`;
+  return {
+    item(item) {
+      if (item.kind === 'unreadable') result(INPUT_RULE, 'error', `unreadable ${item.source}: ${item.message}`, { file: fileOf(item.source), line: item.line, column: item.column });
+      if (item.kind !== 'response') return;
+      const file = item.file ?? fileOf(item.source);
+      for (const group of item.groups) {
+        if (group.rule) rules.add(group.rule);
+        result(group.rule ?? INPUT_RULE, group.severity, `${item.source} ${responseTitle(item)}: ${groupText(group)}`, { file, line: group.line, column: group.column });
+      }
+      if (item.groupsOmitted) result(INPUT_RULE, 'warning', `${item.source} ${responseTitle(item)}: ${item.groupsOmitted} more kinds of problem not listed`, { file, line: item.line, column: item.column });
+    },
+    close() {
+      const driverRules = [...rules].sort().map((id) => ruleDescriptor(id, context));
+      if (inputResults) {
+        driverRules.push({ id: INPUT_RULE, shortDescription: { text: 'the input can be read: a capture or HAR file, its JSON and its recorded request' }, defaultConfiguration: { level: 'error' } });
+      }
+      const sarif = {
+        version: '2.1.0',
+        runs: [
+          {
+            tool: { driver: { name: 'social-analytics-api', version: packageVersion(), rules: driverRules } },
+            columnKind: 'utf16CodeUnits',
+            results: RESULTS_HERE,
+          },
+        ],
+      };
+      const text = JSON.stringify(sarif, null, 2);
+      const at = text.lastIndexOf(JSON.stringify(RESULTS_HERE));
+      write(text.slice(0, at));
+      results.writeTo(write);
+      write(`${text.slice(at + JSON.stringify(RESULTS_HERE).length)}\n`);
+    },
+  };
+}
+
+export function renderSarif(report: ValidateReport, context: AnnotationRoot & MarkdownOptions): string {
+  return renderWith((write, spool) => createSarifWriter(write, spool, context), report);
 }

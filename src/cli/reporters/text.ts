@@ -1,7 +1,8 @@
 /** The text reporter: one line per input item in input order, problem groups under responses, a summary. */
-import type { Coverage, ValidateReport } from '../report-types.js';
-import type { ReportItem } from '../report-types.js';
-import { coverageRows, placedGroupLines, responseTitle, ruleHint, summaryLine } from './problem-text.js';
+import { explainRuleLine } from '../../catalog/rule-command.js';
+import type { Coverage, ReportClosing, ReportItem, ReportWriter, ValidateReport } from '../report-types.js';
+import { coverageRows, placedGroupLines, responseTitle, summaryLine } from './problem-text.js';
+import { renderWith } from './whole.js';
 
 const INDENT = '           ';
 
@@ -19,16 +20,22 @@ export function itemLines(item: ReportItem): string[] {
 }
 
 /** What follows the item lines: coverage, the summary, then how to read a rule the problems name. */
-export function closingText(report: ValidateReport): string {
+export function closingText(closing: ReportClosing): string {
   const lines: string[] = [];
-  if (report.coverage) lines.push('', ...coverageLines(report.coverage));
-  lines.push('', summaryLine(report.summary));
-  const hint = ruleHint(report.items);
-  if (hint) lines.push(hint);
+  if (closing.coverage) lines.push('', ...coverageLines(closing.coverage));
+  lines.push('', summaryLine(closing.summary));
+  if (closing.firstRule) lines.push(explainRuleLine(closing.firstRule));
   return `${lines.join('\n')}\n`;
 }
 
+/** Writes the text report item by item. */
+export function createTextWriter(write: (text: string) => void): ReportWriter {
+  return {
+    item: (item) => write(`${itemLines(item).join('\n')}\n`),
+    close: (closing) => write(closingText(closing)),
+  };
+}
+
 export function renderText(report: ValidateReport): string {
-  const lines = report.items.flatMap(itemLines);
-  return `${lines.length ? `${lines.join('\n')}\n` : ''}${closingText(report)}`;
+  return renderWith(createTextWriter, report);
 }

@@ -1,0 +1,264 @@
+/**
+ * `npm run bench -- cli`: the `validate` command as a team's CI runs it, against the floor of
+ * reading the same files and `JSON.parse`-ing them, each in a fresh process (start-up included on
+ * both sides), CPU time (user + system of every thread) and peak RSS from GNU time:
+ * - a folder of 10,000 capture files (about 180 MB): the mock's answers of many sizes with their
+ *   requests, one capture per file, as a suite that records every answer writes them;
+ * - a HAR of a million small entries (about 1 GB): two API entries for each entry of browser
+ *   noise, one entry per line, written streaming to a temporary folder and deleted after.
+ *   Its floor reads the file in chunks and parses every entry (one string of 1 GB is more than V8
+ *   holds), which is JSON.parse of every byte of the file.
+ * The CLI is bundled as it ships, with its checking thread's module beside it.
+ * `BENCH_CLI_SOURCE=<checkout>` runs another checkout's CLI on the same files.
+ */
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, statfsSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundleCli } from '../test/cli-validate/built-cli.js';
+import { API, entry } from '../test/cli-validate/har-fixtures.js';
+import { failureShape, listShapes, postsShape, v1MetricsShape, v2MetricsShape, type Shape } from './bodies.js';
+import { median, type BenchRow } from './types.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const MB = 1024 * 1024;
+const TARGET = { folder: 1.5, har: 2 };
+const RSS_TARGET = 400 * MB;
+const FILES = 10_000;
+const HAR_ENTRIES = 1_000_000;
+
+/** A deterministic pseudo-random sequence (the files are the same on every run). */
+function random(seed: number) {
+  return () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+}
+
+const captureText = (s: Shape) => JSON.stringify({ method: s.method, path: s.path, ...(s.status ? { status: s.status } : {}), ...(s.request ? { request: s.request } : {}), response: s.body }, null, 2);
+
+/** Capture texts, each as often as its weight: mostly small and medium answers, a few large ones (about 18 kB a file on average). */
+function captureTexts(): string[] {
+  const weighted: [Shape, number][] = [
+    ...listShapes().map((s): [Shape, number] => [s, 4]),
+    [failureShape(1), 4],
+    [v2MetricsShape([], 1, 7, 1), 10],
+    [v2MetricsShape(['date.day'], 1, 7, 2), 10],
+    [v2MetricsShape(['date.day'], 5, 30, 5), 6],
+    [v2MetricsShape(['profile', 'date.day'], 5, 30, 2), 6],
+    [v2MetricsShape(['profile', 'date.day'], 5, 92, 5), 2],
+    [v2MetricsShape(['profile', 'date.day'], 25, 92, 2), 2],
+    [v1MetricsShape(1, 7, 3, false), 10],
+    [v1MetricsShape(1, 30, 5, false), 6],
+    [v1MetricsShape(5, 30, 5, true), 5],
+    [postsShape(2, 10, false), 8],
+    [postsShape(1, 10, false), 4],
+    [postsShape(2, 50, false), 4],
+    [postsShape(2, 10, true), 2],
+  ];
+  return weighted.flatMap(([s, weight]) => Array.from({ length: weight }, () => captureText(s)));
+}
+
+/** Writes FILES capture files into 100 folders of `dir`; returns their bytes. */
+function writeFolder(dir: string): number {
+  const texts = captureTexts();
+  const next = random(7);
+  let bytes = 0;
+  for (let i = 0; i < FILES; i++) {
+    const sub = join(dir, `run-${String(Math.floor(i / 100)).padStart(3, '0')}`);
+    if (i % 100 === 0) mkdirSync(sub, { recursive: true });
+    const text = texts[Math.floor(next() * texts.length)];
+    writeFileSync(join(sub, `capture-${String(i).padStart(5, '0')}.json`), text);
+    bytes += Buffer.byteLength(text);
+  }
+  return bytes;
+}
+
+/** Small API entries (the answers a browser test suite records most) and browser noise, each one line of JSON. */
+function harEntries(): { api: string[]; noise: string[] } {
+  const line = (e: unknown) => JSON.stringify(e);
+  const api = [
+    ...listShapes().filter((s) => s.method === 'POST'),
+    failureShape(1),
+    v2MetricsShape([], 1, 7, 1),
+    v2MetricsShape(['date.day'], 1, 7, 2),
+    v2MetricsShape(['date.day'], 1, 14, 3),
+    v1MetricsShape(1, 7, 2, false),
+    v1MetricsShape(1, 3, 3, false),
+    v2MetricsShape(['date.day'], 1, 30, 2),
+    v1MetricsShape(1, 14, 3, false),
+  ]
+    .map((s) => line(entry(s.method, `${API}${s.path}`, s.status ?? 200, JSON.stringify(s.body), s.request ? { request: JSON.stringify(s.request) } : {})))
+    .filter((text) => text.length < 2500);
+  const cdn = 'https://cdn.example.invalid';
+  const noise = [
+    entry('GET', `${cdn}/logo.png`, 200, 'x'.repeat(300), { mimeType: 'image/png', base64: true }),
+    entry('GET', `${cdn}/font.woff2`, 200, undefined, { mimeType: 'font/woff2', size: 24_000 }),
+    entry('OPTIONS', `${API}/2/facebook/metrics`, 204, ''),
+    entry('GET', `${API}/2/facebook/profiles`, -1, undefined, { response: { _failureText: 'net::ERR_ABORTED' } }),
+    entry('GET', `${API}/2/facebook/profiles`, 304, ''),
+  ].map(line);
+  return { api, noise };
+}
+
+/** Writes a HAR of HAR_ENTRIES entries, one per line, streaming; returns its entries' count. */
+function writeHar(file: string, count = HAR_ENTRIES): number {
+  const { api, noise } = harEntries();
+  const next = random(5);
+  const fd = openSync(file, 'w');
+  try {
+    writeSync(fd, '{"log":{"version":"1.2","creator":{"name":"bench","version":"1"},"pages":[],"entries":[\n');
+    let batch: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const pool = next() < 2 / 3 ? api : noise;
+      batch.push(pool[Math.floor(next() * pool.length)]);
+      if (batch.length === 1000 || i === count - 1) {
+        writeSync(fd, `${i >= 1000 ? ',\n' : ''}${batch.join(',\n')}`);
+        batch = [];
+      }
+    }
+    writeSync(fd, '\n]}}\n');
+  } finally {
+    closeSync(fd);
+  }
+  return count;
+}
+
+/** The floor of a folder: every *.json file below it read and parsed, in a fresh process. */
+const PARSE_FOLDER = `
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+let files = 0;
+const walk = (dir) => {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) walk(p);
+    else if (e.name.endsWith('.json')) (JSON.parse(readFileSync(p, 'utf8')), files++);
+  }
+};
+walk(process.argv[2]);
+console.log(files + ' files');
+`;
+
+/** The floor of the HAR: read in chunks, every line (one entry, or the frame around them) parsed. */
+const PARSE_HAR = `
+import { closeSync, openSync, readSync } from 'node:fs';
+const fd = openSync(process.argv[2], 'r');
+const chunk = Buffer.allocUnsafe(4 * 1024 * 1024);
+let rest = '';
+let entries = 0;
+const parse = (line) => {
+  const text = line.endsWith(',') ? line.slice(0, -1) : line;
+  if (text.startsWith('{"startedDateTime"')) (JSON.parse(text), entries++);
+};
+for (let n; (n = readSync(fd, chunk, 0, chunk.length, null)) > 0; ) {
+  const lines = (rest + chunk.toString('utf8', 0, n)).split('\\n');
+  rest = lines.pop();
+  for (const line of lines) parse(line);
+}
+parse(rest);
+closeSync(fd);
+console.log(entries + ' entries');
+`;
+
+/**
+ * CPU seconds (user + system), wall seconds and peak RSS (bytes) of `node args` in a fresh process,
+ * and the last line it printed (its output goes to a file, as a CI log does: a line per response).
+ */
+function timed(args: string[]): { cpu: number; wall: number; rss: number; last: string } {
+  const log = join(dirname(args[0]), 'out.log');
+  const fd = openSync(log, 'w');
+  let out;
+  try {
+    out = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', process.execPath, ...args], { encoding: 'utf8', stdio: ['ignore', fd, 'pipe'] });
+  } finally {
+    closeSync(fd);
+  }
+  const figures = out.stderr.trim().split('\n').pop() ?? '';
+  const [wall, user, system, kb] = figures.split(' ').map(Number);
+  if (!Number.isFinite(kb)) throw new Error(`bench: ${args.join(' ')} failed:\n${out.stderr.slice(-2000)}`);
+  const size = statSync(log).size;
+  const tail = Buffer.alloc(Math.min(size, 4096));
+  const read = openSync(log, 'r');
+  try {
+    readSync(read, tail, 0, tail.length, size - tail.length);
+  } finally {
+    closeSync(read);
+  }
+  rmSync(log);
+  return { cpu: user + system, wall, rss: kb * 1024, last: tail.toString('utf8').trim().split('\n').pop() ?? '' };
+}
+
+const checked = (last: string) => /^[1-9][\d,]* responses?: \d+ valid, 0 invalid/.test(last) && !last.includes('unreadable');
+
+interface Measure {
+  what: string;
+  floor: string;
+  target: number;
+  cli: ReturnType<typeof timed>[];
+  parse: ReturnType<typeof timed>[];
+}
+
+function rowsOf(m: Measure, rssTarget?: number): BenchRow[] {
+  const cpu = median(m.cli.map((r) => r.cpu));
+  const wall = median(m.cli.map((r) => r.wall));
+  const rss = Math.max(...m.cli.map((r) => r.rss));
+  const parseCpu = median(m.parse.map((r) => r.cpu));
+  const parseRss = Math.max(...m.parse.map((r) => r.rss));
+  const ratio = cpu / parseCpu;
+  const rows: BenchRow[] = [
+    {
+      name: `cli: ${m.what}: CPU time (wall)`,
+      value: `${cpu.toFixed(2)} s (${wall.toFixed(2)} s); ${m.cli.at(-1)!.last.slice(0, 48)}`,
+      baseline: `${m.floor} ${parseCpu.toFixed(2)} s (${median(m.parse.map((r) => r.wall)).toFixed(2)} s)`,
+      ratio: `${ratio.toFixed(2)}x`,
+      target: `<= ${m.target}x read + JSON.parse, CPU`,
+      ok: ratio <= m.target && m.cli.every((r) => checked(r.last)),
+    },
+    {
+      name: `cli: ${m.what}: peak RSS`,
+      value: `${(rss / MB).toFixed(0)} MB`,
+      baseline: `${m.floor} ${(parseRss / MB).toFixed(0)} MB`,
+      ...(rssTarget ? { target: `< ${rssTarget / MB} MB`, ok: rss < rssTarget } : {}),
+    },
+  ];
+  return rows;
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const work = mkdtempSync(join(tmpdir(), 'sa-bench-cli-'));
+  try {
+    const { bavail, bsize } = statfsSync(work);
+    if (bavail * bsize < 2 * 1024 * MB) throw new Error(`bench: the HAR needs about 1.2 GB in ${work}, and ${((bavail * bsize) / MB).toFixed(0)} MB are free`);
+    const cli = await bundleCli(work, process.env.BENCH_CLI_SOURCE ?? root);
+    writeFileSync(join(work, 'parse-folder.mjs'), PARSE_FOLDER);
+    writeFileSync(join(work, 'parse-har.mjs'), PARSE_HAR);
+    const rounds = Number(process.env.BENCH_CLI_ROUNDS ?? 3);
+    const rows: BenchRow[] = [];
+
+    const folder = join(work, 'captures');
+    const bytes = writeFolder(folder);
+    const folderRuns: Measure = { what: `validate a folder of ${FILES.toLocaleString('en-US')} captures (${(bytes / MB).toFixed(0)} MB)`, floor: 'read + JSON.parse', target: TARGET.folder, cli: [], parse: [] };
+    // Interleaved: each CLI run beside a floor run under the same load.
+    for (let r = 0; r < rounds; r++) {
+      folderRuns.parse.push(timed([join(work, 'parse-folder.mjs'), folder]));
+      folderRuns.cli.push(timed([cli, 'validate', folder]));
+    }
+    rmSync(folder, { recursive: true, force: true });
+    rows.push(...rowsOf(folderRuns));
+
+    const har = join(work, 'session.har');
+    const entries = writeHar(har);
+    const size = statSync(har).size;
+    const harRuns: Measure = {
+      what: `validate a ${(size / MB).toFixed(0)} MB HAR (${entries.toLocaleString('en-US')} entries, 2 in 3 API)`,
+      floor: 'read + JSON.parse of every entry',
+      target: TARGET.har,
+      parse: [timed([join(work, 'parse-har.mjs'), har])],
+      cli: [timed([cli, 'validate', har])],
+    };
+    rmSync(har, { force: true });
+    rows.push(...rowsOf(harRuns, RSS_TARGET));
+    return rows;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * A folder of many files is checked on worker threads (src/cli/files-in-workers.ts): the report is
+ * the one the single-thread path gives, item for item and in input order, a file large enough for
+ * threads of its own checked in its place; a worker that fails makes each file it did not answer
+ * an unreadable input (exit code 2), never a hang; when a folder takes that path.
+ */
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildReport, type BuildOptions } from '../../src/cli/build-report.js';
+import { FOLDER_MIN_FILES, filesInWorkers } from '../../src/cli/files-in-workers.js';
+import type { ReportItem } from '../../src/cli/report-types.js';
+import { API, entry, har } from './har-fixtures.js';
+import { invalidCapture, metricsBody, metricsRequest, tempDir, validCapture } from './helpers.js';
+
+const tmp = tempDir();
+afterAll(() => tmp.remove());
+
+const comparable = (items: ReportItem[]) => items.map((i) => (i.kind === 'response' ? { ...i, durationMs: 0 } : i));
+const report = (paths: string[], worker: BuildOptions['worker']) => buildReport({ paths, cwd: tmp.dir, strict: false, coverage: false, allowEmpty: false, worker });
+
+/** 60 files of every kind: valid and invalid captures, arrays, broken and empty files, HAR files. */
+function writeFolder(): void {
+  for (let i = 0; i < 60; i++) {
+    const name = `captures/${String(i).padStart(2, '0')}`;
+    if (i % 10 === 3) tmp.write(`${name}.json`, '{"method": "POST",');
+    else if (i % 10 === 7) tmp.write(`${name}.json`, [validCapture, invalidCapture, { method: 'GET' }]);
+    else if (i % 10 === 9) tmp.write(`${name}.har`, JSON.stringify(har([entry('POST', `${API}/2/facebook/metrics`, 200, JSON.stringify({ ...metricsBody, data: [[1], ['2']] }), { request: JSON.stringify(metricsRequest) }), entry('OPTIONS', `${API}/2/facebook/metrics`, 204, '')]), null, 2));
+    else tmp.write(`${name}.json`, i % 2 ? invalidCapture : validCapture);
+  }
+  tmp.write('captures/empty.json', '');
+  // The one file of more than 20 kB.
+  tmp.write('captures/large.json', Array.from({ length: 40 }, (_, i) => (i % 3 ? validCapture : invalidCapture)));
+}
+
+describe('a folder checked on worker threads', () => {
+  it('reports every item as the single-thread path does, in input order', async () => {
+    writeFolder();
+    const plain = await report(['captures'], null);
+    const threaded = await report(['captures'], { minFiles: 0 });
+    expect(plain.items.length).toBe(119);
+    expect(plain.summary).toMatchObject({ responses: 100, invalid: 38, unreadable: 13, skipped: 6 });
+    expect(comparable(threaded.items)).toEqual(comparable(plain.items));
+    expect(threaded.summary).toEqual(plain.summary);
+    // A file large enough for threads of its own is checked in its place.
+    const large = await report(['captures'], { minFiles: 0, minBytes: 20_000 });
+    expect(comparable(large.items)).toEqual(comparable(plain.items));
+  }, 60_000);
+
+  it('turns workers that fail into an unreadable input per file not checked, exit code 2, without hanging', async () => {
+    writeFolder();
+    tmp.write('throws.mjs', 'throw new Error("the checker could not load");\n');
+    tmp.write('exits.mjs', 'import { parentPort } from "node:worker_threads";\nparentPort.on("message", () => process.exit(3));\n');
+    for (const [worker, why] of [['throws.mjs', 'the checker could not load'], ['exits.mjs', 'it stopped with exit code 3']]) {
+      const result = await report(['captures'], { minFiles: 0, module: { url: pathToFileURL(tmp.path(worker)) } });
+      expect(result.items).toHaveLength(62);
+      expect(result.unreadable.every((u) => u.message === `not checked: the checking thread failed (${why})`)).toBe(true);
+      expect(result.summary.exitCode).toBe(2);
+    }
+  }, 60_000);
+
+  it('is taken from FOLDER_MIN_FILES files on, with a second core and coverage off', () => {
+    expect(filesInWorkers(FOLDER_MIN_FILES, { coverage: false, cores: 2 })).toBe(true);
+    expect(filesInWorkers(FOLDER_MIN_FILES - 1, { coverage: false, cores: 2 })).toBe(false);
+    expect(filesInWorkers(FOLDER_MIN_FILES, { coverage: true, cores: 2 })).toBe(false);
+    expect(filesInWorkers(FOLDER_MIN_FILES, { coverage: false, cores: 1 })).toBe(false);
+  });
+});
