@@ -5,14 +5,14 @@
  * is imported only there, beside the model loading and the other steps (scripts/step-thread.ts).
  */
 import type { Step } from './generators/artifact.js';
-import { openApiArtifacts } from './generators/openapi-yaml.js';
-import { catalogDataArtifact } from './generators/catalog-data.js';
-import { validatorFactsArtifact } from './generators/validator-facts.js';
-import { rulesArtifacts } from './generators/rules.js';
-import { requestCatalogArtifact } from './generators/request-catalog.js';
-import { operationsArtifact } from './generators/operations.js';
-import { responseExamplesArtifact } from './generators/answer-examples.js';
-import { siteArtifacts } from './generators/site.js';
+import { openApiArtifacts } from './generators/openapi/openapi-yaml.js';
+import { catalogDataArtifact } from './generators/data/catalog-data.js';
+import { validatorFactsArtifact } from './generators/data/validator-facts.js';
+import { rulesArtifacts } from './generators/data/rules.js';
+import { requestCatalogArtifact } from './generators/data/request-catalog.js';
+import { operationsArtifact } from './generators/data/operations.js';
+import { responseExamplesArtifact } from './generators/data/answer-examples.js';
+import { siteArtifacts } from './generators/site/site.js';
 
 /** A generator module run in a worker thread: its file URL and the export that makes the artifacts. */
 const inThread = (file: string, exportName: string) => ({ module: new URL(`./generators/${file}`, import.meta.url).href, export: exportName });
@@ -20,14 +20,14 @@ const inThread = (file: string, exportName: string) => ({ module: new URL(`./gen
 export const STEPS: readonly Step[] = [
   { name: 'openapi', run: ({ model }) => openApiArtifacts(model) },
   // openapi-typescript and the TypeScript compiler load in this thread while the model loads.
-  { name: 'openapi-types', needs: ['openapi'], thread: inThread('openapi-types.ts', 'openApiTypeArtifacts') },
+  { name: 'openapi-types', needs: ['openapi'], thread: inThread('openapi/openapi-types.ts', 'openApiTypeArtifacts') },
   // ts-morph and prettier load in this thread; the builders read only the model.
-  { name: 'builders', needs: [], thread: inThread('builders-step.ts', 'builderStepArtifacts') },
+  { name: 'builders', needs: [], thread: inThread('builders/builders-step.ts', 'builderStepArtifacts') },
   // ajv's code generator and esbuild load when the step starts.
-  { name: 'validators', run: async (context) => (await import('./generators/validators.js')).validatorArtifacts(context) },
+  { name: 'validators', run: async (context) => (await import('./generators/validators/validators.js')).validatorArtifacts(context) },
   { name: 'catalog-data', run: ({ model }) => [catalogDataArtifact(model), validatorFactsArtifact(model)] },
   { name: 'rules', run: ({ model }) => rulesArtifacts(model) },
-  { name: 'request-validators', run: async (context) => (await import('./generators/request-validators.js')).requestValidatorArtifacts(context) },
+  { name: 'request-validators', run: async (context) => (await import('./generators/validators/request-validators.js')).requestValidatorArtifacts(context) },
   { name: 'request-catalog', run: ({ model }) => [requestCatalogArtifact(model)] },
   { name: 'operations', run: ({ model }) => [operationsArtifact(model)] },
   { name: 'response-examples', run: ({ model }) => [responseExamplesArtifact(model)] },

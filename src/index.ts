@@ -6,8 +6,8 @@
  * a web app bundles only what it imports: no Node module, no validator code, and no request checks
  * of a version it does not build requests for (docs/decisions/root-entry.md).
  */
-export { RequestValidationError, type RequestProblem } from './request-checks/problems.js';
-export type { Problem, ResponseProblem, RuleId, Severity } from './problems/problem.js';
+export { RequestValidationError, type RequestProblem } from './core/problems/request-error.js';
+export type { Problem, ResponseProblem, RuleId, Severity } from './core/problems/problem.js';
 export type { CheckRequestOptions } from './request-checks/check.js';
 export { maxDateEnd } from './calendar/range-limit.js';
 export type { ApiRequest, RequestWarning, ResponseOf } from './request.js';

@@ -8,7 +8,7 @@
 export * from '../generated/builders/v1-unions.js';
 export type * from '../generated/builders/v1.js';
 export * from './builders/v1.js';
-export { RequestValidationError, type RequestProblem } from './request-checks/problems.js';
+export { RequestValidationError, type RequestProblem } from './core/problems/request-error.js';
 export { checkV1Request as checkRequest, type CheckRequestOptions } from './request-checks/check.js';
 export { maxDateEnd } from './calendar/range-limit.js';
 export type { ApiRequest, RequestWarning, ResponseOf } from './request.js';

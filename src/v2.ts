@@ -8,7 +8,7 @@
 export * from '../generated/builders/v2-unions.js';
 export type * from '../generated/builders/v2.js';
 export * from './builders/v2.js';
-export { RequestValidationError, type RequestProblem } from './request-checks/problems.js';
+export { RequestValidationError, type RequestProblem } from './core/problems/request-error.js';
 export { checkV2Request as checkRequest, type CheckRequestOptions } from './request-checks/check.js';
 export { maxDateEnd } from './calendar/range-limit.js';
 export type { ApiRequest, RequestWarning, ResponseOf } from './request.js';

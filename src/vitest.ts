@@ -17,7 +17,7 @@
  */
 import { resolve } from 'node:path';
 import { expect } from 'vitest';
-import { isPlainObject } from './validators/checks/values.js';
+import { isPlainObject } from './core/values.js';
 import { displayPath, expandPaths, readInputItems } from './captures/read-inputs.js';
 import type { ValidationError } from './validators/types.js';
 import { explainRuleLine } from './catalog/rule-command.js';
@@ -26,8 +26,7 @@ import { formatError, validateResponse } from './validators/index.js';
 import type { OperationKey } from '../generated/operations.js';
 import { ruleLevel } from '../generated/rule-levels.js';
 import { operationOf, splitOperationKey } from './operations/operation-of.js';
-import { DEFAULT_MAX_BODY_BYTES } from './client/client.js';
-import { readBody } from './client/read-body.js';
+import { DEFAULT_MAX_BODY_BYTES, readBody } from './client/read-body.js';
 
 /** Options of `toBeValidResponse`. */
 export interface ValidResponseOptions {

@@ -4,8 +4,8 @@
  * error code and rule of the register, as a flat map from a path to what a user relies on
  * (`contract`, whose change can break a user) and to what only documents it (`docs`).
  */
-import { buildOpenApi } from '../generators/openapi-bundle.js';
-import { networkDimensions } from '../generators/catalog-schemas.js';
+import { buildOpenApi } from '../generators/openapi/openapi-bundle.js';
+import { networkDimensions } from '../generators/openapi/catalog-schemas.js';
 import { advancedFilterNames, filterableNames, sortableNames, type Model, type VersionModel } from '../model/types.js';
 
 export type EntryKind = 'operation' | 'request' | 'response' | 'name' | 'metric' | 'error' | 'rule';

@@ -6,20 +6,12 @@
  */
 import { join } from 'node:path';
 import { PipelineError } from './errors.js';
-import type { Model } from './types.js';
+import type { MetricRename, Model } from './types.js';
 import { readYamlFile, type YamlFile } from './yaml-file.js';
 
 export const MIGRATION_FILE = 'catalogs/migration.yaml';
 
-/** One documented rename of a metric between the versions. */
-export interface MetricRename {
-  network: string;
-  v1: string;
-  v2: string;
-  /** Where the documents support the rename. */
-  evidence: string;
-  note?: string;
-}
+export type { MetricRename } from './types.js';
 
 const REQUIRED = ['network', 'v1', 'v2', 'evidence'] as const;
 const KEYS = new Set<string>([...REQUIRED, 'note']);

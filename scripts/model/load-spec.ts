@@ -5,6 +5,7 @@
  * Two different files that would give the same component name are an error.
  */
 import { dirname, join, relative, resolve } from 'node:path';
+import { childPointer } from '../../src/core/pointer.js';
 import { PipelineError } from './errors.js';
 import { readYamlFile } from './yaml-file.js';
 import type { OpenApiDocument } from './types.js';
@@ -55,7 +56,7 @@ export function loadSpec(root: string, entry: string): { spec: OpenApiDocument; 
       const ref = { $ref: `#/components/${kind}/${name}` };
       return siblings.length ? { ...ref, ...Object.fromEntries(siblings.map((k) => [k, walk(obj[k], fromFile, `${pointer}/${k}`)])) } : ref;
     }
-    return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, walk(v, fromFile, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`)]));
+    return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, walk(v, fromFile, childPointer(pointer, k))]));
   };
 
   const entryAbs = join(root, entry);

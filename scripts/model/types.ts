@@ -3,8 +3,17 @@
 import type { Version, NetworkInfo, Metric, PostCatalog, Dimension, ExtraDimension, ErrorCode, Limits, Rule, UncheckedSentence } from '../../src/catalog/types.js';
 
 export type * from '../../src/catalog/types.js';
-import type { MetricRename } from './load-migration.js';
-export type { MetricRename } from './load-migration.js';
+
+/** One documented rename of a metric between the versions. */
+export interface MetricRename {
+  network: string;
+  v1: string;
+  v2: string;
+  /** Where the documents support the rename. */
+  evidence: string;
+  note?: string;
+}
+
 
 /** An OpenAPI document as plain data. */
 export type OpenApiDocument = Record<string, any>;

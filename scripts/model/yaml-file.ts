@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument, isNode } from 'yaml';
+import { pointerTokens } from '../../src/core/pointer.js';
 import { PipelineError } from './errors.js';
 
 export interface YamlFile {
@@ -15,9 +16,8 @@ export interface YamlFile {
   lineOf(pointer: string): number | undefined;
 }
 
-export function decodePointer(pointer: string): string[] {
-  return pointer === '' ? [] : pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
+/** The reference tokens of a JSON pointer, unescaped (src/core/pointer.ts). */
+export const decodePointer = pointerTokens;
 
 /** The text's data and a way to the line of a pointer; a syntax error throws `file:line: invalid YAML: ...`. */
 function parseWithPositions(text: string, file: string) {

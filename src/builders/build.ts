@@ -3,7 +3,7 @@ import type { OperationKey, RequestWarning } from '../../generated/operations.js
 import type { ApiRequest } from '../request.js';
 import { V1_REQUESTS, V2_REQUESTS } from '../request-checks/check.js';
 import { checkVersionRequest, type VersionRequests } from '../request-checks/check-version.js';
-import { RequestValidationError } from '../request-checks/problems.js';
+import { RequestValidationError } from '../core/problems/request-error.js';
 import type { BuilderOperation } from './builder-objects.js';
 
 /**

@@ -1,19 +1,15 @@
 /**
- * The builder objects of a version, made from the generated table of the operation each builder
- * sends (`v2BuilderOperations` of generated/builders/v2.ts: per builder its method, path and kind): a network's entry becomes an object of builders, an operation of no network one
- * builder. The table carries the operation's record, so a version's builders hold only that
- * version's operations and read no path.
+ * The builder objects of a version, made from the version's list of operations
+ * (`v2Operations` of generated/operations.ts): an operation of a network becomes a builder of
+ * that network's object, an operation of no network a builder of its own; a builder is named by
+ * its operation's kind ({@link builderName}), as the generated builder interfaces name it. A
+ * version's builders hold only that version's operations and read no path.
  */
-import type { OperationInfo } from '../../generated/operations.js';
+import type { OperationInfo, OperationKind } from '../../generated/operations.js';
 import type { ApiRequest } from '../request.js';
 
 /** What a builder sends: its operation's method, path and kind (its key is `${method} ${path}`). */
 export type BuilderOperation = Readonly<Pick<OperationInfo, 'method' | 'path' | 'kind'>>;
-
-/** The generated table: builder name -> its operation, or network -> such a table. */
-export interface BuilderOperations {
-  readonly [name: string]: BuilderOperation | { readonly [name: string]: BuilderOperation };
-}
 
 /** Builds the request of `operation` with `body` (throws when the body has errors). */
 export type Build = (operation: BuilderOperation, body: unknown) => ApiRequest<any, any, any>;
@@ -21,30 +17,36 @@ export type Build = (operation: BuilderOperation, body: unknown) => ApiRequest<a
 type Builder = (body?: unknown) => ApiRequest<any, any, any>;
 
 /**
+ * The name of the builder of an operation of `kind`: `metrics`, `posts`, `profiles`,
+ * `postLabels`, `profileLabels` (the generator of generated/builders/ names them so too).
+ */
+export function builderName(kind: OperationKind): string {
+  return kind.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+}
+
+/**
  * The builder of `operation`: a profiles list sends no body; the label lists send an empty object
  * (their body is not shown in the documents); every other operation sends the caller's body.
  */
 function builderOf(operation: BuilderOperation, build: Build): Builder {
-  if (operation.kind === 'profiles') return () => build(operation, undefined);
-  if (operation.kind === 'post-labels' || operation.kind === 'profile-labels') return () => build(operation, {});
-  return (body) => build(operation, body);
-}
-
-function isOperation(entry: BuilderOperations[string]): entry is BuilderOperation {
-  return typeof entry.path === 'string';
+  const { method, path, kind } = operation;
+  const sent: BuilderOperation = { method, path, kind };
+  if (kind === 'profiles') return () => build(sent, undefined);
+  if (kind === 'post-labels' || kind === 'profile-labels') return () => build(sent, {});
+  return (body) => build(sent, body);
 }
 
 /**
- * The builders of `table`, each calling `build` with its operation. The result has the shape of
- * the version's generated builders interface (`V2Builders`), which the caller gives it.
+ * The builders of `operations` (one version's), each calling `build` with its operation. The
+ * result has the shape of the version's generated builders interface (`V2Builders`), which the
+ * caller gives it.
  */
-export function builderObjects(table: BuilderOperations, build: Build): Record<string, Builder | Record<string, Builder>> {
-  return Object.fromEntries(
-    Object.entries(table).map(([name, entry]) => [
-      name,
-      isOperation(entry)
-        ? builderOf(entry, build)
-        : Object.fromEntries(Object.entries(entry).map(([method, operation]) => [method, builderOf(operation, build)])),
-    ]),
-  );
+export function builderObjects(operations: readonly (BuilderOperation & { readonly network?: string })[], build: Build): Record<string, Builder | Record<string, Builder>> {
+  const out: Record<string, Builder | Record<string, Builder>> = {};
+  for (const operation of operations) {
+    const builder = builderOf(operation, build);
+    if (operation.network === undefined) out[builderName(operation.kind)] = builder;
+    else ((out[operation.network] ??= {}) as Record<string, Builder>)[builderName(operation.kind)] = builder;
+  }
+  return out;
 }

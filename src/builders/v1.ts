@@ -1,20 +1,17 @@
 /**
  * The request builders of version 1 (`social-analytics-api/v1`): the objects of the generated
- * `V1Builders` interface, made from the generated table of the operation each builder sends.
+ * `V1Builders` interface, made from the version's generated list of operations (a builder per
+ * operation, named by its kind, under its network).
  * Each builder checks its body at run time and throws a RequestValidationError listing every
  * problem.
  */
 import type { V1Builders } from '../../generated/builders/v1.js';
-import { v1BuilderOperations } from '../../generated/builders/v1-operations.js';
+import { v1Operations } from '../../generated/operations.js';
 import { buildV1Request } from './build.js';
-import { builderObjects, type BuilderOperations } from './builder-objects.js';
-
-/** The table, checked to name every builder of the interface. */
-const table: BuilderOperations & { readonly [K in keyof V1Builders]: unknown } =
-  v1BuilderOperations;
+import { builderObjects } from './builder-objects.js';
 
 /** The request builders of version 1: `v1.facebook.metrics({...})`, ... */
-export const v1 = builderObjects(table, buildV1Request) as unknown as V1Builders;
+export const v1 = builderObjects(v1Operations, buildV1Request) as unknown as V1Builders;
 
 /** Builders of the facebook operations of version 1 (`v1.facebook`). */
 export const facebook: V1Builders['facebook'] = v1.facebook;

@@ -1,20 +1,17 @@
 /**
  * The request builders of version 2 (`social-analytics-api/v2`): the objects of the generated
- * `V2Builders` interface, made from the generated table of the operation each builder sends.
+ * `V2Builders` interface, made from the version's generated list of operations (a builder per
+ * operation, named by its kind, under its network).
  * Each builder checks its body at run time and throws a RequestValidationError listing every
  * problem.
  */
 import type { V2Builders } from '../../generated/builders/v2.js';
-import { v2BuilderOperations } from '../../generated/builders/v2-operations.js';
+import { v2Operations } from '../../generated/operations.js';
 import { buildV2Request } from './build.js';
-import { builderObjects, type BuilderOperations } from './builder-objects.js';
-
-/** The table, checked to name every builder of the interface. */
-const table: BuilderOperations & { readonly [K in keyof V2Builders]: unknown } =
-  v2BuilderOperations;
+import { builderObjects } from './builder-objects.js';
 
 /** The request builders of version 2: `v2.facebook.metrics({...})`, ... */
-export const v2 = builderObjects(table, buildV2Request) as unknown as V2Builders;
+export const v2 = builderObjects(v2Operations, buildV2Request) as unknown as V2Builders;
 
 /** Builders of the facebook operations of version 2 (`v2.facebook`). */
 export const facebook: V2Builders['facebook'] = v2.facebook;

@@ -26,7 +26,7 @@
  * Weeks are ISO weeks, Monday to Sunday; a `date.week` row is the Monday's date. A `date.month`
  * row is `YYYY-MM`.
  */
-import { RequestValidationError } from '../request-checks/problems.js';
+import { RequestValidationError } from '../core/problems/request-error.js';
 
 /** A calendar day, `YYYY-MM-DD`. */
 export type Day = string;

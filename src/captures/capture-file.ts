@@ -2,8 +2,8 @@
  * Capture files: `{ "method", "path", "request"?, "response", "status"? }` (`response` is the
  * response body), or an array of such objects.
  */
-import { isPlainObject } from '../validators/checks/values.js';
-import { describeValue } from '../problems/describe.js';
+import { isPlainObject } from '../core/values.js';
+import { describeValue } from '../core/problems/describe.js';
 import { unreadable, type CaptureItem, type CaptureSet } from './types.js';
 
 export const CAPTURE_SHAPE = '{ "method", "path", "request"?, "response", "status"? }';

@@ -7,14 +7,14 @@
  * problems; a pointer to a member that is missing is placed on the nearest value that exists.
  */
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import { pointerTokens } from '../core/pointer.js';
 import { lastAtMost } from '../search/last-at-most.js';
 import type { TextPosition } from './json-syntax.js';
 import type { SourceText } from './types.js';
 
 /** `/data/0/a~1b` -> ['data', 0, 'a/b'] (array indexes as numbers where the value is an array). */
 function segments(pointer: string): string[] {
-  if (pointer === '') return [];
-  return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointerTokens(pointer);
 }
 
 /** The deepest node along `pointer` below `root`: the value itself, or its nearest existing ancestor. */

@@ -6,7 +6,7 @@
  */
 import { catalogs } from '../../generated/catalogs.js';
 import { operations } from '../../generated/operations.js';
-import { isPlainObject } from '../validators/checks/values.js';
+import { isPlainObject } from '../core/values.js';
 import type { CapturedResponse } from '../captures/types.js';
 import { lookupOperation } from '../validators/index.js';
 import { requestBody, UnreadableRequest } from '../validators/checks/request-shape.js';

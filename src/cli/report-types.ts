@@ -1,6 +1,6 @@
 /** The report of one `validate` run: what every reporter (text, json, junit, github, markdown, sarif) renders. */
 import type { SkipReason } from '../captures/types.js';
-import type { ResponseProblem, RuleId, Severity } from '../problems/problem.js';
+import type { ResponseProblem, RuleId, Severity } from '../core/problems/problem.js';
 
 export type { RuleId, Severity };
 

@@ -16,7 +16,7 @@ import { policyFetch, type ClientPolicy, type ResponseValidator, type RetryInfo 
 import { mergeMetricsAnswers } from './merge.js';
 import { mapWithConcurrency } from './pool.js';
 import { rawClients, type RawClients } from './raw.js';
-import { MAX_BODY_BYTES_LIMIT } from './read-body.js';
+import { DEFAULT_MAX_BODY_BYTES, MAX_BODY_BYTES_LIMIT } from './read-body.js';
 import { Redactor } from './redact.js';
 import type { RequestLike } from './request-like.js';
 import { apiVersionOf } from '../operations/operation-of.js';
@@ -29,14 +29,7 @@ export type { CallOptions } from './paginate.js';
 /** The default `timeout`: 30 s for one attempt. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-/**
- * The default `maxBodyBytes`: 64 MiB, twice the largest answer the documented limits allow
- * (catalogs/limits.yaml). A v2 metrics answer holds at most 25 profiles x 92 days (three months)
- * x 25 metrics x the keys of one extra dimension (24 for hour_of_day, the most the catalogs know):
- * 1,380,000 values, about 25 MB at 18 bytes a value (a float and its separator). A posts page
- * holds at most 500 posts (the page size limit): 32 MB at 64 kB a post.
- */
-export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
+export { DEFAULT_MAX_BODY_BYTES };
 
 /** The longest timer setTimeout keeps (a longer one fires at once). */
 const MAX_TIMER_MS = 2_147_483_647;

@@ -4,7 +4,7 @@
  * redacted copies.
  */
 import { errorMeanings } from '../catalog/request-catalog.js';
-import type { ResponseProblem } from '../problems/problem.js';
+import type { ResponseProblem } from '../core/problems/problem.js';
 
 /** What went wrong, in one word. */
 export type ApiErrorKind =

@@ -6,6 +6,15 @@
  * joined string at the end: memory stays within a small multiple of the cap.
  */
 
+/**
+ * The default `maxBodyBytes`: 64 MiB, twice the largest answer the documented limits allow
+ * (catalogs/limits.yaml). A v2 metrics answer holds at most 25 profiles x 92 days (three months)
+ * x 25 metrics x the keys of one extra dimension (24 for hour_of_day, the most the catalogs know):
+ * 1,380,000 values, about 25 MB at 18 bytes a value (a float and its separator). A posts page
+ * holds at most 500 posts (the page size limit): 32 MB at 64 kB a post.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
+
 /** The largest cap: the longest string V8 makes (a UTF-8 byte is at least one character of it). */
 export const MAX_BODY_BYTES_LIMIT = 536_870_888;
 

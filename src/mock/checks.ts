@@ -2,7 +2,7 @@
 import { catalogs } from '../../generated/catalogs.js';
 import { dayNumber } from '../calendar/days.js';
 import { checkRequest, type RequestProblem } from '../request-checks/check.js';
-import { MAX_PROBLEMS_PER_RULE } from '../problems/problem-list.js';
+import { MAX_PROBLEMS_PER_RULE } from '../core/problems/problem-list.js';
 import type { ErrorCode } from '../catalog/types.js';
 import type { MockAccount, MockProfile } from './account.js';
 import { MockFailure } from './failures.js';

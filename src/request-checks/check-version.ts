@@ -8,8 +8,8 @@
 import type { RequestCatalogVersion, Version } from '../catalog/types.js';
 import { checkDateRange, checkDimensions, checkFilterValues } from './cross-field.js';
 import { networkFacts, type NetworkFactsTable } from './name-sets.js';
-import { describeValue } from '../problems/describe.js';
-import type { RequestProblem } from '../problems/problem.js';
+import { describeValue } from '../core/problems/describe.js';
+import type { RequestProblem } from '../core/problems/problem.js';
 import { RequestProblemList, isObject } from './problem-list.js';
 import { dayProblems, schemaProblems } from './schema-problems.js';
 import type { RequestOperations } from './schema-types.js';

@@ -7,19 +7,20 @@
  */
 import { v1RequestCatalog, v2RequestCatalog } from '../catalog/request-catalog.js';
 import * as compiled from '../../generated/request-validators.js';
+import { v1Operations, v2Operations } from '../../generated/operations.js';
+import { requestOperations } from './request-operations.js';
 import { checkVersionRequest, type CheckRequestOptions, type VersionRequests } from './check-version.js';
 import { networkFactsTable } from './name-sets.js';
-import type { RequestProblem } from './problems.js';
-import type { RequestOperations } from './schema-types.js';
+import type { RequestProblem } from '../core/problems/request-error.js';
 
-export type { RequestProblem } from './problems.js';
+export type { RequestProblem } from '../core/problems/request-error.js';
 export type { CheckRequestOptions, VersionRequests } from './check-version.js';
 
-/** The operations, body checks and catalog facts of version 1 (the facts marked pure, so that a bundle of the other version leaves them out). */
-export const V1_REQUESTS: VersionRequests = { version: 1, operations: compiled.v1Requests as RequestOperations, catalog: v1RequestCatalog, facts: /* @__PURE__ */ networkFactsTable(v1RequestCatalog) };
+/** The operations, body checks and catalog facts of version 1. */
+export const V1_REQUESTS: VersionRequests = { version: 1, operations: /* @__PURE__ */ requestOperations(v1Operations, compiled.v1Bodies), catalog: v1RequestCatalog, facts: /* @__PURE__ */ networkFactsTable(v1RequestCatalog) };
 
 /** The operations, body checks and catalog facts of version 2. */
-export const V2_REQUESTS: VersionRequests = { version: 2, operations: compiled.v2Requests as RequestOperations, catalog: v2RequestCatalog, facts: /* @__PURE__ */ networkFactsTable(v2RequestCatalog) };
+export const V2_REQUESTS: VersionRequests = { version: 2, operations: /* @__PURE__ */ requestOperations(v2Operations, compiled.v2Bodies), catalog: v2RequestCatalog, facts: /* @__PURE__ */ networkFactsTable(v2RequestCatalog) };
 
 /**
  * The problems of `body` as the request body of operation `operationKey`

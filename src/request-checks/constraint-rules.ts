@@ -3,7 +3,7 @@
  * pointer when its rule differs from the one above it, and otherwise the nearest enclosing
  * schema that the rule covers, as an `x-rule` annotation of the spec covers every constraint of
  * its schema: the nearest entry at or above the pointer is the constraint's rule. The generator
- * checks that this gives every constraint its own rule (scripts/generators/rule-table.ts).
+ * checks that this gives every constraint its own rule (scripts/generators/validators/rule-table.ts).
  */
 import type { ConstraintRule, RuleTable } from './schema-types.js';
 

@@ -13,7 +13,7 @@ import { dayNumberOfDay, isDay, longestMonthsInDays } from '../calendar/days.js'
 import { maxDateEnd } from '../calendar/range-limit.js';
 import type { NetworkFacts } from './name-sets.js';
 import { isExtraDimension } from './name-sets.js';
-import { describeValue } from '../problems/describe.js';
+import { describeValue } from '../core/problems/describe.js';
 import { isObject, type Body, type RequestProblemList as ProblemList } from './problem-list.js';
 
 /** date_end not before date_start and, for metrics (`limited`), within the date range limit. */

@@ -1,7 +1,7 @@
 /** The list a request check fills: the package's problem list, placed by parameter, in reading order. */
-import { atParameter, ProblemList, VALIDATION_CODE, type FoundProblem } from '../problems/problem-list.js';
-import type { RuleId } from '../../generated/rule-levels.js';
-import type { RequestProblem } from '../problems/problem.js';
+import { atParameter, ProblemList, VALIDATION_CODE, type FoundProblem } from '../core/problems/problem-list.js';
+import type { RuleId } from '../core/rules.js';
+import type { RequestProblem } from '../core/problems/problem.js';
 
 export { VALIDATION_CODE };
 
@@ -51,6 +51,5 @@ export class RequestProblemList extends ProblemList {
 
 export type Body = Record<string, unknown>;
 
-export function isObject(value: unknown): value is Body {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** The shared value guard (src/core/values.ts), under the name the request checks use. */
+export { isPlainObject as isObject } from '../core/values.js';

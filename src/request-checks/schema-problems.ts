@@ -4,14 +4,14 @@
  * parameter it concerns (`metrics[3]`, `dimensions[0].type`) and a message naming the value.
  */
 import { isDay } from '../calendar/days.js';
-import { pointerTokens, valueAt } from '../json/pointer.js';
-import { ruleLevel } from '../../generated/rule-levels.js';
+import { pointerTokens, valueAt } from '../core/pointer.js';
+import { ruleLevel } from '../core/rules.js';
 import { ruleAt } from './constraint-rules.js';
-import { eachBranchGroup } from '../validators/branch-errors.js';
-import { describeValue } from '../problems/describe.js';
+import { eachBranchGroup } from '../core/branch-errors.js';
+import { describeValue } from '../core/problems/describe.js';
 import type { RequestProblemList as ProblemList } from './problem-list.js';
 import type { ConstraintRule, NameSets, RequestBodyChecks, SchemaError } from './schema-types.js';
-import { withArticle } from '../problems/article.js';
+import { withArticle } from '../core/problems/article.js';
 
 /** What a name of each catalog list is; `%` stands for the network. */
 const NAME_WORDS: Record<keyof NameSets, string> = {

@@ -3,8 +3,8 @@
  * request-body checks and their rules.
  */
 import type { OperationKind } from '../../generated/operations.js';
-import type { RuleId } from '../../generated/rule-levels.js';
-import type { CompiledValidatorError as SchemaError } from '../validators/compiled-types.js';
+import type { RuleId } from '../core/rules.js';
+import type { CompiledValidatorError as SchemaError } from '../../generated/validators/types.js';
 
 /** The catalog name lists a request validator checks against, for one version and network. */
 export interface NameSets {
@@ -17,7 +17,7 @@ export interface NameSets {
 }
 
 /** One error of a compiled validator: the one error shape of the request and response validators. */
-export type { CompiledValidatorError as SchemaError } from '../validators/compiled-types.js';
+export type { SchemaError };
 
 /** A standalone ajv validator, called with the name sets of the request's network as `this`. */
 export interface BodyValidator {

@@ -8,7 +8,7 @@
  */
 import * as v1 from '../../generated/validators/v1/index.js';
 import * as v2 from '../../generated/validators/v2/index.js';
-import type { RuleId } from '../../generated/rule-levels.js';
+import type { RuleId } from '../core/rules.js';
 import type { CompiledValidator, OperationValidators } from './compiled-types.js';
 
 export type { CompiledValidator, CompiledValidatorError, OperationValidators } from './compiled-types.js';

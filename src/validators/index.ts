@@ -5,7 +5,7 @@
  * refusal rules run (`/v1` and `/v2` export one version's).
  */
 export { createResponseValidator, validateResponse, type ResponseValidatorInstance, type ValidateResponseOptions } from './validate-response.js';
-export { formatError, formatErrors } from '../problems/problem-lines.js';
+export { formatError, formatErrors } from '../core/problems/problem-lines.js';
 export { checkRequest, type CheckRequestOptions, type RequestProblem } from '../request-checks/check.js';
 export { lookupOperation, type OperationLookup } from '../operations/operation-of.js';
 export type { ResponseProblem, RuleId, Severity, ValidateResponseInput, ValidationError, ValidationResult } from './types.js';

@@ -3,15 +3,15 @@
  * `/data/posts/3/comments: expected integer, got "12"`. The branch errors of an `anyOf`/`oneOf`
  * are folded into one message when every branch only failed on its type.
  */
-import type { RuleId } from '../../generated/rule-levels.js';
+import type { RuleId } from '../core/rules.js';
 import { ruleAt } from '../request-checks/constraint-rules.js';
 import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../calendar/date-times.js';
 import { DAY_TIME_SHAPE, UTC_DATE_TIME_SHAPE } from './checks/values.js';
 import type { CompiledValidator, CompiledValidatorError } from './compiled.js';
-import { describeValue, listValues, quote } from '../problems/describe.js';
-import type { ProblemList } from '../problems/problem-list.js';
-import { valueAt } from '../json/pointer.js';
-import { eachBranchGroup } from './branch-errors.js';
+import { describeValue, listValues, quote } from '../core/problems/describe.js';
+import type { ProblemList } from '../core/problems/problem-list.js';
+import { valueAt } from '../core/pointer.js';
+import { eachBranchGroup } from '../core/branch-errors.js';
 
 /** Shapes of the patterns used by the specs, named for people. */
 const PATTERN_SHAPES: Readonly<Record<string, string>> = {

@@ -1,8 +1,8 @@
 /** Input and result types of the response validators. */
 import type { OperationKey } from '../../generated/operations.js';
-import type { ResponseProblem } from '../problems/problem.js';
+import type { ResponseProblem } from '../core/problems/problem.js';
 
-export type { ResponseProblem, RuleId, Severity } from '../problems/problem.js';
+export type { ResponseProblem, RuleId, Severity } from '../core/problems/problem.js';
 
 /** One response to check. */
 export interface ValidateResponseInput {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogs } from '../../generated/catalogs.js';
 import { operations } from '../../generated/operations.js';
 import { checkRequest, checkV1Request, checkV2Request } from '../../src/request-checks/check.js';
-import { MAX_PROBLEMS_PER_RULE } from '../../src/problems/problem-list.js';
+import { MAX_PROBLEMS_PER_RULE } from '../../src/core/problems/problem-list.js';
 
 const range = { date_start: '2024-01-01', date_end: '2024-01-31', profiles: ['p1'] };
 const params = (key: string, body: unknown) => checkRequest(key, body).map((p) => p.parameter);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, civilFromDays, dayNumber, daysBetween, daysFromCivil, formatDayNumber, isDay, LAST_DAY, monthStart, parseDay } from '../../src/calendar/days.js';
 import { maxDateEnd } from '../../src/calendar/range-limit.js';
-import { RequestValidationError } from '../../src/request-checks/problems.js';
+import { RequestValidationError } from '../../src/core/problems/request-error.js';
 import { checkRequest } from '../../src/request-checks/check.js';
 import { v1 } from '../../src/v1.js';
 import { v2 } from '../../src/v2.js';

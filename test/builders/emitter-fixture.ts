@@ -4,7 +4,7 @@
  * emitter refers to (post, v1 day record, reference lists), and the operations of version 2.
  */
 import type { Model } from '../../scripts/model/types.js';
-import type { operationList } from '../../scripts/generators/operations.js';
+import type { operationList } from '../../scripts/generators/data/operations.js';
 import { fixtureModel } from '../pipeline/fixture-model.js';
 
 export type Operation = ReturnType<typeof operationList>[number];

@@ -48,3 +48,13 @@ describe('social-analytics-api/validators', () => {
     expectTypeOf(validators.checkRequest).toEqualTypeOf(checkRequest);
   });
 });
+
+describe('the builders as top-level exports of /v1 and /v2', () => {
+  it('every member of the builders interface is exported by its name (a network added to the catalog fails here until it is)', () => {
+    type MissingV2 = Exclude<keyof V2.V2Builders, keyof typeof V2>;
+    type MissingV1 = Exclude<keyof V1.V1Builders, keyof typeof V1>;
+    expectTypeOf<MissingV2>().toEqualTypeOf<never>();
+    expectTypeOf<MissingV1>().toEqualTypeOf<never>();
+    expectTypeOf(V2.facebook).toEqualTypeOf<V2.V2Builders['facebook']>();
+  });
+});

@@ -4,9 +4,9 @@
  * written once.
  */
 import { describe, expect, it } from 'vitest';
-import { compactRules, shareRules } from '../../scripts/generators/rule-table.js';
+import { compactRules, shareRules } from '../../scripts/generators/validators/rule-table.js';
 import { ruleAt } from '../../src/request-checks/constraint-rules.js';
-import type { ConstraintRule } from '../../scripts/generators/request-schemas.js';
+import type { ConstraintRule } from '../../scripts/generators/validators/request-schemas.js';
 import type { RuleTable } from '../../src/request-checks/schema-types.js';
 
 const full = new Map<string, ConstraintRule>([

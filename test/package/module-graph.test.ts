@@ -1,8 +1,9 @@
 /**
  * The module graph of the package: generated/ is a leaf (no generated file imports src/, so the
- * generated code is data, types and standalone validators that src/ wraps), and no import cycle
- * runs through src/ or generated/ (madge, with the project's TypeScript configuration, type-only
- * imports included).
+ * generated code is data, types and standalone validators that src/ wraps); src/core/ (problems,
+ * JSON pointers, value guards, rule lookup) is the floor every other folder imports, and no
+ * arrow runs back up; no import cycle runs through src/, generated/ or scripts/ (madge, with
+ * the project's TypeScript configuration, type-only imports included).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -64,15 +65,58 @@ describe('generated/ is a leaf', () => {
   });
 });
 
+/** The src/ folders a module of `folder` may import (besides its own and generated/): the layers below it. */
+const LOWER: Readonly<Record<string, readonly string[]>> = {
+  core: [],
+  calendar: ['core', 'catalog'],
+  search: ['core'],
+  catalog: ['core'],
+  operations: ['core', 'catalog'],
+};
+
+/** The src/ folder of a project file (`src/core/problems/problem.ts` -> `core`), or undefined. */
+const srcFolder = (file: string) => (file.startsWith('src/') && file.split('/').length > 2 ? file.split('/')[1] : undefined);
+
+describe('no arrow back up in src/', () => {
+  it('the bottom folders import only the folders below them', () => {
+    const files = readdirSync(join(PROJECT_ROOT, 'src'), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && CODE.test(e.name))
+      .map((e) => relative(PROJECT_ROOT, join(e.parentPath, e.name)).split('\\').join('/'));
+    expect(files).toContain('src/core/values.ts');
+    const upward: string[] = [];
+    for (const file of files) {
+      const folder = srcFolder(file);
+      const allowed = folder === undefined ? undefined : LOWER[folder];
+      if (!allowed) continue;
+      for (const target of srcImports(file)) {
+        const to = srcFolder(target);
+        if (to !== folder && !allowed.includes(to ?? '')) upward.push(`${file} -> ${target}`);
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+
+  it('the request checks and the capture readers do not reach into the validators', () => {
+    const files = readdirSync(join(PROJECT_ROOT, 'src'), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && CODE.test(e.name))
+      .map((e) => relative(PROJECT_ROOT, join(e.parentPath, e.name)).split('\\').join('/'))
+      .filter((file) => ['request-checks', 'captures'].includes(srcFolder(file) ?? ''));
+    const reaching = files.flatMap((file) => srcImports(file).filter((t) => t.startsWith('src/validators/')).map((t) => `${file} -> ${t}`));
+    expect(reaching).toEqual([]);
+  });
+});
+
 describe('import cycles', () => {
-  it('none in src/ or generated/', async () => {
-    const graph = await madge(['src', 'generated'], {
+  it('none in src/, generated/ or scripts/', async () => {
+    const graph = await madge(['src', 'generated', 'scripts'], {
       baseDir: PROJECT_ROOT,
-      fileExtensions: ['ts'],
+      fileExtensions: ['ts', 'mts', 'mjs', 'js'],
       tsConfig: join(PROJECT_ROOT, 'tsconfig.json'),
       excludeRegExp: [/^generated\/site\//],
     });
-    expect(Object.keys(graph.obj()).length).toBeGreaterThan(100);
+    const files = Object.keys(graph.obj());
+    expect(files.length).toBeGreaterThan(200);
+    expect(files).toContain('scripts/generators/validators/validators-rules.ts');
     expect(graph.circular()).toEqual([]);
   }, 120_000);
 });

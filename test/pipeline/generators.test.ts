@@ -4,9 +4,9 @@
  * TypeScript literal printer, and the expansion of `Network*` templates per network.
  */
 import { describe, expect, it } from 'vitest';
-import { dayRecordSchema, postFieldSchema, resolveDirective, type Directive } from '../../scripts/generators/catalog-schemas.js';
-import { toTsLiteral } from '../../scripts/generators/catalog-data.js';
-import { buildOpenApi } from '../../scripts/generators/openapi-bundle.js';
+import { dayRecordSchema, postFieldSchema, resolveDirective, type Directive } from '../../scripts/generators/openapi/catalog-schemas.js';
+import { toTsLiteral } from '../../scripts/generators/data/catalog-data.js';
+import { buildOpenApi } from '../../scripts/generators/openapi/openapi-bundle.js';
 import { PipelineError } from '../../scripts/model/errors.js';
 import type { Model } from '../../scripts/model/types.js';
 import { field, fixtureModel, metric } from './fixture-model.js';

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LINE_WIDTH } from '../../scripts/generators/ts-source.js';
+import { LINE_WIDTH } from '../../scripts/generators/builders/ts-source.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 

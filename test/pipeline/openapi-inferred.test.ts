@@ -1,6 +1,6 @@
 /**
  * The published documents hold the keywords of inferred rules as `x-inferred-rules`
- * annotations (scripts/generators/openapi-inferred.ts), and the validator compilers get them
+ * annotations (scripts/generators/openapi/openapi-inferred.ts), and the validator compilers get them
  * back: on a small document by hand, and on the project's own documents.
  */
 import { readFileSync } from 'node:fs';
@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { loadModel } from '../../scripts/model/load-model.js';
-import { buildOpenApi } from '../../scripts/generators/openapi-bundle.js';
-import { INFERRED_RULES, publishedDocument, restoreInferred, strictDocument } from '../../scripts/generators/openapi-inferred.js';
-import { cleanSchema } from '../../scripts/generators/validators-schemas.js';
+import { buildOpenApi } from '../../scripts/generators/openapi/openapi-bundle.js';
+import { publishedDocument } from '../../scripts/generators/openapi/openapi-inferred.js';
+import { INFERRED_RULES, restoreInferred, strictDocument } from '../../scripts/schema/inferred.js';
+import { cleanSchema } from '../../scripts/generators/validators/validators-schemas.js';
 import type { Rule } from '../../src/catalog/types.js';
 import { PROJECT_ROOT } from './temp-project.js';
 

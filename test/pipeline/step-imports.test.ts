@@ -36,7 +36,7 @@ describe('where the builders step loads its libraries', () => {
   });
 
   it('the builders step module does', () => {
-    const reached = packagesReached('scripts/generators/builders-step.ts');
+    const reached = packagesReached('scripts/generators/builders/builders-step.ts');
     expect(['ts-morph', 'prettier'].filter((p) => reached.has(p))).toEqual(['ts-morph', 'prettier']);
   });
 });

@@ -4,7 +4,7 @@
  * table's sorted entries.
  */
 import { describe, expect, it } from 'vitest';
-import { validatorLayout, type VersionModule } from '../../scripts/generators/validators-layout.js';
+import { validatorLayout, type VersionModule } from '../../scripts/generators/validators/validators-layout.js';
 
 const BASE = 'https://social-analytics-api.invalid/v2/schemas/';
 
@@ -31,7 +31,7 @@ const failure: VersionModule = { version: 2, base: BASE, code: 'exports.schemaRu
 describe('validatorLayout', () => {
   it('shares one module between networks whose code differs by names only, the rule table in another order too', () => {
     const networks = ['twitter', 'linkedin', 'pinterest'];
-    const paths = validatorLayout('scripts/generators/validators.ts', [failure, ...networks.map(metricsModule)], networks)
+    const paths = validatorLayout('scripts/generators/validators/validators.ts', [failure, ...networks.map(metricsModule)], networks)
       .map((a) => a.path)
       .filter((p) => p.endsWith('.cjs'));
     expect(paths).toEqual(['generated/validators/v2/failure.cjs', 'generated/validators/v2/getMetrics.cjs']);
@@ -41,7 +41,7 @@ describe('validatorLayout', () => {
     const networks = ['twitter', 'linkedin'];
     const other = metricsModule('linkedin');
     other.code = other.code.replace('v2.metrics.shape', 'shared.response.no-extra-members');
-    const paths = validatorLayout('scripts/generators/validators.ts', [failure, metricsModule('twitter'), other], networks)
+    const paths = validatorLayout('scripts/generators/validators/validators.ts', [failure, metricsModule('twitter'), other], networks)
       .map((a) => a.path)
       .filter((p) => p.endsWith('.cjs'));
     expect(paths).toEqual(['generated/validators/v2/failure.cjs', 'generated/validators/v2/getLinkedinMetrics.cjs', 'generated/validators/v2/getTwitterMetrics.cjs']);

@@ -7,12 +7,12 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkRequest } from '../../src/request-checks/check.js';
-import { RequestValidationError } from '../../src/request-checks/problems.js';
+import { RequestValidationError } from '../../src/core/problems/request-error.js';
 import { v2 } from '../../src/builders/v2.js';
 import { validateResponse } from '../../src/validators/index.js';
 import { checkRules, type CheckContext } from '../../src/mock/checks.js';
 import { MockFailure } from '../../src/mock/failures.js';
-import { MAX_PROBLEMS_PER_RULE } from '../../src/problems/problem-list.js';
+import { MAX_PROBLEMS_PER_RULE } from '../../src/core/problems/problem-list.js';
 import { countWork, WorkBudgetExceeded } from './work-meter.js';
 
 const POSTS = 'POST /2/facebook/page/posts';

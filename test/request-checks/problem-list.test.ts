@@ -1,6 +1,6 @@
 /** The problem list's caps: per rule and per severity, with exact counts of what they leave out. */
 import { describe, expect, it } from 'vitest';
-import { MAX_LEFT_OUT, MAX_PROBLEMS, MAX_PROBLEMS_PER_RULE, ProblemList } from '../../src/problems/problem-list.js';
+import { MAX_LEFT_OUT, MAX_PROBLEMS, MAX_PROBLEMS_PER_RULE, ProblemList } from '../../src/core/problems/problem-list.js';
 import type { RuleId } from '../../generated/rule-levels.js';
 
 const STATED: RuleId[] = ['shared.posts.field-names', 'shared.posts.filter-shape', 'shared.posts.sort-fields', 'shared.posts.filter-fields'];

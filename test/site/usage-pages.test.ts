@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import markdownIt from 'markdown-it';
-import { readUsageSource } from '../../scripts/generators/site.js';
+import { readUsageSource } from '../../scripts/generators/site/site.js';
 import { renderMarkdown, slugOf } from '../../scripts/generators/site/markdown.js';
 import { headingText, pickSection, readmeSections } from '../../scripts/generators/site/readme-sections.js';
 import { searchEntries } from '../../scripts/generators/site/search-index.js';

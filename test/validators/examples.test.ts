@@ -7,7 +7,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { cleanSchema } from '../../scripts/generators/validators-schemas.js';
+import { cleanSchema } from '../../scripts/generators/validators/validators-schemas.js';
 import { validateResponse } from '../../src/validators/index.js';
 import { loadDoc, operationExamples } from './spec-examples.js';
 

@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { assertNoUnevaluated, assertSuccessDiscriminates, compiledInput, validatorArtifacts } from '../../scripts/generators/validators.js';
-import { createCompiler } from '../../scripts/generators/standalone-validators.js';
-import type { VersionSchemas } from '../../scripts/generators/validators-schemas.js';
+import { assertNoUnevaluated, assertSuccessDiscriminates, compiledInput, validatorArtifacts } from '../../scripts/generators/validators/validators.js';
+import { createCompiler } from '../../scripts/generators/validators/standalone-validators.js';
+import type { VersionSchemas } from '../../scripts/generators/validators/validators-schemas.js';
 import { ROOT } from './spec-examples.js';
 import { loadModel } from '../../scripts/model/load-model.js';
 import { operations } from '../../generated/operations.js';
@@ -52,7 +52,7 @@ describe('generated/validators', () => {
   });
 
   it('inlines every $ref: no compiled function calls another, so a oneOf writes its branches\' errors just before its own', () => {
-    // src/validators/branch-errors.ts reads the errors of a oneOf's branches as the run just before its error.
+    // src/core/branch-errors.ts reads the errors of a oneOf's branches as the run just before its error.
     const files = [join(ROOT, 'generated', 'request-validators.ts')];
     for (const dir of ['v1', 'v2', 'shared']) for (const name of readdirSync(join(ROOT, 'generated', 'validators', dir))) if (name.endsWith('.cjs')) files.push(join(ROOT, 'generated', 'validators', dir, name));
     for (const file of files) {

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateResponse } from '../../src/validators/index.js';
-import { MAX_PROBLEMS_PER_RULE } from '../../src/problems/problem-list.js';
+import { MAX_PROBLEMS_PER_RULE } from '../../src/core/problems/problem-list.js';
 import { countWork } from '../request-checks/work-meter.js';
 
 /** Broken posts, the `i`-th of each kind. */

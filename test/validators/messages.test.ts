@@ -1,7 +1,7 @@
 /** Messages for people, pointers, folding of alternatives, and the error cap. */
 import { describe, expect, it } from 'vitest';
 import { formatError, formatErrors, validateResponse } from '../../src/validators/index.js';
-import { MAX_PROBLEMS as MAX_ERRORS, MAX_PROBLEMS_PER_RULE as MAX_PER_RULE } from '../../src/problems/problem-list.js';
+import { MAX_PROBLEMS as MAX_ERRORS, MAX_PROBLEMS_PER_RULE as MAX_PER_RULE } from '../../src/core/problems/problem-list.js';
 import { problem, problems } from './problems.js';
 
 const posts = (list: unknown[], extra: Record<string, unknown> = {}) => ({ success: true, data: { posts: list, ...extra } });

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkRequest } from '../../src/request-checks/check.js';
 import { validateResponse, type ValidateResponseInput, type ValidationResult } from '../../src/validators/index.js';
-import type { RequestProblem } from '../../src/request-checks/problems.js';
+import type { RequestProblem } from '../../src/core/problems/request-error.js';
 import { postsShape, v1MetricsShape, v2MetricsShape, failureShape, listShapes, type Shape } from '../../bench/bodies.js';
 import { allOperations } from './spec-examples.js';
 import { problems } from './problems.js';

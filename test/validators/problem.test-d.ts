@@ -3,7 +3,7 @@ import { expectTypeOf, test } from 'vitest';
 import type { ValidationIssue } from '../../src/client/index.js';
 import type { Problem as ReportProblem } from '../../src/cli/report-types.js';
 import type { RequestProblem } from '../../src/index.js';
-import type { Problem, ResponseProblem } from '../../src/problems/problem.js';
+import type { Problem, ResponseProblem } from '../../src/core/problems/problem.js';
 import { createResponseValidator, validateResponse, type ValidationError, type ValidationResult } from '../../src/validators/index.js';
 
 test('response and request problems are the one Problem type, placed by pointer or by parameter', () => {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { RULES } from '../../generated/rules.js';
 import * as v1Validators from '../../generated/validators/v1/index.js';
 import * as v2Validators from '../../generated/validators/v2/index.js';
-import { schemaRuleTable } from '../../scripts/generators/validators-rules.js';
+import { schemaRuleTable } from '../../scripts/generators/validators/validators-rules.js';
 import { responseRuleIds } from './register-section.js';
 import { ROOT } from './spec-examples.js';
 

@@ -4,14 +4,12 @@
  * deterministic HTML with inline CSS and no external asset.
  */
 import { banner } from '../banner.js';
+import { escapeHtml } from './escape.js';
 import { SEARCH_FILE } from './pages.js';
 import { SEARCH_SCRIPT, searchBox, type SearchBoxText } from './search-box.js';
 import { SITE_CSS } from './style.js';
 
-/** Escapes text for HTML element content and double-quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+export { escapeHtml };
 
 /** Inline Markdown used in catalog and spec descriptions: only `code` spans. */
 export function inline(text: string): string {

@@ -5,7 +5,7 @@
  * site's index (search.js) with links to their rows. Matching ignores case and treats space,
  * `_`, `.` and `-` alike, so "FANS CHANGE" finds `fans_change`.
  */
-import { escapeHtml } from './html.js';
+import { escapeHtml } from './escape.js';
 
 /** What the box is called and says while empty; catalog pages filter their tables with it. */
 export interface SearchBoxText {

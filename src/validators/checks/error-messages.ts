@@ -2,7 +2,7 @@
  * Body-only check of a failure body's error objects: each lists its messages, "first a general
  * description, then detail", so at least the general description.
  */
-import type { ProblemList } from '../../problems/problem-list.js';
+import type { ProblemList } from '../../core/problems/problem-list.js';
 import { isPlainObject } from './values.js';
 
 export function checkErrorMessages(list: ProblemList, errors: unknown[]): void {

@@ -4,7 +4,7 @@
  * with a warning (inferred rules): the documents give the codes they know, not a closed list.
  */
 import { errorCodes } from '../catalog-facts.js';
-import type { ProblemList } from '../../problems/problem-list.js';
+import type { ProblemList } from '../../core/problems/problem-list.js';
 import { checkErrorMessages } from './error-messages.js';
 import { isPlainObject } from './values.js';
 

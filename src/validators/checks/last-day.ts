@@ -3,8 +3,8 @@
  * requested day ("the last day is included in the result"), unless it has no rows at all
  * (metrics may "return no data").
  */
-import type { ProblemList } from '../../problems/problem-list.js';
-import { quote } from '../../problems/describe.js';
+import type { ProblemList } from '../../core/problems/problem-list.js';
+import { quote } from '../../core/problems/describe.js';
 import type { DateRange } from './request-shape.js';
 
 export function checkLastDay(list: ProblemList, rows: unknown[], range: DateRange, element: number): void {

@@ -5,9 +5,9 @@
  * requested profile; each day record holds exactly the requested metrics, each with its catalog
  * type; days inside the requested range.
  */
-import { quote } from '../../problems/describe.js';
-import { childPointer } from '../../json/pointer.js';
-import type { ProblemList } from '../../problems/problem-list.js';
+import { quote } from '../../core/problems/describe.js';
+import { childPointer } from '../../core/pointer.js';
+import type { ProblemList } from '../../core/problems/problem-list.js';
 import { metricsOf } from '../catalog-facts.js';
 import { hasDayTimeShape, realDayAt } from '../../calendar/date-times.js';
 import { rangeText, stringArray } from './request-shape.js';

@@ -7,11 +7,11 @@
  * the call stack; pointers are built only for problems.
  */
 import { extraDimensionNames, metricsOf } from '../catalog-facts.js';
-import { describeValue, quote } from '../../problems/describe.js';
-import type { ProblemList } from '../../problems/problem-list.js';
-import { childPointer } from '../../json/pointer.js';
+import { describeValue, quote } from '../../core/problems/describe.js';
+import type { ProblemList } from '../../core/problems/problem-list.js';
+import { childPointer } from '../../core/pointer.js';
 import { isDay, isPlainObject } from './values.js';
-import { withArticle } from '../../problems/article.js';
+import { withArticle } from '../../core/problems/article.js';
 
 export interface HeaderElement {
   type: string;

@@ -4,8 +4,8 @@
  * rows are the requested metrics (inferred) in the requested order (inferred); `date.day` rows
  * inside the requested range; `profile` rows among the requested profiles (inferred).
  */
-import { describeValue, listValues, quote } from '../../problems/describe.js';
-import type { ProblemList } from '../../problems/problem-list.js';
+import { describeValue, listValues, quote } from '../../core/problems/describe.js';
+import type { ProblemList } from '../../core/problems/problem-list.js';
 import { checkLastDay } from './last-day.js';
 import { checkMetricsV2Body, headerOf, type HeaderElement } from './metrics-v2-body.js';
 import { dateRange, rangeText, sameItems, stringArray } from './request-shape.js';

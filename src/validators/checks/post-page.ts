@@ -5,8 +5,8 @@
  * any profile timezone (UTC-12 to UTC+14: up to 14 hours either side of the UTC days).
  */
 import { maxPageSize } from '../catalog-facts.js';
-import { quote } from '../../problems/describe.js';
-import type { ProblemList } from '../../problems/problem-list.js';
+import { quote } from '../../core/problems/describe.js';
+import type { ProblemList } from '../../core/problems/problem-list.js';
 import { hasUtcDateTimeShape, realDayTime, utcInstantKey } from '../../calendar/date-times.js';
 import { dayNumber, FIRST_DAY_NUMBER, formatDayNumber, LAST_DAY_NUMBER } from '../../calendar/days.js';
 import { dateRange, rangeText, type DateRange } from './request-shape.js';

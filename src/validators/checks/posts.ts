@@ -8,16 +8,16 @@
  */
 import type { PostFieldType } from '../../catalog/types.js';
 import { defaultPageSize, postCatalogOf, type PostCatalog } from '../catalog-facts.js';
-import { quote } from '../../problems/describe.js';
-import type { ProblemList } from '../../problems/problem-list.js';
-import { childPointer } from '../../json/pointer.js';
+import { quote } from '../../core/problems/describe.js';
+import type { ProblemList } from '../../core/problems/problem-list.js';
+import { childPointer } from '../../core/pointer.js';
 import { checkPostPage } from './post-page.js';
 import { excludedNames, FEW_EXCLUDED, holdsNone, onlyAllowed } from './post-members.js';
 import { PassedMembers } from './passed-members.js';
 import { stringArray } from './request-shape.js';
 import { hasUtcDateTimeShape, isDocumentedUtcShape, isUtcDateTime, realDayTime, utcInstantKey } from '../../calendar/date-times.js';
 import { expected, isPlainObject, typeProblem, UTC_DATE_TIME_SHAPE } from './values.js';
-import { withArticle } from '../../problems/article.js';
+import { withArticle } from '../../core/problems/article.js';
 
 interface SortKey {
   /** As requested: `comments`, `reactions_by_type.like`. */

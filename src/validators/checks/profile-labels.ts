@@ -4,8 +4,8 @@
  * say "network name", not how it is spelled).
  */
 import { networksOf } from '../catalog-facts.js';
-import { quote } from '../../problems/describe.js';
-import type { ProblemList } from '../../problems/problem-list.js';
+import { quote } from '../../core/problems/describe.js';
+import type { ProblemList } from '../../core/problems/problem-list.js';
 import { isPlainObject } from './values.js';
 
 export function checkProfileLabels(list: ProblemList, body: Record<string, unknown>): void {

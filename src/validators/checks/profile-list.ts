@@ -4,8 +4,8 @@
  * absent from a profile ("A field may be absent from an element"): absence is never reported.
  */
 import { insightsNetworks } from '../catalog-facts.js';
-import { quote } from '../../problems/describe.js';
-import type { ProblemList } from '../../problems/problem-list.js';
+import { quote } from '../../core/problems/describe.js';
+import type { ProblemList } from '../../core/problems/problem-list.js';
 import { isPlainObject } from './values.js';
 
 /**

@@ -7,7 +7,7 @@
  */
 import { requestLimits } from '../../catalog/request-catalog.js';
 import { checkRequest } from '../../request-checks/check.js';
-import type { ProblemList } from '../../problems/problem-list.js';
+import type { ProblemList } from '../../core/problems/problem-list.js';
 
 /** The API's codes for an exceeded profiles, metrics or date range limit (4 in catalogs/limits.yaml). */
 const LIMIT_CODES: ReadonlySet<number> = new Set([requestLimits.profilesPerMetricsRequest.errorCode, requestLimits.metricsPerMetricsRequest.errorCode, requestLimits.dateRangeMonths.errorCode]);

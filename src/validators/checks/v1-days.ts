@@ -8,8 +8,8 @@
  * reports run only for the profiles where either is not so. Record dates of other shapes are
  * reported by the date checks (metrics-v1.ts).
  */
-import type { ProblemList } from '../../problems/problem-list.js';
-import { quote } from '../../problems/describe.js';
+import type { ProblemList } from '../../core/problems/problem-list.js';
+import { quote } from '../../core/problems/describe.js';
 import { isPlainObject } from './values.js';
 
 /** The first ten characters (the day of `YYYY-MM-DD HH:MM:SS`) of two dates are the same. */

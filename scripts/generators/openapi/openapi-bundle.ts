@@ -1,0 +1,148 @@
+/**
+ * Builds the self-contained OpenAPI document of one version from the model: one concrete path
+ * per network for every `{network}` template, per-network components with the catalogs'
+ * enums and field types, only internal refs, examples for every operation, and security on
+ * every operation. The `Network` token in template names becomes the network title
+ * (`NetworkMetricsRequest` -> `FacebookMetricsRequest`).
+ */
+import { PipelineError } from '../../model/errors.js';
+import { pascal, type Model, type OpenApiDocument, type Version, type VersionModel } from '../../model/types.js';
+import { resolveDirective, type Directive } from './catalog-schemas.js';
+import { addFailureExample, operationExamples } from './examples.js';
+import { fillLimits, limitKeywords } from './limit-keywords.js';
+
+const TEMPLATE_REF = /^#\/components\/(schemas|responses|parameters)\/Network([A-Z]\w*)$/;
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+/** Which networks a template component is instantiated for. */
+function templateNetworks(vm: VersionModel, kind: unknown, name: string): string[] {
+  if (kind === 'metrics') return vm.networks.filter((n) => vm.metrics[n]);
+  if (kind === 'posts') return vm.networks.filter((n) => vm.posts[n]);
+  throw new PipelineError(`template component Network${name} needs x-per-network: metrics or posts`, `spec/v${vm.version}`, undefined, `/components/schemas/Network${name}`);
+}
+
+/** Rewrites template refs and resolves x-catalog directives for one network. */
+function bind(node: unknown, model: Model, vm: VersionModel, network: string | undefined, pointer: string): unknown {
+  if (Array.isArray(node)) return node.map((item, i) => bind(item, model, vm, network, `${pointer}/${i}`));
+  if (typeof node === 'string' && pointer.endsWith('/description')) return fillLimits(model.limits, node);
+  if (node === null || typeof node !== 'object') return node;
+  let obj = node as Record<string, unknown>;
+  if (typeof obj.$ref === 'string') {
+    const m = TEMPLATE_REF.exec(obj.$ref);
+    if (m) {
+      if (!network) throw new PipelineError(`${obj.$ref} is used outside a per-network operation (add x-network or a {network} path)`, `spec/v${vm.version}`, undefined, pointer);
+      return { ...obj, $ref: `#/components/${m[1]}/${pascal(network)}${m[2]}` };
+    }
+    return obj;
+  }
+  if (typeof obj['x-catalog'] === 'string') {
+    if (!network) throw new PipelineError(`x-catalog: ${obj['x-catalog']} is used outside a per-network component`, `spec/v${vm.version}`, undefined, pointer);
+    const resolved = resolveDirective(obj['x-catalog'] as Directive, model, vm, network, obj);
+    if (resolved === undefined) return undefined;
+    obj = resolved;
+  }
+  if (obj['x-limit'] !== undefined) {
+    try {
+      obj = { ...obj, ...limitKeywords(model.limits, obj['x-limit']) };
+    } catch (error) {
+      throw new PipelineError((error as Error).message, `spec/v${vm.version}`, undefined, pointer);
+    }
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(obj)) {
+    if (key === 'x-per-network' || key === 'x-network') continue;
+    const bound = bind(value, model, vm, network, `${pointer}/${key}`);
+    if (bound !== undefined) out[key] = bound;
+  }
+  if (Array.isArray(out.required) && out.properties && typeof out.properties === 'object') {
+    out.required = (out.required as string[]).filter((r) => r in (out.properties as object));
+  }
+  return out;
+}
+
+function expandComponents(model: Model, vm: VersionModel, spec: OpenApiDocument) {
+  const components = spec.components ?? {};
+  for (const kind of Object.keys(components)) {
+    const bucket = components[kind] as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(bucket)) {
+      const m = /^Network([A-Z]\w*)$/.exec(name);
+      if (!m) {
+        out[name] = bind(value, model, vm, undefined, `/components/${kind}/${name}`);
+        continue;
+      }
+      for (const network of templateNetworks(vm, (value as Record<string, unknown>)['x-per-network'], m[1])) {
+        const bound = bind(clone(value), model, vm, network, `/components/${kind}/${name}`);
+        if (bound !== undefined) out[`${pascal(network)}${m[1]}`] = bound;
+      }
+    }
+    components[kind] = Object.fromEntries(Object.keys(out).sort().map((k) => [k, out[k]]));
+  }
+}
+
+function concreteOperation(model: Model, vm: VersionModel, network: string | undefined, op: Record<string, any>, path: string) {
+  const bound = bind(clone(op), model, vm, network, `/paths/${path}`) as Record<string, any>;
+  if (network) {
+    const title = pascal(network);
+    bound.operationId = String(bound.operationId).replace('Network', title);
+    for (const key of ['summary', 'description']) if (typeof bound[key] === 'string') bound[key] = bound[key].replace(/\bNetwork\b/g, network);
+  }
+  bound.security ??= clone(vm.spec.security);
+  return bound;
+}
+
+function expandPaths(model: Model, vm: VersionModel, spec: OpenApiDocument): Record<string, unknown> {
+  const paths: Record<string, unknown> = {};
+  for (const [template, item] of Object.entries(vm.spec.paths as Record<string, Record<string, any>>)) {
+    const isTemplate = template.includes('{network}');
+    const networks = isTemplate
+      ? vm.networks.filter((n) => !/\/metrics$/.test(template) || vm.metrics[n])
+      : [item['x-network'] as string | undefined];
+    for (const network of networks) {
+      if (network && !vm.networks.includes(network)) {
+        throw new PipelineError(`x-network "${network}" is not a network of version ${vm.version}`, `spec/v${vm.version}`, undefined, `/paths/${template}`);
+      }
+      const path = isTemplate ? template.replace('{network}', network!) : template;
+      const out: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(item)) {
+        if (key === 'x-network') continue;
+        if (key === 'parameters') {
+          const params = (value as Record<string, any>[]).filter((p) => !(isTemplate && p.in === 'path' && p.name === 'network'));
+          if (params.length) out.parameters = params;
+          continue;
+        }
+        if (!HTTP_METHODS.includes(key)) {
+          out[key] = value;
+          continue;
+        }
+        const op = concreteOperation(model, vm, network, value, path);
+        if (isTemplate) operationExamples(model, vm, network!, path, op, spec);
+        addFailureExample(model, op);
+        out[key] = op;
+      }
+      paths[path] = out;
+    }
+  }
+  return paths;
+}
+
+const built = new WeakMap<Model, Map<Version, OpenApiDocument>>();
+
+/** The generated document of a version; built once per model (callers must not mutate it). */
+export function buildOpenApi(model: Model, version: Version): OpenApiDocument {
+  let perModel = built.get(model);
+  if (!perModel) built.set(model, (perModel = new Map()));
+  if (!perModel.has(version)) perModel.set(version, buildOpenApiUncached(model, version));
+  return perModel.get(version)!;
+}
+
+function buildOpenApiUncached(model: Model, version: Version): OpenApiDocument {
+  const vm = version === 1 ? model.v1 : model.v2;
+  const spec = clone(vm.spec);
+  if (spec.info && typeof spec.info.description === 'string') spec.info.description = fillLimits(model.limits, spec.info.description);
+  expandComponents(model, vm, spec);
+  spec.paths = expandPaths(model, vm, spec);
+  return spec;
+}

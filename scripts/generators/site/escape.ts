@@ -1,0 +1,6 @@
+/** HTML escaping, the one step every page part shares (html.ts, search-box.ts). */
+
+/** Escapes text for HTML element content and double-quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
