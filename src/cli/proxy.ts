@@ -9,7 +9,7 @@ import type { ProxyExchange, ProxyOptions, ProxyServer } from '../proxy/proxy.js
 import { readOptions, type OptionTable } from './parse-options.js';
 import { closingText } from './reporters/text.js';
 import { closingOf } from './reporters/whole.js';
-import { pairOutputs, reporterChoice, type ReporterChoice, type Slot } from './validate-args.js';
+import { pairOutputs, reportSlot, type ReporterChoice, type Slot } from './validate-args.js';
 import { writeReports } from './write-reports.js';
 
 export const PROXY_USAGE = `usage: social-analytics-api proxy --target URL [options]
@@ -112,19 +112,14 @@ export function parseProxyArgs(args: readonly string[]): ProxyArgs | { error: st
       case 'strict':
         options.strict = true;
         break;
-      case 'reporter': {
-        const choice = reporterChoice(value);
-        if ('error' in choice) return choice;
-        slots.push({ kind: 'reporter', choice });
+      case 'reporter':
+      case 'json':
+      case 'output': {
+        const slot = reportSlot(name, value, rawName);
+        if ('error' in slot) return slot;
+        slots.push(slot);
         break;
       }
-      case 'json':
-        slots.push({ kind: 'reporter', choice: { name: 'json' } });
-        break;
-      case 'output':
-        if (!value) return { error: `${rawName} needs a file name` };
-        slots.push({ kind: 'output', flag: rawName, file: value });
-        break;
     }
   }
   const unpaired = pairOutputs(slots);

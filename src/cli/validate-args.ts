@@ -42,7 +42,7 @@ const isReporter = (name: string): name is ReporterName => (REPORTERS as readonl
 export type Slot = { kind: 'reporter'; choice: ReporterChoice } | { kind: 'output'; flag: string; file: string };
 
 /** `--reporter NAME` or `--reporter NAME=FILE`. */
-export function reporterChoice(spec: string | undefined): ReporterChoice | { error: string } {
+function reporterChoice(spec: string | undefined): ReporterChoice | { error: string } {
   if (spec === undefined || spec === '') return { error: `--reporter needs a value: ${REPORTERS.join(', ')} (optionally NAME=FILE)` };
   const eq = spec.indexOf('=');
   const name = eq < 0 ? spec : spec.slice(0, eq);
@@ -69,6 +69,14 @@ function docsUrl(value: string | undefined): string | { error: string } {
 
 /** The reporter a file name suggests, for the example in a message. */
 const reporterFor = (file: string): ReporterName => (/\.xml$/i.test(file) ? 'junit' : /\.json$/i.test(file) ? 'json' : /\.md$/i.test(file) ? 'markdown' : /\.sarif$/i.test(file) ? 'sarif' : 'text');
+
+/** The slot of a report option (`--reporter NAME[=FILE]`, `--json`, `--output FILE`), for `pairOutputs`. */
+export function reportSlot(name: 'reporter' | 'json' | 'output', value: string | undefined, rawName: string): Slot | { error: string } {
+  if (name === 'json') return { kind: 'reporter', choice: { name: 'json' } };
+  if (name === 'output') return value ? { kind: 'output', flag: rawName, file: value } : { error: `${rawName} needs a file name` };
+  const choice = reporterChoice(value);
+  return 'error' in choice ? choice : { kind: 'reporter', choice };
+}
 
 /**
  * Gives each `--output` to the reporter beside it: the `--reporter` just before it when that one
@@ -104,19 +112,14 @@ export function parseValidateArgs(args: readonly string[]): ValidateOptions | { 
       continue;
     }
     switch (token.name) {
-      case 'reporter': {
-        const choice = reporterChoice(token.value);
-        if ('error' in choice) return choice;
-        slots.push({ kind: 'reporter', choice });
+      case 'reporter':
+      case 'json':
+      case 'output': {
+        const slot = reportSlot(token.name, token.value, token.rawName);
+        if ('error' in slot) return slot;
+        slots.push(slot);
         break;
       }
-      case 'json':
-        slots.push({ kind: 'reporter', choice: { name: 'json' } });
-        break;
-      case 'output':
-        if (!token.value) return { error: `${token.rawName} needs a file name` };
-        slots.push({ kind: 'output', flag: token.rawName, file: token.value });
-        break;
       case 'strict':
         options.strict = true;
         break;

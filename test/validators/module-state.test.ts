@@ -199,7 +199,7 @@ describe('module-level state', () => {
       .getSourceFiles()
       .map((f) => f.fileName)
       .filter((f) => !f.endsWith('.d.ts') && f.startsWith(join(ROOT, 'src') + '/'));
-    for (const module of ['src/request-checks/name-sets.ts', 'src/calendar/days.ts', 'src/operations/operation-of.ts', 'src/problems/problem-list.ts']) expect(reached).toContain(join(ROOT, module));
+    for (const module of ['src/request-checks/name-sets.ts', 'src/calendar/days.ts', 'src/operations/operation-of.ts', 'src/core/problems/problem-list.ts']) expect(reached).toContain(join(ROOT, module));
     expect(moduleState(programOf(), reached)).toEqual([]);
   });
 

@@ -510,20 +510,14 @@ exports.validators = {
   }
 };
 exports.schemaRules = {
-  "/FacebookPost": "shared.posts.member-types",
+  "/FacebookPost": "shared.posts.field-types",
+  "/FacebookPost/properties/attachments": "shared.posts.member-types",
   "/FacebookPost/properties/attachments/items/type": "shared.posts.field-types",
   "/FacebookPost/properties/attachments/type": "shared.posts.field-types",
   "/FacebookPost/properties/created_time/pattern": "shared.posts.datetime-utc",
-  "/FacebookPost/properties/created_time/type": "shared.posts.field-types",
-  "/FacebookPost/properties/insights_video_retention_graph/type": "shared.posts.field-types",
-  "/FacebookPost/properties/insights_video_retention_graph_autoplayed/type": "shared.posts.field-types",
   "/FacebookPost/properties/post_labels/items/additionalProperties": "shared.response.no-extra-members",
-  "/FacebookPost/properties/post_labels/items/required": "shared.posts.field-types",
-  "/FacebookPost/properties/post_labels/items/type": "shared.posts.field-types",
-  "/FacebookPost/properties/post_labels/type": "shared.posts.field-types",
-  "/FacebookPost/properties/ppd_status": "shared.posts.field-types",
+  "/FacebookPost/properties/reactions_by_type": "shared.posts.member-types",
   "/FacebookPost/properties/reactions_by_type/type": "shared.posts.field-types",
-  "/FacebookPost/type": "shared.posts.field-types",
   "/FacebookPostsResponse": "shared.posts.envelope",
   "/FacebookPostsResponse/additionalProperties": "shared.response.no-extra-members",
   "/FacebookPostsResponse/properties/data/additionalProperties": "shared.response.no-extra-members",

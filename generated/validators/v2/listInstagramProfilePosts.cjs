@@ -422,16 +422,12 @@ exports.validators = {
   }
 };
 exports.schemaRules = {
-  "/InstagramPost": "shared.posts.member-types",
+  "/InstagramPost": "shared.posts.field-types",
+  "/InstagramPost/properties/attachments": "shared.posts.member-types",
   "/InstagramPost/properties/attachments/items/type": "shared.posts.field-types",
   "/InstagramPost/properties/attachments/type": "shared.posts.field-types",
   "/InstagramPost/properties/created_time/pattern": "shared.posts.datetime-utc",
-  "/InstagramPost/properties/created_time/type": "shared.posts.field-types",
   "/InstagramPost/properties/post_labels/items/additionalProperties": "shared.response.no-extra-members",
-  "/InstagramPost/properties/post_labels/items/required": "shared.posts.field-types",
-  "/InstagramPost/properties/post_labels/items/type": "shared.posts.field-types",
-  "/InstagramPost/properties/post_labels/type": "shared.posts.field-types",
-  "/InstagramPost/type": "shared.posts.field-types",
   "/InstagramPostsResponse": "shared.posts.envelope",
   "/InstagramPostsResponse/additionalProperties": "shared.response.no-extra-members",
   "/InstagramPostsResponse/properties/data/additionalProperties": "shared.response.no-extra-members",

@@ -54,8 +54,9 @@ export function schemaRule(template: string, pointer: string, keyword: string, v
       if (extra) return 'shared.response.no-extra-members';
       if (keyword === 'format' || keyword === 'pattern') return 'shared.posts.datetime-utc';
       // The members inside a field's value (attachments' url, reactions_by_type's counts): the
-      // documents name them without a type.
-      return keyword === 'type' && MEMBER_OF_FIELD.test(pointer) ? 'shared.posts.member-types' : 'shared.posts.field-types';
+      // documents name them without a type. A post label is a content label, whose table gives
+      // its members' types ("| id | string |").
+      return keyword === 'type' && MEMBER_OF_FIELD.test(pointer) && !pointer.startsWith('/properties/post_labels/') ? 'shared.posts.member-types' : 'shared.posts.field-types';
     case 'NetworkDayRecord':
       if (extra) return 'v1.metrics.record-metric-names';
       if (pointer === '/properties/date') return 'v1.metrics.date';
