@@ -3,12 +3,11 @@
  * the package or compile a consumer, run the pipeline (or its steps and generators), or spawn
  * the CLI: `npm test` runs them with everything else, this config leaves them out. Type tests
  * (*.test-d.ts) are left to `npm run typecheck`, which checks them with the rest of the project.
- * Files share one module cache per worker (`isolate: false`: no test mocks modules or keeps
- * state between files) and every core runs tests.
+ * Like `npm test` (vitest.config.ts), files share one module cache per worker and every core
+ * runs tests.
  *
  * A new slow suite gets a line here; a new fast one needs nothing.
  */
-import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
 import base from './vitest.config.js';
 
@@ -41,9 +40,6 @@ export default mergeConfig(
     test: {
       exclude: [...configDefaults.exclude, ...SLOW_SUITES],
       typecheck: { enabled: false },
-      pool: 'threads',
-      isolate: false,
-      maxWorkers: availableParallelism(),
     },
   }),
 );

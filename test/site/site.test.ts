@@ -8,6 +8,11 @@
  * fits the window's width, its header bar spans it, no identifier breaks across lines, the search
  * box finds "FANS CHANGE", and axe-core finds no WCAG 2 A/AA violation. A screenshot of each page
  * goes to test-artifacts/site/.
+ *
+ * Browser work is done once per page and width: each page's own test (1280 px, a laptop) also
+ * measures its layout, runs axe and the search box, and records its links and element ids; the
+ * link, search-index and 1280 px tests judge what those visits recorded instead of loading every
+ * page again. Only the 390 px pass loads the pages a second time.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +37,12 @@ const SITE = mkdtempSync(join(tmpdir(), 'sa-docs-site-'));
 const SCREENSHOTS = join(ROOT, 'test-artifacts/site');
 
 const VERSIONS = [1, 2] as const;
+/** The widths the layout checks run at: a phone, and a laptop (the window of every page test). */
+const PHONE = 390;
+const LAPTOP = 1280;
+const WIDTHS = [PHONE, LAPTOP];
+/** axe.min.js, put into the pages. */
+const AXE = axeSource();
 const catalogPagesOf = () =>
   VERSIONS.flatMap((version) => catalogs[`v${version}`].networks.map((network) => ({ version, network, file: `v${version}-${network}.html` })));
 const REFERENCE_PAGES = ['v1.html', 'v2.html'];
@@ -43,11 +54,30 @@ const sitePages = () => readdirSync(SITE).filter((f) => f.endsWith('.html')).sor
 let browser: Browser;
 let server: StaticServer;
 
+/** What a page's own test saw at 1280 px, judged by the link, search-index and 1280 px tests. */
+interface LaptopVisit {
+  /** Every link of the page, resolved. */
+  hrefs: string[];
+  /** Every element id of the page once it is rendered. */
+  ids: Set<string>;
+  /** The 1280 px checks' problems (layout, Lighthouse-style, search box, axe), one line each. */
+  problems: string[];
+  /** How many identifiers the layout checks looked at. */
+  identifiers: number;
+}
+const laptop = new Map<string, LaptopVisit>();
+/** The record of a page's visit; fails naming the page when its test did not get that far. */
+function visited(file: string): LaptopVisit {
+  const visit = laptop.get(file);
+  if (!visit) throw new Error(`${file} was not visited: its page test failed before recording what it shows`);
+  return visit;
+}
+
 beforeAll(async () => {
   await buildDocsSite(ROOT, SITE);
   browser = await launchChromium();
   server = await serveFolder(SITE);
-  mkdirSync(SCREENSHOTS, { recursive: true });
+  for (const width of WIDTHS) mkdirSync(join(SCREENSHOTS, `${width}`), { recursive: true });
 });
 
 afterAll(async () => {
@@ -95,12 +125,20 @@ async function checkReferencePage(page: Page, file: string, check: Expect) {
   // Open each tag of the sidebar in turn; every operation of the spec is listed by its summary.
   const menu = page.locator('[data-component-name="Menu/MenuItem"]');
   let listed = '';
+  const operationsOf = Object.values(document.paths).flatMap((item) => Object.values(item));
   for (const tag of document.tags) {
     await menu.getByText(tag.name, { exact: true }).first().click();
-    await page.waitForTimeout(200);
+    // Wait (bounded, only to catch a hang) until the tag's operations are listed; the check below names any missing.
+    const ofTag = operationsOf.filter((op) => op.tags?.includes(tag.name)).map((op) => op.summary);
+    await page
+      .waitForFunction((names) => {
+        const text = Array.from(window.document.querySelectorAll('[data-component-name="Menu/MenuItem"]'), (item) => item.textContent ?? '').join('|');
+        return names.every((name) => text.includes(name));
+      }, ofTag, { timeout: 10_000 })
+      .catch(() => undefined);
     listed += (await menu.allTextContents()).join('|');
   }
-  const summaries = Object.values(document.paths).flatMap((item) => Object.values(item).map((op) => op.summary));
+  const summaries = operationsOf.map((op) => op.summary);
   check(summaries.length).toBeGreaterThan(0);
   check(summaries.filter((summary) => !listed.includes(summary)), 'operations missing from the sidebar').toEqual([]);
   // An operation of the tag opened last shows its request example.
@@ -158,13 +196,27 @@ describe('docs site pages', () => {
   const cases = EXPECTED_PAGES.map((file) => ({ file, catalog: catalogPagesOf().find((c) => c.file === file) }));
   it.concurrent.for(cases)('$file loads with no console error and no failed or external request, and shows its content', async ({ file, catalog }, { expect: check }) => {
     const { page, problems, requests } = await load(file, check);
-    if (REFERENCE_PAGES.includes(file)) {
-      // Let late work (hydration, lazy chunks, images) happen before judging.
-      await page.waitForLoadState('networkidle');
-      await checkReferencePage(page, file, check);
-    }
+    const reference = REFERENCE_PAGES.includes(file);
+    // Let late work (hydration, lazy chunks, images) happen before judging.
+    if (reference) await page.waitForLoadState('networkidle');
+    // As rendered: its links and ids (for the link tests), then the 1280 px checks (for the width test).
+    const { hrefs, ids } = await page.evaluate(() => ({
+      hrefs: Array.from(document.querySelectorAll('a[href]'), (a) => (a as HTMLAnchorElement).href),
+      ids: Array.from(document.querySelectorAll('[id]'), (el) => el.id),
+    }));
+    const width = await laptopChecks(page, file);
+    // The search box check leaves its words typed in: cleared before the page's own checks.
+    if ((await page.locator('#filter').count()) === 1) await page.locator('#filter').fill('');
+    if (reference) await checkReferencePage(page, file, check);
     if (catalog) await checkCatalogPage(page, catalog, check);
-    await page.screenshot({ path: join(SCREENSHOTS, file.replace(/\.html$/, '.png')), fullPage: !REFERENCE_PAGES.includes(file) });
+    await page.screenshot({ path: join(SCREENSHOTS, file.replace(/\.html$/, '.png')), fullPage: !reference });
+    if (reference) {
+      // The route that shows the longest names, measured too.
+      const route = await routeLayoutProblems(page, file, LAPTOP);
+      width.problems.push(...route.problems);
+      width.identifiers += route.identifiers;
+    }
+    laptop.set(file, { hrefs, ids: new Set(ids), ...width });
     check(problems, `${file}: ${problems.join('\n')}`).toEqual([]);
     check(requests[0]).toBe(`${server.origin}/${file}`);
     await page.context().close();
@@ -173,9 +225,7 @@ describe('docs site pages', () => {
 
 describe('links', () => {
   it('every link of the index resolves to a page and anchor that exist', async () => {
-    const { page } = await load('index.html');
-    const hrefs = [...new Set(await page.$$eval('a[href]', (links) => links.map((a) => (a as HTMLAnchorElement).href)))];
-    await page.context().close();
+    const hrefs = [...new Set(visited('index.html').hrefs)];
     expect(hrefs.length).toBeGreaterThan(EXPECTED_PAGES.length - 2);
     const byPage = new Map<string, string[]>();
     for (const href of hrefs) {
@@ -187,30 +237,30 @@ describe('links', () => {
     }
     // Every page except the index itself is linked from the index.
     expect([...byPage.keys()].map((p) => p.slice(1)).filter((p) => p !== 'index.html').sort()).toEqual(EXPECTED_PAGES.filter((p) => p !== 'index.html'));
-    // Follow each link in one tab and look for its anchor in the page it lands on.
-    const tab = await openPage(browser, server.origin);
+    // Each link's anchor is in the page it lands on, as that page's test recorded it; a link to
+    // anything else is followed in one tab.
+    let tab: Awaited<ReturnType<typeof openPage>> | undefined;
     for (const [path, anchors] of byPage) {
+      const file = path === '/' ? 'index.html' : decodeURIComponent(path.slice(1));
+      if (EXPECTED_PAGES.includes(file)) {
+        const { ids } = visited(file);
+        for (const id of anchors) expect(ids.has(id), `${path}#${id}`).toBe(true);
+        continue;
+      }
+      tab ??= await openPage(browser, server.origin);
       const response = await tab.page.goto(`${server.origin}${path}`, { waitUntil: 'domcontentloaded' });
       expect(response?.status(), path).toBe(200);
-      for (const id of anchors) {
-        await expect(tab.page.evaluate((anchor) => document.getElementById(anchor) !== null, id), `${path}#${id}`).resolves.toBe(true);
-      }
+      expect((await linksAndIds(tab.page, anchors)).missing.map((id) => `${path}#${id}`)).toEqual([]);
     }
-    await tab.page.context().close();
+    await tab?.page.context().close();
   });
 
-  it('every link of every hand-written page finds its page and anchor', async () => {
-    const tab = await openPage(browser, server.origin);
-    const open = async (file: string) => {
-      const response = await tab.page.goto(`${server.origin}/${file}`, { waitUntil: 'domcontentloaded' });
-      expect(response?.status(), file).toBe(200);
-    };
+  it('every link of every hand-written page finds its page and anchor', () => {
     // Every link of the pages, grouped by the page it points to.
     const targets = new Map<string, Set<string>>();
     let checked = 0;
     for (const file of EXPECTED_PAGES.filter((p) => !REFERENCE_PAGES.includes(p))) {
-      await open(file);
-      for (const href of (await linksAndIds(tab.page)).hrefs) {
+      for (const href of visited(file).hrefs) {
         const url = new URL(href);
         // A README link to the repository (a "Using the package" page) leaves the site: https, not followed.
         if (url.origin !== server.origin && USAGE_FILES.includes(file)) {
@@ -232,10 +282,9 @@ describe('links', () => {
         continue;
       }
       if (REFERENCE_PAGES.includes(file) || anchors.size === 0) continue;
-      await open(file);
-      broken.push(...(await linksAndIds(tab.page, [...anchors])).missing.map((id) => `${file}#${id} (no element with that id)`));
+      const { ids } = visited(file);
+      broken.push(...[...anchors].filter((id) => !ids.has(id)).map((id) => `${file}#${id} (no element with that id)`));
     }
-    await tab.page.context().close();
     expect(broken).toEqual([]);
   });
 });
@@ -244,7 +293,11 @@ describe('as readers use it', () => {
   it('an anchor jump lands below the sticky header bar, not under it', async () => {
     const { page } = await load('v2-facebook.html');
     await page.goto(`${server.origin}/v2-facebook.html#metric-insights_activity`);
-    await page.waitForTimeout(100);
+    // No sleep: wait until the scroll position holds still over two frames.
+    await page.waitForFunction(() => new Promise<boolean>((settled) => {
+      const y = window.scrollY;
+      requestAnimationFrame(() => requestAnimationFrame(() => settled(window.scrollY === y)));
+    }));
     const { bar, row } = await page.evaluate(() => ({
       bar: document.querySelector('header.site')!.getBoundingClientRect().bottom,
       row: document.getElementById('metric-insights_activity')!.getBoundingClientRect().top,
@@ -325,12 +378,13 @@ describe('as readers use it', () => {
       const [file, id] = href.split('#');
       byPage.set(file, [...(byPage.get(file) ?? []), id]);
     }
+    await page.context().close();
+    // Each entry's row is in its page, as that page's test recorded it (no such page: none is).
     const missing: string[] = [];
     for (const [file, ids] of byPage) {
-      await page.goto(`${server.origin}/${file}`, { waitUntil: 'domcontentloaded' });
-      missing.push(...(await linksAndIds(page, ids)).missing.map((id) => `${file}#${id}`));
+      const present = EXPECTED_PAGES.includes(file) ? visited(file).ids : new Set<string>();
+      missing.push(...ids.filter((id) => !present.has(id)).map((id) => `${file}#${id}`));
     }
-    await page.context().close();
     expect(missing).toEqual([]);
   });
 
@@ -374,42 +428,87 @@ async function checkSearchBox(page: Page, file: string): Promise<string[]> {
   return problems;
 }
 
-describe.each([390, 1280])('at %i px wide', (width) => {
-  it('every page fits the width, its header spans it, no identifier breaks, the search box works, axe finds no WCAG 2 A/AA violation and the hand-rendered pages pass the Lighthouse-style checks', { timeout: 600_000 }, async () => {
-    const axe = axeSource();
-    mkdirSync(join(SCREENSHOTS, `${width}`), { recursive: true });
-    const context = await browser.newContext({ viewport: { width, height: 800 } });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    let identifiers = 0;
-    for (const file of EXPECTED_PAGES) {
-      const reference = REFERENCE_PAGES.includes(file);
-      for (const route of reference ? ['', REFERENCE_ROUTE] : ['']) {
-        const where = `${width} px ${file}${route}`;
-        await page.goto(`${server.origin}/${file}${route}`, { waitUntil: 'load' });
-        if (reference) {
-          await page.waitForSelector('[data-component-name="Menu/MenuItem"]', { state: 'attached', timeout: 30_000 });
-          if (route) await page.locator('h1, h2', { hasText: 'facebook' }).first().waitFor({ timeout: 30_000 });
-        }
-        const layout = await measureLayout(page);
-        identifiers += layout.identifiers;
-        if (layout.scrollWidth > width) problems.push(`${where}: the page is ${layout.scrollWidth} px wide`);
-        if (!layout.header || layout.header.left !== 0 || layout.header.width !== layout.clientWidth) problems.push(`${where}: the header bar is ${JSON.stringify(layout.header)}, not the page's ${layout.clientWidth} px`);
-        problems.push(...layout.broken.map((b) => `${where}: identifier broken across lines: ${b}`));
-        if (route) continue; // the search box and axe: once per page
-        if (!reference) {
-          problems.push(...(await lighthouseStyleProblems(page, axe)).map((p) => `${where}: ${p}`));
-          if (file === 'index.html' || USAGE_FILES.includes(file)) await page.screenshot({ path: join(SCREENSHOTS, `${width}`, file.replace(/\.html$/, '.png')), fullPage: true });
-        }
-        problems.push(...(await checkSearchBox(page, file)).map((p) => `${where}: ${p}`));
-        // With the list of matches open, so that it is checked too.
-        problems.push(...(await axeViolations(page, axe)).map((v) => `${where}: ${v}`));
-        const after = await measureLayout(page);
-        if (after.scrollWidth > width) problems.push(`${where}: with the matches listed, the page is ${after.scrollWidth} px wide`);
-        problems.push(...after.broken.map((b) => `${where}: with the matches listed, identifier broken across lines: ${b}`));
-      }
+interface ViewResult {
+  problems: string[];
+  identifiers: number;
+}
+
+/** The layout of the page as shown now: it fits `width`, its header bar spans it, no identifier breaks. */
+async function layoutProblems(page: Page, where: string, width: number): Promise<ViewResult> {
+  const layout = await measureLayout(page);
+  const problems: string[] = [];
+  if (layout.scrollWidth > width) problems.push(`${where}: the page is ${layout.scrollWidth} px wide`);
+  if (!layout.header || layout.header.left !== 0 || layout.header.width !== layout.clientWidth) problems.push(`${where}: the header bar is ${JSON.stringify(layout.header)}, not the page's ${layout.clientWidth} px`);
+  problems.push(...layout.broken.map((b) => `${where}: identifier broken across lines: ${b}`));
+  return { problems, identifiers: layout.identifiers };
+}
+
+/**
+ * The width checks of a page just loaded at `width`: its layout, the Lighthouse-style checks (the
+ * hand-rendered pages), the search box, and axe with the list of matches open. Leaves "FANS
+ * CHANGE" typed in the search box. `screenshot`: where a full-page screenshot goes, taken before
+ * the search box is used.
+ */
+async function widthProblems(page: Page, file: string, width: number, screenshot?: string): Promise<ViewResult> {
+  const where = `${width} px ${file}`;
+  const { problems, identifiers } = await layoutProblems(page, where, width);
+  if (!REFERENCE_PAGES.includes(file)) {
+    problems.push(...(await lighthouseStyleProblems(page, AXE)).map((p) => `${where}: ${p}`));
+    if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
+  }
+  problems.push(...(await checkSearchBox(page, file)).map((p) => `${where}: ${p}`));
+  // With the list of matches open, so that it is checked too.
+  problems.push(...(await axeViolations(page, AXE)).map((v) => `${where}: ${v}`));
+  const after = await measureLayout(page);
+  if (after.scrollWidth > width) problems.push(`${where}: with the matches listed, the page is ${after.scrollWidth} px wide`);
+  problems.push(...after.broken.map((b) => `${where}: with the matches listed, identifier broken across lines: ${b}`));
+  return { problems, identifiers };
+}
+
+/** A reference page's route that shows the longest names, opened from the page: its layout. */
+async function routeLayoutProblems(page: Page, file: string, width: number): Promise<ViewResult> {
+  await page.goto(`${server.origin}/${file}${REFERENCE_ROUTE}`, { waitUntil: 'load' });
+  await page.locator('h1, h2', { hasText: 'facebook' }).first().waitFor({ timeout: 30_000 });
+  return layoutProblems(page, `${width} px ${file}${REFERENCE_ROUTE}`, width);
+}
+
+/** The 1280 px checks of a page test's page (the test's window is 1280 px wide), before its own checks. */
+async function laptopChecks(page: Page, file: string): Promise<ViewResult> {
+  const screenshot = file === 'index.html' || USAGE_FILES.includes(file) ? join(SCREENSHOTS, `${LAPTOP}`, file.replace(/\.html$/, '.png')) : undefined;
+  return widthProblems(page, file, LAPTOP, screenshot);
+}
+
+/** Every page loaded once at `width` in one tab, with the width checks; a reference page's route too. */
+async function visitEveryPage(width: number): Promise<ViewResult> {
+  const context = await browser.newContext({ viewport: { width, height: 800 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  let identifiers = 0;
+  for (const file of EXPECTED_PAGES) {
+    const reference = REFERENCE_PAGES.includes(file);
+    await page.goto(`${server.origin}/${file}`, { waitUntil: 'load' });
+    if (reference) await page.waitForSelector('[data-component-name="Menu/MenuItem"]', { state: 'attached', timeout: 30_000 });
+    const screenshot = file === 'index.html' || USAGE_FILES.includes(file) ? join(SCREENSHOTS, `${width}`, file.replace(/\.html$/, '.png')) : undefined;
+    const views = [await widthProblems(page, file, width, screenshot), ...(reference ? [await routeLayoutProblems(page, file, width)] : [])];
+    for (const view of views) {
+      problems.push(...view.problems);
+      identifiers += view.identifiers;
     }
-    await context.close();
+  }
+  await context.close();
+  return { problems, identifiers };
+}
+
+/** What the page tests saw at 1280 px, every page's and its route's. */
+function laptopView(): ViewResult {
+  const visits = EXPECTED_PAGES.map(visited);
+  return { problems: visits.flatMap((v) => v.problems), identifiers: visits.reduce((sum, v) => sum + v.identifiers, 0) };
+}
+
+describe.each(WIDTHS)('at %i px wide', (width) => {
+  it('every page fits the width, its header spans it, no identifier breaks, the search box works, axe finds no WCAG 2 A/AA violation and the hand-rendered pages pass the Lighthouse-style checks', { timeout: 600_000 }, async () => {
+    // 1280 px: the page tests' windows, checked there; 390 px: every page once more.
+    const { problems, identifiers } = width === LAPTOP ? laptopView() : await visitEveryPage(width);
     expect(identifiers, 'identifiers looked at').toBeGreaterThan(1000);
     expect(problems).toEqual([]);
   });
