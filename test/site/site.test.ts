@@ -78,7 +78,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   server = await serveFolder(SITE);
   for (const width of WIDTHS) mkdirSync(join(SCREENSHOTS, `${width}`), { recursive: true });
-});
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -194,7 +194,8 @@ describe('docs site pages', () => {
   });
 
   const cases = EXPECTED_PAGES.map((file) => ({ file, catalog: catalogPagesOf().find((c) => c.file === file) }));
-  it.concurrent.for(cases)('$file loads with no console error and no failed or external request, and shows its content', async ({ file, catalog }, { expect: check }) => {
+  // A generous bound, only to catch a hang: a page test also runs the 1280 px checks (axe twice).
+  it.concurrent.for(cases)('$file loads with no console error and no failed or external request, and shows its content', { timeout: 300_000 }, async ({ file, catalog }, { expect: check }) => {
     const { page, problems, requests } = await load(file, check);
     const reference = REFERENCE_PAGES.includes(file);
     // Let late work (hydration, lazy chunks, images) happen before judging.
