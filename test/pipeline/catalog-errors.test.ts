@@ -1,10 +1,18 @@
 /**
  * A catalog (or spec) with a deliberate error stops the pipeline with ONE message naming the
- * file, the line, the entry and the rule. Each case edits a small temp copy of the inputs.
+ * file, the line, the entry and the rule. Each case edits one temp copy of the inputs, put back
+ * as it was after the case. The pipeline runs in-process without the steps that run in worker
+ * threads (each run would start their threads, which load TypeScript, ts-morph and prettier, for
+ * nothing: every error here comes before them); the real entry with every step, threads
+ * included, stops with one message in generate-entry.test.ts.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Step } from '../../scripts/generators/artifact.js';
 import { runSteps } from '../../scripts/generate.js';
 import { PipelineError } from '../../scripts/model/errors.js';
+import { STEPS } from '../../scripts/steps.js';
 import { makeTempProject, type TempProject } from './temp-project.js';
 
 interface ErrorCase {
@@ -137,17 +145,32 @@ const cases: ErrorCase[] = [
 ];
 
 describe('a broken catalog stops the pipeline with one clear message', () => {
-  let project: TempProject | undefined;
-  afterEach(() => {
-    project?.remove();
-    project = undefined;
+  let project: TempProject;
+  let writeFile: TempProject['write'];
+  /** The text of each file a case wrote before it wrote it (undefined: the file was new). */
+  const originals = new Map<string, string | undefined>();
+  const IN_PROCESS_STEPS: readonly Step[] = STEPS.filter((step) => !('thread' in step));
+  beforeAll(() => {
+    project = makeTempProject();
+    writeFile = project.write;
+    project.write = (rel, text) => {
+      if (!originals.has(rel)) originals.set(rel, existsSync(join(project.root, rel)) ? project.read(rel) : undefined);
+      writeFile(rel, text);
+    };
   });
+  afterEach(() => {
+    for (const [rel, text] of originals) {
+      if (text === undefined) rmSync(join(project.root, rel));
+      else writeFile(rel, text);
+    }
+    originals.clear();
+  });
+  afterAll(() => project?.remove());
 
   it.each(cases)('$name', async ({ edit, message }) => {
-    project = makeTempProject();
     edit(project);
     const p = project;
-    const error = await runSteps(p.root).then(
+    const error = await runSteps(p.root, IN_PROCESS_STEPS).then(
       () => undefined,
       (err: unknown) => err,
     );
