@@ -23,7 +23,7 @@ import { reportOf } from '../cli/build-report.js';
 import { createChecker } from '../cli/check-response.js';
 import type { ReportItem, ValidateReport } from '../cli/report-types.js';
 import { operationOf } from '../operations/operation-of.js';
-import { forward, type Forwarded } from './forward.js';
+import { forward, rawHeader, type Forwarded } from './forward.js';
 
 export interface ProxyOptions {
   /** Where requests go: `http://127.0.0.1:4010`, `https://api.example.com` (a base path is kept). */
@@ -153,6 +153,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   const recorder: CaptureWriter | undefined = options.record === undefined ? undefined : writeCaptures(options.record);
   const agentOptions = { keepAlive: true, maxSockets: 256 };
   const agent = target.protocol === 'https:' ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
+  const forwarding = { target, hostname: target.hostname.replace(/^\[|\]$/g, ''), basePath: target.pathname.replace(/\/+$/, ''), agent, maxBodyBytes, timeoutMs };
   const redactors = new Map<string, Redactor>();
   const items: ReportItem[] = [];
   const omitted = { valid: 0, invalid: 0, skipped: 0 };
@@ -160,14 +161,14 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   let count = 0;
 
   const redactorFor = (authorization: string | undefined) => {
+    if (!authorization) return NO_REDACTION;
+    const known = redactors.get(authorization);
+    if (known) return known;
     const credentials = basicCredentials(authorization);
-    if (!credentials || !authorization) return NO_REDACTION;
-    let redact = redactors.get(authorization);
-    if (!redact) {
-      if (redactors.size >= MAX_REDACTORS) redactors.clear();
-      redact = new Redactor(credentials.token, credentials.secret);
-      redactors.set(authorization, redact);
-    }
+    if (!credentials) return NO_REDACTION;
+    if (redactors.size >= MAX_REDACTORS) redactors.clear();
+    const redact = new Redactor(credentials.token, credentials.secret);
+    redactors.set(authorization, redact);
     return redact;
   };
 
@@ -198,10 +199,10 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   async function exchange(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const n = ++count;
     const method = (req.method ?? 'GET').toUpperCase();
-    const redact = redactorFor(req.headers.authorization);
+    const redact = redactorFor(rawHeader(req.rawHeaders, 'authorization'));
     const path = redact.text(req.url ?? '/');
     const api = method !== 'OPTIONS' && operationOf(method, req.url ?? '/') !== undefined;
-    const result = await forward(req, res, { target, agent, maxBodyBytes, timeoutMs, tap: api });
+    const result = await forward(req, res, { ...forwarding, tap: api });
     const { item, capture } = await judge(method, path, result, redact, `proxy#${n}`);
     let file: string | undefined;
     if (recorder && capture) {
