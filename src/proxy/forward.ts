@@ -172,6 +172,7 @@ export function forward(req: IncomingMessage, res: ServerResponse, context: Forw
       }
     }, context.timeoutMs);
     upstream.on('error', (error) => {
+      if (settled) return;
       if (!res.headersSent) fail(502, `no answer from the target ${target.origin} (${reasonOf(error)})`);
       else {
         res.destroy();
@@ -188,9 +189,11 @@ export function forward(req: IncomingMessage, res: ServerResponse, context: Forw
     req.on('data', (chunk: Buffer) => {
       sentBody = true;
       requestTap?.add(chunk);
-      relay(req, upstream, chunk);
+      if (!upstream.destroyed) relay(req, upstream, chunk);
     });
-    req.on('end', () => upstream.end());
+    req.on('end', () => {
+      if (!upstream.destroyed) upstream.end();
+    });
     upstream.on('response', (answer) => {
       const status = answer.statusCode ?? 502;
       const raw = answer.rawHeaders;
