@@ -1,20 +1,27 @@
 /**
  * `npm run bench -- proxy`: what the validating proxy adds. The mock runs in a child process
  * (bench/mock-server-child.ts) and the proxy in another (bench/proxy-child.ts), each as users run
- * them; this process sends the requests over keep-alive connections.
+ * them; this process sends the requests over keep-alive connections, the same number in flight
+ * whichever way they go.
  *
  * - Added latency: requests one at a time, alternating direct and through the proxy (so load
  *   hits both alike); p50 and p99 of each side's time per request, the added latency is the
  *   difference of the percentiles.
- * - Throughput: CONCURRENCY requests in flight, THROUGHPUT_REQUESTS in all, direct then through
- *   the proxy then direct again (the direct figure is the mean of the two), requests per second.
+ * - Throughput, CPU-bound: the mock answers at once, so the client, the mock and the proxy are
+ *   busy on the CPU the whole run. CONCURRENCY requests in flight; in each of ROUNDS interleaved
+ *   rounds direct, through the proxy, through a bare node:http forwarder (bench/forwarder-child.ts:
+ *   the floor of any hop written on Node.js), direct again; a share is the round's figure over the
+ *   mean of its two direct figures, the row shows the median share. On a machine of two cores the
+ *   proxied run puts three busy processes where the direct run has two: read it with the
+ *   forwarder's share beside it.
+ * - Throughput, latency-bound: the same, the mock answering each request after UPSTREAM_DELAY_MS
+ *   (its latency fault), as a remote API answers at best one network round trip later: what a
+ *   team running its tests through the proxy sees.
+ * - CPU per exchange: the CPU time of the proxy process over its CPU-bound runs (Linux /proc, 10 ms
+ *   ticks) against the mock's and the bare forwarder's over theirs.
  *
- * - CPU per exchange: the CPU time of the proxy process over the proxied throughput run (Linux
- *   /proc, 10 ms ticks) against the mock's over the same run: on a machine of few cores shared by
- *   the three processes, the throughput share follows from it.
- *
- * For a small answer (a metrics answer of 2 profiles x 2 metrics x 7 days, under 10 kB) and a large one (a metrics answer
- * of 25 profiles x 10 metrics x 90 days), in one run.
+ * For a small answer (a metrics answer of 2 profiles x 2 metrics x 7 days, under 10 kB) and a
+ * large one (a metrics answer of 25 profiles x 90 days), in one run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -28,7 +35,11 @@ import type { BenchRow } from './types.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const AUTH = authorizationHeader('mock-token', 'mock-secret');
 const LATENCY_PAIRS = { small: 1_000, large: 100 };
-const THROUGHPUT_REQUESTS = { small: 3_000, large: 200 };
+const THROUGHPUT_REQUESTS = { small: 1_000, large: 80 };
+const LATENCY_BOUND_REQUESTS = { small: 800, large: 160 };
+const ROUNDS = 5;
+const LATENCY_BOUND_ROUNDS = 3;
+const UPSTREAM_DELAY_MS = 20;
 const CONCURRENCY = 16;
 const TARGET_ADDED_P50_MS = 2;
 const TARGET_THROUGHPUT_SHARE = 0.7;
@@ -117,11 +128,27 @@ async function throughput(base: string, c: Case, total: number): Promise<number>
   return total / ((performance.now() - started) / 1000);
 }
 
+const median = (values: number[]) => percentile(values, 50);
+
+/** CPU time of `pid` over `work`, in ms. */
+async function cpuOver<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; cpu: number }> {
+  const before = cpuMs(pid);
+  const result = await work();
+  return { result, cpu: cpuMs(pid) - before };
+}
+
 export async function run(): Promise<BenchRow[]> {
   const mock = await startChild('mock-server-child.ts', ['{}'], ['--expose-gc']);
+  const slowMock = await startChild('mock-server-child.ts', [JSON.stringify({ faults: { latencyMs: UPSTREAM_DELAY_MS } })], ['--expose-gc']);
   const direct = mock.line.url as string;
+  const slowDirect = slowMock.line.url as string;
   const proxy = await startChild('proxy-child.ts', [direct]);
+  const slowProxy = await startChild('proxy-child.ts', [slowDirect]);
+  const forwarder = await startChild('forwarder-child.ts', [direct]);
   const proxied = proxy.line.url as string;
+  const slowProxied = slowProxy.line.url as string;
+  const forwarded = forwarder.line.url as string;
+  const pid = (child: Child) => child.process.pid!;
   try {
     const profiles = (mock.line.facebook as string[]).slice(0, 25);
     const metrics = catalogs.v2.metrics.facebook.filter((m) => !m.insightsOnly).slice(0, 10).map((m) => m.name);
@@ -148,7 +175,8 @@ export async function run(): Promise<BenchRow[]> {
     const rows: BenchRow[] = [];
     for (const { size, c } of cases) {
       const bytes = await send(direct, c);
-      for (let i = 0; i < 50; i++) await Promise.all([send(direct, c), send(proxied, c)]);
+      for (let i = 0; i < 50; i++) await Promise.all([send(direct, c), send(proxied, c), send(forwarded, c)]);
+      for (let i = 0; i < 5; i++) await Promise.all([send(slowDirect, c), send(slowProxied, c)]);
       const label = `${c.name}, ${bytes < 100_000 ? `${(bytes / 1000).toFixed(1)} kB` : `${(bytes / 1e6).toFixed(2)} MB`}`;
       const l = await latency(direct, proxied, c, LATENCY_PAIRS[size]);
       const added50 = l.p50[1] - l.p50[0];
@@ -160,33 +188,68 @@ export async function run(): Promise<BenchRow[]> {
         ...(bytes < 10_000 ? { target: `<= ${TARGET_ADDED_P50_MS} ms`, ok: added50 <= TARGET_ADDED_P50_MS } : {}),
       });
       rows.push({ name: `proxy: added latency p99, ${label}`, value: `${added99.toFixed(2)} ms`, baseline: `direct p99 ${l.p99[0].toFixed(2)} ms, proxied ${l.p99[1].toFixed(2)} ms` });
-      const before = await throughput(direct, c, THROUGHPUT_REQUESTS[size]);
-      const cpuBefore = [cpuMs(mock.process.pid!), cpuMs(proxy.process.pid!)];
-      const through = await throughput(proxied, c, THROUGHPUT_REQUESTS[size]);
-      const [mockCpu, proxyCpu] = [cpuMs(mock.process.pid!) - cpuBefore[0], cpuMs(proxy.process.pid!) - cpuBefore[1]];
-      const after = await throughput(direct, c, THROUGHPUT_REQUESTS[size]);
-      const directRate = (before + after) / 2;
-      const share = through / directRate;
+
+      // CPU-bound: interleaved rounds, each share over the mean of the round's two direct runs.
+      const n = THROUGHPUT_REQUESTS[size];
+      const cpuBound = { direct: [] as number[], proxied: [] as number[], forwarded: [] as number[], proxyShare: [] as number[], forwarderShare: [] as number[] };
+      const cpu = { proxy: 0, mock: 0, forwarder: 0 };
+      for (let round = 0; round < ROUNDS; round++) {
+        const first = await throughput(direct, c, n);
+        const mockBefore = cpuMs(pid(mock));
+        const through = await cpuOver(pid(proxy), () => throughput(proxied, c, n));
+        cpu.mock += cpuMs(pid(mock)) - mockBefore;
+        cpu.proxy += through.cpu;
+        const bare = await cpuOver(pid(forwarder), () => throughput(forwarded, c, n));
+        cpu.forwarder += bare.cpu;
+        const second = await throughput(direct, c, n);
+        const directRate = (first + second) / 2;
+        cpuBound.direct.push(directRate);
+        cpuBound.proxied.push(through.result);
+        cpuBound.forwarded.push(bare.result);
+        cpuBound.proxyShare.push(through.result / directRate);
+        cpuBound.forwarderShare.push(bare.result / directRate);
+      }
+      const share = median(cpuBound.proxyShare);
       rows.push({
-        name: `proxy: throughput, ${CONCURRENCY} in flight, ${label}`,
-        value: `${through.toFixed(0)} req/s`,
-        baseline: `direct ${directRate.toFixed(0)} req/s`,
+        name: `proxy: throughput, CPU-bound (mock answers at once; client, mock and proxy share the cores), ${CONCURRENCY} in flight, ${label}`,
+        value: `${median(cpuBound.proxied).toFixed(0)} req/s`,
+        baseline: `direct ${median(cpuBound.direct).toFixed(0)} req/s; a bare node:http forwarder ${median(cpuBound.forwarded).toFixed(0)} req/s (${median(cpuBound.forwarderShare).toFixed(2)}x)`,
         ratio: `${share.toFixed(2)}x`,
         target: `>= ${TARGET_THROUGHPUT_SHARE}x`,
         ok: share >= TARGET_THROUGHPUT_SHARE,
       });
-      const perRequest = (ms: number) => (ms * 1000) / THROUGHPUT_REQUESTS[size];
+
+      // Latency-bound: the upstream takes UPSTREAM_DELAY_MS per answer.
+      const shares: number[] = [];
+      const rates = { direct: [] as number[], proxied: [] as number[] };
+      for (let round = 0; round < LATENCY_BOUND_ROUNDS; round++) {
+        const first = await throughput(slowDirect, c, LATENCY_BOUND_REQUESTS[size]);
+        const through = await throughput(slowProxied, c, LATENCY_BOUND_REQUESTS[size]);
+        const second = await throughput(slowDirect, c, LATENCY_BOUND_REQUESTS[size]);
+        rates.direct.push((first + second) / 2);
+        rates.proxied.push(through);
+        shares.push(through / ((first + second) / 2));
+      }
+      const slowShare = median(shares);
+      rows.push({
+        name: `proxy: throughput, latency-bound (mock answers after ${UPSTREAM_DELAY_MS} ms), ${CONCURRENCY} in flight, ${label}`,
+        value: `${median(rates.proxied).toFixed(0)} req/s`,
+        baseline: `direct ${median(rates.direct).toFixed(0)} req/s`,
+        ratio: `${slowShare.toFixed(2)}x`,
+        target: `>= ${TARGET_THROUGHPUT_SHARE}x`,
+        ok: slowShare >= TARGET_THROUGHPUT_SHARE,
+      });
+      const perRequest = (ms: number) => (ms * 1000) / (ROUNDS * n);
       rows.push({
         name: `proxy: CPU per exchange (forward, check, redaction), ${label}`,
-        value: `${perRequest(proxyCpu).toFixed(0)} µs`,
-        baseline: `mock ${perRequest(mockCpu).toFixed(0)} µs`,
-        ratio: `${(proxyCpu / mockCpu).toFixed(2)}x`,
+        value: `${perRequest(cpu.proxy).toFixed(0)} µs`,
+        baseline: `mock ${perRequest(cpu.mock).toFixed(0)} µs, bare forwarder ${perRequest(cpu.forwarder).toFixed(0)} µs`,
+        ratio: `${(cpu.proxy / cpu.mock).toFixed(2)}x`,
       });
     }
     return rows;
   } finally {
     agent.destroy();
-    proxy.process.kill();
-    mock.process.kill();
+    for (const child of [proxy, slowProxy, forwarder, mock, slowMock]) child.process.kill();
   }
 }

@@ -5,6 +5,7 @@
  * unreachable at start, or a report or capture that could not be written.
  */
 import { resolve } from 'node:path';
+import { lineBatch } from '../proxy/line-batch.js';
 import type { ProxyExchange, ProxyOptions, ProxyServer } from '../proxy/proxy.js';
 import { readOptions, type OptionTable } from './parse-options.js';
 import { closingText } from './reporters/text.js';
@@ -178,7 +179,20 @@ function signalled(): Promise<void> {
 
 /** Runs the proxy until stopped; resolves with the exit code. */
 export async function runProxy(args: string[], given?: ProxyIo): Promise<number> {
-  const io: ProxyIo = given ?? { out: (t) => console.log(t), err: (t) => console.error(t) };
+  // Progress lines go out in batches (one write per turn of the event loop, not per line); an
+  // injected `out` gets each line as it comes.
+  const lines = given ? undefined : lineBatch((t) => console.log(t));
+  const io: ProxyIo = given ?? {
+    out: (t) => {
+      lines!.flush();
+      console.log(t);
+    },
+    err: (t) => {
+      lines!.flush();
+      console.error(t);
+    },
+  };
+  const progress = lines ? (t: string) => lines.line(t) : io.out;
   const parsed = parseProxyArgs(args);
   if ('error' in parsed) {
     io.err(`social-analytics-api proxy: ${parsed.error}\n${MORE_HELP}`);
@@ -197,7 +211,7 @@ export async function runProxy(args: string[], given?: ProxyIo): Promise<number>
     proxy = await startProxy({
       ...parsed.options,
       ...(parsed.options.record ? { record: resolve(cwd, parsed.options.record) } : {}),
-      onExchange: (exchange) => io.out(exchangeLine(exchange)),
+      onExchange: (exchange) => progress(exchangeLine(exchange)),
     });
   } catch (error) {
     io.err(`social-analytics-api proxy: cannot start: ${(error as Error).message}`);
@@ -205,8 +219,12 @@ export async function runProxy(args: string[], given?: ProxyIo): Promise<number>
   }
   io.out(`proxy listening on ${proxy.url}, forwarding to ${proxy.target}${parsed.options.record ? `, recording to ${resolve(cwd, parsed.options.record)}` : ''}; Ctrl-C to stop`);
   io.started?.(proxy);
+  const flushAtExit = () => lines?.flush();
+  process.once('exit', flushAtExit);
   await stopped;
   await proxy.close();
+  lines?.flush();
+  process.off('exit', flushAtExit);
   const report = proxy.report();
   const live = parsed.reporters[0]?.name === 'text' && parsed.reporters[0].output === undefined;
   const written = await writeReports(parsed.reporters, report, { cwd, root: cwd }, { out: io.out, err: io.err, env, command: 'proxy' }, live ? closingText(closingOf(report)) : undefined);

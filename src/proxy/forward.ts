@@ -11,10 +11,10 @@
  * something that is not HTTP, 504 when it sends no headers within `timeoutMs`. An answer cut off
  * by the target (or taking longer than `timeoutMs` in all) is cut off for the caller too.
  */
-import { request as httpRequest, type Agent, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import { request as httpRequest, type Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import type { Transform } from 'node:stream';
+import type { Transform, Writable } from 'node:stream';
 
 /** Headers that concern one connection only (RFC 9110 7.6.1), never forwarded. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
@@ -39,6 +39,10 @@ export type Forwarded =
 
 export interface ForwardContext {
   target: URL;
+  /** The target's host name as a socket takes it (an IPv6 address without brackets). */
+  hostname: string;
+  /** The target's base path without its trailing slashes ('' for none). */
+  basePath: string;
   agent: Agent;
   maxBodyBytes: number;
   timeoutMs: number;
@@ -46,16 +50,29 @@ export interface ForwardContext {
   tap: boolean;
 }
 
-function headersOf(incoming: IncomingHttpHeaders, drop: ReadonlySet<string>): OutgoingHttpHeaders {
-  const connectionNamed = String(incoming.connection ?? '')
-    .split(',')
-    .map((h) => h.trim().toLowerCase());
-  const out: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(incoming)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || drop.has(name) || connectionNamed.includes(name)) continue;
-    out[name] = value;
+/**
+ * The headers to pass on, as a flat list of names and values in the order and spelling they came
+ * in (`rawHeaders`): all but the hop-by-hop ones, those the Connection header names, and `drop`.
+ * Reading the raw list spares Node building a header object for every message.
+ */
+export function passedHeaders(raw: readonly string[], drop: ReadonlySet<string>): string[] {
+  let named: string[] | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i].length === 10 && raw[i].toLowerCase() === 'connection') (named ??= []).push(...raw[i + 1].split(',').map((h) => h.trim().toLowerCase()));
+  }
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i].toLowerCase();
+    if (HOP_BY_HOP.has(name) || drop.has(name) || named?.includes(name)) continue;
+    out.push(raw[i], raw[i + 1]);
   }
   return out;
+}
+
+/** The first value of header `name` (lower case) in a raw header list. */
+export function rawHeader(raw: readonly string[], name: string): string | undefined {
+  for (let i = 0; i < raw.length; i += 2) if (raw[i].length === name.length && raw[i].toLowerCase() === name) return raw[i + 1];
+  return undefined;
 }
 
 const NO_DROP = new Set<string>();
@@ -109,10 +126,17 @@ const reasonOf = (error: unknown): string => {
   return typeof code === 'string' ? code : error instanceof Error ? error.message.slice(0, 200) : String(error).slice(0, 200);
 };
 
+/** Writes `chunk` to `to`, pausing `from` until `to` drains when its buffer is full (what `pipe` does, without its listeners). */
+function relay(from: IncomingMessage, to: Writable, chunk: Buffer): void {
+  if (!to.write(chunk) && !to.destroyed) {
+    from.pause();
+    to.once('drain', () => from.resume());
+  }
+}
+
 /** Forwards `req` to the target and its answer to `res`; resolves once the exchange is over. */
 export function forward(req: IncomingMessage, res: ServerResponse, context: ForwardContext): Promise<Forwarded> {
   const { target } = context;
-  const base = target.pathname.replace(/\/+$/, '');
   const requestTap = context.tap ? collector(MAX_TAPPED_REQUEST_BYTES) : undefined;
   let sentBody = false;
   return new Promise<Forwarded>((resolve) => {
@@ -128,14 +152,15 @@ export function forward(req: IncomingMessage, res: ServerResponse, context: Forw
       answerFor(res, status, reason);
       finish({ kind: 'failed', status, reason });
     };
-    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-    const upstream = send({
+    const headers = passedHeaders(req.rawHeaders, DROP_HOST);
+    headers.push('Host', target.host);
+    const upstream = (target.protocol === 'https:' ? httpsRequest : httpRequest)({
       protocol: target.protocol,
-      hostname: target.hostname.replace(/^\[|\]$/g, ''),
+      hostname: context.hostname,
       port: target.port || undefined,
       method: req.method,
-      path: `${base}${req.url ?? '/'}`,
-      headers: { ...headersOf(req.headers, DROP_HOST), host: target.host },
+      path: `${context.basePath}${req.url ?? '/'}`,
+      headers,
       agent: context.agent,
     });
     const timer = setTimeout(() => {
@@ -147,6 +172,7 @@ export function forward(req: IncomingMessage, res: ServerResponse, context: Forw
       }
     }, context.timeoutMs);
     upstream.on('error', (error) => {
+      if (settled) return;
       if (!res.headersSent) fail(502, `no answer from the target ${target.origin} (${reasonOf(error)})`);
       else {
         res.destroy();
@@ -163,15 +189,20 @@ export function forward(req: IncomingMessage, res: ServerResponse, context: Forw
     req.on('data', (chunk: Buffer) => {
       sentBody = true;
       requestTap?.add(chunk);
+      if (!upstream.destroyed) relay(req, upstream, chunk);
     });
-    req.pipe(upstream);
+    req.on('end', () => {
+      if (!upstream.destroyed) upstream.end();
+    });
     upstream.on('response', (answer) => {
       const status = answer.statusCode ?? 502;
-      res.writeHead(status, answer.statusMessage, headersOf(answer.headers, NO_DROP));
+      const raw = answer.rawHeaders;
+      res.writeHead(status, answer.statusMessage, passedHeaders(raw, NO_DROP));
       const tapping = context.tap && req.method !== 'HEAD';
-      const decoder = tapping ? decoderOf(answer.headers['content-encoding']) : undefined;
+      const encoding = tapping ? rawHeader(raw, 'content-encoding') : undefined;
+      const decoder = tapping ? decoderOf(encoding) : undefined;
       const responseTap = tapping ? collector(context.maxBodyBytes) : undefined;
-      let untapped: string | undefined = decoder === null ? `its content-encoding "${String(answer.headers['content-encoding'])}" is not one the proxy decodes` : undefined;
+      let untapped: string | undefined = decoder === null ? `its content-encoding "${String(encoding)}" is not one the proxy decodes` : undefined;
       if (decoder && responseTap) {
         decoder.on('data', (chunk: Buffer) => {
           responseTap.add(chunk);
@@ -182,6 +213,7 @@ export function forward(req: IncomingMessage, res: ServerResponse, context: Forw
         });
       }
       answer.on('data', (chunk: Buffer) => {
+        relay(answer, res, chunk);
         if (decoder && !decoder.destroyed) decoder.write(chunk);
         else if (decoder === undefined) responseTap?.add(chunk);
       });
@@ -190,7 +222,7 @@ export function forward(req: IncomingMessage, res: ServerResponse, context: Forw
         finish({ kind: 'failed', status, reason: 'the target cut its answer off' });
       });
       answer.on('error', () => undefined);
-      answer.pipe(res);
+      answer.on('end', () => res.end());
       const done = () => {
         if (responseTap?.over) untapped = `its body is longer than ${context.maxBodyBytes} bytes (decoded)`;
         finish({ kind: 'answered', status, requestText: sentBody ? requestTap?.text() : undefined, responseText: untapped || !responseTap ? undefined : responseTap.text(), ...(untapped ? { untapped } : {}) });

@@ -23,7 +23,7 @@ import { reportOf } from '../cli/build-report.js';
 import { createChecker } from '../cli/check-response.js';
 import type { ReportItem, ValidateReport } from '../cli/report-types.js';
 import { operationOf } from '../operations/operation-of.js';
-import { forward, type Forwarded } from './forward.js';
+import { forward, rawHeader, type Forwarded } from './forward.js';
 
 export interface ProxyOptions {
   /** Where requests go: `http://127.0.0.1:4010`, `https://api.example.com` (a base path is kept). */
@@ -92,6 +92,25 @@ function basicCredentials(header: string | undefined): { token: string; secret: 
   return colon < 0 ? undefined : { token: pair.slice(0, colon), secret: pair.slice(colon + 1) };
 }
 
+/**
+ * A report item as the proxy keeps it until the report is built: a valid exchange without
+ * warnings (nearly all of them) as one JSON text of its five fields, any other item as it is.
+ * Thousands of kept items of five objects each (the item and its empty problem lists) made the
+ * garbage collector's work per exchange grow to about what the check costs.
+ */
+type KeptItem = ReportItem | string;
+
+function kept(item: ReportItem): KeptItem {
+  if (item.kind !== 'response' || !item.valid || item.warnings.length || item.errors.length || item.groups.length || item.groupsOmitted || item.file !== undefined || item.line !== undefined) return item;
+  return JSON.stringify([item.source, item.method, item.path, item.status, item.operation]);
+}
+
+function itemOf(kept: KeptItem): ReportItem {
+  if (typeof kept !== 'string') return kept;
+  const [source, method, path, status, operation] = JSON.parse(kept) as [string, string, string, number, string | null];
+  return { kind: 'response', source, method, path, status, operation, valid: true, errors: [], warnings: [], groups: [], groupsOmitted: 0 };
+}
+
 /** Why an answer holds nothing to check, or undefined. */
 function skipOf(method: string, path: string, status: number): SkipReason | undefined {
   if (method === 'OPTIONS') return 'CORS preflight';
@@ -153,27 +172,28 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   const recorder: CaptureWriter | undefined = options.record === undefined ? undefined : writeCaptures(options.record);
   const agentOptions = { keepAlive: true, maxSockets: 256 };
   const agent = target.protocol === 'https:' ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
+  const forwarding = { target, hostname: target.hostname.replace(/^\[|\]$/g, ''), basePath: target.pathname.replace(/\/+$/, ''), agent, maxBodyBytes, timeoutMs };
   const redactors = new Map<string, Redactor>();
-  const items: ReportItem[] = [];
+  const items: KeptItem[] = [];
   const omitted = { valid: 0, invalid: 0, skipped: 0 };
   const pending = new Set<Promise<void>>();
   let count = 0;
 
   const redactorFor = (authorization: string | undefined) => {
+    if (!authorization) return NO_REDACTION;
+    const known = redactors.get(authorization);
+    if (known) return known;
     const credentials = basicCredentials(authorization);
-    if (!credentials || !authorization) return NO_REDACTION;
-    let redact = redactors.get(authorization);
-    if (!redact) {
-      if (redactors.size >= MAX_REDACTORS) redactors.clear();
-      redact = new Redactor(credentials.token, credentials.secret);
-      redactors.set(authorization, redact);
-    }
+    if (!credentials) return NO_REDACTION;
+    if (redactors.size >= MAX_REDACTORS) redactors.clear();
+    const redact = new Redactor(credentials.token, credentials.secret);
+    redactors.set(authorization, redact);
     return redact;
   };
 
   const keep = (item: ReportItem) => {
     const invalid = item.kind === 'response' && !item.valid;
-    if (items.length < MAX_REPORT_ITEMS || (invalid && items.length < 2 * MAX_REPORT_ITEMS)) items.push(item);
+    if (items.length < MAX_REPORT_ITEMS || (invalid && items.length < 2 * MAX_REPORT_ITEMS)) items.push(kept(item));
     else if (item.kind === 'skipped') omitted.skipped++;
     else if (invalid) omitted.invalid++;
     else omitted.valid++;
@@ -198,10 +218,10 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   async function exchange(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const n = ++count;
     const method = (req.method ?? 'GET').toUpperCase();
-    const redact = redactorFor(req.headers.authorization);
+    const redact = redactorFor(rawHeader(req.rawHeaders, 'authorization'));
     const path = redact.text(req.url ?? '/');
     const api = method !== 'OPTIONS' && operationOf(method, req.url ?? '/') !== undefined;
-    const result = await forward(req, res, { target, agent, maxBodyBytes, timeoutMs, tap: api });
+    const result = await forward(req, res, { ...forwarding, tap: api });
     const { item, capture } = await judge(method, path, result, redact, `proxy#${n}`);
     let file: string | undefined;
     if (recorder && capture) {
@@ -240,7 +260,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     port: address.port,
     target: `${target.origin}${target.pathname.replace(/\/+$/, '')}`,
     report() {
-      const report = reportOf([...items], { allowEmpty: true });
+      const report = reportOf(items.map(itemOf), { allowEmpty: true });
       const { summary } = report;
       summary.responses += omitted.valid + omitted.invalid;
       summary.valid += omitted.valid;

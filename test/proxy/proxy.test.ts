@@ -139,6 +139,9 @@ describe('the proxy in front of the mock', () => {
     const verdict = (r: { method: string; path: string; status: number; valid: boolean; errors: { rule: string | null }[] }) => `${r.method} ${r.path} ${r.status} ${r.valid} ${r.errors.map((e) => e.rule).join(',')}`;
     expect(judged.results.map(verdict).sort()).toEqual(report.results.map(verdict).sort());
     expect(bySource(judged.results)).toEqual(bySource(report.results));
+    // The report holds each exchange's item as it was checked (valid ones are kept compactly until then).
+    expect(report.items).toEqual(exchanges.map((e) => e.item));
+    expect(report.items.some((i) => i.kind === 'response' && i.valid)).toBe(true);
   });
 
   it('serves many connections at once', async () => {
