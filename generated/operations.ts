@@ -30,10 +30,11 @@ function expand(version: 1 | 2, rows: readonly string[]): OperationInfo[] {
   for (const row of rows) {
     const [method, path, operationId, kind, request, successSchema, ...networks] = row.split(' ');
     for (const network of networks.length ? networks : [undefined]) {
+      const title = network === undefined ? undefined : network[0].toUpperCase() + network.slice(1);
       const fill = (text: string) =>
         network === undefined
           ? text
-          : text.replaceAll('{network}', network).replaceAll('{Network}', network[0].toUpperCase() + network.slice(1));
+          : text.replaceAll('{network}', network).replaceAll('{Network}', title!);
       out.push({
         key: `${method} ${fill(path)}`,
         version,

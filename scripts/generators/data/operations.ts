@@ -121,6 +121,7 @@ const templated = (text: string, network: string | undefined) => (network === un
 
 /** The template of an operation: its members but key, version and network, as one line of words. */
 function templateOf(op: Operation): string {
+  if (!op.successSchema) throw new Error(`operations: ${op.key} has no success schema component`);
   return [op.method, op.path, op.operationId, op.kind, op.requestSchema ?? '-', op.successSchema].map((word) => templated(word, op.network)).join(' ');
 }
 
@@ -152,10 +153,11 @@ const EXPAND = [
   '  for (const row of rows) {',
   "    const [method, path, operationId, kind, request, successSchema, ...networks] = row.split(' ');",
   '    for (const network of networks.length ? networks : [undefined]) {',
+  '      const title = network === undefined ? undefined : network[0].toUpperCase() + network.slice(1);',
   '      const fill = (text: string) =>',
-  '        network === undefined',
-  '          ? text',
-  "          : text.replaceAll('{network}', network).replaceAll('{Network}', network[0].toUpperCase() + network.slice(1));",
+  "        network === undefined",
+  "          ? text",
+  "          : text.replaceAll('{network}', network).replaceAll('{Network}', title!);",
   '      out.push({',
   "        key: `${method} ${fill(path)}`,",
   '        version,',
