@@ -3,7 +3,7 @@
  * handlers (src/mock) from requests built on the catalogs: every body is valid and shaped like a
  * real answer (profile ids, timezones, labels, catalog-typed values, object-valued metrics).
  */
-import { catalogs } from '../generated/catalogs.js';
+import { catalogs } from '../src/catalog/catalogs.js';
 import { operations, type OperationInfo } from '../generated/operations.js';
 import { buildAccount } from '../src/mock/account.js';
 import { failureBody } from '../src/mock/failures.js';

@@ -18,7 +18,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { catalogs } from '../generated/catalogs.js';
+import { catalogs } from '../src/catalog/catalogs.js';
 import type { Metric } from '../src/catalog/types.js';
 import { buildAccount } from '../src/mock/account.js';
 import { authorizationHeader } from '../src/client/auth.js';

@@ -28,7 +28,7 @@ import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { catalogs } from '../generated/catalogs.js';
+import { catalogs } from '../src/catalog/catalogs.js';
 import { authorizationHeader } from '../src/client/auth.js';
 import type { BenchRow } from './types.js';
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
-import { catalogs } from '../generated/catalogs.js';
+import { catalogs } from '../src/catalog/catalogs.js';
 import { AJV_OPTIONS, FORMATS, compilerSchemas, exportRefs } from '../scripts/generators/validators/validators.js';
 import { versionSchemas } from '../scripts/generators/validators/validators-schemas.js';
 import { validateResponse } from '../src/validators/index.js';

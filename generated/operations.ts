@@ -21,8 +21,38 @@ export interface OperationInfo {
   successSchema: string;
 }
 
-/** The operations of version 1, in document order (the /v1 entry reads these alone). */
-export const v1Operations = [
+/** `T`, which must be assignable to `U`: checks the listed types against OperationInfo. */
+type Conforms<T extends U, U> = T;
+
+/** The operations of `version` from its rows (a template, then the networks it is made for). */
+function expand(version: 1 | 2, rows: readonly string[]): OperationInfo[] {
+  const out: OperationInfo[] = [];
+  for (const row of rows) {
+    const [method, path, operationId, kind, request, successSchema, ...networks] = row.split(' ');
+    for (const network of networks.length ? networks : [undefined]) {
+      const title = network === undefined ? undefined : network[0].toUpperCase() + network.slice(1);
+      const fill = (text: string) =>
+        network === undefined
+          ? text
+          : text.replaceAll('{network}', network).replaceAll('{Network}', title!);
+      out.push({
+        key: `${method} ${fill(path)}`,
+        version,
+        method: method as OperationInfo['method'],
+        path: fill(path),
+        operationId: fill(operationId),
+        kind: kind as OperationKind,
+        ...(network === undefined ? {} : { network }),
+        ...(request === '-' ? {} : { requestSchema: fill(request) }),
+        successSchema: fill(successSchema),
+      });
+    }
+  }
+  return out;
+}
+
+/** The operations of version 1 as a type, in document order: each with its literal members. */
+export type V1OperationList = Conforms<readonly [
   {
     key: "GET /1/facebook/profiles",
     version: 1,
@@ -149,10 +179,26 @@ export const v1Operations = [
     requestSchema: "FacebookPostsRequest",
     successSchema: "FacebookPostsResponse",
   },
-] as const satisfies readonly OperationInfo[];
+], readonly OperationInfo[]>;
 
-/** The operations of version 2, in document order (the /v2 entry reads these alone). */
-export const v2Operations = [
+/**
+ * The operations of version 1, in document order (the /v1 entry reads these alone): one
+ * row per template (method, path, operationId, kind, request schema or `-`, success schema),
+ * then the networks it is made for; a call marked pure, so that a bundle that does not read
+ * it drops it.
+ */
+export const v1Operations = /* @__PURE__ */ expand(1, [
+  "GET /1/{network}/profiles list{Network}Profiles profiles - ProfilesResponse facebook " +
+    "instagram twitter youtube pinterest",
+  "POST /1/post/labels listPostLabels post-labels UnknownRequestBody PostLabelsResponse",
+  "POST /1/{network}/metrics get{Network}Metrics metrics {Network}MetricsRequest " +
+    "{Network}MetricsResponse facebook instagram twitter youtube pinterest",
+  "POST /1/{network}/page/posts list{Network}PagePosts posts {Network}PostsRequest " +
+    "{Network}PostsResponse facebook",
+]) as unknown as V1OperationList;
+
+/** The operations of version 2 as a type, in document order: each with its literal members. */
+export type V2OperationList = Conforms<readonly [
   {
     key: "GET /2/facebook/profiles",
     version: 2,
@@ -321,7 +367,27 @@ export const v2Operations = [
     requestSchema: "InstagramPostsRequest",
     successSchema: "InstagramPostsResponse",
   },
-] as const satisfies readonly OperationInfo[];
+], readonly OperationInfo[]>;
+
+/**
+ * The operations of version 2, in document order (the /v2 entry reads these alone): one
+ * row per template (method, path, operationId, kind, request schema or `-`, success schema),
+ * then the networks it is made for; a call marked pure, so that a bundle that does not read
+ * it drops it.
+ */
+export const v2Operations = /* @__PURE__ */ expand(2, [
+  "GET /2/{network}/profiles list{Network}Profiles profiles - ProfilesResponse facebook " +
+    "instagram twitter youtube linkedin pinterest",
+  "POST /2/post/labels listPostLabels post-labels UnknownRequestBody PostLabelsResponse",
+  "POST /2/profile/labels listProfileLabels profile-labels UnknownRequestBody " +
+    "ProfileLabelsResponse",
+  "POST /2/{network}/metrics get{Network}Metrics metrics {Network}MetricsRequest " +
+    "{Network}MetricsResponse facebook instagram twitter youtube linkedin pinterest",
+  "POST /2/{network}/page/posts list{Network}PagePosts posts {Network}PostsRequest " +
+    "{Network}PostsResponse facebook",
+  "POST /2/{network}/profile/posts list{Network}ProfilePosts posts {Network}PostsRequest " +
+    "{Network}PostsResponse instagram",
+]) as unknown as V2OperationList;
 
 /** Both lists as one; a call marked pure, so that a bundle that does not read it drops it. */
 function joined<A, B>(a: readonly A[], b: readonly B[]): readonly (A | B)[] {

@@ -7,9 +7,7 @@
 import type { Step } from './generators/artifact.js';
 import { openApiArtifacts } from './generators/openapi/openapi-yaml.js';
 import { catalogDataArtifact } from './generators/data/catalog-data.js';
-import { validatorFactsArtifact } from './generators/data/validator-facts.js';
 import { rulesArtifacts } from './generators/data/rules.js';
-import { requestCatalogArtifact } from './generators/data/request-catalog.js';
 import { operationsArtifact } from './generators/data/operations.js';
 import { responseExamplesArtifact } from './generators/data/answer-examples.js';
 import { siteArtifacts } from './generators/site/site.js';
@@ -25,10 +23,9 @@ export const STEPS: readonly Step[] = [
   { name: 'builders', needs: [], thread: inThread('builders/builders-step.ts', 'builderStepArtifacts') },
   // ajv's code generator and esbuild load when the step starts.
   { name: 'validators', run: async (context) => (await import('./generators/validators/validators.js')).validatorArtifacts(context) },
-  { name: 'catalog-data', run: ({ model }) => [catalogDataArtifact(model), validatorFactsArtifact(model)] },
+  { name: 'catalog-data', run: ({ model }) => [catalogDataArtifact(model)] },
   { name: 'rules', run: ({ model }) => rulesArtifacts(model) },
   { name: 'request-validators', run: async (context) => (await import('./generators/validators/request-validators.js')).requestValidatorArtifacts(context) },
-  { name: 'request-catalog', run: ({ model }) => [requestCatalogArtifact(model)] },
   { name: 'operations', run: ({ model }) => [operationsArtifact(model)] },
   { name: 'response-examples', run: ({ model }) => [responseExamplesArtifact(model)] },
   { name: 'site', run: (context) => siteArtifacts(context) },

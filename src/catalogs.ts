@@ -2,6 +2,6 @@
  * `social-analytics-api/catalogs`: the catalogs as typed data — networks, dimensions, error
  * codes, limits, and per version and network the metrics and post fields.
  */
-export { catalogs } from '../generated/catalogs.js';
+export { catalogs } from './catalog/catalogs.js';
 export type * from './catalog/types.js';
 export { sortableNames, filterableNames, advancedFilterNames } from './catalog/names.js';

@@ -1,9 +1,9 @@
 /**
  * Types of catalog entries, shared by the generation pipeline and the runtime. The generated data
- * modules (generated/catalogs.ts, rules.ts, rule-levels.ts) are data only and import nothing
- * from src/: they are checked against these types here, at the end of this file.
+ * modules (rules.ts, rule-levels.ts) are data only and import nothing from src/: they are
+ * checked against these types here, at the end of this file; the tables of generated/catalogs.ts
+ * are typed where they are read (src/catalog/catalogs.ts).
  */
-import type { catalogs } from '../../generated/catalogs.js';
 import type { RULES, RuleId, RuleLevel } from '../../generated/rules.js';
 
 export type Version = 1 | 2;
@@ -164,7 +164,7 @@ export interface Rule {
 /**
  * The catalog facts the request checks need for one version, and nothing else (no descriptions,
  * no aggregations, no field types): small enough for a web app's bundle. Generated from the
- * same catalogs (generated/request-catalog.ts, one export per version, so that a bundle of one
+ * same tables (src/catalog/request-catalog.ts, one export per version, so that a bundle of one
  * version's builders holds nothing of the other); the full catalogs are
  * `social-analytics-api/catalogs`.
  */
@@ -195,8 +195,6 @@ export interface PostsRequestFacts {
 /** `T`, which must be assignable to `U`: checks generated data against its type at compile time. */
 type Conforms<T extends U, U> = T;
 
-/** generated/catalogs.ts holds every catalog as CatalogData. */
-export type CatalogsData = Conforms<typeof catalogs, CatalogData>;
 
 /** generated/rules.ts holds one Rule per rule id. */
 export type RuleRegister = Conforms<typeof RULES, Readonly<Record<RuleId, Rule>>>;

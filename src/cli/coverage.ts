@@ -4,7 +4,7 @@
  * requests and from the bodies (v2 header rows, v1 day records, posts), and count only when the
  * catalog knows them.
  */
-import { catalogs } from '../../generated/catalogs.js';
+import { catalogs } from '../catalog/catalogs.js';
 import { operations } from '../../generated/operations.js';
 import { isPlainObject } from '../core/values.js';
 import type { CapturedResponse } from '../captures/types.js';

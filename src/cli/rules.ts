@@ -5,7 +5,7 @@
  * per rule. Every problem the validators, the request checks, the `validate` reports and the
  * vitest matcher give names its rule; this command explains it.
  */
-import { catalogs } from '../../generated/catalogs.js';
+import { catalogs } from '../catalog/catalogs.js';
 import { RULES } from '../../generated/rules.js';
 import { withNetworkNames } from '../catalog/network-names.js';
 import type { Rule } from '../catalog/types.js';

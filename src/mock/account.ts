@@ -3,7 +3,7 @@
  * profile labels), content labels and profile labels. Ids and names do not depend on the seed,
  * so examples stay stable; values (metrics, posts) do.
  */
-import { catalogs } from '../../generated/catalogs.js';
+import { catalogs } from '../catalog/catalogs.js';
 import { hashString } from './random.js';
 
 export interface MockProfile {

@@ -4,7 +4,7 @@
  * show no such limits); each is derived from the documented limits so that every request within
  * them is served.
  */
-import { catalogs } from '../../generated/catalogs.js';
+import { catalogs } from '../catalog/catalogs.js';
 import { longestMonthsInDays } from '../calendar/days.js';
 import { MockFailure } from './failures.js';
 import { EXTRA_DIMENSION_KEYS } from './values.js';

@@ -2,7 +2,7 @@
  * Hourly request budgets of the mock: per user (code 11) and per account (code 10), in a
  * sliding one-hour window on an injectable clock. A request refused by a budget does not count.
  */
-import { catalogs } from '../../generated/catalogs.js';
+import { catalogs } from '../catalog/catalogs.js';
 
 export interface BudgetLimits {
   /** Requests per hour per user (default and code: catalogs/limits.yaml). */

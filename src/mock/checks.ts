@@ -1,5 +1,5 @@
 /** Request checks shared by the mock's handlers; each failure names the parameter and the value. */
-import { catalogs } from '../../generated/catalogs.js';
+import { catalogs } from '../catalog/catalogs.js';
 import { dayNumber } from '../calendar/days.js';
 import { checkRequest, type RequestProblem } from '../request-checks/check.js';
 import { MAX_PROBLEMS_PER_RULE } from '../core/problems/problem-list.js';

@@ -1,5 +1,5 @@
 /** Failure answers of the mock: the documented envelope, with catalog meanings and HTTP statuses. */
-import { catalogs } from '../../generated/catalogs.js';
+import { catalogs } from '../catalog/catalogs.js';
 import { cutDetails } from './echo.js';
 
 export interface FailureEntry {

@@ -4,7 +4,7 @@
  * (profile, day[, breakdown key]) units with the metric's aggregation: `sum` adds them, `avg`
  * takes their mean. Cells without units are 0.
  */
-import { catalogs } from '../../generated/catalogs.js';
+import { catalogs } from '../catalog/catalogs.js';
 import type { Metric } from '../catalog/types.js';
 import { formatDayNumber, monthLabel, weekStart } from '../calendar/days.js';
 import { accountProfiles, checkHistory, checkInsights, checkRules, dateRange, requireObject, type CheckContext } from './checks.js';

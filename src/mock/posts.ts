@@ -3,7 +3,7 @@
  * and cursors. A page is computed on its own (src/mock/post-pages.ts): no answer holds or
  * generates the posts of the whole range, and a cursor resumes after the last post of its page.
  */
-import { catalogs } from '../../generated/catalogs.js';
+import { catalogs } from '../catalog/catalogs.js';
 import type { PostCatalog } from '../catalog/types.js';
 import { accountProfiles, checkHistory, checkInsights, checkRules, dateRange, requireObject, type CheckContext } from './checks.js';
 import type { MockProfile } from './account.js';

@@ -5,7 +5,7 @@
  * the RFC asks; a code or example the operation does not have is a failure (code 400) naming the
  * ones it has.
  */
-import { catalogs } from '../../generated/catalogs.js';
+import { catalogs } from '../catalog/catalogs.js';
 import type { OperationInfo } from '../../generated/operations.js';
 import { responseExamples } from '../../generated/response-examples.js';
 import type { ErrorCode } from '../catalog/types.js';

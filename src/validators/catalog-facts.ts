@@ -1,11 +1,11 @@
 /**
- * Catalog facts the request-aware checks need, read from generated/validator-facts.ts (the slice
- * of the catalogs the validators read: loading them does not load every description). A
- * network's metrics and posts are JSON text there, parsed here into read-only tables when this
- * module loads (about 20 kB of text); nothing is added to them afterwards.
+ * Catalog facts the request-aware checks need, read from the tables of generated/catalogs.ts
+ * that hold them (names, types, extra dimensions, post lists; not the descriptions), made into
+ * read-only lookups when this module loads; nothing is added to them afterwards.
  */
-import { validatorFacts } from '../../generated/validator-facts.js';
+import * as tables from '../../generated/catalogs.js';
 import type { MetricType, PostFieldType } from '../catalog/types.js';
+import { own, words } from '../catalog/words.js';
 
 /** What the checks know of a metric. */
 export interface MetricFacts {
@@ -30,28 +30,42 @@ export interface PostFacts {
   readonly videoOnly: readonly string[];
 }
 
-/** JSON text of `[name, type]` tuples (`[name, type, extraDimensions]` for a metric with extra dimensions). */
-type JsonText = string;
-
-interface VersionFacts {
-  /** Per network: JSON of its metrics' tuples. */
-  readonly metrics: Readonly<Record<string, JsonText>>;
-  /** Per network: JSON of `{ sort, fields, responseMembers, videoOnly }`, fields and members as tuples. */
-  readonly posts: Readonly<Record<string, JsonText>>;
+/** The tables of one version that the checks read (generated/catalogs.ts). */
+interface VersionTables {
+  readonly metricNames: Readonly<Record<string, string>>;
+  readonly metricTypes: Readonly<Record<string, string>>;
+  readonly extraDimensions: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  readonly postSort: Readonly<Record<string, boolean>>;
+  readonly postFields: Readonly<Record<string, string>>;
+  readonly postFieldTypes: Readonly<Record<string, string>>;
+  readonly responseMembers: Readonly<Record<string, string>>;
+  readonly responseMemberTypes: Readonly<Record<string, string>>;
+  readonly videoOnly: Readonly<Record<string, string>>;
 }
 
-/** The shape of generated/validator-facts.ts. */
-export interface ValidatorFacts {
-  readonly extraDimensions: readonly string[];
-  readonly errors: readonly { readonly code: number; readonly httpStatus: number }[];
-  readonly pageSize: number;
-  readonly maxPageSize: number;
-  readonly insightsNetworks: readonly string[];
-  readonly v1: VersionFacts;
-  readonly v2: VersionFacts;
-}
+const V1: VersionTables = {
+  metricNames: tables.v1MetricNames,
+  metricTypes: tables.v1MetricTypes,
+  extraDimensions: tables.v1MetricExtraDimensions,
+  postSort: tables.v1PostSort,
+  postFields: tables.v1PostFields,
+  postFieldTypes: tables.v1PostFieldTypes,
+  responseMembers: tables.v1PostResponseMembers,
+  responseMemberTypes: tables.v1PostResponseMemberTypes,
+  videoOnly: tables.v1PostVideoOnly,
+};
 
-const data: ValidatorFacts = validatorFacts;
+const V2: VersionTables = {
+  metricNames: tables.v2MetricNames,
+  metricTypes: tables.v2MetricTypes,
+  extraDimensions: tables.v2MetricExtraDimensions,
+  postSort: tables.v2PostSort,
+  postFields: tables.v2PostFields,
+  postFieldTypes: tables.v2PostFieldTypes,
+  responseMembers: tables.v2PostResponseMembers,
+  responseMemberTypes: tables.v2PostResponseMemberTypes,
+  videoOnly: tables.v2PostVideoOnly,
+};
 
 /** A metric with its position in its network's catalog (a small integer, to mark metrics seen in one call). */
 export interface CatalogMetric extends MetricFacts {
@@ -66,38 +80,39 @@ export interface PostCatalog extends PostFacts {
   readonly dateTimeNames: readonly string[];
 }
 
-type Tuple = [name: string, type: string, extraDimensions?: string[]];
+/** Names and aligned types as frozen facts. */
+const fieldsOf = (names: string | undefined, types: string | undefined): readonly PostFieldFacts[] => {
+  const typeList = words(types);
+  return Object.freeze(words(names).map((name, i) => Object.freeze({ name, type: typeList[i] as PostFieldType })));
+};
 
-const fieldsOf = (tuples: readonly Tuple[]): readonly PostFieldFacts[] => Object.freeze(tuples.map(([name, type]) => Object.freeze({ name, type: type as PostFieldType })));
-
-function metricTable(text: JsonText): ReadonlyMap<string, CatalogMetric> {
-  const tuples: Tuple[] = JSON.parse(text);
-  return new Map(tuples.map(([name, type, extraDimensions = []], position) => [name, Object.freeze({ name, type: type as MetricType, extraDimensions: Object.freeze(extraDimensions), position })]));
+function metricTable(t: VersionTables, network: string): ReadonlyMap<string, CatalogMetric> {
+  const types = words(own(t.metricTypes, network));
+  const extras = own(t.extraDimensions, network) ?? {};
+  return new Map(words(own(t.metricNames, network)).map((name, position) => [name, Object.freeze({ name, type: types[position] as MetricType, extraDimensions: Object.freeze(words(own(extras, name))), position })]));
 }
 
-function postTable(text: JsonText): PostCatalog {
-  const parsed: { sort: boolean; fields: Tuple[]; responseMembers: Tuple[]; videoOnly: string[] } = JSON.parse(text);
-  const fields = fieldsOf(parsed.fields);
-  const responseMembers = fieldsOf(parsed.responseMembers);
+function postTable(t: VersionTables, network: string): PostCatalog {
+  const fields = fieldsOf(own(t.postFields, network), own(t.postFieldTypes, network));
+  const responseMembers = fieldsOf(own(t.responseMembers, network), own(t.responseMemberTypes, network));
   const types: ReadonlyMap<string, PostFieldType> = new Map([...fields, ...responseMembers].map((f) => [f.name, f.type]));
   const dateTimeNames = Object.freeze([...types].filter(([, type]) => type === 'datetime').map(([name]) => name));
-  return Object.freeze({ sort: parsed.sort, fields, responseMembers, videoOnly: Object.freeze(parsed.videoOnly), types, dateTimeNames });
+  return Object.freeze({ sort: own(t.postSort, network) === true, fields, responseMembers, videoOnly: Object.freeze(words(own(t.videoOnly, network))), types, dateTimeNames });
 }
 
-/** `key -> value` of an object's own members, as a map (a network named `toString` is no member). */
-const tableOf = <T>(texts: Readonly<Record<string, JsonText>>, build: (text: JsonText) => T): ReadonlyMap<string, T> =>
-  new Map(Object.keys(texts).map((network) => [network, build(texts[network])]));
+/** `network -> build(network)` for the networks of a table (own members only). */
+const tableOf = <T>(networks: Readonly<Record<string, unknown>>, build: (network: string) => T): ReadonlyMap<string, T> => new Map(Object.keys(networks).map((network) => [network, build(network)]));
 
 /** Per version, per network: its metrics by name, positions from 0 to `size - 1` (built at load). */
 const metricTables: ReadonlyMap<number, ReadonlyMap<string, ReadonlyMap<string, CatalogMetric>>> = new Map([
-  [1, tableOf(data.v1.metrics, metricTable)],
-  [2, tableOf(data.v2.metrics, metricTable)],
+  [1, tableOf(V1.metricNames, (n) => metricTable(V1, n))],
+  [2, tableOf(V2.metricNames, (n) => metricTable(V2, n))],
 ]);
 
 /** Per version, per network: its post facts (built at load). */
 const postTables: ReadonlyMap<number, ReadonlyMap<string, PostCatalog>> = new Map([
-  [1, tableOf(data.v1.posts, postTable)],
-  [2, tableOf(data.v2.posts, postTable)],
+  [1, tableOf(V1.postFields, (n) => postTable(V1, n))],
+  [2, tableOf(V2.postFields, (n) => postTable(V2, n))],
 ]);
 
 const NO_METRICS: ReadonlyMap<string, CatalogMetric> = new Map();
@@ -108,7 +123,7 @@ export function metricsOf(version: number, network: string): ReadonlyMap<string,
 }
 
 /** Names of the extra dimensions (those a metric allows besides the base dimensions). */
-export const extraDimensionNames: ReadonlySet<string> = new Set(data.extraDimensions);
+export const extraDimensionNames: ReadonlySet<string> = new Set(words(tables.extraDimensionNames));
 
 /** The post facts of a network in a version, if documented. */
 export function postCatalogOf(version: number, network: string): PostCatalog | undefined {
@@ -116,18 +131,18 @@ export function postCatalogOf(version: number, network: string): PostCatalog | u
 }
 
 /** The error codes of the catalog. */
-export const errorCodes: readonly { readonly code: number; readonly httpStatus: number }[] = Object.freeze(data.errors.map((e) => Object.freeze({ code: e.code, httpStatus: e.httpStatus })));
+export const errorCodes: readonly { readonly code: number; readonly httpStatus: number }[] = Object.freeze(tables.errorCodes.map((code, i) => Object.freeze({ code, httpStatus: tables.errorHttpStatus[i] })));
 
 /** Page size of post lists when the request gives no `limit`. */
-export const defaultPageSize = data.pageSize;
+export const defaultPageSize: number = tables.limits.pageSize.default;
 
 /** The largest page of a post list (the maximum of `limit`). */
-export const maxPageSize = data.maxPageSize;
+export const maxPageSize: number = tables.limits.pageSize.max;
 
 /** The networks whose profiles may carry `insights_enabled`. */
-export const insightsNetworks: ReadonlySet<string> = new Set(data.insightsNetworks);
+export const insightsNetworks: ReadonlySet<string> = new Set(tables.networks.filter((n) => n.insights).map((n) => n.name));
 
 /** The networks of a version (the path segments), in catalog order. */
 export function networksOf(version: number): readonly string[] {
-  return Object.keys(version === 1 ? data.v1.metrics : data.v2.metrics);
+  return Object.keys(version === 1 ? V1.metricNames : V2.metricNames);
 }

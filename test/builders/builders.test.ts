@@ -1,7 +1,7 @@
 /** The runtime of the builders: every operation has one, it returns the plain request or throws once with every problem. */
 import { describe, expect, it } from 'vitest';
 import { checkRequest } from '../../src/request-checks/check.js';
-import { catalogs } from '../../generated/catalogs.js';
+import { catalogs } from '../../src/catalog/catalogs.js';
 import { operations } from '../../generated/operations.js';
 import type { CatalogData } from '../../src/catalog/types.js';
 import { v1 } from '../../src/v1.js';

@@ -1,6 +1,6 @@
 /** checkRequest: every problem, with its parameter and API error code, read from the catalogs. */
 import { describe, expect, it } from 'vitest';
-import { catalogs } from '../../generated/catalogs.js';
+import { catalogs } from '../../src/catalog/catalogs.js';
 import { operations } from '../../generated/operations.js';
 import { checkRequest, checkV1Request, checkV2Request } from '../../src/request-checks/check.js';
 import { MAX_PROBLEMS_PER_RULE } from '../../src/core/problems/problem-list.js';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../generated/rules.js';
-import { catalogs } from '../../generated/catalogs.js';
+import { catalogs } from '../../src/catalog/catalogs.js';
 import { requestSchema } from '../../scripts/generators/validators/request-schemas.js';
 import { checkRequest } from '../../src/request-checks/check.js';
 import { bodyChecks, ruleEntries } from './body-checks.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogs } from '../../generated/catalogs.js';
+import { catalogs } from '../../src/catalog/catalogs.js';
 import { ApiError, createClient } from '../../src/client/index.js';
 import { validateResponse } from '../../src/validators/index.js';
 import { allOperations, profileIds, validRequest } from './support/requests.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogs } from '../../generated/catalogs.js';
+import { catalogs } from '../../src/catalog/catalogs.js';
 import { createClient, MergeError, planMetricsSplit, SplitRefusedError } from '../../src/client/index.js';
 import { profileIds } from './support/requests.js';
 import { clientFor, mock, SECRET, TOKEN } from './support/server.js';

@@ -3,7 +3,7 @@
  * the data) while the server stays up. Waits are bounded generously; nothing asserts speed.
  */
 import { describe, expect, it } from 'vitest';
-import { catalogs } from '../../generated/catalogs.js';
+import { catalogs } from '../../src/catalog/catalogs.js';
 import { longestMonthsInDays } from '../../src/calendar/days.js';
 import { authorizationHeader } from '../../src/client/auth.js';
 import { checkAnswerSize, checkDailyValues, jsonDepth, MAX_ANSWER_VALUES, MAX_REQUEST_DEPTH } from '../../src/mock/bounds.js';

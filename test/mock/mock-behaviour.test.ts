@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogs } from '../../generated/catalogs.js';
+import { catalogs } from '../../src/catalog/catalogs.js';
 import { authorizationHeader } from '../../src/client/auth.js';
 import { allOperations, profileIds, validRequest } from '../client/support/requests.js';
 import { mock, SECRET, TOKEN } from '../client/support/server.js';

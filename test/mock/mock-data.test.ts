@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogs } from '../../generated/catalogs.js';
+import { catalogs } from '../../src/catalog/catalogs.js';
 import { authorizationHeader } from '../../src/client/auth.js';
 import { validateResponse } from '../../src/validators/index.js';
 import { EXTRA_DIMENSION_KEYS } from '../../src/mock/index.js';

@@ -4,7 +4,7 @@
  * timezones, the first and the last days of the calendar, in time order both ways and by scan.
  */
 import { describe, expect, it } from 'vitest';
-import { catalogs } from '../../generated/catalogs.js';
+import { catalogs } from '../../src/catalog/catalogs.js';
 import type { PostCatalog } from '../../src/catalog/types.js';
 import { dayNumber } from '../../src/calendar/days.js';
 import { buildAccount } from '../../src/mock/account.js';

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../pipeline/temp-project.js';
+import * as tables from '../../generated/catalogs.js';
 
 /** Entry point -> the most bytes a browser loads up front for it. */
 const BUDGETS: Record<string, { file: string; maxBytes?: number }> = {
@@ -68,6 +69,12 @@ describe('browser bundles', () => {
     const result = await build({ absWorkingDir: PROJECT_ROOT, entryPoints: ['src/index.ts'], bundle: true, write: false, metafile: true, format: 'esm', platform: 'browser', splitting: true, outdir: join(PROJECT_ROOT, 'node_modules/.cache/bundle-test'), logLevel: 'silent' });
     const outputs = result.metafile.outputs;
     const entry = Object.values(outputs).find((o) => o.entryPoint === 'src/index.ts')!;
-    expect(Object.keys(entry.inputs).filter((p) => p.includes('generated/validators/') || p.endsWith('generated/catalogs.ts'))).toEqual([]);
+    expect(Object.keys(entry.inputs).filter((p) => p.includes('generated/validators/') || p.endsWith('src/catalog/catalogs.ts'))).toEqual([]);
+    // The catalog tables it reads (names, aggregations, error meanings), none of the descriptions.
+    const text = result.outputFiles.find((f) => f.path.endsWith('.js') && f.text.includes('fans_lifetime'))?.text ?? '';
+    expect(text).toContain('fans_lifetime');
+    const descriptions = [...tables.dimensionDescriptions, ...tables.extraDimensionDescriptions, ...Object.values(tables.v2MetricDetails).flat().flatMap((d) => ('description' in d ? [d.description as string] : []))];
+    expect(descriptions.length).toBeGreaterThan(5);
+    expect(descriptions.filter((d) => text.includes(JSON.stringify(d)))).toEqual([]);
   });
 });

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { parse } from 'yaml';
-import { catalogs } from '../../generated/catalogs.js';
+import { catalogs } from '../../src/catalog/catalogs.js';
 import { operations } from '../../generated/operations.js';
 import { buildDocsSite } from '../../scripts/docs/build-site.js';
 import { USAGE_PAGES } from '../../scripts/generators/site/usage-pages.js';

@@ -3,7 +3,7 @@
  * rely on it: they skip their per-field catalog type checks when a body passed its schema.
  */
 import { describe, expect, it } from 'vitest';
-import { catalogs } from '../../generated/catalogs.js';
+import { catalogs } from '../../src/catalog/catalogs.js';
 import type { CatalogData, MetricType, PostFieldType } from '../../src/catalog/types.js';
 import { loadDoc } from './spec-examples.js';
 

@@ -1,6 +1,6 @@
 /** Request-aware checks of post pages. */
 import { describe, expect, it } from 'vitest';
-import { catalogs } from '../../generated/catalogs.js';
+import { catalogs } from '../../src/catalog/catalogs.js';
 import { validateResponse } from '../../src/validators/index.js';
 import { problem, problems } from './problems.js';
 

@@ -1,4 +1,7 @@
-/** Writes generated/catalogs.ts: every catalog as typed data for the runtime and for users. */
+/**
+ * Writes generated/catalogs.ts: the catalogs, each fact once, as tables (one per fact) that the
+ * runtime assembles and slices at load time (src/catalog/), so that a bundle holds the tables it reads.
+ */
 import type { Model, VersionModel } from '../../model/types.js';
 import { banner } from '../banner.js';
 import type { Artifact } from '../artifact.js';
@@ -66,36 +69,142 @@ export function toTsLiteral(value: unknown, indent = '', column = indent.length)
   return JSON.stringify(value);
 }
 
-function versionData(vm: VersionModel) {
+/** A list of names as one text of words (a name holds no space and is not empty). */
+function words(list: readonly string[], where: string): string {
+  for (const word of list) if (!word || /\s/.test(word)) throw new Error(`catalog tables: ${where}: ${JSON.stringify(word)} cannot be a word of a name list`);
+  return list.join(' ');
+}
+
+/** `{ key: value }` of the entries whose value is not undefined. */
+const defined = (entries: [string, unknown][]) => Object.fromEntries(entries.filter(([, v]) => v !== undefined));
+
+/** The members of `item` listed in `keys` that differ from their default (false, []), in that order. */
+function details(item: object, keys: readonly string[]): Record<string, unknown> {
+  const record = item as Record<string, unknown>;
+  return defined(keys.map((k) => [k, record[k] === false || (Array.isArray(record[k]) && !(record[k] as unknown[]).length) ? undefined : record[k]]));
+}
+
+const METRIC_DETAILS = ['insightsOnly', 'deprecated', 'unit', 'description', 'note'] as const;
+const FIELD_DETAILS = ['description', 'unit', 'insightsOnly', 'deprecated', 'items', 'properties'] as const;
+
+/** The tables of one version: per network, one value per fact. */
+function versionTables(vm: VersionModel): Record<string, Record<string, unknown>> {
+  const where = (n: string, what: string) => `v${vm.version} ${n} ${what}`;
+  const per = <T>(networks: readonly string[], value: (n: string) => T | undefined) => defined(networks.map((n) => [n, value(n)]));
+  const all = vm.networks;
+  const withPosts = all.filter((n) => vm.posts[n]);
+  const fields = (n: string) => vm.posts[n].fields;
+  const sparse = (record: Record<string, unknown>) => (Object.keys(record).length ? record : undefined);
+  const nonEmpty = (text: string) => (text ? text : undefined);
   return {
-    version: vm.version,
-    networks: vm.networks,
-    metrics: Object.fromEntries(vm.networks.map((n) => [n, vm.metrics[n]])),
-    posts: Object.fromEntries(vm.networks.filter((n) => vm.posts[n]).map((n) => [n, vm.posts[n]])),
+    MetricNames: per(all, (n) => words(vm.metrics[n].map((m) => m.name), where(n, 'metrics'))),
+    MetricTypes: per(all, (n) => vm.metrics[n].map((m) => m.type).join(' ')),
+    MetricAggregations: per(all, (n) => (vm.metrics[n].some((m) => m.aggregation) ? vm.metrics[n].map((m) => m.aggregation ?? '-').join(' ') : undefined)),
+    MetricExtraDimensions: per(all, (n) => sparse(defined(vm.metrics[n].map((m) => [m.name, m.extraDimensions.length ? words(m.extraDimensions, where(n, m.name)) : undefined])))),
+    MetricDetails: per(all, (n) => vm.metrics[n].map((m) => details(m, METRIC_DETAILS))),
+    PostSort: per(withPosts, (n) => vm.posts[n].sort),
+    PostFields: per(withPosts, (n) => words(fields(n).map((f) => f.name), where(n, 'post fields'))),
+    PostFieldTypes: per(withPosts, (n) => fields(n).map((f) => f.type).join(' ')),
+    PostSortable: per(withPosts, (n) => nonEmpty(fields(n).filter((f) => f.sortable).map((f) => f.name).join(' '))),
+    PostSortKeys: per(withPosts, (n) => sparse(defined(fields(n).map((f) => [f.name, f.sortKeys.length ? f.sortKeys : undefined])))),
+    PostFilterable: per(withPosts, (n) => nonEmpty(fields(n).filter((f) => f.filterable).map((f) => f.name).join(' '))),
+    PostAdvancedFilter: per(withPosts, (n) => nonEmpty(fields(n).filter((f) => f.advancedFilter).map((f) => f.name).join(' '))),
+    PostVideoOnly: per(withPosts, (n) => nonEmpty(fields(n).filter((f) => f.videoOnly).map((f) => f.name).join(' '))),
+    PostFieldValues: per(withPosts, (n) => sparse(defined(fields(n).map((f) => [f.name, f.enum ?? undefined])))),
+    PostFieldDetails: per(withPosts, (n) => fields(n).map((f) => details(f, FIELD_DETAILS))),
+    PostResponseMembers: per(withPosts, (n) => words(vm.posts[n].responseMembers.map((m) => m.name), where(n, 'response members'))),
+    PostResponseMemberTypes: per(withPosts, (n) => vm.posts[n].responseMembers.map((m) => m.type).join(' ')),
+    PostResponseMemberDescriptions: per(withPosts, (n) => vm.posts[n].responseMembers.map((m) => m.description)),
   };
 }
 
+/** What each table holds, for its doc comment. */
+const TABLE_DOCS: Record<string, string> = {
+  MetricNames: 'per network the metric names, in catalog order',
+  MetricTypes: 'per network the value type of each metric (aligned with the names)',
+  MetricAggregations: 'per network the aggregation of each metric, `-` for none (aligned)',
+  MetricExtraDimensions: 'per network and metric that allows any: its extra dimensions',
+  MetricDetails: 'per network each metric\'s other facts (aligned; no false flag)',
+  PostSort: 'per network with posts: whether its posts request offers `sort`',
+  PostFields: 'per network the post fields, in catalog order',
+  PostFieldTypes: 'per network the type of each post field (aligned with the fields)',
+  PostSortable: 'per network the sortable post fields',
+  PostSortKeys: 'per network and post field with sort keys: those keys (may hold spaces)',
+  PostFilterable: 'per network the filterable post fields',
+  PostAdvancedFilter: 'per network the post fields of advanced filters',
+  PostVideoOnly: 'per network the post fields of videos only',
+  PostFieldValues: 'per network and post field with listed values: those values',
+  PostFieldDetails: 'per network each post field\'s other facts (aligned; no false flag)',
+  PostResponseMembers: 'per network the members of a posts answer besides the fields',
+  PostResponseMemberTypes: 'per network the type of each response member (aligned with them)',
+  PostResponseMemberDescriptions: 'per network the description of each response member (aligned)',
+};
+
+/** A value both versions hold alike for a network, written once as a constant. */
+interface Shared {
+  name: string;
+  value: unknown;
+}
+
+/**
+ * Replaces each per-network value of a table that both versions hold alike (and that is more than
+ * a flag) by a reference to one constant (`facebookPostFields`); returns those constants.
+ */
+function shareAlike(v1: Record<string, Record<string, unknown>>, v2: Record<string, Record<string, unknown>>): Shared[] {
+  const shared: Shared[] = [];
+  for (const table of Object.keys(v2)) {
+    for (const network of Object.keys(v2[table])) {
+      const a = v1[table]?.[network];
+      const b = v2[table][network];
+      if (a === undefined || typeof b === 'boolean' || JSON.stringify(a) !== JSON.stringify(b) || JSON.stringify(b).length < 40) continue;
+      const name = `${network}${table}`;
+      shared.push({ name, value: b });
+      v1[table][network] = v2[table][network] = new TsCode(name);
+    }
+  }
+  return shared;
+}
+
+/** `export const name = value;` with its doc comment. */
+const tableSource = (doc: string, name: string, value: unknown, exported = true, asConst = false) => [
+  `/** ${doc} */`,
+  `${exported ? 'export ' : ''}const ${name} = ${toTsLiteral(value, '', `${exported ? 'export ' : ''}const ${name} = `.length)}${asConst ? ' as const' : ''};`,
+  '',
+];
+
 export function catalogDataArtifact(model: Model): Artifact {
-  const data = {
-    networks: model.networks,
-    dimensions: model.dimensions,
-    extraDimensions: model.extraDimensions,
-    errors: model.errors,
-    limits: model.limits,
-    v1: versionData(model.v1),
-    v2: versionData(model.v2),
-  };
-  return dataModuleArtifact({
-    script: SCRIPT,
-    path: 'generated/catalogs.ts',
-    doc: [
-      'The catalogs of the social analytics API (catalogs/*.yaml) as typed data: networks,',
-      'dimensions, error codes, limits, and per version and network the metrics and post fields.',
-    ],
-    checkedBy: 'its type is checked against CatalogData in src/catalog/types.ts.',
-    name: 'catalogs',
-    data,
-  });
+  const v1 = versionTables(model.v1);
+  const v2 = versionTables(model.v2);
+  const shared = shareAlike(v1, v2);
+  const content = [
+    banner(SCRIPT, 'slash').trimEnd(),
+    '/**',
+    ' * The catalogs of the social analytics API (catalogs/*.yaml), each fact once: one table per',
+    ' * fact, per version and network where it varies by them. A list of names is one text of words',
+    ' * separated by spaces; a column aligned with a list (types, aggregations, details) holds one',
+    ' * word or item per name, in the same order. Data only: src/catalog/catalogs.ts assembles the',
+    ' * CatalogData of `social-analytics-api/catalogs` from every table; the request checks, the',
+    ' * client (src/catalog/request-catalog.ts) and the validators (src/validators/catalog-facts.ts)',
+    ' * read only the tables they need, so a bundle holds only those.',
+    ' */',
+    '',
+    ...shared.flatMap((s) => tableSource('A value of a table that both versions hold alike for the network.', s.name, s.value, false)),
+    ...tableSource('The networks of the API.', 'networks', model.networks, true, true),
+    ...tableSource('The base dimensions (every v2 metric supports them).', 'dimensionNames', words(model.dimensions.map((d) => d.name), 'dimensions')),
+    ...tableSource('The kind of each base dimension (aligned with the names).', 'dimensionKinds', model.dimensions.map((d) => d.kind).join(' ')),
+    ...tableSource('The description of each base dimension (aligned with the names).', 'dimensionDescriptions', model.dimensions.map((d) => d.description)),
+    ...tableSource('The extra dimensions (a metric allows some of them besides the base dimensions).', 'extraDimensionNames', words(model.extraDimensions.map((d) => d.name), 'extra dimensions')),
+    ...tableSource('The description of each extra dimension (aligned with the names).', 'extraDimensionDescriptions', model.extraDimensions.map((d) => d.description)),
+    ...tableSource('The API error codes.', 'errorCodes', model.errors.map((e) => e.code)),
+    ...tableSource('The meaning of each error code (aligned with the codes).', 'errorMeanings', model.errors.map((e) => e.meaning)),
+    ...tableSource('The HTTP status of each error code (aligned with the codes).', 'errorHttpStatus', model.errors.map((e) => e.httpStatus)),
+    ...tableSource('The operations each error code applies to, `all` or per version (aligned with the codes).', 'errorEndpoints', model.errors.map((e) => e.endpoints), true, true),
+    ...tableSource('The request limits (catalogs/limits.yaml).', 'limits', model.limits, true, true),
+    ...([['v1', v1], ['v2', v2]] as const).flatMap(([version, tables]) =>
+      Object.entries(tables).flatMap(([table, value]) => tableSource(`Version ${version.slice(1)}: ${TABLE_DOCS[table]}.`, `${version}${table}`, value)),
+    ),
+  ].join('\n');
+  return { path: 'generated/catalogs.ts', content };
 }
 
 /**

@@ -4,6 +4,7 @@
  * the request object of an operation (`ApiRequest`), which the generated builders return.
  */
 import type { Model, Version } from '../../model/types.js';
+import { pascal } from '../../model/types.js';
 import { banner } from '../banner.js';
 import type { Artifact } from '../artifact.js';
 import { buildOpenApi } from '../openapi/openapi-bundle.js';
@@ -112,8 +113,93 @@ const API_REQUEST = [
   '',
 ];
 
+/** One operation of {@link operationList}. */
+type Operation = ReturnType<typeof operationList>[number];
+
+/** `text` with the network's name (and its PascalCase title) replaced by `{network}` (`{Network}`). */
+const templated = (text: string, network: string | undefined) => (network === undefined ? text : text.replaceAll(network, '{network}').replaceAll(pascal(network), '{Network}'));
+
+/** The template of an operation: its members but key, version and network, as one line of words. */
+function templateOf(op: Operation): string {
+  if (!op.successSchema) throw new Error(`operations: ${op.key} has no success schema component`);
+  return [op.method, op.path, op.operationId, op.kind, op.requestSchema ?? '-', op.successSchema].map((word) => templated(word, op.network)).join(' ');
+}
+
+/**
+ * The operations of one version as rows: a template (method, path, operationId, kind, request
+ * schema or `-`, success schema; `{network}`/`{Network}` standing for the network) followed by
+ * the networks it is made for, in document order. Operations that differ by network only share
+ * one row, so the table holds each fact once.
+ */
+function operationRows(ops: readonly Operation[]): string[] {
+  const rows: { template: string; networks: string[] }[] = [];
+  for (const op of ops) {
+    const template = templateOf(op);
+    const last = rows.at(-1);
+    if (op.network !== undefined && last?.template === template && last.networks.length) last.networks.push(op.network);
+    else rows.push({ template, networks: op.network === undefined ? [] : [op.network] });
+  }
+  return rows.map((r) => [r.template, ...r.networks].join(' '));
+}
+
+/**
+ * The expansion of the rows (emitted into the module; generated/ imports nothing): the operations
+ * of a version, each a plain object with the members of OperationInfo, absent ones left out.
+ */
+const EXPAND = [
+  '/** The operations of `version` from its rows (a template, then the networks it is made for). */',
+  'function expand(version: 1 | 2, rows: readonly string[]): OperationInfo[] {',
+  '  const out: OperationInfo[] = [];',
+  '  for (const row of rows) {',
+  "    const [method, path, operationId, kind, request, successSchema, ...networks] = row.split(' ');",
+  '    for (const network of networks.length ? networks : [undefined]) {',
+  '      const title = network === undefined ? undefined : network[0].toUpperCase() + network.slice(1);',
+  '      const fill = (text: string) =>',
+  "        network === undefined",
+  "          ? text",
+  "          : text.replaceAll('{network}', network).replaceAll('{Network}', title!);",
+  '      out.push({',
+  "        key: `${method} ${fill(path)}`,",
+  '        version,',
+  "        method: method as OperationInfo['method'],",
+  '        path: fill(path),',
+  '        operationId: fill(operationId),',
+  '        kind: kind as OperationKind,',
+  '        ...(network === undefined ? {} : { network }),',
+  "        ...(request === '-' ? {} : { requestSchema: fill(request) }),",
+  '        successSchema: fill(successSchema),',
+  '      });',
+  '    }',
+  '  }',
+  '  return out;',
+  '}',
+  '',
+];
+
+/** The runtime expansion of {@link operationRows}, as the emitted `expand` does it (checked at generation). */
+function expandRows(version: Version, rows: readonly string[]): unknown[] {
+  return rows.flatMap((row) => {
+    const [method, path, operationId, kind, request, successSchema, ...networks] = row.split(' ');
+    return (networks.length ? networks : [undefined]).map((network) => {
+      const fill = (text: string) => (network === undefined ? text : text.replaceAll('{network}', network).replaceAll('{Network}', pascal(network)));
+      return { key: `${method} ${fill(path)}`, version, method, path: fill(path), operationId: fill(operationId), kind, ...(network === undefined ? {} : { network }), ...(request === '-' ? {} : { requestSchema: fill(request) }), successSchema: fill(successSchema) };
+    });
+  });
+}
+
+/** `op` without its undefined members, as the emitted objects are. */
+const defined = (op: Operation) => Object.fromEntries(Object.entries(op).filter(([, v]) => v !== undefined));
+
 export function operationsArtifact(model: Model): Artifact {
   const list = operationList(model);
+  const perVersion = ([1, 2] as const).map((version) => {
+    const ops = list.filter((op) => op.version === version);
+    const rows = operationRows(ops);
+    if (JSON.stringify(expandRows(version, rows)) !== JSON.stringify(ops.map(defined))) {
+      throw new Error(`operations: the rows of version ${version} do not give back its operations (a name that holds its network other than as {network}/{Network}?)`);
+    }
+    return { version, ops, rows };
+  });
   const content = [
     banner(SCRIPT, 'slash').trimEnd(),
     '/** Every operation of the generated v1 and v2 specs, keyed by "METHOD /path". */',
@@ -138,9 +224,21 @@ export function operationsArtifact(model: Model): Artifact {
     '  successSchema: string;',
     '}',
     '',
-    ...([1, 2] as const).flatMap((version) => [
-      `/** The operations of version ${version}, in document order (the /v${version} entry reads these alone). */`,
-      `export const v${version}Operations = ${toTsLiteral(list.filter((op) => op.version === version))} as const satisfies readonly OperationInfo[];`,
+    '/** `T`, which must be assignable to `U`: checks the listed types against OperationInfo. */',
+    'type Conforms<T extends U, U> = T;',
+    '',
+    ...EXPAND,
+    ...perVersion.flatMap(({ version, ops, rows }) => [
+      `/** The operations of version ${version} as a type, in document order: each with its literal members. */`,
+      `export type V${version}OperationList = Conforms<readonly ${toTsLiteral(ops)}, readonly OperationInfo[]>;`,
+      '',
+      `/**`,
+      ` * The operations of version ${version}, in document order (the /v${version} entry reads these alone): one`,
+      ' * row per template (method, path, operationId, kind, request schema or `-`, success schema),',
+      ' * then the networks it is made for; a call marked pure, so that a bundle that does not read',
+      ' * it drops it.',
+      ' */',
+      `export const v${version}Operations = /* @__PURE__ */ expand(${version}, ${toTsLiteral(rows)}) as unknown as V${version}OperationList;`,
       '',
     ]),
     '/** Both lists as one; a call marked pure, so that a bundle that does not read it drops it. */',

@@ -1,5 +1,5 @@
 /** Valid requests for every operation of the mock account, for integration tests. */
-import { catalogs } from '../../../generated/catalogs.js';
+import { catalogs } from '../../../src/catalog/catalogs.js';
 import { operations, type OperationInfo } from '../../../generated/operations.js';
 import type { Metric, PostCatalog } from '../../../src/catalog/types.js';
 import { sortableNames } from '../../../src/catalog/names.js';
