@@ -62,7 +62,10 @@ function bind(node: unknown, model: Model, vm: VersionModel, network: string | u
   return out;
 }
 
-function expandComponents(model: Model, vm: VersionModel, spec: OpenApiDocument) {
+/** Component schema name -> the spec component it was made from (`FacebookPost` -> `NetworkPost`; itself when not a template). */
+export type ComponentTemplates = ReadonlyMap<string, string>;
+
+function expandComponents(model: Model, vm: VersionModel, spec: OpenApiDocument, templates: Map<string, string>) {
   const components = spec.components ?? {};
   for (const kind of Object.keys(components)) {
     const bucket = components[kind] as Record<string, unknown>;
@@ -71,11 +74,14 @@ function expandComponents(model: Model, vm: VersionModel, spec: OpenApiDocument)
       const m = /^Network([A-Z]\w*)$/.exec(name);
       if (!m) {
         out[name] = bind(value, model, vm, undefined, `/components/${kind}/${name}`);
+        if (kind === 'schemas') templates.set(name, name);
         continue;
       }
       for (const network of templateNetworks(vm, (value as Record<string, unknown>)['x-per-network'], m[1])) {
         const bound = bind(clone(value), model, vm, network, `/components/${kind}/${name}`);
-        if (bound !== undefined) out[`${pascal(network)}${m[1]}`] = bound;
+        if (bound === undefined) continue;
+        out[`${pascal(network)}${m[1]}`] = bound;
+        if (kind === 'schemas') templates.set(`${pascal(network)}${m[1]}`, name);
       }
     }
     components[kind] = Object.fromEntries(Object.keys(out).sort().map((k) => [k, out[k]]));
@@ -128,21 +134,37 @@ function expandPaths(model: Model, vm: VersionModel, spec: OpenApiDocument): Rec
   return paths;
 }
 
-const built = new WeakMap<Model, Map<Version, OpenApiDocument>>();
+/** The generated document of a version and the template of each of its component schemas. */
+interface Expansion {
+  document: OpenApiDocument;
+  templates: ComponentTemplates;
+}
 
-/** The generated document of a version; built once per model (callers must not mutate it). */
-export function buildOpenApi(model: Model, version: Version): OpenApiDocument {
+const built = new WeakMap<Model, Map<Version, Expansion>>();
+
+function expansion(model: Model, version: Version): Expansion {
   let perModel = built.get(model);
   if (!perModel) built.set(model, (perModel = new Map()));
-  if (!perModel.has(version)) perModel.set(version, buildOpenApiUncached(model, version));
+  if (!perModel.has(version)) perModel.set(version, expand(model, version));
   return perModel.get(version)!;
 }
 
-function buildOpenApiUncached(model: Model, version: Version): OpenApiDocument {
+/** The generated document of a version; built once per model (callers must not mutate it). */
+export function buildOpenApi(model: Model, version: Version): OpenApiDocument {
+  return expansion(model, version).document;
+}
+
+/** The spec component each component schema of a version's document was made from (built with the document). */
+export function componentTemplates(model: Model, version: Version): ComponentTemplates {
+  return expansion(model, version).templates;
+}
+
+function expand(model: Model, version: Version): Expansion {
   const vm = version === 1 ? model.v1 : model.v2;
   const spec = clone(vm.spec);
   if (spec.info && typeof spec.info.description === 'string') spec.info.description = fillLimits(model.limits, spec.info.description);
-  expandComponents(model, vm, spec);
+  const templates = new Map<string, string>();
+  expandComponents(model, vm, spec, templates);
   spec.paths = expandPaths(model, vm, spec);
-  return spec;
+  return { document: spec, templates };
 }

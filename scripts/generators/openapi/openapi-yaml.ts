@@ -17,9 +17,8 @@ export function toYaml(value: unknown): string {
 }
 
 export function openApiArtifacts(model: Model): Artifact[] {
-  const networks = model.networks.map((n) => n.name);
   return ([1, 2] as Version[]).map((v) => ({
     path: `generated/openapi/v${v}.yaml`,
-    content: banner(SCRIPT, 'hash') + toYaml(publishedDocument(buildOpenApi(model, v), v, model.rules, networks)),
+    content: banner(SCRIPT, 'hash') + toYaml(publishedDocument(buildOpenApi(model, v), v, model.rules)),
   }));
 }

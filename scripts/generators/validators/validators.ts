@@ -5,18 +5,21 @@
  * operations with the same code share a module (validators-layout.ts); per version an index
  * loads an operation's module on first use (validators-modules.ts).
  *
- * The schemas are read from the artifacts of the openapi step (`generated/openapi/v*.yaml`), so
- * validators and spec cannot disagree. An operation's module exports one validate function per
+ * The schemas are the model's documents (scripts/generators/openapi/openapi-bundle.ts), the ones
+ * the openapi step publishes, so validators and spec cannot disagree; the rule of each
+ * constraint is the `x-rule` data of the spec (./validators-rules.ts). An operation's module exports one validate function per
  * status of its own (`status200`), the success branch of its 200 (`success`), its `validators`
  * (by status, as the runtime reads them) and the `schemaRules` of the constraints it checks.
  */
-import { parse } from 'yaml';
+import type { Model, Version } from '../../model/types.js';
+import { buildOpenApi, componentTemplates } from '../openapi/openapi-bundle.js';
 import type { Artifact, StepContext } from '../artifact.js';
-import { versionSchemas, type ResponseSchema, type VersionSchemas } from './validators-schemas.js';
+import { versionSchemas, withoutRules, type ResponseSchema, type VersionSchemas } from './validators-schemas.js';
 import { schemaRuleTable } from './validators-rules.js';
 import { compactRules } from './rule-table.js';
+import { RULE_ANNOTATION } from '../../schema/rules.js';
 import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../../../src/calendar/date-times.js';
-import { FAILURE, failureExports, operationExportNames, operationExports, operationsOf, responseSchemaName, type OperationResponses } from './validators-modules.js';
+import { FAILURE, failureExports, operationExportNames, operationExports, operationsOf, type OperationResponses } from './validators-modules.js';
 import { validatorLayout, type VersionModule } from './validators-layout.js';
 import { COMPILER_OPTIONS, bundleStandalone, standaloneSource } from './standalone-validators.js';
 
@@ -37,7 +40,7 @@ const responseId = (input: VersionSchemas, r: ResponseSchema) => `${input.base}r
 /** Every schema to add to the compiler: components, then composite response schemas. */
 export function compilerSchemas(input: VersionSchemas): Record<string, unknown>[] {
   const composite = input.responses.filter((r) => !r.component).map((r) => ({ $id: responseId(input, r), ...r.schema }));
-  return [...input.components.values(), ...composite];
+  return [...input.components.values(), ...composite].map((schema) => withoutRules(schema) as Record<string, unknown>);
 }
 
 /**
@@ -46,18 +49,18 @@ export function compilerSchemas(input: VersionSchemas): Record<string, unknown>[
  * still checks the UTC shape; src/validators/checks/posts.ts) and a v1 day record's date
  * `pattern` (shape, calendar and midnight together; src/validators/checks/metrics-v1.ts).
  */
-function compiledForm(schema: unknown, name: string): Record<string, unknown> {
+function compiledForm(schema: unknown, directive: string | undefined): Record<string, unknown> {
   const runtimeChecked = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(runtimeChecked);
     if (typeof node !== 'object' || node === null) return node;
     const record = node as Record<string, unknown>;
     const out = Object.fromEntries(Object.entries(record).map(([k, v]) => [k, k === 'enum' || k === 'const' ? v : runtimeChecked(v)]));
     // Only where those runtime checks run: posts (every catalog datetime field) and day records.
-    if (name.endsWith('Post') && record.format === 'date-time' && record.pattern === UTC_DATE_TIME_PATTERN) delete out.format;
-    if (name.endsWith('DayRecord') && record.pattern === DAY_TIME_PATTERN) delete out.pattern;
+    if (directive === 'post' && record.format === 'date-time' && record.pattern === UTC_DATE_TIME_PATTERN) delete out.format;
+    if (directive === 'day-record' && record.pattern === DAY_TIME_PATTERN) delete out.pattern;
     return out;
   };
-  const form = name.endsWith('DayRecord') ? dayRecordForm : name.endsWith('Post') ? postForm : (s: Record<string, unknown>) => s;
+  const form = directive === 'day-record' ? dayRecordForm : directive === 'post' ? postForm : (s: Record<string, unknown>) => s;
   return runtimeChecked(form(schema as Record<string, unknown>)) as Record<string, unknown>;
 }
 
@@ -78,7 +81,7 @@ function dayRecordForm(schema: Record<string, unknown>): Record<string, unknown>
 }
 
 /** A member schema that states a type only (`deprecated` annotates; it checks nothing). */
-const typeOnly = (sub: Record<string, unknown>) => Object.keys(sub).every((k) => k === 'type' || k === 'deprecated');
+const typeOnly = (sub: Record<string, unknown>) => Object.keys(sub).every((k) => k === 'type' || k === 'deprecated' || k === RULE_ANNOTATION);
 
 /**
  * A post as compiled: its members whose schema states more than a type (date-times, arrays of
@@ -93,11 +96,24 @@ function postForm(schema: Record<string, unknown>): Record<string, unknown> {
   return { ...rest, properties: Object.fromEntries(kept) };
 }
 
-/** The compiler input as compiled: every schema in its {@link compiledForm}. */
-export function compiledInput(input: VersionSchemas): VersionSchemas {
-  const components = new Map([...input.components].map(([name, schema]) => [name, compiledForm(schema, name)]));
-  const responses = input.responses.map((r) => ({ ...r, schema: compiledForm(r.schema, responseSchemaName(r)) }));
+/**
+ * The compiler input as compiled: every schema in its {@link compiledForm}. `directive` gives the
+ * `x-catalog` directive a component was made by (`post`, `day-record`; see {@link catalogDirectives}).
+ */
+export function compiledInput(input: VersionSchemas, directive: (component: string) => string | undefined): VersionSchemas {
+  const components = new Map([...input.components].map(([name, schema]) => [name, compiledForm(schema, directive(name))]));
+  const responses = input.responses.map((r) => ({ ...r, schema: compiledForm(r.schema, r.component && directive(r.component)) }));
   return { ...input, components, responses };
+}
+
+/** Component name -> the `x-catalog` directive of the spec template it was made from (`FacebookPost` -> `post`). */
+export function catalogDirectives(model: Model, version: Version): (component: string) => string | undefined {
+  const templates = componentTemplates(model, version);
+  const spec = (version === 1 ? model.v1 : model.v2).spec.components?.schemas ?? {};
+  return (component) => {
+    const template = spec[templates.get(component) ?? ''] as Record<string, unknown> | undefined;
+    return typeof template?.['x-catalog'] === 'string' ? template['x-catalog'] : undefined;
+  };
 }
 
 /** The export names of one version: name -> schema `$id`. Deterministic order. */
@@ -111,9 +127,8 @@ export function exportRefs(input: VersionSchemas): Map<string, string> {
   return refs;
 }
 
-/** The facts the rule table needs: network names (for templates) and the register's rule ids. */
+/** The facts the rule table needs: the register's rule ids. */
 export interface RuleFacts {
-  networks: readonly string[];
   ruleIds: ReadonlySet<string>;
 }
 
@@ -144,7 +159,7 @@ export function assertSuccessDiscriminates(input: VersionSchemas): void {
  * it) -> rule, an entry only where the rule changes, read as "the nearest entry at or above".
  */
 function rulesOf(input: VersionSchemas, responses: ResponseSchema[], facts: RuleFacts): Map<string, string> {
-  const full = schemaRuleTable({ ...input, responses }, facts.networks, facts.ruleIds);
+  const full = schemaRuleTable({ ...input, responses }, facts.ruleIds);
   const compact = compactRules(new Map([...full].map(([at, rule]) => [`/${at}`, { rule }])), `validators v${input.version}`);
   return new Map([...compact].map(([at, { rule }]) => [at, rule]));
 }
@@ -176,28 +191,22 @@ export function assertNoUnevaluated(input: VersionSchemas, version: number): voi
   }
 }
 
-/** The modules of one version: the failure body's, then one per operation. */
-export async function versionModules(root: string, yamlText: string, version: number, facts: RuleFacts): Promise<VersionModule[]> {
-  const input = versionSchemas(parse(yamlText) as Record<string, unknown>, version);
+/** The modules of one version, from the version's document as the model builds it: the failure body's, then one per operation. */
+export async function versionModules(root: string, model: Model, version: Version, facts: RuleFacts): Promise<VersionModule[]> {
+  const input = versionSchemas(buildOpenApi(model, version) as Record<string, unknown>, version);
   assertSuccessDiscriminates(input);
   assertNoUnevaluated(input, version);
-  const compiled = compiledInput(input);
+  const compiled = compiledInput(input, catalogDirectives(model, version));
   const sources: [OperationResponses | undefined, string][] = [[undefined, failureSource(compiled, facts)], ...operationsOf(compiled.responses).map((op): [OperationResponses, string] => [op, operationSource(compiled, op, facts)])];
   return Promise.all(
     sources.map(async ([operation, source]) => ({ version, base: input.base, operation, code: await bundleStandalone(root, source, 'cjs', `validators v${version} ${operation?.operation ?? FAILURE}`) })),
   );
 }
 
-/** The generation step: reads the OpenAPI artifacts of the earlier openapi step. */
-export async function validatorArtifacts(context: Pick<StepContext, 'root' | 'produced' | 'model'>): Promise<Artifact[]> {
-  const facts: RuleFacts = { networks: context.model.networks.map((n) => n.name), ruleIds: new Set(context.model.rules.map((r) => r.id)) };
+/** The generation step: compiles the response schemas of the model's documents. */
+export async function validatorArtifacts(context: Pick<StepContext, 'root' | 'model'>): Promise<Artifact[]> {
+  const facts: RuleFacts = { ruleIds: new Set(context.model.rules.map((r) => r.id)) };
   const modules: VersionModule[] = [];
-  for (const version of [1, 2]) {
-    const path = `generated/openapi/v${version}.yaml`;
-    const artifact = context.produced.get(path);
-    if (!artifact) throw new Error(`validators: ${path} was not produced by an earlier step`);
-    const text = typeof artifact.content === 'string' ? artifact.content : Buffer.from(artifact.content).toString('utf8');
-    modules.push(...(await versionModules(context.root, text, version, facts)));
-  }
-  return validatorLayout(SCRIPT, modules, facts.networks);
+  for (const version of [1, 2] as const) modules.push(...(await versionModules(context.root, context.model, version, facts)));
+  return validatorLayout(SCRIPT, modules, context.model.networks.map((n) => n.name));
 }
