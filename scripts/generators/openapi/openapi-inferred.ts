@@ -3,8 +3,9 @@
  * on an inferred rule of the register (catalogs/rules.yaml) is not written as a keyword, since
  * any JSON Schema tool would then refuse what the package only warns about. It is moved into the
  * `x-inferred-rules` annotation of its schema object, `[{ rule, keyword, value }]`, which JSON
- * Schema tools ignore. `restoreInferred` puts the keywords back for the package's own validator
- * compilers, which check inferred rules as warnings (errors in strict mode).
+ * Schema tools ignore. Nothing reads the annotation back: the package's own compilers and the
+ * types read the model's documents (openapi-bundle.ts), where these keywords are keywords, and
+ * check inferred rules as warnings (errors in strict mode).
  *
  * The rule of a keyword is read as the compilers read it, from the `x-rule` annotations of request
  * and response schemas alike (scripts/schema/rules.ts, spec/shared/README.md). A keyword reached
@@ -12,11 +13,20 @@
  */
 import type { OpenApiDocument, Rule } from '../../model/types.js';
 import { constrains } from '../../schema/keywords.js';
-import { INFERRED_RULES, type InferredKeyword } from '../../schema/inferred.js';
 import { RULE_ANNOTATION, ruleKeyFits, ruleScope } from '../../schema/rules.js';
 import { isObject, keywordChildren, type JsonObject } from '../../schema/walk.js';
 
 type Json = JsonObject;
+
+/** The annotation that holds the keywords of inferred rules in a published schema object. */
+export const INFERRED_RULES = 'x-inferred-rules';
+
+/** One keyword moved out of a published schema object. */
+export interface InferredKeyword {
+  rule: string;
+  keyword: string;
+  value: unknown;
+}
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const COMPONENT_PREFIX = '#/components/schemas/';
