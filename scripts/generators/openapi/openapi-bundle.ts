@@ -88,7 +88,7 @@ function expandComponents(model: Model, vm: VersionModel, spec: OpenApiDocument,
   }
 }
 
-function concreteOperation(model: Model, vm: VersionModel, network: string | undefined, op: Record<string, any>, path: string) {
+function concreteOperation(model: Model, vm: VersionModel, network: string | undefined, op: Record<string, any>, path: string, templates: Map<string, string>) {
   const bound = bind(clone(op), model, vm, network, `/paths/${path}`) as Record<string, any>;
   if (network) {
     const title = pascal(network);
@@ -96,10 +96,11 @@ function concreteOperation(model: Model, vm: VersionModel, network: string | und
     for (const key of ['summary', 'description']) if (typeof bound[key] === 'string') bound[key] = bound[key].replace(/\bNetwork\b/g, network);
   }
   bound.security ??= clone(vm.spec.security);
+  templates.set(String(bound.operationId), String(op.operationId));
   return bound;
 }
 
-function expandPaths(model: Model, vm: VersionModel, spec: OpenApiDocument): Record<string, unknown> {
+function expandPaths(model: Model, vm: VersionModel, spec: OpenApiDocument, templates: Map<string, string>): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   for (const [template, item] of Object.entries(vm.spec.paths as Record<string, Record<string, any>>)) {
     const isTemplate = template.includes('{network}');
@@ -123,7 +124,7 @@ function expandPaths(model: Model, vm: VersionModel, spec: OpenApiDocument): Rec
           out[key] = value;
           continue;
         }
-        const op = concreteOperation(model, vm, network, value, path);
+        const op = concreteOperation(model, vm, network, value, path, templates);
         if (isTemplate) operationExamples(model, vm, network!, path, op, spec);
         addFailureExample(model, op);
         out[key] = op;
@@ -134,10 +135,12 @@ function expandPaths(model: Model, vm: VersionModel, spec: OpenApiDocument): Rec
   return paths;
 }
 
-/** The generated document of a version and the template of each of its component schemas. */
+/** The generated document of a version, the template of each of its component schemas and of each operation. */
 interface Expansion {
   document: OpenApiDocument;
   templates: ComponentTemplates;
+  /** operationId -> the operationId of its spec operation (`getFacebookMetrics` -> `getNetworkMetrics`). */
+  operations: ReadonlyMap<string, string>;
 }
 
 const built = new WeakMap<Model, Map<Version, Expansion>>();
@@ -159,12 +162,18 @@ export function componentTemplates(model: Model, version: Version): ComponentTem
   return expansion(model, version).templates;
 }
 
+/** The spec operation (its operationId) each operation of a version's document was made from. */
+export function operationTemplates(model: Model, version: Version): ReadonlyMap<string, string> {
+  return expansion(model, version).operations;
+}
+
 function expand(model: Model, version: Version): Expansion {
   const vm = version === 1 ? model.v1 : model.v2;
   const spec = clone(vm.spec);
   if (spec.info && typeof spec.info.description === 'string') spec.info.description = fillLimits(model.limits, spec.info.description);
   const templates = new Map<string, string>();
+  const operations = new Map<string, string>();
   expandComponents(model, vm, spec, templates);
-  spec.paths = expandPaths(model, vm, spec);
-  return { document: spec, templates };
+  spec.paths = expandPaths(model, vm, spec, operations);
+  return { document: spec, templates, operations };
 }

@@ -12,7 +12,8 @@
  * (by status, as the runtime reads them) and the `schemaRules` of the constraints it checks.
  */
 import type { Model, Version } from '../../model/types.js';
-import { buildOpenApi, componentTemplates } from '../openapi/openapi-bundle.js';
+import { buildOpenApi, componentTemplates, operationTemplates, type ComponentTemplates } from '../openapi/openapi-bundle.js';
+import { isObject } from '../../schema/walk.js';
 import type { Artifact, StepContext } from '../artifact.js';
 import { versionSchemas, withoutRules, type ResponseSchema, type VersionSchemas } from './validators-schemas.js';
 import { schemaRuleTable } from './validators-rules.js';
@@ -20,7 +21,7 @@ import { compactRules } from './rule-table.js';
 import { RULE_ANNOTATION } from '../../schema/rules.js';
 import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../../../src/calendar/date-times.js';
 import { FAILURE, failureExports, operationExportNames, operationExports, operationsOf, type OperationResponses } from './validators-modules.js';
-import { validatorLayout, type VersionModule } from './validators-layout.js';
+import { shareModules, validatorLayout, type VersionModule } from './validators-layout.js';
 import { COMPILER_OPTIONS, bundleStandalone, standaloneSource } from './standalone-validators.js';
 
 export const SCRIPT = 'scripts/generators/validators/validators.ts';
@@ -169,18 +170,57 @@ function moduleSource(input: VersionSchemas, names: ReadonlyMap<string, string>,
   return [standaloneSource({ schemas: compilerSchemas(input), exports: names }, {}, 'cjs'), tail].join('\n');
 }
 
-/** Source of one operation's module: its own validators (not the failure body's) and their rules. */
+/** The export names of an operation's module: its own validators (not the failure body's). */
+const operationNames = (input: VersionSchemas, op: OperationResponses) => operationExportNames(op, (r) => (r.component ? `${input.base}${r.component}` : responseId(input, r)), input.base);
+
+/** Source of one operation's module: its own validators and their rules. */
 function operationSource(input: VersionSchemas, op: OperationResponses, facts: RuleFacts): string {
   // The rules of what the module checks: success branches and the operation's other own bodies.
   const checked = op.responses.flatMap((r) => (r.success ? [{ ...r, component: r.success }] : r.component === FAILURE ? [] : [r]));
-  const names = operationExportNames(op, (r) => (r.component ? `${input.base}${r.component}` : responseId(input, r)), input.base);
-  return moduleSource(input, names, operationExports(op, rulesOf(input, checked, facts)));
+  return moduleSource(input, operationNames(input, op), operationExports(op, rulesOf(input, checked, facts)));
 }
 
 /** Source of the failure body's module. */
 function failureSource(input: VersionSchemas, facts: RuleFacts): string {
   const failure = input.responses.filter((r) => r.component === FAILURE).slice(0, 1);
   return moduleSource(input, new Map([[FAILURE, `${input.base}${FAILURE}`]]), failureExports(rulesOf(input, failure, facts)));
+}
+
+/** Every `$ref` of a schema, at any depth. */
+function refsOf(node: unknown): string[] {
+  if (Array.isArray(node)) return node.flatMap(refsOf);
+  if (!isObject(node)) return [];
+  return Object.entries(node).flatMap(([key, value]) => (key === '$ref' && typeof value === 'string' ? [value] : refsOf(value)));
+}
+
+/**
+ * What a module compiles, told by the model: the schemas its exports reach, each named by the
+ * spec template it was made from (`FacebookPost` and `TwitterPost` are both `NetworkPost`; a
+ * composite response by its status), with their rules (`x-rule`), and the operation's statuses.
+ * Modules of the same key compile to the same code but for those names, so they share one
+ * (./validators-layout.ts): the networks whose instances of a template are alike, the versions
+ * that define a body alike.
+ */
+export function sharingKey(input: VersionSchemas, names: ReadonlyMap<string, string>, templates: ComponentTemplates, op?: OperationResponses): string {
+  const schemas = new Map<string, [string, unknown]>();
+  for (const [name, schema] of input.components) schemas.set(`${input.base}${name}`, [templates.get(name) ?? name, schema]);
+  for (const r of input.responses) if (!r.component) schemas.set(responseId(input, r), [`responses/${r.status}`, r.schema]);
+  const neutral = (id: string) => schemas.get(id)?.[0] ?? id;
+  const rename = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(rename);
+    if (!isObject(node)) return node;
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, (key === '$ref' || key === '$id') && typeof value === 'string' ? neutral(value) : rename(value)]));
+  };
+  const reached = new Map<string, unknown>();
+  const pending = [...names.values()];
+  while (pending.length) {
+    const entry = schemas.get(pending.pop()!);
+    if (!entry || reached.has(entry[0])) continue;
+    reached.set(entry[0], rename(entry[1]));
+    pending.push(...refsOf(entry[1]));
+  }
+  const statuses = op?.responses.map((r) => [r.status, r.component ? neutral(`${input.base}${r.component}`) : neutral(responseId(input, r)), r.success && neutral(`${input.base}${r.success}`)]);
+  return JSON.stringify([[...names].map(([name, id]) => [name, neutral(id)]), statuses, [...reached].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
 }
 
 /** The compiler tracks no evaluated members nor dynamic scopes (draft-07 and `next`): no schema may need them. */
@@ -191,22 +231,32 @@ export function assertNoUnevaluated(input: VersionSchemas, version: number): voi
   }
 }
 
-/** The modules of one version, from the version's document as the model builds it: the failure body's, then one per operation. */
-export async function versionModules(root: string, model: Model, version: Version, facts: RuleFacts): Promise<VersionModule[]> {
+/** The modules of one version, from the version's document as the model builds it: the failure body's, then one per operation; each with its sharing key and its source. */
+export function versionModules(model: Model, version: Version, facts: RuleFacts): (VersionModule & { source(): string })[] {
   const input = versionSchemas(buildOpenApi(model, version) as Record<string, unknown>, version);
   assertSuccessDiscriminates(input);
   assertNoUnevaluated(input, version);
   const compiled = compiledInput(input, catalogDirectives(model, version));
-  const sources: [OperationResponses | undefined, string][] = [[undefined, failureSource(compiled, facts)], ...operationsOf(compiled.responses).map((op): [OperationResponses, string] => [op, operationSource(compiled, op, facts)])];
-  return Promise.all(
-    sources.map(async ([operation, source]) => ({ version, base: input.base, operation, code: await bundleStandalone(root, source, 'cjs', `validators v${version} ${operation?.operation ?? FAILURE}`) })),
-  );
+  const templates = componentTemplates(model, version);
+  const operations = operationTemplates(model, version);
+  const failure = { version, base: input.base, key: sharingKey(compiled, new Map([[FAILURE, `${input.base}${FAILURE}`]]), templates), source: () => failureSource(compiled, facts) };
+  return [
+    failure,
+    ...operationsOf(compiled.responses).map((op) => ({
+      version,
+      base: input.base,
+      operation: { ...op, template: operations.get(op.operationId) ?? op.operationId },
+      key: sharingKey(compiled, operationNames(compiled, op), templates, op),
+      source: () => operationSource(compiled, op, facts),
+    })),
+  ];
 }
 
-/** The generation step: compiles the response schemas of the model's documents. */
+/** The generation step: compiles the response schemas of the model's documents, once per shared module. */
 export async function validatorArtifacts(context: Pick<StepContext, 'root' | 'model'>): Promise<Artifact[]> {
   const facts: RuleFacts = { ruleIds: new Set(context.model.rules.map((r) => r.id)) };
-  const modules: VersionModule[] = [];
-  for (const version of [1, 2] as const) modules.push(...(await versionModules(context.root, context.model, version, facts)));
-  return validatorLayout(SCRIPT, modules, context.model.networks.map((n) => n.name));
+  const modules = ([1, 2] as const).flatMap((version) => versionModules(context.model, version, facts));
+  const groups = shareModules(modules);
+  const code = await Promise.all(groups.map(([first]) => bundleStandalone(context.root, first.source(), 'cjs', `validators v${first.version} ${first.operation?.operation ?? FAILURE}`)));
+  return validatorLayout(SCRIPT, groups.map((users, i) => ({ users, code: code[i] })), modules);
 }
