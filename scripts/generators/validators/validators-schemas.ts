@@ -68,7 +68,7 @@ function resolveResponse(doc: JsonObject, response: Json, where: string): JsonOb
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 /** Every `$ref` target of a schema, not following the references. */
-function refTargets(schema: Json, out = new Set<string>()): Set<string> {
+export function refTargets(schema: Json, out = new Set<string>()): Set<string> {
   if (Array.isArray(schema)) for (const item of schema) refTargets(item, out);
   else if (isObject(schema)) {
     for (const [key, value] of Object.entries(schema)) {

@@ -15,7 +15,7 @@ import type { Model, Version } from '../../model/types.js';
 import { buildOpenApi, componentTemplates, operationTemplates, type ComponentTemplates } from '../openapi/openapi-bundle.js';
 import { isObject } from '../../schema/walk.js';
 import type { Artifact, StepContext } from '../artifact.js';
-import { versionSchemas, withoutRules, type ResponseSchema, type VersionSchemas } from './validators-schemas.js';
+import { refTargets, versionSchemas, withoutRules, type ResponseSchema, type VersionSchemas } from './validators-schemas.js';
 import { schemaRuleTable } from './validators-rules.js';
 import { compactRules } from './rule-table.js';
 import { RULE_ANNOTATION } from '../../schema/rules.js';
@@ -186,13 +186,6 @@ function failureSource(input: VersionSchemas, facts: RuleFacts): string {
   return moduleSource(input, new Map([[FAILURE, `${input.base}${FAILURE}`]]), failureExports(rulesOf(input, failure, facts)));
 }
 
-/** Every `$ref` of a schema, at any depth. */
-function refsOf(node: unknown): string[] {
-  if (Array.isArray(node)) return node.flatMap(refsOf);
-  if (!isObject(node)) return [];
-  return Object.entries(node).flatMap(([key, value]) => (key === '$ref' && typeof value === 'string' ? [value] : refsOf(value)));
-}
-
 /**
  * What a module compiles, told by the model: the schemas its exports reach, each named by the
  * spec template it was made from (`FacebookPost` and `TwitterPost` are both `NetworkPost`; a
@@ -217,7 +210,7 @@ export function sharingKey(input: VersionSchemas, names: ReadonlyMap<string, str
     const entry = schemas.get(pending.pop()!);
     if (!entry || reached.has(entry[0])) continue;
     reached.set(entry[0], rename(entry[1]));
-    pending.push(...refsOf(entry[1]));
+    pending.push(...refTargets(entry[1]));
   }
   const statuses = op?.responses.map((r) => [r.status, r.component ? neutral(`${input.base}${r.component}`) : neutral(responseId(input, r)), r.success && neutral(`${input.base}${r.success}`)]);
   return JSON.stringify([[...names].map(([name, id]) => [name, neutral(id)]), statuses, [...reached].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
