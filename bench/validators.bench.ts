@@ -7,14 +7,15 @@
  *   compile` builds it (scripts/compile-javascript.mjs), whose validators entry is one bundled file.
  * Every figure is the median of several runs.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parse } from 'yaml';
 import { catalogs } from '../src/catalog/catalogs.js';
 import { AJV_OPTIONS, FORMATS, compilerSchemas, exportRefs } from '../scripts/generators/validators/validators.js';
 import { versionSchemas } from '../scripts/generators/validators/validators-schemas.js';
+import { buildOpenApi } from '../scripts/generators/openapi/openapi-bundle.js';
+import { loadModel } from '../scripts/model/load-model.js';
 import { validateResponse } from '../src/validators/index.js';
 import type { ValidateResponseInput } from '../src/validators/types.js';
 import { bundleValidators, childRounds, installedValidators } from './child.js';
@@ -54,7 +55,8 @@ async function coldStartRows(): Promise<BenchRow[]> {
     const installed = await installedValidators(join(work, 'installed'));
     writeFileSync(join(work, 'installed.mjs'), firstValidation(pathToFileURL(installed).href, example));
     // Run time compilation: ajv + ajv-formats, the same schemas and exports, the same first validation (schema part).
-    const versions = [1, 2].map((v) => versionSchemas(parse(readFileSync(join(root, 'generated/openapi', `v${v}.yaml`), 'utf8')), v));
+    const model = loadModel(root);
+    const versions = ([1, 2] as const).map((v) => versionSchemas(buildOpenApi(model, v) as Record<string, unknown>, v));
     const schemas = versions.flatMap((input) => compilerSchemas(input));
     const refs = versions.flatMap((input) => [...new Set(exportRefs(input).values())]);
     const url = (path: string) => pathToFileURL(join(root, 'node_modules', path)).href;

@@ -17,8 +17,9 @@ const inThread = (file: string, exportName: string) => ({ module: new URL(`./gen
 
 export const STEPS: readonly Step[] = [
   { name: 'openapi', run: ({ model }) => openApiArtifacts(model) },
-  // openapi-typescript and the TypeScript compiler load in this thread while the model loads.
-  { name: 'openapi-types', needs: ['openapi'], thread: inThread('openapi/openapi-types.ts', 'openApiTypeArtifacts') },
+  // openapi-typescript and the TypeScript compiler load in this thread while the model loads; it
+  // types the model's documents, beside the other steps.
+  { name: 'openapi-types', needs: [], thread: inThread('openapi/openapi-types.ts', 'openApiTypeArtifacts') },
   // ts-morph and prettier load in this thread; the builders read only the model.
   { name: 'builders', needs: [], thread: inThread('builders/builders-step.ts', 'builderStepArtifacts') },
   // ajv's code generator and esbuild load when the step starts.

@@ -9,7 +9,7 @@ import { requestSchema } from '../../scripts/generators/validators/request-schem
 import { checkRequest } from '../../src/request-checks/check.js';
 import { bodyChecks, ruleEntries } from './body-checks.js';
 
-const facts = { ruleIds: new Set(Object.keys(RULES)), limits: catalogs.limits, networks: ['facebook'], where: 'fixture' };
+const facts = { ruleIds: new Set(Object.keys(RULES)), limits: catalogs.limits, templates: new Map([['FacebookMetricName', 'NetworkMetricName']]), where: 'fixture' };
 const components = {
   FacebookMetricName: { type: 'string', enum: ['fans'], 'x-rule': { type: 'shared.request.string-list', enum: 'v2.metrics.metric-names' } },
 };

@@ -9,11 +9,23 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { loadModel } from '../../scripts/model/load-model.js';
 import { buildOpenApi } from '../../scripts/generators/openapi/openapi-bundle.js';
-import { publishedDocument } from '../../scripts/generators/openapi/openapi-inferred.js';
-import { INFERRED_RULES, restoreInferred, strictDocument } from '../../scripts/schema/inferred.js';
+import { INFERRED_RULES, publishedDocument, type InferredKeyword } from '../../scripts/generators/openapi/openapi-inferred.js';
 import { cleanSchema } from '../../scripts/generators/validators/validators-schemas.js';
 import type { Rule } from '../../src/catalog/types.js';
 import { PROJECT_ROOT } from './temp-project.js';
+
+/**
+ * The strict form of a published document, for these tests only (the pipeline reads the model's
+ * documents, never the annotation): every `x-inferred-rules` annotation turned back into keywords.
+ */
+function strictDocument<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(strictDocument) as T;
+  if (!node || typeof node !== 'object') return node;
+  const { [INFERRED_RULES]: moved, ...rest } = node as Record<string, unknown>;
+  const out: Record<string, unknown> = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, strictDocument(value)]));
+  for (const entry of (moved ?? []) as InferredKeyword[]) out[entry.keyword] = entry.value;
+  return out as T;
+}
 
 const rule = (id: string, level: Rule['level']): Rule => ({ id, checks: id, level });
 const RULES = [
@@ -37,8 +49,20 @@ function smallDocument() {
     },
     components: {
       schemas: {
-        ProfilesResponse: { type: 'object', required: ['success'], properties: { success: { const: true }, profiles: { type: 'array', items: { $ref: '#/components/schemas/Profile' } } }, additionalProperties: false },
-        Profile: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } }, additionalProperties: false },
+        ProfilesResponse: {
+          type: 'object',
+          'x-rule': { '*': 'shared.profiles.fields', additionalProperties: 'shared.response.no-extra-members' },
+          required: ['success'],
+          properties: { success: { const: true, 'x-rule': { const: 'shared.response.success-flag' } }, profiles: { type: 'array', items: { $ref: '#/components/schemas/Profile' } } },
+          additionalProperties: false,
+        },
+        Profile: {
+          type: 'object',
+          'x-rule': { '*': 'shared.profiles.fields', additionalProperties: 'shared.response.no-extra-members' },
+          required: ['id', 'name'],
+          properties: { id: { type: 'string' }, name: { type: 'string' } },
+          additionalProperties: false,
+        },
         Request: {
           type: 'object',
           'x-rule': { type: 'shared.request.body-object', additionalProperties: 'shared.request.unknown-members' },
@@ -52,12 +76,13 @@ function smallDocument() {
 }
 
 describe('publishedDocument', () => {
-  const published = publishedDocument(smallDocument(), 2, RULES, ['alpha']);
+  const published = publishedDocument(smallDocument(), 2, RULES);
   const schemas = published.components.schemas;
 
   it('moves the keywords of inferred rules into x-inferred-rules and keeps the stated ones', () => {
     expect(schemas.Profile).toEqual({
       type: 'object',
+      'x-rule': { '*': 'shared.profiles.fields', additionalProperties: 'shared.response.no-extra-members' },
       // `required` rests on the stated shared.profiles.fields here: it stays a keyword.
       required: ['id', 'name'],
       properties: { id: { type: 'string' }, name: { type: 'string' } },
@@ -81,9 +106,14 @@ describe('publishedDocument', () => {
     expect(strictDocument(published)).toEqual(smallDocument());
   });
 
-  it('restoreInferred and cleanSchema put the keywords back for the validator compilers', () => {
-    expect(restoreInferred(schemas.Profile)).toEqual(smallDocument().components.schemas.Profile);
-    expect(cleanSchema(schemas.Profile, 'https://x.invalid/')).toEqual({ type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } }, additionalProperties: false });
+  it('the validator compilers read the model, whose inferred keywords are keywords: cleanSchema keeps them and x-rule', () => {
+    expect(cleanSchema(smallDocument().components.schemas.Profile, 'https://x.invalid/')).toEqual({
+      type: 'object',
+      'x-rule': { '*': 'shared.profiles.fields', additionalProperties: 'shared.response.no-extra-members' },
+      required: ['id', 'name'],
+      properties: { id: { type: 'string' }, name: { type: 'string' } },
+      additionalProperties: false,
+    });
   });
 });
 

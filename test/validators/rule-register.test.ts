@@ -71,17 +71,23 @@ describe('rule register and checks', () => {
       responses: [{ operation: 'GET /2/odd', operationId: 'odd', status: '400', schema: { $ref: `${base}Odd` }, component: 'Odd' }],
     });
     const ids = new Set(Object.keys(RULES));
-    expect(() => schemaRuleTable(input({ type: 'object' }), ['facebook'], ids)).toThrow('validators v2: no register rule for the schema constraint Odd/type');
-    const failure = { ...input({ type: 'object', properties: { errors: { type: 'array', minItems: 1 } } }) };
-    failure.components = new Map([['FailureBody', { $id: `${base}FailureBody`, type: 'object', properties: { errors: { type: 'array', minItems: 1 } } }]]);
+    expect(() => schemaRuleTable(input({ type: 'object' }), ids)).toThrow('validators v2: no register rule for the schema constraint Odd/type (add an x-rule in the spec)');
+    // The rules are the x-rule data of the schema, whatever its name.
+    const failure = input({
+      type: 'object',
+      'x-rule': 'shared.failure.shape',
+      properties: { errors: { type: 'array', minItems: 1, 'x-rule': { minItems: 'shared.failure.errors-not-empty' } } },
+    });
+    expect(() => schemaRuleTable(input({ type: 'object', properties: { a: { type: 'string', 'x-rule': 'shared.failure.shape' } } }), ids)).toThrow('no register rule for the schema constraint Odd/type');
+    failure.components = new Map([['FailureBody', { $id: `${base}FailureBody`, ...(failure.components.get('Odd') as object) }]]);
     failure.responses[0].component = 'FailureBody';
     failure.responses[0].schema = { $ref: `${base}FailureBody` };
-    expect(Object.fromEntries(schemaRuleTable(failure, ['facebook'], ids))).toEqual({
+    expect(Object.fromEntries(schemaRuleTable(failure, ids))).toEqual({
       'FailureBody/properties/errors/minItems': 'shared.failure.errors-not-empty',
       'FailureBody/properties/errors/type': 'shared.failure.shape',
       'FailureBody/type': 'shared.failure.shape',
     });
-    expect(() => schemaRuleTable(failure, ['facebook'], new Set(['shared.failure.shape']))).toThrow(
+    expect(() => schemaRuleTable(failure, new Set(['shared.failure.shape']))).toThrow(
       'FailureBody/properties/errors/minItems names rule shared.failure.errors-not-empty, which catalogs/rules.yaml does not hold',
     );
   });

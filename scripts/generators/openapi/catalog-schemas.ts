@@ -2,6 +2,8 @@
 import type { Metric, Model, PostCatalog, PostField, ResponseMember, VersionModel } from '../../model/types.js';
 import { advancedFilterNames, filterableNames, sortableNames } from '../../model/types.js';
 import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../../../src/calendar/date-times.js';
+import { RULE_ANNOTATION, ruleKeyFits } from '../../schema/rules.js';
+import { isObject, mapChildren } from '../../schema/walk.js';
 
 const UNIT_TEXT = { seconds: 'In seconds.', minutes: 'In minutes.', milliseconds: 'In milliseconds.' };
 
@@ -39,18 +41,40 @@ function withDescription(schema: Record<string, unknown>, description: string | 
   return schema;
 }
 
-export function postFieldSchema(f: PostField | ResponseMember): Record<string, unknown> {
+/**
+ * The `x-rule`s of what the `post` directive writes from the catalog, by role, as the spec's
+ * `x-catalog-rules` gives them (spec/shared/components/schemas/NetworkPost.yaml): a datetime
+ * field, a member inside a field's value (and what it holds), a reference inside a field's value.
+ */
+export interface PostRules {
+  datetime?: unknown;
+  member?: unknown;
+  reference?: unknown;
+}
+
+/** `node` (a field's value as the catalog writes it) with the rule of each role attached; `inMember`: below a member. */
+function withPostRules(node: unknown, rules: PostRules, inMember: boolean): unknown {
+  if (!isObject(node)) return node;
+  const role = typeof node.$ref === 'string' ? rules.reference : inMember ? rules.member : undefined;
+  const out = mapChildren(node, '', (sub, _at, key) => withPostRules(sub, rules, inMember || key === 'properties'));
+  // A member's rule of a keyword goes where the keyword is (a member without a `type` takes none);
+  // a reference's are its target's keywords.
+  const fits = isObject(role) && typeof node.$ref !== 'string' ? Object.fromEntries(Object.entries(role).filter(([key]) => key === '*' || ruleKeyFits(node, key))) : role;
+  return fits === undefined || (isObject(fits) && !Object.keys(fits).length) ? out : { ...out, [RULE_ANNOTATION]: fits };
+}
+
+export function postFieldSchema(f: PostField | ResponseMember, rules: PostRules = {}): Record<string, unknown> {
   const field = f as Partial<PostField>;
   let schema: Record<string, unknown>;
   switch (f.type) {
     case 'datetime':
-      schema = { type: 'string', format: 'date-time', pattern: UTC_DATE_TIME_PATTERN };
+      schema = { type: 'string', format: 'date-time', pattern: UTC_DATE_TIME_PATTERN, ...(rules.datetime === undefined ? {} : { [RULE_ANNOTATION]: rules.datetime }) };
       break;
     case 'array':
-      schema = { type: 'array', items: field.items ?? {} };
+      schema = withPostRules({ type: 'array', items: field.items ?? {} }, rules, false) as Record<string, unknown>;
       break;
     case 'object':
-      schema = field.properties ? { type: 'object', properties: field.properties } : { type: 'object' };
+      schema = field.properties ? (withPostRules({ type: 'object', properties: field.properties }, rules, false) as Record<string, unknown>) : { type: 'object' };
       break;
     case 'string':
       schema = field.enum ? { type: 'string', enum: field.enum } : { type: 'string' };
@@ -61,10 +85,10 @@ export function postFieldSchema(f: PostField | ResponseMember): Record<string, u
   return withDescription(schema, postFieldDescription(f), field.deprecated);
 }
 
-export function postSchema(catalog: PostCatalog, network: string): Record<string, unknown> {
+export function postSchema(catalog: PostCatalog, network: string, rules: PostRules = {}): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
-  for (const f of catalog.fields) properties[f.name] = postFieldSchema(f);
-  for (const m of catalog.responseMembers) properties[m.name] = postFieldSchema(m);
+  for (const f of catalog.fields) properties[f.name] = postFieldSchema(f, rules);
+  for (const m of catalog.responseMembers) properties[m.name] = postFieldSchema(m, rules);
   return {
     type: 'object',
     description: `A ${network} post. It holds only the requested fields${catalog.responseMembers.length ? ` (and ${catalog.responseMembers.map((m) => m.name).join(', ')})` : ''}.`,
@@ -138,7 +162,9 @@ export function resolveDirective(
 ): Record<string, unknown> | undefined {
   const metrics = vm.metrics[network];
   const posts = vm.posts[network];
-  const { ['x-catalog']: _drop, ['x-per-network']: _drop2, ...rest } = node;
+  const { ['x-catalog']: _drop, ['x-per-network']: _drop2, ['x-catalog-rules']: catalogRules, ...rest } = node;
+  // The rule annotation of the directive's node stays on the schema it becomes.
+  const rule = node[RULE_ANNOTATION] === undefined ? {} : { [RULE_ANNOTATION]: node[RULE_ANNOTATION] };
   const enumOf = (values: string[]) => ({ ...rest, type: 'string', enum: values });
   switch (directive) {
     case 'network':
@@ -158,9 +184,9 @@ export function resolveDirective(
     case 'advanced-filter-field':
       return enumOf(advancedFilterNames(posts));
     case 'post':
-      return postSchema(posts, network);
+      return { ...postSchema(posts, network, isObject(catalogRules) ? catalogRules : {}), ...rule };
     case 'day-record':
-      return dayRecordSchema(metrics, network);
+      return { ...dayRecordSchema(metrics, network), ...rule };
     case 'sort-parameter':
       return posts.sort ? rest : undefined;
   }

@@ -62,7 +62,10 @@ function bind(node: unknown, model: Model, vm: VersionModel, network: string | u
   return out;
 }
 
-function expandComponents(model: Model, vm: VersionModel, spec: OpenApiDocument) {
+/** Component schema name -> the spec component it was made from (`FacebookPost` -> `NetworkPost`; itself when not a template). */
+export type ComponentTemplates = ReadonlyMap<string, string>;
+
+function expandComponents(model: Model, vm: VersionModel, spec: OpenApiDocument, templates: Map<string, string>) {
   const components = spec.components ?? {};
   for (const kind of Object.keys(components)) {
     const bucket = components[kind] as Record<string, unknown>;
@@ -71,18 +74,21 @@ function expandComponents(model: Model, vm: VersionModel, spec: OpenApiDocument)
       const m = /^Network([A-Z]\w*)$/.exec(name);
       if (!m) {
         out[name] = bind(value, model, vm, undefined, `/components/${kind}/${name}`);
+        if (kind === 'schemas') templates.set(name, name);
         continue;
       }
       for (const network of templateNetworks(vm, (value as Record<string, unknown>)['x-per-network'], m[1])) {
         const bound = bind(clone(value), model, vm, network, `/components/${kind}/${name}`);
-        if (bound !== undefined) out[`${pascal(network)}${m[1]}`] = bound;
+        if (bound === undefined) continue;
+        out[`${pascal(network)}${m[1]}`] = bound;
+        if (kind === 'schemas') templates.set(`${pascal(network)}${m[1]}`, name);
       }
     }
     components[kind] = Object.fromEntries(Object.keys(out).sort().map((k) => [k, out[k]]));
   }
 }
 
-function concreteOperation(model: Model, vm: VersionModel, network: string | undefined, op: Record<string, any>, path: string) {
+function concreteOperation(model: Model, vm: VersionModel, network: string | undefined, op: Record<string, any>, path: string, templates: Map<string, string>) {
   const bound = bind(clone(op), model, vm, network, `/paths/${path}`) as Record<string, any>;
   if (network) {
     const title = pascal(network);
@@ -90,10 +96,11 @@ function concreteOperation(model: Model, vm: VersionModel, network: string | und
     for (const key of ['summary', 'description']) if (typeof bound[key] === 'string') bound[key] = bound[key].replace(/\bNetwork\b/g, network);
   }
   bound.security ??= clone(vm.spec.security);
+  templates.set(String(bound.operationId), String(op.operationId));
   return bound;
 }
 
-function expandPaths(model: Model, vm: VersionModel, spec: OpenApiDocument): Record<string, unknown> {
+function expandPaths(model: Model, vm: VersionModel, spec: OpenApiDocument, templates: Map<string, string>): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   for (const [template, item] of Object.entries(vm.spec.paths as Record<string, Record<string, any>>)) {
     const isTemplate = template.includes('{network}');
@@ -117,7 +124,7 @@ function expandPaths(model: Model, vm: VersionModel, spec: OpenApiDocument): Rec
           out[key] = value;
           continue;
         }
-        const op = concreteOperation(model, vm, network, value, path);
+        const op = concreteOperation(model, vm, network, value, path, templates);
         if (isTemplate) operationExamples(model, vm, network!, path, op, spec);
         addFailureExample(model, op);
         out[key] = op;
@@ -128,21 +135,45 @@ function expandPaths(model: Model, vm: VersionModel, spec: OpenApiDocument): Rec
   return paths;
 }
 
-const built = new WeakMap<Model, Map<Version, OpenApiDocument>>();
+/** The generated document of a version, the template of each of its component schemas and of each operation. */
+interface Expansion {
+  document: OpenApiDocument;
+  templates: ComponentTemplates;
+  /** operationId -> the operationId of its spec operation (`getFacebookMetrics` -> `getNetworkMetrics`). */
+  operations: ReadonlyMap<string, string>;
+}
 
-/** The generated document of a version; built once per model (callers must not mutate it). */
-export function buildOpenApi(model: Model, version: Version): OpenApiDocument {
+const built = new WeakMap<Model, Map<Version, Expansion>>();
+
+function expansion(model: Model, version: Version): Expansion {
   let perModel = built.get(model);
   if (!perModel) built.set(model, (perModel = new Map()));
-  if (!perModel.has(version)) perModel.set(version, buildOpenApiUncached(model, version));
+  if (!perModel.has(version)) perModel.set(version, expand(model, version));
   return perModel.get(version)!;
 }
 
-function buildOpenApiUncached(model: Model, version: Version): OpenApiDocument {
+/** The generated document of a version; built once per model (callers must not mutate it). */
+export function buildOpenApi(model: Model, version: Version): OpenApiDocument {
+  return expansion(model, version).document;
+}
+
+/** The spec component each component schema of a version's document was made from (built with the document). */
+export function componentTemplates(model: Model, version: Version): ComponentTemplates {
+  return expansion(model, version).templates;
+}
+
+/** The spec operation (its operationId) each operation of a version's document was made from. */
+export function operationTemplates(model: Model, version: Version): ReadonlyMap<string, string> {
+  return expansion(model, version).operations;
+}
+
+function expand(model: Model, version: Version): Expansion {
   const vm = version === 1 ? model.v1 : model.v2;
   const spec = clone(vm.spec);
   if (spec.info && typeof spec.info.description === 'string') spec.info.description = fillLimits(model.limits, spec.info.description);
-  expandComponents(model, vm, spec);
-  spec.paths = expandPaths(model, vm, spec);
-  return spec;
+  const templates = new Map<string, string>();
+  const operations = new Map<string, string>();
+  expandComponents(model, vm, spec, templates);
+  spec.paths = expandPaths(model, vm, spec, operations);
+  return { document: spec, templates, operations };
 }

@@ -3,21 +3,30 @@
  * on an inferred rule of the register (catalogs/rules.yaml) is not written as a keyword, since
  * any JSON Schema tool would then refuse what the package only warns about. It is moved into the
  * `x-inferred-rules` annotation of its schema object, `[{ rule, keyword, value }]`, which JSON
- * Schema tools ignore. `restoreInferred` puts the keywords back for the package's own validator
- * compilers, which check inferred rules as warnings (errors in strict mode).
+ * Schema tools ignore. Nothing reads the annotation back: the package's own compilers and the
+ * types read the model's documents (openapi-bundle.ts), where these keywords are keywords, and
+ * check inferred rules as warnings (errors in strict mode).
  *
- * The rule of a keyword is read as the compilers read it: response schemas through
- * `schemaRule` (validators-rules.ts), request-body schemas through their `x-rule` annotations
- * (spec/shared/README.md). A keyword reached from several places stays a keyword only when it is
- * stated at every one.
+ * The rule of a keyword is read as the compilers read it, from the `x-rule` annotations of request
+ * and response schemas alike (scripts/schema/rules.ts, spec/shared/README.md). A keyword reached
+ * from several places stays a keyword only when it is stated at every one.
  */
 import type { OpenApiDocument, Rule } from '../../model/types.js';
-import { schemaRule, templateName } from '../validators/validators-rules.js';
 import { constrains } from '../../schema/keywords.js';
-import { INFERRED_RULES, type InferredKeyword } from '../../schema/inferred.js';
-import { children, isObject, type JsonObject } from '../../schema/walk.js';
+import { RULE_ANNOTATION, ruleKeyFits, ruleScope } from '../../schema/rules.js';
+import { isObject, keywordChildren, type JsonObject } from '../../schema/walk.js';
 
 type Json = JsonObject;
+
+/** The annotation that holds the keywords of inferred rules in a published schema object. */
+export const INFERRED_RULES = 'x-inferred-rules';
+
+/** One keyword moved out of a published schema object. */
+export interface InferredKeyword {
+  rule: string;
+  keyword: string;
+  value: unknown;
+}
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const COMPONENT_PREFIX = '#/components/schemas/';
@@ -29,7 +38,6 @@ type Findings = Map<Json, Map<string, string>>;
 interface Walk {
   doc: OpenApiDocument;
   version: number;
-  networks: readonly string[];
   inferred: ReadonlySet<string>;
   findings: Findings;
 }
@@ -41,54 +49,40 @@ function record(walk: Walk, node: Json, keyword: string, rule: string | undefine
   keywords.set(keyword, rule);
 }
 
-function component(walk: Walk, ref: string): [string, Json] | undefined {
+function component(walk: Walk, ref: string): Json | undefined {
   if (!ref.startsWith(COMPONENT_PREFIX)) return undefined;
-  const name = ref.slice(COMPONENT_PREFIX.length);
-  const schema = walk.doc.components?.schemas?.[name];
-  return isObject(schema) ? [name, schema] : undefined;
-}
-
-/** A response schema: the rule of each keyword as the validator rule table reads it. */
-function walkResponse(walk: Walk, node: unknown, template: string, pointer: string, seen: Set<Json>): void {
-  if (!isObject(node)) return;
-  for (const [key, value] of Object.entries(node)) if (constrains(key, value)) record(walk, node, key, schemaRule(template, pointer, key, walk.version));
-  for (const [sub, at] of children(node, pointer)) walkResponse(walk, sub, template, at, seen);
-  const target = typeof node.$ref === 'string' ? component(walk, node.$ref) : undefined;
-  if (target && !seen.has(target[1])) {
-    seen.add(target[1]);
-    walkResponse(walk, target[1], templateName(target[0], walk.networks), '', seen);
-  }
+  const schema = walk.doc.components?.schemas?.[ref.slice(COMPONENT_PREFIX.length)];
+  return isObject(schema) ? schema : undefined;
 }
 
 /**
- * A request-body schema: the rule of each keyword from `x-rule`, inherited by nested schemas. A
- * `$ref` and its siblings are one schema, whose `x-rule` is the siblings' or else the target's
- * (as scripts/generators/validators/request-schemas.ts reads them).
+ * A schema: the rule of each keyword from `x-rule` (scripts/schema/rules.ts), inherited by nested
+ * schemas. A `$ref` and its siblings are one schema, whose `x-rule` is the siblings' or else the
+ * target's (as the request and response compilers read them).
  */
-function walkRequest(walk: Walk, node: unknown, inherited: string | undefined, trail: readonly Json[]): void {
+function walkSchema(walk: Walk, node: unknown, inherited: string | undefined, trail: readonly Json[], pointer: string): void {
   if (!isObject(node) || trail.includes(node)) return;
-  const target = typeof node.$ref === 'string' ? component(walk, node.$ref)?.[1] : undefined;
-  const annotation = node['x-rule'] ?? target?.['x-rule'];
-  const own = typeof annotation === 'string' ? annotation : undefined;
-  const byKeyword = isObject(annotation) ? annotation : {};
-  const rule = (key: string) => (byKeyword[key] as string | undefined) ?? own ?? inherited;
+  const target = typeof node.$ref === 'string' ? component(walk, node.$ref) : undefined;
+  const scope = ruleScope(node[RULE_ANNOTATION] ?? target?.[RULE_ANNOTATION], inherited);
+  const misfit = scope.keys.find((key) => !ruleKeyFits({ ...target, ...node }, key));
+  if (misfit) throw new Error(`openapi v${walk.version}: ${pointer}: x-rule names ${misfit}, which that schema does not have`);
   for (const part of target ? [target, node] : [node]) {
-    for (const [key, value] of Object.entries(part)) if (constrains(key, value)) record(walk, part, key, rule(key));
-    for (const [sub] of children(part, '')) walkRequest(walk, sub, own ?? inherited, [...trail, node]);
+    for (const [key, value] of Object.entries(part)) if (constrains(key, value)) record(walk, part, key, scope.of(key));
+    for (const [key, value] of Object.entries(part)) for (const [sub, at, name] of keywordChildren(key, value, pointer)) walkSchema(walk, sub, scope.below(key, name), [...trail, node], at);
   }
 }
 
 /** Every operation of the document with its request-body and response schemas. */
-function* operationSchemas(doc: OpenApiDocument): Generator<{ operationId: string; request?: unknown; responses: [string, unknown][] }> {
+function* operationSchemas(doc: OpenApiDocument): Generator<{ where: string; request?: unknown; responses: [string, unknown][] }> {
   const named = (doc.components?.responses ?? {}) as Record<string, Json>;
   const resolve = (response: unknown) => (isObject(response) && typeof response.$ref === 'string' ? named[response.$ref.replace('#/components/responses/', '')] : response);
   const jsonSchema = (holder: unknown) => (isObject(holder) ? ((holder.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema : undefined);
-  for (const item of Object.values((doc.paths ?? {}) as Record<string, Json>)) {
+  for (const [path, item] of Object.entries((doc.paths ?? {}) as Record<string, Json>)) {
     for (const method of HTTP_METHODS) {
       const op = item[method];
       if (!isObject(op)) continue;
       const responses = Object.entries((op.responses ?? {}) as Json).map(([status, response]): [string, unknown] => [status, jsonSchema(resolve(response))]);
-      yield { operationId: String(op.operationId), request: jsonSchema(op.requestBody), responses };
+      yield { where: `${method.toUpperCase()} ${path}`, request: jsonSchema(op.requestBody), responses };
     }
   }
 }
@@ -97,22 +91,16 @@ function* operationSchemas(doc: OpenApiDocument): Generator<{ operationId: strin
  * The published form of a generated document (a copy): every keyword that rests on an inferred
  * rule moved into the `x-inferred-rules` annotation of its schema object.
  */
-export function publishedDocument(doc: OpenApiDocument, version: number, rules: readonly Rule[], networks: readonly string[]): OpenApiDocument {
+export function publishedDocument(doc: OpenApiDocument, version: number, rules: readonly Rule[]): OpenApiDocument {
   const copy = structuredClone(doc);
-  const walk: Walk = { doc: copy, version, networks, inferred: new Set(rules.filter((r) => r.level === 'inferred').map((r) => r.id)), findings: new Map() };
-  for (const { operationId, request, responses } of operationSchemas(copy)) {
-    if (request !== undefined) walkRequest(walk, request, undefined, []);
-    for (const [status, schema] of responses) walkResponse(walk, schema, `responses/${operationId}/${status}`, '', new Set());
+  const walk: Walk = { doc: copy, version, inferred: new Set(rules.filter((r) => r.level === 'inferred').map((r) => r.id)), findings: new Map() };
+  for (const { where, request, responses } of operationSchemas(copy)) {
+    if (request !== undefined) walkSchema(walk, request, undefined, [], `${where} request body`);
+    for (const [status, schema] of responses) walkSchema(walk, schema, undefined, [], `${where} ${status}`);
   }
   // Every component schema on its own too, so that one no operation uses (the twitter posts
-  // page, whose path is not shown) publishes no inferred keyword as a real one. A component is
-  // read as a response schema (by its template) and as a request schema (by its x-rule); a
-  // keyword has a rule in at most one of the two readings.
-  for (const [name, schema] of Object.entries(copy.components?.schemas ?? {})) {
-    if (!isObject(schema)) continue;
-    walkResponse(walk, schema, templateName(name, networks), '', new Set([schema]));
-    walkRequest(walk, schema, undefined, []);
-  }
+  // page, whose path is not shown) publishes no inferred keyword as a real one.
+  for (const [name, schema] of Object.entries(copy.components?.schemas ?? {})) walkSchema(walk, schema, undefined, [], `#/components/schemas/${name}`);
   for (const [node, keywords] of walk.findings) {
     const moved: InferredKeyword[] = [];
     for (const [keyword, rule] of keywords) {

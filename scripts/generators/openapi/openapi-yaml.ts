@@ -16,10 +16,12 @@ export function toYaml(value: unknown): string {
   return stringify(value, { aliasDuplicateObjects: false, lineWidth: 0, version: '1.1' });
 }
 
+/** Where the published document of a version is written. */
+export const openApiPath = (version: Version) => `generated/openapi/v${version}.yaml`;
+
 export function openApiArtifacts(model: Model): Artifact[] {
-  const networks = model.networks.map((n) => n.name);
   return ([1, 2] as Version[]).map((v) => ({
-    path: `generated/openapi/v${v}.yaml`,
-    content: banner(SCRIPT, 'hash') + toYaml(publishedDocument(buildOpenApi(model, v), v, model.rules, networks)),
+    path: openApiPath(v),
+    content: banner(SCRIPT, 'hash') + toYaml(publishedDocument(buildOpenApi(model, v), v, model.rules)),
   }));
 }

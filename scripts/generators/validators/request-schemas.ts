@@ -1,13 +1,14 @@
 /**
- * Turns the request-body schemas of one generated OpenAPI document into the input of the request
+ * Turns the request-body schemas of one version's document as the model builds it (before its
+ * inferred keywords are moved into annotations for publishing) into the input of the request
  * validator compiler, and reads the register rule of every constraint from the schemas' `x-rule`
  * annotations (see spec/shared/README.md):
  * - every `$ref` is inlined, so a constraint's place is one JSON pointer into the compiled schema;
  * - the catalog name enums (metric names, dimensions, post, sort and filter fields) become an
  *   `x-names` keyword naming the catalog list; the runtime checks names against the per-network
  *   tables of generated/request-catalog.ts, so the networks of one template share one validator;
- * - the keywords of inferred rules, which the published document holds as `x-inferred-rules`
- *   annotations, are keywords again (the checks report them as warnings by default);
+ * - the keywords of inferred rules are compiled as keywords (the checks report them as warnings
+ *   by default);
  * - documentation keywords and annotations are dropped, and so is `format: date`: its pattern (the
  *   date shape) is compiled, and its calendar day is checked by the runtime
  *   (src/request-checks/schema-problems.ts), so that the compiled code needs no format module.
@@ -15,10 +16,9 @@
  */
 import type { Limits } from '../../model/types.js';
 import { limitOf } from '../openapi/limit-keywords.js';
-import { templateName } from './validators-rules.js';
 import { constrains, DOCUMENTARY } from '../../schema/keywords.js';
-import { restoreInferred } from '../../schema/inferred.js';
 import { isObject, mapChildren, type JsonObject } from '../../schema/walk.js';
+import { RULE_ANNOTATION, ruleKeyFits, ruleScope } from '../../schema/rules.js';
 
 type Json = JsonObject;
 
@@ -77,7 +77,8 @@ interface Walk {
   components: Json;
   ruleIds: ReadonlySet<string>;
   limits: Limits;
-  networks: readonly string[];
+  /** Component name -> the spec template it was made from. */
+  templates: ReadonlyMap<string, string>;
   where: string;
 }
 
@@ -86,7 +87,7 @@ function resolveRef(ref: string, walk: Walk): { schema: Json; names?: string } {
   const name = ref.replace('#/components/schemas/', '');
   const schema = walk.components[name];
   if (!isObject(schema)) throw new Error(`${walk.where}: unresolved reference ${ref}`);
-  return { schema, names: NAME_LISTS[templateName(name, walk.networks)] };
+  return { schema, names: NAME_LISTS[walk.templates.get(name) ?? name] };
 }
 
 /** Throws unless `rule` is a rule id of the register. */
@@ -103,51 +104,49 @@ function ruleOf(walk: Walk, at: string, rule: unknown, code?: number, expected?:
 /** The compiler schema of `node` at `pointer`; records the rule of each of its constraints. */
 function prepare(node: unknown, pointer: string, inherited: string | undefined, walk: Walk): unknown {
   if (!isObject(node)) return node;
-  let source = restoreInferred(node);
+  let source = node;
   let names: string | undefined;
   if (typeof source.$ref === 'string') {
     const target = resolveRef(source.$ref, walk);
     const { $ref: _ref, ...siblings } = source;
-    source = { ...restoreInferred(target.schema), ...siblings };
+    source = { ...target.schema, ...siblings };
     names = target.names;
   }
   if (names && Array.isArray(source.enum)) {
     const { enum: _enum, ...rest } = source;
     source = { ...rest, 'x-names': names };
   }
-  const annotation = source['x-rule'];
-  const own = typeof annotation === 'string' ? annotation : undefined;
-  const byKeyword = isObject(annotation) ? annotation : {};
+  const scope = ruleScope(source[RULE_ANNOTATION], inherited);
+  const annotation = isObject(source[RULE_ANNOTATION]) ? source[RULE_ANNOTATION] : {};
   const limits = isObject(source['x-limit']) ? source['x-limit'] : {};
-  for (const key of Object.keys(byKeyword)) {
-    if (!(key.split('/')[0] in source) && !(key === 'enum' && 'x-names' in source)) {
+  for (const key of scope.keys) {
+    if (!ruleKeyFits(source, key) && !(key === 'enum' && 'x-names' in source)) {
       throw new Error(`${walk.where}: x-rule at ${pointer || '/'} names ${key}, which that schema does not have`);
     }
   }
-  const inherit = own ?? inherited;
   const compiled = (key: string) => !(key.startsWith('x-') && key !== 'x-names') && !DOCUMENTARY.has(key) && key !== 'format';
-  return mapChildren(source, pointer, (sub, at) => prepare(sub, at, inherit, walk), compiled, (key, value, out) => {
+  return mapChildren(source, pointer, (sub, at, key, name) => prepare(sub, at, scope.below(key, name), walk), compiled, (key, value, out) => {
     const at = `${pointer}/${key}`;
     if (key === 'format') {
       if (RUNTIME_FORMATS[String(value)] === undefined || source.pattern !== RUNTIME_FORMATS[String(value)]) {
         throw new Error(`${walk.where}: ${at}: format ${String(value)} without the pattern ${RUNTIME_FORMATS[String(value)] ?? '(none known)'} of its shape beside it`);
       }
-      ruleOf(walk, at, byKeyword.format ?? own ?? inherited, undefined, FORMAT_WORDS[String(value)]);
+      ruleOf(walk, at, scope.of('format'), undefined, FORMAT_WORDS[String(value)]);
       walk.formats.push(pointer);
       return;
     }
     if (!compiled(key) || !constrains(key, value)) return;
     const limit = typeof limits[key] === 'string' ? limitOf(walk.limits, limits[key] as string) : undefined;
     const expected = key === 'oneOf' ? (out.oneOf as Json[]).map(branchWords).join(' or ') : FORMAT_WORDS[String(source.format)];
-    ruleOf(walk, at, byKeyword[key === 'x-names' ? 'enum' : key] ?? own ?? inherited, limit?.errorCode, expected);
+    ruleOf(walk, at, scope.of(key === 'x-names' ? 'enum' : key), limit?.errorCode, expected);
     if (key === 'additionalProperties') {
-      for (const [name, rule] of Object.entries(byKeyword)) if (name.startsWith('additionalProperties/')) ruleOf(walk, `${pointer}/${name}`, rule);
+      for (const [name, rule] of Object.entries(annotation)) if (name.startsWith('additionalProperties/')) ruleOf(walk, `${pointer}/${name}`, rule);
     }
   });
 }
 
 /** The compiler input and rule table of one request body schema. */
-export function requestSchema(body: Json, components: Json, facts: { ruleIds: ReadonlySet<string>; limits: Limits; networks: readonly string[]; where: string }): RequestSchema {
+export function requestSchema(body: Json, components: Json, facts: { ruleIds: ReadonlySet<string>; limits: Limits; templates: ReadonlyMap<string, string>; where: string }): RequestSchema {
   const walk: Walk = { ...facts, rules: new Map(), formats: [], components };
   const schema = prepare(body, '', undefined, walk) as Json;
   const members = isObject(schema.properties) ? Object.keys(schema.properties) : [];

@@ -14,7 +14,6 @@
  * The types of its exports are src/request-checks/schema-types.ts's, which wraps it.
  */
 import { isObject } from '../../schema/walk.js';
-import { parse } from 'yaml';
 import { _, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
 import type { Artifact, StepContext } from '../artifact.js';
 import { banner } from '../banner.js';
@@ -22,7 +21,7 @@ import { requestSchema, type ConstraintRule, type RequestSchema } from './reques
 import { operationFacts } from '../data/operations.js';
 import { compactRules, shareRules } from './rule-table.js';
 import { bundleStandalone, standaloneSource, type CompilerSetup } from './standalone-validators.js';
-import { templateName } from './validators-rules.js';
+import { buildOpenApi, componentTemplates } from '../openapi/openapi-bundle.js';
 
 export const SCRIPT = 'scripts/generators/validators/request-validators.ts';
 export const OUTPUT = 'generated/request-validators.ts';
@@ -84,7 +83,8 @@ export function bodyOperations(doc: Record<string, unknown>, version: number, fa
   for (const { operation, op } of documentOperations(doc)) {
     const body = isObject(op.requestBody) ? (op.requestBody.content as any)?.['application/json']?.schema : undefined;
     if (!isObject(body)) continue;
-    const template = typeof body.$ref === 'string' ? templateName(body.$ref.split('/').pop()!, facts.networks) : 'RequestBody';
+    const name = typeof body.$ref === 'string' ? body.$ref.split('/').pop()! : undefined;
+    const template = name === undefined ? 'RequestBody' : (facts.templates.get(name) ?? name);
     const schema = requestSchema(body, components, { ...facts, where: `request validators: ${operation}` });
     out.push({ operation, version, template, schema });
   }
@@ -184,15 +184,11 @@ export async function requestValidatorsModule(root: string, operations: BodyOper
 /** The generation step: reads the OpenAPI artifacts of the earlier openapi step. */
 export async function requestValidatorArtifacts(context: Pick<StepContext, 'root' | 'produced' | 'model'>): Promise<Artifact[]> {
   const { model } = context;
-  const facts = { ruleIds: new Set(model.rules.map((r) => r.id)), limits: model.limits, networks: model.networks.map((n) => n.name) };
   const operations: BodyOperation[] = [];
   const versions = new Map<number, OperationEntry[]>();
   for (const version of [1, 2] as const) {
-    const path = `generated/openapi/v${version}.yaml`;
-    const artifact = context.produced.get(path);
-    if (!artifact) throw new Error(`request validators: ${path} was not produced by an earlier step`);
-    const text = typeof artifact.content === 'string' ? artifact.content : Buffer.from(artifact.content).toString('utf8');
-    const doc = parse(text) as Record<string, unknown>;
+    const facts = { ruleIds: new Set(model.rules.map((r) => r.id)), limits: model.limits, templates: componentTemplates(model, version) };
+    const doc = buildOpenApi(model, version) as Record<string, unknown>;
     operations.push(...bodyOperations(doc, version, facts));
     versions.set(version, documentOperations(doc).map(({ operation, path }) => ({ operation, ...operationFacts(model, version, path) })));
   }

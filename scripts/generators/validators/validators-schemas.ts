@@ -6,7 +6,7 @@
  */
 
 import { DOCUMENTARY } from '../../schema/keywords.js';
-import { restoreInferred } from '../../schema/inferred.js';
+import { RULE_ANNOTATION } from '../../schema/rules.js';
 import { isObject, mapChildren, type JsonObject } from '../../schema/walk.js';
 
 const COMPONENT_PREFIX = '#/components/schemas/';
@@ -14,17 +14,17 @@ const COMPONENT_PREFIX = '#/components/schemas/';
 type Json = unknown;
 
 /**
- * A copy of `schema` without OpenAPI-only keywords (`example`, `examples`, `x-*`, ...) and
- * with component references `#/components/schemas/X` rewritten to `<refBase>X`. Data-valued keywords (`enum`, `const`,
- * `default`, `required`, ...) are copied untouched. The keywords of inferred rules, which the
- * published document holds as `x-inferred-rules` annotations, are keywords again: the validators
- * check them (as warnings by default).
+ * A copy of `schema` without OpenAPI-only keywords (`example`, `examples`, `x-*` but `x-rule`,
+ * which the rule table reads and {@link withoutRules} drops before compiling) and with component
+ * references `#/components/schemas/X` rewritten to `<refBase>X`. Data-valued keywords (`enum`,
+ * `const`, `default`, `required`, ...) are copied untouched. `schema` is the model's, whose
+ * keywords of inferred rules are keywords: the validators check them (as warnings by default).
  */
 export function cleanSchema(schema: Json, refBase: string): Json {
   const clean = (sub: Json) => cleanSchema(sub, refBase);
   if (typeof schema === 'boolean') return schema;
   if (!isObject(schema)) throw new Error(`expected a schema object, got ${JSON.stringify(schema)}`);
-  const out = mapChildren(restoreInferred(schema), '', clean, (key) => !DOCUMENTARY.has(key) && !key.startsWith('x-'));
+  const out = mapChildren(schema, '', clean, (key) => !DOCUMENTARY.has(key) && (!key.startsWith('x-') || key === RULE_ANNOTATION));
   if (typeof out.$ref === 'string' && out.$ref.startsWith(COMPONENT_PREFIX)) out.$ref = `${refBase}${out.$ref.slice(COMPONENT_PREFIX.length)}`;
   return out;
 }
@@ -68,7 +68,7 @@ function resolveResponse(doc: JsonObject, response: Json, where: string): JsonOb
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 /** Every `$ref` target of a schema, not following the references. */
-function refTargets(schema: Json, out = new Set<string>()): Set<string> {
+export function refTargets(schema: Json, out = new Set<string>()): Set<string> {
   if (Array.isArray(schema)) for (const item of schema) refTargets(item, out);
   else if (isObject(schema)) {
     for (const [key, value] of Object.entries(schema)) {
@@ -87,8 +87,10 @@ function dereference(schema: Json, components: Map<string, JsonObject>, base: st
     const name = schema.$ref.slice(base.length);
     const target = components.get(name);
     if (!target || trail.includes(name)) throw new Error(`cannot inline reference ${schema.$ref} (${trail.join(' > ')})`);
+    // The reference's siblings (its `x-rule`) are the schema's at this place.
     const { $id: _id, ...rest } = target;
-    return dereference(rest, components, base, [...trail, name]);
+    const { $ref: _ref, ...siblings } = schema;
+    return dereference({ ...rest, ...siblings }, components, base, [...trail, name]);
   }
   return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, key === 'enum' || key === 'const' || key === 'required' ? value : dereference(value, components, base, trail)]));
 }
@@ -105,6 +107,12 @@ function inlineNestedRefs(components: Map<string, JsonObject>, base: string): vo
     const schema = components.get(name);
     if (schema && refTargets(schema).size) components.set(name, { ...(dereference({ ...schema, $id: undefined }, components, base, [name]) as JsonObject), $id: schema.$id });
   }
+}
+
+/** `schema` without its `x-rule` annotations, at every depth: what the compiler reads. */
+export function withoutRules(schema: Json): Json {
+  if (!isObject(schema)) return schema;
+  return mapChildren(schema, '', (sub) => withoutRules(sub), (key) => key !== RULE_ANNOTATION);
 }
 
 /** Reads the compiler input of one generated OpenAPI document. */

@@ -5,19 +5,23 @@
  * operations with the same code share a module (validators-layout.ts); per version an index
  * loads an operation's module on first use (validators-modules.ts).
  *
- * The schemas are read from the artifacts of the openapi step (`generated/openapi/v*.yaml`), so
- * validators and spec cannot disagree. An operation's module exports one validate function per
+ * The schemas are the model's documents (scripts/generators/openapi/openapi-bundle.ts), the ones
+ * the openapi step publishes, so validators and spec cannot disagree; the rule of each
+ * constraint is the `x-rule` data of the spec (./validators-rules.ts). An operation's module exports one validate function per
  * status of its own (`status200`), the success branch of its 200 (`success`), its `validators`
  * (by status, as the runtime reads them) and the `schemaRules` of the constraints it checks.
  */
-import { parse } from 'yaml';
+import type { Model, Version } from '../../model/types.js';
+import { buildOpenApi, componentTemplates, operationTemplates, type ComponentTemplates } from '../openapi/openapi-bundle.js';
+import { isObject } from '../../schema/walk.js';
 import type { Artifact, StepContext } from '../artifact.js';
-import { versionSchemas, type ResponseSchema, type VersionSchemas } from './validators-schemas.js';
+import { refTargets, versionSchemas, withoutRules, type ResponseSchema, type VersionSchemas } from './validators-schemas.js';
 import { schemaRuleTable } from './validators-rules.js';
 import { compactRules } from './rule-table.js';
+import { RULE_ANNOTATION } from '../../schema/rules.js';
 import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../../../src/calendar/date-times.js';
-import { FAILURE, failureExports, operationExportNames, operationExports, operationsOf, responseSchemaName, type OperationResponses } from './validators-modules.js';
-import { validatorLayout, type VersionModule } from './validators-layout.js';
+import { FAILURE, failureExports, operationExportNames, operationExports, operationsOf, type OperationResponses } from './validators-modules.js';
+import { shareModules, validatorLayout, type VersionModule } from './validators-layout.js';
 import { COMPILER_OPTIONS, bundleStandalone, standaloneSource } from './standalone-validators.js';
 
 export const SCRIPT = 'scripts/generators/validators/validators.ts';
@@ -37,7 +41,7 @@ const responseId = (input: VersionSchemas, r: ResponseSchema) => `${input.base}r
 /** Every schema to add to the compiler: components, then composite response schemas. */
 export function compilerSchemas(input: VersionSchemas): Record<string, unknown>[] {
   const composite = input.responses.filter((r) => !r.component).map((r) => ({ $id: responseId(input, r), ...r.schema }));
-  return [...input.components.values(), ...composite];
+  return [...input.components.values(), ...composite].map((schema) => withoutRules(schema) as Record<string, unknown>);
 }
 
 /**
@@ -46,18 +50,18 @@ export function compilerSchemas(input: VersionSchemas): Record<string, unknown>[
  * still checks the UTC shape; src/validators/checks/posts.ts) and a v1 day record's date
  * `pattern` (shape, calendar and midnight together; src/validators/checks/metrics-v1.ts).
  */
-function compiledForm(schema: unknown, name: string): Record<string, unknown> {
+function compiledForm(schema: unknown, directive: string | undefined): Record<string, unknown> {
   const runtimeChecked = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(runtimeChecked);
     if (typeof node !== 'object' || node === null) return node;
     const record = node as Record<string, unknown>;
     const out = Object.fromEntries(Object.entries(record).map(([k, v]) => [k, k === 'enum' || k === 'const' ? v : runtimeChecked(v)]));
     // Only where those runtime checks run: posts (every catalog datetime field) and day records.
-    if (name.endsWith('Post') && record.format === 'date-time' && record.pattern === UTC_DATE_TIME_PATTERN) delete out.format;
-    if (name.endsWith('DayRecord') && record.pattern === DAY_TIME_PATTERN) delete out.pattern;
+    if (directive === 'post' && record.format === 'date-time' && record.pattern === UTC_DATE_TIME_PATTERN) delete out.format;
+    if (directive === 'day-record' && record.pattern === DAY_TIME_PATTERN) delete out.pattern;
     return out;
   };
-  const form = name.endsWith('DayRecord') ? dayRecordForm : name.endsWith('Post') ? postForm : (s: Record<string, unknown>) => s;
+  const form = directive === 'day-record' ? dayRecordForm : directive === 'post' ? postForm : (s: Record<string, unknown>) => s;
   return runtimeChecked(form(schema as Record<string, unknown>)) as Record<string, unknown>;
 }
 
@@ -78,7 +82,7 @@ function dayRecordForm(schema: Record<string, unknown>): Record<string, unknown>
 }
 
 /** A member schema that states a type only (`deprecated` annotates; it checks nothing). */
-const typeOnly = (sub: Record<string, unknown>) => Object.keys(sub).every((k) => k === 'type' || k === 'deprecated');
+const typeOnly = (sub: Record<string, unknown>) => Object.keys(sub).every((k) => k === 'type' || k === 'deprecated' || k === RULE_ANNOTATION);
 
 /**
  * A post as compiled: its members whose schema states more than a type (date-times, arrays of
@@ -93,11 +97,24 @@ function postForm(schema: Record<string, unknown>): Record<string, unknown> {
   return { ...rest, properties: Object.fromEntries(kept) };
 }
 
-/** The compiler input as compiled: every schema in its {@link compiledForm}. */
-export function compiledInput(input: VersionSchemas): VersionSchemas {
-  const components = new Map([...input.components].map(([name, schema]) => [name, compiledForm(schema, name)]));
-  const responses = input.responses.map((r) => ({ ...r, schema: compiledForm(r.schema, responseSchemaName(r)) }));
+/**
+ * The compiler input as compiled: every schema in its {@link compiledForm}. `directive` gives the
+ * `x-catalog` directive a component was made by (`post`, `day-record`; see {@link catalogDirectives}).
+ */
+export function compiledInput(input: VersionSchemas, directive: (component: string) => string | undefined): VersionSchemas {
+  const components = new Map([...input.components].map(([name, schema]) => [name, compiledForm(schema, directive(name))]));
+  const responses = input.responses.map((r) => ({ ...r, schema: compiledForm(r.schema, r.component && directive(r.component)) }));
   return { ...input, components, responses };
+}
+
+/** Component name -> the `x-catalog` directive of the spec template it was made from (`FacebookPost` -> `post`). */
+export function catalogDirectives(model: Model, version: Version): (component: string) => string | undefined {
+  const templates = componentTemplates(model, version);
+  const spec = (version === 1 ? model.v1 : model.v2).spec.components?.schemas ?? {};
+  return (component) => {
+    const template = spec[templates.get(component) ?? ''] as Record<string, unknown> | undefined;
+    return typeof template?.['x-catalog'] === 'string' ? template['x-catalog'] : undefined;
+  };
 }
 
 /** The export names of one version: name -> schema `$id`. Deterministic order. */
@@ -111,9 +128,8 @@ export function exportRefs(input: VersionSchemas): Map<string, string> {
   return refs;
 }
 
-/** The facts the rule table needs: network names (for templates) and the register's rule ids. */
+/** The facts the rule table needs: the register's rule ids. */
 export interface RuleFacts {
-  networks: readonly string[];
   ruleIds: ReadonlySet<string>;
 }
 
@@ -144,7 +160,7 @@ export function assertSuccessDiscriminates(input: VersionSchemas): void {
  * it) -> rule, an entry only where the rule changes, read as "the nearest entry at or above".
  */
 function rulesOf(input: VersionSchemas, responses: ResponseSchema[], facts: RuleFacts): Map<string, string> {
-  const full = schemaRuleTable({ ...input, responses }, facts.networks, facts.ruleIds);
+  const full = schemaRuleTable({ ...input, responses }, facts.ruleIds);
   const compact = compactRules(new Map([...full].map(([at, rule]) => [`/${at}`, { rule }])), `validators v${input.version}`);
   return new Map([...compact].map(([at, { rule }]) => [at, rule]));
 }
@@ -154,18 +170,50 @@ function moduleSource(input: VersionSchemas, names: ReadonlyMap<string, string>,
   return [standaloneSource({ schemas: compilerSchemas(input), exports: names }, {}, 'cjs'), tail].join('\n');
 }
 
-/** Source of one operation's module: its own validators (not the failure body's) and their rules. */
+/** The export names of an operation's module: its own validators (not the failure body's). */
+const operationNames = (input: VersionSchemas, op: OperationResponses) => operationExportNames(op, (r) => (r.component ? `${input.base}${r.component}` : responseId(input, r)), input.base);
+
+/** Source of one operation's module: its own validators and their rules. */
 function operationSource(input: VersionSchemas, op: OperationResponses, facts: RuleFacts): string {
   // The rules of what the module checks: success branches and the operation's other own bodies.
   const checked = op.responses.flatMap((r) => (r.success ? [{ ...r, component: r.success }] : r.component === FAILURE ? [] : [r]));
-  const names = operationExportNames(op, (r) => (r.component ? `${input.base}${r.component}` : responseId(input, r)), input.base);
-  return moduleSource(input, names, operationExports(op, rulesOf(input, checked, facts)));
+  return moduleSource(input, operationNames(input, op), operationExports(op, rulesOf(input, checked, facts)));
 }
 
 /** Source of the failure body's module. */
 function failureSource(input: VersionSchemas, facts: RuleFacts): string {
   const failure = input.responses.filter((r) => r.component === FAILURE).slice(0, 1);
   return moduleSource(input, new Map([[FAILURE, `${input.base}${FAILURE}`]]), failureExports(rulesOf(input, failure, facts)));
+}
+
+/**
+ * What a module compiles, told by the model: the schemas its exports reach, each named by the
+ * spec template it was made from (`FacebookPost` and `TwitterPost` are both `NetworkPost`; a
+ * composite response by its status), with their rules (`x-rule`), and the operation's statuses.
+ * Modules of the same key compile to the same code but for those names, so they share one
+ * (./validators-layout.ts): the networks whose instances of a template are alike, the versions
+ * that define a body alike.
+ */
+export function sharingKey(input: VersionSchemas, names: ReadonlyMap<string, string>, templates: ComponentTemplates, op?: OperationResponses): string {
+  const schemas = new Map<string, [string, unknown]>();
+  for (const [name, schema] of input.components) schemas.set(`${input.base}${name}`, [templates.get(name) ?? name, schema]);
+  for (const r of input.responses) if (!r.component) schemas.set(responseId(input, r), [`responses/${r.status}`, r.schema]);
+  const neutral = (id: string) => schemas.get(id)?.[0] ?? id;
+  const rename = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(rename);
+    if (!isObject(node)) return node;
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, (key === '$ref' || key === '$id') && typeof value === 'string' ? neutral(value) : rename(value)]));
+  };
+  const reached = new Map<string, unknown>();
+  const pending = [...names.values()];
+  while (pending.length) {
+    const entry = schemas.get(pending.pop()!);
+    if (!entry || reached.has(entry[0])) continue;
+    reached.set(entry[0], rename(entry[1]));
+    pending.push(...refTargets(entry[1]));
+  }
+  const statuses = op?.responses.map((r) => [r.status, r.component ? neutral(`${input.base}${r.component}`) : neutral(responseId(input, r)), r.success && neutral(`${input.base}${r.success}`)]);
+  return JSON.stringify([[...names].map(([name, id]) => [name, neutral(id)]), statuses, [...reached].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
 }
 
 /** The compiler tracks no evaluated members nor dynamic scopes (draft-07 and `next`): no schema may need them. */
@@ -176,28 +224,32 @@ export function assertNoUnevaluated(input: VersionSchemas, version: number): voi
   }
 }
 
-/** The modules of one version: the failure body's, then one per operation. */
-export async function versionModules(root: string, yamlText: string, version: number, facts: RuleFacts): Promise<VersionModule[]> {
-  const input = versionSchemas(parse(yamlText) as Record<string, unknown>, version);
+/** The modules of one version, from the version's document as the model builds it: the failure body's, then one per operation; each with its sharing key and its source. */
+export function versionModules(model: Model, version: Version, facts: RuleFacts): (VersionModule & { source(): string })[] {
+  const input = versionSchemas(buildOpenApi(model, version) as Record<string, unknown>, version);
   assertSuccessDiscriminates(input);
   assertNoUnevaluated(input, version);
-  const compiled = compiledInput(input);
-  const sources: [OperationResponses | undefined, string][] = [[undefined, failureSource(compiled, facts)], ...operationsOf(compiled.responses).map((op): [OperationResponses, string] => [op, operationSource(compiled, op, facts)])];
-  return Promise.all(
-    sources.map(async ([operation, source]) => ({ version, base: input.base, operation, code: await bundleStandalone(root, source, 'cjs', `validators v${version} ${operation?.operation ?? FAILURE}`) })),
-  );
+  const compiled = compiledInput(input, catalogDirectives(model, version));
+  const templates = componentTemplates(model, version);
+  const operations = operationTemplates(model, version);
+  const failure = { version, base: input.base, key: sharingKey(compiled, new Map([[FAILURE, `${input.base}${FAILURE}`]]), templates), source: () => failureSource(compiled, facts) };
+  return [
+    failure,
+    ...operationsOf(compiled.responses).map((op) => ({
+      version,
+      base: input.base,
+      operation: { ...op, template: operations.get(op.operationId) ?? op.operationId },
+      key: sharingKey(compiled, operationNames(compiled, op), templates, op),
+      source: () => operationSource(compiled, op, facts),
+    })),
+  ];
 }
 
-/** The generation step: reads the OpenAPI artifacts of the earlier openapi step. */
-export async function validatorArtifacts(context: Pick<StepContext, 'root' | 'produced' | 'model'>): Promise<Artifact[]> {
-  const facts: RuleFacts = { networks: context.model.networks.map((n) => n.name), ruleIds: new Set(context.model.rules.map((r) => r.id)) };
-  const modules: VersionModule[] = [];
-  for (const version of [1, 2]) {
-    const path = `generated/openapi/v${version}.yaml`;
-    const artifact = context.produced.get(path);
-    if (!artifact) throw new Error(`validators: ${path} was not produced by an earlier step`);
-    const text = typeof artifact.content === 'string' ? artifact.content : Buffer.from(artifact.content).toString('utf8');
-    modules.push(...(await versionModules(context.root, text, version, facts)));
-  }
-  return validatorLayout(SCRIPT, modules, facts.networks);
+/** The generation step: compiles the response schemas of the model's documents, once per shared module. */
+export async function validatorArtifacts(context: Pick<StepContext, 'root' | 'model'>): Promise<Artifact[]> {
+  const facts: RuleFacts = { ruleIds: new Set(context.model.rules.map((r) => r.id)) };
+  const modules = ([1, 2] as const).flatMap((version) => versionModules(context.model, version, facts));
+  const groups = shareModules(modules);
+  const code = await Promise.all(groups.map(([first]) => bundleStandalone(context.root, first.source(), 'cjs', `validators v${first.version} ${first.operation?.operation ?? FAILURE}`)));
+  return validatorLayout(SCRIPT, groups.map((users, i) => ({ users, code: code[i] })), modules);
 }
