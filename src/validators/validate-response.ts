@@ -8,7 +8,7 @@ import type { OperationInfo, OperationKey } from '../../generated/operations.js'
 import { checkFailure, failureStatuses } from './checks/failure.js';
 import { checkMetricsV1 } from './checks/metrics-v1.js';
 import { checkMetricsV2 } from './checks/metrics-v2.js';
-import { checkPosts } from './checks/posts.js';
+import { postsChecks } from './checks/posts.js';
 import { checkProfileLabels } from './checks/profile-labels.js';
 import { checkProfileList } from './checks/profile-list.js';
 import { checkRefusedRequest } from './checks/refused-request.js';
@@ -89,7 +89,7 @@ function successChecksOf(op: OperationInfo): SuccessChecks | undefined {
   if (op.kind === 'metrics') {
     return version === 2 ? (list, body, request, schemaValid) => checkMetricsV2(list, body, request, network, schemaValid) : (list, body, request) => checkMetricsV1(list, body, request, network);
   }
-  if (op.kind === 'posts') return (list, body, request, schemaValid) => checkPosts(list, body, request, version, network, schemaValid);
+  if (op.kind === 'posts') return postsChecks(version, network);
   return undefined;
 }
 
