@@ -51,27 +51,27 @@ class MemberLayout {
     private readonly wanted: ReadonlySet<string>,
   ) {}
 
-  /** Reads `post`'s members into `facts.membersOff` and `facts.present`. */
-  read(post: Record<string, unknown>, facts: PostsFacts): void {
+  /** Reads `post`'s members: whether one is off (no catalog name, or not of its type; date-times aside), and how many wanted fields it holds (`present[i]`). */
+  read(post: Record<string, unknown>, i: number, present: Int32Array): boolean {
     const { names, kinds, asked } = this;
     let off = false;
     let at = 0;
-    let present = 0;
+    let count = 0;
     for (const key in post) {
       if (names[at] !== key) {
         names[at] = key;
         kinds[at] = this.types.get(key);
         asked[at] = this.wanted.has(key);
       }
-      if (asked[at]) present++;
+      if (asked[at]) count++;
       const type = kinds[at++];
       if (type === 'datetime') continue;
       const value = post[key];
       if (type === 'integer' ? Number.isInteger(value) : type === 'string' ? typeof value === 'string' : type !== undefined && typeProblem(type, value) === undefined) continue;
       off = true;
     }
-    facts.membersOff = off;
-    facts.present = present;
+    present[i] = count;
+    return off;
   }
 }
 
@@ -98,6 +98,27 @@ export function checkPosts(list: ProblemList, body: Record<string, unknown>, req
   const posts = Array.isArray(data.posts) ? (data.posts as unknown[]) : undefined;
   const fields = request && catalog ? stringArray(request.fields) : undefined;
   const sets: PostFieldSets | undefined = fields && (fieldSets ? fieldSets.of(fields) : postFieldSets(catalog!, fields));
+  // The harness's one reading of the members, post by post.
+  const count = posts ? posts.length : 0;
+  const membersOff = new Uint8Array(count);
+  const present = new Int32Array(count);
+  const onlyAllowedPosts = new Uint8Array(count);
+  let anyOff = false;
+  if (posts && catalog) {
+    const layout = new MemberLayout(catalog.types, sets?.wantedSet ?? NO_WANTED);
+    // With typesChecked, a post that holds none of the names the request left out passes the request-aware member rules.
+    const excluded = sets && typesChecked ? sets.excluded : undefined;
+    const passedPost = excluded && excluded.length > FEW_EXCLUDED ? new PassedMembers() : undefined;
+    for (let i = 0; i < count && !list.shouldStop(); i++) {
+      const post = posts[i];
+      if (!isPlainObject(post)) continue;
+      if (layout.read(post, i, present)) {
+        anyOff = true;
+        membersOff[i] = 1;
+      }
+      if (excluded && (passedPost ? onlyAllowed(post, sets!.allowed, passedPost) : holdsNone(post, excluded))) onlyAllowedPosts[i] = 1;
+    }
+  }
   const facts: PostsFacts = {
     network,
     catalog,
@@ -107,23 +128,12 @@ export function checkPosts(list: ProblemList, body: Record<string, unknown>, req
     range: request && dateRange(request),
     sets,
     sortKeys: request && catalog?.sort ? sortKeys(request, catalog.types) : [],
-    membersOff: false,
-    present: 0,
-    onlyAllowed: false,
+    membersOff,
+    anyOff,
+    present,
+    onlyAllowed: onlyAllowedPosts,
   };
   const run = new RuleRun(list);
   runRules(run, PAGE_RULES, data, -1, facts);
-  if (!posts) return;
-  const layout = catalog && new MemberLayout(catalog.types, sets?.wantedSet ?? NO_WANTED);
-  // With typesChecked, a post that holds none of the names the request left out passes the request-aware member rules.
-  const excluded = sets && typesChecked ? sets.excluded : undefined;
-  const passedPost = excluded && excluded.length > FEW_EXCLUDED ? new PassedMembers() : undefined;
-  for (let i = 0; i < posts.length && !list.shouldStop(); i++) {
-    const post = posts[i];
-    if (!isPlainObject(post)) continue;
-    if (layout) layout.read(post, facts);
-    if (excluded) facts.onlyAllowed = passedPost ? onlyAllowed(post, sets!.allowed, passedPost) : holdsNone(post, excluded);
-    runRules(run, POST_RULES, post, i, facts);
-  }
+  if (posts) runRules(run, POST_RULES, posts, -1, facts);
 }
-

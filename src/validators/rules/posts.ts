@@ -45,12 +45,16 @@ export interface PostsFacts {
   /** The sets of the requested fields (undefined without a request listing fields, or without a catalog). */
   readonly sets: PostFieldSets | undefined;
   readonly sortKeys: readonly SortKey[];
-  /** Found by the harness's reading of the post's members: one is no catalog name, or not of its catalog type (date-times aside). */
-  membersOff: boolean;
-  /** How many of the wanted fields the post holds. */
-  present: number;
-  /** With typesChecked: the post holds no name the request leaves out (so the request-aware member rules have nothing to say). */
-  onlyAllowed: boolean;
+  /**
+   * Found by the harness's one reading of each post's members, by post index: 1 when a member is
+   * no catalog name or not of its catalog type (date-times aside); `anyOff` when one post is.
+   */
+  readonly membersOff: Uint8Array;
+  readonly anyOff: boolean;
+  /** How many of the wanted fields each post holds. */
+  readonly present: Int32Array;
+  /** With typesChecked: 1 when the post holds no name the request leaves out (the request-aware member rules have nothing to say of it). */
+  readonly onlyAllowed: Uint8Array;
 }
 
 /** `/data/posts/i`: built only for a problem. */
@@ -81,7 +85,7 @@ const onOrAfter = (key: string, day: string) => key >= day;
 const onOrBefore = (key: string, day: string) => key < day || key.startsWith(day);
 
 /** The request-aware member rules read the post member by member: fields requested, and a post that may hold names the request left out. */
-const readsRequestedMembers = (facts: PostsFacts) => facts.sets !== undefined && !(facts.typesChecked && facts.onlyAllowed);
+const readsRequestedMembers = (facts: PostsFacts, i: number) => !(facts.typesChecked && facts.onlyAllowed[i] === 1);
 
 function sortValue(post: Record<string, unknown>, key: SortKey): number | string | undefined {
   let value = post[key.field];
@@ -112,111 +116,156 @@ export const pageRules: RuleTable<Record<string, unknown>, PostsFacts> = {
   },
 };
 
-/** The rules of each post. */
-export const postRules: RuleTable<Record<string, unknown>, PostsFacts> = {
+/** `post` at `i` when it is an object (the schema reports other items). */
+const postAt = (posts: readonly unknown[], i: number): Record<string, unknown> | undefined => (isPlainObject(posts[i]) ? (posts[i] as Record<string, unknown>) : undefined);
+
+/**
+ * The rules of the posts, each walking the page's posts in its own loop (one call per rule and
+ * page: a call per rule and post would cost more than most rules' work), with what the harness
+ * found in its one reading of the members.
+ */
+export const postRules: RuleTable<readonly unknown[], PostsFacts> = {
   /** A real instant (stated; the schema checks the UTC shape); a requested date-time field of the catalog type, when the schema did not check types. */
-  'shared.posts.datetime-utc': (found, post, i, facts) => {
+  'shared.posts.datetime-utc': (found, posts, _at, facts) => {
     const names = facts.catalog?.dateTimeNames ?? [];
-    for (let n = 0; n < names.length; n++) {
-      const value = post[names[n]];
-      if (typeof value !== 'string' || (!facts.typesChecked && !hasUtcDateTimeShape(value))) continue; // the schema reports other shapes
-      if (!realDayTime(value)) found.add(childPointer(postPointer(i), names[n]), expected(UTC_DATE_TIME_SHAPE, value));
-    }
-    if (!facts.sets || facts.typesChecked) return;
-    for (const key in post) {
-      if (facts.sets.allowed.get(key) !== 'datetime') continue;
-      const problem = typeProblem('datetime', post[key]);
-      if (problem) found.add(childPointer(postPointer(i), key), problem);
+    const allowed = facts.sets && !facts.typesChecked ? facts.sets.allowed : undefined;
+    for (let i = 0; i < posts.length && !found.shouldStop(); i++) {
+      const post = postAt(posts, i);
+      if (!post) continue;
+      for (let n = 0; n < names.length; n++) {
+        const value = post[names[n]];
+        if (typeof value !== 'string' || (!facts.typesChecked && !hasUtcDateTimeShape(value))) continue; // the schema reports other shapes
+        if (!realDayTime(value)) found.add(childPointer(postPointer(i), names[n]), expected(UTC_DATE_TIME_SHAPE, value));
+      }
+      if (!allowed) continue;
+      for (const key in post) {
+        if (allowed.get(key) !== 'datetime') continue;
+        const problem = typeProblem('datetime', post[key]);
+        if (problem) found.add(childPointer(postPointer(i), key), problem);
+      }
     }
   },
   /** Spelled as the documents show it: `+00:00`, no fraction (inferred). */
-  'shared.posts.datetime-shape': (found, post, i, facts) => {
+  'shared.posts.datetime-shape': (found, posts, _at, facts) => {
     const names = facts.catalog?.dateTimeNames ?? [];
-    for (let n = 0; n < names.length; n++) {
-      const value = post[names[n]];
-      if (typeof value !== 'string' || (!facts.typesChecked && !hasUtcDateTimeShape(value))) continue;
-      if (realDayTime(value) && !isDocumentedUtcShape(value)) found.add(childPointer(postPointer(i), names[n]), `expected the documented shape YYYY-MM-DDTHH:MM:SS+00:00, got ${quote(value)}`);
+    if (!names.length) return;
+    for (let i = 0; i < posts.length && !found.shouldStop(); i++) {
+      const post = postAt(posts, i);
+      if (!post) continue;
+      for (let n = 0; n < names.length; n++) {
+        const value = post[names[n]];
+        // The documented shape first (two character reads): the spelling of nearly every date-time.
+        if (typeof value !== 'string' || isDocumentedUtcShape(value) || (!facts.typesChecked && !hasUtcDateTimeShape(value))) continue;
+        if (realDayTime(value)) found.add(childPointer(postPointer(i), names[n]), `expected the documented shape YYYY-MM-DDTHH:MM:SS+00:00, got ${quote(value)}`);
+      }
     }
   },
-  'shared.posts.reaction-types': (found, post, i) => {
-    const reactions = post.reactions_by_type;
-    if (!isPlainObject(reactions)) return;
-    for (const key in reactions) {
-      if (!REACTION_TYPES.has(key)) found.add(`${postPointer(i)}/reactions_by_type`, `unexpected key ${quote(key)}: the keys are ${[...REACTION_TYPES].join(', ')}`);
+  'shared.posts.reaction-types': (found, posts) => {
+    for (let i = 0; i < posts.length && !found.shouldStop(); i++) {
+      const reactions = postAt(posts, i)?.reactions_by_type;
+      if (!isPlainObject(reactions)) continue;
+      for (const key in reactions) {
+        if (!REACTION_TYPES.has(key)) found.add(`${postPointer(i)}/reactions_by_type`, `unexpected key ${quote(key)}: the keys are ${[...REACTION_TYPES].join(', ')}`);
+      }
     }
   },
-  'shared.posts.created-in-range': (found, post, i, { range, typesChecked }) => {
-    const created = post.created_time;
-    if (!range || typeof created !== 'string' || (!typesChecked && !hasUtcDateTimeShape(created))) return;
-    const at = utcInstantKey(created);
-    // The common answer: a post of one of the requested days in UTC needs no timezone bounds.
-    if ((onOrAfter(at, range.start) && onOrBefore(at, range.end)) || !realDayTime(created)) return; // no real instant: datetime-utc says so
-    const bounds = instantBounds(range);
-    if (at < bounds.from || at >= bounds.to) found.add(`${postPointer(i)}/created_time`, `${quote(created)} is outside the requested days ${rangeText(range)} in every profile timezone`);
+  'shared.posts.created-in-range': (found, posts, _at, { range, typesChecked }) => {
+    if (!range) return;
+    let bounds: { from: string; to: string } | undefined; // built for the first post outside the UTC days
+    for (let i = 0; i < posts.length && !found.shouldStop(); i++) {
+      const created = postAt(posts, i)?.created_time;
+      if (typeof created !== 'string' || (!typesChecked && !hasUtcDateTimeShape(created))) continue;
+      const at = utcInstantKey(created);
+      // The common answer: a post of one of the requested days in UTC needs no timezone bounds.
+      if ((onOrAfter(at, range.start) && onOrBefore(at, range.end)) || !realDayTime(created)) continue; // no real instant: datetime-utc says so
+      bounds ??= instantBounds(range);
+      if (at < bounds.from || at >= bounds.to) found.add(`${postPointer(i)}/created_time`, `${quote(created)} is outside the requested days ${rangeText(range)} in every profile timezone`);
+    }
   },
   /** Body-only: every member a field or response member of the network; with requested fields, a name of the catalog. */
-  'shared.posts.post-fields-of-network': (found, post, i, facts) => {
+  'shared.posts.post-fields-of-network': (found, posts, _at, facts) => {
     const types = facts.catalog?.types;
-    if (!types) return;
-    if (facts.membersOff) for (const key of Object.keys(post)) if (!types.has(key)) found.add(postPointer(i), `unexpected property ${quote(key)}`);
-    if (!readsRequestedMembers(facts)) return;
-    for (const key in post) {
-      if (!facts.sets!.allowed.has(key) && !types.has(key)) found.add(postPointer(i), `unexpected field ${quote(key)}: not ${withArticle(`${facts.network} post field`)}`);
+    if (!types || (!facts.anyOff && !facts.sets)) return;
+    for (let i = 0; i < posts.length && !found.shouldStop(); i++) {
+      const post = postAt(posts, i);
+      if (!post) continue;
+      if (facts.membersOff[i] === 1) for (const key of Object.keys(post)) if (!types.has(key)) found.add(postPointer(i), `unexpected property ${quote(key)}`);
+      if (!facts.sets || !readsRequestedMembers(facts, i)) continue;
+      for (const key in post) {
+        if (!facts.sets.allowed.has(key) && !types.has(key)) found.add(postPointer(i), `unexpected field ${quote(key)}: not ${withArticle(`${facts.network} post field`)}`);
+      }
     }
   },
   /** Body-only: every member of its catalog type (date-times are the rules above); with requested fields, when the schema did not check types. */
-  'shared.posts.field-types': (found, post, i, facts) => {
+  'shared.posts.field-types': (found, posts, _at, facts) => {
     const types = facts.catalog?.types;
-    if (!types) return;
-    if (facts.membersOff) {
-      for (const key of Object.keys(post)) {
-        const type = types.get(key);
+    const allowed = facts.sets && !facts.typesChecked ? facts.sets.allowed : undefined;
+    if (!types || (!facts.anyOff && !allowed)) return;
+    for (let i = 0; i < posts.length && !found.shouldStop(); i++) {
+      const post = postAt(posts, i);
+      if (!post) continue;
+      if (facts.membersOff[i] === 1) {
+        for (const key of Object.keys(post)) {
+          const type = types.get(key);
+          const problem = type !== undefined && type !== 'datetime' ? typeProblem(type, post[key]) : undefined;
+          if (problem) found.add(childPointer(postPointer(i), key), problem);
+        }
+      }
+      if (!allowed) continue;
+      for (const key in post) {
+        const type: PostFieldType | undefined = allowed.get(key);
         const problem = type !== undefined && type !== 'datetime' ? typeProblem(type, post[key]) : undefined;
         if (problem) found.add(childPointer(postPointer(i), key), problem);
       }
     }
-    if (!facts.sets || facts.typesChecked) return;
-    for (const key in post) {
-      const type: PostFieldType | undefined = facts.sets.allowed.get(key);
-      const problem = type !== undefined && type !== 'datetime' ? typeProblem(type, post[key]) : undefined;
-      if (problem) found.add(childPointer(postPointer(i), key), problem);
-    }
   },
   /** With requested fields: no catalog field the request left out. */
-  'shared.posts.requested-fields': (found, post, i, facts) => {
-    if (!readsRequestedMembers(facts)) return;
-    const types = facts.catalog!.types;
-    for (const key in post) if (!facts.sets!.allowed.has(key) && types.has(key)) found.add(postPointer(i), `unexpected field ${quote(key)}: not requested`);
+  'shared.posts.requested-fields': (found, posts, _at, facts) => {
+    const { sets, catalog } = facts;
+    if (!sets || !catalog) return;
+    for (let i = 0; i < posts.length && !found.shouldStop(); i++) {
+      const post = postAt(posts, i);
+      if (!post || !readsRequestedMembers(facts, i)) continue;
+      for (const key in post) if (!sets.allowed.has(key) && catalog.types.has(key)) found.add(postPointer(i), `unexpected field ${quote(key)}: not requested`);
+    }
   },
   /**
    * Every requested field of the catalog, except the fields of videos only, which a post that is
    * not a video lacks ("objects holding only the requested fields"): one problem per post.
    */
-  'shared.posts.requested-fields-present': (found, post, i, { sets, present }) => {
-    if (!sets || present >= sets.wanted.length) return;
-    const missing = sets.wanted.filter((name) => !Object.prototype.hasOwnProperty.call(post, name));
-    if (!missing.length) return;
-    const named = missing.slice(0, NAMED_MISSING).map(quote).join(', ');
-    const more = missing.length > NAMED_MISSING ? ` and ${missing.length - NAMED_MISSING} more` : '';
-    found.add(postPointer(i), `missing requested field${missing.length > 1 ? 's' : ''} ${named}${more}`);
+  'shared.posts.requested-fields-present': (found, posts, _at, { sets, present }) => {
+    if (!sets) return;
+    for (let i = 0; i < posts.length && !found.shouldStop(); i++) {
+      const post = postAt(posts, i);
+      if (!post || present[i] >= sets.wanted.length) continue;
+      const missing = sets.wanted.filter((name) => !Object.prototype.hasOwnProperty.call(post, name));
+      if (!missing.length) continue;
+      const named = missing.slice(0, NAMED_MISSING).map(quote).join(', ');
+      const more = missing.length > NAMED_MISSING ? ` and ${missing.length - NAMED_MISSING} more` : '';
+      found.add(postPointer(i), `missing requested field${missing.length > 1 ? 's' : ''} ${named}${more}`);
+    }
   },
-  /** The requested sort order (`desc`) holds from the post before. */
-  'shared.posts.sort-order': (found, cur, i, { posts, sortKeys }) => {
-    const prev = i > 0 ? posts![i - 1] : undefined;
-    if (!sortKeys.length || !isPlainObject(prev)) return;
-    for (const key of sortKeys) {
-      const a = sortValue(prev, key);
-      const b = sortValue(cur, key);
-      if (a === undefined || b === undefined || typeof a !== typeof b) break;
-      if (a === b) continue;
-      if (a < b) {
-        const shown = (post: Record<string, unknown>) => {
-          const v = key.member === undefined ? post[key.field] : (post[key.field] as Record<string, unknown>)[key.member];
-          return typeof v === 'string' ? quote(v) : String(v);
-        };
-        found.add(postPointer(i), `breaks the requested sort ${key.name} desc: ${shown(cur)} follows ${shown(prev)} of /data/posts/${i - 1}`);
+  /** The requested sort order (`desc`) holds from each post to the next. */
+  'shared.posts.sort-order': (found, posts, _at, { sortKeys }) => {
+    if (!sortKeys.length) return;
+    for (let i = 1; i < posts.length && !found.shouldStop(); i++) {
+      const prev = postAt(posts, i - 1);
+      const cur = postAt(posts, i);
+      if (!prev || !cur) continue;
+      for (const key of sortKeys) {
+        const a = sortValue(prev, key);
+        const b = sortValue(cur, key);
+        if (a === undefined || b === undefined || typeof a !== typeof b) break;
+        if (a === b) continue;
+        if (a < b) {
+          const shown = (post: Record<string, unknown>) => {
+            const v = key.member === undefined ? post[key.field] : (post[key.field] as Record<string, unknown>)[key.member];
+            return typeof v === 'string' ? quote(v) : String(v);
+          };
+          found.add(postPointer(i), `breaks the requested sort ${key.name} desc: ${shown(cur)} follows ${shown(prev)} of /data/posts/${i - 1}`);
+        }
+        break;
       }
-      break;
     }
   },
 };

@@ -13,6 +13,8 @@ import type { RuleId } from '../../core/rules.js';
 /** Where a rule reports: each problem at its JSON pointer, with its message. */
 export interface Found {
   add(place: string, message: string): void;
+  /** So many problems were left out that a rule walking many parts may stop (ProblemList.shouldStop). */
+  shouldStop(): boolean;
 }
 
 /** A rule over one part of a body (the body, a post, a record, an error): `at` is the part's index, or -1 for the body. */
@@ -38,6 +40,9 @@ export class RuleRun implements Found {
   constructor(readonly list: ProblemList) {}
   add(place: string, message: string): void {
     this.list.add(this.rule!, place, message);
+  }
+  shouldStop(): boolean {
+    return this.list.shouldStop();
   }
 }
 
