@@ -144,6 +144,9 @@ function kindOf(key: string, catalog: ReadonlyMap<string, CatalogMetric>): numbe
   return type === undefined ? UNKNOWN : type === 'integer' ? INTEGER : type === 'number' ? NUMBER : OTHER;
 }
 
+/** The records of profile `i` (one the pass read). */
+const dataOf = (profiles: unknown[], i: number) => (profiles[i] as { data: Record<string, unknown>[] }).data;
+
 /**
  * Runs the version 1 metrics rules (../rules/metrics-v1.ts) on a success body of `network`: the
  * body-only rules always, the request-aware ones when the request is given. The compiled schema
@@ -164,18 +167,17 @@ export function checkMetricsV1(list: ProblemList, body: Record<string, unknown>,
   checkMetricMembers(list, profiles, catalog, facts, recordsOff, later, profilesOff);
   const found: MetricsV1Facts = { catalog, request, facts };
   const run = new RuleRun(list);
-  const dataOf = (i: number) => (profiles[i] as { data: Record<string, unknown>[] }).data;
   for (let n = 0; n < recordsOff.length && !list.shouldStop(); n += 2) {
     const i = recordsOff[n];
     const d = recordsOff[n + 1];
-    const record = dataOf(i)[d];
+    const record = dataOf(profiles, i)[d];
     for (const key of Object.keys(record)) runRules(run, MEMBER_RULES, { record, key, i, d }, -1, found);
   }
   runRules(run, PROFILE_LIST_RULES, profiles, -1, found);
-  for (let n = 0; n < profilesOff.length && !list.shouldStop(); n += 2) runRules(run, PROFILE_RULES, { days: dataOf(profilesOff[n]), i: profilesOff[n], flags: profilesOff[n + 1] }, -1, found);
+  for (let n = 0; n < profilesOff.length && !list.shouldStop(); n += 2) runRules(run, PROFILE_RULES, { days: dataOf(profiles, profilesOff[n]), i: profilesOff[n], flags: profilesOff[n + 1] }, -1, found);
   for (let n = 0; n < later.length && !list.shouldStop(); n += 3) {
     const i = later[n];
     const d = later[n + 1];
-    runRules(run, RECORD_RULES, { record: dataOf(i)[d], i, d, flags: later[n + 2] }, -1, found);
+    runRules(run, RECORD_RULES, { record: dataOf(profiles, i)[d], i, d, flags: later[n + 2] }, -1, found);
   }
 }

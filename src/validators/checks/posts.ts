@@ -104,6 +104,8 @@ export function checkPosts(list: ProblemList, body: Record<string, unknown>, req
   const present = new Int32Array(count);
   const onlyAllowedPosts = new Uint8Array(count);
   let anyOff = false;
+  let anyOutside = false;
+  let anyIncomplete = false;
   if (posts && catalog) {
     const layout = new MemberLayout(catalog.types, sets?.wantedSet ?? NO_WANTED);
     // With typesChecked, a post that holds none of the names the request left out passes the request-aware member rules.
@@ -117,6 +119,8 @@ export function checkPosts(list: ProblemList, body: Record<string, unknown>, req
         membersOff[i] = 1;
       }
       if (excluded && (passedPost ? onlyAllowed(post, sets!.allowed, passedPost) : holdsNone(post, excluded))) onlyAllowedPosts[i] = 1;
+      else if (sets) anyOutside = true;
+      if (sets && present[i] < sets.wanted.length) anyIncomplete = true;
     }
   }
   const facts: PostsFacts = {
@@ -132,6 +136,8 @@ export function checkPosts(list: ProblemList, body: Record<string, unknown>, req
     anyOff,
     present,
     onlyAllowed: onlyAllowedPosts,
+    anyOutside,
+    anyIncomplete,
   };
   const run = new RuleRun(list);
   runRules(run, PAGE_RULES, data, -1, facts);

@@ -68,23 +68,44 @@ export const metricsV2Rules: RuleTable<HeaderElement[], MetricsV2Facts> = {
   },
   'v2.metrics.metric-rows': (found, header, _at, { network }) => {
     const catalog = metricsOf(2, network);
-    eachMetricRow(header, (row, i, j) => {
-      if (!catalog.has(row)) found.add(`/header/${i}/rows/${j}`, `${quote(row)} is not ${withArticle(`${network} metric`)}`);
-    });
+    for (let i = 0; i < header.length; i++) {
+      if (header[i].type !== 'metric') continue;
+      const rows = header[i].rows;
+      for (let j = 0; j < rows.length; j++) {
+        const row = rows[j];
+        if (typeof row === 'string' && !catalog.has(row)) found.add(`/header/${i}/rows/${j}`, `${quote(row)} is not ${withArticle(`${network} metric`)}`);
+      }
+    }
   },
   'v2.metrics.metric-rows-unique': (found, header, _at, { network }) => {
     const catalog = metricsOf(2, network);
-    eachMetricRow(header, (row, i, j, first) => {
-      if (!first && catalog.has(row)) found.add(`/header/${i}/rows/${j}`, `metric ${quote(row)} appears more than once`);
-    }, true);
+    for (let i = 0; i < header.length; i++) {
+      if (header[i].type !== 'metric') continue;
+      const rows = header[i].rows;
+      // The metrics seen in these rows, by catalog position.
+      const seen = new Uint8Array(catalog.size);
+      for (let j = 0; j < rows.length; j++) {
+        const metric = typeof rows[j] === 'string' ? catalog.get(rows[j] as string) : undefined;
+        if (metric === undefined) continue;
+        if (seen[metric.position] === 1) found.add(`/header/${i}/rows/${j}`, `metric ${quote(metric.name)} appears more than once`);
+        seen[metric.position] = 1;
+      }
+    }
   },
   'v2.metrics.extra-dimension-support': (found, header, _at, { network, extra }) => {
     if (extra === undefined) return;
     const catalog = metricsOf(2, network);
-    eachMetricRow(header, (row, i, j, first) => {
-      const metric = catalog.get(row);
-      if (first && metric !== undefined && !metric.extraDimensions.includes(extra)) found.add(`/header/${i}/rows/${j}`, `metric ${quote(row)} does not support the extra dimension ${quote(extra)}`);
-    }, true);
+    for (let i = 0; i < header.length; i++) {
+      if (header[i].type !== 'metric') continue;
+      const rows = header[i].rows;
+      const seen = new Uint8Array(catalog.size);
+      for (let j = 0; j < rows.length; j++) {
+        const metric = typeof rows[j] === 'string' ? catalog.get(rows[j] as string) : undefined;
+        if (metric === undefined || seen[metric.position] === 1) continue; // a repeated row is metric-rows-unique's
+        seen[metric.position] = 1;
+        if (!metric.extraDimensions.includes(extra)) found.add(`/header/${i}/rows/${j}`, `metric ${quote(metric.name)} does not support the extra dimension ${quote(extra)}`);
+      }
+    }
   },
   'v2.metrics.date-rows': (found, header) => {
     for (let i = 0; i < header.length; i++) {
@@ -190,22 +211,3 @@ export const metricsV2Rules: RuleTable<HeaderElement[], MetricsV2Facts> = {
     }
   },
 };
-
-/**
- * Each string row of each `metric` element (the schema reports other rows), with whether it is the
- * first of its name in its element (when `unique` is asked: a set per element).
- */
-function eachMetricRow(header: HeaderElement[], visit: (row: string, i: number, j: number, first: boolean) => void, unique = false): void {
-  for (let i = 0; i < header.length; i++) {
-    if (header[i].type !== 'metric') continue;
-    const rows = header[i].rows;
-    const seen = unique ? new Set<string>() : undefined;
-    for (let j = 0; j < rows.length; j++) {
-      const row = rows[j];
-      if (typeof row !== 'string') continue;
-      const first = seen === undefined || !seen.has(row);
-      seen?.add(row);
-      visit(row, i, j, first);
-    }
-  }
-}

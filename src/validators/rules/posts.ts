@@ -55,6 +55,10 @@ export interface PostsFacts {
   readonly present: Int32Array;
   /** With typesChecked: 1 when the post holds no name the request leaves out (the request-aware member rules have nothing to say of it). */
   readonly onlyAllowed: Uint8Array;
+  /** Requested fields, and a post the request-aware member rules read (one not known to hold only allowed names). */
+  readonly anyOutside: boolean;
+  /** Requested fields, and a post that holds fewer of the wanted fields than there are. */
+  readonly anyIncomplete: boolean;
 }
 
 /** `/data/posts/i`: built only for a problem. */
@@ -185,7 +189,7 @@ export const postRules: RuleTable<readonly unknown[], PostsFacts> = {
   /** Body-only: every member a field or response member of the network; with requested fields, a name of the catalog. */
   'shared.posts.post-fields-of-network': (found, posts, _at, facts) => {
     const types = facts.catalog?.types;
-    if (!types || (!facts.anyOff && !facts.sets)) return;
+    if (!types || (!facts.anyOff && !facts.anyOutside)) return;
     for (let i = 0; i < posts.length && !found.shouldStop(); i++) {
       const post = postAt(posts, i);
       if (!post) continue;
@@ -222,7 +226,7 @@ export const postRules: RuleTable<readonly unknown[], PostsFacts> = {
   /** With requested fields: no catalog field the request left out. */
   'shared.posts.requested-fields': (found, posts, _at, facts) => {
     const { sets, catalog } = facts;
-    if (!sets || !catalog) return;
+    if (!sets || !catalog || !facts.anyOutside) return;
     for (let i = 0; i < posts.length && !found.shouldStop(); i++) {
       const post = postAt(posts, i);
       if (!post || !readsRequestedMembers(facts, i)) continue;
@@ -233,8 +237,8 @@ export const postRules: RuleTable<readonly unknown[], PostsFacts> = {
    * Every requested field of the catalog, except the fields of videos only, which a post that is
    * not a video lacks ("objects holding only the requested fields"): one problem per post.
    */
-  'shared.posts.requested-fields-present': (found, posts, _at, { sets, present }) => {
-    if (!sets) return;
+  'shared.posts.requested-fields-present': (found, posts, _at, { sets, present, anyIncomplete }) => {
+    if (!sets || !anyIncomplete) return;
     for (let i = 0; i < posts.length && !found.shouldStop(); i++) {
       const post = postAt(posts, i);
       if (!post || present[i] >= sets.wanted.length) continue;
