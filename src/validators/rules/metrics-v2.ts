@@ -82,6 +82,7 @@ export const metricsV2Rules: RuleTable<HeaderElement[], MetricsV2Facts> = {
     for (let i = 0; i < header.length; i++) {
       if (header[i].type !== 'metric') continue;
       const rows = header[i].rows;
+      if (rows.length < 2) continue; // one row cannot repeat (most bodies of one metric)
       // The metrics seen in these rows, by catalog position.
       const seen = new Uint8Array(catalog.size);
       for (let j = 0; j < rows.length; j++) {
