@@ -24,8 +24,10 @@ function headerAsRequested(header: HeaderElement[], dimensions: unknown): boolea
 
 /** The requested metrics the first metric element's rows differ from, each once at its first place (a metric requested twice is one row). */
 function requestedMetrics(header: HeaderElement[], request: Record<string, unknown>): string[] | undefined {
-  const element = header.findIndex((el) => el.type === 'metric');
-  const metrics = element < 0 ? undefined : listRowsDifferFrom(header[element].rows, request.metrics);
+  let element = 0;
+  while (element < header.length && header[element].type !== 'metric') element++;
+  if (element === header.length) return undefined;
+  const metrics = listRowsDifferFrom(header[element].rows, request.metrics);
   return metrics && [...new Set(metrics)];
 }
 

@@ -45,7 +45,10 @@ function requestedHeader(request: Record<string, unknown>): string[] | undefined
 }
 
 /** The index of the first `metric` element (the one the request-aware metric rules read), -1 if none. */
-const firstMetric = (header: HeaderElement[]) => header.findIndex((el) => el.type === 'metric');
+function firstMetric(header: HeaderElement[]): number {
+  for (let i = 0; i < header.length; i++) if (header[i].type === 'metric') return i;
+  return -1;
+}
 
 /** The rules of the body, by its header. */
 export const metricsV2Rules: RuleTable<HeaderElement[], MetricsV2Facts> = {
