@@ -164,11 +164,21 @@ export function latestDateEnd(dateStart: Day, months: number): Day {
     const message = `must be a whole number of months from 1, got ${String(months)}`;
     throw new RequestValidationError('maxDateEnd', [{ parameter: 'months', message, code: 3, rule: 'shared.metrics.date-range-calendar', severity: 'error' }]);
   }
+  return formatDayNumber(latestDayNumber(year, month, day, months));
+}
+
+/**
+ * {@link latestDateEnd} as a day number, for a start already read as a calendar day (`year`,
+ * `month`, `day`) and a whole `months` from 1: integer math, nothing allocated, so a check can
+ * compare a `date_end` with it and format the day only for its message.
+ */
+export function latestDayNumber(year: number, month: number, day: number, months: number): number {
   const index = year * 12 + (month - 1) + months;
-  const [targetYear, targetMonth] = [Math.floor(index / 12), (index % 12) + 1];
-  if (targetYear > 9999) return LAST_DAY;
-  if (day === 1) return formatDayNumber(daysFromCivil(targetYear, targetMonth, 1) - 1);
-  return formatDay(targetYear, targetMonth, Math.min(day - 1, daysInMonth(targetYear, targetMonth)));
+  const targetYear = Math.floor(index / 12);
+  const targetMonth = (index % 12) + 1;
+  if (targetYear > 9999) return LAST_DAY_NUMBER;
+  if (day === 1) return daysFromCivil(targetYear, targetMonth, 1) - 1;
+  return daysFromCivil(targetYear, targetMonth, Math.min(day - 1, daysInMonth(targetYear, targetMonth)));
 }
 
 /**
@@ -179,7 +189,7 @@ export function longestMonthsInDays(months: number): number {
   // 24 sums of a few month lengths: computed when asked (the request checks ask only for a range
   // of more than 28 days a month), nothing kept between calls.
   let longest = 0;
-  for (const year of [2023, 2024]) {
+  for (let year = 2023; year <= 2024; year++) {
     for (let start = 0; start < 12; start++) {
       let days = 0;
       for (let m = start; m < start + months; m++) days += daysInMonth(year + Math.floor(m / 12), (m % 12) + 1);

@@ -7,7 +7,7 @@
  */
 import type { RequestCatalogVersion, Version } from '../catalog/types.js';
 import { checkDateRange, checkDimensions, checkFilterValues } from './cross-field.js';
-import { networkFacts, type NetworkFactsTable } from './name-sets.js';
+import { networkFacts, type NetworkFacts, type NetworkFactsTable } from './name-sets.js';
 import { describeValue } from '../core/problems/describe.js';
 import type { RequestProblem } from '../core/problems/problem.js';
 import { RequestProblemList, isObject } from './problem-list.js';
@@ -35,38 +35,66 @@ function versionOf(versions: readonly VersionRequests[], operationKey: string): 
 }
 
 /**
+ * The check of one operation's request body, with everything it reads looked up once: the
+ * operation, its body checks and its network's name sets. The validators keep one per operation
+ * they answer for (their plan), so a response's refusal check reads no table per call.
+ */
+export type OperationRequestCheck = (body: unknown, options?: CheckRequestOptions) => RequestProblem[];
+
+/** The check of operation `operationKey` of one of `versions`; undefined for an unknown operation. */
+export function operationRequestCheck(versions: readonly VersionRequests[], operationKey: string): OperationRequestCheck | undefined {
+  const requests = versionOf(versions, operationKey);
+  if (!requests) return undefined;
+  const op = requests.operations[operationKey];
+  if (op.kind === 'profiles') return (body, options = {}) => profilesProblems(operationKey, body, options);
+  // The label lists' body is not shown in the documents: their schema accepts anything.
+  const checks = op.body;
+  if (!checks) return () => [];
+  const network = op.network ?? '';
+  const facts = networkFacts(requests.facts, network);
+  const crossField = op.kind === 'metrics' ? (requests.version === 2 ? metricsV2Rules : metricsRules) : op.kind === 'posts' ? postsRules : undefined;
+  return (body, options = {}) => {
+    const problems = new RequestProblemList(options.strict);
+    const { validate } = checks;
+    if (!validate.call(facts.names, body)) schemaProblems(problems, checks, validate.errors ?? [], body, network);
+    if (isObject(body)) {
+      dayProblems(problems, checks, body);
+      if (crossField) crossField(problems, facts, network, body);
+    }
+    return problems.ordered(checks.members);
+  };
+}
+
+/** A profile list takes no body (an empty object is taken as none). */
+function profilesProblems(operationKey: string, body: unknown, options: CheckRequestOptions): RequestProblem[] {
+  const problems = new RequestProblemList(options.strict);
+  if (body !== undefined && body !== null && !(isObject(body) && Object.keys(body).length === 0)) {
+    problems.add('shared.profiles.no-body', 'body', `${operationKey} takes no request body, got ${describeValue(body)}`);
+  }
+  return problems.items();
+}
+
+/** The rules across members of each kind of body (./cross-field.ts). */
+type CrossFieldRules = (problems: RequestProblemList, facts: NetworkFacts, network: string, body: Record<string, unknown>) => void;
+const metricsRules: CrossFieldRules = (problems, _facts, _network, body) => checkDateRange(problems, body, true);
+const metricsV2Rules: CrossFieldRules = (problems, facts, network, body) => {
+  checkDateRange(problems, body, true);
+  checkDimensions(problems, facts, network, body);
+};
+const postsRules: CrossFieldRules = (problems, facts, _network, body) => {
+  checkDateRange(problems, body, false);
+  checkFilterValues(problems, facts, body);
+};
+
+/**
  * The problems of `body` as the request body of operation `operationKey` of one of `versions`;
  * an unknown operation is one problem (`shared.request.known-operation`).
  */
 export function checkVersionRequest(versions: readonly VersionRequests[], operationKey: string, body: unknown, options: CheckRequestOptions = {}): RequestProblem[] {
+  const check = operationRequestCheck(versions, operationKey);
+  if (check) return check(body, options);
   const problems = new RequestProblemList(options.strict);
-  const requests = versionOf(versions, operationKey);
-  if (!requests) {
-    const which = versions.length === 1 ? `version ${versions[0].version} operation` : 'operation';
-    problems.add('shared.request.known-operation', 'operation', `unknown ${which} ${describeValue(operationKey)}`);
-    return problems.items();
-  }
-  const op = requests.operations[operationKey];
-  if (op.kind === 'profiles') {
-    if (body !== undefined && body !== null && !(isObject(body) && Object.keys(body).length === 0)) {
-      problems.add('shared.profiles.no-body', 'body', `${operationKey} takes no request body, got ${describeValue(body)}`);
-    }
-    return problems.items();
-  }
-  // The label lists' body is not shown in the documents: their schema accepts anything.
-  const checks = op.body;
-  if (!checks) return problems.items();
-  const network = op.network ?? '';
-  const facts = networkFacts(requests.facts, network);
-  const { validate } = checks;
-  if (!validate.call(facts.names, body)) schemaProblems(problems, checks, validate.errors ?? [], body, network);
-  if (isObject(body)) dayProblems(problems, checks, body);
-  if (isObject(body) && op.kind === 'metrics') {
-    checkDateRange(problems, body, true);
-    if (requests.version === 2) checkDimensions(problems, facts, network, body);
-  } else if (isObject(body) && op.kind === 'posts') {
-    checkDateRange(problems, body, false);
-    checkFilterValues(problems, facts, body);
-  }
-  return problems.ordered(checks.members);
+  const which = versions.length === 1 ? `version ${versions[0].version} operation` : 'operation';
+  problems.add('shared.request.known-operation', 'operation', `unknown ${which} ${describeValue(operationKey)}`);
+  return problems.items();
 }

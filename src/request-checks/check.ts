@@ -9,12 +9,12 @@ import { v1RequestCatalog, v2RequestCatalog } from '../catalog/request-catalog.j
 import * as compiled from '../../generated/request-validators.js';
 import { v1Operations, v2Operations } from '../../generated/operations.js';
 import { requestOperations } from './request-operations.js';
-import { checkVersionRequest, type CheckRequestOptions, type VersionRequests } from './check-version.js';
+import { checkVersionRequest, operationRequestCheck, type CheckRequestOptions, type OperationRequestCheck, type VersionRequests } from './check-version.js';
 import { networkFactsTable } from './name-sets.js';
 import type { RequestProblem } from '../core/problems/request-error.js';
 
 export type { RequestProblem } from '../core/problems/request-error.js';
-export type { CheckRequestOptions, VersionRequests } from './check-version.js';
+export type { CheckRequestOptions, OperationRequestCheck, VersionRequests } from './check-version.js';
 
 /** The operations, body checks and catalog facts of version 1. */
 export const V1_REQUESTS: VersionRequests = { version: 1, operations: /* @__PURE__ */ requestOperations(v1Operations, compiled.v1Bodies), catalog: v1RequestCatalog, facts: /* @__PURE__ */ networkFactsTable(v1RequestCatalog) };
@@ -30,6 +30,15 @@ export const V2_REQUESTS: VersionRequests = { version: 2, operations: /* @__PURE
  */
 export function checkRequest(operationKey: string, body: unknown, options: CheckRequestOptions = {}): RequestProblem[] {
   return checkVersionRequest([V1_REQUESTS, V2_REQUESTS], operationKey, body, options);
+}
+
+/**
+ * {@link checkRequest} of one operation, looked up once: the same problems for every body, without
+ * the lookups per call (the response validators keep one per operation). Undefined for an
+ * unknown operation.
+ */
+export function requestCheckOf(operationKey: string): OperationRequestCheck | undefined {
+  return operationRequestCheck([V1_REQUESTS, V2_REQUESTS], operationKey);
 }
 
 /** {@link checkRequest} for the operations of version 1 ("POST /1/facebook/metrics"). */

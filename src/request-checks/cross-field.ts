@@ -9,7 +9,7 @@
  * - a filter value of a field whose values the catalog lists (ppd_status) is one of them.
  */
 import { requestLimits } from '../catalog/request-catalog.js';
-import { dayNumberOfDay, isDay, longestMonthsInDays } from '../calendar/days.js';
+import { dayNumberOfDay, digitsAt, isDay, latestDayNumber, longestMonthsInDays } from '../calendar/days.js';
 import { maxDateEnd } from '../calendar/range-limit.js';
 import type { NetworkFacts } from './name-sets.js';
 import { isExtraDimension } from './name-sets.js';
@@ -26,23 +26,28 @@ export function checkDateRange(problems: ProblemList, body: Body, limited: boole
   }
   if (!limited) return;
   const { value: months, errorCode } = requestLimits.dateRangeMonths;
-  const days = dayNumberOfDay(e) - dayNumberOfDay(s) + 1;
+  const end = dayNumberOfDay(e);
+  const days = end - dayNumberOfDay(s) + 1;
   // A month holds at least 28 days, so a range of `months` months from any day holds at least
   // 28 times as many (latestDateEnd): a range of no more days ends in time (most requests).
   if (days <= 28 * months) return;
   // Stated: more days after date_start than any `months` calendar months hold, so too long
   // whether the first day is counted or not (3 months: 92 days after, 93 days in all).
-  const longest = longestMonthsInDays(months) + 1;
+  const longest = LONGEST_RANGE_DAYS;
   if (days > longest) {
     problems.add('shared.metrics.date-range', 'date_end', `the date range ${s}..${e} holds ${days} days, more than ${months} months under any calendar reading (at most ${longest} days counting both ends)`, errorCode);
     return;
   }
-  const latest = maxDateEnd(s, months);
-  if (e > latest) {
+  // The latest date_end compared as a day number; the day is written only for the message.
+  if (end > latestDayNumber(digitsAt(s, 0, 4), digitsAt(s, 5, 2), digitsAt(s, 8, 2), months)) {
+    const latest = maxDateEnd(s, months);
     const text = `the date range ${s}..${e} spans more than ${months} calendar months; the latest date_end for date_start ${s} is ${latest}`;
     problems.add('shared.metrics.date-range-calendar', 'date_end', text, errorCode);
   }
 }
+
+/** The most days a range within the limit can hold, counting both ends (3 months: 93): a number, read once. */
+const LONGEST_RANGE_DAYS = longestMonthsInDays(requestLimits.dateRangeMonths.value) + 1;
 
 /** The v2 dimension rules across items and across the metrics member. */
 export function checkDimensions(problems: ProblemList, facts: NetworkFacts, network: string, body: Body): void {

@@ -8,10 +8,11 @@ import type { OperationInfo, OperationKey } from '../../generated/operations.js'
 import { checkFailure, failureStatuses } from './checks/failure.js';
 import { checkMetricsV1 } from './checks/metrics-v1.js';
 import { checkMetricsV2 } from './checks/metrics-v2.js';
-import { checkPosts } from './checks/posts.js';
+import { postsChecks } from './checks/posts.js';
 import { checkProfileLabels } from './checks/profile-labels.js';
 import { checkProfileList } from './checks/profile-list.js';
 import { checkRefusedRequest } from './checks/refused-request.js';
+import { requestCheckOf, type OperationRequestCheck } from '../request-checks/check.js';
 import { requestBody, UnreadableRequest } from './checks/request-shape.js';
 import { isPlainObject } from './checks/values.js';
 import { failureOf, validatorsOf, type CompiledOperation, type CompiledValidator } from './compiled.js';
@@ -88,7 +89,7 @@ function successChecksOf(op: OperationInfo): SuccessChecks | undefined {
   if (op.kind === 'metrics') {
     return version === 2 ? (list, body, request, schemaValid) => checkMetricsV2(list, body, request, network, schemaValid) : (list, body, request) => checkMetricsV1(list, body, request, network);
   }
-  if (op.kind === 'posts') return (list, body, request, schemaValid) => checkPosts(list, body, request, version, network, schemaValid);
+  if (op.kind === 'posts') return postsChecks(version, network);
   return undefined;
 }
 
@@ -105,6 +106,8 @@ interface OperationPlan {
   readonly valid: ValidationResult;
   /** The success checks read the request (metrics and posts; the lists' checks are body-only). */
   readonly readsRequest: boolean;
+  /** The operation's request check, looked up once (the refusal check runs it on every request given). */
+  readonly requestCheck: OperationRequestCheck | undefined;
   /** No error: told apart from a {@link NoPlan} by one member read. */
   readonly error: undefined;
 }
@@ -124,7 +127,7 @@ function planOf(found: OperationLookup): OperationPlan | NoPlan {
   const compiled = validatorsOf(op.version, op.key);
   if (!compiled) return { op, error: `no validators for ${op.key}; regenerate with npm run generate` };
   const { statuses } = compiled.validators;
-  return { op, compiled, statuses: statuses.map(Number), schemas: statuses.map((key) => statusSchemaOf(compiled, key)), successChecks: successChecksOf(op), readsRequest: op.kind === 'metrics' || op.kind === 'posts', valid: validResult(op.key), error: undefined };
+  return { op, compiled, statuses: statuses.map(Number), schemas: statuses.map((key) => statusSchemaOf(compiled, key)), successChecks: successChecksOf(op), readsRequest: op.kind === 'metrics' || op.kind === 'posts', requestCheck: requestCheckOf(op.key), valid: validResult(op.key), error: undefined };
 }
 
 /** The index of `status` among `statuses`, -1 if absent (a loop: a handful of numbers). */
@@ -172,7 +175,7 @@ function check(input: ValidateResponseInput, plan: OperationPlan | NoPlan, list:
       plan.successChecks(list, body, undefined, schemaValid);
     } else {
       plan.successChecks(list, body, request, schemaValid);
-      if (request) checkRefusedRequest(list, op.key, request);
+      if (request && plan.requestCheck) checkRefusedRequest(list, plan.requestCheck, request);
     }
   }
 }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { RULES, type RuleId } from '../../generated/rules.js';
 import { validateResponse, type ValidateResponseInput } from '../../src/validators/index.js';
-import { REACTION_TYPES } from '../../src/validators/checks/post-page.js';
+import { REACTION_TYPES } from '../../src/validators/rules/posts.js';
 
 /** The rules broken, by severity, by default and in strict mode. */
 function verdict(input: ValidateResponseInput) {

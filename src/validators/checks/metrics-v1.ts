@@ -1,115 +1,37 @@
 /**
- * Checks of a version 1 metrics body. Body-only: record dates are real days at midnight (the
- * schema checks the shape), each metric member of a record is a catalog metric of the network
- * with its catalog type. Request-aware: one element per
- * requested profile; each day record holds exactly the requested metrics, each with its catalog
- * type; days inside the requested range.
+ * The harness of a version 1 metrics body: one pass over the day records' members and dates,
+ * tuned for the engine (docs/decisions/validator-speed.md), which finds the records and profiles
+ * where a rule of ../rules/metrics-v1.ts has something to say; the rules then read only those.
  */
-import { quote } from '../../core/problems/describe.js';
-import { childPointer } from '../../core/pointer.js';
 import type { ProblemList } from '../../core/problems/problem-list.js';
 import { metricsOf } from '../catalog-facts.js';
-import { hasDayTimeShape, realDayAt } from '../../calendar/date-times.js';
-import { rangeText, stringArray } from './request-shape.js';
-import { followsDay, holdsDay, reportLastDay, reportRepeatedDays } from './v1-days.js';
+import { realDayAt } from '../../calendar/date-times.js';
+import { DATE_OFF, DAYS_OFF, LAST_DAY_OFF, MEMBERS_OFF, memberRules, profileListRules, profileRules, recordRules, type MetricsV1Facts } from '../rules/metrics-v1.js';
+import { RuleRun, ruleList, runRules } from '../rules/rule-table.js';
+import { followsDay, holdsDay } from './v1-days.js';
 import { requestFacts, type RequestFacts } from './v1-request-facts.js';
-import { DAY_TIME_SHAPE, expected, isPlainObject, typeProblem } from './values.js';
+import { isPlainObject, typeProblem } from './values.js';
 import type { CatalogMetric } from '../catalog-facts.js';
 
-/**
- * The profile elements are the requested profiles, each once, in the requested order (the common
- * answer; no set): each element's id is the requested profile at its position, and no profile is
- * requested twice (a request of one profile needs no look; a short list is compared pairwise).
- */
-function profilesAsRequested(profiles: unknown[], requested: unknown[]): boolean {
-  if (profiles.length !== requested.length) return false;
-  for (let i = 0; i < profiles.length; i++) {
-    const p = profiles[i];
-    if (!isPlainObject(p) || p.id !== requested[i]) return false;
-  }
-  return requested.length < 2 || requestedOnce(requested);
-}
-
-/** No item of `requested` is listed twice. */
-function requestedOnce(requested: unknown[]): boolean {
-  if (requested.length > PAIRWISE) return new Set(requested).size === requested.length;
-  for (let i = 1; i < requested.length; i++) for (let j = 0; j < i; j++) if (requested[i] === requested[j]) return false;
-  return true;
-}
-
-/** Up to this many requested profiles, duplicates are looked for pair by pair rather than with a set. */
-const PAIRWISE = 32;
-
-/**
- * The profile elements against the requested profiles (the request's `profiles`; a list that is
- * not one of strings is not checked, so elements equal to it item by item need no type test). The
- * reports are a function of their own, as in the checks below: what runs on every call stays
- * small enough for the engine to inline.
- */
-function checkProfiles(list: ProblemList, profiles: unknown[], requested: unknown): void {
-  if (Array.isArray(requested) && profilesAsRequested(profiles, requested)) return;
-  const wanted = stringArray(requested);
-  if (wanted) reportProfiles(list, profiles, new Set(wanted));
-}
-
-function reportProfiles(list: ProblemList, profiles: unknown[], wanted: ReadonlySet<string>): void {
-  const seen = new Set<string>();
-  if (profiles.length !== wanted.size) list.add('v1.metrics.profiles', '/profiles', `expected one element per requested profile (${wanted.size}), got ${profiles.length}`);
-  profiles.forEach((p, i) => {
-    if (!isPlainObject(p) || typeof p.id !== 'string') return;
-    if (!wanted.has(p.id)) list.add('v1.metrics.profiles', `/profiles/${i}/id`, `${quote(p.id)} is not a requested profile`);
-    else if (seen.has(p.id)) list.add('v1.metrics.profiles', `/profiles/${i}/id`, `profile ${quote(p.id)} appears more than once`);
-    seen.add(p.id);
-  });
-  for (const id of wanted) if (!seen.has(id) && profiles.length) list.add('v1.metrics.profiles', '/profiles', `no element for requested profile ${quote(id)}`);
-}
-
-/** `/profiles/i/data/d`: built only for a problem. */
-const recordPointer = (i: number, d: number) => `/profiles/${i}/data/${d}`;
+const MEMBER_RULES = ruleList(memberRules);
+const PROFILE_LIST_RULES = ruleList(profileListRules);
+const PROFILE_RULES = ruleList(profileRules);
+const RECORD_RULES = ruleList(recordRules);
 
 /** A record date inside the requested range (any date without a request). */
 const inRequestedRange = (date: string, facts: RequestFacts | undefined) => !facts?.range || (date >= facts.range.start && date <= facts.afterEnd);
 
 /**
- * Body-only check of a record's date: the shape `YYYY-MM-DD HH:MM:SS` (stated in the schema;
- * checked here, not by the compiled schema, so no date is read twice), a real calendar day, at
- * midnight; with a request, a day inside the requested range. `date` when it passed all, else
- * undefined (reportDate then names what failed).
+ * Whether a record's date passes every date rule: the shape `YYYY-MM-DD HH:MM:SS`, a real calendar
+ * day, at midnight; with a request, a day inside the requested range. `date` when it passed all,
+ * else undefined (the date rules then name what failed).
  */
 function dateFitsOf(date: unknown, facts: RequestFacts | undefined): string | undefined {
   return typeof date === 'string' && MIDNIGHT_DAY_TIME.test(date) && realDayAt(date) && inRequestedRange(date, facts) ? date : undefined;
 }
 
-/** The problems of a record date that dateFitsOf refused (one that is no string the schema reports). */
-function reportDate(list: ProblemList, date: unknown, i: number, d: number, facts: RequestFacts | undefined): void {
-  if (typeof date !== 'string') return;
-  const outside = inRequestedRange(date, facts) ? undefined : facts!.range;
-  if (!hasDayTimeShape(date)) {
-    list.add('v1.metrics.date', `${recordPointer(i, d)}/date`, expected(DAY_TIME_SHAPE, date));
-    return;
-  }
-  if (!realDayAt(date)) list.add('v1.metrics.date', `${recordPointer(i, d)}/date`, `${quote(date)} is not a real calendar day`);
-  else if (!date.endsWith(' 00:00:00')) list.add('v1.metrics.date-midnight', `${recordPointer(i, d)}/date`, `expected midnight (00:00:00), got ${quote(date.slice(11))}`);
-  if (outside) list.add('v1.metrics.date-range', `${recordPointer(i, d)}/date`, `${date.slice(0, 10)} is outside the requested range ${rangeText(outside)}`);
-}
-
 /** A day-record date at midnight (`YYYY-MM-DD 00:00:00`): the shape of nearly every record date, tested at once. */
 const MIDNIGHT_DAY_TIME = /^\d{4}-\d{2}-\d{2} 00:00:00$/;
-
-/** The request-aware member problems of a day record the quick pass (checkMetricMembers) found something off in. */
-function reportMembers(list: ProblemList, record: Record<string, unknown>, i: number, d: number, facts: RequestFacts): void {
-  const metrics = facts.metrics!;
-  const requested = facts.requested!;
-  const catalog = metricsOf(1, facts.network);
-  for (let m = 0; m < metrics.length; m++) {
-    const name = metrics[m];
-    if (!(name in record)) list.add('v1.metrics.record-members', recordPointer(i, d), `missing requested metric ${quote(name)}`);
-  }
-  for (const key of Object.keys(record)) {
-    // Members outside the catalog are reported by the schema as unexpected properties.
-    if (key !== 'date' && !requested.has(key) && catalog.has(key)) list.add('v1.metrics.record-members', recordPointer(i, d), `unexpected property ${quote(key)}: not a requested metric`);
-  }
-}
 
 /**
  * One pass over the day records' members and dates. Body-only: every member but `date` is a
@@ -123,7 +45,7 @@ function reportMembers(list: ProblemList, record: Record<string, unknown>, i: nu
  * Records of one body list their members alike: a member named as the one at its position in
  * the record before takes that one's facts without a lookup (kept for this call only).
  */
-function checkMetricMembers(list: ProblemList, profiles: unknown[], catalog: ReadonlyMap<string, CatalogMetric>, facts: RequestFacts | undefined, later: number[], profilesOff: number[]): void {
+function checkMetricMembers(list: ProblemList, profiles: unknown[], catalog: ReadonlyMap<string, CatalogMetric>, facts: RequestFacts | undefined, recordsOff: number[], later: number[], profilesOff: number[]): void {
   const requested = facts?.metrics && facts.requested;
   const wanted = requested ? facts!.metrics!.length : 0;
   const names: string[] = [];
@@ -173,7 +95,7 @@ function checkMetricMembers(list: ProblemList, profiles: unknown[], catalog: Rea
         if (kind === INTEGER ? Number.isInteger(value) : kind === NUMBER ? Number.isFinite(value) : kind === OTHER && typeProblem(catalog.get(key)!.type, value) === undefined) continue;
         off = true;
       }
-      if (off) reportRecordMetrics(list, record, i, d, catalog);
+      if (off) recordsOff.push(i, d);
       let dateFits = date !== undefined && date === passed[d];
       if (!dateFits) {
         // Another date at this position: the dates that passed follow each other up to it only.
@@ -209,14 +131,6 @@ function requestedAmong(names: readonly string[], count: number, requested: Read
   return present;
 }
 
-/** What the members' pass found off in a record it leaves to the detailed pass (flags). */
-const DATE_OFF = 1;
-const MEMBERS_OFF = 2;
-
-/** What the members' pass found off in a profile's records (flags). */
-const DAYS_OFF = 1;
-const LAST_DAY_OFF = 2;
-
 /** What checkMetricMembers tests of a record member, by its name (kindOf). */
 const UNKNOWN = 0;
 const DATE = 1;
@@ -230,46 +144,40 @@ function kindOf(key: string, catalog: ReadonlyMap<string, CatalogMetric>): numbe
   return type === undefined ? UNKNOWN : type === 'integer' ? INTEGER : type === 'number' ? NUMBER : OTHER;
 }
 
-function reportRecordMetrics(list: ProblemList, record: Record<string, unknown>, i: number, d: number, catalog: ReadonlyMap<string, CatalogMetric>): void {
-  for (const key of Object.keys(record)) {
-    if (key === 'date') continue;
-    const metric = catalog.get(key);
-    if (metric === undefined) list.add('v1.metrics.record-metric-names', recordPointer(i, d), `unexpected property ${quote(key)}`);
-    else {
-      const problem = typeProblem(metric.type, record[key]);
-      if (problem) list.add('v1.metrics.metric-types', childPointer(recordPointer(i, d), key), problem);
-    }
-  }
-}
+/** The records of profile `i` (one the pass read). */
+const dataOf = (profiles: unknown[], i: number) => (profiles[i] as { data: Record<string, unknown>[] }).data;
 
 /**
- * Runs the version 1 metrics checks on a success body of `network`: the body-only checks of the
- * records' metric members, dates and days always, the request-aware ones when the request is
- * given. The compiled schema does not check the metric members, this does, whatever the schema
- * found. The records are walked once (checkMetricMembers); only what that pass found off is read
- * again, by the reports, in the order: the records' metric members, the profiles, the days of
- * each profile, then each record's date and requested members.
+ * Runs the version 1 metrics rules (../rules/metrics-v1.ts) on a success body of `network`: the
+ * body-only rules always, the request-aware ones when the request is given. The compiled schema
+ * does not check the metric members, these rules do, whatever the schema found. The records are
+ * walked once (checkMetricMembers); the rules read again only what that pass found off, in the
+ * order: the records' metric members, the profiles, the days of each profile, then each record's
+ * date and requested members.
  */
 export function checkMetricsV1(list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string): void {
   const profiles = body.profiles;
   if (!Array.isArray(profiles)) return;
+  const catalog = metricsOf(1, network);
   const facts = request ? requestFacts(request, network) : undefined;
-  // (profile, record, what is off) triples and (profile, what is off) pairs, in body order.
+  // (profile, record) pairs, (profile, record, what is off) triples and (profile, what is off) pairs, in body order.
+  const recordsOff: number[] = [];
   const later: number[] = [];
   const profilesOff: number[] = [];
-  // First, as the schema problems they stand for: the records' metric members.
-  checkMetricMembers(list, profiles, metricsOf(1, network), facts, later, profilesOff);
-  if (request) checkProfiles(list, profiles, request.profiles);
-  for (let n = 0; n < profilesOff.length && !list.shouldStop(); n += 2) {
-    const i = profilesOff[n];
-    if (profilesOff[n + 1] & DAYS_OFF) reportRepeatedDays(list, (profiles[i] as { data: unknown[] }).data, i);
-    if (profilesOff[n + 1] & LAST_DAY_OFF) reportLastDay(list, i, facts!.range!.end);
+  checkMetricMembers(list, profiles, catalog, facts, recordsOff, later, profilesOff);
+  const found: MetricsV1Facts = { catalog, request, facts };
+  const run = new RuleRun(list);
+  for (let n = 0; n < recordsOff.length && !list.shouldStop(); n += 2) {
+    const i = recordsOff[n];
+    const d = recordsOff[n + 1];
+    const record = dataOf(profiles, i)[d];
+    for (const key of Object.keys(record)) runRules(run, MEMBER_RULES, { record, key, i, d }, -1, found);
   }
+  runRules(run, PROFILE_LIST_RULES, profiles, -1, found);
+  for (let n = 0; n < profilesOff.length && !list.shouldStop(); n += 2) runRules(run, PROFILE_RULES, { days: dataOf(profiles, profilesOff[n]), i: profilesOff[n], flags: profilesOff[n + 1] }, -1, found);
   for (let n = 0; n < later.length && !list.shouldStop(); n += 3) {
     const i = later[n];
     const d = later[n + 1];
-    const record = (profiles[i] as { data: Record<string, unknown>[] }).data[d];
-    if (later[n + 2] & DATE_OFF) reportDate(list, record.date, i, d, facts);
-    if (later[n + 2] & MEMBERS_OFF) reportMembers(list, record, i, d, facts!);
+    runRules(run, RECORD_RULES, { record: dataOf(profiles, i)[d], i, d, flags: later[n + 2] }, -1, found);
   }
 }

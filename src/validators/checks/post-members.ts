@@ -10,13 +10,6 @@ import type { PassedMembers } from './passed-members.js';
 /** Up to this many names left out by the request, a post is checked for each of them, not member by member. */
 export const FEW_EXCLUDED = 8;
 
-/** The catalog names (`known`) that `allowed` leaves out. */
-export function excludedNames(known: ReadonlyMap<string, unknown>, allowed: ReadonlyMap<string, unknown>): readonly string[] {
-  const names: string[] = [];
-  for (const name of known.keys()) if (!allowed.has(name)) names.push(name);
-  return names;
-}
-
 /** `post` holds none of `names` (own members only, as the detailed pass reads them). */
 export function holdsNone(post: Record<string, unknown>, names: readonly string[]): boolean {
   for (let i = 0; i < names.length; i++) if (Object.prototype.hasOwnProperty.call(post, names[i])) return false;

@@ -6,15 +6,15 @@
  * not say that the API refuses what they catch.
  */
 import { requestLimits } from '../../catalog/request-catalog.js';
-import { checkRequest } from '../../request-checks/check.js';
+import type { OperationRequestCheck } from '../../request-checks/check.js';
 import type { ProblemList } from '../../core/problems/problem-list.js';
 
 /** The API's codes for an exceeded profiles, metrics or date range limit (4 in catalogs/limits.yaml). */
 const LIMIT_CODES: ReadonlySet<number> = new Set([requestLimits.profilesPerMetricsRequest.errorCode, requestLimits.metricsPerMetricsRequest.errorCode, requestLimits.dateRangeMonths.errorCode]);
 
-/** One problem per stated rule `request` breaks as the body of `operation`. */
-export function checkRefusedRequest(list: ProblemList, operation: string, request: Record<string, unknown>): void {
-  for (const problem of checkRequest(operation, request)) {
+/** One problem per stated rule `request` breaks as the body of its operation (`check`: that operation's request check). */
+export function checkRefusedRequest(list: ProblemList, check: OperationRequestCheck, request: Record<string, unknown>): void {
+  for (const problem of check(request)) {
     if (problem.severity !== 'error') continue;
     const where = `request ${problem.parameter}: ${problem.message} [${problem.rule}]`;
     if (LIMIT_CODES.has(problem.code)) list.add('shared.response.limit-refused', '', `a success answer to a request over a limit, which the documents refuse with code 4 (${where})`);

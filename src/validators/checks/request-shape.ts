@@ -57,3 +57,13 @@ export function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
+
+/**
+ * The requested list (`metrics`, `profiles`) when it is a list of strings the rows differ from;
+ * undefined when there is nothing to check: rows equal to the list item by item are its items in
+ * its order, whatever it holds, and a list that is not one of strings is not read.
+ */
+export function listRowsDifferFrom(rows: unknown[], requested: unknown): string[] | undefined {
+  if (Array.isArray(requested) && sameItems(rows, requested)) return undefined;
+  return stringArray(requested);
+}

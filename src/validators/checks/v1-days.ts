@@ -8,7 +8,7 @@
  * reports run only for the profiles where either is not so. Record dates of other shapes are
  * reported by the date checks (metrics-v1.ts).
  */
-import type { ProblemList } from '../../core/problems/problem-list.js';
+import type { Found } from '../rules/rule-table.js';
 import { quote } from '../../core/problems/describe.js';
 import { isPlainObject } from './values.js';
 
@@ -35,7 +35,7 @@ const dateOf = (record: unknown): string | undefined => {
 };
 
 /** The records of profile `i` whose day an earlier record of its `days` already holds. */
-export function reportRepeatedDays(list: ProblemList, days: unknown[], i: number): void {
+export function reportRepeatedDays(found: Found, days: unknown[], i: number): void {
   const first = new Map<string, number>();
   for (let d = 0; d < days.length; d++) {
     const date = dateOf(days[d]);
@@ -43,7 +43,7 @@ export function reportRepeatedDays(list: ProblemList, days: unknown[], i: number
     const day = date.slice(0, 10);
     const at = first.get(day);
     if (at === undefined) first.set(day, d);
-    else list.add('v1.metrics.one-record-per-day', `/profiles/${i}/data/${d}/date`, `a second record for ${day} (the first is /profiles/${i}/data/${at})`);
+    else found.add(`/profiles/${i}/data/${d}/date`, `a second record for ${day} (the first is /profiles/${i}/data/${at})`);
   }
 }
 
@@ -59,6 +59,6 @@ export function holdsDay(days: unknown[], day: string): boolean {
 }
 
 /** Profile `i` has records but none of the last requested day `end`. */
-export function reportLastDay(list: ProblemList, i: number, end: string): void {
-  list.add('v1.metrics.last-day', `/profiles/${i}/data`, `no record for the last requested day ${quote(end)}`);
+export function reportLastDay(found: Found, i: number, end: string): void {
+  found.add(`/profiles/${i}/data`, `no record for the last requested day ${quote(end)}`);
 }

@@ -1,0 +1,165 @@
+/**
+ * The rules of a version 1 metrics body, one function each, by rule id. Body-only: each member of
+ * a day record but `date` is a metric of the network's catalog with its catalog type; record dates
+ * are real days at midnight; one record per day in each profile's data. With the request: one
+ * element per requested profile; each day record holds exactly the requested metrics; days
+ * inside the requested range, the last requested day included. The harness (../checks/metrics-v1.ts)
+ * reads every record once and gives the rules the records and profiles it found something off in
+ * ({@link MetricsV1Facts}): the rules read only those again.
+ */
+import { quote } from '../../core/problems/describe.js';
+import { childPointer } from '../../core/pointer.js';
+import type { CatalogMetric } from '../catalog-facts.js';
+import { hasDayTimeShape, realDayAt } from '../../calendar/date-times.js';
+import { rangeText, stringArray } from '../checks/request-shape.js';
+import { reportLastDay, reportRepeatedDays } from '../checks/v1-days.js';
+import type { RequestFacts } from '../checks/v1-request-facts.js';
+import { DAY_TIME_SHAPE, expected, isPlainObject, typeProblem } from '../checks/values.js';
+import type { Found, RuleTable } from './rule-table.js';
+
+/** What the rules read beside their part: the network's catalog and the request's facts. */
+export interface MetricsV1Facts {
+  readonly catalog: ReadonlyMap<string, CatalogMetric>;
+  readonly request: Record<string, unknown> | undefined;
+  readonly facts: RequestFacts | undefined;
+}
+
+/** What the harness found off in a record (flags). */
+export const DATE_OFF = 1;
+export const MEMBERS_OFF = 2;
+
+/** What the harness found off in a profile's records (flags). */
+export const DAYS_OFF = 1;
+export const LAST_DAY_OFF = 2;
+
+/**
+ * The profile elements are the requested profiles, each once, in the requested order (the common
+ * answer; no set): each element's id is the requested profile at its position, and no profile is
+ * requested twice (a request of one profile needs no look; a short list is compared pairwise).
+ */
+function profilesAsRequested(profiles: unknown[], requested: unknown[]): boolean {
+  if (profiles.length !== requested.length) return false;
+  for (let i = 0; i < profiles.length; i++) {
+    const p = profiles[i];
+    if (!isPlainObject(p) || p.id !== requested[i]) return false;
+  }
+  return requested.length < 2 || requestedOnce(requested);
+}
+
+/** No item of `requested` is listed twice. */
+function requestedOnce(requested: unknown[]): boolean {
+  if (requested.length > PAIRWISE) return new Set(requested).size === requested.length;
+  for (let i = 1; i < requested.length; i++) for (let j = 0; j < i; j++) if (requested[i] === requested[j]) return false;
+  return true;
+}
+
+/** Up to this many requested profiles, duplicates are looked for pair by pair rather than with a set. */
+const PAIRWISE = 32;
+
+/**
+ * The profile elements against the requested profiles (the request's `profiles`; a list that is
+ * not one of strings is not checked, so elements equal to it item by item need no type test). The
+ * reports are a function of their own, as in the checks below: what runs on every call stays
+ * small enough for the engine to inline.
+ */
+function checkProfiles(found: Found, profiles: unknown[], requested: unknown): void {
+  if (Array.isArray(requested) && profilesAsRequested(profiles, requested)) return;
+  const wanted = stringArray(requested);
+  if (wanted) reportProfiles(found, profiles, new Set(wanted));
+}
+
+function reportProfiles(found: Found, profiles: unknown[], wanted: ReadonlySet<string>): void {
+  const seen = new Set<string>();
+  if (profiles.length !== wanted.size) found.add('/profiles', `expected one element per requested profile (${wanted.size}), got ${profiles.length}`);
+  profiles.forEach((p, i) => {
+    if (!isPlainObject(p) || typeof p.id !== 'string') return;
+    if (!wanted.has(p.id)) found.add(`/profiles/${i}/id`, `${quote(p.id)} is not a requested profile`);
+    else if (seen.has(p.id)) found.add(`/profiles/${i}/id`, `profile ${quote(p.id)} appears more than once`);
+    seen.add(p.id);
+  });
+  for (const id of wanted) if (!seen.has(id) && profiles.length) found.add('/profiles', `no element for requested profile ${quote(id)}`);
+}
+
+/** `/profiles/i/data/d`: built only for a problem. */
+const recordPointer = (i: number, d: number) => `/profiles/${i}/data/${d}`;
+
+/** A member of a day record the harness found off (its name or its value), at `/profiles/i/data/d`. */
+export interface RecordMember {
+  readonly record: Record<string, unknown>;
+  readonly key: string;
+  readonly i: number;
+  readonly d: number;
+}
+
+/** A day record the harness found off (`flags`: {@link DATE_OFF}, {@link MEMBERS_OFF}). */
+export interface OffRecord {
+  readonly record: Record<string, unknown>;
+  readonly i: number;
+  readonly d: number;
+  readonly flags: number;
+}
+
+/** A profile the harness found off (`flags`: {@link DAYS_OFF}, {@link LAST_DAY_OFF}). */
+export interface OffProfile {
+  readonly days: unknown[];
+  readonly i: number;
+  readonly flags: number;
+}
+
+/** A record date inside the requested range (any date without a request). */
+const inRequestedRange = (date: string, facts: RequestFacts | undefined) => !facts?.range || (date >= facts.range.start && date <= facts.afterEnd);
+
+/** The rules of each member of the records found off, in the order the record holds its members. */
+export const memberRules: RuleTable<RecordMember, MetricsV1Facts> = {
+  'v1.metrics.record-metric-names': (found, { key, i, d }, _at, { catalog }) => {
+    if (key !== 'date' && !catalog.has(key)) found.add(recordPointer(i, d), `unexpected property ${quote(key)}`);
+  },
+  'v1.metrics.metric-types': (found, { record, key, i, d }, _at, { catalog }) => {
+    const metric = key === 'date' ? undefined : catalog.get(key);
+    const problem = metric && typeProblem(metric.type, record[key]);
+    if (problem) found.add(childPointer(recordPointer(i, d), key), problem);
+  },
+};
+
+/** The rules of the profile list as a whole. */
+export const profileListRules: RuleTable<unknown[], MetricsV1Facts> = {
+  'v1.metrics.profiles': (found, profiles, _at, { request }) => {
+    if (request) checkProfiles(found, profiles, request.profiles);
+  },
+};
+
+/** The rules of each profile found off. */
+export const profileRules: RuleTable<OffProfile, MetricsV1Facts> = {
+  'v1.metrics.one-record-per-day': (found, { days, i, flags }) => {
+    if (flags & DAYS_OFF) reportRepeatedDays(found, days, i);
+  },
+  'v1.metrics.last-day': (found, { i, flags }, _at, { facts }) => {
+    if (flags & LAST_DAY_OFF) reportLastDay(found, i, facts!.range!.end);
+  },
+};
+
+/** The rules of each record found off. */
+export const recordRules: RuleTable<OffRecord, MetricsV1Facts> = {
+  /** The shape `YYYY-MM-DD HH:MM:SS` (stated in the schema, checked here so that no date is read twice) and a real calendar day. */
+  'v1.metrics.date': (found, { record: { date }, i, d, flags }) => {
+    if (!(flags & DATE_OFF) || typeof date !== 'string') return; // the schema reports a date that is no string
+    if (!hasDayTimeShape(date)) found.add(`${recordPointer(i, d)}/date`, expected(DAY_TIME_SHAPE, date));
+    else if (!realDayAt(date)) found.add(`${recordPointer(i, d)}/date`, `${quote(date)} is not a real calendar day`);
+  },
+  'v1.metrics.date-midnight': (found, { record: { date }, i, d, flags }) => {
+    if (flags & DATE_OFF && typeof date === 'string' && hasDayTimeShape(date) && realDayAt(date) && !date.endsWith(' 00:00:00')) found.add(`${recordPointer(i, d)}/date`, `expected midnight (00:00:00), got ${quote(date.slice(11))}`);
+  },
+  'v1.metrics.date-range': (found, { record: { date }, i, d, flags }, _at, { facts }) => {
+    if (flags & DATE_OFF && typeof date === 'string' && hasDayTimeShape(date) && !inRequestedRange(date, facts)) found.add(`${recordPointer(i, d)}/date`, `${date.slice(0, 10)} is outside the requested range ${rangeText(facts!.range!)}`);
+  },
+  /** A day record holds exactly the requested metrics (members outside the catalog are record-metric-names'). */
+  'v1.metrics.record-members': (found, { record, i, d, flags }, _at, { facts, catalog }) => {
+    if (!(flags & MEMBERS_OFF)) return;
+    const metrics = facts!.metrics!;
+    const requested = facts!.requested!;
+    for (let m = 0; m < metrics.length; m++) if (!(metrics[m] in record)) found.add(recordPointer(i, d), `missing requested metric ${quote(metrics[m])}`);
+    for (const key of Object.keys(record)) {
+      if (key !== 'date' && !requested.has(key) && catalog.has(key)) found.add(recordPointer(i, d), `unexpected property ${quote(key)}: not a requested metric`);
+    }
+  },
+};

@@ -1,0 +1,217 @@
+/**
+ * The rules of a version 2 metrics body, one function each, by rule id. Body-only: the header
+ * ends with its one `metric` element; at most one extra dimension, and only last, supported by
+ * every metric row; the metric rows are metric names of the path's network, each once;
+ * `date.day` rows are real days; `data` nests exactly one level per header element, each level as
+ * long as that element's rows, with numbers innermost. With the request: `header` is the requested
+ * dimensions in order, then `metric`; the metric rows are the requested metrics (inferred) in the
+ * requested order (inferred); `date.day` rows include the last requested day and lie inside the
+ * requested range; `profile` rows are requested profiles (inferred). The harness:
+ * ../checks/metrics-v2.ts, which finds the common answers at once ({@link MetricsV2Facts}).
+ */
+import { extraDimensionNames, metricsOf } from '../catalog-facts.js';
+import { describeValue, listValues, quote } from '../../core/problems/describe.js';
+import { childPointer } from '../../core/pointer.js';
+import { withArticle } from '../../core/problems/article.js';
+import { walkData, type HeaderElement } from '../checks/metrics-v2-body.js';
+import { listRowsDifferFrom, rangeText, type DateRange } from '../checks/request-shape.js';
+import { isDay } from '../checks/values.js';
+import type { RuleTable } from './rule-table.js';
+
+/** What the rules read beside the header; found once by the harness. */
+export interface MetricsV2Facts {
+  readonly network: string;
+  /** `data`, when a list. */
+  readonly data: unknown[] | undefined;
+  /** The header's elements are in their documented places (else the placement rules say what is not). */
+  readonly placed: boolean;
+  /** The extra dimension the metric rows must support: the placed one, or the first anywhere. */
+  readonly extra: string | undefined;
+  /** `data` nests as the header says, numbers innermost (the harness's fast answer). */
+  readonly dataHolds: boolean;
+  readonly request: Record<string, unknown> | undefined;
+  /** The header is the requested dimensions, then `metric`. */
+  readonly asRequested: boolean;
+  /** The requested metrics when a list of strings the first metric element's rows differ from (each once, at its first place). */
+  readonly requestedMetrics: readonly string[] | undefined;
+  readonly range: DateRange | undefined;
+}
+
+/** The header types the request asks for; undefined without `dimensions` (that answer is not shown in the documents). */
+function requestedHeader(request: Record<string, unknown>): string[] | undefined {
+  const dims = request.dimensions;
+  if (!Array.isArray(dims) || !dims.every((d) => d !== null && typeof d === 'object' && !Array.isArray(d) && typeof (d as { type?: unknown }).type === 'string')) return undefined;
+  return [...dims.map((d) => (d as { type: string }).type), 'metric'];
+}
+
+/** The index of the first `metric` element (the one the request-aware metric rules read), -1 if none. */
+function firstMetric(header: HeaderElement[]): number {
+  for (let i = 0; i < header.length; i++) if (header[i].type === 'metric') return i;
+  return -1;
+}
+
+/** The rules of the body, by its header. */
+export const metricsV2Rules: RuleTable<HeaderElement[], MetricsV2Facts> = {
+  'v2.metrics.header-ends-with-metric': (found, header, _at, { placed }) => {
+    if (placed) return;
+    const last = header.length - 1;
+    for (let i = 0; i < last; i++) if (header[i].type === 'metric') found.add(`/header/${i}/type`, `the metric element must be the last header element (${i + 1} of ${header.length})`);
+    if (header[last].type !== 'metric') found.add(`/header/${last}/type`, `expected "metric" (the last header element), got ${quote(header[last].type)}`);
+  },
+  'v2.metrics.header-extra-dimension': (found, header, _at, { placed }) => {
+    if (placed) return;
+    const dimensions = header[header.length - 1].type === 'metric' ? header.length - 1 : header.length;
+    let seen = -1;
+    for (let i = 0; i < dimensions; i++) {
+      if (!extraDimensionNames.has(header[i].type)) continue;
+      if (seen >= 0) found.add(`/header/${i}/type`, `a second extra dimension ${quote(header[i].type)} (the first is ${quote(header[seen].type)} at /header/${seen}): only one is allowed`);
+      else if (i !== dimensions - 1) found.add(`/header/${i}/type`, `extra dimension ${quote(header[i].type)} must be the last dimension`);
+      if (seen < 0) seen = i;
+    }
+  },
+  'v2.metrics.metric-rows': (found, header, _at, { network }) => {
+    const catalog = metricsOf(2, network);
+    for (let i = 0; i < header.length; i++) {
+      if (header[i].type !== 'metric') continue;
+      const rows = header[i].rows;
+      for (let j = 0; j < rows.length; j++) {
+        const row = rows[j];
+        if (typeof row === 'string' && !catalog.has(row)) found.add(`/header/${i}/rows/${j}`, `${quote(row)} is not ${withArticle(`${network} metric`)}`);
+      }
+    }
+  },
+  'v2.metrics.metric-rows-unique': (found, header, _at, { network }) => {
+    const catalog = metricsOf(2, network);
+    for (let i = 0; i < header.length; i++) {
+      if (header[i].type !== 'metric') continue;
+      const rows = header[i].rows;
+      if (rows.length < 2) continue; // one row cannot repeat (most bodies of one metric)
+      // The metrics seen in these rows, by catalog position.
+      const seen = new Uint8Array(catalog.size);
+      for (let j = 0; j < rows.length; j++) {
+        const metric = typeof rows[j] === 'string' ? catalog.get(rows[j] as string) : undefined;
+        if (metric === undefined) continue;
+        if (seen[metric.position] === 1) found.add(`/header/${i}/rows/${j}`, `metric ${quote(metric.name)} appears more than once`);
+        seen[metric.position] = 1;
+      }
+    }
+  },
+  'v2.metrics.extra-dimension-support': (found, header, _at, { network, extra }) => {
+    if (extra === undefined) return;
+    const catalog = metricsOf(2, network);
+    for (let i = 0; i < header.length; i++) {
+      if (header[i].type !== 'metric') continue;
+      const rows = header[i].rows;
+      const seen = new Uint8Array(catalog.size);
+      for (let j = 0; j < rows.length; j++) {
+        const metric = typeof rows[j] === 'string' ? catalog.get(rows[j] as string) : undefined;
+        if (metric === undefined || seen[metric.position] === 1) continue; // a repeated row is metric-rows-unique's
+        seen[metric.position] = 1;
+        if (!metric.extraDimensions.includes(extra)) found.add(`/header/${i}/rows/${j}`, `metric ${quote(metric.name)} does not support the extra dimension ${quote(extra)}`);
+      }
+    }
+  },
+  'v2.metrics.date-rows': (found, header) => {
+    for (let i = 0; i < header.length; i++) {
+      if (header[i].type !== 'date.day') continue;
+      const rows = header[i].rows;
+      for (let j = 0; j < rows.length && !found.shouldStop(); j++) if (!isDay(rows[j])) found.add(`/header/${i}/rows/${j}`, `expected a date YYYY-MM-DD, got ${describeValue(rows[j])}`);
+    }
+  },
+  'v2.metrics.data-nesting': (found, header, _at, { data, dataHolds }) => {
+    if (!data || dataHolds) return;
+    walkData(data, header, found, (value, depth, lengths, pointer) => {
+      if (value.length !== lengths[depth]) found.add(pointer(), `expected ${lengths[depth]} items (one per row of header element ${depth}), got ${value.length}`);
+      if (depth === lengths.length - 1) return;
+      for (let i = 0; i < value.length; i++) {
+        const child = value[i];
+        // Non-numbers at the top level are reported by the schema (`expected number or array`).
+        if (!Array.isArray(child) && (depth > 0 || typeof child === 'number')) {
+          found.add(childPointer(pointer(), i), `expected array (level ${depth + 2} of ${lengths.length}, one per header element), got ${describeValue(child)}`);
+        }
+      }
+    });
+  },
+  'v2.metrics.data-numbers': (found, header, _at, { data, dataHolds }) => {
+    if (!data || dataHolds) return;
+    walkData(data, header, found, (value, depth, lengths, pointer) => {
+      if (depth !== lengths.length - 1) return;
+      for (let i = 0; i < value.length; i++) {
+        const v = value[i];
+        // At the top level the schema reports values that are neither numbers nor arrays.
+        if (depth === 0 && !Array.isArray(v)) continue;
+        if (typeof v !== 'number' || !Number.isFinite(v)) found.add(childPointer(pointer(), i), `expected number (a metric value), got ${describeValue(v)}`);
+      }
+    });
+  },
+  'v2.metrics.header-order': (found, header, _at, { request, asRequested }) => {
+    if (!request || asRequested) return;
+    const expected = requestedHeader(request);
+    if (!expected) return;
+    if (header.length !== expected.length) found.add('/header', `expected ${expected.length} elements (${listValues(expected)}: the requested dimensions, then metric), got ${header.length}`);
+    header.forEach((el, i) => {
+      if (i < expected.length && el.type !== expected[i]) {
+        found.add(`/header/${i}/type`, `expected ${quote(expected[i])} (${i === expected.length - 1 ? 'the metric element' : `requested dimension ${i + 1}`}), got ${describeValue(el.type)}`);
+      }
+    });
+  },
+  /** The rows of the first metric element are the requested metrics (a second metric element is a body-only error). */
+  'v2.metrics.requested-metrics': (found, header, _at, { requestedMetrics: metrics }) => {
+    if (!metrics) return;
+    const element = firstMetric(header);
+    const rows = header[element].rows;
+    const pointer = `/header/${element}/rows`;
+    const requested = new Set(metrics);
+    const returned = new Set(rows);
+    if (rows.length !== metrics.length) found.add(pointer, `expected the ${metrics.length} requested metrics (${listValues(metrics)}), got ${rows.length} row${rows.length === 1 ? '' : 's'}`);
+    rows.forEach((row, j) => {
+      if (typeof row === 'string' && !requested.has(row)) found.add(`${pointer}/${j}`, `${quote(row)} is not a requested metric`);
+    });
+    if (rows.length === metrics.length) for (const name of metrics) if (!returned.has(name)) found.add(pointer, `no row for requested metric ${quote(name)}`);
+  },
+  /** ... in the requested order, when they are the requested metrics. */
+  'v2.metrics.metric-order': (found, header, _at, { requestedMetrics: metrics }) => {
+    if (!metrics) return;
+    const element = firstMetric(header);
+    const rows = header[element].rows;
+    const returned = new Set(rows);
+    if (rows.length !== metrics.length || !metrics.every((m) => returned.has(m))) return;
+    rows.forEach((row, j) => {
+      if (row !== metrics[j]) found.add(`/header/${element}/rows/${j}`, `expected ${quote(metrics[j])} (requested metric ${j + 1}), got ${describeValue(row)}`);
+    });
+  },
+  /** A `date.day` element with rows holds the last requested day ("the last day is included in the result"; metrics may "return no data"). */
+  'v2.metrics.last-day': (found, header, _at, { range }) => {
+    if (!range) return;
+    for (let i = 0; i < header.length; i++) {
+      const { type, rows } = header[i];
+      if (type !== 'date.day' || rows.length === 0 || rows[rows.length - 1] === range.end || rows.includes(range.end)) continue;
+      found.add(`/header/${i}/rows`, `no row for the last requested day ${quote(range.end)}`);
+    }
+  },
+  'v2.metrics.date-range': (found, header, _at, { range }) => {
+    if (!range) return;
+    for (let i = 0; i < header.length; i++) {
+      if (header[i].type !== 'date.day') continue;
+      const rows = header[i].rows;
+      for (let j = 0; j < rows.length; j++) {
+        const row = rows[j];
+        if (typeof row === 'string' && (row < range.start || row > range.end) && isDay(row)) found.add(`/header/${i}/rows/${j}`, `${row} is outside the requested range ${rangeText(range)}`);
+      }
+    }
+  },
+  'v2.metrics.requested-profiles': (found, header, _at, { request }) => {
+    if (!request) return;
+    for (let i = 0; i < header.length; i++) {
+      if (header[i].type !== 'profile') continue;
+      const rows = header[i].rows;
+      const profiles = listRowsDifferFrom(rows, request.profiles);
+      if (!profiles) continue;
+      const requestedProfiles = new Set(profiles);
+      for (let j = 0; j < rows.length; j++) {
+        const row = rows[j];
+        if (typeof row === 'string' && !requestedProfiles.has(row)) found.add(`/header/${i}/rows/${j}`, `${quote(row)} is not a requested profile`);
+      }
+    }
+  },
+};
