@@ -58,7 +58,7 @@ function captureTexts(): string[] {
 }
 
 /** Writes FILES capture files into 100 folders of `dir`; returns their bytes. */
-function writeFolder(dir: string): number {
+export function writeFolder(dir: string): number {
   const texts = captureTexts();
   const next = random(7);
   let bytes = 0;
@@ -100,7 +100,7 @@ function harEntries(): { api: string[]; noise: string[] } {
 }
 
 /** Writes a HAR of HAR_ENTRIES entries, one per line, streaming; returns its entries' count. */
-function writeHar(file: string, count = HAR_ENTRIES): number {
+export function writeHar(file: string, count = HAR_ENTRIES): number {
   const { api, noise } = harEntries();
   const next = random(5);
   const fd = openSync(file, 'w');
@@ -123,7 +123,7 @@ function writeHar(file: string, count = HAR_ENTRIES): number {
 }
 
 /** The floor of a folder: every *.json file below it read and parsed, in a fresh process. */
-const PARSE_FOLDER = `
+export const PARSE_FOLDER = `
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 let files = 0;
@@ -139,7 +139,7 @@ console.log(files + ' files');
 `;
 
 /** The floor of the HAR: read in chunks, every line (one entry, or the frame around them) parsed. */
-const PARSE_HAR = `
+export const PARSE_HAR = `
 import { closeSync, openSync, readSync } from 'node:fs';
 const fd = openSync(process.argv[2], 'r');
 const chunk = Buffer.allocUnsafe(4 * 1024 * 1024);
