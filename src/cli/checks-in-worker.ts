@@ -19,6 +19,7 @@ import { unreadable } from '../captures/types.js';
 import type { CheckBatch, CheckedBatch, CheckerData } from './check-messages.js';
 import type { createChecker } from './check-response.js';
 import { orderedAnswers } from './ordered-answers.js';
+import { unpackItem } from './packed-items.js';
 import type { ReportItem } from './report-types.js';
 
 const MB = 1024 * 1024;
@@ -113,7 +114,7 @@ export async function* checkFileInWorker(file: string, label: string, strict: bo
       failure = got.failure;
       return true;
     }
-    yield* got.answer.items;
+    for (const item of got.answer.items) yield unpackItem(item);
     return got.answer.last;
   }
   /** The items of the answers received; returns true when the file ends with them. */

@@ -12,6 +12,7 @@ import { unreadable } from '../captures/types.js';
 import type { CheckedFiles, FilesBatch } from './check-messages.js';
 import { startWorker, WORKER_MIN_BYTES, type CheckerModule } from './checks-in-worker.js';
 import { orderedAnswers } from './ordered-answers.js';
+import { unpackItem } from './packed-items.js';
 import type { ReportItem } from './report-types.js';
 
 /** Files from this many on (with a second core and no coverage) are checked on threads: starting one costs about 0.15 s of CPU. */
@@ -50,7 +51,7 @@ export async function* checkFilesInWorkers(files: readonly InputFile[], strict: 
       send();
       for (const [i, file] of got.meta.entries()) {
         const outcome = got.answer.files[i];
-        yield 'large' in outcome ? { file, large: true } : { file, items: outcome.items };
+        yield 'large' in outcome ? { file, large: true } : { file, items: outcome.items.map(unpackItem) };
       }
     }
   } finally {
