@@ -1,7 +1,7 @@
 /** Reads the inputs and checks every captured response, handing out each report item in input order; or collects them into the whole report. */
 import { expandPaths, openInputItems, readStreamItems, type InputFile } from '../captures/read-inputs.js';
 import { unreadable as unreadableInput } from '../captures/types.js';
-import { createChecker } from './check-response.js';
+import { createItemChecker } from './check-response.js';
 import { checkerModule, checkFileInWorker, checksInWorker, checkThreads, type CheckerModule } from './checks-in-worker.js';
 import { createCoverageCollector } from './coverage.js';
 import { checkFilesInWorkers, filesInWorkers } from './files-in-workers.js';
@@ -48,7 +48,7 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
   const { files, unreadable } = expandPaths(options.paths, options.cwd);
   for (const u of unreadable) add(u);
   const coverage = options.coverage ? createCoverageCollector() : undefined;
-  const check = createChecker(options.strict);
+  const check = createItemChecker(options.strict);
   // Many files: the files (standard input aside) are read and checked on threads, their items taken in input order.
   const regular = files.filter((f) => !f.stdin);
   const threads = options.threads ?? checkThreads();
@@ -88,7 +88,7 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
     for await (const item of read) {
       if (item.kind === 'response') {
         coverage?.add(item);
-        add({ kind: 'response', ...(await check(item)) });
+        add(await check(item));
       } else add(item);
     }
   }

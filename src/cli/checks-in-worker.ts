@@ -17,7 +17,7 @@ import type { JsonPart } from '../captures/json-elements.js';
 import { readJsonParts } from '../captures/read-parts.js';
 import { unreadable } from '../captures/types.js';
 import type { CheckBatch, CheckedBatch, CheckerData } from './check-messages.js';
-import type { createChecker } from './check-response.js';
+import type { createItemChecker } from './check-response.js';
 import { orderedAnswers } from './ordered-answers.js';
 import { unpackItem } from './packed-items.js';
 import type { ReportItem } from './report-types.js';
@@ -85,7 +85,7 @@ const failed = (label: string, why: string) => unreadable(label, `the rest of th
  * The report items of `file`, in file order, its elements checked in `threads` workers started
  * from `module`; `check` checks on this thread what is not streamed (a file that is one document).
  */
-export async function* checkFileInWorker(file: string, label: string, strict: boolean, module: CheckerModule, check: ReturnType<typeof createChecker>, threads = 1): AsyncGenerator<ReportItem> {
+export async function* checkFileInWorker(file: string, label: string, strict: boolean, module: CheckerModule, check: ReturnType<typeof createItemChecker>, threads = 1): AsyncGenerator<ReportItem> {
   const data: CheckerData = { label, strict };
   const answers = orderedAnswers<CheckBatch, CheckedBatch, undefined>(Array.from({ length: Math.max(1, threads) }, () => startWorker(module, data)));
   let failure: string | undefined;
@@ -152,7 +152,7 @@ export async function* checkFileInWorker(file: string, label: string, strict: bo
       else {
         // (Elements come raw from this reader: 'element' parts are not handed out.)
         const items = part.kind === 'frame' ? readFrame(part, file, label) : part.kind === 'parsed' ? documentItems(part.value, part.text, file, label) : [];
-        for (const item of items) yield item.kind === 'response' ? { kind: 'response', ...(await check(item)) } : item;
+        for (const item of items) yield item.kind === 'response' ? await check(item) : item;
       }
     }
     if (!ended) {
