@@ -8,11 +8,16 @@
  *   noise, one entry per line, written streaming to a temporary folder and deleted after.
  *   Its floor reads the file in chunks and parses every entry (one string of 1 GB is more than V8
  *   holds), which is JSON.parse of every byte of the file.
+ * Each input is validated twice beside its floor: as shipped (checking threads for a folder of
+ * many files and for a large file) and with `--threads 0` (every file on one thread). The ratio is
+ * CPU time over the floor's: threads add CPU (each starts and warms up its own copy of the
+ * validators, and the items come back by message), so the second run is the cost of the work
+ * itself and the first what the threads add to it for a shorter wall time on idle cores.
  * The CLI is bundled as it ships, with its checking thread's module beside it.
  * `BENCH_CLI_SOURCE=<checkout>` runs another checkout's CLI on the same files.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, statfsSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statfsSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,7 +63,7 @@ function captureTexts(): string[] {
 }
 
 /** Writes FILES capture files into 100 folders of `dir`; returns their bytes. */
-function writeFolder(dir: string): number {
+export function writeFolder(dir: string): number {
   const texts = captureTexts();
   const next = random(7);
   let bytes = 0;
@@ -100,7 +105,7 @@ function harEntries(): { api: string[]; noise: string[] } {
 }
 
 /** Writes a HAR of HAR_ENTRIES entries, one per line, streaming; returns its entries' count. */
-function writeHar(file: string, count = HAR_ENTRIES): number {
+export function writeHar(file: string, count = HAR_ENTRIES): number {
   const { api, noise } = harEntries();
   const next = random(5);
   const fd = openSync(file, 'w');
@@ -123,7 +128,7 @@ function writeHar(file: string, count = HAR_ENTRIES): number {
 }
 
 /** The floor of a folder: every *.json file below it read and parsed, in a fresh process. */
-const PARSE_FOLDER = `
+export const PARSE_FOLDER = `
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 let files = 0;
@@ -139,7 +144,7 @@ console.log(files + ' files');
 `;
 
 /** The floor of the HAR: read in chunks, every line (one entry, or the frame around them) parsed. */
-const PARSE_HAR = `
+export const PARSE_HAR = `
 import { closeSync, openSync, readSync } from 'node:fs';
 const fd = openSync(process.argv[2], 'r');
 const chunk = Buffer.allocUnsafe(4 * 1024 * 1024);
@@ -197,6 +202,12 @@ interface Measure {
   parse: ReturnType<typeof timed>[];
 }
 
+/** The CLI's runs: as shipped, and with every file on one thread. */
+const RUNS = [
+  { how: '', args: [] },
+  { how: ', --threads 0', args: ['--threads', '0'] },
+] as const;
+
 function rowsOf(m: Measure, rssTarget?: number): BenchRow[] {
   const cpu = median(m.cli.map((r) => r.cpu));
   const wall = median(m.cli.map((r) => r.wall));
@@ -232,31 +243,38 @@ export async function run(): Promise<BenchRow[]> {
     writeFileSync(join(work, 'parse-folder.mjs'), PARSE_FOLDER);
     writeFileSync(join(work, 'parse-har.mjs'), PARSE_HAR);
     const rounds = Number(process.env.BENCH_CLI_ROUNDS ?? 3);
+    // A checkout from before `--threads` (BENCH_CLI_SOURCE) is run as it ships only.
+    const runs = readFileSync(cli, 'utf8').includes('--threads N') ? RUNS : RUNS.slice(0, 1);
     const rows: BenchRow[] = [];
 
     const folder = join(work, 'captures');
     const bytes = writeFolder(folder);
-    const folderRuns: Measure = { what: `validate a folder of ${FILES.toLocaleString('en-US')} captures (${(bytes / MB).toFixed(0)} MB)`, floor: 'read + JSON.parse', target: TARGET.folder, cli: [], parse: [] };
+    const folderWhat = `validate a folder of ${FILES.toLocaleString('en-US')} captures (${(bytes / MB).toFixed(0)} MB)`;
+    const folderRuns: Measure[] = runs.map(({ how }) => ({ what: `${folderWhat}${how}`, floor: 'read + JSON.parse', target: TARGET.folder, cli: [], parse: [] }));
     // Interleaved: each CLI run beside a floor run under the same load.
     for (let r = 0; r < rounds; r++) {
-      folderRuns.parse.push(timed([join(work, 'parse-folder.mjs'), folder]));
-      folderRuns.cli.push(timed([cli, 'validate', folder]));
+      runs.forEach(({ args }, i) => {
+        folderRuns[i].parse.push(timed([join(work, 'parse-folder.mjs'), folder]));
+        folderRuns[i].cli.push(timed([cli, 'validate', folder, ...args]));
+      });
     }
     rmSync(folder, { recursive: true, force: true });
-    rows.push(...rowsOf(folderRuns));
+    for (const m of folderRuns) rows.push(...rowsOf(m));
 
     const har = join(work, 'session.har');
     const entries = writeHar(har);
     const size = statSync(har).size;
-    const harRuns: Measure = {
-      what: `validate a ${(size / MB).toFixed(0)} MB HAR (${entries.toLocaleString('en-US')} entries, 2 in 3 API)`,
-      floor: 'read + JSON.parse of every entry',
-      target: TARGET.har,
-      parse: [timed([join(work, 'parse-har.mjs'), har])],
-      cli: [timed([cli, 'validate', har])],
-    };
+    for (const { how, args } of runs) {
+      const harRuns: Measure = {
+        what: `validate a ${(size / MB).toFixed(0)} MB HAR (${entries.toLocaleString('en-US')} entries, 2 in 3 API)${how}`,
+        floor: 'read + JSON.parse of every entry',
+        target: TARGET.har,
+        parse: [timed([join(work, 'parse-har.mjs'), har])],
+        cli: [timed([cli, 'validate', har, ...args])],
+      };
+      rows.push(...rowsOf(harRuns, RSS_TARGET));
+    }
     rmSync(har, { force: true });
-    rows.push(...rowsOf(harRuns, RSS_TARGET));
     return rows;
   } finally {
     rmSync(work, { recursive: true, force: true });

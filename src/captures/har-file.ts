@@ -72,7 +72,6 @@ export function readEntry(raw: unknown, where: string): CaptureItem {
     const why = decoded.text === undefined ? 'response.content.text is missing' : 'response.content.text is empty';
     return unreadable(where, `${what}: the response body was not recorded (${why}; record HAR files with content, e.g. Playwright recordHar content "embed")`);
   }
-  const response = { kind: 'response' as const, source: where, method, path: url, status: status as number };
   let request: unknown;
   let requestMissing: string | undefined;
   if (op.method === 'POST') {
@@ -82,8 +81,8 @@ export function readEntry(raw: unknown, where: string): CaptureItem {
   }
   const body = parseJson(decoded.text);
   // The API always answers JSON: a body that is not JSON is an invalid response.
-  if (!body.ok) return { ...response, body: undefined, request, requestMissing, bodyProblem: `response body is not JSON: ${body.message}` };
-  return { ...response, body: body.value, request, requestMissing };
+  if (!body.ok) return { kind: 'response', source: where, method, path: url, status: status as number, body: undefined, request, requestMissing, bodyProblem: `response body is not JSON: ${body.message}` };
+  return { kind: 'response', source: where, method, path: url, status: status as number, body: body.value, request, requestMissing };
 }
 
 /** The items of a parsed HAR document, in entry order. */

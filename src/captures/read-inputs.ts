@@ -34,7 +34,8 @@ export function readElement(part: Extract<JsonPart, { kind: 'element' }>, label:
   if (!parsed.ok) return { item: unreadableInput(label, parsed.message, parsed.at), last: true };
   const where = `${label}#${part.index}`;
   const item = part.array === 'entries' ? readEntry(parsed.value, where) : readCapture(parsed.value, where);
-  if (item.kind === 'response') return { item: { ...item, raw: { file: label, text: part.text, start: part.start, body: part.array === 'entries' ? 'har' : 'capture' } }, last: false };
+  // The item was made just now: its text is added to it rather than spread into a copy (which costs more than reading the entry).
+  if (item.kind === 'response') return { item: Object.assign(item, { raw: { file: label, text: part.text, start: part.start, body: part.array === 'entries' ? 'har' as const : 'capture' as const } }), last: false };
   return { item: item.kind === 'unreadable' ? { ...item, line: part.start.line, column: part.start.column } : item, last: false };
 }
 
@@ -99,8 +100,9 @@ export function readFrame(part: Extract<JsonPart, { kind: 'frame' }>, file: stri
 
 /** The items of a document parsed whole from `text` (a capture of its own carries the text, to place its problems). */
 export function documentItems(doc: unknown, text: string, file: string, label: string): CaptureItem[] {
+  // Each item was made just now: the text is added to it rather than spread into a copy.
   return readDocument(doc, file, label).map((item) =>
-    item.kind === 'response' && item.source === label ? { ...item, raw: { file: label, text, start: { line: 1, column: 1 }, body: 'capture' } } : item,
+    item.kind === 'response' && item.source === label ? Object.assign(item, { raw: { file: label, text, start: { line: 1, column: 1 }, body: 'capture' as const } }) : item,
   );
 }
 

@@ -1,7 +1,7 @@
 /** Reads the inputs and checks every captured response, handing out each report item in input order; or collects them into the whole report. */
 import { expandPaths, openInputItems, readStreamItems, type InputFile } from '../captures/read-inputs.js';
 import { unreadable as unreadableInput } from '../captures/types.js';
-import { createChecker } from './check-response.js';
+import { createItemChecker } from './check-response.js';
 import { checkerModule, checkFileInWorker, checksInWorker, checkThreads, type CheckerModule } from './checks-in-worker.js';
 import { createCoverageCollector } from './coverage.js';
 import { checkFilesInWorkers, filesInWorkers } from './files-in-workers.js';
@@ -24,11 +24,13 @@ export interface BuildOptions {
    * folder's files are spread over threads (FOLDER_MIN_FILES unless given); null: every file on this thread.
    */
   worker?: { module?: CheckerModule; minBytes?: number; minFiles?: number } | null;
+  /** Checking threads at most (`--threads`): 0 checks every file on this thread; checkThreads() unless given. */
+  threads?: number;
 }
 
 /** How a file of `bytes` is checked: in a worker started from the module returned, or on this thread (undefined). */
 function workerFor(bytes: number, options: BuildOptions): CheckerModule | undefined {
-  if (options.worker === null || !checksInWorker(bytes, { coverage: options.coverage, minBytes: options.worker?.minBytes })) return undefined;
+  if (options.worker === null || options.threads === 0 || !checksInWorker(bytes, { coverage: options.coverage, minBytes: options.worker?.minBytes })) return undefined;
   return options.worker?.module ?? checkerModule();
 }
 
@@ -46,11 +48,12 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
   const { files, unreadable } = expandPaths(options.paths, options.cwd);
   for (const u of unreadable) add(u);
   const coverage = options.coverage ? createCoverageCollector() : undefined;
-  const check = createChecker(options.strict);
+  const check = createItemChecker(options.strict);
   // Many files: the files (standard input aside) are read and checked on threads, their items taken in input order.
   const regular = files.filter((f) => !f.stdin);
-  const module = options.worker === null || !filesInWorkers(regular.length, { coverage: options.coverage, minFiles: options.worker?.minFiles }) ? undefined : (options.worker?.module ?? checkerModule());
-  const pool = module && checkFilesInWorkers(regular, options.strict, module, checkThreads(), options.worker?.minBytes);
+  const threads = options.threads ?? checkThreads();
+  const module = options.worker === null || threads === 0 || !filesInWorkers(regular.length, { coverage: options.coverage, minFiles: options.worker?.minFiles }) ? undefined : (options.worker?.module ?? checkerModule());
+  const pool = module && checkFilesInWorkers(regular, options.strict, module, threads, options.worker?.minBytes);
   try {
     for (const file of files) await checkFile(file);
   } finally {
@@ -78,14 +81,14 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
     const worker = opened && workerFor(opened.size, options);
     if (worker) {
       opened.close();
-      for await (const item of checkFileInWorker(file.path, file.label, options.strict, worker, check, checkThreads())) add(item);
+      for await (const item of checkFileInWorker(file.path, file.label, options.strict, worker, check, threads)) add(item);
       return;
     }
     const read = opened ? opened.items : readStreamItems(stdin!, file.label);
     for await (const item of read) {
       if (item.kind === 'response') {
         coverage?.add(item);
-        add({ kind: 'response', ...(await check(item)) });
+        add(await check(item));
       } else add(item);
     }
   }

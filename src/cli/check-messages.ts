@@ -1,6 +1,6 @@
 /** What the CLI's main thread and its checking thread (check-worker.ts) send each other. */
 import type { JsonPart } from '../captures/json-elements.js';
-import type { ReportItem } from './report-types.js';
+import type { SentItem } from './packed-items.js';
 
 /** The checking thread's start-up data: one file's label and rules. */
 export interface CheckerData {
@@ -16,8 +16,8 @@ export interface CheckBatch {
   elements: (Pick<Extract<JsonPart, { kind: 'element' }>, 'array' | 'index' | 'start'> & { end: number })[];
 }
 
-/** A batch's report items in file order (`last`: an element was not JSON, the file ends there), or why it could not be checked. */
-export type CheckedBatch = { items: ReportItem[]; last: boolean } | { error: string };
+/** A batch's report items in file order (packed, packed-items.ts) (`last`: an element was not JSON, the file ends there), or why it could not be checked. */
+export type CheckedBatch = { items: SentItem[]; last: boolean } | { error: string };
 
 /** Whole files for a checking thread to read and check, in input order (a folder's files). */
 export interface FilesBatch {
@@ -25,4 +25,4 @@ export interface FilesBatch {
 }
 
 /** Per file of a batch, in order: its report items, or `large` when it is for the threads of one file (checks-in-worker.ts) and left to the main thread; or why the batch could not be checked. */
-export type CheckedFiles = { files: ({ items: ReportItem[] } | { large: true })[] } | { error: string };
+export type CheckedFiles = { files: ({ items: SentItem[] } | { large: true })[] } | { error: string };

@@ -1,35 +1,36 @@
 /**
  * A checking thread (src/cli/checks-in-worker.ts): it receives batches of streamed elements of a
  * large file (HAR entries or captures, as raw text), or of a folder's files (files-in-workers.ts),
- * parses and checks them in order, and answers each batch with its report items. It keeps
+ * parses and checks them in order, and answers each batch with its report items (packed-items.ts). It keeps
  * nothing between batches but the checker.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { decodeUtf8, NOT_UTF8 } from '../captures/json-elements.js';
 import { openInputItems, readElement } from '../captures/read-inputs.js';
 import { unreadable } from '../captures/types.js';
-import { createChecker } from './check-response.js';
+import { createItemChecker } from './check-response.js';
+import { packItems } from './packed-items.js';
 import type { CheckBatch, CheckedBatch, CheckedFiles, CheckerData, FilesBatch } from './check-messages.js';
 import type { ReportItem } from './report-types.js';
 
-async function checkBatch(batch: CheckBatch, check: ReturnType<typeof createChecker>, label: string): Promise<CheckedBatch> {
+async function checkBatch(batch: CheckBatch, check: ReturnType<typeof createItemChecker>, label: string): Promise<CheckedBatch> {
   const items: ReportItem[] = [];
   const bytes = Buffer.from(batch.bytes);
   let from = 0;
   for (const { array, index, start, end } of batch.elements) {
     const text = decodeUtf8(bytes.subarray(from, end));
     from = end;
-    if (text === undefined) return { items: [...items, unreadable(label, NOT_UTF8)], last: true };
+    if (text === undefined) return { items: packItems([...items, unreadable(label, NOT_UTF8)]), last: true };
     const { item, last } = readElement({ kind: 'element', array, index, text, start }, label);
-    items.push(item.kind === 'response' ? { kind: 'response', ...(await check(item)) } : item);
-    if (last) return { items, last: true };
+    items.push(item.kind === 'response' ? await check(item) : item);
+    if (last) return { items: packItems(items), last: true };
   }
-  return { items, last: false };
+  return { items: packItems(items), last: false };
 }
 
 /** Reads and checks whole files; a file large enough for threads of its own is left to the main thread. */
-async function checkFiles(batch: FilesBatch, check: ReturnType<typeof createChecker>, largeFrom: number): Promise<CheckedFiles> {
-  const files: ({ items: ReportItem[] } | { large: true })[] = [];
+async function checkFiles(batch: FilesBatch, check: ReturnType<typeof createItemChecker>, largeFrom: number): Promise<CheckedFiles> {
+  const files: Extract<CheckedFiles, { files: unknown }>['files'] = [];
   for (const { path, label } of batch.files) {
     const opened = openInputItems(path, label);
     if (opened.size >= largeFrom) {
@@ -38,14 +39,14 @@ async function checkFiles(batch: FilesBatch, check: ReturnType<typeof createChec
       continue;
     }
     const items: ReportItem[] = [];
-    for await (const item of opened.items) items.push(item.kind === 'response' ? { kind: 'response', ...(await check(item)) } : item);
-    files.push({ items });
+    for await (const item of opened.items) items.push(item.kind === 'response' ? await check(item) : item);
+    files.push({ items: packItems(items) });
   }
   return { files };
 }
 
 function serve(port: NonNullable<typeof parentPort>, data: CheckerData): void {
-  const check = createChecker(data.strict);
+  const check = createItemChecker(data.strict);
   // Batches are checked one after the other (a check may wait for the locator to load).
   let queue = Promise.resolve();
   port.on('message', (batch: CheckBatch | FilesBatch) => {

@@ -17,7 +17,9 @@ import type { JsonPart } from '../captures/json-elements.js';
 import { readJsonParts } from '../captures/read-parts.js';
 import { unreadable } from '../captures/types.js';
 import type { CheckBatch, CheckedBatch, CheckerData } from './check-messages.js';
-import type { createChecker } from './check-response.js';
+import type { createItemChecker } from './check-response.js';
+import { orderedAnswers } from './ordered-answers.js';
+import { unpackItem } from './packed-items.js';
 import type { ReportItem } from './report-types.js';
 
 const MB = 1024 * 1024;
@@ -83,31 +85,10 @@ const failed = (label: string, why: string) => unreadable(label, `the rest of th
  * The report items of `file`, in file order, its elements checked in `threads` workers started
  * from `module`; `check` checks on this thread what is not streamed (a file that is one document).
  */
-export async function* checkFileInWorker(file: string, label: string, strict: boolean, module: CheckerModule, check: ReturnType<typeof createChecker>, threads = 1): AsyncGenerator<ReportItem> {
+export async function* checkFileInWorker(file: string, label: string, strict: boolean, module: CheckerModule, check: ReturnType<typeof createItemChecker>, threads = 1): AsyncGenerator<ReportItem> {
   const data: CheckerData = { label, strict };
+  const answers = orderedAnswers<CheckBatch, CheckedBatch, undefined>(Array.from({ length: Math.max(1, threads) }, () => startWorker(module, data)));
   let failure: string | undefined;
-  let wake: (() => void) | undefined;
-  const notify = () => {
-    wake?.();
-    wake = undefined;
-  };
-  /** The answers received from each worker, in the order its batches were sent. */
-  const answers: CheckedBatch[][] = [];
-  const workers = Array.from({ length: Math.max(1, threads) }, (_, i) => {
-    const worker = startWorker(module, data);
-    answers.push([]);
-    worker.on('message', (answer: CheckedBatch) => (answers[i].push(answer), notify()));
-    worker.on('error', (err) => ((failure ??= err instanceof Error ? err.message : String(err)), notify()));
-    worker.on('messageerror', (err) => ((failure ??= `a message could not be read: ${err.message}`), notify()));
-    worker.on('exit', (code) => ((failure ??= `it stopped with exit code ${code}`), notify()));
-    return worker;
-  });
-  /** The batches sent and not yet answered, in file order: which worker has each and its bytes. */
-  const sent: { worker: number; bytes: number }[] = [];
-  let batches = 0;
-  let inFlight = 0;
-  const nextReady = () => sent.length > 0 && answers[sent[0].worker].length > 0;
-  const answered = () => new Promise<void>((resolve) => (nextReady() || failure !== undefined ? resolve() : (wake = resolve)));
 
   let batch: Extract<JsonPart, { kind: 'raw element' }>[] = [];
   let batchBytes = 0;
@@ -121,35 +102,30 @@ export async function* checkFileInWorker(file: string, label: string, strict: bo
       for (const part of parts) (bytes.set(part, end), (end += part.length));
       elements.push({ array, index, start, end });
     }
-    const to = batches++ % workers.length;
-    workers[to].postMessage({ bytes: bytes.buffer, elements } satisfies CheckBatch, [bytes.buffer]);
-    sent.push({ worker: to, bytes: batchBytes });
-    inFlight += batchBytes;
+    answers.send({ bytes: bytes.buffer, elements }, undefined, { weight: batchBytes, transfer: [bytes.buffer] });
     batch = [];
     batchBytes = 0;
   };
-  /** The items of the answers received; returns true when the file ends with them. */
-  function* received(): Generator<ReportItem, boolean> {
-    while (nextReady()) {
-      const { worker, bytes } = sent.shift()!;
-      const answer = answers[worker].shift()!;
-      inFlight -= bytes;
-      if ('error' in answer) {
-        failure ??= answer.error;
-        return true;
-      }
-      yield* answer.items;
-      if (answer.last) return true;
+  /** The items of the next answer (waiting for it); returns true when the file ends with them. */
+  async function* nextAnswer(): AsyncGenerator<ReportItem, boolean> {
+    const got = await answers.next();
+    if (!got) return false;
+    if ('failure' in got) {
+      failure = got.failure;
+      return true;
     }
+    for (const item of got.answer.items) yield unpackItem(item);
+    return got.answer.last;
+  }
+  /** The items of the answers received; returns true when the file ends with them. */
+  async function* received(): AsyncGenerator<ReportItem, boolean> {
+    while (answers.ready()) if (yield* nextAnswer()) return true;
     return false;
   }
   /** Waits for every batch sent; returns true when the file ends with them. */
   async function* allReceived(): AsyncGenerator<ReportItem, boolean> {
-    while (sent.length && failure === undefined) {
-      await answered();
-      if (yield* received()) return true;
-    }
-    return failure !== undefined;
+    while (answers.pending) if (yield* nextAnswer()) return true;
+    return false;
   }
 
   /** True once the file ends early: an element that is not JSON, or the worker failed. */
@@ -164,11 +140,8 @@ export async function* checkFileInWorker(file: string, label: string, strict: bo
         // A turn of the event loop lets the answers in, so items are reported while the file is read.
         await new Promise((resolve) => setImmediate(resolve));
         ended = yield* received();
-        while (!ended && inFlight > MAX_IN_FLIGHT_BYTES && failure === undefined) {
-          await answered();
-          ended = yield* received();
-        }
-        if (ended || failure !== undefined) break;
+        while (!ended && answers.inFlight > MAX_IN_FLIGHT_BYTES) ended = yield* nextAnswer();
+        if (ended) break;
         continue;
       }
       // The file's last part: the elements before it are reported first.
@@ -179,16 +152,15 @@ export async function* checkFileInWorker(file: string, label: string, strict: bo
       else {
         // (Elements come raw from this reader: 'element' parts are not handed out.)
         const items = part.kind === 'frame' ? readFrame(part, file, label) : part.kind === 'parsed' ? documentItems(part.value, part.text, file, label) : [];
-        for (const item of items) yield item.kind === 'response' ? { kind: 'response', ...(await check(item)) } : item;
+        for (const item of items) yield item.kind === 'response' ? await check(item) : item;
       }
     }
-    if (!ended && failure === undefined) {
+    if (!ended) {
       send();
       yield* allReceived();
     }
     if (failure !== undefined) yield failed(label, failure);
   } finally {
-    // The listeners stay: a worker may still report an error while it is stopped.
-    await Promise.all(workers.map((worker) => worker.terminate()));
+    await answers.close();
   }
 }

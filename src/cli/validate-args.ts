@@ -20,6 +20,8 @@ export interface ValidateOptions {
   root?: string;
   /** `--docs-url URL`: the docs site the Markdown report links rules to (`URL/rules.html#<rule id>`). */
   docsUrl?: string;
+  /** `--threads N`: checking threads at most beside the reading one (0: everything on one thread); one per core, at most two, unless given. */
+  threads?: number;
   help: boolean;
 }
 
@@ -33,8 +35,12 @@ const VALIDATE_OPTIONS: OptionTable = {
   'allow-empty': { type: 'boolean' },
   root: { type: 'string' },
   'docs-url': { type: 'string' },
+  threads: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
+
+/** The most checking threads `--threads` takes. */
+const MAX_THREADS = 16;
 
 const isReporter = (name: string): name is ReporterName => (REPORTERS as readonly string[]).includes(name);
 
@@ -137,6 +143,12 @@ export function parseValidateArgs(args: readonly string[]): ValidateOptions | { 
         const url = docsUrl(token.value);
         if (typeof url !== 'string') return url;
         options.docsUrl = url;
+        break;
+      }
+      case 'threads': {
+        const threads = /^\d{1,2}$/.test(token.value ?? '') ? Number(token.value) : NaN;
+        if (!(threads <= MAX_THREADS)) return { error: `${token.rawName} needs a number of checking threads from 0 to ${MAX_THREADS}, got ${JSON.stringify(token.value ?? '')}` };
+        options.threads = threads;
         break;
       }
       case 'help':

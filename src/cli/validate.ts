@@ -46,6 +46,9 @@ options:
                            when set, else the working directory)
   --docs-url URL           the published docs site: markdown and sarif reports link each rule
                            to URL/rules.html#<rule id> (without it, rules are named as code)
+  --threads N              checking threads beside the reading one for large files and folders
+                           of many files (default: one per core, at most 2); 0 checks every file
+                           on one thread, the least CPU time in all (the report is the same)
   -h, --help               this help
 
 exit codes: 0 all valid (warnings allowed), 1 some response invalid or no API response found,
@@ -212,6 +215,7 @@ async function streamReports(
     strict: parsed.strict,
     coverage: parsed.coverage,
     allowEmpty: parsed.allowEmpty,
+    ...(parsed.threads === undefined ? {} : { threads: parsed.threads }),
     stdin: run.stdin,
     onItem: (item) => {
       for (const { writer } of reports) writer.item(item);

@@ -66,6 +66,15 @@ describe('option syntax', () => {
     expect(parseValidateArgs(['x', '--reporter', 'junit='])).toEqual({ error: '--reporter junit=: the file name is missing' });
   });
 
+  it('--threads N takes a number of checking threads from 0 to 16', () => {
+    expect(parseValidateArgs(['x', '--threads', '0'])).toMatchObject({ threads: 0 });
+    expect(parseValidateArgs(['x', '--threads=2'])).toMatchObject({ threads: 2 });
+    expect(parseValidateArgs(['x'])).not.toHaveProperty('threads');
+    for (const bad of ['-1', '17', 'two', '1.5', '']) {
+      expect(parseValidateArgs(['x', `--threads=${bad}`])).toEqual({ error: `--threads needs a number of checking threads from 0 to 16, got ${JSON.stringify(bad)}` });
+    }
+  });
+
   it('readOptions keeps the command line order of options and inputs', () => {
     expect(readOptions(['a', '--n', '1', 'b', '-f'], { n: { type: 'string' }, flag: { type: 'boolean', short: 'f' } })).toEqual({
       tokens: [

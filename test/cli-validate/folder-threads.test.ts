@@ -58,6 +58,16 @@ describe('a folder checked on worker threads', () => {
     }
   }, 60_000);
 
+  it('is not taken with threads: 0 (--threads 0): every file is checked on this thread', async () => {
+    writeFolder();
+    tmp.write('exits.mjs', 'import { parentPort } from "node:worker_threads";\nparentPort.on("message", () => process.exit(3));\n');
+    const module = { url: pathToFileURL(tmp.path('exits.mjs')) };
+    const plain = await report(['captures'], null);
+    // A worker would fail every file: none does, so none was asked.
+    const none = await buildReport({ paths: ['captures'], cwd: tmp.dir, strict: false, coverage: false, allowEmpty: false, worker: { minFiles: 0, minBytes: 0, module }, threads: 0 });
+    expect(comparable(none.items)).toEqual(comparable(plain.items));
+  }, 60_000);
+
   it('is taken from FOLDER_MIN_FILES files on, with a second core and coverage off', () => {
     expect(filesInWorkers(FOLDER_MIN_FILES, { coverage: false, cores: 2 })).toBe(true);
     expect(filesInWorkers(FOLDER_MIN_FILES - 1, { coverage: false, cores: 2 })).toBe(false);
