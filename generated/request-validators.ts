@@ -16,24 +16,24 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.date_start === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "date_start" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "date_start" });
       errors++;
     }
     if (data.date_end === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "date_end" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "date_end" });
       errors++;
     }
     if (data.profiles === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "profiles" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "profiles" });
       errors++;
     }
     if (data.metrics === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "metrics" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "metrics" });
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "date_start" || key0 === "date_end" || key0 === "profiles" || key0 === "metrics")) {
-        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", "additionalProperties", { additionalProperty: key0 });
+        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", { additionalProperty: key0 });
         errors++;
       }
     }
@@ -41,11 +41,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       let data0 = data.date_start;
       if (typeof data0 === "string") {
         if (!pattern0.test(data0)) {
-          vErrors = appendError(vErrors, instancePath + "/date_start", "#/properties/date_start/pattern", "pattern", { pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
+          vErrors = appendError(vErrors, instancePath + "/date_start", "#/properties/date_start/pattern", { pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
           errors++;
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/date_start", "#/properties/date_start/type", "type", { type: "string" });
+        vErrors = appendError(vErrors, instancePath + "/date_start", "#/properties/date_start/type", { type: "string" });
         errors++;
       }
     }
@@ -53,11 +53,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       let data1 = data.date_end;
       if (typeof data1 === "string") {
         if (!pattern0.test(data1)) {
-          vErrors = appendError(vErrors, instancePath + "/date_end", "#/properties/date_end/pattern", "pattern", { pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
+          vErrors = appendError(vErrors, instancePath + "/date_end", "#/properties/date_end/pattern", { pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
           errors++;
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/date_end", "#/properties/date_end/type", "type", { type: "string" });
+        vErrors = appendError(vErrors, instancePath + "/date_end", "#/properties/date_end/type", { type: "string" });
         errors++;
       }
     }
@@ -65,11 +65,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       let data2 = data.profiles;
       if (Array.isArray(data2)) {
         if (data2.length > 25) {
-          vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/maxItems", "maxItems", { limit: 25 });
+          vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/maxItems", { limit: 25 });
           errors++;
         }
         if (data2.length < 1) {
-          vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/minItems", "minItems", { limit: 1 });
+          vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/minItems", { limit: 1 });
           errors++;
         }
         const len0 = data2.length;
@@ -77,16 +77,16 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           let data3 = data2[i0];
           if (typeof data3 === "string") {
             if (data3.length < 1) {
-              vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/minLength", "minLength", { limit: 1 });
+              vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/minLength", { limit: 1 });
               errors++;
             }
           } else {
-            vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/type", "type", { type: "string" });
+            vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/type", { type: "string" });
             errors++;
           }
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/type", "type", { type: "array" });
+        vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/type", { type: "array" });
         errors++;
       }
     }
@@ -94,11 +94,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       let data4 = data.metrics;
       if (Array.isArray(data4)) {
         if (data4.length > 25) {
-          vErrors = appendError(vErrors, instancePath + "/metrics", "#/properties/metrics/maxItems", "maxItems", { limit: 25 });
+          vErrors = appendError(vErrors, instancePath + "/metrics", "#/properties/metrics/maxItems", { limit: 25 });
           errors++;
         }
         if (data4.length < 1) {
-          vErrors = appendError(vErrors, instancePath + "/metrics", "#/properties/metrics/minItems", "minItems", { limit: 1 });
+          vErrors = appendError(vErrors, instancePath + "/metrics", "#/properties/metrics/minItems", { limit: 1 });
           errors++;
         }
         const len1 = data4.length;
@@ -106,25 +106,25 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           let data5 = data4[i1];
           if (typeof data5 === "string") {
             if (data5.length < 1) {
-              vErrors = appendError(vErrors, instancePath + "/metrics/" + i1, "#/properties/metrics/items/minLength", "minLength", { limit: 1 });
+              vErrors = appendError(vErrors, instancePath + "/metrics/" + i1, "#/properties/metrics/items/minLength", { limit: 1 });
               errors++;
             }
             if (!this["metrics"].has(data5)) {
-              vErrors = appendError(vErrors, instancePath + "/metrics/" + i1, "#/properties/metrics/items/x-names", "x-names", { names: "metrics" });
+              vErrors = appendError(vErrors, instancePath + "/metrics/" + i1, "#/properties/metrics/items/x-names", { names: "metrics" });
               errors++;
             }
           } else {
-            vErrors = appendError(vErrors, instancePath + "/metrics/" + i1, "#/properties/metrics/items/type", "type", { type: "string" });
+            vErrors = appendError(vErrors, instancePath + "/metrics/" + i1, "#/properties/metrics/items/type", { type: "string" });
             errors++;
           }
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/metrics", "#/properties/metrics/type", "type", { type: "array" });
+        vErrors = appendError(vErrors, instancePath + "/metrics", "#/properties/metrics/type", { type: "array" });
         errors++;
       }
     }
   } else {
-    vErrors = appendError(vErrors, instancePath, "#/type", "type", { type: "object" });
+    vErrors = appendError(vErrors, instancePath, "#/type", { type: "object" });
     errors++;
   }
   validate10.errors = vErrors;
@@ -137,24 +137,24 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.profiles === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "profiles" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "profiles" });
       errors++;
     }
     if (data.date_start === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "date_start" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "date_start" });
       errors++;
     }
     if (data.date_end === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "date_end" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "date_end" });
       errors++;
     }
     if (data.fields === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "fields" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "fields" });
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "profiles" || key0 === "date_start" || key0 === "date_end" || key0 === "fields" || key0 === "limit" || key0 === "after" || key0 === "sort" || key0 === "filter")) {
-        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", "additionalProperties", { additionalProperty: key0 });
+        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", { additionalProperty: key0 });
         errors++;
       }
     }
@@ -162,7 +162,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       let data0 = data.profiles;
       if (Array.isArray(data0)) {
         if (data0.length < 1) {
-          vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/minItems", "minItems", { limit: 1 });
+          vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/minItems", { limit: 1 });
           errors++;
         }
         const len0 = data0.length;
@@ -170,16 +170,16 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           let data1 = data0[i0];
           if (typeof data1 === "string") {
             if (data1.length < 1) {
-              vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/minLength", "minLength", { limit: 1 });
+              vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/minLength", { limit: 1 });
               errors++;
             }
           } else {
-            vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/type", "type", { type: "string" });
+            vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/type", { type: "string" });
             errors++;
           }
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/type", "type", { type: "array" });
+        vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/type", { type: "array" });
         errors++;
       }
     }
@@ -187,11 +187,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       let data2 = data.date_start;
       if (typeof data2 === "string") {
         if (!pattern0.test(data2)) {
-          vErrors = appendError(vErrors, instancePath + "/date_start", "#/properties/date_start/pattern", "pattern", { pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
+          vErrors = appendError(vErrors, instancePath + "/date_start", "#/properties/date_start/pattern", { pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
           errors++;
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/date_start", "#/properties/date_start/type", "type", { type: "string" });
+        vErrors = appendError(vErrors, instancePath + "/date_start", "#/properties/date_start/type", { type: "string" });
         errors++;
       }
     }
@@ -199,11 +199,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       let data3 = data.date_end;
       if (typeof data3 === "string") {
         if (!pattern0.test(data3)) {
-          vErrors = appendError(vErrors, instancePath + "/date_end", "#/properties/date_end/pattern", "pattern", { pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
+          vErrors = appendError(vErrors, instancePath + "/date_end", "#/properties/date_end/pattern", { pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
           errors++;
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/date_end", "#/properties/date_end/type", "type", { type: "string" });
+        vErrors = appendError(vErrors, instancePath + "/date_end", "#/properties/date_end/type", { type: "string" });
         errors++;
       }
     }
@@ -211,7 +211,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       let data4 = data.fields;
       if (Array.isArray(data4)) {
         if (data4.length < 1) {
-          vErrors = appendError(vErrors, instancePath + "/fields", "#/properties/fields/minItems", "minItems", { limit: 1 });
+          vErrors = appendError(vErrors, instancePath + "/fields", "#/properties/fields/minItems", { limit: 1 });
           errors++;
         }
         const len1 = data4.length;
@@ -219,36 +219,36 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           let data5 = data4[i1];
           if (typeof data5 === "string") {
             if (data5.length < 1) {
-              vErrors = appendError(vErrors, instancePath + "/fields/" + i1, "#/properties/fields/items/minLength", "minLength", { limit: 1 });
+              vErrors = appendError(vErrors, instancePath + "/fields/" + i1, "#/properties/fields/items/minLength", { limit: 1 });
               errors++;
             }
             if (!this["fields"].has(data5)) {
-              vErrors = appendError(vErrors, instancePath + "/fields/" + i1, "#/properties/fields/items/x-names", "x-names", { names: "fields" });
+              vErrors = appendError(vErrors, instancePath + "/fields/" + i1, "#/properties/fields/items/x-names", { names: "fields" });
               errors++;
             }
           } else {
-            vErrors = appendError(vErrors, instancePath + "/fields/" + i1, "#/properties/fields/items/type", "type", { type: "string" });
+            vErrors = appendError(vErrors, instancePath + "/fields/" + i1, "#/properties/fields/items/type", { type: "string" });
             errors++;
           }
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/fields", "#/properties/fields/type", "type", { type: "array" });
+        vErrors = appendError(vErrors, instancePath + "/fields", "#/properties/fields/type", { type: "array" });
         errors++;
       }
     }
     if (data.limit !== void 0) {
       let data6 = data.limit;
       if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)) && isFinite(data6))) {
-        vErrors = appendError(vErrors, instancePath + "/limit", "#/properties/limit/type", "type", { type: "integer" });
+        vErrors = appendError(vErrors, instancePath + "/limit", "#/properties/limit/type", { type: "integer" });
         errors++;
       }
       if (typeof data6 == "number" && isFinite(data6)) {
         if (data6 > 500 || isNaN(data6)) {
-          vErrors = appendError(vErrors, instancePath + "/limit", "#/properties/limit/maximum", "maximum", { comparison: "<=", limit: 500 });
+          vErrors = appendError(vErrors, instancePath + "/limit", "#/properties/limit/maximum", { comparison: "<=", limit: 500 });
           errors++;
         }
         if (data6 < 1 || isNaN(data6)) {
-          vErrors = appendError(vErrors, instancePath + "/limit", "#/properties/limit/minimum", "minimum", { comparison: ">=", limit: 1 });
+          vErrors = appendError(vErrors, instancePath + "/limit", "#/properties/limit/minimum", { comparison: ">=", limit: 1 });
           errors++;
         }
       }
@@ -257,11 +257,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       let data7 = data.after;
       if (typeof data7 === "string") {
         if (data7.length < 1) {
-          vErrors = appendError(vErrors, instancePath + "/after", "#/properties/after/minLength", "minLength", { limit: 1 });
+          vErrors = appendError(vErrors, instancePath + "/after", "#/properties/after/minLength", { limit: 1 });
           errors++;
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/after", "#/properties/after/type", "type", { type: "string" });
+        vErrors = appendError(vErrors, instancePath + "/after", "#/properties/after/type", { type: "string" });
         errors++;
       }
     }
@@ -273,16 +273,16 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           let data9 = data8[i2];
           if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
             if (data9.field === void 0) {
-              vErrors = appendError(vErrors, instancePath + "/sort/" + i2, "#/properties/sort/items/required", "required", { missingProperty: "field" });
+              vErrors = appendError(vErrors, instancePath + "/sort/" + i2, "#/properties/sort/items/required", { missingProperty: "field" });
               errors++;
             }
             if (data9.order === void 0) {
-              vErrors = appendError(vErrors, instancePath + "/sort/" + i2, "#/properties/sort/items/required", "required", { missingProperty: "order" });
+              vErrors = appendError(vErrors, instancePath + "/sort/" + i2, "#/properties/sort/items/required", { missingProperty: "order" });
               errors++;
             }
             for (const key1 in data9) {
               if (!(key1 === "field" || key1 === "order")) {
-                vErrors = appendError(vErrors, instancePath + "/sort/" + i2, "#/properties/sort/items/additionalProperties", "additionalProperties", { additionalProperty: key1 });
+                vErrors = appendError(vErrors, instancePath + "/sort/" + i2, "#/properties/sort/items/additionalProperties", { additionalProperty: key1 });
                 errors++;
               }
             }
@@ -290,11 +290,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
               let data10 = data9.field;
               if (typeof data10 === "string") {
                 if (!this["sortable"].has(data10)) {
-                  vErrors = appendError(vErrors, instancePath + "/sort/" + i2 + "/field", "#/properties/sort/items/properties/field/x-names", "x-names", { names: "sortable" });
+                  vErrors = appendError(vErrors, instancePath + "/sort/" + i2 + "/field", "#/properties/sort/items/properties/field/x-names", { names: "sortable" });
                   errors++;
                 }
               } else {
-                vErrors = appendError(vErrors, instancePath + "/sort/" + i2 + "/field", "#/properties/sort/items/properties/field/type", "type", { type: "string" });
+                vErrors = appendError(vErrors, instancePath + "/sort/" + i2 + "/field", "#/properties/sort/items/properties/field/type", { type: "string" });
                 errors++;
               }
             }
@@ -302,21 +302,21 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
               let data11 = data9.order;
               if (typeof data11 === "string") {
                 if (data11.length < 1) {
-                  vErrors = appendError(vErrors, instancePath + "/sort/" + i2 + "/order", "#/properties/sort/items/properties/order/minLength", "minLength", { limit: 1 });
+                  vErrors = appendError(vErrors, instancePath + "/sort/" + i2 + "/order", "#/properties/sort/items/properties/order/minLength", { limit: 1 });
                   errors++;
                 }
               } else {
-                vErrors = appendError(vErrors, instancePath + "/sort/" + i2 + "/order", "#/properties/sort/items/properties/order/type", "type", { type: "string" });
+                vErrors = appendError(vErrors, instancePath + "/sort/" + i2 + "/order", "#/properties/sort/items/properties/order/type", { type: "string" });
                 errors++;
               }
             }
           } else {
-            vErrors = appendError(vErrors, instancePath + "/sort/" + i2, "#/properties/sort/items/type", "type", { type: "object" });
+            vErrors = appendError(vErrors, instancePath + "/sort/" + i2, "#/properties/sort/items/type", { type: "object" });
             errors++;
           }
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/sort", "#/properties/sort/type", "type", { type: "array" });
+        vErrors = appendError(vErrors, instancePath + "/sort", "#/properties/sort/type", { type: "array" });
         errors++;
       }
     }
@@ -332,16 +332,16 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           const _errs31 = errors;
           if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
             if (data13.field === void 0) {
-              vErrors = appendError(vErrors, instancePath + "/filter/" + i3, "#/properties/filter/items/oneOf/0/required", "required", { missingProperty: "field" });
+              vErrors = appendError(vErrors, instancePath + "/filter/" + i3, "#/properties/filter/items/oneOf/0/required", { missingProperty: "field" });
               errors++;
             }
             if (data13.value === void 0) {
-              vErrors = appendError(vErrors, instancePath + "/filter/" + i3, "#/properties/filter/items/oneOf/0/required", "required", { missingProperty: "value" });
+              vErrors = appendError(vErrors, instancePath + "/filter/" + i3, "#/properties/filter/items/oneOf/0/required", { missingProperty: "value" });
               errors++;
             }
             for (const key2 in data13) {
               if (!(key2 === "field" || key2 === "value")) {
-                vErrors = appendError(vErrors, instancePath + "/filter/" + i3, "#/properties/filter/items/oneOf/0/additionalProperties", "additionalProperties", { additionalProperty: key2 });
+                vErrors = appendError(vErrors, instancePath + "/filter/" + i3, "#/properties/filter/items/oneOf/0/additionalProperties", { additionalProperty: key2 });
                 errors++;
               }
             }
@@ -349,11 +349,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
               let data14 = data13.field;
               if (typeof data14 === "string") {
                 if (!this["filterable"].has(data14)) {
-                  vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/field", "#/properties/filter/items/oneOf/0/properties/field/x-names", "x-names", { names: "filterable" });
+                  vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/field", "#/properties/filter/items/oneOf/0/properties/field/x-names", { names: "filterable" });
                   errors++;
                 }
               } else {
-                vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/field", "#/properties/filter/items/oneOf/0/properties/field/type", "type", { type: "string" });
+                vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/field", "#/properties/filter/items/oneOf/0/properties/field/type", { type: "string" });
                 errors++;
               }
             }
@@ -364,7 +364,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
               let passing1 = null;
               const _errs38 = errors;
               if (typeof data15 !== "string") {
-                vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/value", "#/properties/filter/items/oneOf/0/properties/value/oneOf/0/type", "type", { type: "string" });
+                vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/value", "#/properties/filter/items/oneOf/0/properties/value/oneOf/0/type", { type: "string" });
                 errors++;
               }
               var _valid1 = _errs38 === errors;
@@ -377,12 +377,12 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                 const len4 = data15.length;
                 for (let i4 = 0; i4 < len4; i4++) {
                   if (typeof data15[i4] !== "string") {
-                    vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/value/" + i4, "#/properties/filter/items/oneOf/0/properties/value/oneOf/1/items/type", "type", { type: "string" });
+                    vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/value/" + i4, "#/properties/filter/items/oneOf/0/properties/value/oneOf/1/items/type", { type: "string" });
                     errors++;
                   }
                 }
               } else {
-                vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/value", "#/properties/filter/items/oneOf/0/properties/value/oneOf/1/type", "type", { type: "array" });
+                vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/value", "#/properties/filter/items/oneOf/0/properties/value/oneOf/1/type", { type: "array" });
                 errors++;
               }
               var _valid1 = _errs40 === errors;
@@ -396,7 +396,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                 }
               }
               if (!valid12) {
-                vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/value", "#/properties/filter/items/oneOf/0/properties/value/oneOf", "oneOf", { passingSchemas: passing1 });
+                vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/value", "#/properties/filter/items/oneOf/0/properties/value/oneOf", { passingSchemas: passing1 });
                 errors++;
               } else {
                 errors = _errs37;
@@ -410,13 +410,13 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
               }
               if (Array.isArray(data15)) {
                 if (data15.length < 1) {
-                  vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/value", "#/properties/filter/items/oneOf/0/properties/value/minItems", "minItems", { limit: 1 });
+                  vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/value", "#/properties/filter/items/oneOf/0/properties/value/minItems", { limit: 1 });
                   errors++;
                 }
               }
             }
           } else {
-            vErrors = appendError(vErrors, instancePath + "/filter/" + i3, "#/properties/filter/items/oneOf/0/type", "type", { type: "object" });
+            vErrors = appendError(vErrors, instancePath + "/filter/" + i3, "#/properties/filter/items/oneOf/0/type", { type: "object" });
             errors++;
           }
           var _valid0 = _errs31 === errors;
@@ -427,12 +427,12 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           const _errs44 = errors;
           if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
             if (data13.match_any === void 0) {
-              vErrors = appendError(vErrors, instancePath + "/filter/" + i3, "#/properties/filter/items/oneOf/1/required", "required", { missingProperty: "match_any" });
+              vErrors = appendError(vErrors, instancePath + "/filter/" + i3, "#/properties/filter/items/oneOf/1/required", { missingProperty: "match_any" });
               errors++;
             }
             for (const key3 in data13) {
               if (!(key3 === "match_any")) {
-                vErrors = appendError(vErrors, instancePath + "/filter/" + i3, "#/properties/filter/items/oneOf/1/additionalProperties", "additionalProperties", { additionalProperty: key3 });
+                vErrors = appendError(vErrors, instancePath + "/filter/" + i3, "#/properties/filter/items/oneOf/1/additionalProperties", { additionalProperty: key3 });
                 errors++;
               }
             }
@@ -440,7 +440,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
               let data17 = data13.match_any;
               if (Array.isArray(data17)) {
                 if (data17.length < 1) {
-                  vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any", "#/properties/filter/items/oneOf/1/properties/match_any/minItems", "minItems", { limit: 1 });
+                  vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any", "#/properties/filter/items/oneOf/1/properties/match_any/minItems", { limit: 1 });
                   errors++;
                 }
                 const len5 = data17.length;
@@ -448,16 +448,16 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                   let data18 = data17[i5];
                   if (data18 && typeof data18 == "object" && !Array.isArray(data18)) {
                     if (data18.field === void 0) {
-                      vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5, "#/properties/filter/items/oneOf/1/properties/match_any/items/required", "required", { missingProperty: "field" });
+                      vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5, "#/properties/filter/items/oneOf/1/properties/match_any/items/required", { missingProperty: "field" });
                       errors++;
                     }
                     if (data18.value === void 0) {
-                      vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5, "#/properties/filter/items/oneOf/1/properties/match_any/items/required", "required", { missingProperty: "value" });
+                      vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5, "#/properties/filter/items/oneOf/1/properties/match_any/items/required", { missingProperty: "value" });
                       errors++;
                     }
                     for (const key4 in data18) {
                       if (!(key4 === "field" || key4 === "value")) {
-                        vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5, "#/properties/filter/items/oneOf/1/properties/match_any/items/additionalProperties", "additionalProperties", { additionalProperty: key4 });
+                        vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5, "#/properties/filter/items/oneOf/1/properties/match_any/items/additionalProperties", { additionalProperty: key4 });
                         errors++;
                       }
                     }
@@ -465,11 +465,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                       let data19 = data18.field;
                       if (typeof data19 === "string") {
                         if (!this["advancedFilter"].has(data19)) {
-                          vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5 + "/field", "#/properties/filter/items/oneOf/1/properties/match_any/items/properties/field/x-names", "x-names", { names: "advancedFilter" });
+                          vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5 + "/field", "#/properties/filter/items/oneOf/1/properties/match_any/items/properties/field/x-names", { names: "advancedFilter" });
                           errors++;
                         }
                       } else {
-                        vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5 + "/field", "#/properties/filter/items/oneOf/1/properties/match_any/items/properties/field/type", "type", { type: "string" });
+                        vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5 + "/field", "#/properties/filter/items/oneOf/1/properties/match_any/items/properties/field/type", { type: "string" });
                         errors++;
                       }
                     }
@@ -477,7 +477,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                       let data20 = data18.value;
                       if (Array.isArray(data20)) {
                         if (data20.length < 1) {
-                          vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5 + "/value", "#/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/minItems", "minItems", { limit: 1 });
+                          vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5 + "/value", "#/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/minItems", { limit: 1 });
                           errors++;
                         }
                         const len6 = data20.length;
@@ -485,31 +485,31 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           let data21 = data20[i6];
                           if (typeof data21 === "string") {
                             if (data21.length < 1) {
-                              vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5 + "/value/" + i6, "#/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/items/minLength", "minLength", { limit: 1 });
+                              vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5 + "/value/" + i6, "#/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/items/minLength", { limit: 1 });
                               errors++;
                             }
                           } else {
-                            vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5 + "/value/" + i6, "#/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/items/type", "type", { type: "string" });
+                            vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5 + "/value/" + i6, "#/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/items/type", { type: "string" });
                             errors++;
                           }
                         }
                       } else {
-                        vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5 + "/value", "#/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/type", "type", { type: "array" });
+                        vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5 + "/value", "#/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/type", { type: "array" });
                         errors++;
                       }
                     }
                   } else {
-                    vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5, "#/properties/filter/items/oneOf/1/properties/match_any/items/type", "type", { type: "object" });
+                    vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5, "#/properties/filter/items/oneOf/1/properties/match_any/items/type", { type: "object" });
                     errors++;
                   }
                 }
               } else {
-                vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any", "#/properties/filter/items/oneOf/1/properties/match_any/type", "type", { type: "array" });
+                vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any", "#/properties/filter/items/oneOf/1/properties/match_any/type", { type: "array" });
                 errors++;
               }
             }
           } else {
-            vErrors = appendError(vErrors, instancePath + "/filter/" + i3, "#/properties/filter/items/oneOf/1/type", "type", { type: "object" });
+            vErrors = appendError(vErrors, instancePath + "/filter/" + i3, "#/properties/filter/items/oneOf/1/type", { type: "object" });
             errors++;
           }
           var _valid0 = _errs44 === errors;
@@ -523,7 +523,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
             }
           }
           if (!valid10) {
-            vErrors = appendError(vErrors, instancePath + "/filter/" + i3, "#/properties/filter/items/oneOf", "oneOf", { passingSchemas: passing0 });
+            vErrors = appendError(vErrors, instancePath + "/filter/" + i3, "#/properties/filter/items/oneOf", { passingSchemas: passing0 });
             errors++;
           } else {
             errors = _errs30;
@@ -537,12 +537,12 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/filter", "#/properties/filter/type", "type", { type: "array" });
+        vErrors = appendError(vErrors, instancePath + "/filter", "#/properties/filter/type", { type: "array" });
         errors++;
       }
     }
   } else {
-    vErrors = appendError(vErrors, instancePath, "#/type", "type", { type: "object" });
+    vErrors = appendError(vErrors, instancePath, "#/type", { type: "object" });
     errors++;
   }
   validate11.errors = vErrors;
@@ -555,24 +555,24 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.date_start === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "date_start" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "date_start" });
       errors++;
     }
     if (data.date_end === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "date_end" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "date_end" });
       errors++;
     }
     if (data.profiles === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "profiles" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "profiles" });
       errors++;
     }
     if (data.metrics === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "metrics" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "metrics" });
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "date_start" || key0 === "date_end" || key0 === "profiles" || key0 === "metrics" || key0 === "dimensions")) {
-        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", "additionalProperties", { additionalProperty: key0 });
+        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", { additionalProperty: key0 });
         errors++;
       }
     }
@@ -580,11 +580,11 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
       let data0 = data.date_start;
       if (typeof data0 === "string") {
         if (!pattern0.test(data0)) {
-          vErrors = appendError(vErrors, instancePath + "/date_start", "#/properties/date_start/pattern", "pattern", { pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
+          vErrors = appendError(vErrors, instancePath + "/date_start", "#/properties/date_start/pattern", { pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
           errors++;
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/date_start", "#/properties/date_start/type", "type", { type: "string" });
+        vErrors = appendError(vErrors, instancePath + "/date_start", "#/properties/date_start/type", { type: "string" });
         errors++;
       }
     }
@@ -592,11 +592,11 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
       let data1 = data.date_end;
       if (typeof data1 === "string") {
         if (!pattern0.test(data1)) {
-          vErrors = appendError(vErrors, instancePath + "/date_end", "#/properties/date_end/pattern", "pattern", { pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
+          vErrors = appendError(vErrors, instancePath + "/date_end", "#/properties/date_end/pattern", { pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
           errors++;
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/date_end", "#/properties/date_end/type", "type", { type: "string" });
+        vErrors = appendError(vErrors, instancePath + "/date_end", "#/properties/date_end/type", { type: "string" });
         errors++;
       }
     }
@@ -604,11 +604,11 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
       let data2 = data.profiles;
       if (Array.isArray(data2)) {
         if (data2.length > 25) {
-          vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/maxItems", "maxItems", { limit: 25 });
+          vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/maxItems", { limit: 25 });
           errors++;
         }
         if (data2.length < 1) {
-          vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/minItems", "minItems", { limit: 1 });
+          vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/minItems", { limit: 1 });
           errors++;
         }
         const len0 = data2.length;
@@ -616,16 +616,16 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           let data3 = data2[i0];
           if (typeof data3 === "string") {
             if (data3.length < 1) {
-              vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/minLength", "minLength", { limit: 1 });
+              vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/minLength", { limit: 1 });
               errors++;
             }
           } else {
-            vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/type", "type", { type: "string" });
+            vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/type", { type: "string" });
             errors++;
           }
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/type", "type", { type: "array" });
+        vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/type", { type: "array" });
         errors++;
       }
     }
@@ -633,11 +633,11 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
       let data4 = data.metrics;
       if (Array.isArray(data4)) {
         if (data4.length > 25) {
-          vErrors = appendError(vErrors, instancePath + "/metrics", "#/properties/metrics/maxItems", "maxItems", { limit: 25 });
+          vErrors = appendError(vErrors, instancePath + "/metrics", "#/properties/metrics/maxItems", { limit: 25 });
           errors++;
         }
         if (data4.length < 1) {
-          vErrors = appendError(vErrors, instancePath + "/metrics", "#/properties/metrics/minItems", "minItems", { limit: 1 });
+          vErrors = appendError(vErrors, instancePath + "/metrics", "#/properties/metrics/minItems", { limit: 1 });
           errors++;
         }
         const len1 = data4.length;
@@ -645,20 +645,20 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           let data5 = data4[i1];
           if (typeof data5 === "string") {
             if (data5.length < 1) {
-              vErrors = appendError(vErrors, instancePath + "/metrics/" + i1, "#/properties/metrics/items/minLength", "minLength", { limit: 1 });
+              vErrors = appendError(vErrors, instancePath + "/metrics/" + i1, "#/properties/metrics/items/minLength", { limit: 1 });
               errors++;
             }
             if (!this["metrics"].has(data5)) {
-              vErrors = appendError(vErrors, instancePath + "/metrics/" + i1, "#/properties/metrics/items/x-names", "x-names", { names: "metrics" });
+              vErrors = appendError(vErrors, instancePath + "/metrics/" + i1, "#/properties/metrics/items/x-names", { names: "metrics" });
               errors++;
             }
           } else {
-            vErrors = appendError(vErrors, instancePath + "/metrics/" + i1, "#/properties/metrics/items/type", "type", { type: "string" });
+            vErrors = appendError(vErrors, instancePath + "/metrics/" + i1, "#/properties/metrics/items/type", { type: "string" });
             errors++;
           }
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/metrics", "#/properties/metrics/type", "type", { type: "array" });
+        vErrors = appendError(vErrors, instancePath + "/metrics", "#/properties/metrics/type", { type: "array" });
         errors++;
       }
     }
@@ -670,12 +670,12 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           let data7 = data6[i2];
           if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
             if (data7.type === void 0) {
-              vErrors = appendError(vErrors, instancePath + "/dimensions/" + i2, "#/properties/dimensions/items/required", "required", { missingProperty: "type" });
+              vErrors = appendError(vErrors, instancePath + "/dimensions/" + i2, "#/properties/dimensions/items/required", { missingProperty: "type" });
               errors++;
             }
             for (const key1 in data7) {
               if (!(key1 === "type")) {
-                vErrors = appendError(vErrors, instancePath + "/dimensions/" + i2, "#/properties/dimensions/items/additionalProperties", "additionalProperties", { additionalProperty: key1 });
+                vErrors = appendError(vErrors, instancePath + "/dimensions/" + i2, "#/properties/dimensions/items/additionalProperties", { additionalProperty: key1 });
                 errors++;
               }
             }
@@ -683,26 +683,26 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
               let data8 = data7.type;
               if (typeof data8 === "string") {
                 if (!this["dimensions"].has(data8)) {
-                  vErrors = appendError(vErrors, instancePath + "/dimensions/" + i2 + "/type", "#/properties/dimensions/items/properties/type/x-names", "x-names", { names: "dimensions" });
+                  vErrors = appendError(vErrors, instancePath + "/dimensions/" + i2 + "/type", "#/properties/dimensions/items/properties/type/x-names", { names: "dimensions" });
                   errors++;
                 }
               } else {
-                vErrors = appendError(vErrors, instancePath + "/dimensions/" + i2 + "/type", "#/properties/dimensions/items/properties/type/type", "type", { type: "string" });
+                vErrors = appendError(vErrors, instancePath + "/dimensions/" + i2 + "/type", "#/properties/dimensions/items/properties/type/type", { type: "string" });
                 errors++;
               }
             }
           } else {
-            vErrors = appendError(vErrors, instancePath + "/dimensions/" + i2, "#/properties/dimensions/items/type", "type", { type: "object" });
+            vErrors = appendError(vErrors, instancePath + "/dimensions/" + i2, "#/properties/dimensions/items/type", { type: "object" });
             errors++;
           }
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/dimensions", "#/properties/dimensions/type", "type", { type: "array" });
+        vErrors = appendError(vErrors, instancePath + "/dimensions", "#/properties/dimensions/type", { type: "array" });
         errors++;
       }
     }
   } else {
-    vErrors = appendError(vErrors, instancePath, "#/type", "type", { type: "object" });
+    vErrors = appendError(vErrors, instancePath, "#/type", { type: "object" });
     errors++;
   }
   validate12.errors = vErrors;
@@ -802,8 +802,8 @@ export {
 };
 
 /** Appends one error to the list (null before the first): ajv's error append, written once. */
-function appendError(vErrors, instancePath, schemaPath, keyword, params) {
-  const err = { instancePath, schemaPath, keyword, params };
+function appendError(vErrors, instancePath, schemaPath, params) {
+  const err = { instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params };
   if (vErrors === null) return [err];
   vErrors.push(err);
   return vErrors;

@@ -15,27 +15,27 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.success === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "success" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "success" });
       errors++;
     }
     if (data.errors === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "errors" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "errors" });
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "success" || key0 === "errors")) {
-        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", "additionalProperties", { additionalProperty: key0 });
+        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", { additionalProperty: key0 });
         errors++;
       }
     }
     if (data.success !== void 0) {
       let data0 = data.success;
       if (typeof data0 !== "boolean") {
-        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/type", "type", { type: "boolean" });
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/type", { type: "boolean" });
         errors++;
       }
       if (false !== data0) {
-        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/const", "const", { allowedValue: false });
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/const", { allowedValue: false });
         errors++;
       }
     }
@@ -43,7 +43,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       let data1 = data.errors;
       if (Array.isArray(data1)) {
         if (data1.length < 1) {
-          vErrors = appendError(vErrors, instancePath + "/errors", "#/properties/errors/minItems", "minItems", { limit: 1 });
+          vErrors = appendError(vErrors, instancePath + "/errors", "#/properties/errors/minItems", { limit: 1 });
           errors++;
         }
         const len0 = data1.length;
@@ -51,23 +51,23 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           let data2 = data1[i0];
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.code === void 0) {
-              vErrors = appendError(vErrors, instancePath + "/errors/" + i0, "https://social-analytics-api.invalid/v1/schemas/ApiError/required", "required", { missingProperty: "code" });
+              vErrors = appendError(vErrors, instancePath + "/errors/" + i0, "https://social-analytics-api.invalid/v1/schemas/ApiError/required", { missingProperty: "code" });
               errors++;
             }
             if (data2.errors === void 0) {
-              vErrors = appendError(vErrors, instancePath + "/errors/" + i0, "https://social-analytics-api.invalid/v1/schemas/ApiError/required", "required", { missingProperty: "errors" });
+              vErrors = appendError(vErrors, instancePath + "/errors/" + i0, "https://social-analytics-api.invalid/v1/schemas/ApiError/required", { missingProperty: "errors" });
               errors++;
             }
             for (const key1 in data2) {
               if (!(key1 === "code" || key1 === "errors")) {
-                vErrors = appendError(vErrors, instancePath + "/errors/" + i0, "https://social-analytics-api.invalid/v1/schemas/ApiError/additionalProperties", "additionalProperties", { additionalProperty: key1 });
+                vErrors = appendError(vErrors, instancePath + "/errors/" + i0, "https://social-analytics-api.invalid/v1/schemas/ApiError/additionalProperties", { additionalProperty: key1 });
                 errors++;
               }
             }
             if (data2.code !== void 0) {
               let data3 = data2.code;
               if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
-                vErrors = appendError(vErrors, instancePath + "/errors/" + i0 + "/code", "https://social-analytics-api.invalid/v1/schemas/ApiError/properties/code/type", "type", { type: "integer" });
+                vErrors = appendError(vErrors, instancePath + "/errors/" + i0 + "/code", "https://social-analytics-api.invalid/v1/schemas/ApiError/properties/code/type", { type: "integer" });
                 errors++;
               }
             }
@@ -77,27 +77,27 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                 const len1 = data4.length;
                 for (let i1 = 0; i1 < len1; i1++) {
                   if (typeof data4[i1] !== "string") {
-                    vErrors = appendError(vErrors, instancePath + "/errors/" + i0 + "/errors/" + i1, "https://social-analytics-api.invalid/v1/schemas/ApiError/properties/errors/items/type", "type", { type: "string" });
+                    vErrors = appendError(vErrors, instancePath + "/errors/" + i0 + "/errors/" + i1, "https://social-analytics-api.invalid/v1/schemas/ApiError/properties/errors/items/type", { type: "string" });
                     errors++;
                   }
                 }
               } else {
-                vErrors = appendError(vErrors, instancePath + "/errors/" + i0 + "/errors", "https://social-analytics-api.invalid/v1/schemas/ApiError/properties/errors/type", "type", { type: "array" });
+                vErrors = appendError(vErrors, instancePath + "/errors/" + i0 + "/errors", "https://social-analytics-api.invalid/v1/schemas/ApiError/properties/errors/type", { type: "array" });
                 errors++;
               }
             }
           } else {
-            vErrors = appendError(vErrors, instancePath + "/errors/" + i0, "https://social-analytics-api.invalid/v1/schemas/ApiError/type", "type", { type: "object" });
+            vErrors = appendError(vErrors, instancePath + "/errors/" + i0, "https://social-analytics-api.invalid/v1/schemas/ApiError/type", { type: "object" });
             errors++;
           }
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/errors", "#/properties/errors/type", "type", { type: "array" });
+        vErrors = appendError(vErrors, instancePath + "/errors", "#/properties/errors/type", { type: "array" });
         errors++;
       }
     }
   } else {
-    vErrors = appendError(vErrors, instancePath, "#/type", "type", { type: "object" });
+    vErrors = appendError(vErrors, instancePath, "#/type", { type: "object" });
     errors++;
   }
   validate10.errors = vErrors;
@@ -113,8 +113,8 @@ exports.schemaRules = {
 };
 
 /** Appends one error to the list (null before the first): ajv's error append, written once. */
-function appendError(vErrors, instancePath, schemaPath, keyword, params) {
-  const err = { instancePath, schemaPath, keyword, params };
+function appendError(vErrors, instancePath, schemaPath, params) {
+  const err = { instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params };
   if (vErrors === null) return [err];
   vErrors.push(err);
   return vErrors;

@@ -17,27 +17,27 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.success === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "success" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "success" });
       errors++;
     }
     if (data.data === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "data" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "data" });
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "success" || key0 === "data")) {
-        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", "additionalProperties", { additionalProperty: key0 });
+        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", { additionalProperty: key0 });
         errors++;
       }
     }
     if (data.success !== void 0) {
       let data0 = data.success;
       if (typeof data0 !== "boolean") {
-        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/type", "type", { type: "boolean" });
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/type", { type: "boolean" });
         errors++;
       }
       if (true !== data0) {
-        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/const", "const", { allowedValue: true });
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/const", { allowedValue: true });
         errors++;
       }
     }
@@ -45,12 +45,12 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       let data1 = data.data;
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         if (data1.posts === void 0) {
-          vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/required", "required", { missingProperty: "posts" });
+          vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/required", { missingProperty: "posts" });
           errors++;
         }
         for (const key1 in data1) {
           if (!(key1 === "posts" || key1 === "next" || key1 === "remaining")) {
-            vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/additionalProperties", "additionalProperties", { additionalProperty: key1 });
+            vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/additionalProperties", { additionalProperty: key1 });
             errors++;
           }
         }
@@ -70,35 +70,35 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                       if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                         if (data5.title !== void 0) {
                           if (typeof data5.title !== "string") {
-                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/title", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/title/type", "type", { type: "string" });
+                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/title", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/title/type", { type: "string" });
                             errors++;
                           }
                         }
                         if (data5.description !== void 0) {
                           if (typeof data5.description !== "string") {
-                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/description", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/description/type", "type", { type: "string" });
+                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/description", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/description/type", { type: "string" });
                             errors++;
                           }
                         }
                         if (data5.url !== void 0) {
                           if (typeof data5.url !== "string") {
-                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/url", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/url/type", "type", { type: "string" });
+                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/url", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/url/type", { type: "string" });
                             errors++;
                           }
                         }
                         if (data5.image_url !== void 0) {
                           if (typeof data5.image_url !== "string") {
-                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/image_url", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/image_url/type", "type", { type: "string" });
+                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/image_url", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/image_url/type", { type: "string" });
                             errors++;
                           }
                         }
                       } else {
-                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/type", "type", { type: "object" });
+                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/type", { type: "object" });
                         errors++;
                       }
                     }
                   } else {
-                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/type", "type", { type: "array" });
+                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/type", { type: "array" });
                     errors++;
                   }
                 }
@@ -106,11 +106,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                   let data10 = data3.created_time;
                   if (typeof data10 === "string") {
                     if (!pattern0.test(data10)) {
-                      vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/created_time", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/created_time/pattern", "pattern", { pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" });
+                      vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/created_time", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/created_time/pattern", { pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" });
                       errors++;
                     }
                   } else {
-                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/created_time", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/created_time/type", "type", { type: "string" });
+                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/created_time", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/created_time/type", { type: "string" });
                     errors++;
                   }
                 }
@@ -122,49 +122,49 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                       let data12 = data11[i2];
                       if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
                         if (data12.id === void 0) {
-                          vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/required", "required", { missingProperty: "id" });
+                          vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/required", { missingProperty: "id" });
                           errors++;
                         }
                         if (data12.name === void 0) {
-                          vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/required", "required", { missingProperty: "name" });
+                          vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/required", { missingProperty: "name" });
                           errors++;
                         }
                         for (const key2 in data12) {
                           if (!(key2 === "id" || key2 === "name")) {
-                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/additionalProperties", "additionalProperties", { additionalProperty: key2 });
+                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/additionalProperties", { additionalProperty: key2 });
                             errors++;
                           }
                         }
                         if (data12.id !== void 0) {
                           if (typeof data12.id !== "string") {
-                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i2 + "/id", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/properties/id/type", "type", { type: "string" });
+                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i2 + "/id", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/properties/id/type", { type: "string" });
                             errors++;
                           }
                         }
                         if (data12.name !== void 0) {
                           if (typeof data12.name !== "string") {
-                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i2 + "/name", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/properties/name/type", "type", { type: "string" });
+                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i2 + "/name", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/properties/name/type", { type: "string" });
                             errors++;
                           }
                         }
                       } else {
-                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/type", "type", { type: "object" });
+                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/type", { type: "object" });
                         errors++;
                       }
                     }
                   } else {
-                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/type", "type", { type: "array" });
+                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/type", { type: "array" });
                     errors++;
                   }
                 }
                 if (data3.ppd_status !== void 0) {
                   let data15 = data3.ppd_status;
                   if (typeof data15 !== "string") {
-                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/ppd_status", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/ppd_status/type", "type", { type: "string" });
+                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/ppd_status", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/ppd_status/type", { type: "string" });
                     errors++;
                   }
                   if (!(data15 === "organic" || data15 === "paid" || data15 === "unknown")) {
-                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/ppd_status", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/ppd_status/enum", "enum", { allowedValues: schema12.properties.ppd_status.enum });
+                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/ppd_status", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/ppd_status/enum", { allowedValues: schema12.properties.ppd_status.enum });
                     errors++;
                   }
                 }
@@ -174,88 +174,88 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     if (data16.like !== void 0) {
                       let data17 = data16.like;
                       if (!(typeof data17 == "number" && (!(data17 % 1) && !isNaN(data17)) && isFinite(data17))) {
-                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/reactions_by_type/like", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/like/type", "type", { type: "integer" });
+                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/reactions_by_type/like", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/like/type", { type: "integer" });
                         errors++;
                       }
                     }
                     if (data16.love !== void 0) {
                       let data18 = data16.love;
                       if (!(typeof data18 == "number" && (!(data18 % 1) && !isNaN(data18)) && isFinite(data18))) {
-                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/reactions_by_type/love", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/love/type", "type", { type: "integer" });
+                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/reactions_by_type/love", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/love/type", { type: "integer" });
                         errors++;
                       }
                     }
                     if (data16.wow !== void 0) {
                       let data19 = data16.wow;
                       if (!(typeof data19 == "number" && (!(data19 % 1) && !isNaN(data19)) && isFinite(data19))) {
-                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/reactions_by_type/wow", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/wow/type", "type", { type: "integer" });
+                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/reactions_by_type/wow", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/wow/type", { type: "integer" });
                         errors++;
                       }
                     }
                     if (data16.haha !== void 0) {
                       let data20 = data16.haha;
                       if (!(typeof data20 == "number" && (!(data20 % 1) && !isNaN(data20)) && isFinite(data20))) {
-                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/reactions_by_type/haha", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/haha/type", "type", { type: "integer" });
+                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/reactions_by_type/haha", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/haha/type", { type: "integer" });
                         errors++;
                       }
                     }
                     if (data16.sorry !== void 0) {
                       let data21 = data16.sorry;
                       if (!(typeof data21 == "number" && (!(data21 % 1) && !isNaN(data21)) && isFinite(data21))) {
-                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/reactions_by_type/sorry", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/sorry/type", "type", { type: "integer" });
+                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/reactions_by_type/sorry", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/sorry/type", { type: "integer" });
                         errors++;
                       }
                     }
                     if (data16.anger !== void 0) {
                       let data22 = data16.anger;
                       if (!(typeof data22 == "number" && (!(data22 % 1) && !isNaN(data22)) && isFinite(data22))) {
-                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/reactions_by_type/anger", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/anger/type", "type", { type: "integer" });
+                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/reactions_by_type/anger", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/anger/type", { type: "integer" });
                         errors++;
                       }
                     }
                   } else {
-                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/reactions_by_type", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/type", "type", { type: "object" });
+                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/reactions_by_type", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/type", { type: "object" });
                     errors++;
                   }
                 }
                 if (data3.insights_video_retention_graph !== void 0) {
                   if (!Array.isArray(data3.insights_video_retention_graph)) {
-                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/insights_video_retention_graph", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_retention_graph/type", "type", { type: "array" });
+                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/insights_video_retention_graph", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_retention_graph/type", { type: "array" });
                     errors++;
                   }
                 }
                 if (data3.insights_video_retention_graph_autoplayed !== void 0) {
                   if (!Array.isArray(data3.insights_video_retention_graph_autoplayed)) {
-                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/insights_video_retention_graph_autoplayed", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_retention_graph_autoplayed/type", "type", { type: "array" });
+                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/insights_video_retention_graph_autoplayed", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_retention_graph_autoplayed/type", { type: "array" });
                     errors++;
                   }
                 }
               } else {
-                vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/type", "type", { type: "object" });
+                vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/type", { type: "object" });
                 errors++;
               }
             }
           } else {
-            vErrors = appendError(vErrors, instancePath + "/data/posts", "#/properties/data/properties/posts/type", "type", { type: "array" });
+            vErrors = appendError(vErrors, instancePath + "/data/posts", "#/properties/data/properties/posts/type", { type: "array" });
             errors++;
           }
         }
         if (data1.next !== void 0) {
           if (typeof data1.next !== "string") {
-            vErrors = appendError(vErrors, instancePath + "/data/next", "#/properties/data/properties/next/type", "type", { type: "string" });
+            vErrors = appendError(vErrors, instancePath + "/data/next", "#/properties/data/properties/next/type", { type: "string" });
             errors++;
           }
         }
         if (data1.remaining !== void 0) {
           let data26 = data1.remaining;
           if (!(typeof data26 == "number" && (!(data26 % 1) && !isNaN(data26)) && isFinite(data26))) {
-            vErrors = appendError(vErrors, instancePath + "/data/remaining", "#/properties/data/properties/remaining/type", "type", { type: "integer" });
+            vErrors = appendError(vErrors, instancePath + "/data/remaining", "#/properties/data/properties/remaining/type", { type: "integer" });
             errors++;
           }
         }
         if (data1.next !== void 0) {
           if (data1.remaining === void 0) {
-            vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/dependentRequired", "dependentRequired", {
+            vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/dependentRequired", {
               property: "next",
               missingProperty: "remaining",
               depsCount: 1,
@@ -266,7 +266,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data1.remaining !== void 0) {
           if (data1.next === void 0) {
-            vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/dependentRequired", "dependentRequired", {
+            vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/dependentRequired", {
               property: "remaining",
               missingProperty: "next",
               depsCount: 1,
@@ -276,12 +276,12 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/type", "type", { type: "object" });
+        vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/type", { type: "object" });
         errors++;
       }
     }
   } else {
-    vErrors = appendError(vErrors, instancePath, "#/type", "type", { type: "object" });
+    vErrors = appendError(vErrors, instancePath, "#/type", { type: "object" });
     errors++;
   }
   validate10.errors = vErrors;
@@ -321,8 +321,8 @@ exports.schemaRules = {
 };
 
 /** Appends one error to the list (null before the first): ajv's error append, written once. */
-function appendError(vErrors, instancePath, schemaPath, keyword, params) {
-  const err = { instancePath, schemaPath, keyword, params };
+function appendError(vErrors, instancePath, schemaPath, params) {
+  const err = { instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params };
   if (vErrors === null) return [err];
   vErrors.push(err);
   return vErrors;

@@ -15,27 +15,27 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.success === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "success" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "success" });
       errors++;
     }
     if (data.data === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "data" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "data" });
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "success" || key0 === "data")) {
-        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", "additionalProperties", { additionalProperty: key0 });
+        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", { additionalProperty: key0 });
         errors++;
       }
     }
     if (data.success !== void 0) {
       let data0 = data.success;
       if (typeof data0 !== "boolean") {
-        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/type", "type", { type: "boolean" });
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/type", { type: "boolean" });
         errors++;
       }
       if (true !== data0) {
-        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/const", "const", { allowedValue: true });
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/const", { allowedValue: true });
         errors++;
       }
     }
@@ -47,43 +47,43 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           let data2 = data1[i0];
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.id === void 0) {
-              vErrors = appendError(vErrors, instancePath + "/data/" + i0, "https://social-analytics-api.invalid/v1/schemas/ContentLabel/required", "required", { missingProperty: "id" });
+              vErrors = appendError(vErrors, instancePath + "/data/" + i0, "https://social-analytics-api.invalid/v1/schemas/ContentLabel/required", { missingProperty: "id" });
               errors++;
             }
             if (data2.name === void 0) {
-              vErrors = appendError(vErrors, instancePath + "/data/" + i0, "https://social-analytics-api.invalid/v1/schemas/ContentLabel/required", "required", { missingProperty: "name" });
+              vErrors = appendError(vErrors, instancePath + "/data/" + i0, "https://social-analytics-api.invalid/v1/schemas/ContentLabel/required", { missingProperty: "name" });
               errors++;
             }
             for (const key1 in data2) {
               if (!(key1 === "id" || key1 === "name")) {
-                vErrors = appendError(vErrors, instancePath + "/data/" + i0, "https://social-analytics-api.invalid/v1/schemas/ContentLabel/additionalProperties", "additionalProperties", { additionalProperty: key1 });
+                vErrors = appendError(vErrors, instancePath + "/data/" + i0, "https://social-analytics-api.invalid/v1/schemas/ContentLabel/additionalProperties", { additionalProperty: key1 });
                 errors++;
               }
             }
             if (data2.id !== void 0) {
               if (typeof data2.id !== "string") {
-                vErrors = appendError(vErrors, instancePath + "/data/" + i0 + "/id", "https://social-analytics-api.invalid/v1/schemas/ContentLabel/properties/id/type", "type", { type: "string" });
+                vErrors = appendError(vErrors, instancePath + "/data/" + i0 + "/id", "https://social-analytics-api.invalid/v1/schemas/ContentLabel/properties/id/type", { type: "string" });
                 errors++;
               }
             }
             if (data2.name !== void 0) {
               if (typeof data2.name !== "string") {
-                vErrors = appendError(vErrors, instancePath + "/data/" + i0 + "/name", "https://social-analytics-api.invalid/v1/schemas/ContentLabel/properties/name/type", "type", { type: "string" });
+                vErrors = appendError(vErrors, instancePath + "/data/" + i0 + "/name", "https://social-analytics-api.invalid/v1/schemas/ContentLabel/properties/name/type", { type: "string" });
                 errors++;
               }
             }
           } else {
-            vErrors = appendError(vErrors, instancePath + "/data/" + i0, "https://social-analytics-api.invalid/v1/schemas/ContentLabel/type", "type", { type: "object" });
+            vErrors = appendError(vErrors, instancePath + "/data/" + i0, "https://social-analytics-api.invalid/v1/schemas/ContentLabel/type", { type: "object" });
             errors++;
           }
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/type", "type", { type: "array" });
+        vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/type", { type: "array" });
         errors++;
       }
     }
   } else {
-    vErrors = appendError(vErrors, instancePath, "#/type", "type", { type: "object" });
+    vErrors = appendError(vErrors, instancePath, "#/type", { type: "object" });
     errors++;
   }
   validate10.errors = vErrors;
@@ -116,8 +116,8 @@ exports.schemaRules = {
 };
 
 /** Appends one error to the list (null before the first): ajv's error append, written once. */
-function appendError(vErrors, instancePath, schemaPath, keyword, params) {
-  const err = { instancePath, schemaPath, keyword, params };
+function appendError(vErrors, instancePath, schemaPath, params) {
+  const err = { instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params };
   if (vErrors === null) return [err];
   vErrors.push(err);
   return vErrors;

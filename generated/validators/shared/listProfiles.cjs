@@ -24,27 +24,27 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.success === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "success" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "success" });
       errors++;
     }
     if (data.profiles === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "profiles" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "profiles" });
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "success" || key0 === "profiles")) {
-        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", "additionalProperties", { additionalProperty: key0 });
+        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", { additionalProperty: key0 });
         errors++;
       }
     }
     if (data.success !== void 0) {
       let data0 = data.success;
       if (typeof data0 !== "boolean") {
-        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/type", "type", { type: "boolean" });
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/type", { type: "boolean" });
         errors++;
       }
       if (true !== data0) {
-        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/const", "const", { allowedValue: true });
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/const", { allowedValue: true });
         errors++;
       }
     }
@@ -57,70 +57,70 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             for (const key1 in data2) {
               if (!(key1 === "id" || key1 === "name" || key1 === "profile_name" || key1 === "picture" || key1 === "timezone" || key1 === "profile_labels" || key1 === "insights_enabled" || key1 === "community_enabled")) {
-                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "https://social-analytics-api.invalid/v1/schemas/Profile/additionalProperties", "additionalProperties", { additionalProperty: key1 });
+                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "https://social-analytics-api.invalid/v1/schemas/Profile/additionalProperties", { additionalProperty: key1 });
                 errors++;
               }
             }
             if (data2.id !== void 0) {
               if (typeof data2.id !== "string") {
-                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/id", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/id/type", "type", { type: "string" });
+                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/id", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/id/type", { type: "string" });
                 errors++;
               }
             }
             if (data2.name !== void 0) {
               if (typeof data2.name !== "string") {
-                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/name", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/name/type", "type", { type: "string" });
+                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/name", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/name/type", { type: "string" });
                 errors++;
               }
             }
             if (data2.profile_name !== void 0) {
               if (typeof data2.profile_name !== "string") {
-                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/profile_name", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/profile_name/type", "type", { type: "string" });
+                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/profile_name", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/profile_name/type", { type: "string" });
                 errors++;
               }
             }
             if (data2.picture !== void 0) {
               if (typeof data2.picture !== "string") {
-                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/picture", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/picture/type", "type", { type: "string" });
+                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/picture", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/picture/type", { type: "string" });
                 errors++;
               }
             }
             if (data2.timezone !== void 0) {
               if (typeof data2.timezone !== "string") {
-                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/timezone", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/timezone/type", "type", { type: "string" });
+                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/timezone", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/timezone/type", { type: "string" });
                 errors++;
               }
             }
             if (data2.profile_labels !== void 0) {
               if (!Array.isArray(data2.profile_labels)) {
-                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/profile_labels", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/profile_labels/type", "type", { type: "array" });
+                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/profile_labels", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/profile_labels/type", { type: "array" });
                 errors++;
               }
             }
             if (data2.insights_enabled !== void 0) {
               if (typeof data2.insights_enabled !== "boolean") {
-                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/insights_enabled", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/insights_enabled/type", "type", { type: "boolean" });
+                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/insights_enabled", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/insights_enabled/type", { type: "boolean" });
                 errors++;
               }
             }
             if (data2.community_enabled !== void 0) {
               if (typeof data2.community_enabled !== "boolean") {
-                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/community_enabled", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/community_enabled/type", "type", { type: "boolean" });
+                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/community_enabled", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/community_enabled/type", { type: "boolean" });
                 errors++;
               }
             }
           } else {
-            vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "https://social-analytics-api.invalid/v1/schemas/Profile/type", "type", { type: "object" });
+            vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "https://social-analytics-api.invalid/v1/schemas/Profile/type", { type: "object" });
             errors++;
           }
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/type", "type", { type: "array" });
+        vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/type", { type: "array" });
         errors++;
       }
     }
   } else {
-    vErrors = appendError(vErrors, instancePath, "#/type", "type", { type: "object" });
+    vErrors = appendError(vErrors, instancePath, "#/type", { type: "object" });
     errors++;
   }
   validate10.errors = vErrors;
@@ -152,8 +152,8 @@ exports.schemaRules = {
 };
 
 /** Appends one error to the list (null before the first): ajv's error append, written once. */
-function appendError(vErrors, instancePath, schemaPath, keyword, params) {
-  const err = { instancePath, schemaPath, keyword, params };
+function appendError(vErrors, instancePath, schemaPath, params) {
+  const err = { instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params };
   if (vErrors === null) return [err];
   vErrors.push(err);
   return vErrors;

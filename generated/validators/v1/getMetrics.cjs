@@ -18,27 +18,27 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.success === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "success" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "success" });
       errors++;
     }
     if (data.profiles === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "profiles" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "profiles" });
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "success" || key0 === "profiles")) {
-        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", "additionalProperties", { additionalProperty: key0 });
+        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", { additionalProperty: key0 });
         errors++;
       }
     }
     if (data.success !== void 0) {
       let data0 = data.success;
       if (typeof data0 !== "boolean") {
-        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/type", "type", { type: "boolean" });
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/type", { type: "boolean" });
         errors++;
       }
       if (true !== data0) {
-        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/const", "const", { allowedValue: true });
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/const", { allowedValue: true });
         errors++;
       }
     }
@@ -50,22 +50,22 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           let data2 = data1[i0];
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.id === void 0) {
-              vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/required", "required", { missingProperty: "id" });
+              vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/required", { missingProperty: "id" });
               errors++;
             }
             if (data2.data === void 0) {
-              vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/required", "required", { missingProperty: "data" });
+              vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/required", { missingProperty: "data" });
               errors++;
             }
             for (const key1 in data2) {
               if (!(key1 === "id" || key1 === "data")) {
-                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/additionalProperties", "additionalProperties", { additionalProperty: key1 });
+                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/additionalProperties", { additionalProperty: key1 });
                 errors++;
               }
             }
             if (data2.id !== void 0) {
               if (typeof data2.id !== "string") {
-                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/id", "#/properties/profiles/items/properties/id/type", "type", { type: "string" });
+                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/id", "#/properties/profiles/items/properties/id/type", { type: "string" });
                 errors++;
               }
             }
@@ -77,37 +77,37 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                   let data5 = data4[i1];
                   if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                     if (data5.date === void 0) {
-                      vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1, "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/required", "required", { missingProperty: "date" });
+                      vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1, "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/required", { missingProperty: "date" });
                       errors++;
                     }
                     if (data5.date !== void 0) {
                       if (typeof data5.date !== "string") {
-                        vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1 + "/date", "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/properties/date/type", "type", { type: "string" });
+                        vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1 + "/date", "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/properties/date/type", { type: "string" });
                         errors++;
                       }
                     }
                   } else {
-                    vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1, "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/type", "type", { type: "object" });
+                    vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1, "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/type", { type: "object" });
                     errors++;
                   }
                 }
               } else {
-                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/data", "#/properties/profiles/items/properties/data/type", "type", { type: "array" });
+                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/data", "#/properties/profiles/items/properties/data/type", { type: "array" });
                 errors++;
               }
             }
           } else {
-            vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/type", "type", { type: "object" });
+            vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/type", { type: "object" });
             errors++;
           }
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/type", "type", { type: "array" });
+        vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/type", { type: "array" });
         errors++;
       }
     }
   } else {
-    vErrors = appendError(vErrors, instancePath, "#/type", "type", { type: "object" });
+    vErrors = appendError(vErrors, instancePath, "#/type", { type: "object" });
     errors++;
   }
   validate10.errors = vErrors;
@@ -140,8 +140,8 @@ exports.schemaRules = {
 };
 
 /** Appends one error to the list (null before the first): ajv's error append, written once. */
-function appendError(vErrors, instancePath, schemaPath, keyword, params) {
-  const err = { instancePath, schemaPath, keyword, params };
+function appendError(vErrors, instancePath, schemaPath, params) {
+  const err = { instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params };
   if (vErrors === null) return [err];
   vErrors.push(err);
   return vErrors;

@@ -15,31 +15,31 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.success === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "success" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "success" });
       errors++;
     }
     if (data.header === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "header" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "header" });
       errors++;
     }
     if (data.data === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "data" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "data" });
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "success" || key0 === "header" || key0 === "data")) {
-        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", "additionalProperties", { additionalProperty: key0 });
+        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", { additionalProperty: key0 });
         errors++;
       }
     }
     if (data.success !== void 0) {
       let data0 = data.success;
       if (typeof data0 !== "boolean") {
-        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/type", "type", { type: "boolean" });
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/type", { type: "boolean" });
         errors++;
       }
       if (true !== data0) {
-        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/const", "const", { allowedValue: true });
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/const", { allowedValue: true });
         errors++;
       }
     }
@@ -47,7 +47,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       let data1 = data.header;
       if (Array.isArray(data1)) {
         if (data1.length < 1) {
-          vErrors = appendError(vErrors, instancePath + "/header", "#/properties/header/minItems", "minItems", { limit: 1 });
+          vErrors = appendError(vErrors, instancePath + "/header", "#/properties/header/minItems", { limit: 1 });
           errors++;
         }
         const len0 = data1.length;
@@ -55,27 +55,27 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           let data2 = data1[i0];
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.type === void 0) {
-              vErrors = appendError(vErrors, instancePath + "/header/" + i0, "#/properties/header/items/required", "required", { missingProperty: "type" });
+              vErrors = appendError(vErrors, instancePath + "/header/" + i0, "#/properties/header/items/required", { missingProperty: "type" });
               errors++;
             }
             if (data2.rows === void 0) {
-              vErrors = appendError(vErrors, instancePath + "/header/" + i0, "#/properties/header/items/required", "required", { missingProperty: "rows" });
+              vErrors = appendError(vErrors, instancePath + "/header/" + i0, "#/properties/header/items/required", { missingProperty: "rows" });
               errors++;
             }
             for (const key1 in data2) {
               if (!(key1 === "type" || key1 === "rows")) {
-                vErrors = appendError(vErrors, instancePath + "/header/" + i0, "#/properties/header/items/additionalProperties", "additionalProperties", { additionalProperty: key1 });
+                vErrors = appendError(vErrors, instancePath + "/header/" + i0, "#/properties/header/items/additionalProperties", { additionalProperty: key1 });
                 errors++;
               }
             }
             if (data2.type !== void 0) {
               let data3 = data2.type;
               if (typeof data3 !== "string") {
-                vErrors = appendError(vErrors, instancePath + "/header/" + i0 + "/type", "https://social-analytics-api.invalid/v2/schemas/InstagramHeaderType/type", "type", { type: "string" });
+                vErrors = appendError(vErrors, instancePath + "/header/" + i0 + "/type", "https://social-analytics-api.invalid/v2/schemas/InstagramHeaderType/type", { type: "string" });
                 errors++;
               }
               if (!(data3 === "date.day" || data3 === "date.week" || data3 === "date.month" || data3 === "profile" || data3 === "profile_label" || data3 === "city" || data3 === "click_target" || data3 === "country" || data3 === "gender_age" || data3 === "locale" || data3 === "metric")) {
-                vErrors = appendError(vErrors, instancePath + "/header/" + i0 + "/type", "https://social-analytics-api.invalid/v2/schemas/InstagramHeaderType/enum", "enum", { allowedValues: schema12.enum });
+                vErrors = appendError(vErrors, instancePath + "/header/" + i0 + "/type", "https://social-analytics-api.invalid/v2/schemas/InstagramHeaderType/enum", { allowedValues: schema12.enum });
                 errors++;
               }
             }
@@ -85,22 +85,22 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                 const len1 = data4.length;
                 for (let i1 = 0; i1 < len1; i1++) {
                   if (typeof data4[i1] !== "string") {
-                    vErrors = appendError(vErrors, instancePath + "/header/" + i0 + "/rows/" + i1, "#/properties/header/items/properties/rows/items/type", "type", { type: "string" });
+                    vErrors = appendError(vErrors, instancePath + "/header/" + i0 + "/rows/" + i1, "#/properties/header/items/properties/rows/items/type", { type: "string" });
                     errors++;
                   }
                 }
               } else {
-                vErrors = appendError(vErrors, instancePath + "/header/" + i0 + "/rows", "#/properties/header/items/properties/rows/type", "type", { type: "array" });
+                vErrors = appendError(vErrors, instancePath + "/header/" + i0 + "/rows", "#/properties/header/items/properties/rows/type", { type: "array" });
                 errors++;
               }
             }
           } else {
-            vErrors = appendError(vErrors, instancePath + "/header/" + i0, "#/properties/header/items/type", "type", { type: "object" });
+            vErrors = appendError(vErrors, instancePath + "/header/" + i0, "#/properties/header/items/type", { type: "object" });
             errors++;
           }
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/header", "#/properties/header/type", "type", { type: "array" });
+        vErrors = appendError(vErrors, instancePath + "/header", "#/properties/header/type", { type: "array" });
         errors++;
       }
     }
@@ -111,17 +111,17 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i2 = 0; i2 < len2; i2++) {
           let data7 = data6[i2];
           if (!(typeof data7 == "number" && isFinite(data7)) && !Array.isArray(data7)) {
-            vErrors = appendError(vErrors, instancePath + "/data/" + i2, "https://social-analytics-api.invalid/v2/schemas/MetricsData/items/type", "type", { type: schema13.items.type });
+            vErrors = appendError(vErrors, instancePath + "/data/" + i2, "https://social-analytics-api.invalid/v2/schemas/MetricsData/items/type", { type: schema13.items.type });
             errors++;
           }
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/data", "https://social-analytics-api.invalid/v2/schemas/MetricsData/type", "type", { type: "array" });
+        vErrors = appendError(vErrors, instancePath + "/data", "https://social-analytics-api.invalid/v2/schemas/MetricsData/type", { type: "array" });
         errors++;
       }
     }
   } else {
-    vErrors = appendError(vErrors, instancePath, "#/type", "type", { type: "object" });
+    vErrors = appendError(vErrors, instancePath, "#/type", { type: "object" });
     errors++;
   }
   validate10.errors = vErrors;
@@ -155,8 +155,8 @@ exports.schemaRules = {
 };
 
 /** Appends one error to the list (null before the first): ajv's error append, written once. */
-function appendError(vErrors, instancePath, schemaPath, keyword, params) {
-  const err = { instancePath, schemaPath, keyword, params };
+function appendError(vErrors, instancePath, schemaPath, params) {
+  const err = { instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params };
   if (vErrors === null) return [err];
   vErrors.push(err);
   return vErrors;

@@ -14,27 +14,27 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.success === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "success" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "success" });
       errors++;
     }
     if (data.data === void 0) {
-      vErrors = appendError(vErrors, instancePath, "#/required", "required", { missingProperty: "data" });
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "data" });
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "success" || key0 === "data")) {
-        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", "additionalProperties", { additionalProperty: key0 });
+        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", { additionalProperty: key0 });
         errors++;
       }
     }
     if (data.success !== void 0) {
       let data0 = data.success;
       if (typeof data0 !== "boolean") {
-        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/type", "type", { type: "boolean" });
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/type", { type: "boolean" });
         errors++;
       }
       if (true !== data0) {
-        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/const", "const", { allowedValue: true });
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/const", { allowedValue: true });
         errors++;
       }
     }
@@ -42,12 +42,12 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       let data1 = data.data;
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         if (data1.posts === void 0) {
-          vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/required", "required", { missingProperty: "posts" });
+          vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/required", { missingProperty: "posts" });
           errors++;
         }
         for (const key1 in data1) {
           if (!(key1 === "posts" || key1 === "next" || key1 === "remaining")) {
-            vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/additionalProperties", "additionalProperties", { additionalProperty: key1 });
+            vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/additionalProperties", { additionalProperty: key1 });
             errors++;
           }
         }
@@ -67,7 +67,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                       if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                         if (data5.url !== void 0) {
                           if (typeof data5.url !== "string") {
-                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/url", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/url/type", "type", { type: "string" });
+                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/url", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/url/type", { type: "string" });
                             errors++;
                           }
                         }
@@ -80,17 +80,17 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                               if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
                                 if (data8.url !== void 0) {
                                   if (typeof data8.url !== "string") {
-                                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/images/" + i2 + "/url", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/images/items/properties/url/type", "type", { type: "string" });
+                                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/images/" + i2 + "/url", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/images/items/properties/url/type", { type: "string" });
                                     errors++;
                                   }
                                 }
                               } else {
-                                vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/images/" + i2, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/images/items/type", "type", { type: "object" });
+                                vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/images/" + i2, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/images/items/type", { type: "object" });
                                 errors++;
                               }
                             }
                           } else {
-                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/images", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/images/type", "type", { type: "array" });
+                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/images", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/images/type", { type: "array" });
                             errors++;
                           }
                         }
@@ -103,27 +103,27 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                               if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
                                 if (data11.url !== void 0) {
                                   if (typeof data11.url !== "string") {
-                                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/videos/" + i3 + "/url", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/videos/items/properties/url/type", "type", { type: "string" });
+                                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/videos/" + i3 + "/url", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/videos/items/properties/url/type", { type: "string" });
                                     errors++;
                                   }
                                 }
                               } else {
-                                vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/videos/" + i3, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/videos/items/type", "type", { type: "object" });
+                                vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/videos/" + i3, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/videos/items/type", { type: "object" });
                                 errors++;
                               }
                             }
                           } else {
-                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/videos", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/videos/type", "type", { type: "array" });
+                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/videos", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/videos/type", { type: "array" });
                             errors++;
                           }
                         }
                       } else {
-                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/type", "type", { type: "object" });
+                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/type", { type: "object" });
                         errors++;
                       }
                     }
                   } else {
-                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/type", "type", { type: "array" });
+                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/type", { type: "array" });
                     errors++;
                   }
                 }
@@ -131,11 +131,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                   let data13 = data3.created_time;
                   if (typeof data13 === "string") {
                     if (!pattern0.test(data13)) {
-                      vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/created_time", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/created_time/pattern", "pattern", { pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" });
+                      vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/created_time", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/created_time/pattern", { pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" });
                       errors++;
                     }
                   } else {
-                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/created_time", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/created_time/type", "type", { type: "string" });
+                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/created_time", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/created_time/type", { type: "string" });
                     errors++;
                   }
                 }
@@ -147,67 +147,67 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                       let data15 = data14[i4];
                       if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
                         if (data15.id === void 0) {
-                          vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/required", "required", { missingProperty: "id" });
+                          vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/required", { missingProperty: "id" });
                           errors++;
                         }
                         if (data15.name === void 0) {
-                          vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/required", "required", { missingProperty: "name" });
+                          vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/required", { missingProperty: "name" });
                           errors++;
                         }
                         for (const key2 in data15) {
                           if (!(key2 === "id" || key2 === "name")) {
-                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/additionalProperties", "additionalProperties", { additionalProperty: key2 });
+                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/additionalProperties", { additionalProperty: key2 });
                             errors++;
                           }
                         }
                         if (data15.id !== void 0) {
                           if (typeof data15.id !== "string") {
-                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i4 + "/id", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/properties/id/type", "type", { type: "string" });
+                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i4 + "/id", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/properties/id/type", { type: "string" });
                             errors++;
                           }
                         }
                         if (data15.name !== void 0) {
                           if (typeof data15.name !== "string") {
-                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i4 + "/name", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/properties/name/type", "type", { type: "string" });
+                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i4 + "/name", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/properties/name/type", { type: "string" });
                             errors++;
                           }
                         }
                       } else {
-                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/type", "type", { type: "object" });
+                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/type", { type: "object" });
                         errors++;
                       }
                     }
                   } else {
-                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/type", "type", { type: "array" });
+                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/type", { type: "array" });
                     errors++;
                   }
                 }
               } else {
-                vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/type", "type", { type: "object" });
+                vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/type", { type: "object" });
                 errors++;
               }
             }
           } else {
-            vErrors = appendError(vErrors, instancePath + "/data/posts", "#/properties/data/properties/posts/type", "type", { type: "array" });
+            vErrors = appendError(vErrors, instancePath + "/data/posts", "#/properties/data/properties/posts/type", { type: "array" });
             errors++;
           }
         }
         if (data1.next !== void 0) {
           if (typeof data1.next !== "string") {
-            vErrors = appendError(vErrors, instancePath + "/data/next", "#/properties/data/properties/next/type", "type", { type: "string" });
+            vErrors = appendError(vErrors, instancePath + "/data/next", "#/properties/data/properties/next/type", { type: "string" });
             errors++;
           }
         }
         if (data1.remaining !== void 0) {
           let data19 = data1.remaining;
           if (!(typeof data19 == "number" && (!(data19 % 1) && !isNaN(data19)) && isFinite(data19))) {
-            vErrors = appendError(vErrors, instancePath + "/data/remaining", "#/properties/data/properties/remaining/type", "type", { type: "integer" });
+            vErrors = appendError(vErrors, instancePath + "/data/remaining", "#/properties/data/properties/remaining/type", { type: "integer" });
             errors++;
           }
         }
         if (data1.next !== void 0) {
           if (data1.remaining === void 0) {
-            vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/dependentRequired", "dependentRequired", {
+            vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/dependentRequired", {
               property: "next",
               missingProperty: "remaining",
               depsCount: 1,
@@ -218,7 +218,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data1.remaining !== void 0) {
           if (data1.next === void 0) {
-            vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/dependentRequired", "dependentRequired", {
+            vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/dependentRequired", {
               property: "remaining",
               missingProperty: "next",
               depsCount: 1,
@@ -228,12 +228,12 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/type", "type", { type: "object" });
+        vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/type", { type: "object" });
         errors++;
       }
     }
   } else {
-    vErrors = appendError(vErrors, instancePath, "#/type", "type", { type: "object" });
+    vErrors = appendError(vErrors, instancePath, "#/type", { type: "object" });
     errors++;
   }
   validate10.errors = vErrors;
@@ -271,8 +271,8 @@ exports.schemaRules = {
 };
 
 /** Appends one error to the list (null before the first): ajv's error append, written once. */
-function appendError(vErrors, instancePath, schemaPath, keyword, params) {
-  const err = { instancePath, schemaPath, keyword, params };
+function appendError(vErrors, instancePath, schemaPath, params) {
+  const err = { instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params };
   if (vErrors === null) return [err];
   vErrors.push(err);
   return vErrors;

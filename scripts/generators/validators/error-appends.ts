@@ -5,8 +5,10 @@
  *   const err7 = { instancePath: ..., schemaPath: "...", keyword: "...", params: {...} };
  *   if (vErrors === null) { vErrors = [err7]; } else { vErrors.push(err7); }
  *
- * which this step writes as `vErrors = appendError(vErrors, ..., "...", "...", {...});`, the
+ * which this step writes as `vErrors = appendError(vErrors, ..., "#/.../pattern", {...});`, the
  * function defined once per module: the same error object, in the same place of the same list.
+ * The keyword is the last token of the schema path (ajv writes the path of the keyword's value),
+ * so the call leaves it out; an append whose keyword is not that token is not folded.
  * The statements are found in the syntax tree of the code (TypeScript's parser), not by matching
  * text: an append of any other form is left as ajv wrote it, and the step stops when a folded
  * `errN` is read anywhere else. Nothing else of the code changes.
@@ -20,8 +22,8 @@ export const APPEND_FUNCTION = 'appendError';
 const APPEND_DEFINITION = [
   '',
   `/** Appends one error to the list (null before the first): ajv's error append, written once. */`,
-  `function ${APPEND_FUNCTION}(vErrors, instancePath, schemaPath, keyword, params) {`,
-  '  const err = { instancePath, schemaPath, keyword, params };',
+  `function ${APPEND_FUNCTION}(vErrors, instancePath, schemaPath, params) {`,
+  '  const err = { instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params };',
   '  if (vErrors === null) return [err];',
   '  vErrors.push(err);',
   '  return vErrors;',
@@ -32,17 +34,22 @@ const APPEND_DEFINITION = [
 /** The members of ajv's error object, in its order. */
 const MEMBERS = ['instancePath', 'schemaPath', 'keyword', 'params'];
 
-/** `{ instancePath, schemaPath: ..., keyword: ..., params: ... }`: the four values as code, else undefined. */
+/**
+ * `{ instancePath, schemaPath: "...", keyword: "...", params: ... }` whose keyword is the last
+ * token of its schema path: the instance path, schema path and params as code, else undefined.
+ */
 function errorValues(node: ts.Expression, file: ts.SourceFile): string[] | undefined {
   if (!ts.isObjectLiteralExpression(node) || node.properties.length !== MEMBERS.length) return undefined;
-  const values: string[] = [];
+  const values: ts.Expression[] = [];
   for (const [i, property] of node.properties.entries()) {
     if (property.name === undefined || !ts.isIdentifier(property.name) || property.name.text !== MEMBERS[i]) return undefined;
-    if (ts.isShorthandPropertyAssignment(property)) values.push(property.name.text);
-    else if (ts.isPropertyAssignment(property)) values.push(property.initializer.getText(file));
+    if (ts.isShorthandPropertyAssignment(property)) values.push(property.name);
+    else if (ts.isPropertyAssignment(property)) values.push(property.initializer);
     else return undefined;
   }
-  return values;
+  const [instancePath, schemaPath, keyword, params] = values;
+  if (!ts.isStringLiteral(schemaPath) || !ts.isStringLiteral(keyword) || schemaPath.text.slice(schemaPath.text.lastIndexOf('/') + 1) !== keyword.text) return undefined;
+  return [instancePath, schemaPath, params].map((value) => value.getText(file));
 }
 
 /** The code of `node` without whitespace. */
