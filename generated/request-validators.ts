@@ -16,49 +16,24 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.date_start === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "date_start" } };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "date_start" });
       errors++;
     }
     if (data.date_end === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "date_end" } };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "date_end" });
       errors++;
     }
     if (data.profiles === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "profiles" } };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "profiles" });
       errors++;
     }
     if (data.metrics === void 0) {
-      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "metrics" } };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "metrics" });
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "date_start" || key0 === "date_end" || key0 === "profiles" || key0 === "metrics")) {
-        const err4 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 } };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
+        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", { additionalProperty: key0 });
         errors++;
       }
     }
@@ -66,21 +41,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       let data0 = data.date_start;
       if (typeof data0 === "string") {
         if (!pattern0.test(data0)) {
-          const err5 = { instancePath: instancePath + "/date_start", schemaPath: "#/properties/date_start/pattern", keyword: "pattern", params: { pattern: "^\\d{4}-\\d{2}-\\d{2}$" } };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
+          vErrors = appendError(vErrors, instancePath + "/date_start", "#/properties/date_start/pattern", { pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
           errors++;
         }
       } else {
-        const err6 = { instancePath: instancePath + "/date_start", schemaPath: "#/properties/date_start/type", keyword: "type", params: { type: "string" } };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
+        vErrors = appendError(vErrors, instancePath + "/date_start", "#/properties/date_start/type", { type: "string" });
         errors++;
       }
     }
@@ -88,21 +53,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       let data1 = data.date_end;
       if (typeof data1 === "string") {
         if (!pattern0.test(data1)) {
-          const err7 = { instancePath: instancePath + "/date_end", schemaPath: "#/properties/date_end/pattern", keyword: "pattern", params: { pattern: "^\\d{4}-\\d{2}-\\d{2}$" } };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
+          vErrors = appendError(vErrors, instancePath + "/date_end", "#/properties/date_end/pattern", { pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
           errors++;
         }
       } else {
-        const err8 = { instancePath: instancePath + "/date_end", schemaPath: "#/properties/date_end/type", keyword: "type", params: { type: "string" } };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
+        vErrors = appendError(vErrors, instancePath + "/date_end", "#/properties/date_end/type", { type: "string" });
         errors++;
       }
     }
@@ -110,21 +65,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       let data2 = data.profiles;
       if (Array.isArray(data2)) {
         if (data2.length > 25) {
-          const err9 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/maxItems", keyword: "maxItems", params: { limit: 25 } };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
+          vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/maxItems", { limit: 25 });
           errors++;
         }
         if (data2.length < 1) {
-          const err10 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/minItems", keyword: "minItems", params: { limit: 1 } };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
+          vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/minItems", { limit: 1 });
           errors++;
         }
         const len0 = data2.length;
@@ -132,31 +77,16 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           let data3 = data2[i0];
           if (typeof data3 === "string") {
             if (data3.length < 1) {
-              const err11 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "#/properties/profiles/items/minLength", keyword: "minLength", params: { limit: 1 } };
-              if (vErrors === null) {
-                vErrors = [err11];
-              } else {
-                vErrors.push(err11);
-              }
+              vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/minLength", { limit: 1 });
               errors++;
             }
           } else {
-            const err12 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "#/properties/profiles/items/type", keyword: "type", params: { type: "string" } };
-            if (vErrors === null) {
-              vErrors = [err12];
-            } else {
-              vErrors.push(err12);
-            }
+            vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/type", { type: "string" });
             errors++;
           }
         }
       } else {
-        const err13 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/type", keyword: "type", params: { type: "array" } };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
+        vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/type", { type: "array" });
         errors++;
       }
     }
@@ -164,21 +94,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       let data4 = data.metrics;
       if (Array.isArray(data4)) {
         if (data4.length > 25) {
-          const err14 = { instancePath: instancePath + "/metrics", schemaPath: "#/properties/metrics/maxItems", keyword: "maxItems", params: { limit: 25 } };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
+          vErrors = appendError(vErrors, instancePath + "/metrics", "#/properties/metrics/maxItems", { limit: 25 });
           errors++;
         }
         if (data4.length < 1) {
-          const err15 = { instancePath: instancePath + "/metrics", schemaPath: "#/properties/metrics/minItems", keyword: "minItems", params: { limit: 1 } };
-          if (vErrors === null) {
-            vErrors = [err15];
-          } else {
-            vErrors.push(err15);
-          }
+          vErrors = appendError(vErrors, instancePath + "/metrics", "#/properties/metrics/minItems", { limit: 1 });
           errors++;
         }
         const len1 = data4.length;
@@ -186,50 +106,25 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           let data5 = data4[i1];
           if (typeof data5 === "string") {
             if (data5.length < 1) {
-              const err16 = { instancePath: instancePath + "/metrics/" + i1, schemaPath: "#/properties/metrics/items/minLength", keyword: "minLength", params: { limit: 1 } };
-              if (vErrors === null) {
-                vErrors = [err16];
-              } else {
-                vErrors.push(err16);
-              }
+              vErrors = appendError(vErrors, instancePath + "/metrics/" + i1, "#/properties/metrics/items/minLength", { limit: 1 });
               errors++;
             }
             if (!this["metrics"].has(data5)) {
-              const err17 = { instancePath: instancePath + "/metrics/" + i1, schemaPath: "#/properties/metrics/items/x-names", keyword: "x-names", params: { names: "metrics" } };
-              if (vErrors === null) {
-                vErrors = [err17];
-              } else {
-                vErrors.push(err17);
-              }
+              vErrors = appendError(vErrors, instancePath + "/metrics/" + i1, "#/properties/metrics/items/x-names", { names: "metrics" });
               errors++;
             }
           } else {
-            const err18 = { instancePath: instancePath + "/metrics/" + i1, schemaPath: "#/properties/metrics/items/type", keyword: "type", params: { type: "string" } };
-            if (vErrors === null) {
-              vErrors = [err18];
-            } else {
-              vErrors.push(err18);
-            }
+            vErrors = appendError(vErrors, instancePath + "/metrics/" + i1, "#/properties/metrics/items/type", { type: "string" });
             errors++;
           }
         }
       } else {
-        const err19 = { instancePath: instancePath + "/metrics", schemaPath: "#/properties/metrics/type", keyword: "type", params: { type: "array" } };
-        if (vErrors === null) {
-          vErrors = [err19];
-        } else {
-          vErrors.push(err19);
-        }
+        vErrors = appendError(vErrors, instancePath + "/metrics", "#/properties/metrics/type", { type: "array" });
         errors++;
       }
     }
   } else {
-    const err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" } };
-    if (vErrors === null) {
-      vErrors = [err20];
-    } else {
-      vErrors.push(err20);
-    }
+    vErrors = appendError(vErrors, instancePath, "#/type", { type: "object" });
     errors++;
   }
   validate10.errors = vErrors;
@@ -242,49 +137,24 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.profiles === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "profiles" } };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "profiles" });
       errors++;
     }
     if (data.date_start === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "date_start" } };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "date_start" });
       errors++;
     }
     if (data.date_end === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "date_end" } };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "date_end" });
       errors++;
     }
     if (data.fields === void 0) {
-      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "fields" } };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "fields" });
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "profiles" || key0 === "date_start" || key0 === "date_end" || key0 === "fields" || key0 === "limit" || key0 === "after" || key0 === "sort" || key0 === "filter")) {
-        const err4 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 } };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
+        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", { additionalProperty: key0 });
         errors++;
       }
     }
@@ -292,12 +162,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       let data0 = data.profiles;
       if (Array.isArray(data0)) {
         if (data0.length < 1) {
-          const err5 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/minItems", keyword: "minItems", params: { limit: 1 } };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
+          vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/minItems", { limit: 1 });
           errors++;
         }
         const len0 = data0.length;
@@ -305,31 +170,16 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           let data1 = data0[i0];
           if (typeof data1 === "string") {
             if (data1.length < 1) {
-              const err6 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "#/properties/profiles/items/minLength", keyword: "minLength", params: { limit: 1 } };
-              if (vErrors === null) {
-                vErrors = [err6];
-              } else {
-                vErrors.push(err6);
-              }
+              vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/minLength", { limit: 1 });
               errors++;
             }
           } else {
-            const err7 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "#/properties/profiles/items/type", keyword: "type", params: { type: "string" } };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
+            vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/type", { type: "string" });
             errors++;
           }
         }
       } else {
-        const err8 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/type", keyword: "type", params: { type: "array" } };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
+        vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/type", { type: "array" });
         errors++;
       }
     }
@@ -337,21 +187,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       let data2 = data.date_start;
       if (typeof data2 === "string") {
         if (!pattern0.test(data2)) {
-          const err9 = { instancePath: instancePath + "/date_start", schemaPath: "#/properties/date_start/pattern", keyword: "pattern", params: { pattern: "^\\d{4}-\\d{2}-\\d{2}$" } };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
+          vErrors = appendError(vErrors, instancePath + "/date_start", "#/properties/date_start/pattern", { pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
           errors++;
         }
       } else {
-        const err10 = { instancePath: instancePath + "/date_start", schemaPath: "#/properties/date_start/type", keyword: "type", params: { type: "string" } };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
+        vErrors = appendError(vErrors, instancePath + "/date_start", "#/properties/date_start/type", { type: "string" });
         errors++;
       }
     }
@@ -359,21 +199,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       let data3 = data.date_end;
       if (typeof data3 === "string") {
         if (!pattern0.test(data3)) {
-          const err11 = { instancePath: instancePath + "/date_end", schemaPath: "#/properties/date_end/pattern", keyword: "pattern", params: { pattern: "^\\d{4}-\\d{2}-\\d{2}$" } };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
+          vErrors = appendError(vErrors, instancePath + "/date_end", "#/properties/date_end/pattern", { pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
           errors++;
         }
       } else {
-        const err12 = { instancePath: instancePath + "/date_end", schemaPath: "#/properties/date_end/type", keyword: "type", params: { type: "string" } };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
+        vErrors = appendError(vErrors, instancePath + "/date_end", "#/properties/date_end/type", { type: "string" });
         errors++;
       }
     }
@@ -381,12 +211,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       let data4 = data.fields;
       if (Array.isArray(data4)) {
         if (data4.length < 1) {
-          const err13 = { instancePath: instancePath + "/fields", schemaPath: "#/properties/fields/minItems", keyword: "minItems", params: { limit: 1 } };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
+          vErrors = appendError(vErrors, instancePath + "/fields", "#/properties/fields/minItems", { limit: 1 });
           errors++;
         }
         const len1 = data4.length;
@@ -394,71 +219,36 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           let data5 = data4[i1];
           if (typeof data5 === "string") {
             if (data5.length < 1) {
-              const err14 = { instancePath: instancePath + "/fields/" + i1, schemaPath: "#/properties/fields/items/minLength", keyword: "minLength", params: { limit: 1 } };
-              if (vErrors === null) {
-                vErrors = [err14];
-              } else {
-                vErrors.push(err14);
-              }
+              vErrors = appendError(vErrors, instancePath + "/fields/" + i1, "#/properties/fields/items/minLength", { limit: 1 });
               errors++;
             }
             if (!this["fields"].has(data5)) {
-              const err15 = { instancePath: instancePath + "/fields/" + i1, schemaPath: "#/properties/fields/items/x-names", keyword: "x-names", params: { names: "fields" } };
-              if (vErrors === null) {
-                vErrors = [err15];
-              } else {
-                vErrors.push(err15);
-              }
+              vErrors = appendError(vErrors, instancePath + "/fields/" + i1, "#/properties/fields/items/x-names", { names: "fields" });
               errors++;
             }
           } else {
-            const err16 = { instancePath: instancePath + "/fields/" + i1, schemaPath: "#/properties/fields/items/type", keyword: "type", params: { type: "string" } };
-            if (vErrors === null) {
-              vErrors = [err16];
-            } else {
-              vErrors.push(err16);
-            }
+            vErrors = appendError(vErrors, instancePath + "/fields/" + i1, "#/properties/fields/items/type", { type: "string" });
             errors++;
           }
         }
       } else {
-        const err17 = { instancePath: instancePath + "/fields", schemaPath: "#/properties/fields/type", keyword: "type", params: { type: "array" } };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
+        vErrors = appendError(vErrors, instancePath + "/fields", "#/properties/fields/type", { type: "array" });
         errors++;
       }
     }
     if (data.limit !== void 0) {
       let data6 = data.limit;
       if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)) && isFinite(data6))) {
-        const err18 = { instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" } };
-        if (vErrors === null) {
-          vErrors = [err18];
-        } else {
-          vErrors.push(err18);
-        }
+        vErrors = appendError(vErrors, instancePath + "/limit", "#/properties/limit/type", { type: "integer" });
         errors++;
       }
       if (typeof data6 == "number" && isFinite(data6)) {
         if (data6 > 500 || isNaN(data6)) {
-          const err19 = { instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 500 } };
-          if (vErrors === null) {
-            vErrors = [err19];
-          } else {
-            vErrors.push(err19);
-          }
+          vErrors = appendError(vErrors, instancePath + "/limit", "#/properties/limit/maximum", { comparison: "<=", limit: 500 });
           errors++;
         }
         if (data6 < 1 || isNaN(data6)) {
-          const err20 = { instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 } };
-          if (vErrors === null) {
-            vErrors = [err20];
-          } else {
-            vErrors.push(err20);
-          }
+          vErrors = appendError(vErrors, instancePath + "/limit", "#/properties/limit/minimum", { comparison: ">=", limit: 1 });
           errors++;
         }
       }
@@ -467,21 +257,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       let data7 = data.after;
       if (typeof data7 === "string") {
         if (data7.length < 1) {
-          const err21 = { instancePath: instancePath + "/after", schemaPath: "#/properties/after/minLength", keyword: "minLength", params: { limit: 1 } };
-          if (vErrors === null) {
-            vErrors = [err21];
-          } else {
-            vErrors.push(err21);
-          }
+          vErrors = appendError(vErrors, instancePath + "/after", "#/properties/after/minLength", { limit: 1 });
           errors++;
         }
       } else {
-        const err22 = { instancePath: instancePath + "/after", schemaPath: "#/properties/after/type", keyword: "type", params: { type: "string" } };
-        if (vErrors === null) {
-          vErrors = [err22];
-        } else {
-          vErrors.push(err22);
-        }
+        vErrors = appendError(vErrors, instancePath + "/after", "#/properties/after/type", { type: "string" });
         errors++;
       }
     }
@@ -493,31 +273,16 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           let data9 = data8[i2];
           if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
             if (data9.field === void 0) {
-              const err23 = { instancePath: instancePath + "/sort/" + i2, schemaPath: "#/properties/sort/items/required", keyword: "required", params: { missingProperty: "field" } };
-              if (vErrors === null) {
-                vErrors = [err23];
-              } else {
-                vErrors.push(err23);
-              }
+              vErrors = appendError(vErrors, instancePath + "/sort/" + i2, "#/properties/sort/items/required", { missingProperty: "field" });
               errors++;
             }
             if (data9.order === void 0) {
-              const err24 = { instancePath: instancePath + "/sort/" + i2, schemaPath: "#/properties/sort/items/required", keyword: "required", params: { missingProperty: "order" } };
-              if (vErrors === null) {
-                vErrors = [err24];
-              } else {
-                vErrors.push(err24);
-              }
+              vErrors = appendError(vErrors, instancePath + "/sort/" + i2, "#/properties/sort/items/required", { missingProperty: "order" });
               errors++;
             }
             for (const key1 in data9) {
               if (!(key1 === "field" || key1 === "order")) {
-                const err25 = { instancePath: instancePath + "/sort/" + i2, schemaPath: "#/properties/sort/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 } };
-                if (vErrors === null) {
-                  vErrors = [err25];
-                } else {
-                  vErrors.push(err25);
-                }
+                vErrors = appendError(vErrors, instancePath + "/sort/" + i2, "#/properties/sort/items/additionalProperties", { additionalProperty: key1 });
                 errors++;
               }
             }
@@ -525,21 +290,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
               let data10 = data9.field;
               if (typeof data10 === "string") {
                 if (!this["sortable"].has(data10)) {
-                  const err26 = { instancePath: instancePath + "/sort/" + i2 + "/field", schemaPath: "#/properties/sort/items/properties/field/x-names", keyword: "x-names", params: { names: "sortable" } };
-                  if (vErrors === null) {
-                    vErrors = [err26];
-                  } else {
-                    vErrors.push(err26);
-                  }
+                  vErrors = appendError(vErrors, instancePath + "/sort/" + i2 + "/field", "#/properties/sort/items/properties/field/x-names", { names: "sortable" });
                   errors++;
                 }
               } else {
-                const err27 = { instancePath: instancePath + "/sort/" + i2 + "/field", schemaPath: "#/properties/sort/items/properties/field/type", keyword: "type", params: { type: "string" } };
-                if (vErrors === null) {
-                  vErrors = [err27];
-                } else {
-                  vErrors.push(err27);
-                }
+                vErrors = appendError(vErrors, instancePath + "/sort/" + i2 + "/field", "#/properties/sort/items/properties/field/type", { type: "string" });
                 errors++;
               }
             }
@@ -547,41 +302,21 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
               let data11 = data9.order;
               if (typeof data11 === "string") {
                 if (data11.length < 1) {
-                  const err28 = { instancePath: instancePath + "/sort/" + i2 + "/order", schemaPath: "#/properties/sort/items/properties/order/minLength", keyword: "minLength", params: { limit: 1 } };
-                  if (vErrors === null) {
-                    vErrors = [err28];
-                  } else {
-                    vErrors.push(err28);
-                  }
+                  vErrors = appendError(vErrors, instancePath + "/sort/" + i2 + "/order", "#/properties/sort/items/properties/order/minLength", { limit: 1 });
                   errors++;
                 }
               } else {
-                const err29 = { instancePath: instancePath + "/sort/" + i2 + "/order", schemaPath: "#/properties/sort/items/properties/order/type", keyword: "type", params: { type: "string" } };
-                if (vErrors === null) {
-                  vErrors = [err29];
-                } else {
-                  vErrors.push(err29);
-                }
+                vErrors = appendError(vErrors, instancePath + "/sort/" + i2 + "/order", "#/properties/sort/items/properties/order/type", { type: "string" });
                 errors++;
               }
             }
           } else {
-            const err30 = { instancePath: instancePath + "/sort/" + i2, schemaPath: "#/properties/sort/items/type", keyword: "type", params: { type: "object" } };
-            if (vErrors === null) {
-              vErrors = [err30];
-            } else {
-              vErrors.push(err30);
-            }
+            vErrors = appendError(vErrors, instancePath + "/sort/" + i2, "#/properties/sort/items/type", { type: "object" });
             errors++;
           }
         }
       } else {
-        const err31 = { instancePath: instancePath + "/sort", schemaPath: "#/properties/sort/type", keyword: "type", params: { type: "array" } };
-        if (vErrors === null) {
-          vErrors = [err31];
-        } else {
-          vErrors.push(err31);
-        }
+        vErrors = appendError(vErrors, instancePath + "/sort", "#/properties/sort/type", { type: "array" });
         errors++;
       }
     }
@@ -597,31 +332,16 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           const _errs31 = errors;
           if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
             if (data13.field === void 0) {
-              const err32 = { instancePath: instancePath + "/filter/" + i3, schemaPath: "#/properties/filter/items/oneOf/0/required", keyword: "required", params: { missingProperty: "field" } };
-              if (vErrors === null) {
-                vErrors = [err32];
-              } else {
-                vErrors.push(err32);
-              }
+              vErrors = appendError(vErrors, instancePath + "/filter/" + i3, "#/properties/filter/items/oneOf/0/required", { missingProperty: "field" });
               errors++;
             }
             if (data13.value === void 0) {
-              const err33 = { instancePath: instancePath + "/filter/" + i3, schemaPath: "#/properties/filter/items/oneOf/0/required", keyword: "required", params: { missingProperty: "value" } };
-              if (vErrors === null) {
-                vErrors = [err33];
-              } else {
-                vErrors.push(err33);
-              }
+              vErrors = appendError(vErrors, instancePath + "/filter/" + i3, "#/properties/filter/items/oneOf/0/required", { missingProperty: "value" });
               errors++;
             }
             for (const key2 in data13) {
               if (!(key2 === "field" || key2 === "value")) {
-                const err34 = { instancePath: instancePath + "/filter/" + i3, schemaPath: "#/properties/filter/items/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 } };
-                if (vErrors === null) {
-                  vErrors = [err34];
-                } else {
-                  vErrors.push(err34);
-                }
+                vErrors = appendError(vErrors, instancePath + "/filter/" + i3, "#/properties/filter/items/oneOf/0/additionalProperties", { additionalProperty: key2 });
                 errors++;
               }
             }
@@ -629,21 +349,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
               let data14 = data13.field;
               if (typeof data14 === "string") {
                 if (!this["filterable"].has(data14)) {
-                  const err35 = { instancePath: instancePath + "/filter/" + i3 + "/field", schemaPath: "#/properties/filter/items/oneOf/0/properties/field/x-names", keyword: "x-names", params: { names: "filterable" } };
-                  if (vErrors === null) {
-                    vErrors = [err35];
-                  } else {
-                    vErrors.push(err35);
-                  }
+                  vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/field", "#/properties/filter/items/oneOf/0/properties/field/x-names", { names: "filterable" });
                   errors++;
                 }
               } else {
-                const err36 = { instancePath: instancePath + "/filter/" + i3 + "/field", schemaPath: "#/properties/filter/items/oneOf/0/properties/field/type", keyword: "type", params: { type: "string" } };
-                if (vErrors === null) {
-                  vErrors = [err36];
-                } else {
-                  vErrors.push(err36);
-                }
+                vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/field", "#/properties/filter/items/oneOf/0/properties/field/type", { type: "string" });
                 errors++;
               }
             }
@@ -654,12 +364,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
               let passing1 = null;
               const _errs38 = errors;
               if (typeof data15 !== "string") {
-                const err37 = { instancePath: instancePath + "/filter/" + i3 + "/value", schemaPath: "#/properties/filter/items/oneOf/0/properties/value/oneOf/0/type", keyword: "type", params: { type: "string" } };
-                if (vErrors === null) {
-                  vErrors = [err37];
-                } else {
-                  vErrors.push(err37);
-                }
+                vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/value", "#/properties/filter/items/oneOf/0/properties/value/oneOf/0/type", { type: "string" });
                 errors++;
               }
               var _valid1 = _errs38 === errors;
@@ -672,22 +377,12 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                 const len4 = data15.length;
                 for (let i4 = 0; i4 < len4; i4++) {
                   if (typeof data15[i4] !== "string") {
-                    const err38 = { instancePath: instancePath + "/filter/" + i3 + "/value/" + i4, schemaPath: "#/properties/filter/items/oneOf/0/properties/value/oneOf/1/items/type", keyword: "type", params: { type: "string" } };
-                    if (vErrors === null) {
-                      vErrors = [err38];
-                    } else {
-                      vErrors.push(err38);
-                    }
+                    vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/value/" + i4, "#/properties/filter/items/oneOf/0/properties/value/oneOf/1/items/type", { type: "string" });
                     errors++;
                   }
                 }
               } else {
-                const err39 = { instancePath: instancePath + "/filter/" + i3 + "/value", schemaPath: "#/properties/filter/items/oneOf/0/properties/value/oneOf/1/type", keyword: "type", params: { type: "array" } };
-                if (vErrors === null) {
-                  vErrors = [err39];
-                } else {
-                  vErrors.push(err39);
-                }
+                vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/value", "#/properties/filter/items/oneOf/0/properties/value/oneOf/1/type", { type: "array" });
                 errors++;
               }
               var _valid1 = _errs40 === errors;
@@ -701,12 +396,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                 }
               }
               if (!valid12) {
-                const err40 = { instancePath: instancePath + "/filter/" + i3 + "/value", schemaPath: "#/properties/filter/items/oneOf/0/properties/value/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 } };
-                if (vErrors === null) {
-                  vErrors = [err40];
-                } else {
-                  vErrors.push(err40);
-                }
+                vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/value", "#/properties/filter/items/oneOf/0/properties/value/oneOf", { passingSchemas: passing1 });
                 errors++;
               } else {
                 errors = _errs37;
@@ -720,23 +410,13 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
               }
               if (Array.isArray(data15)) {
                 if (data15.length < 1) {
-                  const err41 = { instancePath: instancePath + "/filter/" + i3 + "/value", schemaPath: "#/properties/filter/items/oneOf/0/properties/value/minItems", keyword: "minItems", params: { limit: 1 } };
-                  if (vErrors === null) {
-                    vErrors = [err41];
-                  } else {
-                    vErrors.push(err41);
-                  }
+                  vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/value", "#/properties/filter/items/oneOf/0/properties/value/minItems", { limit: 1 });
                   errors++;
                 }
               }
             }
           } else {
-            const err42 = { instancePath: instancePath + "/filter/" + i3, schemaPath: "#/properties/filter/items/oneOf/0/type", keyword: "type", params: { type: "object" } };
-            if (vErrors === null) {
-              vErrors = [err42];
-            } else {
-              vErrors.push(err42);
-            }
+            vErrors = appendError(vErrors, instancePath + "/filter/" + i3, "#/properties/filter/items/oneOf/0/type", { type: "object" });
             errors++;
           }
           var _valid0 = _errs31 === errors;
@@ -747,22 +427,12 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           const _errs44 = errors;
           if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
             if (data13.match_any === void 0) {
-              const err43 = { instancePath: instancePath + "/filter/" + i3, schemaPath: "#/properties/filter/items/oneOf/1/required", keyword: "required", params: { missingProperty: "match_any" } };
-              if (vErrors === null) {
-                vErrors = [err43];
-              } else {
-                vErrors.push(err43);
-              }
+              vErrors = appendError(vErrors, instancePath + "/filter/" + i3, "#/properties/filter/items/oneOf/1/required", { missingProperty: "match_any" });
               errors++;
             }
             for (const key3 in data13) {
               if (!(key3 === "match_any")) {
-                const err44 = { instancePath: instancePath + "/filter/" + i3, schemaPath: "#/properties/filter/items/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 } };
-                if (vErrors === null) {
-                  vErrors = [err44];
-                } else {
-                  vErrors.push(err44);
-                }
+                vErrors = appendError(vErrors, instancePath + "/filter/" + i3, "#/properties/filter/items/oneOf/1/additionalProperties", { additionalProperty: key3 });
                 errors++;
               }
             }
@@ -770,12 +440,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
               let data17 = data13.match_any;
               if (Array.isArray(data17)) {
                 if (data17.length < 1) {
-                  const err45 = { instancePath: instancePath + "/filter/" + i3 + "/match_any", schemaPath: "#/properties/filter/items/oneOf/1/properties/match_any/minItems", keyword: "minItems", params: { limit: 1 } };
-                  if (vErrors === null) {
-                    vErrors = [err45];
-                  } else {
-                    vErrors.push(err45);
-                  }
+                  vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any", "#/properties/filter/items/oneOf/1/properties/match_any/minItems", { limit: 1 });
                   errors++;
                 }
                 const len5 = data17.length;
@@ -783,31 +448,16 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                   let data18 = data17[i5];
                   if (data18 && typeof data18 == "object" && !Array.isArray(data18)) {
                     if (data18.field === void 0) {
-                      const err46 = { instancePath: instancePath + "/filter/" + i3 + "/match_any/" + i5, schemaPath: "#/properties/filter/items/oneOf/1/properties/match_any/items/required", keyword: "required", params: { missingProperty: "field" } };
-                      if (vErrors === null) {
-                        vErrors = [err46];
-                      } else {
-                        vErrors.push(err46);
-                      }
+                      vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5, "#/properties/filter/items/oneOf/1/properties/match_any/items/required", { missingProperty: "field" });
                       errors++;
                     }
                     if (data18.value === void 0) {
-                      const err47 = { instancePath: instancePath + "/filter/" + i3 + "/match_any/" + i5, schemaPath: "#/properties/filter/items/oneOf/1/properties/match_any/items/required", keyword: "required", params: { missingProperty: "value" } };
-                      if (vErrors === null) {
-                        vErrors = [err47];
-                      } else {
-                        vErrors.push(err47);
-                      }
+                      vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5, "#/properties/filter/items/oneOf/1/properties/match_any/items/required", { missingProperty: "value" });
                       errors++;
                     }
                     for (const key4 in data18) {
                       if (!(key4 === "field" || key4 === "value")) {
-                        const err48 = { instancePath: instancePath + "/filter/" + i3 + "/match_any/" + i5, schemaPath: "#/properties/filter/items/oneOf/1/properties/match_any/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 } };
-                        if (vErrors === null) {
-                          vErrors = [err48];
-                        } else {
-                          vErrors.push(err48);
-                        }
+                        vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5, "#/properties/filter/items/oneOf/1/properties/match_any/items/additionalProperties", { additionalProperty: key4 });
                         errors++;
                       }
                     }
@@ -815,21 +465,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                       let data19 = data18.field;
                       if (typeof data19 === "string") {
                         if (!this["advancedFilter"].has(data19)) {
-                          const err49 = { instancePath: instancePath + "/filter/" + i3 + "/match_any/" + i5 + "/field", schemaPath: "#/properties/filter/items/oneOf/1/properties/match_any/items/properties/field/x-names", keyword: "x-names", params: { names: "advancedFilter" } };
-                          if (vErrors === null) {
-                            vErrors = [err49];
-                          } else {
-                            vErrors.push(err49);
-                          }
+                          vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5 + "/field", "#/properties/filter/items/oneOf/1/properties/match_any/items/properties/field/x-names", { names: "advancedFilter" });
                           errors++;
                         }
                       } else {
-                        const err50 = { instancePath: instancePath + "/filter/" + i3 + "/match_any/" + i5 + "/field", schemaPath: "#/properties/filter/items/oneOf/1/properties/match_any/items/properties/field/type", keyword: "type", params: { type: "string" } };
-                        if (vErrors === null) {
-                          vErrors = [err50];
-                        } else {
-                          vErrors.push(err50);
-                        }
+                        vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5 + "/field", "#/properties/filter/items/oneOf/1/properties/match_any/items/properties/field/type", { type: "string" });
                         errors++;
                       }
                     }
@@ -837,12 +477,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                       let data20 = data18.value;
                       if (Array.isArray(data20)) {
                         if (data20.length < 1) {
-                          const err51 = { instancePath: instancePath + "/filter/" + i3 + "/match_any/" + i5 + "/value", schemaPath: "#/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/minItems", keyword: "minItems", params: { limit: 1 } };
-                          if (vErrors === null) {
-                            vErrors = [err51];
-                          } else {
-                            vErrors.push(err51);
-                          }
+                          vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5 + "/value", "#/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/minItems", { limit: 1 });
                           errors++;
                         }
                         const len6 = data20.length;
@@ -850,61 +485,31 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
                           let data21 = data20[i6];
                           if (typeof data21 === "string") {
                             if (data21.length < 1) {
-                              const err52 = { instancePath: instancePath + "/filter/" + i3 + "/match_any/" + i5 + "/value/" + i6, schemaPath: "#/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/items/minLength", keyword: "minLength", params: { limit: 1 } };
-                              if (vErrors === null) {
-                                vErrors = [err52];
-                              } else {
-                                vErrors.push(err52);
-                              }
+                              vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5 + "/value/" + i6, "#/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/items/minLength", { limit: 1 });
                               errors++;
                             }
                           } else {
-                            const err53 = { instancePath: instancePath + "/filter/" + i3 + "/match_any/" + i5 + "/value/" + i6, schemaPath: "#/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/items/type", keyword: "type", params: { type: "string" } };
-                            if (vErrors === null) {
-                              vErrors = [err53];
-                            } else {
-                              vErrors.push(err53);
-                            }
+                            vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5 + "/value/" + i6, "#/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/items/type", { type: "string" });
                             errors++;
                           }
                         }
                       } else {
-                        const err54 = { instancePath: instancePath + "/filter/" + i3 + "/match_any/" + i5 + "/value", schemaPath: "#/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/type", keyword: "type", params: { type: "array" } };
-                        if (vErrors === null) {
-                          vErrors = [err54];
-                        } else {
-                          vErrors.push(err54);
-                        }
+                        vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5 + "/value", "#/properties/filter/items/oneOf/1/properties/match_any/items/properties/value/type", { type: "array" });
                         errors++;
                       }
                     }
                   } else {
-                    const err55 = { instancePath: instancePath + "/filter/" + i3 + "/match_any/" + i5, schemaPath: "#/properties/filter/items/oneOf/1/properties/match_any/items/type", keyword: "type", params: { type: "object" } };
-                    if (vErrors === null) {
-                      vErrors = [err55];
-                    } else {
-                      vErrors.push(err55);
-                    }
+                    vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any/" + i5, "#/properties/filter/items/oneOf/1/properties/match_any/items/type", { type: "object" });
                     errors++;
                   }
                 }
               } else {
-                const err56 = { instancePath: instancePath + "/filter/" + i3 + "/match_any", schemaPath: "#/properties/filter/items/oneOf/1/properties/match_any/type", keyword: "type", params: { type: "array" } };
-                if (vErrors === null) {
-                  vErrors = [err56];
-                } else {
-                  vErrors.push(err56);
-                }
+                vErrors = appendError(vErrors, instancePath + "/filter/" + i3 + "/match_any", "#/properties/filter/items/oneOf/1/properties/match_any/type", { type: "array" });
                 errors++;
               }
             }
           } else {
-            const err57 = { instancePath: instancePath + "/filter/" + i3, schemaPath: "#/properties/filter/items/oneOf/1/type", keyword: "type", params: { type: "object" } };
-            if (vErrors === null) {
-              vErrors = [err57];
-            } else {
-              vErrors.push(err57);
-            }
+            vErrors = appendError(vErrors, instancePath + "/filter/" + i3, "#/properties/filter/items/oneOf/1/type", { type: "object" });
             errors++;
           }
           var _valid0 = _errs44 === errors;
@@ -918,12 +523,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
             }
           }
           if (!valid10) {
-            const err58 = { instancePath: instancePath + "/filter/" + i3, schemaPath: "#/properties/filter/items/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 } };
-            if (vErrors === null) {
-              vErrors = [err58];
-            } else {
-              vErrors.push(err58);
-            }
+            vErrors = appendError(vErrors, instancePath + "/filter/" + i3, "#/properties/filter/items/oneOf", { passingSchemas: passing0 });
             errors++;
           } else {
             errors = _errs30;
@@ -937,22 +537,12 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       } else {
-        const err59 = { instancePath: instancePath + "/filter", schemaPath: "#/properties/filter/type", keyword: "type", params: { type: "array" } };
-        if (vErrors === null) {
-          vErrors = [err59];
-        } else {
-          vErrors.push(err59);
-        }
+        vErrors = appendError(vErrors, instancePath + "/filter", "#/properties/filter/type", { type: "array" });
         errors++;
       }
     }
   } else {
-    const err60 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" } };
-    if (vErrors === null) {
-      vErrors = [err60];
-    } else {
-      vErrors.push(err60);
-    }
+    vErrors = appendError(vErrors, instancePath, "#/type", { type: "object" });
     errors++;
   }
   validate11.errors = vErrors;
@@ -965,49 +555,24 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.date_start === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "date_start" } };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "date_start" });
       errors++;
     }
     if (data.date_end === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "date_end" } };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "date_end" });
       errors++;
     }
     if (data.profiles === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "profiles" } };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "profiles" });
       errors++;
     }
     if (data.metrics === void 0) {
-      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "metrics" } };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "metrics" });
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "date_start" || key0 === "date_end" || key0 === "profiles" || key0 === "metrics" || key0 === "dimensions")) {
-        const err4 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 } };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
+        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", { additionalProperty: key0 });
         errors++;
       }
     }
@@ -1015,21 +580,11 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
       let data0 = data.date_start;
       if (typeof data0 === "string") {
         if (!pattern0.test(data0)) {
-          const err5 = { instancePath: instancePath + "/date_start", schemaPath: "#/properties/date_start/pattern", keyword: "pattern", params: { pattern: "^\\d{4}-\\d{2}-\\d{2}$" } };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
+          vErrors = appendError(vErrors, instancePath + "/date_start", "#/properties/date_start/pattern", { pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
           errors++;
         }
       } else {
-        const err6 = { instancePath: instancePath + "/date_start", schemaPath: "#/properties/date_start/type", keyword: "type", params: { type: "string" } };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
+        vErrors = appendError(vErrors, instancePath + "/date_start", "#/properties/date_start/type", { type: "string" });
         errors++;
       }
     }
@@ -1037,21 +592,11 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
       let data1 = data.date_end;
       if (typeof data1 === "string") {
         if (!pattern0.test(data1)) {
-          const err7 = { instancePath: instancePath + "/date_end", schemaPath: "#/properties/date_end/pattern", keyword: "pattern", params: { pattern: "^\\d{4}-\\d{2}-\\d{2}$" } };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
+          vErrors = appendError(vErrors, instancePath + "/date_end", "#/properties/date_end/pattern", { pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
           errors++;
         }
       } else {
-        const err8 = { instancePath: instancePath + "/date_end", schemaPath: "#/properties/date_end/type", keyword: "type", params: { type: "string" } };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
+        vErrors = appendError(vErrors, instancePath + "/date_end", "#/properties/date_end/type", { type: "string" });
         errors++;
       }
     }
@@ -1059,21 +604,11 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
       let data2 = data.profiles;
       if (Array.isArray(data2)) {
         if (data2.length > 25) {
-          const err9 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/maxItems", keyword: "maxItems", params: { limit: 25 } };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
+          vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/maxItems", { limit: 25 });
           errors++;
         }
         if (data2.length < 1) {
-          const err10 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/minItems", keyword: "minItems", params: { limit: 1 } };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
+          vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/minItems", { limit: 1 });
           errors++;
         }
         const len0 = data2.length;
@@ -1081,31 +616,16 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           let data3 = data2[i0];
           if (typeof data3 === "string") {
             if (data3.length < 1) {
-              const err11 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "#/properties/profiles/items/minLength", keyword: "minLength", params: { limit: 1 } };
-              if (vErrors === null) {
-                vErrors = [err11];
-              } else {
-                vErrors.push(err11);
-              }
+              vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/minLength", { limit: 1 });
               errors++;
             }
           } else {
-            const err12 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "#/properties/profiles/items/type", keyword: "type", params: { type: "string" } };
-            if (vErrors === null) {
-              vErrors = [err12];
-            } else {
-              vErrors.push(err12);
-            }
+            vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/type", { type: "string" });
             errors++;
           }
         }
       } else {
-        const err13 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/type", keyword: "type", params: { type: "array" } };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
+        vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/type", { type: "array" });
         errors++;
       }
     }
@@ -1113,21 +633,11 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
       let data4 = data.metrics;
       if (Array.isArray(data4)) {
         if (data4.length > 25) {
-          const err14 = { instancePath: instancePath + "/metrics", schemaPath: "#/properties/metrics/maxItems", keyword: "maxItems", params: { limit: 25 } };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
+          vErrors = appendError(vErrors, instancePath + "/metrics", "#/properties/metrics/maxItems", { limit: 25 });
           errors++;
         }
         if (data4.length < 1) {
-          const err15 = { instancePath: instancePath + "/metrics", schemaPath: "#/properties/metrics/minItems", keyword: "minItems", params: { limit: 1 } };
-          if (vErrors === null) {
-            vErrors = [err15];
-          } else {
-            vErrors.push(err15);
-          }
+          vErrors = appendError(vErrors, instancePath + "/metrics", "#/properties/metrics/minItems", { limit: 1 });
           errors++;
         }
         const len1 = data4.length;
@@ -1135,40 +645,20 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           let data5 = data4[i1];
           if (typeof data5 === "string") {
             if (data5.length < 1) {
-              const err16 = { instancePath: instancePath + "/metrics/" + i1, schemaPath: "#/properties/metrics/items/minLength", keyword: "minLength", params: { limit: 1 } };
-              if (vErrors === null) {
-                vErrors = [err16];
-              } else {
-                vErrors.push(err16);
-              }
+              vErrors = appendError(vErrors, instancePath + "/metrics/" + i1, "#/properties/metrics/items/minLength", { limit: 1 });
               errors++;
             }
             if (!this["metrics"].has(data5)) {
-              const err17 = { instancePath: instancePath + "/metrics/" + i1, schemaPath: "#/properties/metrics/items/x-names", keyword: "x-names", params: { names: "metrics" } };
-              if (vErrors === null) {
-                vErrors = [err17];
-              } else {
-                vErrors.push(err17);
-              }
+              vErrors = appendError(vErrors, instancePath + "/metrics/" + i1, "#/properties/metrics/items/x-names", { names: "metrics" });
               errors++;
             }
           } else {
-            const err18 = { instancePath: instancePath + "/metrics/" + i1, schemaPath: "#/properties/metrics/items/type", keyword: "type", params: { type: "string" } };
-            if (vErrors === null) {
-              vErrors = [err18];
-            } else {
-              vErrors.push(err18);
-            }
+            vErrors = appendError(vErrors, instancePath + "/metrics/" + i1, "#/properties/metrics/items/type", { type: "string" });
             errors++;
           }
         }
       } else {
-        const err19 = { instancePath: instancePath + "/metrics", schemaPath: "#/properties/metrics/type", keyword: "type", params: { type: "array" } };
-        if (vErrors === null) {
-          vErrors = [err19];
-        } else {
-          vErrors.push(err19);
-        }
+        vErrors = appendError(vErrors, instancePath + "/metrics", "#/properties/metrics/type", { type: "array" });
         errors++;
       }
     }
@@ -1180,22 +670,12 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
           let data7 = data6[i2];
           if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
             if (data7.type === void 0) {
-              const err20 = { instancePath: instancePath + "/dimensions/" + i2, schemaPath: "#/properties/dimensions/items/required", keyword: "required", params: { missingProperty: "type" } };
-              if (vErrors === null) {
-                vErrors = [err20];
-              } else {
-                vErrors.push(err20);
-              }
+              vErrors = appendError(vErrors, instancePath + "/dimensions/" + i2, "#/properties/dimensions/items/required", { missingProperty: "type" });
               errors++;
             }
             for (const key1 in data7) {
               if (!(key1 === "type")) {
-                const err21 = { instancePath: instancePath + "/dimensions/" + i2, schemaPath: "#/properties/dimensions/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 } };
-                if (vErrors === null) {
-                  vErrors = [err21];
-                } else {
-                  vErrors.push(err21);
-                }
+                vErrors = appendError(vErrors, instancePath + "/dimensions/" + i2, "#/properties/dimensions/items/additionalProperties", { additionalProperty: key1 });
                 errors++;
               }
             }
@@ -1203,51 +683,26 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
               let data8 = data7.type;
               if (typeof data8 === "string") {
                 if (!this["dimensions"].has(data8)) {
-                  const err22 = { instancePath: instancePath + "/dimensions/" + i2 + "/type", schemaPath: "#/properties/dimensions/items/properties/type/x-names", keyword: "x-names", params: { names: "dimensions" } };
-                  if (vErrors === null) {
-                    vErrors = [err22];
-                  } else {
-                    vErrors.push(err22);
-                  }
+                  vErrors = appendError(vErrors, instancePath + "/dimensions/" + i2 + "/type", "#/properties/dimensions/items/properties/type/x-names", { names: "dimensions" });
                   errors++;
                 }
               } else {
-                const err23 = { instancePath: instancePath + "/dimensions/" + i2 + "/type", schemaPath: "#/properties/dimensions/items/properties/type/type", keyword: "type", params: { type: "string" } };
-                if (vErrors === null) {
-                  vErrors = [err23];
-                } else {
-                  vErrors.push(err23);
-                }
+                vErrors = appendError(vErrors, instancePath + "/dimensions/" + i2 + "/type", "#/properties/dimensions/items/properties/type/type", { type: "string" });
                 errors++;
               }
             }
           } else {
-            const err24 = { instancePath: instancePath + "/dimensions/" + i2, schemaPath: "#/properties/dimensions/items/type", keyword: "type", params: { type: "object" } };
-            if (vErrors === null) {
-              vErrors = [err24];
-            } else {
-              vErrors.push(err24);
-            }
+            vErrors = appendError(vErrors, instancePath + "/dimensions/" + i2, "#/properties/dimensions/items/type", { type: "object" });
             errors++;
           }
         }
       } else {
-        const err25 = { instancePath: instancePath + "/dimensions", schemaPath: "#/properties/dimensions/type", keyword: "type", params: { type: "array" } };
-        if (vErrors === null) {
-          vErrors = [err25];
-        } else {
-          vErrors.push(err25);
-        }
+        vErrors = appendError(vErrors, instancePath + "/dimensions", "#/properties/dimensions/type", { type: "array" });
         errors++;
       }
     }
   } else {
-    const err26 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" } };
-    if (vErrors === null) {
-      vErrors = [err26];
-    } else {
-      vErrors.push(err26);
-    }
+    vErrors = appendError(vErrors, instancePath, "#/type", { type: "object" });
     errors++;
   }
   validate12.errors = vErrors;
@@ -1345,3 +800,11 @@ export {
   validateNetworkMetricsRequestV2,
   validateNetworkPostsRequestV1
 };
+
+/** Appends one error to the list (null before the first): ajv's error append, written once. */
+function appendError(vErrors, instancePath, schemaPath, params) {
+  const err = { instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params };
+  if (vErrors === null) return [err];
+  vErrors.push(err);
+  return vErrors;
+}

@@ -15,52 +15,27 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.success === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "success" } };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "success" });
       errors++;
     }
     if (data.errors === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "errors" } };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "errors" });
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "success" || key0 === "errors")) {
-        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 } };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
+        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", { additionalProperty: key0 });
         errors++;
       }
     }
     if (data.success !== void 0) {
       let data0 = data.success;
       if (typeof data0 !== "boolean") {
-        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" } };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/type", { type: "boolean" });
         errors++;
       }
       if (false !== data0) {
-        const err4 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: false } };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/const", { allowedValue: false });
         errors++;
       }
     }
@@ -68,12 +43,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       let data1 = data.errors;
       if (Array.isArray(data1)) {
         if (data1.length < 1) {
-          const err5 = { instancePath: instancePath + "/errors", schemaPath: "#/properties/errors/minItems", keyword: "minItems", params: { limit: 1 } };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
+          vErrors = appendError(vErrors, instancePath + "/errors", "#/properties/errors/minItems", { limit: 1 });
           errors++;
         }
         const len0 = data1.length;
@@ -81,43 +51,23 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           let data2 = data1[i0];
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.code === void 0) {
-              const err6 = { instancePath: instancePath + "/errors/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ApiError/required", keyword: "required", params: { missingProperty: "code" } };
-              if (vErrors === null) {
-                vErrors = [err6];
-              } else {
-                vErrors.push(err6);
-              }
+              vErrors = appendError(vErrors, instancePath + "/errors/" + i0, "https://social-analytics-api.invalid/v1/schemas/ApiError/required", { missingProperty: "code" });
               errors++;
             }
             if (data2.errors === void 0) {
-              const err7 = { instancePath: instancePath + "/errors/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ApiError/required", keyword: "required", params: { missingProperty: "errors" } };
-              if (vErrors === null) {
-                vErrors = [err7];
-              } else {
-                vErrors.push(err7);
-              }
+              vErrors = appendError(vErrors, instancePath + "/errors/" + i0, "https://social-analytics-api.invalid/v1/schemas/ApiError/required", { missingProperty: "errors" });
               errors++;
             }
             for (const key1 in data2) {
               if (!(key1 === "code" || key1 === "errors")) {
-                const err8 = { instancePath: instancePath + "/errors/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ApiError/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 } };
-                if (vErrors === null) {
-                  vErrors = [err8];
-                } else {
-                  vErrors.push(err8);
-                }
+                vErrors = appendError(vErrors, instancePath + "/errors/" + i0, "https://social-analytics-api.invalid/v1/schemas/ApiError/additionalProperties", { additionalProperty: key1 });
                 errors++;
               }
             }
             if (data2.code !== void 0) {
               let data3 = data2.code;
               if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
-                const err9 = { instancePath: instancePath + "/errors/" + i0 + "/code", schemaPath: "https://social-analytics-api.invalid/v1/schemas/ApiError/properties/code/type", keyword: "type", params: { type: "integer" } };
-                if (vErrors === null) {
-                  vErrors = [err9];
-                } else {
-                  vErrors.push(err9);
-                }
+                vErrors = appendError(vErrors, instancePath + "/errors/" + i0 + "/code", "https://social-analytics-api.invalid/v1/schemas/ApiError/properties/code/type", { type: "integer" });
                 errors++;
               }
             }
@@ -127,52 +77,27 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                 const len1 = data4.length;
                 for (let i1 = 0; i1 < len1; i1++) {
                   if (typeof data4[i1] !== "string") {
-                    const err10 = { instancePath: instancePath + "/errors/" + i0 + "/errors/" + i1, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ApiError/properties/errors/items/type", keyword: "type", params: { type: "string" } };
-                    if (vErrors === null) {
-                      vErrors = [err10];
-                    } else {
-                      vErrors.push(err10);
-                    }
+                    vErrors = appendError(vErrors, instancePath + "/errors/" + i0 + "/errors/" + i1, "https://social-analytics-api.invalid/v1/schemas/ApiError/properties/errors/items/type", { type: "string" });
                     errors++;
                   }
                 }
               } else {
-                const err11 = { instancePath: instancePath + "/errors/" + i0 + "/errors", schemaPath: "https://social-analytics-api.invalid/v1/schemas/ApiError/properties/errors/type", keyword: "type", params: { type: "array" } };
-                if (vErrors === null) {
-                  vErrors = [err11];
-                } else {
-                  vErrors.push(err11);
-                }
+                vErrors = appendError(vErrors, instancePath + "/errors/" + i0 + "/errors", "https://social-analytics-api.invalid/v1/schemas/ApiError/properties/errors/type", { type: "array" });
                 errors++;
               }
             }
           } else {
-            const err12 = { instancePath: instancePath + "/errors/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ApiError/type", keyword: "type", params: { type: "object" } };
-            if (vErrors === null) {
-              vErrors = [err12];
-            } else {
-              vErrors.push(err12);
-            }
+            vErrors = appendError(vErrors, instancePath + "/errors/" + i0, "https://social-analytics-api.invalid/v1/schemas/ApiError/type", { type: "object" });
             errors++;
           }
         }
       } else {
-        const err13 = { instancePath: instancePath + "/errors", schemaPath: "#/properties/errors/type", keyword: "type", params: { type: "array" } };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
+        vErrors = appendError(vErrors, instancePath + "/errors", "#/properties/errors/type", { type: "array" });
         errors++;
       }
     }
   } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" } };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
+    vErrors = appendError(vErrors, instancePath, "#/type", { type: "object" });
     errors++;
   }
   validate10.errors = vErrors;
@@ -186,3 +111,11 @@ exports.schemaRules = {
   "/FailureBody/properties/errors/minItems": "shared.failure.errors-not-empty",
   "/FailureBody/properties/success/const": "shared.response.success-flag"
 };
+
+/** Appends one error to the list (null before the first): ajv's error append, written once. */
+function appendError(vErrors, instancePath, schemaPath, params) {
+  const err = { instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params };
+  if (vErrors === null) return [err];
+  vErrors.push(err);
+  return vErrors;
+}

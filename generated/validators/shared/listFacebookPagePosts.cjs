@@ -17,52 +17,27 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.success === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "success" } };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "success" });
       errors++;
     }
     if (data.data === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "data" } };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "data" });
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "success" || key0 === "data")) {
-        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 } };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
+        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", { additionalProperty: key0 });
         errors++;
       }
     }
     if (data.success !== void 0) {
       let data0 = data.success;
       if (typeof data0 !== "boolean") {
-        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" } };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/type", { type: "boolean" });
         errors++;
       }
       if (true !== data0) {
-        const err4 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true } };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/const", { allowedValue: true });
         errors++;
       }
     }
@@ -70,22 +45,12 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       let data1 = data.data;
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         if (data1.posts === void 0) {
-          const err5 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/required", keyword: "required", params: { missingProperty: "posts" } };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
+          vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/required", { missingProperty: "posts" });
           errors++;
         }
         for (const key1 in data1) {
           if (!(key1 === "posts" || key1 === "next" || key1 === "remaining")) {
-            const err6 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 } };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
+            vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/additionalProperties", { additionalProperty: key1 });
             errors++;
           }
         }
@@ -105,65 +70,35 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                       if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                         if (data5.title !== void 0) {
                           if (typeof data5.title !== "string") {
-                            const err7 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/title", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/title/type", keyword: "type", params: { type: "string" } };
-                            if (vErrors === null) {
-                              vErrors = [err7];
-                            } else {
-                              vErrors.push(err7);
-                            }
+                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/title", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/title/type", { type: "string" });
                             errors++;
                           }
                         }
                         if (data5.description !== void 0) {
                           if (typeof data5.description !== "string") {
-                            const err8 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/description", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/description/type", keyword: "type", params: { type: "string" } };
-                            if (vErrors === null) {
-                              vErrors = [err8];
-                            } else {
-                              vErrors.push(err8);
-                            }
+                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/description", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/description/type", { type: "string" });
                             errors++;
                           }
                         }
                         if (data5.url !== void 0) {
                           if (typeof data5.url !== "string") {
-                            const err9 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/url", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/url/type", keyword: "type", params: { type: "string" } };
-                            if (vErrors === null) {
-                              vErrors = [err9];
-                            } else {
-                              vErrors.push(err9);
-                            }
+                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/url", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/url/type", { type: "string" });
                             errors++;
                           }
                         }
                         if (data5.image_url !== void 0) {
                           if (typeof data5.image_url !== "string") {
-                            const err10 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/image_url", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/image_url/type", keyword: "type", params: { type: "string" } };
-                            if (vErrors === null) {
-                              vErrors = [err10];
-                            } else {
-                              vErrors.push(err10);
-                            }
+                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/image_url", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/properties/image_url/type", { type: "string" });
                             errors++;
                           }
                         }
                       } else {
-                        const err11 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/type", keyword: "type", params: { type: "object" } };
-                        if (vErrors === null) {
-                          vErrors = [err11];
-                        } else {
-                          vErrors.push(err11);
-                        }
+                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/items/type", { type: "object" });
                         errors++;
                       }
                     }
                   } else {
-                    const err12 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/type", keyword: "type", params: { type: "array" } };
-                    if (vErrors === null) {
-                      vErrors = [err12];
-                    } else {
-                      vErrors.push(err12);
-                    }
+                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/attachments/type", { type: "array" });
                     errors++;
                   }
                 }
@@ -171,21 +106,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                   let data10 = data3.created_time;
                   if (typeof data10 === "string") {
                     if (!pattern0.test(data10)) {
-                      const err13 = { instancePath: instancePath + "/data/posts/" + i0 + "/created_time", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/created_time/pattern", keyword: "pattern", params: { pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" } };
-                      if (vErrors === null) {
-                        vErrors = [err13];
-                      } else {
-                        vErrors.push(err13);
-                      }
+                      vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/created_time", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/created_time/pattern", { pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" });
                       errors++;
                     }
                   } else {
-                    const err14 = { instancePath: instancePath + "/data/posts/" + i0 + "/created_time", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/created_time/type", keyword: "type", params: { type: "string" } };
-                    if (vErrors === null) {
-                      vErrors = [err14];
-                    } else {
-                      vErrors.push(err14);
-                    }
+                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/created_time", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/created_time/type", { type: "string" });
                     errors++;
                   }
                 }
@@ -197,94 +122,49 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                       let data12 = data11[i2];
                       if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
                         if (data12.id === void 0) {
-                          const err15 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/required", keyword: "required", params: { missingProperty: "id" } };
-                          if (vErrors === null) {
-                            vErrors = [err15];
-                          } else {
-                            vErrors.push(err15);
-                          }
+                          vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/required", { missingProperty: "id" });
                           errors++;
                         }
                         if (data12.name === void 0) {
-                          const err16 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/required", keyword: "required", params: { missingProperty: "name" } };
-                          if (vErrors === null) {
-                            vErrors = [err16];
-                          } else {
-                            vErrors.push(err16);
-                          }
+                          vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/required", { missingProperty: "name" });
                           errors++;
                         }
                         for (const key2 in data12) {
                           if (!(key2 === "id" || key2 === "name")) {
-                            const err17 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 } };
-                            if (vErrors === null) {
-                              vErrors = [err17];
-                            } else {
-                              vErrors.push(err17);
-                            }
+                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/additionalProperties", { additionalProperty: key2 });
                             errors++;
                           }
                         }
                         if (data12.id !== void 0) {
                           if (typeof data12.id !== "string") {
-                            const err18 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2 + "/id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/properties/id/type", keyword: "type", params: { type: "string" } };
-                            if (vErrors === null) {
-                              vErrors = [err18];
-                            } else {
-                              vErrors.push(err18);
-                            }
+                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i2 + "/id", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/properties/id/type", { type: "string" });
                             errors++;
                           }
                         }
                         if (data12.name !== void 0) {
                           if (typeof data12.name !== "string") {
-                            const err19 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2 + "/name", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/properties/name/type", keyword: "type", params: { type: "string" } };
-                            if (vErrors === null) {
-                              vErrors = [err19];
-                            } else {
-                              vErrors.push(err19);
-                            }
+                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i2 + "/name", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/properties/name/type", { type: "string" });
                             errors++;
                           }
                         }
                       } else {
-                        const err20 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/type", keyword: "type", params: { type: "object" } };
-                        if (vErrors === null) {
-                          vErrors = [err20];
-                        } else {
-                          vErrors.push(err20);
-                        }
+                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i2, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/items/type", { type: "object" });
                         errors++;
                       }
                     }
                   } else {
-                    const err21 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/type", keyword: "type", params: { type: "array" } };
-                    if (vErrors === null) {
-                      vErrors = [err21];
-                    } else {
-                      vErrors.push(err21);
-                    }
+                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/post_labels/type", { type: "array" });
                     errors++;
                   }
                 }
                 if (data3.ppd_status !== void 0) {
                   let data15 = data3.ppd_status;
                   if (typeof data15 !== "string") {
-                    const err22 = { instancePath: instancePath + "/data/posts/" + i0 + "/ppd_status", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/ppd_status/type", keyword: "type", params: { type: "string" } };
-                    if (vErrors === null) {
-                      vErrors = [err22];
-                    } else {
-                      vErrors.push(err22);
-                    }
+                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/ppd_status", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/ppd_status/type", { type: "string" });
                     errors++;
                   }
                   if (!(data15 === "organic" || data15 === "paid" || data15 === "unknown")) {
-                    const err23 = { instancePath: instancePath + "/data/posts/" + i0 + "/ppd_status", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/ppd_status/enum", keyword: "enum", params: { allowedValues: schema12.properties.ppd_status.enum } };
-                    if (vErrors === null) {
-                      vErrors = [err23];
-                    } else {
-                      vErrors.push(err23);
-                    }
+                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/ppd_status", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/ppd_status/enum", { allowedValues: schema12.properties.ppd_status.enum });
                     errors++;
                   }
                 }
@@ -294,199 +174,114 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     if (data16.like !== void 0) {
                       let data17 = data16.like;
                       if (!(typeof data17 == "number" && (!(data17 % 1) && !isNaN(data17)) && isFinite(data17))) {
-                        const err24 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/like", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/like/type", keyword: "type", params: { type: "integer" } };
-                        if (vErrors === null) {
-                          vErrors = [err24];
-                        } else {
-                          vErrors.push(err24);
-                        }
+                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/reactions_by_type/like", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/like/type", { type: "integer" });
                         errors++;
                       }
                     }
                     if (data16.love !== void 0) {
                       let data18 = data16.love;
                       if (!(typeof data18 == "number" && (!(data18 % 1) && !isNaN(data18)) && isFinite(data18))) {
-                        const err25 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/love", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/love/type", keyword: "type", params: { type: "integer" } };
-                        if (vErrors === null) {
-                          vErrors = [err25];
-                        } else {
-                          vErrors.push(err25);
-                        }
+                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/reactions_by_type/love", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/love/type", { type: "integer" });
                         errors++;
                       }
                     }
                     if (data16.wow !== void 0) {
                       let data19 = data16.wow;
                       if (!(typeof data19 == "number" && (!(data19 % 1) && !isNaN(data19)) && isFinite(data19))) {
-                        const err26 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/wow", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/wow/type", keyword: "type", params: { type: "integer" } };
-                        if (vErrors === null) {
-                          vErrors = [err26];
-                        } else {
-                          vErrors.push(err26);
-                        }
+                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/reactions_by_type/wow", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/wow/type", { type: "integer" });
                         errors++;
                       }
                     }
                     if (data16.haha !== void 0) {
                       let data20 = data16.haha;
                       if (!(typeof data20 == "number" && (!(data20 % 1) && !isNaN(data20)) && isFinite(data20))) {
-                        const err27 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/haha", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/haha/type", keyword: "type", params: { type: "integer" } };
-                        if (vErrors === null) {
-                          vErrors = [err27];
-                        } else {
-                          vErrors.push(err27);
-                        }
+                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/reactions_by_type/haha", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/haha/type", { type: "integer" });
                         errors++;
                       }
                     }
                     if (data16.sorry !== void 0) {
                       let data21 = data16.sorry;
                       if (!(typeof data21 == "number" && (!(data21 % 1) && !isNaN(data21)) && isFinite(data21))) {
-                        const err28 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/sorry", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/sorry/type", keyword: "type", params: { type: "integer" } };
-                        if (vErrors === null) {
-                          vErrors = [err28];
-                        } else {
-                          vErrors.push(err28);
-                        }
+                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/reactions_by_type/sorry", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/sorry/type", { type: "integer" });
                         errors++;
                       }
                     }
                     if (data16.anger !== void 0) {
                       let data22 = data16.anger;
                       if (!(typeof data22 == "number" && (!(data22 % 1) && !isNaN(data22)) && isFinite(data22))) {
-                        const err29 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type/anger", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/anger/type", keyword: "type", params: { type: "integer" } };
-                        if (vErrors === null) {
-                          vErrors = [err29];
-                        } else {
-                          vErrors.push(err29);
-                        }
+                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/reactions_by_type/anger", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/properties/anger/type", { type: "integer" });
                         errors++;
                       }
                     }
                   } else {
-                    const err30 = { instancePath: instancePath + "/data/posts/" + i0 + "/reactions_by_type", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/type", keyword: "type", params: { type: "object" } };
-                    if (vErrors === null) {
-                      vErrors = [err30];
-                    } else {
-                      vErrors.push(err30);
-                    }
+                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/reactions_by_type", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/reactions_by_type/type", { type: "object" });
                     errors++;
                   }
                 }
                 if (data3.insights_video_retention_graph !== void 0) {
                   if (!Array.isArray(data3.insights_video_retention_graph)) {
-                    const err31 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_retention_graph", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_retention_graph/type", keyword: "type", params: { type: "array" } };
-                    if (vErrors === null) {
-                      vErrors = [err31];
-                    } else {
-                      vErrors.push(err31);
-                    }
+                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/insights_video_retention_graph", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_retention_graph/type", { type: "array" });
                     errors++;
                   }
                 }
                 if (data3.insights_video_retention_graph_autoplayed !== void 0) {
                   if (!Array.isArray(data3.insights_video_retention_graph_autoplayed)) {
-                    const err32 = { instancePath: instancePath + "/data/posts/" + i0 + "/insights_video_retention_graph_autoplayed", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_retention_graph_autoplayed/type", keyword: "type", params: { type: "array" } };
-                    if (vErrors === null) {
-                      vErrors = [err32];
-                    } else {
-                      vErrors.push(err32);
-                    }
+                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/insights_video_retention_graph_autoplayed", "https://social-analytics-api.invalid/v1/schemas/FacebookPost/properties/insights_video_retention_graph_autoplayed/type", { type: "array" });
                     errors++;
                   }
                 }
               } else {
-                const err33 = { instancePath: instancePath + "/data/posts/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookPost/type", keyword: "type", params: { type: "object" } };
-                if (vErrors === null) {
-                  vErrors = [err33];
-                } else {
-                  vErrors.push(err33);
-                }
+                vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0, "https://social-analytics-api.invalid/v1/schemas/FacebookPost/type", { type: "object" });
                 errors++;
               }
             }
           } else {
-            const err34 = { instancePath: instancePath + "/data/posts", schemaPath: "#/properties/data/properties/posts/type", keyword: "type", params: { type: "array" } };
-            if (vErrors === null) {
-              vErrors = [err34];
-            } else {
-              vErrors.push(err34);
-            }
+            vErrors = appendError(vErrors, instancePath + "/data/posts", "#/properties/data/properties/posts/type", { type: "array" });
             errors++;
           }
         }
         if (data1.next !== void 0) {
           if (typeof data1.next !== "string") {
-            const err35 = { instancePath: instancePath + "/data/next", schemaPath: "#/properties/data/properties/next/type", keyword: "type", params: { type: "string" } };
-            if (vErrors === null) {
-              vErrors = [err35];
-            } else {
-              vErrors.push(err35);
-            }
+            vErrors = appendError(vErrors, instancePath + "/data/next", "#/properties/data/properties/next/type", { type: "string" });
             errors++;
           }
         }
         if (data1.remaining !== void 0) {
           let data26 = data1.remaining;
           if (!(typeof data26 == "number" && (!(data26 % 1) && !isNaN(data26)) && isFinite(data26))) {
-            const err36 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/type", keyword: "type", params: { type: "integer" } };
-            if (vErrors === null) {
-              vErrors = [err36];
-            } else {
-              vErrors.push(err36);
-            }
+            vErrors = appendError(vErrors, instancePath + "/data/remaining", "#/properties/data/properties/remaining/type", { type: "integer" });
             errors++;
           }
         }
         if (data1.next !== void 0) {
           if (data1.remaining === void 0) {
-            const err37 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
+            vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/dependentRequired", {
               property: "next",
               missingProperty: "remaining",
               depsCount: 1,
               deps: "remaining"
-            } };
-            if (vErrors === null) {
-              vErrors = [err37];
-            } else {
-              vErrors.push(err37);
-            }
+            });
             errors++;
           }
         }
         if (data1.remaining !== void 0) {
           if (data1.next === void 0) {
-            const err38 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
+            vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/dependentRequired", {
               property: "remaining",
               missingProperty: "next",
               depsCount: 1,
               deps: "next"
-            } };
-            if (vErrors === null) {
-              vErrors = [err38];
-            } else {
-              vErrors.push(err38);
-            }
+            });
             errors++;
           }
         }
       } else {
-        const err39 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" } };
-        if (vErrors === null) {
-          vErrors = [err39];
-        } else {
-          vErrors.push(err39);
-        }
+        vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/type", { type: "object" });
         errors++;
       }
     }
   } else {
-    const err40 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" } };
-    if (vErrors === null) {
-      vErrors = [err40];
-    } else {
-      vErrors.push(err40);
-    }
+    vErrors = appendError(vErrors, instancePath, "#/type", { type: "object" });
     errors++;
   }
   validate10.errors = vErrors;
@@ -524,3 +319,11 @@ exports.schemaRules = {
   "/FacebookPostsResponse/properties/data/dependentRequired": "shared.posts.next-with-remaining",
   "/FacebookPostsResponse/properties/success/const": "shared.response.success-flag"
 };
+
+/** Appends one error to the list (null before the first): ajv's error append, written once. */
+function appendError(vErrors, instancePath, schemaPath, params) {
+  const err = { instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params };
+  if (vErrors === null) return [err];
+  vErrors.push(err);
+  return vErrors;
+}

@@ -15,52 +15,27 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.success === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "success" } };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "success" });
       errors++;
     }
     if (data.data === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "data" } };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "data" });
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "success" || key0 === "data")) {
-        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 } };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
+        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", { additionalProperty: key0 });
         errors++;
       }
     }
     if (data.success !== void 0) {
       let data0 = data.success;
       if (typeof data0 !== "boolean") {
-        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" } };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/type", { type: "boolean" });
         errors++;
       }
       if (true !== data0) {
-        const err4 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true } };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/const", { allowedValue: true });
         errors++;
       }
     }
@@ -72,83 +47,43 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           let data2 = data1[i0];
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.id === void 0) {
-              const err5 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/required", keyword: "required", params: { missingProperty: "id" } };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
+              vErrors = appendError(vErrors, instancePath + "/data/" + i0, "https://social-analytics-api.invalid/v1/schemas/ContentLabel/required", { missingProperty: "id" });
               errors++;
             }
             if (data2.name === void 0) {
-              const err6 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/required", keyword: "required", params: { missingProperty: "name" } };
-              if (vErrors === null) {
-                vErrors = [err6];
-              } else {
-                vErrors.push(err6);
-              }
+              vErrors = appendError(vErrors, instancePath + "/data/" + i0, "https://social-analytics-api.invalid/v1/schemas/ContentLabel/required", { missingProperty: "name" });
               errors++;
             }
             for (const key1 in data2) {
               if (!(key1 === "id" || key1 === "name")) {
-                const err7 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 } };
-                if (vErrors === null) {
-                  vErrors = [err7];
-                } else {
-                  vErrors.push(err7);
-                }
+                vErrors = appendError(vErrors, instancePath + "/data/" + i0, "https://social-analytics-api.invalid/v1/schemas/ContentLabel/additionalProperties", { additionalProperty: key1 });
                 errors++;
               }
             }
             if (data2.id !== void 0) {
               if (typeof data2.id !== "string") {
-                const err8 = { instancePath: instancePath + "/data/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/properties/id/type", keyword: "type", params: { type: "string" } };
-                if (vErrors === null) {
-                  vErrors = [err8];
-                } else {
-                  vErrors.push(err8);
-                }
+                vErrors = appendError(vErrors, instancePath + "/data/" + i0 + "/id", "https://social-analytics-api.invalid/v1/schemas/ContentLabel/properties/id/type", { type: "string" });
                 errors++;
               }
             }
             if (data2.name !== void 0) {
               if (typeof data2.name !== "string") {
-                const err9 = { instancePath: instancePath + "/data/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/properties/name/type", keyword: "type", params: { type: "string" } };
-                if (vErrors === null) {
-                  vErrors = [err9];
-                } else {
-                  vErrors.push(err9);
-                }
+                vErrors = appendError(vErrors, instancePath + "/data/" + i0 + "/name", "https://social-analytics-api.invalid/v1/schemas/ContentLabel/properties/name/type", { type: "string" });
                 errors++;
               }
             }
           } else {
-            const err10 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/ContentLabel/type", keyword: "type", params: { type: "object" } };
-            if (vErrors === null) {
-              vErrors = [err10];
-            } else {
-              vErrors.push(err10);
-            }
+            vErrors = appendError(vErrors, instancePath + "/data/" + i0, "https://social-analytics-api.invalid/v1/schemas/ContentLabel/type", { type: "object" });
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "array" } };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
+        vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/type", { type: "array" });
         errors++;
       }
     }
   } else {
-    const err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" } };
-    if (vErrors === null) {
-      vErrors = [err12];
-    } else {
-      vErrors.push(err12);
-    }
+    vErrors = appendError(vErrors, instancePath, "#/type", { type: "object" });
     errors++;
   }
   validate10.errors = vErrors;
@@ -179,3 +114,11 @@ exports.schemaRules = {
   "/PostLabelsResponse/additionalProperties": "shared.response.no-extra-members",
   "/PostLabelsResponse/properties/success/const": "shared.response.success-flag"
 };
+
+/** Appends one error to the list (null before the first): ajv's error append, written once. */
+function appendError(vErrors, instancePath, schemaPath, params) {
+  const err = { instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params };
+  if (vErrors === null) return [err];
+  vErrors.push(err);
+  return vErrors;
+}

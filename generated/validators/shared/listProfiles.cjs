@@ -24,52 +24,27 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.success === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "success" } };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "success" });
       errors++;
     }
     if (data.profiles === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "profiles" } };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "profiles" });
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "success" || key0 === "profiles")) {
-        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 } };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
+        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", { additionalProperty: key0 });
         errors++;
       }
     }
     if (data.success !== void 0) {
       let data0 = data.success;
       if (typeof data0 !== "boolean") {
-        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" } };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/type", { type: "boolean" });
         errors++;
       }
       if (true !== data0) {
-        const err4 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true } };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/const", { allowedValue: true });
         errors++;
       }
     }
@@ -82,130 +57,70 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             for (const key1 in data2) {
               if (!(key1 === "id" || key1 === "name" || key1 === "profile_name" || key1 === "picture" || key1 === "timezone" || key1 === "profile_labels" || key1 === "insights_enabled" || key1 === "community_enabled")) {
-                const err5 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 } };
-                if (vErrors === null) {
-                  vErrors = [err5];
-                } else {
-                  vErrors.push(err5);
-                }
+                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "https://social-analytics-api.invalid/v1/schemas/Profile/additionalProperties", { additionalProperty: key1 });
                 errors++;
               }
             }
             if (data2.id !== void 0) {
               if (typeof data2.id !== "string") {
-                const err6 = { instancePath: instancePath + "/profiles/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/id/type", keyword: "type", params: { type: "string" } };
-                if (vErrors === null) {
-                  vErrors = [err6];
-                } else {
-                  vErrors.push(err6);
-                }
+                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/id", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/id/type", { type: "string" });
                 errors++;
               }
             }
             if (data2.name !== void 0) {
               if (typeof data2.name !== "string") {
-                const err7 = { instancePath: instancePath + "/profiles/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/name/type", keyword: "type", params: { type: "string" } };
-                if (vErrors === null) {
-                  vErrors = [err7];
-                } else {
-                  vErrors.push(err7);
-                }
+                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/name", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/name/type", { type: "string" });
                 errors++;
               }
             }
             if (data2.profile_name !== void 0) {
               if (typeof data2.profile_name !== "string") {
-                const err8 = { instancePath: instancePath + "/profiles/" + i0 + "/profile_name", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/profile_name/type", keyword: "type", params: { type: "string" } };
-                if (vErrors === null) {
-                  vErrors = [err8];
-                } else {
-                  vErrors.push(err8);
-                }
+                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/profile_name", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/profile_name/type", { type: "string" });
                 errors++;
               }
             }
             if (data2.picture !== void 0) {
               if (typeof data2.picture !== "string") {
-                const err9 = { instancePath: instancePath + "/profiles/" + i0 + "/picture", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/picture/type", keyword: "type", params: { type: "string" } };
-                if (vErrors === null) {
-                  vErrors = [err9];
-                } else {
-                  vErrors.push(err9);
-                }
+                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/picture", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/picture/type", { type: "string" });
                 errors++;
               }
             }
             if (data2.timezone !== void 0) {
               if (typeof data2.timezone !== "string") {
-                const err10 = { instancePath: instancePath + "/profiles/" + i0 + "/timezone", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/timezone/type", keyword: "type", params: { type: "string" } };
-                if (vErrors === null) {
-                  vErrors = [err10];
-                } else {
-                  vErrors.push(err10);
-                }
+                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/timezone", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/timezone/type", { type: "string" });
                 errors++;
               }
             }
             if (data2.profile_labels !== void 0) {
               if (!Array.isArray(data2.profile_labels)) {
-                const err11 = { instancePath: instancePath + "/profiles/" + i0 + "/profile_labels", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/profile_labels/type", keyword: "type", params: { type: "array" } };
-                if (vErrors === null) {
-                  vErrors = [err11];
-                } else {
-                  vErrors.push(err11);
-                }
+                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/profile_labels", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/profile_labels/type", { type: "array" });
                 errors++;
               }
             }
             if (data2.insights_enabled !== void 0) {
               if (typeof data2.insights_enabled !== "boolean") {
-                const err12 = { instancePath: instancePath + "/profiles/" + i0 + "/insights_enabled", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/insights_enabled/type", keyword: "type", params: { type: "boolean" } };
-                if (vErrors === null) {
-                  vErrors = [err12];
-                } else {
-                  vErrors.push(err12);
-                }
+                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/insights_enabled", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/insights_enabled/type", { type: "boolean" });
                 errors++;
               }
             }
             if (data2.community_enabled !== void 0) {
               if (typeof data2.community_enabled !== "boolean") {
-                const err13 = { instancePath: instancePath + "/profiles/" + i0 + "/community_enabled", schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/properties/community_enabled/type", keyword: "type", params: { type: "boolean" } };
-                if (vErrors === null) {
-                  vErrors = [err13];
-                } else {
-                  vErrors.push(err13);
-                }
+                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/community_enabled", "https://social-analytics-api.invalid/v1/schemas/Profile/properties/community_enabled/type", { type: "boolean" });
                 errors++;
               }
             }
           } else {
-            const err14 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "https://social-analytics-api.invalid/v1/schemas/Profile/type", keyword: "type", params: { type: "object" } };
-            if (vErrors === null) {
-              vErrors = [err14];
-            } else {
-              vErrors.push(err14);
-            }
+            vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "https://social-analytics-api.invalid/v1/schemas/Profile/type", { type: "object" });
             errors++;
           }
         }
       } else {
-        const err15 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/type", keyword: "type", params: { type: "array" } };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
+        vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/type", { type: "array" });
         errors++;
       }
     }
   } else {
-    const err16 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" } };
-    if (vErrors === null) {
-      vErrors = [err16];
-    } else {
-      vErrors.push(err16);
-    }
+    vErrors = appendError(vErrors, instancePath, "#/type", { type: "object" });
     errors++;
   }
   validate10.errors = vErrors;
@@ -235,3 +150,11 @@ exports.schemaRules = {
   "/ProfilesResponse/additionalProperties": "shared.response.no-extra-members",
   "/ProfilesResponse/properties/success/const": "shared.response.success-flag"
 };
+
+/** Appends one error to the list (null before the first): ajv's error append, written once. */
+function appendError(vErrors, instancePath, schemaPath, params) {
+  const err = { instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params };
+  if (vErrors === null) return [err];
+  vErrors.push(err);
+  return vErrors;
+}

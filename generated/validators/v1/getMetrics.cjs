@@ -18,52 +18,27 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.success === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "success" } };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "success" });
       errors++;
     }
     if (data.profiles === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "profiles" } };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "profiles" });
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "success" || key0 === "profiles")) {
-        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 } };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
+        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", { additionalProperty: key0 });
         errors++;
       }
     }
     if (data.success !== void 0) {
       let data0 = data.success;
       if (typeof data0 !== "boolean") {
-        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" } };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/type", { type: "boolean" });
         errors++;
       }
       if (true !== data0) {
-        const err4 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true } };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/const", { allowedValue: true });
         errors++;
       }
     }
@@ -75,42 +50,22 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           let data2 = data1[i0];
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.id === void 0) {
-              const err5 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "#/properties/profiles/items/required", keyword: "required", params: { missingProperty: "id" } };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
+              vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/required", { missingProperty: "id" });
               errors++;
             }
             if (data2.data === void 0) {
-              const err6 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "#/properties/profiles/items/required", keyword: "required", params: { missingProperty: "data" } };
-              if (vErrors === null) {
-                vErrors = [err6];
-              } else {
-                vErrors.push(err6);
-              }
+              vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/required", { missingProperty: "data" });
               errors++;
             }
             for (const key1 in data2) {
               if (!(key1 === "id" || key1 === "data")) {
-                const err7 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "#/properties/profiles/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 } };
-                if (vErrors === null) {
-                  vErrors = [err7];
-                } else {
-                  vErrors.push(err7);
-                }
+                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/additionalProperties", { additionalProperty: key1 });
                 errors++;
               }
             }
             if (data2.id !== void 0) {
               if (typeof data2.id !== "string") {
-                const err8 = { instancePath: instancePath + "/profiles/" + i0 + "/id", schemaPath: "#/properties/profiles/items/properties/id/type", keyword: "type", params: { type: "string" } };
-                if (vErrors === null) {
-                  vErrors = [err8];
-                } else {
-                  vErrors.push(err8);
-                }
+                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/id", "#/properties/profiles/items/properties/id/type", { type: "string" });
                 errors++;
               }
             }
@@ -122,72 +77,37 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                   let data5 = data4[i1];
                   if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                     if (data5.date === void 0) {
-                      const err9 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/required", keyword: "required", params: { missingProperty: "date" } };
-                      if (vErrors === null) {
-                        vErrors = [err9];
-                      } else {
-                        vErrors.push(err9);
-                      }
+                      vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1, "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/required", { missingProperty: "date" });
                       errors++;
                     }
                     if (data5.date !== void 0) {
                       if (typeof data5.date !== "string") {
-                        const err10 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1 + "/date", schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/properties/date/type", keyword: "type", params: { type: "string" } };
-                        if (vErrors === null) {
-                          vErrors = [err10];
-                        } else {
-                          vErrors.push(err10);
-                        }
+                        vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1 + "/date", "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/properties/date/type", { type: "string" });
                         errors++;
                       }
                     }
                   } else {
-                    const err11 = { instancePath: instancePath + "/profiles/" + i0 + "/data/" + i1, schemaPath: "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/type", keyword: "type", params: { type: "object" } };
-                    if (vErrors === null) {
-                      vErrors = [err11];
-                    } else {
-                      vErrors.push(err11);
-                    }
+                    vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/data/" + i1, "https://social-analytics-api.invalid/v1/schemas/FacebookDayRecord/type", { type: "object" });
                     errors++;
                   }
                 }
               } else {
-                const err12 = { instancePath: instancePath + "/profiles/" + i0 + "/data", schemaPath: "#/properties/profiles/items/properties/data/type", keyword: "type", params: { type: "array" } };
-                if (vErrors === null) {
-                  vErrors = [err12];
-                } else {
-                  vErrors.push(err12);
-                }
+                vErrors = appendError(vErrors, instancePath + "/profiles/" + i0 + "/data", "#/properties/profiles/items/properties/data/type", { type: "array" });
                 errors++;
               }
             }
           } else {
-            const err13 = { instancePath: instancePath + "/profiles/" + i0, schemaPath: "#/properties/profiles/items/type", keyword: "type", params: { type: "object" } };
-            if (vErrors === null) {
-              vErrors = [err13];
-            } else {
-              vErrors.push(err13);
-            }
+            vErrors = appendError(vErrors, instancePath + "/profiles/" + i0, "#/properties/profiles/items/type", { type: "object" });
             errors++;
           }
         }
       } else {
-        const err14 = { instancePath: instancePath + "/profiles", schemaPath: "#/properties/profiles/type", keyword: "type", params: { type: "array" } };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
+        vErrors = appendError(vErrors, instancePath + "/profiles", "#/properties/profiles/type", { type: "array" });
         errors++;
       }
     }
   } else {
-    const err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" } };
-    if (vErrors === null) {
-      vErrors = [err15];
-    } else {
-      vErrors.push(err15);
-    }
+    vErrors = appendError(vErrors, instancePath, "#/type", { type: "object" });
     errors++;
   }
   validate10.errors = vErrors;
@@ -218,3 +138,11 @@ exports.schemaRules = {
   "/FacebookMetricsResponse/properties/profiles/items/additionalProperties": "shared.response.no-extra-members",
   "/FacebookMetricsResponse/properties/success/const": "shared.response.success-flag"
 };
+
+/** Appends one error to the list (null before the first): ajv's error append, written once. */
+function appendError(vErrors, instancePath, schemaPath, params) {
+  const err = { instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params };
+  if (vErrors === null) return [err];
+  vErrors.push(err);
+  return vErrors;
+}

@@ -15,61 +15,31 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.success === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "success" } };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "success" });
       errors++;
     }
     if (data.header === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "header" } };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "header" });
       errors++;
     }
     if (data.data === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "data" } };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "data" });
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "success" || key0 === "header" || key0 === "data")) {
-        const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 } };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
+        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", { additionalProperty: key0 });
         errors++;
       }
     }
     if (data.success !== void 0) {
       let data0 = data.success;
       if (typeof data0 !== "boolean") {
-        const err4 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" } };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/type", { type: "boolean" });
         errors++;
       }
       if (true !== data0) {
-        const err5 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true } };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/const", { allowedValue: true });
         errors++;
       }
     }
@@ -77,12 +47,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       let data1 = data.header;
       if (Array.isArray(data1)) {
         if (data1.length < 1) {
-          const err6 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/minItems", keyword: "minItems", params: { limit: 1 } };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
+          vErrors = appendError(vErrors, instancePath + "/header", "#/properties/header/minItems", { limit: 1 });
           errors++;
         }
         const len0 = data1.length;
@@ -90,52 +55,27 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           let data2 = data1[i0];
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.type === void 0) {
-              const err7 = { instancePath: instancePath + "/header/" + i0, schemaPath: "#/properties/header/items/required", keyword: "required", params: { missingProperty: "type" } };
-              if (vErrors === null) {
-                vErrors = [err7];
-              } else {
-                vErrors.push(err7);
-              }
+              vErrors = appendError(vErrors, instancePath + "/header/" + i0, "#/properties/header/items/required", { missingProperty: "type" });
               errors++;
             }
             if (data2.rows === void 0) {
-              const err8 = { instancePath: instancePath + "/header/" + i0, schemaPath: "#/properties/header/items/required", keyword: "required", params: { missingProperty: "rows" } };
-              if (vErrors === null) {
-                vErrors = [err8];
-              } else {
-                vErrors.push(err8);
-              }
+              vErrors = appendError(vErrors, instancePath + "/header/" + i0, "#/properties/header/items/required", { missingProperty: "rows" });
               errors++;
             }
             for (const key1 in data2) {
               if (!(key1 === "type" || key1 === "rows")) {
-                const err9 = { instancePath: instancePath + "/header/" + i0, schemaPath: "#/properties/header/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 } };
-                if (vErrors === null) {
-                  vErrors = [err9];
-                } else {
-                  vErrors.push(err9);
-                }
+                vErrors = appendError(vErrors, instancePath + "/header/" + i0, "#/properties/header/items/additionalProperties", { additionalProperty: key1 });
                 errors++;
               }
             }
             if (data2.type !== void 0) {
               let data3 = data2.type;
               if (typeof data3 !== "string") {
-                const err10 = { instancePath: instancePath + "/header/" + i0 + "/type", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookHeaderType/type", keyword: "type", params: { type: "string" } };
-                if (vErrors === null) {
-                  vErrors = [err10];
-                } else {
-                  vErrors.push(err10);
-                }
+                vErrors = appendError(vErrors, instancePath + "/header/" + i0 + "/type", "https://social-analytics-api.invalid/v2/schemas/FacebookHeaderType/type", { type: "string" });
                 errors++;
               }
               if (!(data3 === "date.day" || data3 === "date.week" || data3 === "date.month" || data3 === "profile" || data3 === "profile_label" || data3 === "activity_type" || data3 === "city" || data3 === "click_type" || data3 === "country" || data3 === "frequency_distribution" || data3 === "gender_age" || data3 === "hour_of_day" || data3 === "like_source" || data3 === "locale" || data3 === "play_type" || data3 === "positive_feedback_type" || data3 === "post_attribution" || data3 === "reaction_type" || data3 === "unlike_source" || data3 === "metric")) {
-                const err11 = { instancePath: instancePath + "/header/" + i0 + "/type", schemaPath: "https://social-analytics-api.invalid/v2/schemas/FacebookHeaderType/enum", keyword: "enum", params: { allowedValues: schema12.enum } };
-                if (vErrors === null) {
-                  vErrors = [err11];
-                } else {
-                  vErrors.push(err11);
-                }
+                vErrors = appendError(vErrors, instancePath + "/header/" + i0 + "/type", "https://social-analytics-api.invalid/v2/schemas/FacebookHeaderType/enum", { allowedValues: schema12.enum });
                 errors++;
               }
             }
@@ -145,42 +85,22 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                 const len1 = data4.length;
                 for (let i1 = 0; i1 < len1; i1++) {
                   if (typeof data4[i1] !== "string") {
-                    const err12 = { instancePath: instancePath + "/header/" + i0 + "/rows/" + i1, schemaPath: "#/properties/header/items/properties/rows/items/type", keyword: "type", params: { type: "string" } };
-                    if (vErrors === null) {
-                      vErrors = [err12];
-                    } else {
-                      vErrors.push(err12);
-                    }
+                    vErrors = appendError(vErrors, instancePath + "/header/" + i0 + "/rows/" + i1, "#/properties/header/items/properties/rows/items/type", { type: "string" });
                     errors++;
                   }
                 }
               } else {
-                const err13 = { instancePath: instancePath + "/header/" + i0 + "/rows", schemaPath: "#/properties/header/items/properties/rows/type", keyword: "type", params: { type: "array" } };
-                if (vErrors === null) {
-                  vErrors = [err13];
-                } else {
-                  vErrors.push(err13);
-                }
+                vErrors = appendError(vErrors, instancePath + "/header/" + i0 + "/rows", "#/properties/header/items/properties/rows/type", { type: "array" });
                 errors++;
               }
             }
           } else {
-            const err14 = { instancePath: instancePath + "/header/" + i0, schemaPath: "#/properties/header/items/type", keyword: "type", params: { type: "object" } };
-            if (vErrors === null) {
-              vErrors = [err14];
-            } else {
-              vErrors.push(err14);
-            }
+            vErrors = appendError(vErrors, instancePath + "/header/" + i0, "#/properties/header/items/type", { type: "object" });
             errors++;
           }
         }
       } else {
-        const err15 = { instancePath: instancePath + "/header", schemaPath: "#/properties/header/type", keyword: "type", params: { type: "array" } };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
+        vErrors = appendError(vErrors, instancePath + "/header", "#/properties/header/type", { type: "array" });
         errors++;
       }
     }
@@ -191,32 +111,17 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i2 = 0; i2 < len2; i2++) {
           let data7 = data6[i2];
           if (!(typeof data7 == "number" && isFinite(data7)) && !Array.isArray(data7)) {
-            const err16 = { instancePath: instancePath + "/data/" + i2, schemaPath: "https://social-analytics-api.invalid/v2/schemas/MetricsData/items/type", keyword: "type", params: { type: schema13.items.type } };
-            if (vErrors === null) {
-              vErrors = [err16];
-            } else {
-              vErrors.push(err16);
-            }
+            vErrors = appendError(vErrors, instancePath + "/data/" + i2, "https://social-analytics-api.invalid/v2/schemas/MetricsData/items/type", { type: schema13.items.type });
             errors++;
           }
         }
       } else {
-        const err17 = { instancePath: instancePath + "/data", schemaPath: "https://social-analytics-api.invalid/v2/schemas/MetricsData/type", keyword: "type", params: { type: "array" } };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
+        vErrors = appendError(vErrors, instancePath + "/data", "https://social-analytics-api.invalid/v2/schemas/MetricsData/type", { type: "array" });
         errors++;
       }
     }
   } else {
-    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" } };
-    if (vErrors === null) {
-      vErrors = [err18];
-    } else {
-      vErrors.push(err18);
-    }
+    vErrors = appendError(vErrors, instancePath, "#/type", { type: "object" });
     errors++;
   }
   validate10.errors = vErrors;
@@ -248,3 +153,11 @@ exports.schemaRules = {
   "/FacebookMetricsResponse/properties/success/const": "shared.response.success-flag",
   "/MetricsData": "v2.metrics.data-nesting"
 };
+
+/** Appends one error to the list (null before the first): ajv's error append, written once. */
+function appendError(vErrors, instancePath, schemaPath, params) {
+  const err = { instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params };
+  if (vErrors === null) return [err];
+  vErrors.push(err);
+  return vErrors;
+}

@@ -14,52 +14,27 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.success === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "success" } };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "success" });
       errors++;
     }
     if (data.data === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "data" } };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "data" });
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "success" || key0 === "data")) {
-        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 } };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
+        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", { additionalProperty: key0 });
         errors++;
       }
     }
     if (data.success !== void 0) {
       let data0 = data.success;
       if (typeof data0 !== "boolean") {
-        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" } };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/type", { type: "boolean" });
         errors++;
       }
       if (true !== data0) {
-        const err4 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true } };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/const", { allowedValue: true });
         errors++;
       }
     }
@@ -67,22 +42,12 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       let data1 = data.data;
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         if (data1.posts === void 0) {
-          const err5 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/required", keyword: "required", params: { missingProperty: "posts" } };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
+          vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/required", { missingProperty: "posts" });
           errors++;
         }
         for (const key1 in data1) {
           if (!(key1 === "posts" || key1 === "next" || key1 === "remaining")) {
-            const err6 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 } };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
+            vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/additionalProperties", { additionalProperty: key1 });
             errors++;
           }
         }
@@ -102,12 +67,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                       if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                         if (data5.url !== void 0) {
                           if (typeof data5.url !== "string") {
-                            const err7 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/url", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/url/type", keyword: "type", params: { type: "string" } };
-                            if (vErrors === null) {
-                              vErrors = [err7];
-                            } else {
-                              vErrors.push(err7);
-                            }
+                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/url", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/url/type", { type: "string" });
                             errors++;
                           }
                         }
@@ -120,32 +80,17 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                               if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
                                 if (data8.url !== void 0) {
                                   if (typeof data8.url !== "string") {
-                                    const err8 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/images/" + i2 + "/url", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/images/items/properties/url/type", keyword: "type", params: { type: "string" } };
-                                    if (vErrors === null) {
-                                      vErrors = [err8];
-                                    } else {
-                                      vErrors.push(err8);
-                                    }
+                                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/images/" + i2 + "/url", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/images/items/properties/url/type", { type: "string" });
                                     errors++;
                                   }
                                 }
                               } else {
-                                const err9 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/images/" + i2, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/images/items/type", keyword: "type", params: { type: "object" } };
-                                if (vErrors === null) {
-                                  vErrors = [err9];
-                                } else {
-                                  vErrors.push(err9);
-                                }
+                                vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/images/" + i2, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/images/items/type", { type: "object" });
                                 errors++;
                               }
                             }
                           } else {
-                            const err10 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/images", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/images/type", keyword: "type", params: { type: "array" } };
-                            if (vErrors === null) {
-                              vErrors = [err10];
-                            } else {
-                              vErrors.push(err10);
-                            }
+                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/images", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/images/type", { type: "array" });
                             errors++;
                           }
                         }
@@ -158,52 +103,27 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                               if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
                                 if (data11.url !== void 0) {
                                   if (typeof data11.url !== "string") {
-                                    const err11 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/videos/" + i3 + "/url", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/videos/items/properties/url/type", keyword: "type", params: { type: "string" } };
-                                    if (vErrors === null) {
-                                      vErrors = [err11];
-                                    } else {
-                                      vErrors.push(err11);
-                                    }
+                                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/videos/" + i3 + "/url", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/videos/items/properties/url/type", { type: "string" });
                                     errors++;
                                   }
                                 }
                               } else {
-                                const err12 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/videos/" + i3, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/videos/items/type", keyword: "type", params: { type: "object" } };
-                                if (vErrors === null) {
-                                  vErrors = [err12];
-                                } else {
-                                  vErrors.push(err12);
-                                }
+                                vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/videos/" + i3, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/videos/items/type", { type: "object" });
                                 errors++;
                               }
                             }
                           } else {
-                            const err13 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/videos", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/videos/type", keyword: "type", params: { type: "array" } };
-                            if (vErrors === null) {
-                              vErrors = [err13];
-                            } else {
-                              vErrors.push(err13);
-                            }
+                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1 + "/videos", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/properties/videos/type", { type: "array" });
                             errors++;
                           }
                         }
                       } else {
-                        const err14 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/type", keyword: "type", params: { type: "object" } };
-                        if (vErrors === null) {
-                          vErrors = [err14];
-                        } else {
-                          vErrors.push(err14);
-                        }
+                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments/" + i1, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/items/type", { type: "object" });
                         errors++;
                       }
                     }
                   } else {
-                    const err15 = { instancePath: instancePath + "/data/posts/" + i0 + "/attachments", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/type", keyword: "type", params: { type: "array" } };
-                    if (vErrors === null) {
-                      vErrors = [err15];
-                    } else {
-                      vErrors.push(err15);
-                    }
+                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/attachments", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/attachments/type", { type: "array" });
                     errors++;
                   }
                 }
@@ -211,21 +131,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                   let data13 = data3.created_time;
                   if (typeof data13 === "string") {
                     if (!pattern0.test(data13)) {
-                      const err16 = { instancePath: instancePath + "/data/posts/" + i0 + "/created_time", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/created_time/pattern", keyword: "pattern", params: { pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" } };
-                      if (vErrors === null) {
-                        vErrors = [err16];
-                      } else {
-                        vErrors.push(err16);
-                      }
+                      vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/created_time", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/created_time/pattern", { pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$" });
                       errors++;
                     }
                   } else {
-                    const err17 = { instancePath: instancePath + "/data/posts/" + i0 + "/created_time", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/created_time/type", keyword: "type", params: { type: "string" } };
-                    if (vErrors === null) {
-                      vErrors = [err17];
-                    } else {
-                      vErrors.push(err17);
-                    }
+                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/created_time", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/created_time/type", { type: "string" });
                     errors++;
                   }
                 }
@@ -237,168 +147,93 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                       let data15 = data14[i4];
                       if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
                         if (data15.id === void 0) {
-                          const err18 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/required", keyword: "required", params: { missingProperty: "id" } };
-                          if (vErrors === null) {
-                            vErrors = [err18];
-                          } else {
-                            vErrors.push(err18);
-                          }
+                          vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/required", { missingProperty: "id" });
                           errors++;
                         }
                         if (data15.name === void 0) {
-                          const err19 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/required", keyword: "required", params: { missingProperty: "name" } };
-                          if (vErrors === null) {
-                            vErrors = [err19];
-                          } else {
-                            vErrors.push(err19);
-                          }
+                          vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/required", { missingProperty: "name" });
                           errors++;
                         }
                         for (const key2 in data15) {
                           if (!(key2 === "id" || key2 === "name")) {
-                            const err20 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 } };
-                            if (vErrors === null) {
-                              vErrors = [err20];
-                            } else {
-                              vErrors.push(err20);
-                            }
+                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/additionalProperties", { additionalProperty: key2 });
                             errors++;
                           }
                         }
                         if (data15.id !== void 0) {
                           if (typeof data15.id !== "string") {
-                            const err21 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i4 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/properties/id/type", keyword: "type", params: { type: "string" } };
-                            if (vErrors === null) {
-                              vErrors = [err21];
-                            } else {
-                              vErrors.push(err21);
-                            }
+                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i4 + "/id", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/properties/id/type", { type: "string" });
                             errors++;
                           }
                         }
                         if (data15.name !== void 0) {
                           if (typeof data15.name !== "string") {
-                            const err22 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i4 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/properties/name/type", keyword: "type", params: { type: "string" } };
-                            if (vErrors === null) {
-                              vErrors = [err22];
-                            } else {
-                              vErrors.push(err22);
-                            }
+                            vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i4 + "/name", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/properties/name/type", { type: "string" });
                             errors++;
                           }
                         }
                       } else {
-                        const err23 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/type", keyword: "type", params: { type: "object" } };
-                        if (vErrors === null) {
-                          vErrors = [err23];
-                        } else {
-                          vErrors.push(err23);
-                        }
+                        vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels/" + i4, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/items/type", { type: "object" });
                         errors++;
                       }
                     }
                   } else {
-                    const err24 = { instancePath: instancePath + "/data/posts/" + i0 + "/post_labels", schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/type", keyword: "type", params: { type: "array" } };
-                    if (vErrors === null) {
-                      vErrors = [err24];
-                    } else {
-                      vErrors.push(err24);
-                    }
+                    vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0 + "/post_labels", "https://social-analytics-api.invalid/v2/schemas/InstagramPost/properties/post_labels/type", { type: "array" });
                     errors++;
                   }
                 }
               } else {
-                const err25 = { instancePath: instancePath + "/data/posts/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/InstagramPost/type", keyword: "type", params: { type: "object" } };
-                if (vErrors === null) {
-                  vErrors = [err25];
-                } else {
-                  vErrors.push(err25);
-                }
+                vErrors = appendError(vErrors, instancePath + "/data/posts/" + i0, "https://social-analytics-api.invalid/v2/schemas/InstagramPost/type", { type: "object" });
                 errors++;
               }
             }
           } else {
-            const err26 = { instancePath: instancePath + "/data/posts", schemaPath: "#/properties/data/properties/posts/type", keyword: "type", params: { type: "array" } };
-            if (vErrors === null) {
-              vErrors = [err26];
-            } else {
-              vErrors.push(err26);
-            }
+            vErrors = appendError(vErrors, instancePath + "/data/posts", "#/properties/data/properties/posts/type", { type: "array" });
             errors++;
           }
         }
         if (data1.next !== void 0) {
           if (typeof data1.next !== "string") {
-            const err27 = { instancePath: instancePath + "/data/next", schemaPath: "#/properties/data/properties/next/type", keyword: "type", params: { type: "string" } };
-            if (vErrors === null) {
-              vErrors = [err27];
-            } else {
-              vErrors.push(err27);
-            }
+            vErrors = appendError(vErrors, instancePath + "/data/next", "#/properties/data/properties/next/type", { type: "string" });
             errors++;
           }
         }
         if (data1.remaining !== void 0) {
           let data19 = data1.remaining;
           if (!(typeof data19 == "number" && (!(data19 % 1) && !isNaN(data19)) && isFinite(data19))) {
-            const err28 = { instancePath: instancePath + "/data/remaining", schemaPath: "#/properties/data/properties/remaining/type", keyword: "type", params: { type: "integer" } };
-            if (vErrors === null) {
-              vErrors = [err28];
-            } else {
-              vErrors.push(err28);
-            }
+            vErrors = appendError(vErrors, instancePath + "/data/remaining", "#/properties/data/properties/remaining/type", { type: "integer" });
             errors++;
           }
         }
         if (data1.next !== void 0) {
           if (data1.remaining === void 0) {
-            const err29 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
+            vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/dependentRequired", {
               property: "next",
               missingProperty: "remaining",
               depsCount: 1,
               deps: "remaining"
-            } };
-            if (vErrors === null) {
-              vErrors = [err29];
-            } else {
-              vErrors.push(err29);
-            }
+            });
             errors++;
           }
         }
         if (data1.remaining !== void 0) {
           if (data1.next === void 0) {
-            const err30 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/dependentRequired", keyword: "dependentRequired", params: {
+            vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/dependentRequired", {
               property: "remaining",
               missingProperty: "next",
               depsCount: 1,
               deps: "next"
-            } };
-            if (vErrors === null) {
-              vErrors = [err30];
-            } else {
-              vErrors.push(err30);
-            }
+            });
             errors++;
           }
         }
       } else {
-        const err31 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" } };
-        if (vErrors === null) {
-          vErrors = [err31];
-        } else {
-          vErrors.push(err31);
-        }
+        vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/type", { type: "object" });
         errors++;
       }
     }
   } else {
-    const err32 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" } };
-    if (vErrors === null) {
-      vErrors = [err32];
-    } else {
-      vErrors.push(err32);
-    }
+    vErrors = appendError(vErrors, instancePath, "#/type", { type: "object" });
     errors++;
   }
   validate10.errors = vErrors;
@@ -434,3 +269,11 @@ exports.schemaRules = {
   "/InstagramPostsResponse/properties/data/dependentRequired": "shared.posts.next-with-remaining",
   "/InstagramPostsResponse/properties/success/const": "shared.response.success-flag"
 };
+
+/** Appends one error to the list (null before the first): ajv's error append, written once. */
+function appendError(vErrors, instancePath, schemaPath, params) {
+  const err = { instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params };
+  if (vErrors === null) return [err];
+  vErrors.push(err);
+  return vErrors;
+}

@@ -13,52 +13,27 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.success === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "success" } };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "success" });
       errors++;
     }
     if (data.data === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "data" } };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
+      vErrors = appendError(vErrors, instancePath, "#/required", { missingProperty: "data" });
       errors++;
     }
     for (const key0 in data) {
       if (!(key0 === "success" || key0 === "data")) {
-        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 } };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
+        vErrors = appendError(vErrors, instancePath, "#/additionalProperties", { additionalProperty: key0 });
         errors++;
       }
     }
     if (data.success !== void 0) {
       let data0 = data.success;
       if (typeof data0 !== "boolean") {
-        const err3 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/type", keyword: "type", params: { type: "boolean" } };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/type", { type: "boolean" });
         errors++;
       }
       if (true !== data0) {
-        const err4 = { instancePath: instancePath + "/success", schemaPath: "#/properties/success/const", keyword: "const", params: { allowedValue: true } };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
+        vErrors = appendError(vErrors, instancePath + "/success", "#/properties/success/const", { allowedValue: true });
         errors++;
       }
     }
@@ -70,62 +45,32 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           let data2 = data1[i0];
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.id === void 0) {
-              const err5 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/required", keyword: "required", params: { missingProperty: "id" } };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
+              vErrors = appendError(vErrors, instancePath + "/data/" + i0, "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/required", { missingProperty: "id" });
               errors++;
             }
             if (data2.name === void 0) {
-              const err6 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/required", keyword: "required", params: { missingProperty: "name" } };
-              if (vErrors === null) {
-                vErrors = [err6];
-              } else {
-                vErrors.push(err6);
-              }
+              vErrors = appendError(vErrors, instancePath + "/data/" + i0, "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/required", { missingProperty: "name" });
               errors++;
             }
             if (data2.profiles === void 0) {
-              const err7 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/required", keyword: "required", params: { missingProperty: "profiles" } };
-              if (vErrors === null) {
-                vErrors = [err7];
-              } else {
-                vErrors.push(err7);
-              }
+              vErrors = appendError(vErrors, instancePath + "/data/" + i0, "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/required", { missingProperty: "profiles" });
               errors++;
             }
             for (const key1 in data2) {
               if (!(key1 === "id" || key1 === "name" || key1 === "profiles")) {
-                const err8 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 } };
-                if (vErrors === null) {
-                  vErrors = [err8];
-                } else {
-                  vErrors.push(err8);
-                }
+                vErrors = appendError(vErrors, instancePath + "/data/" + i0, "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/additionalProperties", { additionalProperty: key1 });
                 errors++;
               }
             }
             if (data2.id !== void 0) {
               if (typeof data2.id !== "string") {
-                const err9 = { instancePath: instancePath + "/data/" + i0 + "/id", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/id/type", keyword: "type", params: { type: "string" } };
-                if (vErrors === null) {
-                  vErrors = [err9];
-                } else {
-                  vErrors.push(err9);
-                }
+                vErrors = appendError(vErrors, instancePath + "/data/" + i0 + "/id", "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/id/type", { type: "string" });
                 errors++;
               }
             }
             if (data2.name !== void 0) {
               if (typeof data2.name !== "string") {
-                const err10 = { instancePath: instancePath + "/data/" + i0 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/name/type", keyword: "type", params: { type: "string" } };
-                if (vErrors === null) {
-                  vErrors = [err10];
-                } else {
-                  vErrors.push(err10);
-                }
+                vErrors = appendError(vErrors, instancePath + "/data/" + i0 + "/name", "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/name/type", { type: "string" });
                 errors++;
               }
             }
@@ -137,103 +82,53 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                   let data6 = data5[i1];
                   if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
                     if (data6.name === void 0) {
-                      const err11 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/required", keyword: "required", params: { missingProperty: "name" } };
-                      if (vErrors === null) {
-                        vErrors = [err11];
-                      } else {
-                        vErrors.push(err11);
-                      }
+                      vErrors = appendError(vErrors, instancePath + "/data/" + i0 + "/profiles/" + i1, "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/required", { missingProperty: "name" });
                       errors++;
                     }
                     if (data6.platform === void 0) {
-                      const err12 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/required", keyword: "required", params: { missingProperty: "platform" } };
-                      if (vErrors === null) {
-                        vErrors = [err12];
-                      } else {
-                        vErrors.push(err12);
-                      }
+                      vErrors = appendError(vErrors, instancePath + "/data/" + i0 + "/profiles/" + i1, "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/required", { missingProperty: "platform" });
                       errors++;
                     }
                     for (const key2 in data6) {
                       if (!(key2 === "name" || key2 === "platform")) {
-                        const err13 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 } };
-                        if (vErrors === null) {
-                          vErrors = [err13];
-                        } else {
-                          vErrors.push(err13);
-                        }
+                        vErrors = appendError(vErrors, instancePath + "/data/" + i0 + "/profiles/" + i1, "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/additionalProperties", { additionalProperty: key2 });
                         errors++;
                       }
                     }
                     if (data6.name !== void 0) {
                       if (typeof data6.name !== "string") {
-                        const err14 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1 + "/name", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/properties/name/type", keyword: "type", params: { type: "string" } };
-                        if (vErrors === null) {
-                          vErrors = [err14];
-                        } else {
-                          vErrors.push(err14);
-                        }
+                        vErrors = appendError(vErrors, instancePath + "/data/" + i0 + "/profiles/" + i1 + "/name", "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/properties/name/type", { type: "string" });
                         errors++;
                       }
                     }
                     if (data6.platform !== void 0) {
                       if (typeof data6.platform !== "string") {
-                        const err15 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1 + "/platform", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/properties/platform/type", keyword: "type", params: { type: "string" } };
-                        if (vErrors === null) {
-                          vErrors = [err15];
-                        } else {
-                          vErrors.push(err15);
-                        }
+                        vErrors = appendError(vErrors, instancePath + "/data/" + i0 + "/profiles/" + i1 + "/platform", "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/properties/platform/type", { type: "string" });
                         errors++;
                       }
                     }
                   } else {
-                    const err16 = { instancePath: instancePath + "/data/" + i0 + "/profiles/" + i1, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/type", keyword: "type", params: { type: "object" } };
-                    if (vErrors === null) {
-                      vErrors = [err16];
-                    } else {
-                      vErrors.push(err16);
-                    }
+                    vErrors = appendError(vErrors, instancePath + "/data/" + i0 + "/profiles/" + i1, "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/items/type", { type: "object" });
                     errors++;
                   }
                 }
               } else {
-                const err17 = { instancePath: instancePath + "/data/" + i0 + "/profiles", schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/type", keyword: "type", params: { type: "array" } };
-                if (vErrors === null) {
-                  vErrors = [err17];
-                } else {
-                  vErrors.push(err17);
-                }
+                vErrors = appendError(vErrors, instancePath + "/data/" + i0 + "/profiles", "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/properties/profiles/type", { type: "array" });
                 errors++;
               }
             }
           } else {
-            const err18 = { instancePath: instancePath + "/data/" + i0, schemaPath: "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/type", keyword: "type", params: { type: "object" } };
-            if (vErrors === null) {
-              vErrors = [err18];
-            } else {
-              vErrors.push(err18);
-            }
+            vErrors = appendError(vErrors, instancePath + "/data/" + i0, "https://social-analytics-api.invalid/v2/schemas/ProfileLabel/type", { type: "object" });
             errors++;
           }
         }
       } else {
-        const err19 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "array" } };
-        if (vErrors === null) {
-          vErrors = [err19];
-        } else {
-          vErrors.push(err19);
-        }
+        vErrors = appendError(vErrors, instancePath + "/data", "#/properties/data/type", { type: "array" });
         errors++;
       }
     }
   } else {
-    const err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" } };
-    if (vErrors === null) {
-      vErrors = [err20];
-    } else {
-      vErrors.push(err20);
-    }
+    vErrors = appendError(vErrors, instancePath, "#/type", { type: "object" });
     errors++;
   }
   validate10.errors = vErrors;
@@ -265,3 +160,11 @@ exports.schemaRules = {
   "/ProfileLabelsResponse/additionalProperties": "shared.response.no-extra-members",
   "/ProfileLabelsResponse/properties/success/const": "shared.response.success-flag"
 };
+
+/** Appends one error to the list (null before the first): ajv's error append, written once. */
+function appendError(vErrors, instancePath, schemaPath, params) {
+  const err = { instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params };
+  if (vErrors === null) return [err];
+  vErrors.push(err);
+  return vErrors;
+}

@@ -4,8 +4,8 @@
  * its own `$id` and sharing parts by `$ref`s to one definition, compiled by ajv and written as
  * ajv's standalone code (`ajv/dist/standalone`), then bundled by esbuild with the ajv runtime
  * helpers the code requires, so that the result imports nothing. The code is used as ajv writes
- * it: esbuild reprints it (one statement a line, indented) and leaves out what nothing reads; it
- * is not minified.
+ * it: esbuild reprints it (one statement a line, indented) and leaves out what nothing reads, and
+ * each error append is a call of one function (./error-appends.ts); it is not minified.
  *
  * Compiled with ajv's draft-07 class and ajv's vocabulary of the later drafts' `dependentRequired`,
  * `dependentSchemas`, `minContains` and `maxContains`: the specs use nothing else of 2020-12, and
@@ -16,6 +16,7 @@ import { Ajv, type AnySchemaObject, type KeywordDefinition, type Options } from 
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import nextVocabularyModule from 'ajv/dist/vocabularies/next.js';
 import { build } from 'esbuild';
+import { foldErrorAppends } from './error-appends.js';
 
 // ajv modules are CommonJS with `exports.default`.
 const standaloneCode = ((standaloneCodeModule as any).default ?? standaloneCodeModule) as typeof import('ajv/dist/standalone/index.js').default;
@@ -92,5 +93,5 @@ export async function bundleStandalone(root: string, source: string, format: Mod
   });
   const text = result.outputFiles[0].text;
   if (/\brequire\(|^\s*import\s/m.test(text)) throw new Error(`${name}: the bundled validators still load a module`);
-  return text;
+  return foldErrorAppends(text, name);
 }
