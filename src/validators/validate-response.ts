@@ -11,8 +11,8 @@ import { checkMetricsV2 } from './checks/metrics-v2.js';
 import { postsChecks } from './checks/posts.js';
 import { checkProfileLabels } from './checks/profile-labels.js';
 import { checkProfileList } from './checks/profile-list.js';
-import { checkRefusedRequest } from './checks/refused-request.js';
-import { requestCheckOf, type OperationRequestCheck } from '../request-checks/check.js';
+import { RefusalCheck } from './checks/refused-request.js';
+import { requestCheckOf } from '../request-checks/check.js';
 import { requestBody, UnreadableRequest } from './checks/request-shape.js';
 import { isPlainObject } from './checks/values.js';
 import { failureOf, validatorsOf, type CompiledOperation, type CompiledValidator } from './compiled.js';
@@ -106,8 +106,8 @@ interface OperationPlan {
   readonly valid: ValidationResult;
   /** The success checks read the request (metrics and posts; the lists' checks are body-only). */
   readonly readsRequest: boolean;
-  /** The operation's request check, looked up once (the refusal check runs it on every request given). */
-  readonly requestCheck: OperationRequestCheck | undefined;
+  /** The refusal check of the operation's requests, with the operation's request check looked up once. */
+  readonly refusal: RefusalCheck | undefined;
   /** No error: told apart from a {@link NoPlan} by one member read. */
   readonly error: undefined;
 }
@@ -127,7 +127,13 @@ function planOf(found: OperationLookup): OperationPlan | NoPlan {
   const compiled = validatorsOf(op.version, op.key);
   if (!compiled) return { op, error: `no validators for ${op.key}; regenerate with npm run generate` };
   const { statuses } = compiled.validators;
-  return { op, compiled, statuses: statuses.map(Number), schemas: statuses.map((key) => statusSchemaOf(compiled, key)), successChecks: successChecksOf(op), readsRequest: op.kind === 'metrics' || op.kind === 'posts', requestCheck: requestCheckOf(op.key), valid: validResult(op.key), error: undefined };
+  return { op, compiled, statuses: statuses.map(Number), schemas: statuses.map((key) => statusSchemaOf(compiled, key)), successChecks: successChecksOf(op), readsRequest: op.kind === 'metrics' || op.kind === 'posts', refusal: refusalCheckOf(op.key), valid: validResult(op.key), error: undefined };
+}
+
+/** The refusal check of operation `key`, undefined when the request checks do not know it. */
+function refusalCheckOf(key: OperationKey): RefusalCheck | undefined {
+  const check = requestCheckOf(key);
+  return check && new RefusalCheck(check);
 }
 
 /** The index of `status` among `statuses`, -1 if absent (a loop: a handful of numbers). */
@@ -175,7 +181,7 @@ function check(input: ValidateResponseInput, plan: OperationPlan | NoPlan, list:
       plan.successChecks(list, body, undefined, schemaValid);
     } else {
       plan.successChecks(list, body, request, schemaValid);
-      if (request && plan.requestCheck) checkRefusedRequest(list, plan.requestCheck, request);
+      if (request && plan.refusal) plan.refusal.run(list, input.request, request);
     }
   }
 }
