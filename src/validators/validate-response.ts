@@ -225,10 +225,22 @@ export interface ResponseValidatorInstance {
 export function createResponseValidator(): ResponseValidatorInstance {
   /** The plan of each operation validated so far, by lookup answer (one object per method and path). */
   const plans = new WeakMap<OperationLookup, OperationPlan | NoPlan>();
+  /** The plans of the method and path strings given so far that name an operation, by path, then method (at most {@link REMEMBERED_PATHS} paths). */
+  const byPath = new Map<string, Map<string, OperationPlan>>();
   const planFor = (method: string, path: string): OperationPlan | NoPlan => {
+    const known = typeof path === 'string' ? byPath.get(path)?.get(method) : undefined;
+    if (known !== undefined) return known;
     const found = lookupOperation(method, path);
     let plan = plans.get(found);
     if (plan === undefined) plans.set(found, (plan = planOf(found)));
+    if (plan.error === undefined && typeof path === 'string' && typeof method === 'string') {
+      let methods = byPath.get(path);
+      if (methods === undefined) {
+        if (byPath.size >= REMEMBERED_PATHS) byPath.clear();
+        byPath.set(path, (methods = new Map()));
+      }
+      methods.set(method, plan);
+    }
     return plan;
   };
   return {
@@ -253,6 +265,9 @@ export function createResponseValidator(): ResponseValidatorInstance {
     },
   };
 }
+
+/** The most path strings a validator remembers the plans of (paths may be full URLs, each query its own string); when full it forgets them all. */
+const REMEMBERED_PATHS = 256;
 
 /** The empty list of a result without problems (frozen: results are read-only). */
 const NONE: readonly ValidationError[] = Object.freeze([]);

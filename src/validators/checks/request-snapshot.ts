@@ -67,20 +67,19 @@ export function holdsSnapshot(value: unknown, snapshot: Snapshot): boolean {
 }
 
 function same(value: unknown, copy: unknown): boolean {
-  if (copy instanceof ObjectCopy) {
-    if (typeof value !== 'object' || value === null || Array.isArray(value) || !isPlainData(value)) return false;
-    const { keys, values } = copy;
-    let i = 0;
-    for (const key in value) {
-      if (i >= keys.length || key !== keys[i] || !same((value as Record<string, unknown>)[key], values[i])) return false;
-      i++;
-    }
-    return i === keys.length;
-  }
+  // Primitives first: most of a request's values are strings and numbers.
+  if (typeof copy !== 'object' || copy === null) return typeof copy === 'number' ? Object.is(value, copy) : value === copy;
   if (Array.isArray(copy)) {
     if (!Array.isArray(value) || value.length !== copy.length || Object.getPrototypeOf(value) !== Array.prototype) return false;
     for (let i = 0; i < copy.length; i++) if (!same(value[i], copy[i])) return false;
     return true;
   }
-  return Object.is(value, copy);
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !isPlainData(value)) return false;
+  const { keys, values } = copy as ObjectCopy;
+  let i = 0;
+  for (const key in value) {
+    if (i >= keys.length || key !== keys[i] || !same((value as Record<string, unknown>)[key], values[i])) return false;
+    i++;
+  }
+  return i === keys.length;
 }
