@@ -11,8 +11,9 @@ import { checkMetricsV2 } from './checks/metrics-v2.js';
 import { postsChecks } from './checks/posts.js';
 import { checkProfileLabels } from './checks/profile-labels.js';
 import { checkProfileList } from './checks/profile-list.js';
-import { RefusalCheck } from './checks/refused-request.js';
-import { requestCheckOf } from '../request-checks/check.js';
+import { checkRefusedRequest } from './checks/refused-request.js';
+import { RequestMemo, type RememberedRequest } from './checks/request-memo.js';
+import { requestCheckOf, type OperationRequestCheck } from '../request-checks/check.js';
 import { requestBody, UnreadableRequest } from './checks/request-shape.js';
 import { isPlainObject } from './checks/values.js';
 import { failureOf, validatorsOf, type CompiledOperation, type CompiledValidator } from './compiled.js';
@@ -78,7 +79,7 @@ const SHARED_RULES_VERSION = 2;
 const FAILURE = 'FailureBody';
 
 /** The success-body checks of one operation; `schemaValid`: the body passed its schema, so catalog types need no second check. */
-type SuccessChecks = (list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, schemaValid: boolean) => void;
+type SuccessChecks = (list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, schemaValid: boolean, known: RememberedRequest | undefined) => void;
 
 /** The success-body checks of `op`, chosen once per operation; undefined for content label lists, which have none. */
 function successChecksOf(op: OperationInfo): SuccessChecks | undefined {
@@ -87,7 +88,7 @@ function successChecksOf(op: OperationInfo): SuccessChecks | undefined {
   if (!network) return undefined;
   if (op.kind === 'profiles') return (list, body) => checkProfileList(list, body, network);
   if (op.kind === 'metrics') {
-    return version === 2 ? (list, body, request, schemaValid) => checkMetricsV2(list, body, request, network, schemaValid) : (list, body, request) => checkMetricsV1(list, body, request, network);
+    return version === 2 ? (list, body, request, schemaValid, known) => checkMetricsV2(list, body, request, network, schemaValid, known) : (list, body, request, _schemaValid, known) => checkMetricsV1(list, body, request, network, known);
   }
   if (op.kind === 'posts') return postsChecks(version, network);
   return undefined;
@@ -106,8 +107,10 @@ interface OperationPlan {
   readonly valid: ValidationResult;
   /** The success checks read the request (metrics and posts; the lists' checks are body-only). */
   readonly readsRequest: boolean;
-  /** The refusal check of the operation's requests, with the operation's request check looked up once. */
-  readonly refusal: RefusalCheck | undefined;
+  /** The operation's request check, looked up once (the refusal check runs it on every request it has not read before). */
+  readonly requestCheck: OperationRequestCheck | undefined;
+  /** What the checks found about the requests given last (success checks that read the request). */
+  readonly requests: RequestMemo | undefined;
   /** No error: told apart from a {@link NoPlan} by one member read. */
   readonly error: undefined;
 }
@@ -127,13 +130,7 @@ function planOf(found: OperationLookup): OperationPlan | NoPlan {
   const compiled = validatorsOf(op.version, op.key);
   if (!compiled) return { op, error: `no validators for ${op.key}; regenerate with npm run generate` };
   const { statuses } = compiled.validators;
-  return { op, compiled, statuses: statuses.map(Number), schemas: statuses.map((key) => statusSchemaOf(compiled, key)), successChecks: successChecksOf(op), readsRequest: op.kind === 'metrics' || op.kind === 'posts', refusal: refusalCheckOf(op.key), valid: validResult(op.key), error: undefined };
-}
-
-/** The refusal check of operation `key`, undefined when the request checks do not know it. */
-function refusalCheckOf(key: OperationKey): RefusalCheck | undefined {
-  const check = requestCheckOf(key);
-  return check && new RefusalCheck(check);
+  return { op, compiled, statuses: statuses.map(Number), schemas: statuses.map((key) => statusSchemaOf(compiled, key)), successChecks: successChecksOf(op), readsRequest: op.kind === 'metrics' || op.kind === 'posts', requestCheck: requestCheckOf(op.key), requests: op.kind === 'metrics' || op.kind === 'posts' ? new RequestMemo() : undefined, valid: validResult(op.key), error: undefined };
 }
 
 /** The index of `status` among `statuses`, -1 if absent (a loop: a handful of numbers). */
@@ -178,10 +175,11 @@ function check(input: ValidateResponseInput, plan: OperationPlan | NoPlan, list:
     const request = plan.readsRequest ? requestBody(input.request) : undefined;
     if (request instanceof UnreadableRequest) {
       list.add('shared.response.request-readable', '', `request-aware checks skipped: the request is not a JSON object (got ${describeValue(request.value)})`);
-      plan.successChecks(list, body, undefined, schemaValid);
+      plan.successChecks(list, body, undefined, schemaValid, undefined);
     } else {
-      plan.successChecks(list, body, request, schemaValid);
-      if (request && plan.refusal) plan.refusal.run(list, input.request, request);
+      const known = request && plan.requests?.recall(input.request, request);
+      plan.successChecks(list, body, request, schemaValid, known);
+      if (request && known && plan.requestCheck) checkRefusedRequest(list, plan.requestCheck, request, known);
     }
   }
 }
