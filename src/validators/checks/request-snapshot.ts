@@ -71,14 +71,20 @@ function same(value: unknown, copy: unknown): boolean {
   if (typeof copy !== 'object' || copy === null) return typeof copy === 'number' ? Object.is(value, copy) : value === copy;
   if (Array.isArray(copy)) {
     if (!Array.isArray(value) || value.length !== copy.length || Object.getPrototypeOf(value) !== Array.prototype) return false;
-    for (let i = 0; i < copy.length; i++) if (!same(value[i], copy[i])) return false;
+    for (let i = 0; i < copy.length; i++) {
+      // A list of names (profiles, metrics, fields) is compared without a call per item.
+      const item = copy[i];
+      if (typeof item === 'string' ? value[i] !== item : !same(value[i], item)) return false;
+    }
     return true;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value) || !isPlainData(value)) return false;
   const { keys, values } = copy as ObjectCopy;
   let i = 0;
   for (const key in value) {
-    if (i >= keys.length || key !== keys[i] || !same((value as Record<string, unknown>)[key], values[i])) return false;
+    if (i >= keys.length || key !== keys[i]) return false;
+    const member = values[i];
+    if (typeof member === 'string' ? (value as Record<string, unknown>)[key] !== member : !same((value as Record<string, unknown>)[key], member)) return false;
     i++;
   }
   return i === keys.length;

@@ -50,6 +50,9 @@ function firstMetric(header: HeaderElement[]): number {
   return -1;
 }
 
+/** Up to this many metric rows are compared with each other rather than marked in a set the size of the catalog. */
+const FEW_ROWS = 8;
+
 /** The rules of the body, by its header. */
 export const metricsV2Rules: RuleTable<HeaderElement[], MetricsV2Facts> = {
   'v2.metrics.header-ends-with-metric': (found, header, _at, { placed }) => {
@@ -86,13 +89,13 @@ export const metricsV2Rules: RuleTable<HeaderElement[], MetricsV2Facts> = {
       if (header[i].type !== 'metric') continue;
       const rows = header[i].rows;
       if (rows.length < 2) continue; // one row cannot repeat (most bodies of one metric)
-      // The metrics seen in these rows, by catalog position.
-      const seen = new Uint8Array(catalog.size);
+      // The metrics seen in these rows, by catalog position (a few rows are compared with each other instead).
+      const seen = rows.length > FEW_ROWS ? new Uint8Array(catalog.size) : undefined;
       for (let j = 0; j < rows.length; j++) {
         const metric = typeof rows[j] === 'string' ? catalog.get(rows[j] as string) : undefined;
         if (metric === undefined) continue;
-        if (seen[metric.position] === 1) found.add(`/header/${i}/rows/${j}`, `metric ${quote(metric.name)} appears more than once`);
-        seen[metric.position] = 1;
+        if (seen ? seen[metric.position] === 1 : rows.indexOf(rows[j]) < j) found.add(`/header/${i}/rows/${j}`, `metric ${quote(metric.name)} appears more than once`);
+        if (seen) seen[metric.position] = 1;
       }
     }
   },
