@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createResponseValidator } from '../../src/validators/validate-response.js';
-import { RequestMemo, REMEMBERED_REQUESTS } from '../../src/validators/checks/request-memo.js';
+import { RequestMemo, REMEMBERED_REQUESTS, REMEMBERED_TEXT } from '../../src/validators/checks/request-memo.js';
 import { holdsSnapshot, snapshotOf, SNAPSHOT_VALUES } from '../../src/validators/checks/request-snapshot.js';
 
 const day = '2025-01-01';
@@ -87,6 +87,10 @@ describe('RequestMemo', () => {
     expect(memo.recall(first, first)).not.toBe(firstEntry);
     const [last, lastEntry] = entries[entries.length - 1];
     expect(memo.recall(last, last)).toBe(lastEntry);
+    // A long text is not kept (nor is a request too large for a snapshot: see below).
+    const long = JSON.stringify({ pad: 'x'.repeat(REMEMBERED_TEXT) });
+    const body = JSON.parse(long);
+    expect(memo.recall(long, body)).not.toBe(memo.recall(long, { ...body, other: 1 }));
   });
 });
 

@@ -12,6 +12,9 @@ import { holdsSnapshot, snapshotOf, type Snapshot } from './request-snapshot.js'
 /** The most requests a memo holds; when full it forgets them all. */
 export const REMEMBERED_REQUESTS = 32;
 
+/** The longest request text a memo holds (a longer one is read on every call). */
+export const REMEMBERED_TEXT = 16 * 1024;
+
 /** What is known of one request: filled by the checks on their first reading of it. */
 export class RememberedRequest {
   /** The request facts of the operation's harness (of its own type, which the harness knows). */
@@ -29,7 +32,7 @@ export class RequestMemo {
   /**
    * The entry of `request`, as given by the caller (`given`: its JSON text, a built request or the
    * body itself): a remembered one when it holds the same data, else a new one (remembered when
-   * the request is plain data of a bounded size).
+   * the request is plain data of a bounded size, or a text of at most {@link REMEMBERED_TEXT} characters).
    */
   recall(given: unknown, request: Record<string, unknown>): RememberedRequest {
     const text = typeof given === 'string';
@@ -39,7 +42,7 @@ export class RequestMemo {
     if (last !== undefined && last.snapshot !== undefined && holdsSnapshot(request, last.snapshot)) return this.remember(given, last);
     const snapshot = snapshotOf(request);
     const fresh = new RememberedRequest(snapshot);
-    return text || snapshot !== undefined ? this.remember(given, fresh) : fresh;
+    return (text ? (given as string).length <= REMEMBERED_TEXT : snapshot !== undefined) ? this.remember(given, fresh) : fresh;
   }
 
   private remember(given: unknown, entry: RememberedRequest): RememberedRequest {
