@@ -4,6 +4,7 @@
  * the header and metric rows are as requested), then runs the rules of ../rules/metrics-v2.ts.
  */
 import type { ProblemList } from '../../core/problems/problem-list.js';
+import { metricsOf, type CatalogMetric } from '../catalog-facts.js';
 import { metricsV2Rules, type MetricsV2Facts } from '../rules/metrics-v2.js';
 import { RuleRun, ruleList, runRules } from '../rules/rule-table.js';
 import { dataHolds, extraOf, headerOf, type HeaderElement } from './metrics-v2-body.js';
@@ -41,15 +42,16 @@ function requestedMetrics(header: HeaderElement[], request: Record<string, unkno
  * Runs the version 2 metrics rules on a success body of `network`, request-aware ones with the
  * request. `schemaValid`: the body passed its schema, which makes its header a non-empty list of
  * `{ type: string, rows: string[] }`, so it is not read twice. `known`: what is remembered of the
- * request (its facts are read once).
+ * request (its facts are read once); `catalog`: the network's metrics, when the caller holds them.
  */
-export function checkMetricsV2(list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, schemaValid = false, known?: RememberedRequest): void {
+export function checkMetricsV2(list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, schemaValid = false, known?: RememberedRequest, catalog: ReadonlyMap<string, CatalogMetric> = metricsOf(2, network)): void {
   const header = schemaValid ? (body.header as HeaderElement[]) : headerOf(body);
   if (!header) return;
   const data = Array.isArray(body.data) ? (body.data as unknown[]) : undefined;
   const { placed, extra } = extraOf(header);
   const facts: MetricsV2Facts = {
     network,
+    catalog,
     data,
     placed,
     extra,

@@ -9,7 +9,7 @@
  * requested range; `profile` rows are requested profiles (inferred). The harness:
  * ../checks/metrics-v2.ts, which finds the common answers at once ({@link MetricsV2Facts}).
  */
-import { extraDimensionNames, metricsOf } from '../catalog-facts.js';
+import { extraDimensionNames, type CatalogMetric } from '../catalog-facts.js';
 import { describeValue, listValues, quote } from '../../core/problems/describe.js';
 import { childPointer } from '../../core/pointer.js';
 import { withArticle } from '../../core/problems/article.js';
@@ -21,6 +21,8 @@ import type { RuleTable } from './rule-table.js';
 /** What the rules read beside the header; found once by the harness. */
 export interface MetricsV2Facts {
   readonly network: string;
+  /** The network's metrics by name (metricsOf(2, network)). */
+  readonly catalog: ReadonlyMap<string, CatalogMetric>;
   /** `data`, when a list. */
   readonly data: unknown[] | undefined;
   /** The header's elements are in their documented places (else the placement rules say what is not). */
@@ -72,8 +74,7 @@ export const metricsV2Rules: RuleTable<HeaderElement[], MetricsV2Facts> = {
       if (seen < 0) seen = i;
     }
   },
-  'v2.metrics.metric-rows': (found, header, _at, { network }) => {
-    const catalog = metricsOf(2, network);
+  'v2.metrics.metric-rows': (found, header, _at, { network, catalog }) => {
     for (let i = 0; i < header.length; i++) {
       if (header[i].type !== 'metric') continue;
       const rows = header[i].rows;
@@ -83,8 +84,7 @@ export const metricsV2Rules: RuleTable<HeaderElement[], MetricsV2Facts> = {
       }
     }
   },
-  'v2.metrics.metric-rows-unique': (found, header, _at, { network }) => {
-    const catalog = metricsOf(2, network);
+  'v2.metrics.metric-rows-unique': (found, header, _at, { catalog }) => {
     for (let i = 0; i < header.length; i++) {
       if (header[i].type !== 'metric') continue;
       const rows = header[i].rows;
@@ -99,9 +99,8 @@ export const metricsV2Rules: RuleTable<HeaderElement[], MetricsV2Facts> = {
       }
     }
   },
-  'v2.metrics.extra-dimension-support': (found, header, _at, { network, extra }) => {
+  'v2.metrics.extra-dimension-support': (found, header, _at, { catalog, extra }) => {
     if (extra === undefined) return;
-    const catalog = metricsOf(2, network);
     for (let i = 0; i < header.length; i++) {
       if (header[i].type !== 'metric') continue;
       const rows = header[i].rows;
