@@ -8,10 +8,12 @@ import type { OperationInfo, OperationKey } from '../../generated/operations.js'
 import { checkFailure, failureStatuses } from './checks/failure.js';
 import { checkMetricsV1 } from './checks/metrics-v1.js';
 import { checkMetricsV2 } from './checks/metrics-v2.js';
+import { metricsOf } from './catalog-facts.js';
 import { postsChecks } from './checks/posts.js';
 import { checkProfileLabels } from './checks/profile-labels.js';
 import { checkProfileList } from './checks/profile-list.js';
 import { checkRefusedRequest } from './checks/refused-request.js';
+import { RequestMemo, type RememberedRequest } from './checks/request-memo.js';
 import { requestCheckOf, type OperationRequestCheck } from '../request-checks/check.js';
 import { requestBody, UnreadableRequest } from './checks/request-shape.js';
 import { isPlainObject } from './checks/values.js';
@@ -78,7 +80,7 @@ const SHARED_RULES_VERSION = 2;
 const FAILURE = 'FailureBody';
 
 /** The success-body checks of one operation; `schemaValid`: the body passed its schema, so catalog types need no second check. */
-type SuccessChecks = (list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, schemaValid: boolean) => void;
+type SuccessChecks = (list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, schemaValid: boolean, known: RememberedRequest | undefined) => void;
 
 /** The success-body checks of `op`, chosen once per operation; undefined for content label lists, which have none. */
 function successChecksOf(op: OperationInfo): SuccessChecks | undefined {
@@ -87,7 +89,9 @@ function successChecksOf(op: OperationInfo): SuccessChecks | undefined {
   if (!network) return undefined;
   if (op.kind === 'profiles') return (list, body) => checkProfileList(list, body, network);
   if (op.kind === 'metrics') {
-    return version === 2 ? (list, body, request, schemaValid) => checkMetricsV2(list, body, request, network, schemaValid) : (list, body, request) => checkMetricsV1(list, body, request, network);
+    if (version !== 2) return (list, body, request, _schemaValid, known) => checkMetricsV1(list, body, request, network, known);
+    const catalog = metricsOf(2, network);
+    return (list, body, request, schemaValid, known) => checkMetricsV2(list, body, request, network, schemaValid, known, catalog);
   }
   if (op.kind === 'posts') return postsChecks(version, network);
   return undefined;
@@ -106,8 +110,10 @@ interface OperationPlan {
   readonly valid: ValidationResult;
   /** The success checks read the request (metrics and posts; the lists' checks are body-only). */
   readonly readsRequest: boolean;
-  /** The operation's request check, looked up once (the refusal check runs it on every request given). */
+  /** The operation's request check, looked up once (the refusal check runs it on every request it has not read before). */
   readonly requestCheck: OperationRequestCheck | undefined;
+  /** What the checks found about the requests given last (success checks that read the request). */
+  readonly requests: RequestMemo | undefined;
   /** No error: told apart from a {@link NoPlan} by one member read. */
   readonly error: undefined;
 }
@@ -127,7 +133,7 @@ function planOf(found: OperationLookup): OperationPlan | NoPlan {
   const compiled = validatorsOf(op.version, op.key);
   if (!compiled) return { op, error: `no validators for ${op.key}; regenerate with npm run generate` };
   const { statuses } = compiled.validators;
-  return { op, compiled, statuses: statuses.map(Number), schemas: statuses.map((key) => statusSchemaOf(compiled, key)), successChecks: successChecksOf(op), readsRequest: op.kind === 'metrics' || op.kind === 'posts', requestCheck: requestCheckOf(op.key), valid: validResult(op.key), error: undefined };
+  return { op, compiled, statuses: statuses.map(Number), schemas: statuses.map((key) => statusSchemaOf(compiled, key)), successChecks: successChecksOf(op), readsRequest: op.kind === 'metrics' || op.kind === 'posts', requestCheck: requestCheckOf(op.key), requests: op.kind === 'metrics' || op.kind === 'posts' ? new RequestMemo() : undefined, valid: validResult(op.key), error: undefined };
 }
 
 /** The index of `status` among `statuses`, -1 if absent (a loop: a handful of numbers). */
@@ -172,10 +178,11 @@ function check(input: ValidateResponseInput, plan: OperationPlan | NoPlan, list:
     const request = plan.readsRequest ? requestBody(input.request) : undefined;
     if (request instanceof UnreadableRequest) {
       list.add('shared.response.request-readable', '', `request-aware checks skipped: the request is not a JSON object (got ${describeValue(request.value)})`);
-      plan.successChecks(list, body, undefined, schemaValid);
+      plan.successChecks(list, body, undefined, schemaValid, undefined);
     } else {
-      plan.successChecks(list, body, request, schemaValid);
-      if (request && plan.requestCheck) checkRefusedRequest(list, plan.requestCheck, request);
+      const known = request && plan.requests?.recall(input.request, request);
+      plan.successChecks(list, body, request, schemaValid, known);
+      if (request && known && plan.requestCheck) checkRefusedRequest(list, plan.requestCheck, request, known);
     }
   }
 }
@@ -219,10 +226,22 @@ export interface ResponseValidatorInstance {
 export function createResponseValidator(): ResponseValidatorInstance {
   /** The plan of each operation validated so far, by lookup answer (one object per method and path). */
   const plans = new WeakMap<OperationLookup, OperationPlan | NoPlan>();
+  /** The plans of the method and path strings given so far that name an operation, by path, then method (at most {@link REMEMBERED_PATHS} paths). */
+  const byPath = new Map<string, Map<string, OperationPlan>>();
   const planFor = (method: string, path: string): OperationPlan | NoPlan => {
+    const known = typeof path === 'string' ? byPath.get(path)?.get(method) : undefined;
+    if (known !== undefined) return known;
     const found = lookupOperation(method, path);
     let plan = plans.get(found);
     if (plan === undefined) plans.set(found, (plan = planOf(found)));
+    if (plan.error === undefined && typeof path === 'string' && typeof method === 'string') {
+      let methods = byPath.get(path);
+      if (methods === undefined) {
+        if (byPath.size >= REMEMBERED_PATHS) byPath.clear();
+        byPath.set(path, (methods = new Map()));
+      }
+      methods.set(method, plan);
+    }
     return plan;
   };
   return {
@@ -247,6 +266,9 @@ export function createResponseValidator(): ResponseValidatorInstance {
     },
   };
 }
+
+/** The most path strings a validator remembers the plans of (paths may be full URLs, each query its own string); when full it forgets them all. */
+const REMEMBERED_PATHS = 256;
 
 /** The empty list of a result without problems (frozen: results are read-only). */
 const NONE: readonly ValidationError[] = Object.freeze([]);

@@ -100,6 +100,13 @@ describe('v2 metrics without a request', () => {
       problem('v2.metrics.metric-rows-unique', '/header/0/rows/7', 'metric "fans_lifetime" appears more than once'),
     ]);
     expect(v2(body(names.slice(0, 1))).warnings).toEqual([]);
+    // Few rows are compared with each other, many marked by catalog position: the same answers.
+    const few = ['fans_change', 'fans_lifetime', 'fans_change'];
+    expect(v2(body(few)).warnings).toEqual([problem('v2.metrics.metric-rows-unique', '/header/0/rows/2', 'metric "fans_change" appears more than once')]);
+    const many = [...names, 'not_a_metric', ...names.slice(1), 'not_a_metric'];
+    expect(v2(body(many)).warnings.filter((p) => p.rule === 'v2.metrics.metric-rows-unique')).toEqual(
+      names.slice(1).map((name, k) => problem('v2.metrics.metric-rows-unique', `/header/0/rows/${7 + k}`, `metric "${name}" appears more than once`)),
+    );
   });
 
   it('judges metric rows again for another network or extra dimension after they passed', () => {

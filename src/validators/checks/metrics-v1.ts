@@ -10,6 +10,7 @@ import { DATE_OFF, DAYS_OFF, LAST_DAY_OFF, MEMBERS_OFF, memberRules, profileList
 import { RuleRun, ruleList, runRules } from '../rules/rule-table.js';
 import { followsDay, holdsDay } from './v1-days.js';
 import { requestFacts, type RequestFacts } from './v1-request-facts.js';
+import type { RememberedRequest } from './request-memo.js';
 import { isPlainObject, typeProblem } from './values.js';
 import type { CatalogMetric } from '../catalog-facts.js';
 
@@ -153,13 +154,14 @@ const dataOf = (profiles: unknown[], i: number) => (profiles[i] as { data: Recor
  * does not check the metric members, these rules do, whatever the schema found. The records are
  * walked once (checkMetricMembers); the rules read again only what that pass found off, in the
  * order: the records' metric members, the profiles, the days of each profile, then each record's
- * date and requested members.
+ * date and requested members. `known`: what is remembered of the request (its facts are read once).
  */
-export function checkMetricsV1(list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string): void {
+export function checkMetricsV1(list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, known?: RememberedRequest): void {
   const profiles = body.profiles;
   if (!Array.isArray(profiles)) return;
   const catalog = metricsOf(1, network);
-  const facts = request ? requestFacts(request, network) : undefined;
+  // Found once per request (`known`: what is remembered of it, ./request-memo.ts).
+  const facts = request ? (known ? ((known.facts as RequestFacts | undefined) ??= requestFacts(request, network)) : requestFacts(request, network)) : undefined;
   // (profile, record) pairs, (profile, record, what is off) triples and (profile, what is off) pairs, in body order.
   const recordsOff: number[] = [];
   const later: number[] = [];

@@ -14,7 +14,8 @@ import { RuleRun, ruleList, runRules } from '../rules/rule-table.js';
 import { FEW_EXCLUDED, holdsNone, onlyAllowed } from './post-members.js';
 import { PassedMembers } from './passed-members.js';
 import { PostFieldSetCache, postFieldSets, type PostFieldSets } from './post-field-sets.js';
-import { dateRange, stringArray } from './request-shape.js';
+import { dateRange, stringArray, type DateRange } from './request-shape.js';
+import type { RememberedRequest } from './request-memo.js';
 import { isPlainObject, typeProblem } from './values.js';
 
 const PAGE_RULES = ruleList(pageRules);
@@ -81,23 +82,41 @@ const NO_WANTED: ReadonlySet<string> = new Set();
  * The posts checks of one operation (`version`, `network`), with the cache of its requested
  * field sets: made once per operation by a validator instance and kept with its plan.
  */
-export function postsChecks(version: number, network: string): (list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, typesChecked: boolean) => void {
+export function postsChecks(version: number, network: string): (list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, typesChecked: boolean, known: RememberedRequest | undefined) => void {
   const catalog = postCatalogOf(version, network);
   const fieldSets = catalog && new PostFieldSetCache(catalog);
-  return (list, body, request, typesChecked) => checkPosts(list, body, request, network, catalog, typesChecked, fieldSets);
+  return (list, body, request, typesChecked, known) => checkPosts(list, body, request, network, catalog, typesChecked, fieldSets, known);
+}
+
+/** What the harness reads of a request alone, once per request (./request-memo.ts). */
+interface PostsRequestFacts {
+  readonly sets: PostFieldSets | undefined;
+  readonly range: DateRange | undefined;
+  readonly sortKeys: SortKey[];
+}
+
+/** The facts of `request` against `catalog`. */
+function postsRequestFacts(request: Record<string, unknown>, catalog: PostCatalog | undefined, fieldSets: PostFieldSetCache | undefined): PostsRequestFacts {
+  const fields = catalog ? stringArray(request.fields) : undefined;
+  return {
+    sets: fields && (fieldSets ? fieldSets.of(fields) : postFieldSets(catalog!, fields)),
+    range: dateRange(request),
+    sortKeys: catalog?.sort ? sortKeys(request, catalog.types) : [],
+  };
 }
 
 /**
  * Runs the posts rules on a success body of `network`. `typesChecked`: the body passed its schema,
  * whose property types are the catalog types, so the per-field type checks can be skipped
- * (test/validators/catalog-agreement.test.ts keeps schema and catalog in step).
+ * (test/validators/catalog-agreement.test.ts keeps schema and catalog in step). `known`: what is
+ * remembered of the request (its facts are read once).
  */
-export function checkPosts(list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, catalog: PostCatalog | undefined, typesChecked = false, fieldSets?: PostFieldSetCache): void {
+export function checkPosts(list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, catalog: PostCatalog | undefined, typesChecked = false, fieldSets?: PostFieldSetCache, known?: RememberedRequest): void {
   const data = body.data;
   if (!isPlainObject(data)) return;
   const posts = Array.isArray(data.posts) ? (data.posts as unknown[]) : undefined;
-  const fields = request && catalog ? stringArray(request.fields) : undefined;
-  const sets: PostFieldSets | undefined = fields && (fieldSets ? fieldSets.of(fields) : postFieldSets(catalog!, fields));
+  const asked = request && (known ? ((known.facts as PostsRequestFacts | undefined) ??= postsRequestFacts(request, catalog, fieldSets)) : postsRequestFacts(request, catalog, fieldSets));
+  const sets = asked?.sets;
   // The harness's one reading of the members, post by post.
   const count = posts ? posts.length : 0;
   const membersOff = new Uint8Array(count);
@@ -129,9 +148,9 @@ export function checkPosts(list: ProblemList, body: Record<string, unknown>, req
     posts,
     typesChecked,
     request,
-    range: request && dateRange(request),
+    range: asked?.range,
     sets,
-    sortKeys: request && catalog?.sort ? sortKeys(request, catalog.types) : [],
+    sortKeys: asked ? asked.sortKeys : [],
     membersOff,
     anyOff,
     present,

@@ -8,16 +8,34 @@
 import { requestLimits } from '../../catalog/request-catalog.js';
 import type { OperationRequestCheck } from '../../request-checks/check.js';
 import type { ProblemList } from '../../core/problems/problem-list.js';
+import type { RememberedRequest } from './request-memo.js';
 
 /** The API's codes for an exceeded profiles, metrics or date range limit (4 in catalogs/limits.yaml). */
 const LIMIT_CODES: ReadonlySet<number> = new Set([requestLimits.profilesPerMetricsRequest.errorCode, requestLimits.metricsPerMetricsRequest.errorCode, requestLimits.dateRangeMonths.errorCode]);
 
-/** One problem per stated rule `request` breaks as the body of its operation (`check`: that operation's request check). */
-export function checkRefusedRequest(list: ProblemList, check: OperationRequestCheck, request: Record<string, unknown>): void {
+/** A problem of the refusal check: its rule and message (the place is the whole body). */
+type Refusal = NonNullable<RememberedRequest['refusals']>[number];
+
+const NO_REFUSALS: readonly Refusal[] = Object.freeze([]);
+
+/** The problems of the refusal check of `request` (`check`: its operation's request check). */
+function refusalsOf(check: OperationRequestCheck, request: Record<string, unknown>): readonly Refusal[] {
+  let found: Refusal[] | undefined;
   for (const problem of check(request)) {
     if (problem.severity !== 'error') continue;
     const where = `request ${problem.parameter}: ${problem.message} [${problem.rule}]`;
-    if (LIMIT_CODES.has(problem.code)) list.add('shared.response.limit-refused', '', `a success answer to a request over a limit, which the documents refuse with code 4 (${where})`);
-    else list.add('shared.response.invalid-request-refused', '', `a success answer to an invalid request, which the documents refuse with code 3 (${where})`);
+    if (LIMIT_CODES.has(problem.code)) (found ??= []).push(['shared.response.limit-refused', `a success answer to a request over a limit, which the documents refuse with code 4 (${where})`]);
+    else (found ??= []).push(['shared.response.invalid-request-refused', `a success answer to an invalid request, which the documents refuse with code 3 (${where})`]);
   }
+  return found ?? NO_REFUSALS;
+}
+
+/**
+ * One problem per stated rule `request` breaks as the body of its operation (`check`: that
+ * operation's request check); `known`: what is remembered of the request (./request-memo.ts), whose
+ * problems are found once.
+ */
+export function checkRefusedRequest(list: ProblemList, check: OperationRequestCheck, request: Record<string, unknown>, known: RememberedRequest): void {
+  const refusals = (known.refusals ??= refusalsOf(check, request));
+  for (let i = 0; i < refusals.length; i++) list.add(refusals[i][0], '', refusals[i][1]);
 }

@@ -9,7 +9,7 @@
  * requested range; `profile` rows are requested profiles (inferred). The harness:
  * ../checks/metrics-v2.ts, which finds the common answers at once ({@link MetricsV2Facts}).
  */
-import { extraDimensionNames, metricsOf } from '../catalog-facts.js';
+import { extraDimensionNames, type CatalogMetric } from '../catalog-facts.js';
 import { describeValue, listValues, quote } from '../../core/problems/describe.js';
 import { childPointer } from '../../core/pointer.js';
 import { withArticle } from '../../core/problems/article.js';
@@ -21,6 +21,8 @@ import type { RuleTable } from './rule-table.js';
 /** What the rules read beside the header; found once by the harness. */
 export interface MetricsV2Facts {
   readonly network: string;
+  /** The network's metrics by name (metricsOf(2, network)). */
+  readonly catalog: ReadonlyMap<string, CatalogMetric>;
   /** `data`, when a list. */
   readonly data: unknown[] | undefined;
   /** The header's elements are in their documented places (else the placement rules say what is not). */
@@ -50,6 +52,9 @@ function firstMetric(header: HeaderElement[]): number {
   return -1;
 }
 
+/** Up to this many metric rows are compared with each other rather than marked in a set the size of the catalog. */
+const FEW_ROWS = 8;
+
 /** The rules of the body, by its header. */
 export const metricsV2Rules: RuleTable<HeaderElement[], MetricsV2Facts> = {
   'v2.metrics.header-ends-with-metric': (found, header, _at, { placed }) => {
@@ -69,8 +74,7 @@ export const metricsV2Rules: RuleTable<HeaderElement[], MetricsV2Facts> = {
       if (seen < 0) seen = i;
     }
   },
-  'v2.metrics.metric-rows': (found, header, _at, { network }) => {
-    const catalog = metricsOf(2, network);
+  'v2.metrics.metric-rows': (found, header, _at, { network, catalog }) => {
     for (let i = 0; i < header.length; i++) {
       if (header[i].type !== 'metric') continue;
       const rows = header[i].rows;
@@ -80,25 +84,23 @@ export const metricsV2Rules: RuleTable<HeaderElement[], MetricsV2Facts> = {
       }
     }
   },
-  'v2.metrics.metric-rows-unique': (found, header, _at, { network }) => {
-    const catalog = metricsOf(2, network);
+  'v2.metrics.metric-rows-unique': (found, header, _at, { catalog }) => {
     for (let i = 0; i < header.length; i++) {
       if (header[i].type !== 'metric') continue;
       const rows = header[i].rows;
       if (rows.length < 2) continue; // one row cannot repeat (most bodies of one metric)
-      // The metrics seen in these rows, by catalog position.
-      const seen = new Uint8Array(catalog.size);
+      // The metrics seen in these rows, by catalog position (a few rows are compared with each other instead).
+      const seen = rows.length > FEW_ROWS ? new Uint8Array(catalog.size) : undefined;
       for (let j = 0; j < rows.length; j++) {
         const metric = typeof rows[j] === 'string' ? catalog.get(rows[j] as string) : undefined;
         if (metric === undefined) continue;
-        if (seen[metric.position] === 1) found.add(`/header/${i}/rows/${j}`, `metric ${quote(metric.name)} appears more than once`);
-        seen[metric.position] = 1;
+        if (seen ? seen[metric.position] === 1 : rows.indexOf(rows[j]) < j) found.add(`/header/${i}/rows/${j}`, `metric ${quote(metric.name)} appears more than once`);
+        if (seen) seen[metric.position] = 1;
       }
     }
   },
-  'v2.metrics.extra-dimension-support': (found, header, _at, { network, extra }) => {
+  'v2.metrics.extra-dimension-support': (found, header, _at, { catalog, extra }) => {
     if (extra === undefined) return;
-    const catalog = metricsOf(2, network);
     for (let i = 0; i < header.length; i++) {
       if (header[i].type !== 'metric') continue;
       const rows = header[i].rows;
