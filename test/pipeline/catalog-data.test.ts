@@ -1,6 +1,6 @@
 /** The tables of generated/catalogs.ts: the catalogs of the model, each fact once, assembled at load. */
 import { describe, expect, it } from 'vitest';
-import { catalogDataArtifact, toTsLiteral } from '../../scripts/generators/data/catalog-data.js';
+import { catalogDataArtifact, namesAfterBase, toTsLiteral } from '../../scripts/generators/data/catalog-data.js';
 import { tinyModel } from './tiny-model.js';
 import { loadModel } from '../../scripts/model/load-model.js';
 import type { VersionModel } from '../../scripts/model/types.js';
@@ -26,6 +26,14 @@ describe('catalog-data', () => {
     expect(content).toContain('const facebookPostFields = "attachments author_id');
     expect(content).toMatch(/export const v1PostFields = \{\n  facebook: facebookPostFields,\n\};/);
     expect(content).toMatch(/export const v2PostFields = \{\n  facebook: facebookPostFields,\n/);
+  });
+
+  it("writes version 1's metric names after version 2's: a run of version 2's list as its positions", () => {
+    expect(namesAfterBase({ alpha: 'x b c d y c', beta: 'p q', gamma: '' }, { alpha: 'a b c d', beta: 'q' })).toEqual({ alpha: 'x 1-3 y 2', beta: 'p 0', gamma: '' });
+    expect(() => namesAfterBase({ alpha: 'fans 7_days' }, { alpha: 'fans' })).toThrow('catalog tables: v1 alpha metrics: "7_days" starts with a digit');
+    const content = String(catalogDataArtifact(loadModel(PROJECT_ROOT)).content);
+    expect(content).toMatch(/const v1MetricNamesAfterV2 = \{\n  facebook: "comments 0-1 interactions /);
+    expect(content).not.toMatch(/export const v1MetricNames = \{/);
   });
 
   it('refuses a name that cannot be a word of a list', () => {

@@ -93,10 +93,12 @@ describe('catalog tables', () => {
        * The catalogs of the social analytics API (catalogs/*.yaml), each fact once: one table per
        * fact, per version and network where it varies by them. A list of names is one text of words
        * separated by spaces; a column aligned with a list (types, aggregations, details) holds one
-       * word or item per name, in the same order. Data only: src/catalog/catalogs.ts assembles the
-       * CatalogData of \`social-analytics-api/catalogs\` from every table; the request checks, the
-       * client (src/catalog/request-catalog.ts) and the validators (src/validators/catalog-facts.ts)
-       * read only the tables they need, so a bundle holds only those.
+       * word or item per name, in the same order. Version 1's metric names are written after version
+       * 2's lists, read at load as v1MetricNames (the one function of the module); the rest is data.
+       * src/catalog/catalogs.ts assembles the CatalogData of \`social-analytics-api/catalogs\` from
+       * every table; the request checks, the client (src/catalog/request-catalog.ts) and the
+       * validators (src/validators/catalog-facts.ts) read only the tables they need, so a bundle
+       * holds only those.
        */
 
       /** The networks of the API. */
@@ -174,8 +176,8 @@ describe('catalog tables', () => {
         },
       } as const;
 
-      /** Version 1: per network the metric names, in catalog order. */
-      export const v1MetricNames = {
+      /** Version 1: per network the metric names, a run of version 2's list as positions (\`i\`, \`i-j\`). */
+      const v1MetricNamesAfterV2 = {
         alpha: "likes",
       };
 
@@ -346,6 +348,29 @@ describe('catalog tables', () => {
       export const v2PostResponseMemberDescriptions = {
         alpha: [],
       };
+
+      /**
+       * Per network of \`compact\`, its text with each word \`i\` or \`i-j\` (positions, both ends) replaced by
+       * the names of the network's list in \`base\` at those positions.
+       */
+      function namesAfter(
+        compact: Readonly<Record<string, string>>,
+        base: Readonly<Record<string, string>>,
+      ): Record<string, string> {
+        const out: Record<string, string> = {};
+        for (const network of Object.keys(compact)) {
+          const from = (Object.hasOwn(base, network) ? base[network] : '').split(' ');
+          out[network] = compact[network].split(' ').map((word) => {
+            const [i, j = i] = word.split('-');
+            return /^\\d/.test(word) ? from.slice(+i, +j + 1).join(' ') : word;
+          }).join(' ');
+        }
+        return out;
+      }
+
+      /** Version 1: per network the metric names, in catalog order (from v1MetricNamesAfterV2). */
+      export const v1MetricNames: Readonly<Record<string, string>> =
+        /* @__PURE__ */ namesAfter(v1MetricNamesAfterV2, v2MetricNames);
       "
     `);
   });

@@ -165,6 +165,71 @@ function shareAlike(v1: Record<string, Record<string, unknown>>, v2: Record<stri
   return shared;
 }
 
+/**
+ * Version 1's metric names of each network written after version 2's (which every app of the
+ * client carries): a run of names that version 2's list of the network holds in the same order is
+ * written as its positions there, `i` or `i-j` (0-based, both ends), every other name as itself.
+ * Throws when a name starts with a digit (it would read as a position) or when the text does
+ * not give back the list.
+ */
+export function namesAfterBase(names: Record<string, string>, base: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(names).map(([network, text]) => {
+      const list = text ? text.split(' ') : [];
+      const from = base[network] ? base[network].split(' ') : [];
+      const out: string[] = [];
+      for (let i = 0; i < list.length; ) {
+        if (/^\d/.test(list[i])) throw new Error(`catalog tables: v1 ${network} metrics: ${JSON.stringify(list[i])} starts with a digit`);
+        const at = from.indexOf(list[i]);
+        if (at < 0) {
+          out.push(list[i++]);
+          continue;
+        }
+        let n = 1;
+        while (i + n < list.length && from[at + n] === list[i + n]) n++;
+        out.push(n === 1 ? `${at}` : `${at}-${at + n - 1}`);
+        i += n;
+      }
+      const compact = out.join(' ');
+      if (expandNames(compact, from) !== text) throw new Error(`catalog tables: v1 ${network} metrics: the positions in version 2's list do not give back the names`);
+      return [network, compact];
+    }),
+  );
+}
+
+/** The runtime's reading of the texts of {@link namesAfter}, per network (emitted as is). */
+const EXPAND_NAMES = [
+  '/**',
+  ' * Per network of `compact`, its text with each word `i` or `i-j` (positions, both ends) replaced by',
+  ' * the names of the network\'s list in `base` at those positions.',
+  ' */',
+  'function namesAfter(',
+  '  compact: Readonly<Record<string, string>>,',
+  '  base: Readonly<Record<string, string>>,',
+  '): Record<string, string> {',
+  '  const out: Record<string, string> = {};',
+  '  for (const network of Object.keys(compact)) {',
+  "    const from = (Object.hasOwn(base, network) ? base[network] : '').split(' ');",
+  "    out[network] = compact[network].split(' ').map((word) => {",
+  "      const [i, j = i] = word.split('-');",
+  "      return /^\\d/.test(word) ? from.slice(+i, +j + 1).join(' ') : word;",
+  "    }).join(' ');",
+  '  }',
+  '  return out;',
+  '}',
+];
+
+/** The runtime reading of one network's text, as the emitted `namesAfter` does it (checked at generation). */
+function expandNames(text: string, from: readonly string[]): string {
+  return text
+    .split(' ')
+    .map((word) => {
+      const [i, j = i] = word.split('-');
+      return /^\d/.test(word) ? from.slice(+i, +j + 1).join(' ') : word;
+    })
+    .join(' ');
+}
+
 /** `export const name = value;` with its doc comment. */
 const tableSource = (doc: string, name: string, value: unknown, exported = true, asConst = false) => [
   `/** ${doc} */`,
@@ -175,17 +240,21 @@ const tableSource = (doc: string, name: string, value: unknown, exported = true,
 export function catalogDataArtifact(model: Model): Artifact {
   const v1 = versionTables(model.v1);
   const v2 = versionTables(model.v2);
-  const shared = shareAlike(v1, v2);
+  const { MetricNames: v1MetricNames, ...v1Rest } = v1;
+  const v1MetricNamesAfterV2 = namesAfterBase(v1MetricNames as Record<string, string>, v2.MetricNames as Record<string, string>);
+  const shared = shareAlike(v1Rest, v2);
   const content = [
     banner(SCRIPT, 'slash').trimEnd(),
     '/**',
     ' * The catalogs of the social analytics API (catalogs/*.yaml), each fact once: one table per',
     ' * fact, per version and network where it varies by them. A list of names is one text of words',
     ' * separated by spaces; a column aligned with a list (types, aggregations, details) holds one',
-    ' * word or item per name, in the same order. Data only: src/catalog/catalogs.ts assembles the',
-    ' * CatalogData of `social-analytics-api/catalogs` from every table; the request checks, the',
-    ' * client (src/catalog/request-catalog.ts) and the validators (src/validators/catalog-facts.ts)',
-    ' * read only the tables they need, so a bundle holds only those.',
+    ' * word or item per name, in the same order. Version 1\'s metric names are written after version',
+    ' * 2\'s lists, read at load as v1MetricNames (the one function of the module); the rest is data.',
+    ' * src/catalog/catalogs.ts assembles the CatalogData of `social-analytics-api/catalogs` from',
+    ' * every table; the request checks, the client (src/catalog/request-catalog.ts) and the',
+    ' * validators (src/validators/catalog-facts.ts) read only the tables they need, so a bundle',
+    ' * holds only those.',
     ' */',
     '',
     ...shared.flatMap((s) => tableSource('A value of a table that both versions hold alike for the network.', s.name, s.value, false)),
@@ -200,9 +269,21 @@ export function catalogDataArtifact(model: Model): Artifact {
     ...tableSource('The HTTP status of each error code (aligned with the codes).', 'errorHttpStatus', model.errors.map((e) => e.httpStatus)),
     ...tableSource('The operations each error code applies to, `all` or per version (aligned with the codes).', 'errorEndpoints', model.errors.map((e) => e.endpoints), true, true),
     ...tableSource('The request limits (catalogs/limits.yaml).', 'limits', model.limits, true, true),
-    ...([['v1', v1], ['v2', v2]] as const).flatMap(([version, tables]) =>
+    ...tableSource(
+      'Version 1: per network the metric names, a run of version 2\'s list as positions (`i`, `i-j`).',
+      'v1MetricNamesAfterV2',
+      v1MetricNamesAfterV2,
+      false,
+    ),
+    ...([['v1', v1Rest], ['v2', v2]] as const).flatMap(([version, tables]) =>
       Object.entries(tables).flatMap(([table, value]) => tableSource(`Version ${version.slice(1)}: ${TABLE_DOCS[table]}.`, `${version}${table}`, value)),
     ),
+    ...EXPAND_NAMES,
+    '',
+    `/** Version 1: ${TABLE_DOCS.MetricNames} (from v1MetricNamesAfterV2). */`,
+    'export const v1MetricNames: Readonly<Record<string, string>> =',
+    '  /* @__PURE__ */ namesAfter(v1MetricNamesAfterV2, v2MetricNames);',
+    '',
   ].join('\n');
   return { path: 'generated/catalogs.ts', content };
 }
