@@ -3,8 +3,9 @@
  * The catalogs of the social analytics API (catalogs/*.yaml), each fact once: one table per
  * fact, per version and network where it varies by them. A list of names is one text of words
  * separated by spaces; a column aligned with a list (types, aggregations, details) holds one
- * word or item per name, in the same order. Version 1's metric names are written after version
- * 2's lists, read at load as v1MetricNames (the one function of the module); the rest is data.
+ * word or item per name, in the same order. Version 1's metric names and the sortable post
+ * fields are written after another list (`...After`), read at load by the one function of the
+ * module; the rest is data.
  * src/catalog/catalogs.ts assembles the CatalogData of `social-analytics-api/catalogs` from
  * every table; the request checks, the client (src/catalog/request-catalog.ts) and the
  * validators (src/validators/catalog-facts.ts) read only the tables they need, so a bundle
@@ -529,8 +530,8 @@ export const limits = {
   },
 } as const;
 
-/** Version 1: per network the metric names, a run of version 2's list as positions (`i`, `i-j`). */
-const v1MetricNamesAfterV2 = {
+/** v1MetricNames written after v2MetricNames: a run of its names as positions (`i`, `i-j`). */
+const v1MetricNamesAfter = {
   facebook: "comments 0-1 interactions page_posts reactions shares user_posts " +
     "user_posts_average_response_time user_posts_responded user_questions " +
     "user_questions_average_response_time user_questions_responded engagement_rate " +
@@ -591,6 +592,17 @@ const v1MetricNamesAfterV2 = {
     "video_change video_count_lifetime 5 viewed_time_lifetime 6 views_count_lifetime " +
     "engagement_rate interactions_per_1000_subscribers",
   pinterest: "0-1 comments 2-5 interactions likes pins_change 6 repins",
+};
+
+/** v1PostSortable written after v1PostFields: a run of its names as positions (`i`, `i-j`). */
+const v1PostSortableAfter = {
+  facebook: "2-3 6 12 14 22-23 26-27 30 32 35-36 41-42 52 55 58 60 62-63",
+};
+
+/** v2PostSortable written after v2PostFields: a run of its names as positions (`i`, `i-j`). */
+const v2PostSortableAfter = {
+  facebook: "2-3 6 12 14 22-23 26-27 30 32 35-36 41-42 52 55 58 60 62",
+  instagram: "2-3 6-7 13-16",
 };
 
 /** Version 1: per network the value type of each metric (aligned with the names). */
@@ -1099,16 +1111,6 @@ export const v1PostFieldTypes = {
   facebook: facebookPostFieldTypes,
 };
 
-/** Version 1: per network the sortable post fields. */
-export const v1PostSortable = {
-  facebook: "comments created_time interactions reactions shares insights_engaged_users " +
-    "insights_impressions insights_impressions_organic insights_impressions_paid " +
-    "insights_post_clicks insights_reach insights_reach_organic insights_reach_paid " +
-    "insights_video_avg_time_watched insights_video_complete_views_30s " +
-    "insights_video_view_time insights_video_views insights_video_views_organic " +
-    "insights_video_views_paid insights_video_views_unique insights_engagement_rate",
-};
-
 /** Version 1: per network and post field with sort keys: those keys (may hold spaces). */
 export const v1PostSortKeys = {
   facebook: facebookPostSortKeys,
@@ -1436,18 +1438,6 @@ export const v2PostFieldTypes = {
   twitter: "string number string array",
 };
 
-/** Version 2: per network the sortable post fields. */
-export const v2PostSortable = {
-  facebook: "comments created_time interactions reactions shares insights_engaged_users " +
-    "insights_impressions insights_impressions_organic insights_impressions_paid " +
-    "insights_post_clicks insights_reach insights_reach_organic insights_reach_paid " +
-    "insights_video_avg_time_watched insights_video_complete_views_30s " +
-    "insights_video_view_time insights_video_views insights_video_views_organic " +
-    "insights_video_views_paid insights_video_views_unique",
-  instagram: "comments created_time interactions likes insights_impressions insights_reach " +
-    "insights_saved insights_video_views",
-};
-
 /** Version 2: per network and post field with sort keys: those keys (may hold spaces). */
 export const v2PostSortKeys = {
   facebook: facebookPostSortKeys,
@@ -1635,6 +1625,14 @@ function namesAfter(
   return out;
 }
 
-/** Version 1: per network the metric names, in catalog order (from v1MetricNamesAfterV2). */
+/** Version 1: per network the metric names, in catalog order (read from v1MetricNamesAfter). */
 export const v1MetricNames: Readonly<Record<string, string>> =
-  /* @__PURE__ */ namesAfter(v1MetricNamesAfterV2, v2MetricNames);
+  /* @__PURE__ */ namesAfter(v1MetricNamesAfter, v2MetricNames);
+
+/** Version 1: per network the sortable post fields (read from v1PostSortableAfter). */
+export const v1PostSortable: Readonly<Record<string, string>> =
+  /* @__PURE__ */ namesAfter(v1PostSortableAfter, v1PostFields);
+
+/** Version 2: per network the sortable post fields (read from v2PostSortableAfter). */
+export const v2PostSortable: Readonly<Record<string, string>> =
+  /* @__PURE__ */ namesAfter(v2PostSortableAfter, v2PostFields);
