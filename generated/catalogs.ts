@@ -3,10 +3,13 @@
  * The catalogs of the social analytics API (catalogs/*.yaml), each fact once: one table per
  * fact, per version and network where it varies by them. A list of names is one text of words
  * separated by spaces; a column aligned with a list (types, aggregations, details) holds one
- * word or item per name, in the same order. Data only: src/catalog/catalogs.ts assembles the
- * CatalogData of `social-analytics-api/catalogs` from every table; the request checks, the
- * client (src/catalog/request-catalog.ts) and the validators (src/validators/catalog-facts.ts)
- * read only the tables they need, so a bundle holds only those.
+ * word or item per name, in the same order. Version 1's metric names and the sortable post
+ * fields are written after another list (`...After`), read at load by the one function of the
+ * module; the rest is data.
+ * src/catalog/catalogs.ts assembles the CatalogData of `social-analytics-api/catalogs` from
+ * every table; the request checks, the client (src/catalog/request-catalog.ts) and the
+ * validators (src/validators/catalog-facts.ts) read only the tables they need, so a bundle
+ * holds only those.
  */
 
 /** A value of a table that both versions hold alike for the network. */
@@ -527,33 +530,25 @@ export const limits = {
   },
 } as const;
 
-/** Version 1: per network the metric names, in catalog order. */
-export const v1MetricNames = {
-  facebook: "comments fans_change fans_lifetime interactions page_posts reactions shares " +
-    "user_posts user_posts_average_response_time user_posts_responded user_questions " +
+/** v1MetricNames written after v2MetricNames: a run of its names as positions (`i`, `i-j`). */
+const v1MetricNamesAfter = {
+  facebook: "comments 0-1 interactions page_posts reactions shares user_posts " +
+    "user_posts_average_response_time user_posts_responded user_questions " +
     "user_questions_average_response_time user_questions_responded engagement_rate " +
     "interactions_per_1000_fans user_posts_response_rate user_questions_response_rate " +
     "comments_by_ppd_status comments_by_type interactions_by_ppd_status interactions_by_type " +
     "interactions_per_1000_fans_by_type page_posts_by_app page_posts_by_ppd_status " +
     "page_posts_by_type reactions_by_ppd_status reactions_by_reaction_type reactions_by_type " +
     "shares_by_ppd_status shares_by_type user_posts_by_app user_posts_responded_by_time " +
-    "user_questions_responded_by_time insights_activity insights_activity_unique " +
-    "insights_engaged_users insights_fan_adds insights_fan_adds_unique insights_fan_removes " +
-    "insights_fan_removes_unique insights_fans_lifetime insights_fans_online " +
-    "insights_impressions insights_impressions_organic insights_impressions_paid " +
-    "insights_impressions_viral insights_negative_feedback insights_positive_feedback " +
-    "insights_post_clicks insights_post_clicks_unique insights_post_impressions " +
-    "insights_post_impressions_paid insights_post_reach insights_post_reach_organic " +
-    "insights_post_reach_paid insights_reach insights_reach_organic insights_reach_paid " +
-    "insights_reach_viral insights_reactions insights_video_complete_views_30s " +
+    "user_questions_responded_by_time 2-11 insights_impressions_organic " +
+    "insights_impressions_paid insights_impressions_viral 12-16 " +
+    "insights_post_impressions_paid 17 insights_post_reach_organic insights_post_reach_paid " +
+    "18 insights_reach_organic insights_reach_paid insights_reach_viral 22-23 " +
     "insights_video_complete_views_30s_autoplayed " +
     "insights_video_complete_views_30s_click_to_play " +
-    "insights_video_complete_views_30s_organic " +
-    "insights_video_complete_views_30s_repeat_views insights_video_complete_views_30s_unique " +
-    "insights_video_repeat_views insights_video_views insights_video_views_autoplayed " +
+    "insights_video_complete_views_30s_organic 24-27 insights_video_views_autoplayed " +
     "insights_video_views_click_to_play insights_video_views_organic " +
-    "insights_video_views_paid insights_video_views_unique insights_views " +
-    "insights_reach_engagement insights_activity_by_activity_type " +
+    "insights_video_views_paid 28-29 21 insights_activity_by_activity_type " +
     "insights_activity_unique_by_activity_type insights_activity_unique_by_age_gender " +
     "insights_activity_unique_by_city insights_activity_unique_by_country " +
     "insights_activity_unique_by_locale insights_fan_adds_by_paid_non_paid_unique " +
@@ -566,12 +561,11 @@ export const v1MetricNames = {
     "insights_post_impressions_by_paid_non_paid " +
     "insights_post_impressions_frequency_distribution insights_post_reach_by_paid_non_paid " +
     "insights_reach_by_age_gender insights_reach_by_paid_non_paid insights_reactions_by_type",
-  instagram: "comments followers_change followers_lifetime following_change following_lifetime " +
-    "interactions likes profile_posts engagement_rate interactions_per_1000_followers " +
-    "comments_by_type interactions_by_type interactions_per_1000_followers_by_type " +
-    "likes_by_post_type profile_posts_by_type comments_by_image_filter " +
-    "comments_by_video_filter interactions_by_image_filter interactions_by_video_filter " +
-    "interactions_per_1000_followers_by_image_filter " +
+  instagram: "comments 0-3 interactions likes profile_posts engagement_rate " +
+    "interactions_per_1000_followers comments_by_type interactions_by_type " +
+    "interactions_per_1000_followers_by_type likes_by_post_type profile_posts_by_type " +
+    "comments_by_image_filter comments_by_video_filter interactions_by_image_filter " +
+    "interactions_by_video_filter interactions_per_1000_followers_by_image_filter " +
     "interactions_per_1000_followers_by_video_filter likes_by_image_filter " +
     "likes_by_video_filter profile_posts_by_image_filter profile_posts_by_video_filter " +
     "insights_post_engagement_by_day insights_post_impressions_by_day " +
@@ -586,21 +580,29 @@ export const v1MetricNames = {
     "insights_post_engagement_by_type_by_day insights_post_impressions_by_type_by_day " +
     "insights_post_interactions_by_int_type_by_day insights_post_saves_by_type_by_day " +
     "insights_post_video_views_by_type_by_day",
-  twitter: "followers_change followers_lifetime following_change following_lifetime incoming " +
-    "incoming_questions incoming_questions_responded incoming_replies incoming_retweets " +
-    "incoming_tweets incoming_tweets_responded interactions likes listed_change " +
-    "listed_lifetime profile_activities profile_replies profile_retweets profile_tweets " +
-    "replies retweets engagement_rate ff_ratio incoming_questions_average_response_time " +
+  twitter: "1-4 incoming incoming_questions incoming_questions_responded incoming_replies " +
+    "incoming_retweets incoming_tweets incoming_tweets_responded interactions likes 5-6 " +
+    "profile_activities profile_replies profile_retweets profile_tweets replies retweets " +
+    "engagement_rate 0 incoming_questions_average_response_time " +
     "incoming_questions_response_rate incoming_tweets_average_response_time " +
     "incoming_tweets_response_rate interactions_per_1000_followers " +
     "incoming_questions_responded_by_time incoming_tweets_responded_by_time " +
     "profile_activities_by_app",
-  youtube: "comments_change dislikes_change interaction_change likes_change subscribers_change " +
-    "subscribers_count_lifetime video_change video_count_lifetime viewed_time_change " +
-    "viewed_time_lifetime views_change views_count_lifetime engagement_rate " +
-    "interactions_per_1000_subscribers",
-  pinterest: "boards_change boards_lifetime comments followers_change followers_lifetime " +
-    "following_change following_lifetime interactions likes pins_change pins_lifetime repins",
+  youtube: "comments_change dislikes_change 0 likes_change 2 subscribers_count_lifetime " +
+    "video_change video_count_lifetime 5 viewed_time_lifetime 6 views_count_lifetime " +
+    "engagement_rate interactions_per_1000_subscribers",
+  pinterest: "0-1 comments 2-5 interactions likes pins_change 6 repins",
+};
+
+/** v1PostSortable written after v1PostFields: a run of its names as positions (`i`, `i-j`). */
+const v1PostSortableAfter = {
+  facebook: "2-3 6 12 14 22-23 26-27 30 32 35-36 41-42 52 55 58 60 62-63",
+};
+
+/** v2PostSortable written after v2PostFields: a run of its names as positions (`i`, `i-j`). */
+const v2PostSortableAfter = {
+  facebook: "2-3 6 12 14 22-23 26-27 30 32 35-36 41-42 52 55 58 60 62",
+  instagram: "2-3 6-7 13-16",
 };
 
 /** Version 1: per network the value type of each metric (aligned with the names). */
@@ -1109,16 +1111,6 @@ export const v1PostFieldTypes = {
   facebook: facebookPostFieldTypes,
 };
 
-/** Version 1: per network the sortable post fields. */
-export const v1PostSortable = {
-  facebook: "comments created_time interactions reactions shares insights_engaged_users " +
-    "insights_impressions insights_impressions_organic insights_impressions_paid " +
-    "insights_post_clicks insights_reach insights_reach_organic insights_reach_paid " +
-    "insights_video_avg_time_watched insights_video_complete_views_30s " +
-    "insights_video_view_time insights_video_views insights_video_views_organic " +
-    "insights_video_views_paid insights_video_views_unique insights_engagement_rate",
-};
-
 /** Version 1: per network and post field with sort keys: those keys (may hold spaces). */
 export const v1PostSortKeys = {
   facebook: facebookPostSortKeys,
@@ -1446,18 +1438,6 @@ export const v2PostFieldTypes = {
   twitter: "string number string array",
 };
 
-/** Version 2: per network the sortable post fields. */
-export const v2PostSortable = {
-  facebook: "comments created_time interactions reactions shares insights_engaged_users " +
-    "insights_impressions insights_impressions_organic insights_impressions_paid " +
-    "insights_post_clicks insights_reach insights_reach_organic insights_reach_paid " +
-    "insights_video_avg_time_watched insights_video_complete_views_30s " +
-    "insights_video_view_time insights_video_views insights_video_views_organic " +
-    "insights_video_views_paid insights_video_views_unique",
-  instagram: "comments created_time interactions likes insights_impressions insights_reach " +
-    "insights_saved insights_video_views",
-};
-
 /** Version 2: per network and post field with sort keys: those keys (may hold spaces). */
 export const v2PostSortKeys = {
   facebook: facebookPostSortKeys,
@@ -1625,3 +1605,34 @@ export const v2PostResponseMemberDescriptions = {
   ],
   twitter: [],
 };
+
+/**
+ * Per network of `compact`, its text with each word `i` or `i-j` (positions, both ends) replaced by
+ * the names of the network's list in `base` at those positions.
+ */
+function namesAfter(
+  compact: Readonly<Record<string, string>>,
+  base: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const network of Object.keys(compact)) {
+    const from = (Object.hasOwn(base, network) ? base[network] : '').split(' ');
+    out[network] = compact[network].split(' ').map((word) => {
+      const [i, j = i] = word.split('-');
+      return /^\d/.test(word) ? from.slice(+i, +j + 1).join(' ') : word;
+    }).join(' ');
+  }
+  return out;
+}
+
+/** Version 1: per network the metric names, in catalog order (read from v1MetricNamesAfter). */
+export const v1MetricNames: Readonly<Record<string, string>> =
+  /* @__PURE__ */ namesAfter(v1MetricNamesAfter, v2MetricNames);
+
+/** Version 1: per network the sortable post fields (read from v1PostSortableAfter). */
+export const v1PostSortable: Readonly<Record<string, string>> =
+  /* @__PURE__ */ namesAfter(v1PostSortableAfter, v1PostFields);
+
+/** Version 2: per network the sortable post fields (read from v2PostSortableAfter). */
+export const v2PostSortable: Readonly<Record<string, string>> =
+  /* @__PURE__ */ namesAfter(v2PostSortableAfter, v2PostFields);

@@ -6,8 +6,8 @@
  * Each version's tables are separate values, so a bundle holds only the versions it checks.
  */
 import type { RequestCatalogVersion, Version } from '../catalog/types.js';
-import { checkDateRange, checkDimensions, checkFilterValues } from './cross-field.js';
-import { networkFacts, type NetworkFacts, type NetworkFactsTable } from './name-sets.js';
+import type { VersionCrossFieldRules } from './cross-field.js';
+import { networkFacts, type NetworkFactsTable } from './name-sets.js';
 import { describeValue } from '../core/problems/describe.js';
 import type { RequestProblem } from '../core/problems/problem.js';
 import { RequestProblemList, isObject } from './problem-list.js';
@@ -18,6 +18,8 @@ import type { RequestOperations } from './schema-types.js';
 export interface VersionRequests {
   readonly version: Version;
   readonly operations: RequestOperations;
+  /** Its rules across members per kind of body (./cross-field.ts). */
+  readonly crossField: VersionCrossFieldRules;
   readonly catalog: RequestCatalogVersion;
   /** The catalog's name sets and facts per network, built once with this object and never changed. */
   readonly facts: NetworkFactsTable;
@@ -52,7 +54,7 @@ export function operationRequestCheck(versions: readonly VersionRequests[], oper
   if (!checks) return () => [];
   const network = op.network ?? '';
   const facts = networkFacts(requests.facts, network);
-  const crossField = op.kind === 'metrics' ? (requests.version === 2 ? metricsV2Rules : metricsRules) : op.kind === 'posts' ? postsRules : undefined;
+  const crossField = op.kind === 'metrics' || op.kind === 'posts' ? requests.crossField[op.kind] : undefined;
   return (body, options = {}) => {
     const problems = new RequestProblemList(options.strict);
     const { validate } = checks;
@@ -73,18 +75,6 @@ function profilesProblems(operationKey: string, body: unknown, options: CheckReq
   }
   return problems.items();
 }
-
-/** The rules across members of each kind of body (./cross-field.ts). */
-type CrossFieldRules = (problems: RequestProblemList, facts: NetworkFacts, network: string, body: Record<string, unknown>) => void;
-const metricsRules: CrossFieldRules = (problems, _facts, _network, body) => checkDateRange(problems, body, true);
-const metricsV2Rules: CrossFieldRules = (problems, facts, network, body) => {
-  checkDateRange(problems, body, true);
-  checkDimensions(problems, facts, network, body);
-};
-const postsRules: CrossFieldRules = (problems, facts, _network, body) => {
-  checkDateRange(problems, body, false);
-  checkFilterValues(problems, facts, body);
-};
 
 /**
  * The problems of `body` as the request body of operation `operationKey` of one of `versions`;

@@ -16,6 +16,35 @@ import { isExtraDimension } from './name-sets.js';
 import { describeValue } from '../core/problems/describe.js';
 import { isObject, type Body, type RequestProblemList as ProblemList } from './problem-list.js';
 
+/** The rules across members of one kind of body, given the network's facts. */
+export type CrossFieldRules = (problems: ProblemList, facts: NetworkFacts, network: string, body: Body) => void;
+
+/** The rules across members per kind of body of one version (none for a kind not named). */
+export type VersionCrossFieldRules = Readonly<Partial<Record<'metrics' | 'posts', CrossFieldRules>>>;
+
+const postsRules: CrossFieldRules = (problems, facts, _network, body) => {
+  checkDateRange(problems, body, false);
+  checkFilterValues(problems, facts, body);
+};
+
+/** Version 1: the date range of metrics and posts, the filter values of posts. */
+export const v1CrossFieldRules: VersionCrossFieldRules = {
+  metrics: (problems, _facts, _network, body) => checkDateRange(problems, body, true),
+  posts: postsRules,
+};
+
+/**
+ * Version 2: those of version 1 and the dimension rules of metrics; a value of its own, so that
+ * a bundle of the version 1 checks holds no dimension rule.
+ */
+export const v2CrossFieldRules: VersionCrossFieldRules = {
+  metrics: (problems, facts, network, body) => {
+    checkDateRange(problems, body, true);
+    checkDimensions(problems, facts, network, body);
+  },
+  posts: postsRules,
+};
+
 /** date_end not before date_start and, for metrics (`limited`), within the date range limit. */
 export function checkDateRange(problems: ProblemList, body: Body, limited: boolean): void {
   const { date_start: s, date_end: e } = body;

@@ -1,6 +1,6 @@
 /** The tables of generated/catalogs.ts: the catalogs of the model, each fact once, assembled at load. */
 import { describe, expect, it } from 'vitest';
-import { catalogDataArtifact, toTsLiteral } from '../../scripts/generators/data/catalog-data.js';
+import { catalogDataArtifact, namesAfterBase, toTsLiteral } from '../../scripts/generators/data/catalog-data.js';
 import { tinyModel } from './tiny-model.js';
 import { loadModel } from '../../scripts/model/load-model.js';
 import type { VersionModel } from '../../scripts/model/types.js';
@@ -26,6 +26,16 @@ describe('catalog-data', () => {
     expect(content).toContain('const facebookPostFields = "attachments author_id');
     expect(content).toMatch(/export const v1PostFields = \{\n  facebook: facebookPostFields,\n\};/);
     expect(content).toMatch(/export const v2PostFields = \{\n  facebook: facebookPostFields,\n/);
+  });
+
+  it("writes version 1's metric names after version 2's, the sortable fields after the fields: a run as its positions", () => {
+    const where = (network: string) => `v1 ${network} metrics`;
+    expect(namesAfterBase({ alpha: 'x b c d y c', beta: 'p q', gamma: '' }, { alpha: 'a b c d', beta: 'q' }, where)).toEqual({ alpha: 'x 1-3 y 2', beta: 'p 0', gamma: '' });
+    expect(() => namesAfterBase({ alpha: 'fans 7_days' }, { alpha: 'fans' }, where)).toThrow('catalog tables: v1 alpha metrics: "7_days" starts with a digit');
+    const content = String(catalogDataArtifact(loadModel(PROJECT_ROOT)).content);
+    expect(content).toMatch(/const v1MetricNamesAfter = \{\n  facebook: "comments 0-1 interactions /);
+    expect(content).toMatch(/const v2PostSortableAfter = \{\n  facebook: "2-3 6 12 14 /);
+    expect(content).not.toMatch(/export const (v1MetricNames|v1PostSortable|v2PostSortable) = \{/);
   });
 
   it('refuses a name that cannot be a word of a list', () => {

@@ -93,10 +93,13 @@ describe('catalog tables', () => {
        * The catalogs of the social analytics API (catalogs/*.yaml), each fact once: one table per
        * fact, per version and network where it varies by them. A list of names is one text of words
        * separated by spaces; a column aligned with a list (types, aggregations, details) holds one
-       * word or item per name, in the same order. Data only: src/catalog/catalogs.ts assembles the
-       * CatalogData of \`social-analytics-api/catalogs\` from every table; the request checks, the
-       * client (src/catalog/request-catalog.ts) and the validators (src/validators/catalog-facts.ts)
-       * read only the tables they need, so a bundle holds only those.
+       * word or item per name, in the same order. Version 1's metric names and the sortable post
+       * fields are written after another list (\`...After\`), read at load by the one function of the
+       * module; the rest is data.
+       * src/catalog/catalogs.ts assembles the CatalogData of \`social-analytics-api/catalogs\` from
+       * every table; the request checks, the client (src/catalog/request-catalog.ts) and the
+       * validators (src/validators/catalog-facts.ts) read only the tables they need, so a bundle
+       * holds only those.
        */
 
       /** The networks of the API. */
@@ -174,9 +177,17 @@ describe('catalog tables', () => {
         },
       } as const;
 
-      /** Version 1: per network the metric names, in catalog order. */
-      export const v1MetricNames = {
+      /** v1MetricNames written after v2MetricNames: a run of its names as positions (\`i\`, \`i-j\`). */
+      const v1MetricNamesAfter = {
         alpha: "likes",
+      };
+
+      /** v1PostSortable written after v1PostFields: a run of its names as positions (\`i\`, \`i-j\`). */
+      const v1PostSortableAfter = {};
+
+      /** v2PostSortable written after v2PostFields: a run of its names as positions (\`i\`, \`i-j\`). */
+      const v2PostSortableAfter = {
+        alpha: "0",
       };
 
       /** Version 1: per network the value type of each metric (aligned with the names). */
@@ -207,9 +218,6 @@ describe('catalog tables', () => {
 
       /** Version 1: per network the type of each post field (aligned with the fields). */
       export const v1PostFieldTypes = {};
-
-      /** Version 1: per network the sortable post fields. */
-      export const v1PostSortable = {};
 
       /** Version 1: per network and post field with sort keys: those keys (may hold spaces). */
       export const v1PostSortKeys = {};
@@ -294,11 +302,6 @@ describe('catalog tables', () => {
         alpha: "datetime array",
       };
 
-      /** Version 2: per network the sortable post fields. */
-      export const v2PostSortable = {
-        alpha: "created_time",
-      };
-
       /** Version 2: per network and post field with sort keys: those keys (may hold spaces). */
       export const v2PostSortKeys = {};
 
@@ -346,6 +349,37 @@ describe('catalog tables', () => {
       export const v2PostResponseMemberDescriptions = {
         alpha: [],
       };
+
+      /**
+       * Per network of \`compact\`, its text with each word \`i\` or \`i-j\` (positions, both ends) replaced by
+       * the names of the network's list in \`base\` at those positions.
+       */
+      function namesAfter(
+        compact: Readonly<Record<string, string>>,
+        base: Readonly<Record<string, string>>,
+      ): Record<string, string> {
+        const out: Record<string, string> = {};
+        for (const network of Object.keys(compact)) {
+          const from = (Object.hasOwn(base, network) ? base[network] : '').split(' ');
+          out[network] = compact[network].split(' ').map((word) => {
+            const [i, j = i] = word.split('-');
+            return /^\\d/.test(word) ? from.slice(+i, +j + 1).join(' ') : word;
+          }).join(' ');
+        }
+        return out;
+      }
+
+      /** Version 1: per network the metric names, in catalog order (read from v1MetricNamesAfter). */
+      export const v1MetricNames: Readonly<Record<string, string>> =
+        /* @__PURE__ */ namesAfter(v1MetricNamesAfter, v2MetricNames);
+
+      /** Version 1: per network the sortable post fields (read from v1PostSortableAfter). */
+      export const v1PostSortable: Readonly<Record<string, string>> =
+        /* @__PURE__ */ namesAfter(v1PostSortableAfter, v1PostFields);
+
+      /** Version 2: per network the sortable post fields (read from v2PostSortableAfter). */
+      export const v2PostSortable: Readonly<Record<string, string>> =
+        /* @__PURE__ */ namesAfter(v2PostSortableAfter, v2PostFields);
       "
     `);
   });

@@ -165,6 +165,72 @@ function shareAlike(v1: Record<string, Record<string, unknown>>, v2: Record<stri
   return shared;
 }
 
+/**
+ * A name list of each network written after another list of the network that a bundle reading it
+ * already carries (version 1's metric names after version 2's; the sortable post fields after the
+ * post fields): a run of names that the other list holds in the same order is written as its
+ * positions there, `i` or `i-j` (0-based, both ends), every other name as itself. Throws when a
+ * name starts with a digit (it would read as a position) or when the text does not give back the
+ * list; `where(network)` names the list in the error.
+ */
+export function namesAfterBase(names: Record<string, string>, base: Record<string, string>, where: (network: string) => string): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(names).map(([network, text]) => {
+      const list = text ? text.split(' ') : [];
+      const from = base[network] ? base[network].split(' ') : [];
+      const out: string[] = [];
+      for (let i = 0; i < list.length; ) {
+        if (/^\d/.test(list[i])) throw new Error(`catalog tables: ${where(network)}: ${JSON.stringify(list[i])} starts with a digit`);
+        const at = from.indexOf(list[i]);
+        if (at < 0) {
+          out.push(list[i++]);
+          continue;
+        }
+        let n = 1;
+        while (i + n < list.length && from[at + n] === list[i + n]) n++;
+        out.push(n === 1 ? `${at}` : `${at}-${at + n - 1}`);
+        i += n;
+      }
+      const compact = out.join(' ');
+      if (expandNames(compact, from) !== text) throw new Error(`catalog tables: ${where(network)}: the positions do not give back the names`);
+      return [network, compact];
+    }),
+  );
+}
+
+/** The runtime's reading of the texts of {@link namesAfter}, per network (emitted as is). */
+const EXPAND_NAMES = [
+  '/**',
+  ' * Per network of `compact`, its text with each word `i` or `i-j` (positions, both ends) replaced by',
+  ' * the names of the network\'s list in `base` at those positions.',
+  ' */',
+  'function namesAfter(',
+  '  compact: Readonly<Record<string, string>>,',
+  '  base: Readonly<Record<string, string>>,',
+  '): Record<string, string> {',
+  '  const out: Record<string, string> = {};',
+  '  for (const network of Object.keys(compact)) {',
+  "    const from = (Object.hasOwn(base, network) ? base[network] : '').split(' ');",
+  "    out[network] = compact[network].split(' ').map((word) => {",
+  "      const [i, j = i] = word.split('-');",
+  "      return /^\\d/.test(word) ? from.slice(+i, +j + 1).join(' ') : word;",
+  "    }).join(' ');",
+  '  }',
+  '  return out;',
+  '}',
+];
+
+/** The runtime reading of one network's text, as the emitted `namesAfter` does it (checked at generation). */
+function expandNames(text: string, from: readonly string[]): string {
+  return text
+    .split(' ')
+    .map((word) => {
+      const [i, j = i] = word.split('-');
+      return /^\d/.test(word) ? from.slice(+i, +j + 1).join(' ') : word;
+    })
+    .join(' ');
+}
+
 /** `export const name = value;` with its doc comment. */
 const tableSource = (doc: string, name: string, value: unknown, exported = true, asConst = false) => [
   `/** ${doc} */`,
@@ -175,17 +241,29 @@ const tableSource = (doc: string, name: string, value: unknown, exported = true,
 export function catalogDataArtifact(model: Model): Artifact {
   const v1 = versionTables(model.v1);
   const v2 = versionTables(model.v2);
-  const shared = shareAlike(v1, v2);
+  const text = (table: unknown) => table as Record<string, string>;
+  /** The lists written after another list, read at load: [table, its text, the other table]. */
+  const after: [string, Record<string, string>, string][] = [
+    ['v1MetricNames', namesAfterBase(text(v1.MetricNames), text(v2.MetricNames), (n) => `v1 ${n} metrics`), 'v2MetricNames'],
+    ['v1PostSortable', namesAfterBase(text(v1.PostSortable), text(v1.PostFields), (n) => `v1 ${n} sortable post fields`), 'v1PostFields'],
+    ['v2PostSortable', namesAfterBase(text(v2.PostSortable), text(v2.PostFields), (n) => `v2 ${n} sortable post fields`), 'v2PostFields'],
+  ];
+  const { MetricNames: _names, PostSortable: _v1Sortable, ...v1Rest } = v1;
+  const { PostSortable: _v2Sortable, ...v2Rest } = v2;
+  const shared = shareAlike(v1Rest, v2Rest);
   const content = [
     banner(SCRIPT, 'slash').trimEnd(),
     '/**',
     ' * The catalogs of the social analytics API (catalogs/*.yaml), each fact once: one table per',
     ' * fact, per version and network where it varies by them. A list of names is one text of words',
     ' * separated by spaces; a column aligned with a list (types, aggregations, details) holds one',
-    ' * word or item per name, in the same order. Data only: src/catalog/catalogs.ts assembles the',
-    ' * CatalogData of `social-analytics-api/catalogs` from every table; the request checks, the',
-    ' * client (src/catalog/request-catalog.ts) and the validators (src/validators/catalog-facts.ts)',
-    ' * read only the tables they need, so a bundle holds only those.',
+    ' * word or item per name, in the same order. Version 1\'s metric names and the sortable post',
+    ' * fields are written after another list (`...After`), read at load by the one function of the',
+    ' * module; the rest is data.',
+    ' * src/catalog/catalogs.ts assembles the CatalogData of `social-analytics-api/catalogs` from',
+    ' * every table; the request checks, the client (src/catalog/request-catalog.ts) and the',
+    ' * validators (src/validators/catalog-facts.ts) read only the tables they need, so a bundle',
+    ' * holds only those.',
     ' */',
     '',
     ...shared.flatMap((s) => tableSource('A value of a table that both versions hold alike for the network.', s.name, s.value, false)),
@@ -200,9 +278,20 @@ export function catalogDataArtifact(model: Model): Artifact {
     ...tableSource('The HTTP status of each error code (aligned with the codes).', 'errorHttpStatus', model.errors.map((e) => e.httpStatus)),
     ...tableSource('The operations each error code applies to, `all` or per version (aligned with the codes).', 'errorEndpoints', model.errors.map((e) => e.endpoints), true, true),
     ...tableSource('The request limits (catalogs/limits.yaml).', 'limits', model.limits, true, true),
-    ...([['v1', v1], ['v2', v2]] as const).flatMap(([version, tables]) =>
+    ...after.flatMap(([table, value, base]) =>
+      tableSource(`${table} written after ${base}: a run of its names as positions (\`i\`, \`i-j\`).`, `${table}After`, value, false),
+    ),
+    ...([['v1', v1Rest], ['v2', v2Rest]] as const).flatMap(([version, tables]) =>
       Object.entries(tables).flatMap(([table, value]) => tableSource(`Version ${version.slice(1)}: ${TABLE_DOCS[table]}.`, `${version}${table}`, value)),
     ),
+    ...EXPAND_NAMES,
+    '',
+    ...after.flatMap(([table, , base]) => [
+      `/** Version ${table[1]}: ${TABLE_DOCS[table.slice(2)]} (read from ${table}After). */`,
+      `export const ${table}: Readonly<Record<string, string>> =`,
+      `  /* @__PURE__ */ namesAfter(${table}After, ${base});`,
+      '',
+    ]),
   ].join('\n');
   return { path: 'generated/catalogs.ts', content };
 }
