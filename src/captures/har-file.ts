@@ -6,7 +6,7 @@
  */
 import type { Entry } from 'har-format';
 import { isPlainObject } from '../core/values.js';
-import { lookupOperation, requestPathname } from '../operations/operation-of.js';
+import { operationOf, requestPathname } from '../operations/operation-of.js';
 import type { OperationInfo } from '../../generated/operations.js';
 import { contentText, recoverRequest } from './har-content.js';
 import { parseJson } from './json-syntax.js';
@@ -60,17 +60,18 @@ export function readEntry(raw: unknown, where: string): CaptureItem {
   const url = typeof entry.request.url === 'string' ? entry.request.url : '';
   const status: unknown = entry.response.status;
   // Looked up once: what skips the entry and what its request is read as.
-  const found = lookupOperation(method, url).operation;
+  const found = operationOf(method, url);
   const skip = skipReason(entry, method, url, status, found);
   if (skip) return { kind: 'skipped', source: where, ...skip };
   // (An entry without an operation is skipped above.)
   const op = found!;
-  const what = `${method} ${requestPathname(url)}`;
+  // Named only in the messages of an unreadable entry.
+  const what = () => `${method} ${requestPathname(url)}`;
   const decoded = contentText(isPlainObject(entry.response.content) ? entry.response.content : undefined);
-  if (!decoded.ok) return unreadable(where, `${what}: ${decoded.message}`);
+  if (!decoded.ok) return unreadable(where, `${what()}: ${decoded.message}`);
   if (decoded.text === undefined || decoded.text === '') {
     const why = decoded.text === undefined ? 'response.content.text is missing' : 'response.content.text is empty';
-    return unreadable(where, `${what}: the response body was not recorded (${why}; record HAR files with content, e.g. Playwright recordHar content "embed")`);
+    return unreadable(where, `${what()}: the response body was not recorded (${why}; record HAR files with content, e.g. Playwright recordHar content "embed")`);
   }
   let request: unknown;
   let requestMissing: string | undefined;

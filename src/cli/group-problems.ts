@@ -102,6 +102,8 @@ function finish(group: Building): ProblemGroup[] {
 }
 
 export function groupProblems(problems: readonly Problem[]): { groups: ProblemGroup[]; omitted: number } {
+  // Most responses have no problem: nothing to group, nothing allocated for it.
+  if (!problems.length) return { groups: [], omitted: 0 };
   const byKey = new Map<string, Building>();
   for (const p of problems) {
     const { wording, values } = splitMessage(p.message);

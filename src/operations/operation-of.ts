@@ -71,7 +71,12 @@ export function splitOperationKey(text: unknown): { method: string; path: string
  * or a full URL with host and query), or undefined when no operation of the API matches.
  */
 export function operationOf(method: string, path: string): Operation | undefined {
-  return lookupOperation(method, path).operation;
+  // A method and path as the builders write them: two map reads, no normalising.
+  const given = typeof path === 'string' ? byMethodAndPath.get(method)?.get(path) : undefined;
+  if (given) return given;
+  const verb = String(method ?? '').trim().toUpperCase();
+  const pathname = requestPathname(String(path ?? ''));
+  return byMethodAndPath.get(verb)?.get(pathname) ?? matchPath(pathname, verb)[0];
 }
 
 /**
@@ -80,13 +85,11 @@ export function operationOf(method: string, path: string): Operation | undefined
  * operation is the same frozen object at every call.
  */
 export function lookupOperation(method: string, path: string): OperationLookup {
-  // A method and path as the builders write them: two map reads, no normalising.
-  const given = typeof path === 'string' ? byMethodAndPath.get(method)?.get(path) : undefined;
-  if (given) return answers.get(given)!;
+  const found = operationOf(method, path);
+  if (found) return answers.get(found)!;
+  // No operation: the method and path normalised again, only to say why.
   const verb = String(method ?? '').trim().toUpperCase();
   const pathname = requestPathname(String(path ?? ''));
-  const found = byMethodAndPath.get(verb)?.get(pathname) ?? matchPath(pathname, verb)[0];
-  if (found) return answers.get(found)!;
   const otherMethods = matchPath(pathname);
   if (otherMethods.length) {
     return { error: `${verb || '(no method)'} ${pathname} is not an operation: ${otherMethods.map((op) => op.key).join(', ')} is`, version: otherMethods[0].version };
