@@ -313,7 +313,9 @@ describe('the proxy in front of a misbehaving upstream', () => {
 describe('the proxy and slow callers', () => {
   it('closes a connection whose headers or body do not arrive in time, as the mock does, and serves others meanwhile', async () => {
     const server = await mock();
-    const { proxy, exchanges } = await proxyTo(server.url, { headersTimeoutMs: 100, bodyTimeoutMs: 100 });
+    // Short enough for the slow callers to be cut within the hang guard, long enough that the served
+    // caller's request always arrives in time on a loaded machine (100 ms gave it a 408 there).
+    const { proxy, exchanges } = await proxyTo(server.url, { headersTimeoutMs: 1_000, bodyTimeoutMs: 1_000 });
     const { connect } = await import('node:net');
     const closed = (first: string) =>
       new Promise<string>((resolve, reject) => {
