@@ -2,21 +2,15 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtCli } from './built-cli.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cliForThisFile } from './cli-per-file.js';
 import { invalidCapture, tempDir, validCapture } from './helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const tmp = tempDir();
 /** The CLI bundled once for every child of this file. */
-let built: Awaited<ReturnType<typeof builtCli>>;
-beforeAll(async () => {
-  built = await builtCli();
-});
-afterAll(() => {
-  tmp.remove();
-  built?.remove();
-});
+const built = cliForThisFile();
+afterAll(() => tmp.remove());
 
 /** The environment without what a GitHub runner sets for the reporters (annotation root, job summary). */
 const { GITHUB_WORKSPACE: _root, GITHUB_STEP_SUMMARY: _summary, ...env } = process.env;

@@ -6,9 +6,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { writeToDevice } from '../../src/cli/write-device.js';
-import { builtCli } from './built-cli.js';
+import { cliForThisFile } from './cli-per-file.js';
 import { run, tempDir, validCapture } from './helpers.js';
 
 /** A hang guard for the child processes, generous for a loaded machine; never a speed limit. */
@@ -16,14 +16,8 @@ const HANG_GUARD_MS = 30_000;
 
 const tmp = tempDir();
 /** The CLI bundled once for every child of this file. */
-let built: Awaited<ReturnType<typeof builtCli>>;
-beforeAll(async () => {
-  built = await builtCli();
-});
-afterAll(() => {
-  tmp.remove();
-  built?.remove();
-});
+const built = cliForThisFile();
+afterAll(() => tmp.remove());
 // The command runs as an unprivileged user when the tests run as root, so that file permissions
 // hold (root writes into a read-only directory) and nothing of the system can be replaced.
 chmodSync(tmp.dir, 0o777);
