@@ -295,27 +295,3 @@ export function catalogDataArtifact(model: Model): Artifact {
   ].join('\n');
   return { path: 'generated/catalogs.ts', content };
 }
-
-/**
- * A generated module of one constant: banner, doc comment, `as const`. It imports nothing: the
- * module that declares its type checks it (`checkedBy`, said in the doc comment).
- */
-export function dataModuleArtifact(module: {
-  script: string;
-  path: string;
-  doc: readonly string[];
-  checkedBy: string;
-  name: string;
-  data: unknown;
-}): Artifact {
-  const content = [
-    banner(module.script, 'slash').trimEnd(),
-    '/**',
-    ...module.doc.map((line) => ` * ${line}`),
-    ` * Data only, ${module.checkedBy}`,
-    ' */',
-    `export const ${module.name} = ${toTsLiteral(module.data)} as const;`,
-    '',
-  ].join('\n');
-  return { path: module.path, content };
-}

@@ -40,12 +40,6 @@ export function firstRule(items: readonly ReportItem[]): RuleId | undefined {
   return undefined;
 }
 
-/** How to read the first rule the problems of the items name, if any. */
-export function ruleHint(items: readonly ReportItem[]): string | undefined {
-  const rule = firstRule(items);
-  return rule ? explainRuleLine(rule) : undefined;
-}
-
 /** The coverage counts in order: operations, then metrics, post fields and dimensions per version and network. */
 export function coverageRows(c: Coverage): [string, CoverageCount][] {
   const rows: [string, CoverageCount][] = [['operations', c.operations]];
