@@ -24,7 +24,7 @@ import { median, type BenchRow } from './types.js';
 const TARGET = 2;
 const BATCH = 1000;
 const BATCHES = 40;
-const ROUNDS = 5;
+const ROUNDS = 7;
 
 /** The captures validated in turn: bodies under 1 kB and a few of some kB. */
 function captures(): Shape[] {
