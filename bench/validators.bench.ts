@@ -23,7 +23,7 @@ import { median, type BenchRow } from './types.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Fresh-process runs of each script. */
-const ROUNDS = 11;
+const ROUNDS = 21;
 
 /** A v2 metrics body: [profile, date.day] x 25 metrics, 25 profiles, 92 days. */
 function metricsCase(profileCount: number, dayCount: number): ValidateResponseInput {

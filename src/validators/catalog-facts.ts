@@ -1,11 +1,13 @@
 /**
  * Catalog facts the request-aware checks need, read from the tables of generated/catalogs.ts
  * that hold them (names, types, extra dimensions, post lists; not the descriptions), made into
- * read-only lookups when this module loads; nothing is added to them afterwards.
+ * read-only lookups: a network's on its first use (a ConstantTable per version), the few facts
+ * of every network when this module loads.
  */
 import * as tables from '../../generated/catalogs.js';
 import type { MetricType, PostFieldType } from '../catalog/types.js';
 import { own, words } from '../catalog/words.js';
+import { ConstantTable } from '../core/constant-table.js';
 
 /** What the checks know of a metric. */
 export interface MetricFacts {
@@ -100,26 +102,18 @@ function postTable(t: VersionTables, network: string): PostCatalog {
   return Object.freeze({ sort: own(t.postSort, network) === true, fields, responseMembers, videoOnly: Object.freeze(words(own(t.videoOnly, network))), types, dateTimeNames });
 }
 
-/** `network -> build(network)` for the networks of a table (own members only). */
-const tableOf = <T>(networks: Readonly<Record<string, unknown>>, build: (network: string) => T): ReadonlyMap<string, T> => new Map(Object.keys(networks).map((network) => [network, build(network)]));
-
-/** Per version, per network: its metrics by name, positions from 0 to `size - 1` (built at load). */
-const metricTables: ReadonlyMap<number, ReadonlyMap<string, ReadonlyMap<string, CatalogMetric>>> = new Map([
-  [1, tableOf(V1.metricNames, (n) => metricTable(V1, n))],
-  [2, tableOf(V2.metricNames, (n) => metricTable(V2, n))],
-]);
-
-/** Per version, per network: its post facts (built at load). */
-const postTables: ReadonlyMap<number, ReadonlyMap<string, PostCatalog>> = new Map([
-  [1, tableOf(V1.postFields, (n) => postTable(V1, n))],
-  [2, tableOf(V2.postFields, (n) => postTable(V2, n))],
-]);
+/**
+ * Per version, per network: its metrics by name and its post facts, each made from the tables on
+ * its first use (a process that validates facebook metrics never builds the other networks').
+ */
+const metricTables = Object.freeze([V1, V2].map((t) => new ConstantTable((network: string) => (own(t.metricNames, network) === undefined ? undefined : metricTable(t, network)))));
+const postTables = Object.freeze([V1, V2].map((t) => new ConstantTable((network: string) => (own(t.postFields, network) === undefined ? undefined : postTable(t, network)))));
 
 const NO_METRICS: ReadonlyMap<string, CatalogMetric> = new Map();
 
 /** The metrics of a network in a version, by name; positions run from 0 to `size - 1`. */
 export function metricsOf(version: number, network: string): ReadonlyMap<string, CatalogMetric> {
-  return metricTables.get(version)?.get(network) ?? NO_METRICS;
+  return (version === 1 || version === 2 ? metricTables[version - 1].get(network) : undefined) ?? NO_METRICS;
 }
 
 /** Names of the extra dimensions (those a metric allows besides the base dimensions). */
@@ -127,7 +121,7 @@ export const extraDimensionNames: ReadonlySet<string> = new Set(words(tables.ext
 
 /** The post facts of a network in a version, if documented. */
 export function postCatalogOf(version: number, network: string): PostCatalog | undefined {
-  return postTables.get(version)?.get(network);
+  return version === 1 || version === 2 ? postTables[version - 1].get(network) : undefined;
 }
 
 /** The error codes of the catalog. */

@@ -52,6 +52,15 @@ function isReadonlyProperty(symbol: ts.Symbol): boolean {
   return (symbol.flags & ts.SymbolFlags.GetAccessor) !== 0 && (symbol.flags & ts.SymbolFlags.SetAccessor) === 0;
 }
 
+/**
+ * The one table allowed at module level: src/core/constant-table.ts, whose entries are made on
+ * first use by a function of the key alone and never replaced (test/validators/constant-table.test.ts),
+ * so what it holds never changes what a call finds. Known by its declaration, not its name.
+ */
+const CONSTANT_TABLE = join(ROOT, 'src/core/constant-table.ts');
+const isConstantTable = (symbol: ts.Symbol | undefined): boolean =>
+  symbol?.getName() === 'ConstantTable' && (symbol.declarations ?? []).some((d) => d.getSourceFile().fileName === CONSTANT_TABLE);
+
 /** Why a value of `type` can change (a path to the mutable part), or undefined when it cannot. */
 function mutablePart(program: ts.Program, type: ts.Type, depth = 0, seen = new Set<ts.Type>()): string | undefined {
   if (depth > 4 || seen.has(type)) return undefined;
@@ -68,6 +77,7 @@ function mutablePart(program: ts.Program, type: ts.Type, depth = 0, seen = new S
   const symbol = type.getSymbol();
   const name = symbol?.getName();
   if (name && MUTABLE_CONTAINERS.has(name)) return `a ${name}`;
+  if (isConstantTable(symbol)) return undefined;
   if (type.getCallSignatures().length || type.getConstructSignatures().length) return undefined; // functions and classes
   // A module namespace: its members are import bindings, which cannot be assigned.
   if (symbol && symbol.flags & ts.SymbolFlags.ValueModule) return undefined;
@@ -172,7 +182,11 @@ describe('module-level state', () => {
       'const marker = Symbol("m");',
       'function f(): number { return limit; }',
       'class Counter { private count = 0; next(): number { return ++this.count; } }',
-      'export { last, count, cache, seen, list, marks, memo, nested, sticky, byName, messages, Holder, table, names, frozen, frozenObject, shapes, pattern, marker, f, Counter };',
+      `import { ConstantTable } from ${JSON.stringify(CONSTANT_TABLE.replace(/\.ts$/, '.js'))};`,
+      'const facts = new ConstantTable((key: string) => ({ key }));',
+      'class ConstantTableLookalike { private readonly made = new Map<string, object>(); }',
+      'const lookalike = new ConstantTableLookalike();',
+      'export { last, count, cache, seen, list, marks, memo, nested, sticky, byName, messages, Holder, table, names, frozen, frozenObject, shapes, pattern, marker, f, Counter, facts, lookalike };',
     ].join('\n'),
   );
   /** One program for both tests: the validators and a sample of every kind of module-level state. */
@@ -216,6 +230,7 @@ describe('module-level state', () => {
       'sticky: a regular expression with the g or y flag keeps lastIndex',
       'byName: an index signature that can be assigned',
       'static current: can be assigned',
+      'lookalike: member made: a Map',
     ]);
   });
 });

@@ -158,3 +158,17 @@ describe('v1 metrics: one record per day, judged in the pass over the members', 
     expect(v1(body)).toEqual([repeated(1, 19, 18, day(19)), repeated(2, 3, 2, day(2))]);
   });
 });
+
+describe('followsDay: a date after the one before it, of another day', () => {
+  it('takes any full date after the first record (previous empty) and never reads past a shorter previous', async () => {
+    const { followsDay } = await import('../../src/validators/checks/v1-days.js');
+    expect(followsDay('2026-01-01 00:00:00', '')).toBe(true);
+    expect(followsDay('2026-01-01 00:00:00', '2026-01')).toBe(true);
+    expect(followsDay('2026-01-02 00:00:00', '2026-01-01 00:00:00')).toBe(true);
+    expect(followsDay('2026-01-01 12:00:00', '2026-01-01 00:00:00')).toBe(false);
+    expect(followsDay('2026-01-11 00:00:00', '2026-01-01 00:00:00')).toBe(true);
+    expect(followsDay('2025-12-31 00:00:00', '2026-01-01 00:00:00')).toBe(false);
+    expect(followsDay('2026-01', '')).toBe(false);
+    expect(followsDay(20260101, '')).toBe(false);
+  });
+});

@@ -23,10 +23,13 @@ function sameDay(a: string, b: string): boolean {
  * `date` (a record's) is later than `previous` (the date of the record before it; `''` for the
  * first) and of another day, so records whose dates all follow the one before hold no day twice.
  * A later date is of another day when the two differ in the last digit of the day (the common
- * case, one comparison), else when their first ten characters differ.
+ * case, one comparison), else when their first ten characters differ. A `previous` shorter than
+ * a day (the first record's `''`) is tested first, never read past its end: the optimising
+ * compiler assumes reads within bounds and would throw away the compiled record loop on the
+ * first such read (docs/decisions/validator-warm-up.md).
  */
 export function followsDay(date: unknown, previous: string): date is string {
-  return typeof date === 'string' && date.length >= 10 && date > previous && (date.charCodeAt(9) !== previous.charCodeAt(9) || !sameDay(date, previous));
+  return typeof date === 'string' && date.length >= 10 && date > previous && (previous.length < 10 || date.charCodeAt(9) !== previous.charCodeAt(9) || !sameDay(date, previous));
 }
 
 const dateOf = (record: unknown): string | undefined => {
