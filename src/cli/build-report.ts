@@ -84,7 +84,7 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
       for await (const item of checkFileInWorker(file.path, file.label, options.strict, worker, check, threads)) add(item);
       return;
     }
-    const read = opened ? opened.items : readStreamItems(stdin!, file.label);
+    const read = opened ? (opened.whole ?? opened.items) : readStreamItems(stdin!, file.label);
     for await (const item of read) {
       if (item.kind === 'response') {
         coverage?.add(item);
