@@ -84,8 +84,9 @@ const problemParts = async function* (message: string): AsyncGenerator<JsonPart 
  * complete, and the file is closed when the consumer stops early. With `wholeObjects`, a file of
  * one chunk is read at once: when it is a capture object it is parsed and closed here (`whole`),
  * and its caller takes it without a generator; else its parts start with the chunk read.
+ * `sizeOf` tells the size of the open file (fstat; tests change the file meanwhile).
  */
-export function openJsonParts(file: string, options: ReadOptions, chunkBytes = CHUNK_BYTES): OpenedFile {
+export function openJsonParts(file: string, options: ReadOptions, chunkBytes = CHUNK_BYTES, sizeOf: (fd: number) => number = (fd) => fstatSync(fd).size): OpenedFile {
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -98,7 +99,7 @@ export function openJsonParts(file: string, options: ReadOptions, chunkBytes = C
   };
   let size = 0;
   try {
-    size = fstatSync(fd).size;
+    size = sizeOf(fd);
   } catch {
     size = 0;
   }

@@ -1,0 +1,133 @@
+/**
+ * A small capture object file is read and parsed as it is opened, its items handed over at once
+ * (no generator, the file closed); any other file keeps the parts read in chunks. Whatever
+ * happens to the file between its size and its read (it grows, it shrinks, it cannot be read),
+ * the items are those of the chunked read. The folder walk names each file as displayPath does.
+ */
+import { appendFileSync, fstatSync, mkdirSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { displayPath, documentItems, expandPaths, openInputItems, readFrame, readInputItems } from '../../src/captures/read-inputs.js';
+import { openJsonParts } from '../../src/captures/read-parts.js';
+import { unreadable, type CaptureItem } from '../../src/captures/types.js';
+import { invalidCapture, tempDir, validCapture } from './helpers.js';
+
+const tmp = tempDir();
+afterAll(() => tmp.remove());
+
+/** Open file descriptors of this process. */
+const openFds = () => readdirSync('/proc/self/fd').length;
+
+const plain = (items: CaptureItem[]) => JSON.parse(JSON.stringify(items)) as unknown;
+
+async function itemsOf(file: string, label: string, sizeOf?: (fd: number) => number): Promise<{ whole: boolean; items: CaptureItem[] }> {
+  const opened = openJsonParts(file, { topArray: true, wholeObjects: true }, undefined, sizeOf);
+  if (opened.whole) return { whole: true, items: documentItems(opened.whole.value, opened.whole.text, file, label) };
+  const items: CaptureItem[] = [];
+  for await (const part of opened.parts) {
+    if (part.kind === 'problem') items.push(unreadable(label, part.message, part.at));
+    else if (part.kind === 'frame') items.push(...readFrame(part, file, label));
+  }
+  return { whole: false, items };
+}
+
+describe('a small capture file read whole when opened', () => {
+  it('hands over its items at once and leaves no file open; arrays, HAR logs and bad JSON keep their parts', async () => {
+    const capture = tmp.write('capture.json', invalidCapture);
+    const before = openFds();
+    const opened = openInputItems(capture, 'capture.json');
+    expect(opened.items).toBeUndefined();
+    expect(opened.whole?.map((i) => i.kind)).toEqual(['response']);
+    expect(openFds()).toBe(before);
+    for (const [name, content] of [
+      ['array.json', [validCapture]],
+      ['log.json', { log: { entries: [] } }],
+      ['bad.json', '{"method": }'],
+      ['bom-latin1.json', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"method":"GET","path":"/2/facebook/profiles","response":"caf\xe9"}', 'latin1')])],
+    ] as const) {
+      const other = openInputItems(tmp.write(name, content), name);
+      expect(other.whole, name).toBeUndefined();
+      other.close();
+    }
+    expect(openFds()).toBe(before);
+  });
+
+  it('a file that shrinks after its size was taken is read through the scanner: the items of what is left', async () => {
+    const text = JSON.stringify(invalidCapture, null, 2);
+    const file = tmp.write('shrinks.json', `${text}\n${' '.repeat(40)}`);
+    const shrink = (fd: number) => {
+      const { size } = fstatSync(fd);
+      truncateSync(file, text.length);
+      return size;
+    };
+    const read = await itemsOf(file, 'f.json', shrink);
+    expect(read.whole).toBe(false);
+    const fresh = await itemsOf(file, 'f.json');
+    expect(fresh.whole).toBe(true);
+    expect(plain(read.items)).toEqual(plain(fresh.items));
+  });
+
+  it('a file cut in the middle after its size was taken is unreadable at its end, as the scanner says', async () => {
+    const text = JSON.stringify(validCapture, null, 2);
+    const file = tmp.write('cut.json', text);
+    const cut = (fd: number) => {
+      const { size } = fstatSync(fd);
+      truncateSync(file, 40);
+      return size;
+    };
+    const read = await itemsOf(file, 'f.json', cut);
+    expect(read.whole).toBe(false);
+    expect(read.items).toHaveLength(1);
+    expect(read.items[0]).toMatchObject({ kind: 'unreadable', source: 'f.json' });
+    expect(plain(read.items)).toEqual(plain((await itemsOf(file, 'f.json')).items));
+  });
+
+  it('a file that grows after its size was taken is read up to that size, and parsed whole', async () => {
+    const text = JSON.stringify(invalidCapture, null, 2);
+    const file = tmp.write('grows.json', text);
+    const original = await itemsOf(file, 'f.json');
+    const grow = (fd: number) => {
+      const { size } = fstatSync(fd);
+      appendFileSync(file, 'garbage after the object');
+      return size;
+    };
+    const read = await itemsOf(file, 'f.json', grow);
+    expect(read.whole).toBe(true);
+    expect(plain(read.items)).toEqual(plain(original.items));
+  });
+
+  it('a file that cannot be read (a directory named like a capture) is one unreadable item, saying why', async () => {
+    const dir = tmp.path('folder.json');
+    mkdirSync(dir);
+    const items: CaptureItem[] = [];
+    for await (const item of readInputItems(dir, 'folder.json')) items.push(item);
+    expect(items).toEqual([unreadable('folder.json', 'is a directory')]);
+  });
+});
+
+describe('file labels of a folder walk', () => {
+  it('are what displayPath gives, whether the folder is the working directory, below it, above it or holds it', () => {
+    const root = tmp.path('walk');
+    for (const name of ['a/x.json', 'a/b/y.har', 'a/b/c/z.json', 'a/b/c/d/w.json', 'q.json']) {
+      mkdirSync(join(root, name, '..'), { recursive: true });
+      writeFileSync(join(root, name), '{}');
+    }
+    const cases: [string[], string][] = [
+      [['.'], join(root, 'a')],
+      [['b'], join(root, 'a')],
+      [['../..'], join(root, 'a', 'b', 'c')],
+      [['..'], join(root, 'a', 'b')],
+      [[root], '/'],
+      [[join(root, 'a')], join(root, 'a', 'b', 'c', 'd')],
+    ];
+    for (const [paths, cwd] of cases) {
+      const { files, unreadable: problems } = expandPaths(paths, cwd);
+      expect(problems).toEqual([]);
+      expect(files.length).toBeGreaterThan(0);
+      for (const file of files) expect(file.label, `${paths} in ${cwd}`).toBe(displayPath(file.path, cwd));
+    }
+    // A folder holding the working directory: its files inside it are named from it, the others with `..`.
+    const labels = expandPaths(['..'], join(root, 'a', 'b')).files.map((f) => f.label);
+    expect(labels).toEqual(['c/d/w.json', 'c/z.json', 'y.har', '../x.json']);
+  });
+});
