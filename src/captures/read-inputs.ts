@@ -133,12 +133,16 @@ const errorText = (err: unknown) => {
 
 /**
  * How a file named `name` in a directory shown as `dirLabel` is shown: what displayPath gives,
- * built from the directory's label when the directory is the working directory or below it
- * (path.relative of every file costs more than listing it); undefined otherwise.
+ * built from the directory's label (path.relative of every file costs more than listing it).
+ * path.relative keeps the directory's steps and adds the name, unless the directory holds the
+ * working directory (a label of `..` steps only, where the name could be a step back down): that
+ * label, an absolute one (another drive) and a name with a backslash (shown as a slash) give
+ * undefined, and displayPath is asked.
  */
 function fileLabel(dirLabel: string, name: string): string | undefined {
+  if (name.includes('\\')) return undefined;
   if (dirLabel === '.') return name;
-  if (dirLabel === '..' || dirLabel.startsWith('../') || dirLabel.startsWith('/') || /^[A-Za-z]:/.test(dirLabel)) return undefined;
+  if (/^\.\.(?:\/\.\.)*$/.test(dirLabel) || /^(?:[\\/]|[A-Za-z]:)/.test(dirLabel)) return undefined;
   return `${dirLabel}/${name}`;
 }
 

@@ -108,7 +108,7 @@ describe('a small capture file read whole when opened', () => {
 describe('file labels of a folder walk', () => {
   it('are what displayPath gives, whether the folder is the working directory, below it, above it or holds it', () => {
     const root = tmp.path('walk');
-    for (const name of ['a/x.json', 'a/b/y.har', 'a/b/c/z.json', 'a/b/c/d/w.json', 'q.json']) {
+    for (const name of ['a/x.json', 'a/b/y.har', 'a/b/c/z.json', 'a/b/c/d/w.json', 'a/b/back\\slash.json', 'q.json', 'e/f/v.json']) {
       mkdirSync(join(root, name, '..'), { recursive: true });
       writeFileSync(join(root, name), '{}');
     }
@@ -119,6 +119,11 @@ describe('file labels of a folder walk', () => {
       [['..'], join(root, 'a', 'b')],
       [[root], '/'],
       [[join(root, 'a')], join(root, 'a', 'b', 'c', 'd')],
+      // Beside the working directory, and below a folder beside it.
+      [['../a'], join(root, 'e')],
+      [[join(root, 'a', 'b')], join(root, 'e', 'f')],
+      // A working directory (named, not real) through a file of the folder: path.relative counts steps by name.
+      [[join(root, 'a', 'b')], join(root, 'a', 'b', 'y.har', 'z')],
     ];
     for (const [paths, cwd] of cases) {
       const { files, unreadable: problems } = expandPaths(paths, cwd);
@@ -128,6 +133,6 @@ describe('file labels of a folder walk', () => {
     }
     // A folder holding the working directory: its files inside it are named from it, the others with `..`.
     const labels = expandPaths(['..'], join(root, 'a', 'b')).files.map((f) => f.label);
-    expect(labels).toEqual(['c/d/w.json', 'c/z.json', 'y.har', '../x.json']);
+    expect(labels).toEqual(['back/slash.json', 'c/d/w.json', 'c/z.json', 'y.har', '../x.json']);
   });
 });
