@@ -4,7 +4,7 @@
  * happens to the file between its size and its read (it grows, it shrinks, it cannot be read),
  * the items are those of the chunked read. The folder walk names each file as displayPath does.
  */
-import { appendFileSync, fstatSync, mkdirSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, fstatSync, mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { displayPath, documentItems, expandPaths, openInputItems, readFrame, readInputItems } from '../../src/captures/read-inputs.js';
@@ -14,9 +14,6 @@ import { invalidCapture, tempDir, validCapture } from './helpers.js';
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
-
-/** Open file descriptors of this process. */
-const openFds = () => readdirSync('/proc/self/fd').length;
 
 const plain = (items: CaptureItem[]) => JSON.parse(JSON.stringify(items)) as unknown;
 
@@ -33,23 +30,48 @@ async function itemsOf(file: string, label: string, sizeOf?: (fd: number) => num
 
 describe('a small capture file read whole when opened', () => {
   it('hands over its items at once and leaves no file open; arrays, HAR logs and bad JSON keep their parts', async () => {
+    /** Opens `file` as openInputItems does, noting its descriptor and inode; `closed` tells whether that descriptor is closed (or another file's by now). */
+    const open = (file: string) => {
+      let fd = -1;
+      let ino = -1;
+      const opened = openJsonParts(file, { topArray: true, wholeObjects: true }, undefined, (d) => {
+        const stat = fstatSync(d);
+        (fd = d), (ino = stat.ino);
+        return stat.size;
+      });
+      const closed = () => {
+        try {
+          return fstatSync(fd).ino !== ino;
+        } catch {
+          return true;
+        }
+      };
+      return { opened, closed };
+    };
     const capture = tmp.write('capture.json', invalidCapture);
-    const before = openFds();
-    const opened = openInputItems(capture, 'capture.json');
-    expect(opened.items).toBeUndefined();
-    expect(opened.whole?.map((i) => i.kind)).toEqual(['response']);
-    expect(openFds()).toBe(before);
+    const whole = open(capture);
+    expect(whole.opened.whole?.kind).toBe('parsed');
+    expect(whole.opened.parts).toBeUndefined();
+    expect(whole.closed()).toBe(true);
+    const items = openInputItems(capture, 'capture.json');
+    expect(items.items).toBeUndefined();
+    expect(items.whole?.map((i) => i.kind)).toEqual(['response']);
     for (const [name, content] of [
       ['array.json', [validCapture]],
       ['log.json', { log: { entries: [] } }],
       ['bad.json', '{"method": }'],
       ['bom-latin1.json', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"method":"GET","path":"/2/facebook/profiles","response":"caf\xe9"}', 'latin1')])],
     ] as const) {
-      const other = openInputItems(tmp.write(name, content), name);
-      expect(other.whole, name).toBeUndefined();
-      other.close();
+      const other = open(tmp.write(name, content));
+      expect(other.opened.whole, name).toBeUndefined();
+      expect(other.opened.parts, name).toBeDefined();
+      expect(other.closed(), name).toBe(false);
+      other.opened.close();
+      expect(other.closed(), name).toBe(true);
+      const items = openInputItems(tmp.path(name), name);
+      expect(items.whole, name).toBeUndefined();
+      items.close();
     }
-    expect(openFds()).toBe(before);
   });
 
   it('a file that shrinks after its size was taken is read through the scanner: the items of what is left', async () => {
