@@ -13,8 +13,11 @@
  * CPU time over the floor's: threads add CPU (each starts and warms up its own copy of the
  * validators, and the items come back by message), so the second run is the cost of the work
  * itself and the first what the threads add to it for a shorter wall time on idle cores.
+ * The folder is also validated with `--threads 2`: as shipped it stays on one thread (it is under
+ * FOLDER_MIN_BYTES), so that run is what the threads cost.
  * The CLI is bundled as it ships, with its checking thread's module beside it.
- * `BENCH_CLI_SOURCE=<checkout>` runs another checkout's CLI on the same files.
+ * `BENCH_CLI_SOURCE=<checkout>` runs another checkout's CLI on the same files;
+ * `BENCH_CLI_PARTS=folder` (or `har`) runs one part only; `BENCH_CLI_ROUNDS` sets the folder's rounds (3).
  */
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statfsSync, statSync, writeFileSync, writeSync } from 'node:fs';
@@ -208,6 +211,17 @@ const RUNS = [
   { how: ', --threads 0', args: ['--threads', '0'] },
 ] as const;
 
+/** The folder's runs: those, and on two checking threads from its start (as shipped it stays on one thread: it is under FOLDER_MIN_BYTES). */
+const FOLDER_RUNS = [...RUNS, { how: ', --threads 2', args: ['--threads', '2'] }] as const;
+
+/** The parts to run (`BENCH_CLI_PARTS=folder` or `har`; both unless set). */
+function partsToRun(): { folder: boolean; har: boolean } {
+  const parts = (process.env.BENCH_CLI_PARTS ?? 'folder,har').split(',').map((p) => p.trim());
+  const unknown = parts.filter((p) => p !== 'folder' && p !== 'har');
+  if (unknown.length || !parts.length) throw new Error(`bench: BENCH_CLI_PARTS takes folder, har or folder,har; got ${JSON.stringify(process.env.BENCH_CLI_PARTS)}`);
+  return { folder: parts.includes('folder'), har: parts.includes('har') };
+}
+
 function rowsOf(m: Measure, rssTarget?: number): BenchRow[] {
   const cpu = median(m.cli.map((r) => r.cpu));
   const wall = median(m.cli.map((r) => r.wall));
@@ -234,32 +248,39 @@ function rowsOf(m: Measure, rssTarget?: number): BenchRow[] {
   return rows;
 }
 
+/** The folder's rows: each run of the CLI beside a run of the floor, `rounds` times, interleaved. */
+function folderRows(work: string, cli: string, rounds: number, runs: readonly { how: string; args: readonly string[] }[]): BenchRow[] {
+  const folder = join(work, 'captures');
+  const bytes = writeFolder(folder);
+  const folderWhat = `validate a folder of ${FILES.toLocaleString('en-US')} captures (${(bytes / MB).toFixed(0)} MB)`;
+  const folderRuns: Measure[] = runs.map(({ how }) => ({ what: `${folderWhat}${how}`, floor: 'read + JSON.parse', target: TARGET.folder, cli: [], parse: [] }));
+  // Interleaved: each CLI run beside a floor run under the same load.
+  for (let r = 0; r < rounds; r++) {
+    runs.forEach(({ args }, i) => {
+      folderRuns[i].parse.push(timed([join(work, 'parse-folder.mjs'), folder]));
+      folderRuns[i].cli.push(timed([cli, 'validate', folder, ...args]));
+    });
+  }
+  rmSync(folder, { recursive: true, force: true });
+  return folderRuns.flatMap((m) => rowsOf(m));
+}
+
 export async function run(): Promise<BenchRow[]> {
+  const parts = partsToRun();
   const work = mkdtempSync(join(tmpdir(), 'sa-bench-cli-'));
   try {
     const { bavail, bsize } = statfsSync(work);
-    if (bavail * bsize < 2 * 1024 * MB) throw new Error(`bench: the HAR needs about 1.2 GB in ${work}, and ${((bavail * bsize) / MB).toFixed(0)} MB are free`);
+    if (parts.har && bavail * bsize < 2 * 1024 * MB) throw new Error(`bench: the HAR needs about 1.2 GB in ${work}, and ${((bavail * bsize) / MB).toFixed(0)} MB are free`);
     const cli = await bundleCli(work, process.env.BENCH_CLI_SOURCE ?? root);
     writeFileSync(join(work, 'parse-folder.mjs'), PARSE_FOLDER);
     writeFileSync(join(work, 'parse-har.mjs'), PARSE_HAR);
     const rounds = Number(process.env.BENCH_CLI_ROUNDS ?? 3);
     // A checkout from before `--threads` (BENCH_CLI_SOURCE) is run as it ships only.
-    const runs = readFileSync(cli, 'utf8').includes('--threads N') ? RUNS : RUNS.slice(0, 1);
+    const threadsOption = readFileSync(cli, 'utf8').includes('--threads N');
+    const runs = threadsOption ? RUNS : RUNS.slice(0, 1);
     const rows: BenchRow[] = [];
-
-    const folder = join(work, 'captures');
-    const bytes = writeFolder(folder);
-    const folderWhat = `validate a folder of ${FILES.toLocaleString('en-US')} captures (${(bytes / MB).toFixed(0)} MB)`;
-    const folderRuns: Measure[] = runs.map(({ how }) => ({ what: `${folderWhat}${how}`, floor: 'read + JSON.parse', target: TARGET.folder, cli: [], parse: [] }));
-    // Interleaved: each CLI run beside a floor run under the same load.
-    for (let r = 0; r < rounds; r++) {
-      runs.forEach(({ args }, i) => {
-        folderRuns[i].parse.push(timed([join(work, 'parse-folder.mjs'), folder]));
-        folderRuns[i].cli.push(timed([cli, 'validate', folder, ...args]));
-      });
-    }
-    rmSync(folder, { recursive: true, force: true });
-    for (const m of folderRuns) rows.push(...rowsOf(m));
+    if (parts.folder) rows.push(...folderRows(work, cli, rounds, threadsOption ? FOLDER_RUNS : RUNS.slice(0, 1)));
+    if (!parts.har) return rows;
 
     const har = join(work, 'session.har');
     const entries = writeHar(har);

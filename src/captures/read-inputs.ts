@@ -4,7 +4,7 @@
  * standard input) into items to check. One bad file never stops the others.
  */
 import { readdirSync, realpathSync, statSync } from 'node:fs';
-import { extname, join, relative, resolve } from 'node:path';
+import { extname, relative, resolve, sep } from 'node:path';
 import { isPlainObject } from '../core/values.js';
 import { looksLikeCapture, readCapture, readCaptures } from './capture-file.js';
 import { looksLikeHar, readEntry, readHar } from './har-file.js';
@@ -45,18 +45,21 @@ export function readElement(part: Extract<JsonPart, { kind: 'element' }>, label:
  * `label` is how the file is named in messages. A syntax error ends the file with an unreadable
  * item after the items read before it.
  */
-export function readInputItems(file: string, label = file): AsyncGenerator<CaptureItem> {
-  return openInputItems(file, label).items;
+export async function* readInputItems(file: string, label = file): AsyncGenerator<CaptureItem> {
+  const opened = openInputItems(file, label);
+  yield* opened.whole ?? opened.items;
 }
 
 /**
  * Opens one file to read its items (see readInputItems): its size (0 when it has none) is known
- * before any is read, and `close` closes it when they are not.
+ * before any is read, and `close` closes it when they are not. A small capture object file is read
+ * and parsed at once: its items are then `whole`, to be taken without awaiting, and there is no `items`.
  */
-export function openInputItems(file: string, label = file): { size: number; items: AsyncGenerator<CaptureItem>; close(): void } {
+export function openInputItems(file: string, label = file): { size: number; close(): void } & ({ items: AsyncGenerator<CaptureItem>; whole?: undefined } | { whole: CaptureItem[]; items?: undefined }) {
   const options = scanOptions(file);
-  const { size, parts, close } = openJsonParts(file, { ...options, wholeObjects: options.topArray });
-  return { size, items: itemsOfParts(parts, file, label), close };
+  const opened = openJsonParts(file, { ...options, wholeObjects: options.topArray });
+  if (opened.whole) return { size: opened.size, close: opened.close, whole: documentItems(opened.whole.value, opened.whole.text, file, label) };
+  return { size: opened.size, close: opened.close, items: itemsOfParts(opened.parts, file, label) };
 }
 
 /** How standard input is named in reports. */
@@ -128,22 +131,40 @@ const errorText = (err: unknown) => {
   return `cannot read: ${(err as Error).message}`;
 };
 
+/**
+ * How a file named `name` in a directory shown as `dirLabel` is shown: what displayPath gives,
+ * built from the directory's label (path.relative of every file costs more than listing it).
+ * path.relative keeps the directory's steps and adds the name, unless the directory holds the
+ * working directory (a label of `..` steps only, where the name could be a step back down): that
+ * label, an absolute one (another drive) and a name with a backslash (shown as a slash) give
+ * undefined, and displayPath is asked.
+ */
+function fileLabel(dirLabel: string, name: string): string | undefined {
+  if (name.includes('\\')) return undefined;
+  if (dirLabel === '.') return name;
+  if (/^\.\.(?:\/\.\.)*$/.test(dirLabel) || /^(?:[\\/]|[A-Za-z]:)/.test(dirLabel)) return undefined;
+  return `${dirLabel}/${name}`;
+}
+
+/** `dir` (absolute and normalised, as resolve and join give it) joined with an entry `name` of it: what join gives, without normalising again. */
+const childPath = (dir: string, name: string) => (dir.endsWith(sep) ? `${dir}${name}` : `${dir}${sep}${name}`);
+
 /** Walks `dir` without recursion, following links; a directory reached twice (a link cycle) is reported once and not re-entered. */
 function walk(dir: string, show: (p: string) => string, files: InputFile[], problems: UnreadableInput[]): void {
   const seen = new Set<string>([realpathSync(dir)]);
-  const pending = [dir];
-  const found: string[] = [];
+  const pending = [{ path: dir, label: show(dir) }];
+  const found: InputFile[] = [];
   while (pending.length) {
     const current = pending.pop()!;
     let entries;
     try {
-      entries = readdirSync(current, { withFileTypes: true });
+      entries = readdirSync(current.path, { withFileTypes: true });
     } catch (err) {
-      problems.push(unreadableInput(show(current), `cannot list directory: ${errorText(err)}`));
+      problems.push(unreadableInput(current.label, `cannot list directory: ${errorText(err)}`));
       continue;
     }
     for (const entry of entries) {
-      const path = join(current, entry.name);
+      const path = childPath(current.path, entry.name);
       let isDir = entry.isDirectory();
       let isFile = entry.isFile();
       if (entry.isSymbolicLink()) {
@@ -166,11 +187,12 @@ function walk(dir: string, show: (p: string) => string, files: InputFile[], prob
           continue;
         }
         seen.add(real);
-        pending.push(path);
-      } else if (isFile && INPUT_EXTENSIONS.has(extname(entry.name).toLowerCase())) found.push(path);
+        pending.push({ path, label: show(path) });
+      } else if (isFile && INPUT_EXTENSIONS.has(extname(entry.name).toLowerCase())) found.push({ path, label: fileLabel(current.label, entry.name) ?? show(path) });
     }
   }
-  files.push(...found.sort().map((path) => ({ path, label: show(path) })));
+  // In the order of their paths (as sort() orders strings: by UTF-16 code units).
+  files.push(...found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
 }
 
 /** Expands command line paths (relative to `cwd`; `-` is standard input) into the files to read; paths that cannot be read are unreadable. */

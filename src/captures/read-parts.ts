@@ -66,26 +66,32 @@ function wholeObject(bytes: Buffer): ParsedDocument | undefined {
   return { kind: 'parsed', text, value: value as Record<string, unknown> };
 }
 
-/** A file opened to be read: its size (0 when it has none), its parts (which close it when they end), or `close` when they are not read. */
-export interface OpenedFile {
-  size: number;
-  parts: AsyncGenerator<JsonPart | ParsedDocument>;
-  close(): void;
-}
+/**
+ * A file opened to be read: its size (0 when it has none) and `close` for when its parts are not
+ * read; then either its parts (which close it when they end), or the file read and parsed whole at
+ * once (`whole`: a small capture object, see ReadOptions.wholeObjects), closed already.
+ */
+export type OpenedFile = { size: number; close(): void } & ({ parts: AsyncGenerator<JsonPart | ParsedDocument>; whole?: undefined } | { whole: ParsedDocument; parts?: undefined });
+
+const problemParts = async function* (message: string): AsyncGenerator<JsonPart | ParsedDocument> {
+  yield { kind: 'problem' as const, message };
+};
 
 /**
  * Opens `file` to read its parts; a file that cannot be opened gives one problem part. Chunks are
  * read synchronously: the reader has nothing else to do meanwhile, and a read from the page cache
  * is faster than a round trip through the thread pool. Each part is handed out as soon as it is
- * complete, and the file is closed when the consumer stops early.
+ * complete, and the file is closed when the consumer stops early. With `wholeObjects`, a file of
+ * one chunk is read at once: when it is a capture object it is parsed and closed here (`whole`),
+ * and its caller takes it without a generator; else its parts start with the chunk read.
+ * `sizeOf` tells the size of the open file (fstat; tests change the file meanwhile).
  */
-export function openJsonParts(file: string, options: ReadOptions, chunkBytes = CHUNK_BYTES): OpenedFile {
+export function openJsonParts(file: string, options: ReadOptions, chunkBytes = CHUNK_BYTES, sizeOf: (fd: number) => number = (fd) => fstatSync(fd).size): OpenedFile {
   let fd: number;
   try {
     fd = openSync(file, 'r');
   } catch (err) {
-    const message = readError(err);
-    return { size: 0, parts: (async function* () { yield { kind: 'problem' as const, message }; })(), close() {} };
+    return { size: 0, parts: problemParts(readError(err)), close() {} };
   }
   let open = true;
   const close = () => {
@@ -93,37 +99,59 @@ export function openJsonParts(file: string, options: ReadOptions, chunkBytes = C
   };
   let size = 0;
   try {
-    size = fstatSync(fd).size;
+    size = sizeOf(fd);
   } catch {
     size = 0;
   }
-  return { size, parts: openParts(fd, size, options, chunkBytes, close), close };
+  if (!options.wholeObjects || size <= 0 || size > chunkBytes) return { size, parts: openParts(fd, size, options, chunkBytes, close), close };
+  // A file with a size read in one chunk is whole (one without a size, a FIFO, is never held back): read now, as the parts would read it first.
+  const chunks = fileChunks(fd, size, chunkBytes);
+  let first: IteratorResult<Buffer>;
+  try {
+    first = chunks.next();
+  } catch (err) {
+    close();
+    return { size, parts: problemParts(readError(err)), close };
+  }
+  const whole = !first.done && first.value.length === size ? wholeObject(first.value) : undefined;
+  if (whole) {
+    close();
+    return { size, close, whole };
+  }
+  return { size, parts: openParts(fd, size, options, chunkBytes, close, chunks, first), close };
 }
 
 /** The parts of `file` (see openJsonParts). */
-export function readJsonParts(file: string, options: ReadOptions, chunkBytes = CHUNK_BYTES): AsyncGenerator<JsonPart | ParsedDocument> {
-  return openJsonParts(file, options, chunkBytes).parts;
+export async function* readJsonParts(file: string, options: ReadOptions, chunkBytes = CHUNK_BYTES): AsyncGenerator<JsonPart | ParsedDocument> {
+  const opened = openJsonParts(file, options, chunkBytes);
+  if (opened.whole) yield opened.whole;
+  else yield* opened.parts;
 }
 
-async function* openParts(fd: number, size: number, options: ReadOptions, chunkBytes: number, close: () => void): AsyncGenerator<JsonPart | ParsedDocument> {
+/** The parts of an open file, from its chunks (`chunks`, whose `first` was read already, when given). */
+async function* openParts(
+  fd: number,
+  size: number,
+  options: ReadOptions,
+  chunkBytes: number,
+  close: () => void,
+  chunks = fileChunks(fd, size, chunkBytes),
+  first?: IteratorResult<Buffer>,
+): AsyncGenerator<JsonPart | ParsedDocument> {
   try {
     const scanner = createJsonScanner(options);
-    const chunks = fileChunks(fd, size, chunkBytes);
     for (let n = 0; ; n++) {
       let next: IteratorResult<Buffer>;
-      try {
-        next = chunks.next();
-      } catch (err) {
-        yield { kind: 'problem', message: readError(err) };
-        return;
+      if (n === 0 && first) next = first;
+      else {
+        try {
+          next = chunks.next();
+        } catch (err) {
+          yield { kind: 'problem', message: readError(err) };
+          return;
+        }
       }
       if (next.done) break;
-      // A file with a size read in one chunk is whole (one without a size, a FIFO, is never held back).
-      const whole = n === 0 && options.wholeObjects && size > 0 && next.value.length === size ? wholeObject(next.value) : undefined;
-      if (whole) {
-        yield whole;
-        return;
-      }
       yield* scanner.push(next.value);
     }
     yield* scanner.finish();

@@ -4,7 +4,7 @@ import { unreadable as unreadableInput } from '../captures/types.js';
 import { createItemChecker } from './check-response.js';
 import { checkerModule, checkFileInWorker, checksInWorker, checkThreads, type CheckerModule } from './checks-in-worker.js';
 import { createCoverageCollector } from './coverage.js';
-import { checkFilesInWorkers, filesInWorkers } from './files-in-workers.js';
+import { checkFilesInWorkers, FOLDER_MIN_BYTES, FOLDER_MIN_FILES, filesInWorkers, type FileOutcome } from './files-in-workers.js';
 import type { ReportClosing, ReportItem, ValidateReport } from './report-types.js';
 import { createTally } from './tally.js';
 
@@ -20,10 +20,12 @@ export interface BuildOptions {
   onItem?: (item: ReportItem) => void;
   /**
    * The checking threads: their module (checkerModule() unless given), the size from which a file
-   * gets threads of its own (WORKER_MIN_BYTES unless given) and the number of files from which a
-   * folder's files are spread over threads (FOLDER_MIN_FILES unless given); null: every file on this thread.
+   * gets threads of its own (WORKER_MIN_BYTES unless given), the number of files from which a
+   * folder's files are spread over threads (FOLDER_MIN_FILES unless given) and, when `threads` is
+   * not given, the bytes read on this thread before they are (FOLDER_MIN_BYTES unless given);
+   * null: every file on this thread.
    */
-  worker?: { module?: CheckerModule; minBytes?: number; minFiles?: number } | null;
+  worker?: { module?: CheckerModule; minBytes?: number; minFiles?: number; folderMinBytes?: number } | null;
   /** Checking threads at most (`--threads`): 0 checks every file on this thread; checkThreads() unless given. */
   threads?: number;
 }
@@ -49,11 +51,18 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
   for (const u of unreadable) add(u);
   const coverage = options.coverage ? createCoverageCollector() : undefined;
   const check = createItemChecker(options.strict);
-  // Many files: the files (standard input aside) are read and checked on threads, their items taken in input order.
+  // Many files: the files (standard input aside) are read and checked on threads, their items taken in input order;
+  // unless `threads` asks for them, from the file at which this thread has read FOLDER_MIN_BYTES of them on.
   const regular = files.filter((f) => !f.stdin);
   const threads = options.threads ?? checkThreads();
-  const module = options.worker === null || threads === 0 || !filesInWorkers(regular.length, { coverage: options.coverage, minFiles: options.worker?.minFiles }) ? undefined : (options.worker?.module ?? checkerModule());
-  const pool = module && checkFilesInWorkers(regular, options.strict, module, threads, options.worker?.minBytes);
+  const poolAfter = options.threads === undefined ? (options.worker?.folderMinBytes ?? FOLDER_MIN_BYTES) : 0;
+  const minFiles = options.worker?.minFiles ?? FOLDER_MIN_FILES;
+  /** True while the files may still go to threads: enough of them, threads allowed, a second core, no coverage. */
+  let spread = options.worker !== null && threads > 0 && filesInWorkers(regular.length, { coverage: options.coverage, minFiles });
+  let pool: AsyncGenerator<FileOutcome> | undefined;
+  /** Regular files taken so far (checked here or by the threads), and the bytes of those read here. */
+  let taken = 0;
+  let readHere = 0;
   try {
     for (const file of files) await checkFile(file);
   } finally {
@@ -63,6 +72,14 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
   return { summary: tally.summary(), ...(coverage ? { coverage: coverage.result() } : {}), ...(firstRule ? { firstRule } : {}) };
 
   async function checkFile(file: InputFile): Promise<void> {
+    if (!file.stdin) {
+      if (spread && readHere >= poolAfter && regular.length - taken >= minFiles) {
+        spread = false;
+        const module = options.worker?.module ?? checkerModule();
+        if (module) pool = checkFilesInWorkers(regular.slice(taken), options.strict, module, threads, options.worker?.minBytes);
+      }
+      taken++;
+    }
     if (pool && !file.stdin) {
       const outcome = (await pool.next()).value;
       if (outcome && 'items' in outcome) {
@@ -78,13 +95,14 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
     }
     // A file is opened once: its size says whether workers check it.
     const opened = file.stdin ? undefined : openInputItems(file.path, file.label);
+    readHere += opened?.size ?? 0;
     const worker = opened && workerFor(opened.size, options);
     if (worker) {
       opened.close();
       for await (const item of checkFileInWorker(file.path, file.label, options.strict, worker, check, threads)) add(item);
       return;
     }
-    const read = opened ? opened.items : readStreamItems(stdin!, file.label);
+    const read = opened ? (opened.whole ?? opened.items) : readStreamItems(stdin!, file.label);
     for await (const item of read) {
       if (item.kind === 'response') {
         coverage?.add(item);

@@ -46,9 +46,11 @@ options:
                            when set, else the working directory)
   --docs-url URL           the published docs site: markdown and sarif reports link each rule
                            to URL/rules.html#<rule id> (without it, rules are named as code)
-  --threads N              checking threads beside the reading one for large files and folders
-                           of many files (default: one per core, at most 2); 0 checks every file
-                           on one thread, the least CPU time in all (the report is the same)
+  --threads N              checking threads beside the reading one for files of 32 MB or more
+                           and folders of many files (default: one per core, at most 2; a
+                           folder goes to them once 1 GB of it is read, or from its start when
+                           N is given); 0 checks every file on one thread, the least CPU time
+                           in all (the report is the same)
   -h, --help               this help
 
 exit codes: 0 all valid (warnings allowed), 1 some response invalid or no API response found,
