@@ -1,11 +1,14 @@
 /**
  * The catalog name sets a compiled request validator checks names against (its `this`), per
- * version and network: one table per version, built from the version's table of
- * generated/request-catalog.ts when its {@link VersionRequests} is made and never changed (read-only
- * sets and records), so nothing is kept between calls.
+ * version and network: one {@link ConstantTable} per version, made with its {@link VersionRequests}
+ * from the version's tables (src/catalog/request-catalog.ts), that makes a network's facts on the
+ * first check of one of its operations (read-only sets and records, the same whichever network is
+ * asked first), so a process that checks one network's requests never builds the others' and
+ * nothing a call finds depends on the calls before it.
  */
-import { extraDimensionNames } from '../catalog/request-catalog.js';
-import type { MetricsRequestFacts, PostsRequestFacts, RequestCatalogVersion } from '../catalog/types.js';
+import { extraDimensionNames, metricsRequestFacts, postsRequestFacts, type RequestTables } from '../catalog/request-catalog.js';
+import type { MetricsRequestFacts, PostsRequestFacts } from '../catalog/types.js';
+import { ConstantTable } from '../core/constant-table.js';
 import type { NameSets } from './schema-types.js';
 
 /** The catalog facts of one version and network that the checks read. */
@@ -17,8 +20,8 @@ export interface NetworkFacts {
   readonly fieldValues: NonNullable<PostsRequestFacts['fieldValues']>;
 }
 
-/** The facts of every network of one version's catalog, by network name. */
-export type NetworkFactsTable = ReadonlyMap<string, NetworkFacts>;
+/** The facts of one version's networks, each made on its first use, by network name. */
+export type NetworkFactsTable = ConstantTable<string, NetworkFacts>;
 
 /**
  * The dimension names of a version: the base ones, and the extra ones of the catalogs (a network's
@@ -32,10 +35,8 @@ export interface VersionDimensions {
 
 const NO_DIMENSIONS: VersionDimensions = { base: [], extra: [] };
 
-/** The facts of `network` in `catalog` (empty sets for what it does not have). */
-function factsOf(catalog: RequestCatalogVersion, network: string, dimensions: VersionDimensions): NetworkFacts {
-  const metrics = Object.hasOwn(catalog.metrics, network) ? catalog.metrics[network] : undefined;
-  const posts = Object.hasOwn(catalog.posts, network) ? catalog.posts[network] : undefined;
+/** The facts of a network from its metrics and posts facts (empty sets for what it does not have). */
+function factsOf(metrics: MetricsRequestFacts | undefined, posts: PostsRequestFacts | undefined, dimensions: VersionDimensions): NetworkFacts {
   const extras = new Set(Object.values(metrics?.extraDimensions ?? {}).flat());
   return {
     extraDimensions: metrics?.extraDimensions ?? {},
@@ -51,14 +52,21 @@ function factsOf(catalog: RequestCatalogVersion, network: string, dimensions: Ve
   };
 }
 
-/** The facts of every network of `catalog`, built once (a version's checks make it with their tables). */
-export function networkFactsTable(catalog: RequestCatalogVersion, dimensions: VersionDimensions = NO_DIMENSIONS): NetworkFactsTable {
-  const networks = new Set([...Object.keys(catalog.metrics), ...Object.keys(catalog.posts)]);
-  return new Map([...networks].map((network) => [network, factsOf(catalog, network, dimensions)]));
+/**
+ * The facts of the networks of a version's `tables`, each made from the tables on its first use
+ * (a version's checks make one with their {@link VersionRequests}); a network with neither metrics
+ * nor posts has none and is not kept.
+ */
+export function networkFactsTable(tables: RequestTables, dimensions: VersionDimensions = NO_DIMENSIONS): NetworkFactsTable {
+  return new ConstantTable((network: string) => {
+    const metrics = metricsRequestFacts(tables, network);
+    const posts = postsRequestFacts(tables, network);
+    return metrics === undefined && posts === undefined ? undefined : factsOf(metrics, posts, dimensions);
+  });
 }
 
 /** The facts of no network: every name set empty (an operation of a network the catalog lacks). */
-const NO_FACTS: NetworkFacts = factsOf({ metrics: {}, posts: {} }, '', NO_DIMENSIONS);
+const NO_FACTS: NetworkFacts = factsOf(undefined, undefined, NO_DIMENSIONS);
 
 /** The facts of `network` in `table`; empty sets for a network it does not hold. */
 export function networkFacts(table: NetworkFactsTable, network: string): NetworkFacts {
