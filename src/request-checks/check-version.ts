@@ -20,7 +20,7 @@ export interface VersionRequests {
   readonly operations: RequestOperations;
   /** Its rules across members per kind of body (./cross-field.ts). */
   readonly crossField: VersionCrossFieldRules;
-  /** The catalog's name sets and facts per network, each made on its network's first use and never changed. */
+  /** The catalog's name sets and facts per kind of body and network, each made on first use and never changed. */
   readonly facts: NetworkFactsTable;
 }
 
@@ -52,7 +52,7 @@ export function operationRequestCheck(versions: readonly VersionRequests[], oper
   const checks = op.body;
   if (!checks) return () => [];
   const network = op.network ?? '';
-  const facts = networkFacts(requests.facts, network);
+  const facts = networkFacts(requests.facts, op.kind, network);
   const crossField = op.kind === 'metrics' || op.kind === 'posts' ? requests.crossField[op.kind] : undefined;
   return (body, options = {}) => {
     const problems = new RequestProblemList(options.strict);

@@ -1,15 +1,20 @@
 /**
  * The request checks' catalog facts of a network (src/request-checks/name-sets.ts) are made on
- * the first check of one of its operations, in a ConstantTable per version: what a check finds
- * must not depend on which network was asked first. Shown on fresh tables asked in catalog order
- * and in reverse, and on fresh copies of the modules checking one network's requests before and
- * after every other network's.
+ * the first check of one of its operations, in a ConstantTable per version and kind of body: what
+ * a check finds must not depend on which network was asked first. Shown on fresh tables asked in
+ * catalog order and in reverse, and on fresh copies of the modules checking one network's requests
+ * before and after every other network's. A kind's facts hold only the sets its checks read: the
+ * compiled validators of each kind are read for the sets they look up.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { baseDimensionNames, extraDimensionNames, v1RequestTables, v2RequestTables, type RequestTables } from '../../src/catalog/request-catalog.js';
 import { ConstantTable } from '../../src/core/constant-table.js';
-import { networkFacts, networkFactsTable, type NetworkFacts, type VersionDimensions } from '../../src/request-checks/name-sets.js';
+import { networkFacts, networkFactsTable, type FactsKind, type NetworkFacts, type VersionDimensions } from '../../src/request-checks/name-sets.js';
+import type { NameSets } from '../../src/request-checks/schema-types.js';
+import * as compiled from '../../generated/request-validators.js';
 import { V1_REQUESTS, V2_REQUESTS } from '../../src/request-checks/check.js';
+
+const KINDS: readonly FactsKind[] = ['metrics', 'posts'];
 
 const VERSIONS: readonly { readonly version: 1 | 2; readonly tables: RequestTables; readonly dimensions?: VersionDimensions }[] = [
   { version: 1, tables: v1RequestTables },
@@ -31,30 +36,55 @@ describe('request facts made per network on first use', () => {
     for (const { tables, dimensions } of VERSIONS) {
       const networks = networksOf(tables);
       expect(networks.length).toBeGreaterThan(3);
+      const pairs = networks.flatMap((network) => KINDS.map((kind) => [kind, network] as const));
       const forward = networkFactsTable(tables, dimensions);
       const reverse = networkFactsTable(tables, dimensions);
-      const inOrder = networks.map((n) => plain(networkFacts(forward, n)));
-      const reversed = [...networks].reverse().map((n) => plain(networkFacts(reverse, n))).reverse();
+      const inOrder = pairs.map(([kind, n]) => plain(networkFacts(forward, kind, n)));
+      const reversed = [...pairs].reverse().map(([kind, n]) => plain(networkFacts(reverse, kind, n))).reverse();
       expect(inOrder).toEqual(reversed);
-      // Each network alone, in a table of its own, has the facts it has among the others.
-      for (const [i, network] of networks.entries()) expect(plain(networkFacts(networkFactsTable(tables, dimensions), network))).toEqual(inOrder[i]);
+      // Each network and kind alone, in a table of its own, has the facts it has among the others.
+      for (const [i, [kind, network]] of pairs.entries()) expect(plain(networkFacts(networkFactsTable(tables, dimensions), kind, network))).toEqual(inOrder[i]);
       // Facts of one network differ from another's: the comparison above can tell them apart.
-      expect(new Set(inOrder.map((f) => JSON.stringify(f))).size).toBeGreaterThan(1);
+      expect(new Set(inOrder.map((f) => JSON.stringify(f))).size).toBeGreaterThan(networks.length);
     }
   });
 
   it('are made once per network, and a network without facts has empty sets and is not kept', () => {
     for (const { version, tables, dimensions } of VERSIONS) {
       const requests = version === 1 ? V1_REQUESTS : V2_REQUESTS;
-      expect(requests.facts).toBeInstanceOf(ConstantTable);
       const network = networksOf(tables)[0];
-      expect(networkFacts(requests.facts, network)).toBe(networkFacts(requests.facts, network));
       const table = networkFactsTable(tables, dimensions);
-      expect(table.get('no-such-network')).toBeUndefined();
-      expect(table.get('toString')).toBeUndefined();
-      const none = networkFacts(table, 'no-such-network');
-      expect(Object.values(none.names).every((set) => (set as ReadonlySet<string>).size === 0)).toBe(true);
+      for (const kind of KINDS) {
+        expect(requests.facts[kind]).toBeInstanceOf(ConstantTable);
+        expect(networkFacts(requests.facts, kind, network)).toBe(networkFacts(requests.facts, kind, network));
+        expect(table[kind].get('no-such-network')).toBeUndefined();
+        expect(table[kind].get('toString')).toBeUndefined();
+        const none = networkFacts(table, kind, 'no-such-network');
+        expect(Object.values(none.names).every((set) => (set as ReadonlySet<string>).size === 0)).toBe(true);
+      }
+      expect(Object.values(networkFacts(table, 'post-labels', network).names).every((set) => (set as ReadonlySet<string>).size === 0)).toBe(true);
     }
+  });
+
+  it("hold the sets their kind's compiled validators read, the other kind's empty", () => {
+    const SETS: Record<FactsKind, readonly (keyof NameSets)[]> = { metrics: ['metrics', 'dimensions'], posts: ['fields', 'sortable', 'filterable', 'advancedFilter'] };
+    const read: Record<string, string[]> = {};
+    for (const [version, bodies] of [[1, compiled.v1Bodies], [2, compiled.v2Bodies]] as const) {
+      for (const [kind, checks] of Object.entries(bodies as Record<string, { validate: (...args: unknown[]) => unknown }>)) {
+        read[`${version} ${kind}`] = [...new Set([...String(checks.validate).matchAll(/this\[?\.?["']?(\w+)/g)].map((m) => m[1]))].sort();
+      }
+    }
+    expect(read['1 metrics']).toEqual(['metrics']);
+    expect(read['2 metrics']).toEqual(['dimensions', 'metrics']);
+    expect(read['2 posts']).toEqual(['advancedFilter', 'fields', 'filterable', 'sortable']);
+    for (const [where, names] of Object.entries(read)) {
+      const kind = where.split(' ')[1];
+      expect(names.every((name) => (kind === 'metrics' || kind === 'posts' ? SETS[kind].includes(name as keyof NameSets) : false)), `${where} reads ${names}`).toBe(true);
+    }
+    const facts = networkFactsTable(v2RequestTables, VERSIONS[1].dimensions);
+    const sizes = (kind: FactsKind) => Object.fromEntries(Object.entries(networkFacts(facts, kind, 'facebook').names).map(([name, set]) => [name, (set as ReadonlySet<string>).size > 0]));
+    expect(sizes('metrics')).toEqual({ metrics: true, dimensions: true, fields: false, sortable: false, filterable: false, advancedFilter: false });
+    expect(sizes('posts')).toEqual({ metrics: false, dimensions: true, fields: true, sortable: true, filterable: true, advancedFilter: true });
   });
 
   it('give each network the same problems whether it is checked first or after every other network', async () => {
