@@ -73,7 +73,7 @@ const isKnown = (tables: RequestTables, network: string): boolean => own(tables.
 export function networkFactsTable(tables: RequestTables, dimensions: VersionDimensions = NO_DIMENSIONS): NetworkFactsTable {
   return {
     metrics: new ConstantTable((network: string) => (isKnown(tables, network) ? factsOf(metricsRequestFacts(tables, network), undefined, dimensions) : undefined)),
-    posts: new ConstantTable((network: string) => (isKnown(tables, network) ? factsOf(undefined, postsRequestFacts(tables, network), dimensions) : undefined)),
+    posts: new ConstantTable((network: string) => (isKnown(tables, network) ? factsOf(undefined, postsRequestFacts(tables, network), NO_DIMENSIONS) : undefined)),
   };
 }
 

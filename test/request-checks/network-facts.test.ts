@@ -84,7 +84,7 @@ describe('request facts made per network on first use', () => {
     const facts = networkFactsTable(v2RequestTables, VERSIONS[1].dimensions);
     const sizes = (kind: FactsKind) => Object.fromEntries(Object.entries(networkFacts(facts, kind, 'facebook').names).map(([name, set]) => [name, (set as ReadonlySet<string>).size > 0]));
     expect(sizes('metrics')).toEqual({ metrics: true, dimensions: true, fields: false, sortable: false, filterable: false, advancedFilter: false });
-    expect(sizes('posts')).toEqual({ metrics: false, dimensions: true, fields: true, sortable: true, filterable: true, advancedFilter: true });
+    expect(sizes('posts')).toEqual({ metrics: false, dimensions: false, fields: true, sortable: true, filterable: true, advancedFilter: true });
   });
 
   it('give each network the same problems whether it is checked first or after every other network', async () => {
