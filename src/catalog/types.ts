@@ -163,10 +163,10 @@ export interface Rule {
 
 /**
  * The catalog facts the request checks need for one version, and nothing else (no descriptions,
- * no aggregations, no field types): small enough for a web app's bundle. Generated from the
- * same tables (src/catalog/request-catalog.ts, one export per version, so that a bundle of one
- * version's builders holds nothing of the other); the full catalogs are
- * `social-analytics-api/catalogs`.
+ * no aggregations, no field types): small enough for a web app's bundle. Read from the same
+ * tables, a network's {@link MetricsRequestFacts} and {@link PostsRequestFacts} on its first use
+ * (src/catalog/request-catalog.ts, one table set per version, so that a bundle of one version's
+ * builders holds nothing of the other); the full catalogs are `social-analytics-api/catalogs`.
  */
 export interface RequestCatalogVersion {
   /** Per network: its metric names and the extra dimensions they allow. */

@@ -5,7 +5,7 @@
  * (./cross-field.ts). Every problem names its rule of the register (catalogs/rules.yaml).
  * Each version's tables are separate values, so a bundle holds only the versions it checks.
  */
-import type { RequestCatalogVersion, Version } from '../catalog/types.js';
+import type { Version } from '../catalog/types.js';
 import type { VersionCrossFieldRules } from './cross-field.js';
 import { networkFacts, type NetworkFactsTable } from './name-sets.js';
 import { describeValue } from '../core/problems/describe.js';
@@ -14,14 +14,13 @@ import { RequestProblemList, isObject } from './problem-list.js';
 import { dayProblems, schemaProblems } from './schema-problems.js';
 import type { RequestOperations } from './schema-types.js';
 
-/** What the checks of one version read: its operations with their body checks, its catalog. */
+/** What the checks of one version read: its operations with their body checks, its catalog facts. */
 export interface VersionRequests {
   readonly version: Version;
   readonly operations: RequestOperations;
   /** Its rules across members per kind of body (./cross-field.ts). */
   readonly crossField: VersionCrossFieldRules;
-  readonly catalog: RequestCatalogVersion;
-  /** The catalog's name sets and facts per network, built once with this object and never changed. */
+  /** The catalog's name sets and facts per kind of body and network, each made on first use and never changed. */
   readonly facts: NetworkFactsTable;
 }
 
@@ -53,7 +52,7 @@ export function operationRequestCheck(versions: readonly VersionRequests[], oper
   const checks = op.body;
   if (!checks) return () => [];
   const network = op.network ?? '';
-  const facts = networkFacts(requests.facts, network);
+  const facts = networkFacts(requests.facts, op.kind, network);
   const crossField = op.kind === 'metrics' || op.kind === 'posts' ? requests.crossField[op.kind] : undefined;
   return (body, options = {}) => {
     const problems = new RequestProblemList(options.strict);

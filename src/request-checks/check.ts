@@ -5,7 +5,7 @@
  * `checkV1Request` and `checkV2Request` know the operations of one version only, so that the
  * `/v1` and `/v2` entry points bundle the checks of their version alone.
  */
-import { baseDimensionNames, extraDimensionNames, v1RequestCatalog, v2RequestCatalog } from '../catalog/request-catalog.js';
+import { baseDimensionNames, extraDimensionNames, v1RequestTables, v2RequestTables } from '../catalog/request-catalog.js';
 import * as compiled from '../../generated/request-validators.js';
 import { v1Operations, v2Operations } from '../../generated/operations.js';
 import { requestOperations } from './request-operations.js';
@@ -17,11 +17,11 @@ import type { RequestProblem } from '../core/problems/request-error.js';
 export type { RequestProblem } from '../core/problems/request-error.js';
 export type { CheckRequestOptions, OperationRequestCheck, VersionRequests } from './check-version.js';
 
-/** The operations, body checks and catalog facts of version 1 (no dimension). */
-export const V1_REQUESTS: VersionRequests = { version: 1, operations: /* @__PURE__ */ requestOperations(v1Operations, compiled.v1Bodies), crossField: v1CrossFieldRules, catalog: v1RequestCatalog, facts: /* @__PURE__ */ networkFactsTable(v1RequestCatalog) };
+/** The operations, body checks and catalog facts of version 1 (no dimension; a network's facts made on its first use). */
+export const V1_REQUESTS: VersionRequests = { version: 1, operations: /* @__PURE__ */ requestOperations(v1Operations, compiled.v1Bodies), crossField: v1CrossFieldRules, facts: /* @__PURE__ */ networkFactsTable(v1RequestTables) };
 
-/** The operations, body checks and catalog facts of version 2. */
-export const V2_REQUESTS: VersionRequests = { version: 2, operations: /* @__PURE__ */ requestOperations(v2Operations, compiled.v2Bodies), crossField: v2CrossFieldRules, catalog: v2RequestCatalog, facts: /* @__PURE__ */ networkFactsTable(v2RequestCatalog, { base: baseDimensionNames, extra: extraDimensionNames }) };
+/** The operations, body checks and catalog facts of version 2 (a network's facts made on its first use). */
+export const V2_REQUESTS: VersionRequests = { version: 2, operations: /* @__PURE__ */ requestOperations(v2Operations, compiled.v2Bodies), crossField: v2CrossFieldRules, facts: /* @__PURE__ */ networkFactsTable(v2RequestTables, { base: baseDimensionNames, extra: extraDimensionNames }) };
 
 /**
  * The problems of `body` as the request body of operation `operationKey`

@@ -1,11 +1,17 @@
 /**
  * The catalog name sets a compiled request validator checks names against (its `this`), per
- * version and network: one table per version, built from the version's table of
- * generated/request-catalog.ts when its {@link VersionRequests} is made and never changed (read-only
- * sets and records), so nothing is kept between calls.
+ * version, kind of body and network: {@link ConstantTable}s made with a version's
+ * {@link VersionRequests} from its tables (src/catalog/request-catalog.ts), that make a network's
+ * facts on the first check of one of its operations of that kind (read-only sets and records, the
+ * same whichever network is asked first), so a process that checks one network's metrics never
+ * builds the other networks' facts nor its posts' and nothing a call finds depends on the calls
+ * before it.
  */
-import { extraDimensionNames } from '../catalog/request-catalog.js';
-import type { MetricsRequestFacts, PostsRequestFacts, RequestCatalogVersion } from '../catalog/types.js';
+import { extraDimensionNames, metricsRequestFacts, postsRequestFacts, type RequestTables } from '../catalog/request-catalog.js';
+import type { MetricsRequestFacts, PostsRequestFacts } from '../catalog/types.js';
+import { own } from '../catalog/words.js';
+import { ConstantTable } from '../core/constant-table.js';
+import type { OperationKind } from '../../generated/operations.js';
 import type { NameSets } from './schema-types.js';
 
 /** The catalog facts of one version and network that the checks read. */
@@ -17,8 +23,15 @@ export interface NetworkFacts {
   readonly fieldValues: NonNullable<PostsRequestFacts['fieldValues']>;
 }
 
-/** The facts of every network of one version's catalog, by network name. */
-export type NetworkFactsTable = ReadonlyMap<string, NetworkFacts>;
+/** The kinds of request body whose checks read a network's catalog facts. */
+export type FactsKind = 'metrics' | 'posts';
+
+/**
+ * The facts of one version's networks for each kind of body, each made on the first check of that
+ * kind for that network: the sets of the other kind are empty (a metrics body's checks read only
+ * the metric and dimension names, a posts body's only the post field names and values).
+ */
+export type NetworkFactsTable = Readonly<Record<FactsKind, ConstantTable<string, NetworkFacts>>>;
 
 /**
  * The dimension names of a version: the base ones, and the extra ones of the catalogs (a network's
@@ -32,10 +45,8 @@ export interface VersionDimensions {
 
 const NO_DIMENSIONS: VersionDimensions = { base: [], extra: [] };
 
-/** The facts of `network` in `catalog` (empty sets for what it does not have). */
-function factsOf(catalog: RequestCatalogVersion, network: string, dimensions: VersionDimensions): NetworkFacts {
-  const metrics = Object.hasOwn(catalog.metrics, network) ? catalog.metrics[network] : undefined;
-  const posts = Object.hasOwn(catalog.posts, network) ? catalog.posts[network] : undefined;
+/** The facts of a network from its metrics and posts facts (empty sets for what it does not have). */
+function factsOf(metrics: MetricsRequestFacts | undefined, posts: PostsRequestFacts | undefined, dimensions: VersionDimensions): NetworkFacts {
   const extras = new Set(Object.values(metrics?.extraDimensions ?? {}).flat());
   return {
     extraDimensions: metrics?.extraDimensions ?? {},
@@ -51,18 +62,30 @@ function factsOf(catalog: RequestCatalogVersion, network: string, dimensions: Ve
   };
 }
 
-/** The facts of every network of `catalog`, built once (a version's checks make it with their tables). */
-export function networkFactsTable(catalog: RequestCatalogVersion, dimensions: VersionDimensions = NO_DIMENSIONS): NetworkFactsTable {
-  const networks = new Set([...Object.keys(catalog.metrics), ...Object.keys(catalog.posts)]);
-  return new Map([...networks].map((network) => [network, factsOf(catalog, network, dimensions)]));
+/** Whether `network` has metrics or posts in a version's `tables`. */
+const isKnown = (tables: RequestTables, network: string): boolean => own(tables.metricNames, network) !== undefined || own(tables.postFields, network) !== undefined;
+
+/**
+ * The facts of the networks of a version's `tables`, per kind of body, each made from the tables
+ * on its first use (a version's checks make one with their {@link VersionRequests}); a network with
+ * neither metrics nor posts has none and is not kept.
+ */
+export function networkFactsTable(tables: RequestTables, dimensions: VersionDimensions = NO_DIMENSIONS): NetworkFactsTable {
+  return {
+    metrics: new ConstantTable((network: string) => (isKnown(tables, network) ? factsOf(metricsRequestFacts(tables, network), undefined, dimensions) : undefined)),
+    posts: new ConstantTable((network: string) => (isKnown(tables, network) ? factsOf(undefined, postsRequestFacts(tables, network), NO_DIMENSIONS) : undefined)),
+  };
 }
 
 /** The facts of no network: every name set empty (an operation of a network the catalog lacks). */
-const NO_FACTS: NetworkFacts = factsOf({ metrics: {}, posts: {} }, '', NO_DIMENSIONS);
+const NO_FACTS: NetworkFacts = factsOf(undefined, undefined, NO_DIMENSIONS);
 
-/** The facts of `network` in `table`; empty sets for a network it does not hold. */
-export function networkFacts(table: NetworkFactsTable, network: string): NetworkFacts {
-  return table.get(network) ?? NO_FACTS;
+/**
+ * The facts of `network` in `table` that the checks of a body of `kind` read; empty sets for a
+ * network it does not hold and for a kind whose checks read none.
+ */
+export function networkFacts(table: NetworkFactsTable, kind: OperationKind, network: string): NetworkFacts {
+  return (kind === 'metrics' || kind === 'posts' ? table[kind].get(network) : undefined) ?? NO_FACTS;
 }
 
 /** Whether `name` is an extra dimension of the catalogs. */
