@@ -55,6 +55,12 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** UTF-16 units of the UTF-8 bytes `buf[from, to)`, counting each character where its first byte is. */
 function units(buf: Buffer, from: number, to: number): number {
+  // A short run (an element's indentation) is looked at byte by byte, without a view of it.
+  if (to - from <= 16) {
+    let ascii = true;
+    for (let k = from; k < to && ascii; k++) ascii = buf[k] < 0x80;
+    if (ascii) return to - from;
+  }
   if (isAscii(buf.subarray(from, to))) return to - from;
   let a = from;
   while (a < to && (buf[a] & 0xc0) === 0x80) a++;

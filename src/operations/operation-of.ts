@@ -44,8 +44,13 @@ export function requestPathname(pathOrUrl: string): string {
   return path;
 }
 
+/** The last segments of the operations' paths (`/metrics`, ...): a path ending with an operation's path ends with one of them. */
+const lastSegments: ReadonlySet<string> = new Set(operations.map((op) => op.path.slice(op.path.lastIndexOf('/'))));
+
 /** The operations whose path `pathname` is or ends with, of `method` if given, longest path first. */
 function matchPath(pathname: string, method?: string): Operation[] {
+  // Most paths that are no operation (a page's assets) end with no operation's last segment.
+  if (!lastSegments.has(pathname.slice(pathname.lastIndexOf('/')))) return [];
   return operations
     .filter((op) => (method === undefined || op.method === method) && (pathname === op.path || pathname.endsWith(op.path)))
     .sort((a, b) => b.path.length - a.path.length);
