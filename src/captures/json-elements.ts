@@ -20,8 +20,12 @@ export type StreamedArray = 'captures' | 'entries';
 export type JsonPart =
   /** `value`: the element parsed, when the scanner took it by its lines (see lineElementEnd); else its reader parses `text`. */
   | { kind: 'element'; array: StreamedArray; index: number; text: string; start: TextPosition; value?: unknown }
-  /** An element as its UTF-8 bytes, not yet decoded (with `rawElements`): the bytes may not be UTF-8. */
-  | { kind: 'raw element'; array: StreamedArray; index: number; bytes: Buffer[]; start: TextPosition }
+  /**
+   * An element as its UTF-8 bytes, not yet decoded (with `rawElements`): the bytes may not be UTF-8.
+   * `byLine`: taken by its lines and not checked (see lineElement): when they are not one JSON value
+   * in UTF-8, they are not an element, and the file must be read again with `byLines: false`.
+   */
+  | { kind: 'raw element'; array: StreamedArray; index: number; bytes: Buffer[]; start: TextPosition; byLine?: true }
   /** The rest of the document; `split` when elements were handed out: the frame text before `split.at` is the file's start, the text from there on resumes at `split.resume`. */
   | { kind: 'frame'; text: string; split?: { at: number; resume: TextPosition } }
   /** The file cannot be read further; `at` is where, for a syntax error. */
@@ -34,7 +38,10 @@ export interface ScanOptions {
   maxFrameBytes?: number;
   /** Hand out elements as their bytes, undecoded (their reader decodes them, see decodeElement). */
   rawElements?: boolean;
-  /** Take object elements by their lines and hand them out parsed, as they are unless false (see lineElement); never with `rawElements`. */
+  /**
+   * Take object elements by their lines (see lineElement): by default, unless `rawElements`. Such
+   * an element is handed out parsed; a raw one is handed out unchecked (`byLine`, its reader checks it).
+   */
   byLines?: boolean;
 }
 
@@ -202,8 +209,8 @@ export function createJsonScanner(options: ScanOptions) {
   let elementFrom = 0;
   let elementStart: TextPosition = { line: 1, column: 1 };
 
-  // Elements taken by their lines (see lineElement): not when they are handed out raw (their reader parses them).
-  let byLines = !options.rawElements && options.byLines !== false;
+  // Elements taken by their lines (see lineElement).
+  let byLines = options.byLines ?? !options.rawElements;
   let lineMisses = 0;
   let chunkAscii = false;
 
@@ -253,17 +260,21 @@ export function createJsonScanner(options: ScanOptions) {
   function lineElement(buf: Buffer, from: number): { part: JsonPart; next: number } | undefined {
     const end = lineElementEnd(buf, from);
     if (end === undefined) return undefined;
+    // Raw: checked by its reader, which parses it anyway.
+    if (options.rawElements) {
+      between = end.comma ? 'next' : 'after';
+      return { part: { kind: 'raw element', array, index: index++, bytes: [buf.subarray(from, end.value)], start: elementStart, byLine: true }, next: end.next };
+    }
     const text = chunkAscii || isAscii(buf.subarray(from, end.value)) ? buf.toString('latin1', from, end.value) : isUtf8(buf.subarray(from, end.value)) ? buf.toString('utf8', from, end.value) : undefined;
-    if (text === undefined) return undefined;
     let value: unknown;
     try {
+      if (text === undefined) throw new Error(NOT_UTF8);
       value = JSON.parse(text);
     } catch {
       // Not one value: the exact scan reads it; after a few such, it reads every element (each miss costs up to a chunk).
       if (++lineMisses >= MAX_LINE_MISSES) byLines = false;
       return undefined;
     }
-    mode = 'between';
     between = end.comma ? 'next' : 'after';
     return { part: { kind: 'element', array, index: index++, text, start: elementStart, value }, next: end.next };
   }
@@ -308,7 +319,7 @@ export function createJsonScanner(options: ScanOptions) {
         return;
       }
     } else lines.next(buf);
-    if (byLines) chunkAscii = isAscii(buf);
+    if (byLines && !options.rawElements) chunkAscii = isAscii(buf);
     const n = buf.length;
     while (i < n) {
       if (mode === 'frame') {

@@ -13,11 +13,16 @@ export interface CheckerData {
 /** Streamed elements to check, in file order: their UTF-8 bytes one after the other in `bytes` (transferred, not copied), each ending at its `end`. */
 export interface CheckBatch {
   bytes: ArrayBuffer;
-  elements: (Pick<Extract<JsonPart, { kind: 'element' }>, 'array' | 'index' | 'start'> & { end: number })[];
+  elements: (Pick<Extract<JsonPart, { kind: 'raw element' }>, 'array' | 'index' | 'start' | 'byLine'> & { end: number })[];
 }
 
-/** A batch's report items in file order (packed, packed-items.ts) (`last`: an element was not JSON, the file ends there), or why it could not be checked. */
-export type CheckedBatch = { items: SentItem[]; last: boolean } | { error: string };
+/**
+ * A batch's report items in file order (packed, packed-items.ts) (`last`: an element was not JSON,
+ * the file ends there), or why it could not be checked. `miss`: the index of the first element
+ * taken by its lines (`byLine`) that is not one JSON value in UTF-8, so not an element: the items
+ * are those before it, and the file is read again exactly from there.
+ */
+export type CheckedBatch = { items: SentItem[]; last: boolean; miss?: number } | { error: string };
 
 /** Whole files for a checking thread to read and check, in input order (a folder's files). */
 export interface FilesBatch {

@@ -17,11 +17,14 @@ async function checkBatch(batch: CheckBatch, check: ReturnType<typeof createItem
   const items: ReportItem[] = [];
   const bytes = Buffer.from(batch.bytes);
   let from = 0;
-  for (const { array, index, start, end } of batch.elements) {
+  for (const { array, index, start, end, byLine } of batch.elements) {
     const text = decodeUtf8(bytes.subarray(from, end));
     from = end;
+    if (text === undefined && byLine) return { items: packItems(items), last: false, miss: index };
     if (text === undefined) return { items: packItems([...items, unreadable(label, NOT_UTF8)]), last: true };
     const { item, last } = readElement({ kind: 'element', array, index, text, start }, label);
+    // Text taken by its lines that is not JSON is not an element: the main thread reads the file exactly from there.
+    if (last && byLine) return { items: packItems(items), last: false, miss: index };
     items.push(item.kind === 'response' ? await check(item) : item);
     if (last) return { items: packItems(items), last: true };
   }

@@ -38,6 +38,27 @@ function same(text: string | Buffer, sizes?: readonly number[], topArray?: boole
   return lines;
 }
 
+/**
+ * Raw elements taken by their lines (as the checking threads get them) are the exact scan's, up
+ * to the first that is not one JSON value in UTF-8 (from which the file is read again exactly).
+ */
+function sameRaw(text: string, sizes: readonly number[], topArray: boolean): void {
+  const bytes = Buffer.from(text);
+  const raw = scan(bytes, sizes, { topArray, rawElements: true, byLines: true });
+  const exact = scan(bytes, sizes, { topArray, rawElements: true, byLines: false });
+  const textOf = (part: JsonPart) => (part.kind === 'raw element' ? { index: part.index, start: part.start, text: Buffer.concat(part.bytes).toString() } : part);
+  const parses = (part: JsonPart) => {
+    try {
+      return part.kind !== 'raw element' || !part.byLine || (JSON.parse(Buffer.concat(part.bytes).toString('utf8')), true);
+    } catch {
+      return false;
+    }
+  };
+  const miss = raw.findIndex((part) => !parses(part));
+  if (miss < 0) expect(raw.map(textOf)).toEqual(exact.map(textOf));
+  else expect(raw.slice(0, miss).map(textOf)).toEqual(exact.slice(0, miss).map(textOf));
+}
+
 const entry = (i: number, text: string) => ({
   startedDateTime: '2026-01-22T10:00:00.000Z',
   request: { method: 'GET', url: `https://api.example.invalid/2/facebook/profiles?i=${i}`, headers: [{ name: 'a', value: '}\n{' }] },
@@ -146,6 +167,7 @@ describe('elements taken by their lines', () => {
           if (cut !== null) text = text.slice(0, Math.floor(cut * text.length));
           same(text, sizes, topArray);
           same(text, [1 << 20], topArray);
+          sameRaw(text, sizes, topArray);
         },
       ),
       { numRuns: 400, seed: 36 },
