@@ -245,6 +245,8 @@ export async function run(): Promise<BenchRow[]> {
     const rounds = Number(process.env.BENCH_CLI_ROUNDS ?? 3);
     // A checkout from before `--threads` (BENCH_CLI_SOURCE) is run as it ships only.
     const runs = readFileSync(cli, 'utf8').includes('--threads N') ? RUNS : RUNS.slice(0, 1);
+    // BENCH_CLI_PARTS=har: the HAR part only.
+    if (process.env.BENCH_CLI_PARTS === 'har') return harRows(work, cli, runs);
     const rows: BenchRow[] = [];
 
     const folder = join(work, 'captures');
@@ -261,22 +263,29 @@ export async function run(): Promise<BenchRow[]> {
     rmSync(folder, { recursive: true, force: true });
     for (const m of folderRuns) rows.push(...rowsOf(m));
 
-    const har = join(work, 'session.har');
-    const entries = writeHar(har);
-    const size = statSync(har).size;
-    for (const { how, args } of runs) {
-      const harRuns: Measure = {
-        what: `validate a ${(size / MB).toFixed(0)} MB HAR (${entries.toLocaleString('en-US')} entries, 2 in 3 API)${how}`,
-        floor: 'read + JSON.parse of every entry',
-        target: TARGET.har,
-        parse: [timed([join(work, 'parse-har.mjs'), har])],
-        cli: [timed([cli, 'validate', har, ...args])],
-      };
-      rows.push(...rowsOf(harRuns, RSS_TARGET));
-    }
-    rmSync(har, { force: true });
+    rows.push(...harRows(work, cli, runs));
     return rows;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** The HAR's rows: a million entries written to `work`, validated by `cli` in each of `runs`, each beside its floor. */
+function harRows(work: string, cli: string, runs: readonly (typeof RUNS)[number][]): BenchRow[] {
+  const rows: BenchRow[] = [];
+  const har = join(work, 'session.har');
+  const entries = writeHar(har);
+  const size = statSync(har).size;
+  for (const { how, args } of runs) {
+    const harRuns: Measure = {
+      what: `validate a ${(size / MB).toFixed(0)} MB HAR (${entries.toLocaleString('en-US')} entries, 2 in 3 API)${how}`,
+      floor: 'read + JSON.parse of every entry',
+      target: TARGET.har,
+      parse: [timed([join(work, 'parse-har.mjs'), har])],
+      cli: [timed([cli, 'validate', har, ...args])],
+    };
+    rows.push(...rowsOf(harRuns, RSS_TARGET));
+  }
+  rmSync(har, { force: true });
+  return rows;
 }

@@ -1,5 +1,5 @@
 /** What the CLI's main thread and its checking thread (check-worker.ts) send each other. */
-import type { JsonPart } from '../captures/json-elements.js';
+import type { StreamedArray } from '../captures/json-elements.js';
 import type { SentItem } from './packed-items.js';
 
 /** The checking thread's start-up data: one file's label and rules. */
@@ -10,11 +10,20 @@ export interface CheckerData {
   largeFrom?: number;
 }
 
-/** Streamed elements to check, in file order: their UTF-8 bytes one after the other in `bytes` (transferred, not copied), each ending at its `end`. */
+/**
+ * Streamed elements of one array to check, in file order: their UTF-8 bytes one after the other in
+ * `bytes`, and per element ELEMENT_FIELDS numbers in `elements` (index, start line, start column,
+ * end in `bytes`, 1 when taken by its lines): two transferred buffers, not copied, and no object
+ * per element to clone.
+ */
 export interface CheckBatch {
+  array: StreamedArray;
   bytes: ArrayBuffer;
-  elements: (Pick<Extract<JsonPart, { kind: 'raw element' }>, 'array' | 'index' | 'start' | 'byLine'> & { end: number })[];
+  elements: ArrayBuffer;
 }
+
+/** Numbers per element in a CheckBatch's `elements` (a Float64Array). */
+export const ELEMENT_FIELDS = 5;
 
 /**
  * A batch's report items in file order (packed, packed-items.ts) (`last`: an element was not JSON,

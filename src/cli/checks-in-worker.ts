@@ -19,7 +19,7 @@ import { documentItems, readFrame, scanOptions } from '../captures/read-inputs.j
 import type { JsonPart } from '../captures/json-elements.js';
 import { readJsonParts } from '../captures/read-parts.js';
 import { unreadable } from '../captures/types.js';
-import type { CheckBatch, CheckedBatch, CheckerData } from './check-messages.js';
+import { ELEMENT_FIELDS, type CheckBatch, type CheckedBatch, type CheckerData } from './check-messages.js';
 import type { createItemChecker } from './check-response.js';
 import { orderedAnswers } from './ordered-answers.js';
 import { unpackItem } from './packed-items.js';
@@ -95,17 +95,18 @@ export async function* checkFileInWorker(file: string, label: string, strict: bo
 
   let batch: Extract<JsonPart, { kind: 'raw element' }>[] = [];
   let batchBytes = 0;
-  /** Sends the elements read since the last batch, their bytes copied into one transferred buffer. */
+  /** Sends the elements read since the last batch (all of one array), their bytes copied into one transferred buffer. */
   const send = () => {
     if (!batch.length) return;
     const bytes = new Uint8Array(batchBytes);
-    const elements: CheckBatch['elements'] = [];
+    const elements = new Float64Array(batch.length * ELEMENT_FIELDS);
     let end = 0;
-    for (const { array, index, start, bytes: parts, byLine } of batch) {
+    let at = 0;
+    for (const { index, start, bytes: parts, byLine } of batch) {
       for (const part of parts) (bytes.set(part, end), (end += part.length));
-      elements.push(byLine ? { array, index, start, end, byLine } : { array, index, start, end });
+      (elements[at++] = index), (elements[at++] = start.line), (elements[at++] = start.column), (elements[at++] = end), (elements[at++] = byLine ? 1 : 0);
     }
-    answers.send({ bytes: bytes.buffer, elements }, undefined, { weight: batchBytes, transfer: [bytes.buffer] });
+    answers.send({ array: batch[0].array, bytes: bytes.buffer, elements: elements.buffer }, undefined, { weight: batchBytes, transfer: [bytes.buffer, elements.buffer] });
     batch = [];
     batchBytes = 0;
   };
