@@ -94,6 +94,9 @@ function createLineCounter() {
   let nextNewline = -1;
   /** Units from `lineStart` to `chunkStart`, when the line began in an earlier chunk. */
   let unitsBefore = 0;
+  /** The last place asked on the current line of this chunk (-1: none) and its units from the line's start: a long line is counted once, not from its start for every element on it. */
+  let lastAt = -1;
+  let lastUnits = 0;
   const find = (from: number) => {
     const i = chunk.indexOf(0x0a, from - chunkStart);
     return i < 0 ? -1 : i + chunkStart;
@@ -103,6 +106,7 @@ function createLineCounter() {
       line++;
       lineStart = nextNewline + 1;
       nextNewline = find(lineStart);
+      lastAt = -1;
     }
   };
   return {
@@ -114,13 +118,20 @@ function createLineCounter() {
       unitsBefore += units(chunk, Math.max(0, lineStart - chunkStart), chunk.length);
       chunk = buf;
       chunkStart = end;
+      lastAt = -1;
       if (skip) (lineStart = end + skip), (unitsBefore = 0);
       nextNewline = find(end + skip);
     },
     at(offset: number): TextPosition {
       advance(offset);
       const from = lineStart - chunkStart;
-      const column = from >= 0 ? units(chunk, from, offset - chunkStart) : unitsBefore + units(chunk, 0, offset - chunkStart);
+      const column =
+        lastAt >= 0 && lastAt <= offset
+          ? lastUnits + units(chunk, lastAt - chunkStart, offset - chunkStart)
+          : from >= 0
+            ? units(chunk, from, offset - chunkStart)
+            : unitsBefore + units(chunk, 0, offset - chunkStart);
+      (lastAt = offset), (lastUnits = column);
       return { line, column: column + 1 };
     },
   };
@@ -128,7 +139,10 @@ function createLineCounter() {
 
 const isBlank = (c: number) => c === 0x20 || c === 0x09 || c === 0x0d;
 
-/** Where an element's text ends, whether a comma follows it, and where its line ends (the scan goes on there). */
+/**
+ * Where an element's text ends (`value`, -1 when no line ends it), whether a comma follows it, and
+ * where its line ends: the scan goes on there, or, when no line ends it, the search stopped there.
+ */
 interface LineEnd {
   value: number;
   comma: boolean;
@@ -156,23 +170,24 @@ function closingLine(buf: Buffer, from: number, newline: number): LineEnd | unde
  * are token boundaries; the text so found is checked by parsing it (see lineElement). Undefined
  * when there is no such line in this chunk.
  */
-export function lineElementEnd(buf: Buffer, from: number): LineEnd | undefined {
+export function lineElementEnd(buf: Buffer, from: number): LineEnd {
+  const none = (stop: number): LineEnd => ({ value: -1, comma: false, next: stop < 0 ? buf.length : stop });
   let newline = buf.indexOf(0x0a, from);
-  if (newline < 0) return undefined;
+  if (newline < 0) return none(newline);
   const own = closingLine(buf, from, newline);
   if (own) return own;
   let lineStart = from;
   while (lineStart > 0 && (buf[lineStart - 1] === 0x20 || buf[lineStart - 1] === 0x09)) lineStart--;
-  if (lineStart === 0 || buf[lineStart - 1] !== 0x0a) return undefined;
+  if (lineStart === 0 || buf[lineStart - 1] !== 0x0a) return none(newline);
   const indent = from - lineStart;
   for (let at = newline + 1; ; at = newline + 1) {
     const brace = at + indent;
     if (brace < buf.length && buf[brace] === 0x7d && buf.compare(buf, lineStart, from, at, brace) === 0) {
       newline = buf.indexOf(0x0a, brace);
-      return newline < 0 ? undefined : closingLine(buf, brace, newline);
+      return (newline >= 0 && closingLine(buf, brace, newline)) || none(newline);
     }
     newline = buf.indexOf(0x0a, at);
-    if (newline < 0) return undefined;
+    if (newline < 0) return none(newline);
   }
 }
 
@@ -213,6 +228,8 @@ export function createJsonScanner(options: ScanOptions) {
   let byLines = options.byLines ?? !options.rawElements;
   let lineMisses = 0;
   let chunkAscii = false;
+  /** The offset up to which lines were looked at for an element: elements starting before it are scanned byte by byte. */
+  let looked = 0;
 
   const decode = (parts: Buffer[]): string | undefined => decodeUtf8(parts.length === 1 ? parts[0] : Buffer.concat(parts));
 
@@ -259,7 +276,9 @@ export function createJsonScanner(options: ScanOptions) {
    */
   function lineElement(buf: Buffer, from: number): { part: JsonPart; next: number } | undefined {
     const end = lineElementEnd(buf, from);
-    if (end === undefined) return undefined;
+    // What a search or a parse looked at is not looked at again for the elements that start in it: every byte at most once (twice with the parse).
+    looked = offset + end.next;
+    if (end.value < 0) return undefined;
     // Raw: checked by its reader, which parses it anyway.
     if (options.rawElements) {
       between = end.comma ? 'next' : 'after';
@@ -385,7 +404,7 @@ export function createJsonScanner(options: ScanOptions) {
           }
         }
         elementStart = lines.at(offset + i);
-        if (byLines && c === 0x7b) {
+        if (byLines && c === 0x7b && offset + i >= looked) {
           const took = lineElement(buf, i);
           if (took) {
             yield took.part;
