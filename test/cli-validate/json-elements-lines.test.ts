@@ -4,10 +4,15 @@
  * places, frames and problems, on every layout, line end, chunk size, truncation and corruption.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { JsonPart } from '../../src/captures/json-elements.js';
 import { readElement } from '../../src/captures/read-inputs.js';
+import { readJsonParts, readJsonPartsSync } from '../../src/captures/read-parts.js';
+import { tempDir } from './helpers.js';
 import { scan } from './scan-chunks.js';
+
+const tmp = tempDir();
+afterAll(() => tmp.remove());
 
 /** The parts without the values of elements taken by lines (the exact scan leaves them to the reader). */
 const withoutValues = (parts: JsonPart[]) => parts.map((part) => (part.kind === 'element' ? { ...part, value: undefined } : part));
@@ -170,5 +175,22 @@ describe('elements taken by their lines', () => {
       ),
       { numRuns: 400, seed: 36 },
     );
+  });
+});
+
+describe('the parts of a file read synchronously (the checking threads\' reader)', () => {
+  it('are those readJsonParts hands out, for a HAR in several chunks, a file that is missing and a directory', async () => {
+    const file = tmp.write('s.har', JSON.stringify(har(30), null, 2));
+    const asyncParts = async (path: string, chunk: number) => {
+      const parts: JsonPart[] = [];
+      for await (const part of readJsonParts(path, { topArray: false, rawElements: true }, chunk)) parts.push(part as JsonPart);
+      return parts;
+    };
+    for (const path of [file, `${file}.missing`, tmp.dir]) {
+      const parts = [...readJsonPartsSync(path, { topArray: false, rawElements: true }, 4096)];
+      expect(parts).toEqual(await asyncParts(path, 4096));
+      expect(parts.length).toBeGreaterThan(0);
+    }
+    expect([...readJsonPartsSync(`${file}.missing`, { topArray: false })]).toEqual([{ kind: 'problem', message: expect.stringMatching(/no such file/i) }]);
   });
 });
