@@ -280,24 +280,29 @@ export async function run(): Promise<BenchRow[]> {
     const runs = threadsOption ? RUNS : RUNS.slice(0, 1);
     const rows: BenchRow[] = [];
     if (parts.folder) rows.push(...folderRows(work, cli, rounds, threadsOption ? FOLDER_RUNS : RUNS.slice(0, 1)));
-    if (!parts.har) return rows;
-
-    const har = join(work, 'session.har');
-    const entries = writeHar(har);
-    const size = statSync(har).size;
-    for (const { how, args } of runs) {
-      const harRuns: Measure = {
-        what: `validate a ${(size / MB).toFixed(0)} MB HAR (${entries.toLocaleString('en-US')} entries, 2 in 3 API)${how}`,
-        floor: 'read + JSON.parse of every entry',
-        target: TARGET.har,
-        parse: [timed([join(work, 'parse-har.mjs'), har])],
-        cli: [timed([cli, 'validate', har, ...args])],
-      };
-      rows.push(...rowsOf(harRuns, RSS_TARGET));
-    }
-    rmSync(har, { force: true });
+    if (parts.har) rows.push(...harRows(work, cli, runs));
     return rows;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** The HAR's rows: a million entries written to `work`, validated by `cli` in each of `runs`, each beside its floor. */
+function harRows(work: string, cli: string, runs: readonly (typeof RUNS)[number][]): BenchRow[] {
+  const rows: BenchRow[] = [];
+  const har = join(work, 'session.har');
+  const entries = writeHar(har);
+  const size = statSync(har).size;
+  for (const { how, args } of runs) {
+    const harRuns: Measure = {
+      what: `validate a ${(size / MB).toFixed(0)} MB HAR (${entries.toLocaleString('en-US')} entries, 2 in 3 API)${how}`,
+      floor: 'read + JSON.parse of every entry',
+      target: TARGET.har,
+      parse: [timed([join(work, 'parse-har.mjs'), har])],
+      cli: [timed([cli, 'validate', har, ...args])],
+    };
+    rows.push(...rowsOf(harRuns, RSS_TARGET));
+  }
+  rmSync(har, { force: true });
+  return rows;
 }

@@ -35,19 +35,19 @@ function bodyCutOff(response: WriterEntry['response']): boolean {
 
 /** Why an entry holds no API response (or undefined when it holds one, `op` its operation). */
 function skipReason(entry: WriterEntry, method: string, url: string, status: unknown, op: OperationInfo | undefined): { reason: SkipReason; detail: string } | undefined {
-  const what = `${method || '(no method)'} ${url || '(no url)'}`;
-  const failure = failureText(entry);
-  if (typeof status !== 'number' || status <= 0) return { reason: 'no response', detail: `${what}: ${failure ?? `status ${JSON.stringify(status)}, no response was received`}` };
-  if (method.toUpperCase() === 'OPTIONS') return { reason: 'CORS preflight', detail: what };
-  if (!op) return { reason: 'not an API operation', detail: what };
-  if (status === 304) return { reason: 'not modified', detail: `${what}: HTTP 304 carries no body` };
-  if (status === 204) return { reason: 'no content', detail: `${what}: HTTP 204 carries no body` };
+  // The entry named, and its writer's failure text, only for an entry skipped (most entries are not).
+  const what = () => `${method || '(no method)'} ${url || '(no url)'}`;
+  if (typeof status !== 'number' || status <= 0) return { reason: 'no response', detail: `${what()}: ${failureText(entry) ?? `status ${JSON.stringify(status)}, no response was received`}` };
+  if (method.toUpperCase() === 'OPTIONS') return { reason: 'CORS preflight', detail: what() };
+  if (!op) return { reason: 'not an API operation', detail: what() };
+  if (status === 304) return { reason: 'not modified', detail: `${what()}: HTTP 304 carries no body` };
+  if (status === 204) return { reason: 'no content', detail: `${what()}: HTTP 204 carries no body` };
   if (status >= 300 && status < 400) {
     const to = typeof entry.response.redirectURL === 'string' && entry.response.redirectURL ? ` to ${entry.response.redirectURL}` : '';
-    return { reason: 'redirect', detail: `${what}: HTTP ${status}${to}` };
+    return { reason: 'redirect', detail: `${what()}: HTTP ${status}${to}` };
   }
   if (bodyCutOff(entry.response)) {
-    return { reason: 'no response', detail: `${what}: HTTP ${status} headers arrived but no body (${failure ?? 'the request was aborted or the connection dropped'})` };
+    return { reason: 'no response', detail: `${what()}: HTTP ${status} headers arrived but no body (${failureText(entry) ?? 'the request was aborted or the connection dropped'})` };
   }
   return undefined;
 }

@@ -18,9 +18,14 @@ export const MAX_FRAME_BYTES = 256 * 1024 * 1024;
 export type StreamedArray = 'captures' | 'entries';
 
 export type JsonPart =
-  | { kind: 'element'; array: StreamedArray; index: number; text: string; start: TextPosition }
-  /** An element as its UTF-8 bytes, not yet decoded (with `rawElements`): the bytes may not be UTF-8. */
-  | { kind: 'raw element'; array: StreamedArray; index: number; bytes: Buffer[]; start: TextPosition }
+  /** `value`: the element parsed, when the scanner took it by its lines (see lineElementEnd); else its reader parses `text`. */
+  | { kind: 'element'; array: StreamedArray; index: number; text: string; start: TextPosition; value?: unknown }
+  /**
+   * An element as its UTF-8 bytes, not yet decoded (with `rawElements`): the bytes may not be UTF-8.
+   * `byLine`: taken by its lines and not checked (see lineElement): when they are not one JSON value
+   * in UTF-8, they are not an element, and the file must be read again with `byLines: false`.
+   */
+  | { kind: 'raw element'; array: StreamedArray; index: number; bytes: Buffer[]; start: TextPosition; byLine?: true }
   /** The rest of the document; `split` when elements were handed out: the frame text before `split.at` is the file's start, the text from there on resumes at `split.resume`. */
   | { kind: 'frame'; text: string; split?: { at: number; resume: TextPosition } }
   /** The file cannot be read further; `at` is where, for a syntax error. */
@@ -33,6 +38,11 @@ export interface ScanOptions {
   maxFrameBytes?: number;
   /** Hand out elements as their bytes, undecoded (their reader decodes them, see decodeElement). */
   rawElements?: boolean;
+  /**
+   * Take object elements by their lines (see lineElement): by default, unless `rawElements`. Such
+   * an element is handed out parsed; a raw one is handed out unchecked (`byLine`, its reader checks it).
+   */
+  byLines?: boolean;
 }
 
 const QUOTE = 0x22;
@@ -52,6 +62,12 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** UTF-16 units of the UTF-8 bytes `buf[from, to)`, counting each character where its first byte is. */
 function units(buf: Buffer, from: number, to: number): number {
+  // A short run (an element's indentation) is looked at byte by byte, without a view of it.
+  if (to - from <= 16) {
+    let ascii = true;
+    for (let k = from; k < to && ascii; k++) ascii = buf[k] < 0x80;
+    if (ascii) return to - from;
+  }
   if (isAscii(buf.subarray(from, to))) return to - from;
   let a = from;
   while (a < to && (buf[a] & 0xc0) === 0x80) a++;
@@ -78,6 +94,9 @@ function createLineCounter() {
   let nextNewline = -1;
   /** Units from `lineStart` to `chunkStart`, when the line began in an earlier chunk. */
   let unitsBefore = 0;
+  /** The last place asked on the current line of this chunk (-1: none) and its units from the line's start: a long line is counted once, not from its start for every element on it. */
+  let lastAt = -1;
+  let lastUnits = 0;
   const find = (from: number) => {
     const i = chunk.indexOf(0x0a, from - chunkStart);
     return i < 0 ? -1 : i + chunkStart;
@@ -87,6 +106,7 @@ function createLineCounter() {
       line++;
       lineStart = nextNewline + 1;
       nextNewline = find(lineStart);
+      lastAt = -1;
     }
   };
   return {
@@ -98,17 +118,81 @@ function createLineCounter() {
       unitsBefore += units(chunk, Math.max(0, lineStart - chunkStart), chunk.length);
       chunk = buf;
       chunkStart = end;
+      lastAt = -1;
       if (skip) (lineStart = end + skip), (unitsBefore = 0);
       nextNewline = find(end + skip);
     },
     at(offset: number): TextPosition {
       advance(offset);
       const from = lineStart - chunkStart;
-      const column = from >= 0 ? units(chunk, from, offset - chunkStart) : unitsBefore + units(chunk, 0, offset - chunkStart);
+      const column =
+        lastAt >= 0 && lastAt <= offset
+          ? lastUnits + units(chunk, lastAt - chunkStart, offset - chunkStart)
+          : from >= 0
+            ? units(chunk, from, offset - chunkStart)
+            : unitsBefore + units(chunk, 0, offset - chunkStart);
+      (lastAt = offset), (lastUnits = column);
       return { line, column: column + 1 };
     },
   };
 }
+
+const isBlank = (c: number) => c === 0x20 || c === 0x09 || c === 0x0d;
+
+/**
+ * Where an element's text ends (`value`, -1 when no line ends it), whether a comma follows it, and
+ * where its line ends: the scan goes on there, or, when no line ends it, the search stopped there.
+ */
+interface LineEnd {
+  value: number;
+  comma: boolean;
+  next: number;
+}
+
+/** The end of a line `buf[from, newline)` whose content ends with `}`, then only blanks and at most one comma; undefined for any other. */
+function closingLine(buf: Buffer, from: number, newline: number): LineEnd | undefined {
+  let end = newline;
+  while (end > from && isBlank(buf[end - 1])) end--;
+  let comma = false;
+  if (end > from && buf[end - 1] === 0x2c) {
+    comma = true;
+    end--;
+    while (end > from && isBlank(buf[end - 1])) end--;
+  }
+  return end > from && buf[end - 1] === 0x7d ? { value: end, comma, next: newline } : undefined;
+}
+
+/**
+ * Where the object element starting at `buf[from]` ends if it is laid out as JSON writers lay out
+ * entries: the end of its own line when that line ends with `}` (one entry per line), else, when
+ * the element's line holds only its indentation before it (pretty-printed), the first later line
+ * that is that same indentation and `}`. A raw newline is never inside a JSON string, so lines
+ * are token boundaries; the text so found is checked by parsing it (see lineElement). Undefined
+ * when there is no such line in this chunk.
+ */
+export function lineElementEnd(buf: Buffer, from: number): LineEnd {
+  const none = (stop: number): LineEnd => ({ value: -1, comma: false, next: stop < 0 ? buf.length : stop });
+  let newline = buf.indexOf(0x0a, from);
+  if (newline < 0) return none(newline);
+  const own = closingLine(buf, from, newline);
+  if (own) return own;
+  let lineStart = from;
+  while (lineStart > 0 && (buf[lineStart - 1] === 0x20 || buf[lineStart - 1] === 0x09)) lineStart--;
+  if (lineStart === 0 || buf[lineStart - 1] !== 0x0a) return none(newline);
+  const indent = from - lineStart;
+  for (let at = newline + 1; ; at = newline + 1) {
+    const brace = at + indent;
+    if (brace < buf.length && buf[brace] === 0x7d && buf.compare(buf, lineStart, from, at, brace) === 0) {
+      newline = buf.indexOf(0x0a, brace);
+      return (newline >= 0 && closingLine(buf, brace, newline)) || none(newline);
+    }
+    newline = buf.indexOf(0x0a, at);
+    if (newline < 0) return none(newline);
+  }
+}
+
+/** Elements whose text taken by lines did not parse, after which a scanner reads every element exactly. */
+const MAX_LINE_MISSES = 16;
 
 /** A scanner fed chunk by chunk: `push` returns the parts complete so far, `finish` the rest. */
 export function createJsonScanner(options: ScanOptions) {
@@ -139,6 +223,13 @@ export function createJsonScanner(options: ScanOptions) {
   let elementParts: Buffer[] = [];
   let elementFrom = 0;
   let elementStart: TextPosition = { line: 1, column: 1 };
+
+  // Elements taken by their lines (see lineElement).
+  let byLines = options.byLines ?? !options.rawElements;
+  let lineMisses = 0;
+  let chunkAscii = false;
+  /** The offset up to which lines were looked at for an element: elements starting before it are scanned byte by byte. */
+  let looked = 0;
 
   const decode = (parts: Buffer[]): string | undefined => decodeUtf8(parts.length === 1 ? parts[0] : Buffer.concat(parts));
 
@@ -175,18 +266,56 @@ export function createJsonScanner(options: ScanOptions) {
     return { kind: 'element', array, index: index++, text, start: elementStart };
   }
 
-  function fail(out: JsonPart[], message: string, at?: TextPosition): JsonPart[] {
+  /**
+   * The object element starting at `buf[from]` taken by its lines (see lineElementEnd) and parsed,
+   * and where the scan goes on (the end of its last line, the comma after it consumed); undefined
+   * when the exact scan must read it: its end is not in this chunk, the text taken is not one
+   * JSON value (an odd layout or a syntax error, placed by the exact scan), or its bytes are not
+   * UTF-8. A JSON value that starts at a given place is the only one that does, so a text from
+   * the element's start that parses whole is exactly the element the exact scan would find.
+   */
+  function lineElement(buf: Buffer, from: number): { part: JsonPart; next: number } | undefined {
+    const end = lineElementEnd(buf, from);
+    // What a search or a parse looked at is not looked at again for the elements that start in it: every byte at most once (twice with the parse).
+    looked = offset + end.next;
+    if (end.value < 0) return undefined;
+    // Raw: checked by its reader, which parses it anyway.
+    if (options.rawElements) {
+      between = end.comma ? 'next' : 'after';
+      return { part: { kind: 'raw element', array, index: index++, bytes: [buf.subarray(from, end.value)], start: elementStart, byLine: true }, next: end.next };
+    }
+    const text = chunkAscii || isAscii(buf.subarray(from, end.value)) ? buf.toString('latin1', from, end.value) : isUtf8(buf.subarray(from, end.value)) ? buf.toString('utf8', from, end.value) : undefined;
+    let value: unknown;
+    try {
+      if (text === undefined) throw new Error(NOT_UTF8);
+      value = JSON.parse(text);
+    } catch {
+      // Not one value: the exact scan reads it; after a few such, it reads every element (each miss costs up to a chunk).
+      if (++lineMisses >= MAX_LINE_MISSES) byLines = false;
+      return undefined;
+    }
+    between = end.comma ? 'next' : 'after';
+    return { part: { kind: 'element', array, index: index++, text, start: elementStart, value }, next: end.next };
+  }
+
+  function problem(message: string, at?: TextPosition): JsonPart {
     failed = true;
-    out.push({ kind: 'problem', message, ...(at ? { at } : {}) });
+    return { kind: 'problem', message, ...(at ? { at } : {}) };
+  }
+
+  function fail(out: JsonPart[], message: string, at?: TextPosition): JsonPart[] {
+    out.push(problem(message, at));
     return out;
   }
 
-  function push(buf: Buffer): JsonPart[] {
-    const out: JsonPart[] = [];
-    if (failed) return out;
+  function* push(buf: Buffer): Generator<JsonPart, void, undefined> {
+    if (failed) return;
     let i = 0;
     if (!started) {
-      if (offset === 0 && buf.subarray(0, 64 * 1024).includes(0)) return fail(out, 'binary file (contains NUL bytes), not JSON text');
+      if (offset === 0 && buf.subarray(0, 64 * 1024).includes(0)) {
+        yield problem('binary file (contains NUL bytes), not JSON text');
+        return;
+      }
       if (offset === 0 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) i = 3;
       lines.next(buf, i);
       frameFrom = i;
@@ -195,7 +324,10 @@ export function createJsonScanner(options: ScanOptions) {
         started = true;
         if (buf[i] === 0x5b && options.topArray) {
           const stop = addFrame(buf.subarray(frameFrom, i + 1));
-          if (stop) return fail(out, stop);
+          if (stop) {
+            yield problem(stop);
+            return;
+          }
           split = { at: frameBytes, resume: { line: 1, column: 1 } };
           (mode = 'between'), (between = 'first'), (array = 'captures'), (streamed = true);
           i++;
@@ -203,9 +335,10 @@ export function createJsonScanner(options: ScanOptions) {
       }
       if (!started) {
         offset += buf.length;
-        return out;
+        return;
       }
     } else lines.next(buf);
+    if (byLines && !options.rawElements) chunkAscii = isAscii(buf);
     const n = buf.length;
     while (i < n) {
       if (mode === 'frame') {
@@ -231,7 +364,10 @@ export function createJsonScanner(options: ScanOptions) {
         else if (c === 0x5b) {
           if (!streamed && stack.length === 2 && stack[0] === 0x7b && stack[1] === 0x7b && keys[0] === 'log' && keys[1] === 'entries') {
             const stop = addFrame(buf.subarray(frameFrom, i + 1));
-            if (stop) return fail(out, stop);
+            if (stop) {
+              yield problem(stop);
+              return;
+            }
             split = { at: frameBytes, resume: { line: 1, column: 1 } };
             (mode = 'between'), (between = 'first'), (array = 'entries'), (streamed = true);
           } else (stack.push(c), keys.push(undefined), (expectKey = false));
@@ -262,9 +398,20 @@ export function createJsonScanner(options: ScanOptions) {
         if (between === 'after' || c === 0x2c || c === 0x5d) {
           const found = buf.toString('utf8', i, Math.min(n, i + 12));
           const at = lines.at(offset + i);
-          return fail(out, malformedAt(at, between === 'after' ? '"," or "]"' : 'a value', found), at);
+          {
+            yield problem(malformedAt(at, between === 'after' ? '"," or "]"' : 'a value', found), at);
+            return;
+          }
         }
         elementStart = lines.at(offset + i);
+        if (byLines && c === 0x7b && offset + i >= looked) {
+          const took = lineElement(buf, i);
+          if (took) {
+            yield took.part;
+            i = took.next;
+            continue;
+          }
+        }
         elementFrom = i;
         mode = 'element';
         depth = c === 0x7b || c === 0x5b ? 1 : 0;
@@ -304,8 +451,11 @@ export function createJsonScanner(options: ScanOptions) {
       }
       elementParts.push(buf.subarray(elementFrom, end));
       const part = elementText(elementParts);
-      if (part.kind === 'problem') return fail(out, part.message);
-      out.push(part);
+      if (part.kind === 'problem') {
+        yield problem(part.message);
+        return;
+      }
+      yield part;
       mode = 'between';
       between = 'after';
       scalar = false;
@@ -315,11 +465,13 @@ export function createJsonScanner(options: ScanOptions) {
       elementFrom = 0;
     } else if (mode === 'frame' && frameFrom < n) {
       const stop = addFrame(buf.subarray(frameFrom));
-      if (stop) return fail(out, stop);
+      if (stop) {
+        yield problem(stop);
+        return;
+      }
     }
     frameFrom = 0;
     offset += n;
-    return out;
   }
 
   function finish(): JsonPart[] {

@@ -30,7 +30,8 @@ export const scanOptions = (file: string): ScanOptions => ({ topArray: extname(f
  * is not JSON, which ends the file (the scanner cannot know where the next element starts).
  */
 export function readElement(part: Extract<JsonPart, { kind: 'element' }>, label: string): { item: CaptureItem; last: boolean } {
-  const parsed = parseJson(part.text, part.start);
+  // (An element the scanner took by its lines comes parsed.)
+  const parsed = part.value !== undefined ? { ok: true as const, value: part.value } : parseJson(part.text, part.start);
   if (!parsed.ok) return { item: unreadableInput(label, parsed.message, parsed.at), last: true };
   const where = `${label}#${part.index}`;
   const item = part.array === 'entries' ? readEntry(parsed.value, where) : readCapture(parsed.value, where);

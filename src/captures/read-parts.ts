@@ -196,3 +196,48 @@ export function parseFrame(frame: Extract<JsonPart, { kind: 'frame' }>): JsonPar
     return { ok: false, message: malformedAt(place, problem.expected, frame.text.slice(problem.offset, problem.offset + 12)), at: place };
   }
 }
+
+/**
+ * The parts of `file` as readJsonParts hands them out (without `wholeObjects`), read and handed
+ * out synchronously: for a reader that has other work to await between them (the main thread of
+ * the checking threads), no promise per part. A file that cannot be opened or read gives a
+ * problem part; the file is closed when the parts end or the reader stops.
+ */
+export function* readJsonPartsSync(file: string, options: ScanOptions, chunkBytes = CHUNK_BYTES): Generator<JsonPart> {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (err) {
+    yield { kind: 'problem', message: readError(err) };
+    return;
+  }
+  try {
+    let size = 0;
+    try {
+      size = fstatSync(fd).size;
+    } catch {
+      size = 0;
+    }
+    const scanner = createJsonScanner(options);
+    const chunks = fileChunks(fd, size, chunkBytes);
+    for (let next = nextChunk(chunks); !('done' in next && next.done); next = nextChunk(chunks)) {
+      if ('kind' in next) {
+        yield next;
+        return;
+      }
+      yield* scanner.push(next.value);
+    }
+    yield* scanner.finish();
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The next chunk, or the problem part of a read that failed. */
+function nextChunk(chunks: Generator<Buffer>): IteratorResult<Buffer> | Extract<JsonPart, { kind: 'problem' }> {
+  try {
+    return chunks.next();
+  } catch (err) {
+    return { kind: 'problem', message: readError(err) };
+  }
+}

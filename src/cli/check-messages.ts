@@ -1,5 +1,5 @@
 /** What the CLI's main thread and its checking thread (check-worker.ts) send each other. */
-import type { JsonPart } from '../captures/json-elements.js';
+import type { StreamedArray } from '../captures/json-elements.js';
 import type { SentItem } from './packed-items.js';
 
 /** The checking thread's start-up data: one file's label and rules. */
@@ -10,14 +10,28 @@ export interface CheckerData {
   largeFrom?: number;
 }
 
-/** Streamed elements to check, in file order: their UTF-8 bytes one after the other in `bytes` (transferred, not copied), each ending at its `end`. */
+/**
+ * Streamed elements of one array to check, in file order: their UTF-8 bytes one after the other in
+ * `bytes`, and per element ELEMENT_FIELDS numbers in `elements` (index, start line, start column,
+ * end in `bytes`, 1 when taken by its lines): two transferred buffers, not copied, and no object
+ * per element to clone.
+ */
 export interface CheckBatch {
+  array: StreamedArray;
   bytes: ArrayBuffer;
-  elements: (Pick<Extract<JsonPart, { kind: 'element' }>, 'array' | 'index' | 'start'> & { end: number })[];
+  elements: ArrayBuffer;
 }
 
-/** A batch's report items in file order (packed, packed-items.ts) (`last`: an element was not JSON, the file ends there), or why it could not be checked. */
-export type CheckedBatch = { items: SentItem[]; last: boolean } | { error: string };
+/** Numbers per element in a CheckBatch's `elements` (a Float64Array). */
+export const ELEMENT_FIELDS = 5;
+
+/**
+ * A batch's report items in file order (packed, packed-items.ts) (`last`: an element was not JSON,
+ * the file ends there), or why it could not be checked. `miss`: the index of the first element
+ * taken by its lines (`byLine`) that is not one JSON value in UTF-8, so not an element: the items
+ * are those before it, and the file is read again exactly from there.
+ */
+export type CheckedBatch = { items: SentItem[]; last: boolean; miss?: number } | { error: string };
 
 /** Whole files for a checking thread to read and check, in input order (a folder's files). */
 export interface FilesBatch {

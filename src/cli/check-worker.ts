@@ -10,18 +10,27 @@ import { openInputItems, readElement } from '../captures/read-inputs.js';
 import { unreadable } from '../captures/types.js';
 import { createItemChecker } from './check-response.js';
 import { packItems } from './packed-items.js';
-import type { CheckBatch, CheckedBatch, CheckedFiles, CheckerData, FilesBatch } from './check-messages.js';
+import { ELEMENT_FIELDS, type CheckBatch, type CheckedBatch, type CheckedFiles, type CheckerData, type FilesBatch } from './check-messages.js';
 import type { ReportItem } from './report-types.js';
 
 async function checkBatch(batch: CheckBatch, check: ReturnType<typeof createItemChecker>, label: string): Promise<CheckedBatch> {
   const items: ReportItem[] = [];
   const bytes = Buffer.from(batch.bytes);
+  const elements = new Float64Array(batch.elements);
+  const { array } = batch;
   let from = 0;
-  for (const { array, index, start, end } of batch.elements) {
+  for (let at = 0; at < elements.length; at += ELEMENT_FIELDS) {
+    const index = elements[at];
+    const start = { line: elements[at + 1], column: elements[at + 2] };
+    const end = elements[at + 3];
+    const byLine = elements[at + 4] === 1;
     const text = decodeUtf8(bytes.subarray(from, end));
     from = end;
+    if (text === undefined && byLine) return { items: packItems(items), last: false, miss: index };
     if (text === undefined) return { items: packItems([...items, unreadable(label, NOT_UTF8)]), last: true };
     const { item, last } = readElement({ kind: 'element', array, index, text, start }, label);
+    // Text taken by its lines that is not JSON is not an element: the main thread reads the file exactly from there.
+    if (last && byLine) return { items: packItems(items), last: false, miss: index };
     items.push(item.kind === 'response' ? await check(item) : item);
     if (last) return { items: packItems(items), last: true };
   }

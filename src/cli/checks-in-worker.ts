@@ -1,7 +1,10 @@
 /**
  * Large files are checked on several threads: this one reads and splits the file (the scanner of
- * json-elements.ts, elements left undecoded) and reports; worker threads (check-worker.ts)
- * decode, parse and check the elements. Batches of elements go to the workers in turn, their
+ * json-elements.ts, elements left undecoded, taken by their lines where the layout allows) and
+ * reports; worker threads (check-worker.ts) decode, parse and check the elements. An element taken
+ * by its lines that a worker finds is not one JSON value (an odd layout, or a syntax error) makes
+ * the file be read again from its start, exactly, its elements sent from that one on: so the
+ * items and problems are those of the exact scan. Batches of elements go to the workers in turn, their
  * bytes transferred (not copied), and the answers are taken in file order; the bytes sent and
  * not yet answered are bounded (MAX_IN_FLIGHT_BYTES), so memory stays bounded whatever the file
  * size. The workers are stopped on every way out: the end of the file, a syntax error, the
@@ -12,11 +15,11 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { documentItems, readFrame, scanOptions } from '../captures/read-inputs.js';
+import { readFrame, scanOptions } from '../captures/read-inputs.js';
 import type { JsonPart } from '../captures/json-elements.js';
-import { readJsonParts } from '../captures/read-parts.js';
+import { readJsonPartsSync } from '../captures/read-parts.js';
 import { unreadable } from '../captures/types.js';
-import type { CheckBatch, CheckedBatch, CheckerData } from './check-messages.js';
+import { ELEMENT_FIELDS, type CheckBatch, type CheckedBatch, type CheckerData } from './check-messages.js';
 import type { createItemChecker } from './check-response.js';
 import { orderedAnswers } from './ordered-answers.js';
 import { unpackItem } from './packed-items.js';
@@ -92,21 +95,28 @@ export async function* checkFileInWorker(file: string, label: string, strict: bo
 
   let batch: Extract<JsonPart, { kind: 'raw element' }>[] = [];
   let batchBytes = 0;
-  /** Sends the elements read since the last batch, their bytes copied into one transferred buffer. */
+  /** Sends the elements read since the last batch (all of one array), their bytes copied into one transferred buffer. */
   const send = () => {
     if (!batch.length) return;
     const bytes = new Uint8Array(batchBytes);
-    const elements: CheckBatch['elements'] = [];
+    const elements = new Float64Array(batch.length * ELEMENT_FIELDS);
     let end = 0;
-    for (const { array, index, start, bytes: parts } of batch) {
+    let at = 0;
+    for (const { index, start, bytes: parts, byLine } of batch) {
       for (const part of parts) (bytes.set(part, end), (end += part.length));
-      elements.push({ array, index, start, end });
+      (elements[at++] = index), (elements[at++] = start.line), (elements[at++] = start.column), (elements[at++] = end), (elements[at++] = byLine ? 1 : 0);
     }
-    answers.send({ bytes: bytes.buffer, elements }, undefined, { weight: batchBytes, transfer: [bytes.buffer] });
+    answers.send({ array: batch[0].array, bytes: bytes.buffer, elements: elements.buffer }, undefined, { weight: batchBytes, transfer: [bytes.buffer, elements.buffer] });
     batch = [];
     batchBytes = 0;
   };
-  /** The items of the next answer (waiting for it); returns true when the file ends with them. */
+  /**
+   * The index of the first element taken by its lines that a worker found was not one (its
+   * `miss`): this reading ends there, and the file is read again exactly, the elements before it
+   * (checked already) not sent again.
+   */
+  let miss: number | undefined;
+  /** The items of the next answer (waiting for it); returns true when the file (or this reading of it) ends with them. */
   async function* nextAnswer(): AsyncGenerator<ReportItem, boolean> {
     const got = await answers.next();
     if (!got) return false;
@@ -114,7 +124,13 @@ export async function* checkFileInWorker(file: string, label: string, strict: bo
       failure = got.failure;
       return true;
     }
+    // The answers after a miss are of text that was not read as elements: dropped.
+    if (miss !== undefined) return true;
     for (const item of got.answer.items) yield unpackItem(item);
+    if (got.answer.miss !== undefined) {
+      miss = got.answer.miss;
+      return true;
+    }
     return got.answer.last;
   }
   /** The items of the answers received; returns true when the file ends with them. */
@@ -130,34 +146,51 @@ export async function* checkFileInWorker(file: string, label: string, strict: bo
 
   /** True once the file ends early: an element that is not JSON, or the worker failed. */
   let ended = false;
+  /** Elements taken by their lines (json-elements.ts), until a miss; then every element exactly, from `skipBelow`. */
+  let byLines = true;
+  let skipBelow = 0;
   try {
-    for await (const part of readJsonParts(file, { ...scanOptions(file), rawElements: true })) {
-      if (part.kind === 'raw element') {
-        batch.push(part);
-        for (const bytes of part.bytes) batchBytes += bytes.length;
-        if (batchBytes < BATCH_BYTES) continue;
+    for (;;) {
+      ended = false;
+      // Read synchronously: a promise per part cost more than the part's own work here.
+      for (const part of readJsonPartsSync(file, { ...scanOptions(file), rawElements: true, byLines })) {
+        if (part.kind === 'raw element') {
+          if (part.index < skipBelow) continue;
+          batch.push(part);
+          for (const bytes of part.bytes) batchBytes += bytes.length;
+          if (batchBytes < BATCH_BYTES) continue;
+          send();
+          // A turn of the event loop lets the answers in, so items are reported while the file is read.
+          await new Promise((resolve) => setImmediate(resolve));
+          ended = yield* received();
+          while (!ended && answers.inFlight > MAX_IN_FLIGHT_BYTES) ended = yield* nextAnswer();
+          if (ended) break;
+          continue;
+        }
+        // The file's last part: the elements before it are reported first.
         send();
-        // A turn of the event loop lets the answers in, so items are reported while the file is read.
-        await new Promise((resolve) => setImmediate(resolve));
-        ended = yield* received();
-        while (!ended && answers.inFlight > MAX_IN_FLIGHT_BYTES) ended = yield* nextAnswer();
+        ended = yield* allReceived();
         if (ended) break;
-        continue;
+        if (part.kind === 'problem') yield unreadable(label, part.message, part.at);
+        else {
+          // (Elements come raw from this reader: 'element' parts are not handed out.)
+          const items = part.kind === 'frame' ? readFrame(part, file, label) : [];
+          for (const item of items) yield item.kind === 'response' ? await check(item) : item;
+        }
       }
-      // The file's last part: the elements before it are reported first.
-      send();
-      ended = yield* allReceived();
-      if (ended) break;
-      if (part.kind === 'problem') yield unreadable(label, part.message, part.at);
-      else {
-        // (Elements come raw from this reader: 'element' parts are not handed out.)
-        const items = part.kind === 'frame' ? readFrame(part, file, label) : part.kind === 'parsed' ? documentItems(part.value, part.text, file, label) : [];
-        for (const item of items) yield item.kind === 'response' ? await check(item) : item;
+      if (!ended) {
+        send();
+        yield* allReceived();
       }
-    }
-    if (!ended) {
-      send();
-      yield* allReceived();
+      if (miss === undefined || failure !== undefined) break;
+      // A miss: the answers after it are dropped, and the file read again exactly from its element.
+      while (failure === undefined && answers.pending) {
+        const got = await answers.next();
+        if (got && 'failure' in got) failure = got.failure;
+      }
+      if (failure !== undefined) break;
+      (skipBelow = miss), (miss = undefined), (byLines = false);
+      (batch = []), (batchBytes = 0);
     }
     if (failure !== undefined) yield failed(label, failure);
   } finally {

@@ -37,15 +37,28 @@ export function operationAtPath(path: string): Operation | undefined {
 export function requestPathname(pathOrUrl: string): string {
   // Scheme and host, then query and fragment; no URL parser, so that the module (which the
   // builders reach) compiles without DOM or Node types.
-  let path = pathOrUrl.trim().replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
-  path = path.replace(/[?#].*$/s, '');
+  let path = pathOrUrl.trim();
+  // An http(s) URL, the common case, cut without a regular expression: its host runs to the first "/", "?" or "#".
+  const host = path.startsWith('https://') ? 8 : path.startsWith('http://') ? 7 : -1;
+  if (host >= 0) {
+    let end = host;
+    while (end < path.length && path[end] !== '/' && path[end] !== '?' && path[end] !== '#') end++;
+    path = path.slice(end);
+  } else path = path.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
+  const query = path.search(/[?#]/);
+  if (query >= 0) path = path.slice(0, query);
   if (!path.startsWith('/')) path = `/${path}`;
   while (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
   return path;
 }
 
+/** The last segments of the operations' paths (`/metrics`, ...): a path ending with an operation's path ends with one of them. */
+const lastSegments: ReadonlySet<string> = new Set(operations.map((op) => op.path.slice(op.path.lastIndexOf('/'))));
+
 /** The operations whose path `pathname` is or ends with, of `method` if given, longest path first. */
 function matchPath(pathname: string, method?: string): Operation[] {
+  // Most paths that are no operation (a page's assets) end with no operation's last segment.
+  if (!lastSegments.has(pathname.slice(pathname.lastIndexOf('/')))) return [];
   return operations
     .filter((op) => (method === undefined || op.method === method) && (pathname === op.path || pathname.endsWith(op.path)))
     .sort((a, b) => b.path.length - a.path.length);

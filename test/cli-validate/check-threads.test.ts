@@ -55,6 +55,17 @@ describe('checking in worker threads', () => {
     expect(comparable(threaded.items)).toEqual(comparable(plain.items));
   }, 60_000);
 
+  it('reads the file again exactly from an entry its lines do not hold, reporting every entry once, in order', async () => {
+    const entries = largeHar(120).map((e) => JSON.stringify(e));
+    // Entry 60 split over three lines, 61 and 62 on one line: taken by lines, they are not one value each.
+    const split = entries[60].replace('"response":', '\n "response":\n');
+    tmp.write('odd.har', `{"log": {"version": "1.2", "entries": [\n${entries.slice(0, 60).join(',\n')},\n${split},\n${entries[61]}, ${entries[62]},\n${entries.slice(63).join(',\n')}]}}`);
+    const plain = await report(['odd.har'], null);
+    const threaded = await report(['odd.har'], { minBytes: 0 });
+    expect(plain.items.map((i) => i.source)).toEqual(entries.map((_, i) => `odd.har#${i}`));
+    expect(comparable(threaded.items)).toEqual(comparable(plain.items));
+  }, 60_000);
+
   it('reports a file that is not UTF-8 as the single-thread path does', async () => {
     tmp.write('latin1.har', Buffer.concat([Buffer.from('{"log": {"entries": [{"request": {"method": "GET", "url": "caf'), Buffer.from([0xe9]), Buffer.from('"}}]}}')]));
     const threaded = await report(['latin1.har'], { minBytes: 0 });

@@ -3,22 +3,10 @@
  * however the text is cut into chunks (strings, escapes and multi-byte characters cut in two).
  */
 import { describe, expect, it } from 'vitest';
-import { createJsonScanner, type JsonPart, type ScanOptions } from '../../src/captures/json-elements.js';
+import type { JsonPart } from '../../src/captures/json-elements.js';
 import { lineColumn } from '../../src/captures/json-syntax.js';
 import { parseFrame } from '../../src/captures/read-parts.js';
-
-/** The parts of `text` fed in chunks of the given sizes (cycled). */
-function scan(text: string | Buffer, sizes: number[], options: ScanOptions = { topArray: true }): JsonPart[] {
-  const bytes = typeof text === 'string' ? Buffer.from(text) : text;
-  const scanner = createJsonScanner(options);
-  const parts: JsonPart[] = [];
-  for (let at = 0, i = 0; at < bytes.length; i++) {
-    const size = sizes[i % sizes.length];
-    parts.push(...scanner.push(bytes.subarray(at, at + size)));
-    at += size;
-  }
-  return [...parts, ...scanner.finish()];
-}
+import { scan } from './scan-chunks.js';
 
 const elements = (parts: JsonPart[]) => parts.flatMap((p) => (p.kind === 'element' ? [p] : []));
 
