@@ -1,6 +1,6 @@
 /** Reads the inputs and checks every captured response, handing out each report item in input order; or collects them into the whole report. */
 import { expandPaths, openInputItems, readStreamItems, type InputFile } from '../captures/read-inputs.js';
-import { unreadable as unreadableInput } from '../captures/types.js';
+import { unreadable as unreadableInput, type CaptureItem } from '../captures/types.js';
 import { createItemChecker } from './check-response.js';
 import { checkerModule, checkFileInWorker, checksInWorker, checkThreads, type CheckerModule } from './checks-in-worker.js';
 import { createCoverageCollector } from './coverage.js';
@@ -102,13 +102,16 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
       for await (const item of checkFileInWorker(file.path, file.label, options.strict, worker, check, threads)) add(item);
       return;
     }
-    const read = opened ? (opened.whole ?? opened.items) : readStreamItems(stdin!, file.label);
-    for await (const item of read) {
-      if (item.kind === 'response') {
-        coverage?.add(item);
-        add(await check(item));
-      } else add(item);
-    }
+    // A file's items are read synchronously (no promise per item); standard input's as they come.
+    if (opened) for (const item of opened.whole ?? opened.items) await checkItem(item);
+    else for await (const item of readStreamItems(stdin!, file.label)) await checkItem(item);
+  }
+
+  async function checkItem(item: CaptureItem): Promise<void> {
+    if (item.kind === 'response') {
+      coverage?.add(item);
+      add(await check(item));
+    } else add(item);
   }
 }
 
