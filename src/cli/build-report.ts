@@ -103,15 +103,15 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
       return;
     }
     // A file's items are read synchronously (no promise per item); standard input's as they come.
-    if (opened) for (const item of opened.whole ?? opened.items) await checkItem(item);
-    else for await (const item of readStreamItems(stdin!, file.label)) await checkItem(item);
+    if (opened) for (const item of opened.whole ?? opened.items) add(await checked(item));
+    else for await (const item of readStreamItems(stdin!, file.label)) add(await checked(item));
   }
 
-  async function checkItem(item: CaptureItem): Promise<void> {
-    if (item.kind === 'response') {
-      coverage?.add(item);
-      add(await check(item));
-    } else add(item);
+  /** An item's report item: a response's once it is checked (a promise), any other the item itself. */
+  function checked(item: CaptureItem): ReportItem | Promise<ReportItem> {
+    if (item.kind !== 'response') return item;
+    coverage?.add(item);
+    return check(item);
   }
 }
 
