@@ -89,7 +89,7 @@ function standardIo(): ValidateIo & { flush(): void } {
       process.stdout.on('drain', done).on('close', done);
     });
   const out = batchedLines((text) => {
-    if (!process.stdout.write(`${text}\n`)) backlog ??= drained();
+    if (!process.stdout.write(`${text}\n`) && !process.stdout.destroyed) backlog ??= drained();
   });
   return {
     backlog: () => backlog,
