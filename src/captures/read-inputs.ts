@@ -44,9 +44,10 @@ export function readElement(part: Extract<JsonPart, { kind: 'element' }>, label:
  * Reads one file (capture file or HAR), handing out its items as they are read: the captures of
  * an array and the entries of a HAR log one by one, in memory bounded by the largest entry.
  * `label` is how the file is named in messages. A syntax error ends the file with an unreadable
- * item after the items read before it.
+ * item after the items read before it. The file is read synchronously (see openJsonParts), and
+ * its items handed out so.
  */
-export async function* readInputItems(file: string, label = file): AsyncGenerator<CaptureItem> {
+export function* readInputItems(file: string, label = file): Generator<CaptureItem> {
   const opened = openInputItems(file, label);
   yield* opened.whole ?? opened.items;
 }
@@ -54,9 +55,9 @@ export async function* readInputItems(file: string, label = file): AsyncGenerato
 /**
  * Opens one file to read its items (see readInputItems): its size (0 when it has none) is known
  * before any is read, and `close` closes it when they are not. A small capture object file is read
- * and parsed at once: its items are then `whole`, to be taken without awaiting, and there is no `items`.
+ * and parsed at once: its items are then `whole`, and there is no `items`.
  */
-export function openInputItems(file: string, label = file): { size: number; close(): void } & ({ items: AsyncGenerator<CaptureItem>; whole?: undefined } | { whole: CaptureItem[]; items?: undefined }) {
+export function openInputItems(file: string, label = file): { size: number; close(): void } & ({ items: Generator<CaptureItem>; whole?: undefined } | { whole: CaptureItem[]; items?: undefined }) {
   const options = scanOptions(file);
   const opened = openJsonParts(file, { ...options, wholeObjects: options.topArray });
   if (opened.whole) return { size: opened.size, close: opened.close, whole: documentItems(opened.whole.value, opened.whole.text, file, label) };
@@ -70,25 +71,29 @@ export const STDIN_LABEL = '<stdin>';
  * Reads standard input (`chunks`) as readInputItems reads a file not named `.har`: a capture, an
  * array of captures or a HAR, told apart by their content; named `<stdin>` in messages.
  */
-export function readStreamItems(chunks: AsyncIterable<Uint8Array>, label = STDIN_LABEL): AsyncGenerator<CaptureItem> {
-  return itemsOfParts(readStreamParts(chunks, { topArray: true }), label, label);
+export async function* readStreamItems(chunks: AsyncIterable<Uint8Array>, label = STDIN_LABEL): AsyncGenerator<CaptureItem> {
+  for await (const part of readStreamParts(chunks, { topArray: true })) if (yield* itemsOfPart(part, label, label)) return;
 }
 
-async function* itemsOfParts(parts: AsyncIterable<JsonPart | ParsedDocument>, file: string, label: string): AsyncGenerator<CaptureItem> {
-  for await (const part of parts) {
-    if (part.kind === 'problem') {
-      yield unreadableInput(label, part.message, part.at);
-      return;
-    }
-    if (part.kind === 'element') {
-      const { item, last } = readElement(part, label);
-      yield item;
-      if (last) return;
-      continue;
-    }
-    if (part.kind === 'frame') yield* readFrame(part, file, label);
-    else if (part.kind === 'parsed') yield* documentItems(part.value, part.text, file, label);
+/** The items of a file's parts, read as they are handed out (see itemsOfPart). */
+function* itemsOfParts(parts: Iterable<JsonPart | ParsedDocument>, file: string, label: string): Generator<CaptureItem> {
+  for (const part of parts) if (yield* itemsOfPart(part, file, label)) return;
+}
+
+/** The items of one part of a file; returns true when the file ends with them (a problem, or an element that is not JSON). */
+function* itemsOfPart(part: JsonPart | ParsedDocument, file: string, label: string): Generator<CaptureItem, boolean> {
+  if (part.kind === 'problem') {
+    yield unreadableInput(label, part.message, part.at);
+    return true;
   }
+  if (part.kind === 'element') {
+    const { item, last } = readElement(part, label);
+    yield item;
+    return last;
+  }
+  if (part.kind === 'frame') yield* readFrame(part, file, label);
+  else if (part.kind === 'parsed') yield* documentItems(part.value, part.text, file, label);
+  return false;
 }
 
 /**

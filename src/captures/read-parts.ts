@@ -71,20 +71,21 @@ function wholeObject(bytes: Buffer): ParsedDocument | undefined {
  * read; then either its parts (which close it when they end), or the file read and parsed whole at
  * once (`whole`: a small capture object, see ReadOptions.wholeObjects), closed already.
  */
-export type OpenedFile = { size: number; close(): void } & ({ parts: AsyncGenerator<JsonPart | ParsedDocument>; whole?: undefined } | { whole: ParsedDocument; parts?: undefined });
+export type OpenedFile = { size: number; close(): void } & ({ parts: Generator<JsonPart | ParsedDocument>; whole?: undefined } | { whole: ParsedDocument; parts?: undefined });
 
-const problemParts = async function* (message: string): AsyncGenerator<JsonPart | ParsedDocument> {
+function* problemParts(message: string): Generator<JsonPart | ParsedDocument> {
   yield { kind: 'problem' as const, message };
-};
+}
 
 /**
  * Opens `file` to read its parts; a file that cannot be opened gives one problem part. Chunks are
- * read synchronously: the reader has nothing else to do meanwhile, and a read from the page cache
- * is faster than a round trip through the thread pool. Each part is handed out as soon as it is
- * complete, and the file is closed when the consumer stops early. With `wholeObjects`, a file of
- * one chunk is read at once: when it is a capture object it is parsed and closed here (`whole`),
- * and its caller takes it without a generator; else its parts start with the chunk read.
- * `sizeOf` tells the size of the open file (fstat; tests change the file meanwhile).
+ * read synchronously, and the parts handed out so (a generator, not an async one): the reader has
+ * nothing else to do meanwhile, a read from the page cache is faster than a round trip through
+ * the thread pool, and a promise per part cost more than the part's own work. Each part is handed
+ * out as soon as it is complete, and the file is closed when the consumer stops early. With
+ * `wholeObjects`, a file of one chunk is read at once: when it is a capture object it is parsed
+ * and closed here (`whole`), and its caller takes it without a generator; else its parts start
+ * with the chunk read. `sizeOf` tells the size of the open file (fstat; tests change the file meanwhile).
  */
 export function openJsonParts(file: string, options: ReadOptions, chunkBytes = CHUNK_BYTES, sizeOf: (fd: number) => number = (fd) => fstatSync(fd).size): OpenedFile {
   let fd: number;
@@ -121,15 +122,18 @@ export function openJsonParts(file: string, options: ReadOptions, chunkBytes = C
   return { size, parts: openParts(fd, size, options, chunkBytes, close, chunks, first), close };
 }
 
-/** The parts of `file` (see openJsonParts). */
-export async function* readJsonParts(file: string, options: ReadOptions, chunkBytes = CHUNK_BYTES): AsyncGenerator<JsonPart | ParsedDocument> {
+/**
+ * The parts of `file` (see openJsonParts), read and handed out synchronously: a reader with other
+ * work to await between them (the main thread of the checking threads) awaits no promise per part.
+ */
+export function* readJsonParts(file: string, options: ReadOptions, chunkBytes = CHUNK_BYTES): Generator<JsonPart | ParsedDocument> {
   const opened = openJsonParts(file, options, chunkBytes);
   if (opened.whole) yield opened.whole;
   else yield* opened.parts;
 }
 
 /** The parts of an open file, from its chunks (`chunks`, whose `first` was read already, when given). */
-async function* openParts(
+function* openParts(
   fd: number,
   size: number,
   options: ReadOptions,
@@ -137,7 +141,7 @@ async function* openParts(
   close: () => void,
   chunks = fileChunks(fd, size, chunkBytes),
   first?: IteratorResult<Buffer>,
-): AsyncGenerator<JsonPart | ParsedDocument> {
+): Generator<JsonPart | ParsedDocument> {
   try {
     const scanner = createJsonScanner(options);
     for (let n = 0; ; n++) {
@@ -194,50 +198,5 @@ export function parseFrame(frame: Extract<JsonPart, { kind: 'frame' }>): JsonPar
     const place = problem.offset < at ? lineColumn(frame.text, problem.offset) : lineColumn(frame.text.slice(at), problem.offset - at, resume);
     if (problem.offset >= frame.text.length) return { ok: false, message: truncatedAt(place, problem.expected), at: place };
     return { ok: false, message: malformedAt(place, problem.expected, frame.text.slice(problem.offset, problem.offset + 12)), at: place };
-  }
-}
-
-/**
- * The parts of `file` as readJsonParts hands them out (without `wholeObjects`), read and handed
- * out synchronously: for a reader that has other work to await between them (the main thread of
- * the checking threads), no promise per part. A file that cannot be opened or read gives a
- * problem part; the file is closed when the parts end or the reader stops.
- */
-export function* readJsonPartsSync(file: string, options: ScanOptions, chunkBytes = CHUNK_BYTES): Generator<JsonPart> {
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch (err) {
-    yield { kind: 'problem', message: readError(err) };
-    return;
-  }
-  try {
-    let size = 0;
-    try {
-      size = fstatSync(fd).size;
-    } catch {
-      size = 0;
-    }
-    const scanner = createJsonScanner(options);
-    const chunks = fileChunks(fd, size, chunkBytes);
-    for (let next = nextChunk(chunks); !('done' in next && next.done); next = nextChunk(chunks)) {
-      if ('kind' in next) {
-        yield next;
-        return;
-      }
-      yield* scanner.push(next.value);
-    }
-    yield* scanner.finish();
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** The next chunk, or the problem part of a read that failed. */
-function nextChunk(chunks: Generator<Buffer>): IteratorResult<Buffer> | Extract<JsonPart, { kind: 'problem' }> {
-  try {
-    return chunks.next();
-  } catch (err) {
-    return { kind: 'problem', message: readError(err) };
   }
 }

@@ -1,6 +1,6 @@
 /** Reads the inputs and checks every captured response, handing out each report item in input order; or collects them into the whole report. */
 import { expandPaths, openInputItems, readStreamItems, type InputFile } from '../captures/read-inputs.js';
-import { unreadable as unreadableInput } from '../captures/types.js';
+import { unreadable as unreadableInput, type CaptureItem } from '../captures/types.js';
 import { createItemChecker } from './check-response.js';
 import { checkerModule, checkFileInWorker, checksInWorker, checkThreads, type CheckerModule } from './checks-in-worker.js';
 import { createCoverageCollector } from './coverage.js';
@@ -28,6 +28,12 @@ export interface BuildOptions {
   worker?: { module?: CheckerModule; minBytes?: number; minFiles?: number; folderMinBytes?: number } | null;
   /** Checking threads at most (`--threads`): 0 checks every file on this thread; checkThreads() unless given. */
   threads?: number;
+  /**
+   * A promise while the report's reader is behind (standard output waiting to drain), else
+   * undefined: checking waits for it after an item, so a slow reader holds the inputs back rather
+   * than the report piling up in memory.
+   */
+  backlog?: () => Promise<void> | undefined;
 }
 
 /** How a file of `bytes` is checked: in a worker started from the module returned, or on this thread (undefined). */
@@ -43,9 +49,11 @@ function workerFor(bytes: number, options: BuildOptions): CheckerModule | undefi
  */
 export async function checkInputs(options: BuildOptions & { onItem: (item: ReportItem) => void }): Promise<ReportClosing> {
   const tally = createTally(options.allowEmpty);
-  const add = (item: ReportItem) => {
+  /** Hands out an item; returns the reader's backlog to wait for (see BuildOptions.backlog). */
+  const add = (item: ReportItem): Promise<void> | undefined => {
     tally.add(item);
     options.onItem(item);
+    return options.backlog?.();
   };
   const { files, unreadable } = expandPaths(options.paths, options.cwd);
   for (const u of unreadable) add(u);
@@ -84,6 +92,7 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
       const outcome = (await pool.next()).value;
       if (outcome && 'items' in outcome) {
         for (const item of outcome.items) add(item);
+        await options.backlog?.();
         return;
       }
       // A file for threads of its own: checked below.
@@ -99,16 +108,23 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
     const worker = opened && workerFor(opened.size, options);
     if (worker) {
       opened.close();
-      for await (const item of checkFileInWorker(file.path, file.label, options.strict, worker, check, threads)) add(item);
+      for await (const item of checkFileInWorker(file.path, file.label, options.strict, worker, check, threads)) await add(item);
       return;
     }
-    const read = opened ? (opened.whole ?? opened.items) : readStreamItems(stdin!, file.label);
-    for await (const item of read) {
-      if (item.kind === 'response') {
-        coverage?.add(item);
-        add(await check(item));
-      } else add(item);
-    }
+    // A file's items are read synchronously (no promise per item); standard input's as they come.
+    if (opened) {
+      for (const item of opened.whole ?? opened.items) {
+        const backlog = add(await checked(item));
+        if (backlog) await backlog;
+      }
+    } else for await (const item of readStreamItems(stdin!, file.label)) await add(await checked(item));
+  }
+
+  /** An item's report item: a response's once it is checked (a promise), any other the item itself. */
+  function checked(item: CaptureItem): ReportItem | Promise<ReportItem> {
+    if (item.kind !== 'response') return item;
+    coverage?.add(item);
+    return check(item);
   }
 }
 

@@ -48,7 +48,7 @@ async function checkFiles(batch: FilesBatch, check: ReturnType<typeof createItem
       continue;
     }
     const items: ReportItem[] = [];
-    for await (const item of opened.whole ?? opened.items) items.push(item.kind === 'response' ? await check(item) : item);
+    for (const item of opened.whole ?? opened.items) items.push(item.kind === 'response' ? await check(item) : item);
     files.push({ items: packItems(items) });
   }
   return { files };

@@ -17,7 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { readFrame, scanOptions } from '../captures/read-inputs.js';
 import type { JsonPart } from '../captures/json-elements.js';
-import { readJsonPartsSync } from '../captures/read-parts.js';
+import { readJsonParts } from '../captures/read-parts.js';
 import { unreadable } from '../captures/types.js';
 import { ELEMENT_FIELDS, type CheckBatch, type CheckedBatch, type CheckerData } from './check-messages.js';
 import type { createItemChecker } from './check-response.js';
@@ -153,7 +153,7 @@ export async function* checkFileInWorker(file: string, label: string, strict: bo
     for (;;) {
       ended = false;
       // Read synchronously: a promise per part cost more than the part's own work here.
-      for (const part of readJsonPartsSync(file, { ...scanOptions(file), rawElements: true, byLines })) {
+      for (const part of readJsonParts(file, { ...scanOptions(file), rawElements: true, byLines })) {
         if (part.kind === 'raw element') {
           if (part.index < skipBelow) continue;
           batch.push(part);

@@ -68,12 +68,31 @@ export interface ValidateIo {
   env?: Readonly<Record<string, string | undefined>>;
   /** What `-` reads; process.stdin unless given (nothing when it is a terminal). */
   stdin?: AsyncIterable<Uint8Array>;
+  /** A promise while what `out` wrote waits for its reader (a pipe read slowly), else undefined: checking waits for it. */
+  backlog?(): Promise<void> | undefined;
 }
 
-/** Standard output and error; output lines are written a batch at a time (see batchedLines). */
+/**
+ * Standard output and error; output lines are written a batch at a time (see batchedLines). A pipe
+ * or socket is written asynchronously: once its buffer is full, the backlog lasts until it drains
+ * (or closes: a reader gone is never waited for).
+ */
 function standardIo(): ValidateIo & { flush(): void } {
-  const out = batchedLines((text) => process.stdout.write(`${text}\n`));
+  let backlog: Promise<void> | undefined;
+  const drained = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        process.stdout.off('drain', done).off('close', done);
+        backlog = undefined;
+        resolve();
+      };
+      process.stdout.on('drain', done).on('close', done);
+    });
+  const out = batchedLines((text) => {
+    if (!process.stdout.write(`${text}\n`) && !process.stdout.destroyed) backlog ??= drained();
+  });
   return {
+    backlog: () => backlog,
     out: out.add,
     err: (t) => {
       out.flush();
@@ -219,6 +238,7 @@ async function streamReports(
     allowEmpty: parsed.allowEmpty,
     ...(parsed.threads === undefined ? {} : { threads: parsed.threads }),
     stdin: run.stdin,
+    ...(io.backlog ? { backlog: () => io.backlog!() } : {}),
     onItem: (item) => {
       for (const { writer } of reports) writer.item(item);
     },

@@ -6,8 +6,9 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { JsonPart } from '../../src/captures/json-elements.js';
-import { readElement } from '../../src/captures/read-inputs.js';
-import { readJsonParts, readJsonPartsSync } from '../../src/captures/read-parts.js';
+import { openInputItems, readElement, readInputItems } from '../../src/captures/read-inputs.js';
+import type { CaptureItem } from '../../src/captures/types.js';
+import { readJsonParts } from '../../src/captures/read-parts.js';
 import { tempDir } from './helpers.js';
 import { scan } from './scan-chunks.js';
 
@@ -178,19 +179,41 @@ describe('elements taken by their lines', () => {
   });
 });
 
-describe('the parts of a file read synchronously (the checking threads\' reader)', () => {
-  it('are those readJsonParts hands out, for a HAR in several chunks, a file that is missing and a directory', async () => {
-    const file = tmp.write('s.har', JSON.stringify(har(30), null, 2));
-    const asyncParts = async (path: string, chunk: number) => {
-      const parts: JsonPart[] = [];
-      for await (const part of readJsonParts(path, { topArray: false, rawElements: true }, chunk)) parts.push(part as JsonPart);
-      return parts;
-    };
-    for (const path of [file, `${file}.missing`, tmp.dir]) {
-      const parts = [...readJsonPartsSync(path, { topArray: false, rawElements: true }, 4096)];
-      expect(parts).toEqual(await asyncParts(path, 4096));
-      expect(parts.length).toBeGreaterThan(0);
+describe('the parts of a file, read synchronously (the reader of both paths, with threads and without)', () => {
+  it('are the scanner\'s parts of its bytes in its chunks, each handed out without a promise; a missing file or a directory is one problem', () => {
+    const text = JSON.stringify(har(30), null, 2);
+    const file = tmp.write('s.har', text);
+    for (const rawElements of [true, false]) {
+      const parts = readJsonParts(file, { topArray: false, rawElements }, 4096);
+      const read: JsonPart[] = [];
+      for (let next = parts.next(); ; next = parts.next()) {
+        // A part is there when asked for, not a promise of one.
+        expect(next).not.toBeInstanceOf(Promise);
+        if (next.done) break;
+        read.push(next.value as JsonPart);
+      }
+      expect(read).toEqual(scan(text, [4096], { topArray: false, rawElements }));
+      expect(read.filter((part) => part.kind === (rawElements ? 'raw element' : 'element'))).toHaveLength(30);
     }
-    expect([...readJsonPartsSync(`${file}.missing`, { topArray: false })]).toEqual([{ kind: 'problem', message: expect.stringMatching(/no such file/i) }]);
+    for (const path of [`${file}.missing`, tmp.dir]) {
+      const parts = [...readJsonParts(path, { topArray: false, rawElements: true })];
+      expect(parts).toEqual([{ kind: 'problem', message: expect.stringMatching(path === tmp.dir ? /director/i : /no such file/i) }]);
+    }
+  });
+
+  it('give a file\'s items each without a promise too, the same on the next read (a HAR, an array of captures)', () => {
+    const files = [tmp.write('items.har', JSON.stringify(har(30), null, 2)), tmp.write('items.json', JSON.stringify(har(30).log.entries.map(() => ({ method: 'GET', path: '/2/facebook/profiles', response: { success: true } }))))];
+    for (const file of files) {
+      const opened = openInputItems(file, 'f');
+      expect(opened.items, file).toBeDefined();
+      const items: CaptureItem[] = [];
+      for (let next = opened.items!.next(); ; next = opened.items!.next()) {
+        expect(next).not.toBeInstanceOf(Promise);
+        if (next.done) break;
+        items.push(next.value);
+      }
+      expect(items).toHaveLength(30);
+      expect(JSON.stringify(items)).toBe(JSON.stringify([...readInputItems(file, 'f')]));
+    }
   });
 });
