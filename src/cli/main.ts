@@ -6,7 +6,7 @@
  *   --version, help [command]
  *   mock [--port N] ...          run the catalog-aware mock server
  *   proxy --target URL ...       forward to the API or the mock, checking (and recording) each exchange
- * Exit codes: 0 success, 1 some response invalid or nothing checked, 2 unreadable input or usage error.
+ * Exit codes: 0 success, 1 some response invalid or nothing checked, 2 unreadable input, standard output closed by its reader, or usage error.
  */
 import { readOptions } from './parse-options.js';
 
@@ -67,9 +67,25 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/**
+ * A reader of standard output that leaves before the end (`| head`) closes its pipe: what is left
+ * to print is dropped (never an unhandled error with its stack), the command runs to its end, so
+ * report files are whole, and exits with code 2 after one line saying so.
+ */
+function watchStandardOutput(): { closed(): boolean } {
+  let closed = false;
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (closed) return;
+    closed = true;
+    process.stderr.write(`social-analytics-api: standard output was closed by its reader (${err.code ?? err.message}): the rest of it is not printed\n`);
+  });
+  return { closed: () => closed };
+}
+
+const standardOutput = watchStandardOutput();
 main(process.argv.slice(2)).then(
   (code) => {
-    process.exitCode = code;
+    process.exitCode = standardOutput.closed() ? 2 : code;
   },
   (err: unknown) => {
     console.error(`social-analytics-api: ${err instanceof Error ? err.message : String(err)}`);

@@ -3,7 +3,7 @@
  * reports them through one or more reporters (text, json, junit, github, markdown, sarif), each to
  * standard output or to a file written atomically; with the github reporter on a GitHub runner,
  * the Markdown summary is also appended to the job summary (GITHUB_STEP_SUMMARY).
- * Exit codes: 0 all valid, 1 some response invalid or nothing checked, 2 unreadable input or usage error.
+ * Exit codes: 0 all valid, 1 some response invalid or nothing checked, 2 unreadable input, a report not written (standard output closed early too) or usage error.
  */
 import { appendFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -54,7 +54,8 @@ options:
   -h, --help               this help
 
 exit codes: 0 all valid (warnings allowed), 1 some response invalid or no API response found,
-            2 unreadable input or usage error`;
+            2 unreadable input, a report not written (standard output closed by its
+            reader too) or usage error`;
 
 /** The line under a usage error (never the whole help text). */
 export const MORE_HELP = 'run social-analytics-api validate --help for more';
