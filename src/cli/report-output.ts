@@ -43,14 +43,21 @@ export function liveOutput(out: (text: string) => void): ReportOutput {
   return { write: lines.write, finish: async () => lines.end() };
 }
 
-/** Standard output once the reports before it are written: spooled until `finish`. */
-export function laterOutput(out: (text: string) => void, spool: SpoolMaker): ReportOutput {
+/**
+ * Standard output once the reports before it are written: spooled until `finish`, which waits for
+ * `behind` (a promise while the reader has not read what was written) after each chunk.
+ */
+export function laterOutput(out: (text: string) => void, spool: SpoolMaker, behind: () => Promise<void> | undefined = () => undefined): ReportOutput {
   const text = spool();
   return {
     write: text.write,
     async finish() {
       const lines = lineWriter(out);
-      for (const chunk of text.chunks()) lines.write(chunk);
+      for (const chunk of text.chunks()) {
+        lines.write(chunk);
+        const wait = behind();
+        if (wait) await wait;
+      }
       lines.end();
     },
   };

@@ -118,7 +118,13 @@ export interface ReportClosing {
  */
 export interface ReportWriter {
   item(item: ReportItem): void;
-  close(closing: ReportClosing): void;
+  /**
+   * Writes what follows the items as its steps are taken: a report whose spooled lists are written
+   * here (json, sarif, junit) pauses after each chunk of them, so a caller writing to a reader that
+   * is behind waits between steps instead of piling the report up in memory. Every step must be
+   * taken (`closeWhole` takes them at once).
+   */
+  close(closing: ReportClosing): Iterable<void>;
 }
 
 /** The whole report, as `buildReport` collects it (the command itself streams it and keeps no items). */

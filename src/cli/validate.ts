@@ -213,7 +213,7 @@ async function streamReports(
   for (const reporter of parsed.reporters) {
     let output: ReportOutput;
     if (reporter.output === undefined || isStandardOutput(reporter.output)) {
-      output = standardOutput ? laterOutput(io.out, spool) : liveOutput(io.out);
+      output = standardOutput ? laterOutput(io.out, spool, () => io.backlog?.()) : liveOutput(io.out);
       standardOutput = true;
     } else if (toSummary(reporter)) output = memoryOutput(appendSummary);
     else {
@@ -244,8 +244,13 @@ async function streamReports(
       for (const { writer } of reports) writer.item(item);
     },
   });
+  // A reader of standard output that is behind is waited for between the steps of a report's end (its spooled lists).
+  const caughtUp = async () => {
+    const behind = io.backlog?.();
+    if (behind) await behind;
+  };
   for (const { reporter, output, writer } of reports) {
-    writer.close(closing);
+    for (const _step of writer.close(closing)) await caughtUp();
     try {
       await output.finish();
     } catch (err) {

@@ -49,3 +49,50 @@ describe('a slow reader of the report', () => {
     });
   }
 });
+
+describe('a slow reader of a report written whole at the end', () => {
+  // 3,000 results: reports whose spooled lists (json, sarif, junit) run to more than one chunk of the spool.
+  const many = Array.from({ length: 3000 }, () => ({ ...validCapture, response: { ...validCapture.response, extra: 'x'.repeat(400) } }));
+  const file = tmp.write('many.json', many);
+
+  for (const reporter of ['json', 'sarif', 'junit']) {
+    it(`${reporter}: nothing more is written while the reader is behind, as the first report and after another one`, async () => {
+      for (const reporters of [[reporter], ['text', reporter]]) {
+        const what = reporters.join(' + ');
+        const args = [file, '--threads', '0', ...reporters.flatMap((r) => ['--reporter', r])];
+        const unbounded: string[] = [];
+        await runValidate(args, { out: (t) => unbounded.push(t), err: () => {}, cwd: tmp.dir, env: {} });
+        const total = unbounded.join('\n').length;
+        let written = 0;
+        let linesWhenBehind = -1;
+        let release: (() => void) | undefined;
+        let backlog: Promise<void> | undefined;
+        const lines: string[] = [];
+        const run = runValidate(args, {
+          out(text) {
+            lines.push(text);
+            written += text.length;
+            // Behind once 60% of the text is written (in the spooled lists written at the end).
+            if (linesWhenBehind < 0 && written > total * 0.6) {
+              linesWhenBehind = lines.length;
+              backlog = new Promise((resolve) => (release = () => ((backlog = undefined), resolve())));
+            }
+          },
+          err: () => {},
+          cwd: tmp.dir,
+          env: {},
+          backlog: () => backlog,
+        });
+        await turns(200);
+        expect(linesWhenBehind, `${what}: the reader fell behind`).toBeGreaterThan(0);
+        expect(lines.length, `${what}: lines written while behind`).toBe(linesWhenBehind);
+        expect(written, `${what}: some of the report is still to come`).toBeLessThan(total);
+        release!();
+        await run;
+        // The same report (JUnit's check times aside).
+        const untimed = (text: string[]) => text.join('\n').replace(/ time="[^"]*"/g, '');
+        expect(untimed(lines), what).toBe(untimed(unbounded));
+      }
+    });
+  }
+});

@@ -14,6 +14,7 @@ import { createJunitWriter } from '../../src/cli/reporters/junit.js';
 import { createMarkdownReportWriter } from '../../src/cli/reporters/markdown.js';
 import { createSarifWriter } from '../../src/cli/reporters/sarif.js';
 import { createTextWriter } from '../../src/cli/reporters/text.js';
+import { closeWhole } from '../../src/cli/reporters/whole.js';
 import { createSpoolFiles, type Spool, type SpoolMaker } from '../../src/cli/spool.js';
 
 const spools = createSpoolFiles();
@@ -77,7 +78,7 @@ function feed(make: Make, list: ReportItem[]) {
     writer.item(item);
     after.push(outLength + counting.written());
   }
-  writer.close(closing(list));
+  closeWhole(writer, closing(list));
   return { after, text: out.join('') };
 }
 

@@ -45,7 +45,7 @@ export function createGithubWriter(write: (text: string) => void, where: Annotat
         }
       }
     },
-    close({ summary: s, firstRule }) {
+    *close({ summary: s, firstRule }) {
       const hint = firstRule ? explainRuleLine(firstRule) : undefined;
       write(`::${s.exitCode ? 'error' : 'notice'} title=social-analytics-api validate::${data(hint ? `${summaryLine(s)}; ${hint}` : summaryLine(s))}\n`);
     },

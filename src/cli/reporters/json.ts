@@ -23,11 +23,11 @@ export function createJsonWriter(write: (text: string) => void, spool: SpoolMake
         lists.unreadable.add(unreadable);
       } else lists.skipped.add({ source: item.source, reason: item.reason, detail: item.detail });
     },
-    close(closing) {
+    *close(closing) {
       write(`{\n  "summary": ${nested(JSON.stringify(closing.summary, null, 2), '  ')}`);
       for (const [key, list] of Object.entries(lists)) {
         write(`,\n  "${key}": `);
-        list.writeTo(write);
+        yield* list.writeTo(write);
       }
       if (closing.coverage) write(`,\n  "coverage": ${nested(JSON.stringify(closing.coverage, null, 2), '  ')}`);
       write('\n}\n');

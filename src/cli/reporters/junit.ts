@@ -122,7 +122,7 @@ export function createJunitWriter(write: (text: string) => void, spool: SpoolMak
         cases.write(caseXml(build, responseCase(item, file)));
       }
     },
-    close() {
+    *close() {
       endRange();
       const all = [...suites.values()];
       const total = (pick: (s: Suite) => number) => all.reduce((sum, s) => sum + pick(s), 0);
@@ -144,7 +144,12 @@ export function createJunitWriter(write: (text: string) => void, spool: SpoolMak
       write(`${head}${opening(all[0]).document}`);
       for (const suite of all) {
         write(opening(suite).suite);
-        for (const [a, b] of suite.ranges) for (const chunk of cases.chunks(a, b)) write(chunk);
+        for (const [a, b] of suite.ranges) {
+          for (const chunk of cases.chunks(a, b)) {
+            write(chunk);
+            yield;
+          }
+        }
         write('  </testsuite>\n');
       }
       write('</testsuites>\n');

@@ -98,7 +98,12 @@ export function createMarkdownReportWriter(write: (text: string) => void, option
     if (list.length) write(`${list.join('\n')}\n`);
   };
   lines(writer.opening());
-  return { item: (item) => lines(writer.row(item)), close: (closing) => lines(writer.closing(closing)) };
+  return {
+    item: (item) => lines(writer.row(item)),
+    *close(closing) {
+      lines(writer.closing(closing));
+    },
+  };
 }
 
 export function renderMarkdown(report: ValidateReport, options: MarkdownOptions = {}): string {

@@ -71,7 +71,7 @@ export function createSarifWriter(write: (text: string) => void, spool: SpoolMak
       }
       if (item.groupsOmitted) result(INPUT_RULE, 'warning', `${item.source} ${responseTitle(item)}: ${item.groupsOmitted} more kinds of problem not listed`, { file, line: item.line, column: item.column });
     },
-    close() {
+    *close() {
       const driverRules = [...rules].sort().map((id) => ruleDescriptor(id, context));
       if (inputResults) {
         driverRules.push({ id: INPUT_RULE, shortDescription: { text: 'the input can be read: a capture or HAR file, its JSON and its recorded request' }, defaultConfiguration: { level: 'error' } });
@@ -89,7 +89,7 @@ export function createSarifWriter(write: (text: string) => void, spool: SpoolMak
       const text = JSON.stringify(sarif, null, 2);
       const at = text.lastIndexOf(JSON.stringify(RESULTS_HERE));
       write(text.slice(0, at));
-      results.writeTo(write);
+      yield* results.writeTo(write);
       write(`${text.slice(at + JSON.stringify(RESULTS_HERE).length)}\n`);
     },
   };

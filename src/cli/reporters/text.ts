@@ -32,7 +32,9 @@ export function closingText(closing: ReportClosing): string {
 export function createTextWriter(write: (text: string) => void): ReportWriter {
   return {
     item: (item) => write(`${itemLines(item).join('\n')}\n`),
-    close: (closing) => write(closingText(closing)),
+    *close(closing) {
+      write(closingText(closing));
+    },
   };
 }
 

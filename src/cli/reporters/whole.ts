@@ -14,8 +14,13 @@ export function renderWith(make: (write: (text: string) => void, spool: SpoolMak
   const parts: string[] = [];
   const writer = make((text) => parts.push(text), memorySpool);
   for (const item of report.items) writer.item(item);
-  writer.close(closingOf(report));
+  closeWhole(writer, closingOf(report));
   return parts.join('');
+}
+
+/** Takes every step of `writer.close(closing)` at once (for a report written to memory or a file). */
+export function closeWhole(writer: ReportWriter, closing: ReportClosing): void {
+  for (const _step of writer.close(closing));
 }
 
 /** `text` (JSON.stringify with 2 spaces) as a value nested `by` deeper: every line after its first indented. */
@@ -35,11 +40,14 @@ export function spooledArray(spool: SpoolMaker, indent: string) {
     get count() {
       return count;
     },
-    /** Writes `[...]` as JSON.stringify lays it out with its closing bracket at `indent` less two spaces. */
-    writeTo(write: (text: string) => void): void {
+    /** Writes `[...]` as JSON.stringify lays it out with its closing bracket at `indent` less two spaces, a step per chunk (see ReportWriter.close). */
+    *writeTo(write: (text: string) => void): Generator<void, void, undefined> {
       if (!count) return write('[]');
       write('[\n');
-      for (const chunk of items.chunks()) write(chunk);
+      for (const chunk of items.chunks()) {
+        write(chunk);
+        yield;
+      }
       write(`\n${indent.slice(2)}]`);
     },
   };
