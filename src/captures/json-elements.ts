@@ -398,10 +398,8 @@ export function createJsonScanner(options: ScanOptions) {
         if (between === 'after' || c === 0x2c || c === 0x5d) {
           const found = buf.toString('utf8', i, Math.min(n, i + 12));
           const at = lines.at(offset + i);
-          {
-            yield problem(malformedAt(at, between === 'after' ? '"," or "]"' : 'a value', found), at);
-            return;
-          }
+          yield problem(malformedAt(at, between === 'after' ? '"," or "]"' : 'a value', found), at);
+          return;
         }
         elementStart = lines.at(offset + i);
         if (byLines && c === 0x7b && offset + i >= looked) {
