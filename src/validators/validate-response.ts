@@ -48,12 +48,12 @@ function statusSchemaOf({ validators }: CompiledOperation, key: string): StatusS
  */
 function checkSchema(list: ProblemList, { validators, failure, rules }: CompiledOperation, schema: StatusSchema, body: unknown): unknown {
   if (schema.bySuccess) {
-    // The common answer first: a body its success branch passes has `success: true` (a `const`
-    // of that branch, read there). Bodies of every operation come here, so a read of `success`
-    // here is a lookup by layout, made only for the bodies that branch rejects.
     const own = validators.success!;
-    if (own(body, WHOLE_BODY)) return true;
     const success = isPlainObject(body) ? body.success : undefined;
+    // Every success branch requires `success: const true` (the generator refuses one that does
+    // not; test/validators/success-branch.test.ts), so a failure body goes to its own branch
+    // without running the success branch, which could only fail and list its errors.
+    if (success !== false && own(body, WHOLE_BODY)) return true;
     if (success === true) {
       addSchemaErrors(list, own, { name: validators.schemas.success!, rules: rules() }, body);
     } else if (success === false) {
@@ -122,16 +122,16 @@ interface OperationPlan {
 interface NoPlan {
   readonly op: (OperationInfo & { key: OperationKey }) | undefined;
   readonly error: string;
-  /** The version the path is under when it names no operation (its failure body is checked). */
-  readonly version?: number;
+  /** The failure body of the version the path is under (of document 1 when none), by which a failure body answering it is checked. */
+  readonly failure: Pick<CompiledOperation, 'failure' | 'rules'> | undefined;
 }
 
 /** The plan of an operation, or why there is none. */
 function planOf(found: OperationLookup): OperationPlan | NoPlan {
   const op = found.operation;
-  if (!op) return { op, error: found.error, version: found.version };
+  if (!op) return { op, error: found.error, failure: failureOf(found.version ?? SHARED_RULES_VERSION) };
   const compiled = validatorsOf(op.version, op.key);
-  if (!compiled) return { op, error: `no validators for ${op.key}; regenerate with npm run generate` };
+  if (!compiled) return { op, error: `no validators for ${op.key}; regenerate with npm run generate`, failure: failureOf(SHARED_RULES_VERSION) };
   const { statuses } = compiled.validators;
   return { op, compiled, statuses: statuses.map(Number), schemas: statuses.map((key) => statusSchemaOf(compiled, key)), successChecks: successChecksOf(op), readsRequest: op.kind === 'metrics' || op.kind === 'posts', requestCheck: requestCheckOf(op.key), requests: op.kind === 'metrics' || op.kind === 'posts' ? new RequestMemo() : undefined, valid: validResult(op.key), error: undefined };
 }
@@ -150,7 +150,7 @@ function check(input: ValidateResponseInput, plan: OperationPlan | NoPlan, list:
     // body is one whatever the method and path; outside both versions' paths it is judged by
     // document 1's Errors section, which holds the rules shared by both. A success body needs an
     // operation.
-    const failure = failureOf(plan.version ?? SHARED_RULES_VERSION);
+    const { failure } = plan;
     if (failure && isPlainObject(input.body) && input.body.success === false) checkUnroutedFailure(list, failure, input);
     else list.add('shared.response.operation', '', plan.error);
     return;
