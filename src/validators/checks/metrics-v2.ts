@@ -1,14 +1,15 @@
 /**
  * The harness of a version 2 metrics body: finds at once what the common answer needs (the header
  * when well-formed, where its extra dimension is, whether `data` nests as the header says, whether
- * the header and metric rows are as requested), then runs the rules of ../rules/metrics-v2.ts.
+ * the header and metric rows are as requested, whether the metric rows are distinct metrics of
+ * the network), then runs the rules of ../rules/metrics-v2.ts.
  */
 import type { ProblemList } from '../../core/problems/problem-list.js';
 import { metricsOf, type CatalogMetric } from '../catalog-facts.js';
 import { metricsV2Rules, type MetricsV2Facts } from '../rules/metrics-v2.js';
 import { RuleRun, ruleList, runRules } from '../rules/rule-table.js';
 import { dataHolds, extraOf, headerOf, type HeaderElement } from './metrics-v2-body.js';
-import { dateRange, listRowsDifferFrom, type DateRange } from './request-shape.js';
+import { dateRange, sameItems, stringArray, type DateRange } from './request-shape.js';
 import type { RememberedRequest } from './request-memo.js';
 import { isPlainObject } from './values.js';
 
@@ -17,6 +18,49 @@ const RULES = ruleList(metricsV2Rules);
 /** What the harness reads of a request alone, once per request (./request-memo.ts). */
 interface V2RequestFacts {
   readonly range: DateRange | undefined;
+  /** The requested `metrics` are metrics of the network, each once (so metric rows equal to them are too). */
+  readonly distinctMetrics: boolean;
+}
+
+/** Up to this many rows are compared with each other rather than marked by catalog position. */
+const FEW_ROWS = 8;
+
+/** `rows` are metric names of `catalog`, none twice (allocates nothing for up to {@link FEW_ROWS} rows). */
+function distinctMetrics(rows: readonly unknown[], catalog: ReadonlyMap<string, CatalogMetric>): boolean {
+  const seen = rows.length > FEW_ROWS ? new Uint8Array(catalog.size) : undefined;
+  for (let j = 0; j < rows.length; j++) {
+    const row = rows[j];
+    const metric = typeof row === 'string' ? catalog.get(row) : undefined;
+    if (metric === undefined) return false;
+    if (seen === undefined) {
+      if (rows.indexOf(row) < j) return false;
+    } else {
+      if (seen[metric.position] === 1) return false;
+      seen[metric.position] = 1;
+    }
+  }
+  return true;
+}
+
+function requestFactsOf(request: Record<string, unknown>, catalog: ReadonlyMap<string, CatalogMetric>): V2RequestFacts {
+  const metrics = stringArray(request.metrics);
+  return { range: dateRange(request), distinctMetrics: metrics !== undefined && distinctMetrics(metrics, catalog) };
+}
+
+/**
+ * The rows of every `metric` element are metrics of the network, each once within its element:
+ * the common answer of the metric-row rules. Rows equal, item by item, to requested metrics known
+ * to be such (`requestedKnown`) are not looked up again.
+ */
+function metricRowsHold(header: HeaderElement[], catalog: ReadonlyMap<string, CatalogMetric>, rowsAsRequested: boolean, requestedKnown: boolean): boolean {
+  let first = true;
+  for (let i = 0; i < header.length; i++) {
+    if (header[i].type !== 'metric') continue;
+    const known = first && rowsAsRequested && requestedKnown;
+    first = false;
+    if (!known && !distinctMetrics(header[i].rows, catalog)) return false;
+  }
+  return true;
 }
 
 /** The header is the requested dimensions, then `metric` (the common answer, checked without allocating). */
@@ -29,26 +73,34 @@ function headerAsRequested(header: HeaderElement[], dimensions: unknown): boolea
   return true;
 }
 
-/** The requested metrics the first metric element's rows differ from, each once at its first place (a metric requested twice is one row). */
-function requestedMetrics(header: HeaderElement[], request: Record<string, unknown>): string[] | undefined {
-  let element = 0;
-  while (element < header.length && header[element].type !== 'metric') element++;
-  if (element === header.length) return undefined;
-  const metrics = listRowsDifferFrom(header[element].rows, request.metrics);
+/** The index of the first `metric` element, -1 if none. */
+function firstMetric(header: HeaderElement[]): number {
+  for (let i = 0; i < header.length; i++) if (header[i].type === 'metric') return i;
+  return -1;
+}
+
+/** The requested metrics, each once at its first place (a metric requested twice is one row), when the first metric element's rows differ from them. */
+function requestedMetrics(request: Record<string, unknown>, rowsAsRequested: boolean): string[] | undefined {
+  const metrics = rowsAsRequested ? undefined : stringArray(request.metrics);
   return metrics && [...new Set(metrics)];
 }
 
 /**
- * Runs the version 2 metrics rules on a success body of `network`, request-aware ones with the
- * request. `schemaValid`: the body passed its schema, which makes its header a non-empty list of
- * `{ type: string, rows: string[] }`, so it is not read twice. `known`: what is remembered of the
- * request (its facts are read once); `catalog`: the network's metrics, when the caller holds them.
+ * What the rules of a success body of `network` read beside its header, found at once; undefined
+ * when the header is not well-formed (the schema errors say what is wrong). `schemaValid`: the
+ * body passed its schema, which makes its header a non-empty list of `{ type: string, rows:
+ * string[] }`, so it is not read twice. `known`: what is remembered of the request (its facts are
+ * read once); `catalog`: the network's metrics.
  */
-export function checkMetricsV2(list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, schemaValid = false, known?: RememberedRequest, catalog: ReadonlyMap<string, CatalogMetric> = metricsOf(2, network)): void {
+export function metricsV2Facts(body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, schemaValid: boolean, known: RememberedRequest | undefined, catalog: ReadonlyMap<string, CatalogMetric>): { header: HeaderElement[]; facts: MetricsV2Facts } | undefined {
   const header = schemaValid ? (body.header as HeaderElement[]) : headerOf(body);
-  if (!header) return;
+  if (!header) return undefined;
   const data = Array.isArray(body.data) ? (body.data as unknown[]) : undefined;
   const { placed, extra } = extraOf(header);
+  const requestFacts = request && (known ? ((known.facts as V2RequestFacts | undefined) ??= requestFactsOf(request, catalog)) : undefined);
+  // Rows equal to the requested list item by item are its items in its order, whatever it holds.
+  const element = firstMetric(header);
+  const rowsAsRequested = request !== undefined && element >= 0 && Array.isArray(request.metrics) && sameItems(header[element].rows, request.metrics);
   const facts: MetricsV2Facts = {
     network,
     catalog,
@@ -56,10 +108,20 @@ export function checkMetricsV2(list: ProblemList, body: Record<string, unknown>,
     placed,
     extra,
     dataHolds: data !== undefined && dataHolds(data, header),
+    metricRowsHold: metricRowsHold(header, catalog, rowsAsRequested, requestFacts?.distinctMetrics === true),
     request,
     asRequested: request !== undefined && headerAsRequested(header, request.dimensions),
-    requestedMetrics: request && requestedMetrics(header, request),
-    range: request && (known ? ((known.facts as V2RequestFacts | undefined) ??= { range: dateRange(request) }).range : dateRange(request)),
+    requestedMetrics: request && element >= 0 ? requestedMetrics(request, rowsAsRequested) : undefined,
+    range: request && (requestFacts ? requestFacts.range : dateRange(request)),
   };
-  runRules(new RuleRun(list), RULES, header, -1, facts);
+  return { header, facts };
+}
+
+/**
+ * Runs the version 2 metrics rules on a success body of `network`, request-aware ones with the
+ * request (the arguments: {@link metricsV2Facts}).
+ */
+export function checkMetricsV2(list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, schemaValid = false, known?: RememberedRequest, catalog: ReadonlyMap<string, CatalogMetric> = metricsOf(2, network)): void {
+  const found = metricsV2Facts(body, request, network, schemaValid, known, catalog);
+  if (found) runRules(new RuleRun(list), RULES, found.header, -1, found.facts);
 }

@@ -31,6 +31,8 @@ export interface MetricsV2Facts {
   readonly extra: string | undefined;
   /** `data` nests as the header says, numbers innermost (the harness's fast answer). */
   readonly dataHolds: boolean;
+  /** The rows of every metric element are metrics of the network, each once (the harness's fast answer). */
+  readonly metricRowsHold: boolean;
   readonly request: Record<string, unknown> | undefined;
   /** The header is the requested dimensions, then `metric`. */
   readonly asRequested: boolean;
@@ -74,7 +76,8 @@ export const metricsV2Rules: RuleTable<HeaderElement[], MetricsV2Facts> = {
       if (seen < 0) seen = i;
     }
   },
-  'v2.metrics.metric-rows': (found, header, _at, { network, catalog }) => {
+  'v2.metrics.metric-rows': (found, header, _at, { network, catalog, metricRowsHold }) => {
+    if (metricRowsHold) return;
     for (let i = 0; i < header.length; i++) {
       if (header[i].type !== 'metric') continue;
       const rows = header[i].rows;
@@ -84,7 +87,8 @@ export const metricsV2Rules: RuleTable<HeaderElement[], MetricsV2Facts> = {
       }
     }
   },
-  'v2.metrics.metric-rows-unique': (found, header, _at, { catalog }) => {
+  'v2.metrics.metric-rows-unique': (found, header, _at, { catalog, metricRowsHold }) => {
+    if (metricRowsHold) return;
     for (let i = 0; i < header.length; i++) {
       if (header[i].type !== 'metric') continue;
       const rows = header[i].rows;
