@@ -1,0 +1,110 @@
+/**
+ * The fast answers of the version 2 metrics harness (src/validators/checks/metrics-v2.ts) never
+ * change what the rules find: on generated bodies and requests, the rules given the harness's
+ * facts list exactly the problems they list when told that no fast answer holds (every rule then
+ * walks the body in full), with and without what is remembered of the request, the memory made
+ * by another body first.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ProblemList } from '../../src/core/problems/problem-list.js';
+import { metricsOf } from '../../src/validators/catalog-facts.js';
+import { checkMetricsV2, metricsV2Facts } from '../../src/validators/checks/metrics-v2.js';
+import { RememberedRequest } from '../../src/validators/checks/request-memo.js';
+import { metricsV2Rules } from '../../src/validators/rules/metrics-v2.js';
+import { RuleRun, ruleList, runRules } from '../../src/validators/rules/rule-table.js';
+
+const RULES = ruleList(metricsV2Rules);
+
+/** The problems the rules list for `body`, with the harness's fast answers or (`slow`) without any. */
+function problems(network: string, body: Record<string, unknown>, request: Record<string, unknown> | undefined, known: RememberedRequest | undefined, slow: boolean) {
+  const list = new ProblemList({ strict: true });
+  if (!slow) checkMetricsV2(list, body, request, network, false, known);
+  else {
+    const found = metricsV2Facts(body, request, network, false, known, metricsOf(2, network));
+    if (found) runRules(new RuleRun(list), RULES, found.header, -1, { ...found.facts, dataHolds: false, metricRowsHold: false });
+  }
+  return list.all();
+}
+
+/** A body and request of `network`: metric rows of catalog names (some repeated), unknown names and non-strings; requests asking for those rows or others. */
+function cases(network: string) {
+  const names = [...metricsOf(2, network).keys()];
+  const row = fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...names.slice(0, 12)) }, { weight: 1, arbitrary: fc.constantFrom('not_a_metric', 'fans', '') }, { weight: 1, arbitrary: fc.constantFrom<unknown>(7, null) });
+  const rows = fc.oneof(fc.uniqueArray(fc.constantFrom(...names), { maxLength: 14 }), fc.array(row, { maxLength: 14 }));
+  const element = fc.oneof(
+    { weight: 3, arbitrary: rows.map((r) => ({ type: 'metric', rows: r as unknown[] })) },
+    { weight: 1, arbitrary: fc.constantFrom({ type: 'profile', rows: ['p1', 'p2'] }, { type: 'date.day', rows: ['2025-01-01'] }, { type: 'gender_age', rows: ['F.18-24'] }) },
+  );
+  const header = fc.oneof(rows.map((r) => [{ type: 'metric', rows: r as unknown[] }]), fc.array(element, { minLength: 1, maxLength: 3 }));
+  const data = fc.oneof(fc.constant(undefined), fc.array(fc.oneof(fc.integer(), fc.array(fc.integer(), { maxLength: 3 })), { maxLength: 14 }));
+  const request = fc.oneof(
+    fc.constant(undefined),
+    fc.record({
+      metricsFrom: fc.constantFrom('rows', 'other', 'none'),
+      other: fc.array(row, { maxLength: 14 }),
+      dimensions: fc.constantFrom([], [{ type: 'profile' }], [{ type: 'date.day' }]),
+    }),
+  );
+  return fc.record({ header, data, request }).map(({ header, data, request }) => {
+    const body: Record<string, unknown> = { success: true, header, data: data ?? header[header.length - 1].rows.map(() => 1) };
+    const metricRows = header.find((el) => el.type === 'metric')?.rows ?? [];
+    const asked = request && {
+      profiles: ['p1', 'p2'],
+      date_start: '2025-01-01',
+      date_end: '2025-01-31',
+      // A copy: the request's list is another array, with other strings, than the body's rows.
+      ...(request.metricsFrom === 'none' ? {} : { metrics: request.metricsFrom === 'rows' ? JSON.parse(JSON.stringify(metricRows)) : request.other }),
+      dimensions: request.dimensions,
+    };
+    return { body, request: asked };
+  });
+}
+
+describe('the v2 metrics harness', () => {
+  it.each(['facebook', 'linkedin'])('%s: the fast answers list the same problems as the rules walking every body in full', (network) => {
+    let checked = 0;
+    let held = 0;
+    fc.assert(
+      fc.property(cases(network), cases(network), ({ body, request }, other) => {
+        const slow = problems(network, body, request, undefined, true);
+        expect(problems(network, body, request, undefined, false)).toEqual(slow);
+        if (request) {
+          // Remembered: first made by this body, then by another body with the same request.
+          const known = new RememberedRequest(undefined);
+          expect(problems(network, body, request, known, false)).toEqual(slow);
+          expect(problems(network, body, request, known, false)).toEqual(slow);
+          const first = new RememberedRequest(undefined);
+          problems(network, other.body, request, first, false);
+          expect(problems(network, body, request, first, false)).toEqual(slow);
+          expect(problems(network, body, request, first, true)).toEqual(slow);
+        }
+        checked++;
+        if (metricsV2Facts(body, request, network, false, undefined, metricsOf(2, network))?.facts.metricRowsHold) held++;
+      }),
+      { seed: 36, numRuns: 600 },
+    );
+    // Both answers were met often: the fast one and the one the rules walk.
+    expect(held).toBeGreaterThan(checked / 5);
+    expect(checked - held).toBeGreaterThan(checked / 5);
+  });
+
+  it('finds a repeated or unknown metric row past the few rows compared pairwise, with the requested metrics remembered', () => {
+    const names = [...metricsOf(2, 'facebook').keys()].slice(0, 12);
+    const known = new RememberedRequest(undefined);
+    const request = { profiles: ['p1'], date_start: '2025-01-01', date_end: '2025-01-01', metrics: names, dimensions: [] };
+    const check = (rows: string[]) => {
+      const list = new ProblemList();
+      checkMetricsV2(list, { success: true, header: [{ type: 'metric', rows }], data: rows.map(() => 1) }, request, 'facebook', true, known);
+      return list.all().map((p) => `${p.rule} ${p.place}`);
+    };
+    expect(check(names)).toEqual([]);
+    expect(check([...names.slice(0, 11), names[3]])).toEqual(['v2.metrics.metric-rows-unique /header/0/rows/11', 'v2.metrics.requested-metrics /header/0/rows']);
+    expect(check([...names.slice(0, 11), 'fans'])).toEqual(['v2.metrics.metric-rows /header/0/rows/11', 'v2.metrics.requested-metrics /header/0/rows/11', 'v2.metrics.requested-metrics /header/0/rows']);
+    // The request asks for a repeated metric: rows equal to it are checked, not taken as known.
+    const twice = { ...request, metrics: [...names, names[0]] };
+    const list = new ProblemList();
+    checkMetricsV2(list, { success: true, header: [{ type: 'metric', rows: [...names, names[0]] }], data: [...names, names[0]].map(() => 1) }, twice, 'facebook', true, new RememberedRequest(undefined));
+    expect(list.all().map((p) => `${p.rule} ${p.place}`)).toEqual(['v2.metrics.metric-rows-unique /header/0/rows/12']);
+  });
+});
