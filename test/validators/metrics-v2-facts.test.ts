@@ -3,13 +3,14 @@
  * change what the rules find: on generated bodies and requests, the rules given the harness's
  * facts list exactly the problems they list when told that no fast answer holds (every rule then
  * walks the body in full), with and without what is remembered of the request, the memory made
- * by another body first.
+ * by another body first; a body holding all the common answers is checked by the rules those
+ * answers do not settle alone, and they find the same.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ProblemList } from '../../src/core/problems/problem-list.js';
 import { metricsOf } from '../../src/validators/catalog-facts.js';
-import { checkMetricsV2, metricsV2Facts } from '../../src/validators/checks/metrics-v2.js';
+import { checkMetricsV2, holdsCommonAnswer, metricsV2Facts, SETTLED_BY_COMMON_ANSWER } from '../../src/validators/checks/metrics-v2.js';
 import { RememberedRequest } from '../../src/validators/checks/request-memo.js';
 import { metricsV2Rules } from '../../src/validators/rules/metrics-v2.js';
 import { RuleRun, ruleList, runRules } from '../../src/validators/rules/rule-table.js';
@@ -27,27 +28,44 @@ function problems(network: string, body: Record<string, unknown>, request: Recor
   return list.all();
 }
 
-/** A body and request of `network`: metric rows of catalog names (some repeated), unknown names and non-strings; requests asking for those rows or others. */
+interface Element {
+  type: string;
+  rows: unknown[];
+}
+
+/** `data` nested as `header` says, numbers innermost. */
+const fitting = (header: Element[], depth = 0): unknown[] => header[depth].rows.map(() => (depth === header.length - 1 ? 1 : fitting(header, depth + 1)));
+
+/**
+ * A body and request of `network`: metric rows of catalog names (some repeated), unknown names and
+ * non-strings; profile and day rows in and out of the request; `data` nested as the header says or
+ * not; requests asking for the header's dimensions and rows, or for others.
+ */
 function cases(network: string) {
   const names = [...metricsOf(2, network).keys()];
   const row = fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...names.slice(0, 12)) }, { weight: 1, arbitrary: fc.constantFrom('not_a_metric', 'fans', '') }, { weight: 1, arbitrary: fc.constantFrom<unknown>(7, null) });
   const rows = fc.oneof(fc.uniqueArray(fc.constantFrom(...names), { maxLength: 14 }), fc.array(row, { maxLength: 14 }));
-  const element = fc.oneof(
-    { weight: 3, arbitrary: rows.map((r) => ({ type: 'metric', rows: r as unknown[] })) },
-    { weight: 1, arbitrary: fc.constantFrom({ type: 'profile', rows: ['p1', 'p2'] }, { type: 'date.day', rows: ['2025-01-01'] }, { type: 'gender_age', rows: ['F.18-24'] }) },
+  const metric = rows.map((r): Element => ({ type: 'metric', rows: r as unknown[] }));
+  const dimension = fc.oneof(
+    fc.constantFrom<unknown[]>(['p1', 'p2'], ['p1'], ['p1', 'p3'], []).map((r): Element => ({ type: 'profile', rows: r })),
+    fc.constantFrom<unknown[]>(['2025-01-31'], ['2025-01-01', '2025-01-31'], ['2025-01-01'], ['2025-02-05', '2025-01-31'], ['2025-13-01'], []).map((r): Element => ({ type: 'date.day', rows: r })),
+    fc.constant<Element>({ type: 'gender_age', rows: ['F.18-24'] }),
   );
-  const header = fc.oneof(rows.map((r) => [{ type: 'metric', rows: r as unknown[] }]), fc.array(element, { minLength: 1, maxLength: 3 }));
-  const data = fc.oneof(fc.constant(undefined), fc.array(fc.oneof(fc.integer(), fc.array(fc.integer(), { maxLength: 3 })), { maxLength: 14 }));
+  const header = fc.oneof(
+    { weight: 3, arbitrary: fc.tuple(fc.array(dimension, { maxLength: 2 }), metric).map(([dims, m]) => [...dims, m]) },
+    { weight: 1, arbitrary: fc.array(fc.oneof(metric, dimension), { minLength: 1, maxLength: 3 }) },
+  );
+  const data = fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.array(fc.oneof(fc.integer(), fc.array(fc.integer(), { maxLength: 3 })), { maxLength: 14 }) });
   const request = fc.oneof(
     fc.constant(undefined),
     fc.record({
-      metricsFrom: fc.constantFrom('rows', 'other', 'none'),
+      metricsFrom: fc.constantFrom('rows', 'rows', 'other', 'none'),
       other: fc.array(row, { maxLength: 14 }),
-      dimensions: fc.constantFrom([], [{ type: 'profile' }], [{ type: 'date.day' }]),
+      dimensions: fc.constantFrom<unknown[] | 'header'>('header', 'header', [], [{ type: 'profile' }], [{ type: 'date.day' }]),
     }),
   );
   return fc.record({ header, data, request }).map(({ header, data, request }) => {
-    const body: Record<string, unknown> = { success: true, header, data: data ?? header[header.length - 1].rows.map(() => 1) };
+    const body: Record<string, unknown> = { success: true, header, data: data ?? fitting(header) };
     const metricRows = header.find((el) => el.type === 'metric')?.rows ?? [];
     const asked = request && {
       profiles: ['p1', 'p2'],
@@ -55,7 +73,7 @@ function cases(network: string) {
       date_end: '2025-01-31',
       // A copy: the request's list is another array, with other strings, than the body's rows.
       ...(request.metricsFrom === 'none' ? {} : { metrics: request.metricsFrom === 'rows' ? JSON.parse(JSON.stringify(metricRows)) : request.other }),
-      dimensions: request.dimensions,
+      dimensions: request.dimensions === 'header' ? header.filter((el) => el.type !== 'metric').map((el) => ({ type: el.type })) : request.dimensions,
     };
     return { body, request: asked };
   });
@@ -65,6 +83,8 @@ describe('the v2 metrics harness', () => {
   it.each(['facebook', 'linkedin'])('%s: the fast answers list the same problems as the rules walking every body in full', (network) => {
     let checked = 0;
     let held = 0;
+    let common = 0;
+    let commonBroken = 0;
     fc.assert(
       fc.property(cases(network), cases(network), ({ body, request }, other) => {
         const slow = problems(network, body, request, undefined, true);
@@ -80,13 +100,26 @@ describe('the v2 metrics harness', () => {
           expect(problems(network, body, request, first, true)).toEqual(slow);
         }
         checked++;
-        if (metricsV2Facts(body, request, network, false, undefined, metricsOf(2, network))?.facts.metricRowsHold) held++;
+        const facts = metricsV2Facts(body, request, network, false, undefined, metricsOf(2, network))?.facts;
+        if (facts?.metricRowsHold) held++;
+        if (facts && holdsCommonAnswer(facts)) {
+          common++;
+          if (slow.length > 0) commonBroken++;
+        }
       }),
       { seed: 36, numRuns: 600 },
     );
     // Both answers were met often: the fast one and the one the rules walk.
     expect(held).toBeGreaterThan(checked / 5);
     expect(checked - held).toBeGreaterThan(checked / 5);
+    // The common answer was met often, and with problems of the rules it does not settle.
+    expect(common).toBeGreaterThan(checked / 10);
+    expect(commonBroken).toBeGreaterThanOrEqual(5);
+  });
+
+  it('settles only rules of its table by the common answer', () => {
+    expect(SETTLED_BY_COMMON_ANSWER.size).toBeGreaterThan(0);
+    for (const id of SETTLED_BY_COMMON_ANSWER) expect(Object.keys(metricsV2Rules)).toContain(id);
   });
 
   it('finds a repeated or unknown metric row past the few rows compared pairwise, with the requested metrics remembered', () => {

@@ -2,9 +2,11 @@
  * The harness of a version 2 metrics body: finds at once what the common answer needs (the header
  * when well-formed, where its extra dimension is, whether `data` nests as the header says, whether
  * the header and metric rows are as requested, whether the metric rows are distinct metrics of
- * the network), then runs the rules of ../rules/metrics-v2.ts.
+ * the network), then runs the rules of ../rules/metrics-v2.ts: on a body holding all of these
+ * common answers, only those the answers do not settle.
  */
 import type { ProblemList } from '../../core/problems/problem-list.js';
+import type { RuleId } from '../../core/rules.js';
 import { metricsOf, type CatalogMetric } from '../catalog-facts.js';
 import { metricsV2Rules, type MetricsV2Facts } from '../rules/metrics-v2.js';
 import { RuleRun, ruleList, runRules } from '../rules/rule-table.js';
@@ -14,6 +16,35 @@ import type { RememberedRequest } from './request-memo.js';
 import { isPlainObject } from './values.js';
 
 const RULES = ruleList(metricsV2Rules);
+
+/**
+ * The rules a body holding the common answer ({@link holdsCommonAnswer}) cannot break: each
+ * returns at once on one of its facts. Such a body is checked by the other rules alone, in the
+ * table's order; a rule added to the table runs on every body until it is listed here.
+ */
+export const SETTLED_BY_COMMON_ANSWER: ReadonlySet<RuleId> = new Set<RuleId>([
+  'v2.metrics.header-ends-with-metric', // placed
+  'v2.metrics.header-extra-dimension', // placed
+  'v2.metrics.metric-rows', // metricRowsHold
+  'v2.metrics.metric-rows-unique', // metricRowsHold
+  'v2.metrics.extra-dimension-support', // no extra dimension
+  'v2.metrics.data-nesting', // dataHolds
+  'v2.metrics.data-numbers', // dataHolds
+  'v2.metrics.header-order', // no request, or asRequested
+  'v2.metrics.requested-metrics', // no requestedMetrics
+  'v2.metrics.metric-order', // no requestedMetrics
+]);
+
+/** The rules run on a body holding the common answer. */
+const RULES_BEYOND_COMMON_ANSWER = Object.freeze(RULES.filter(([id]) => !SETTLED_BY_COMMON_ANSWER.has(id)));
+
+/**
+ * The common answer, found by the harness: the header's elements in their places without an
+ * extra dimension, `data` nested as the header says, the metric rows distinct metrics of the
+ * network, and with a request the header and metric rows as requested.
+ */
+export const holdsCommonAnswer = (facts: MetricsV2Facts): boolean =>
+  facts.placed && facts.extra === undefined && facts.dataHolds && facts.metricRowsHold && (facts.request === undefined || facts.asRequested) && facts.requestedMetrics === undefined;
 
 /** What the harness reads of a request alone, once per request (./request-memo.ts). */
 interface V2RequestFacts {
@@ -123,5 +154,5 @@ export function metricsV2Facts(body: Record<string, unknown>, request: Record<st
  */
 export function checkMetricsV2(list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, schemaValid = false, known?: RememberedRequest, catalog: ReadonlyMap<string, CatalogMetric> = metricsOf(2, network)): void {
   const found = metricsV2Facts(body, request, network, schemaValid, known, catalog);
-  if (found) runRules(new RuleRun(list), RULES, found.header, -1, found.facts);
+  if (found) runRules(new RuleRun(list), holdsCommonAnswer(found.facts) ? RULES_BEYOND_COMMON_ANSWER : RULES, found.header, -1, found.facts);
 }
