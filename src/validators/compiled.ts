@@ -4,9 +4,9 @@
  * for; the failure body's module on the first failure body or schema error (a valid success
  * body needs neither it nor the rule table). What `failure()` and `rules()` answer is kept by the
  * object that answers it (a plan of a validator instance holds it): a call of `require` resolves
- * its path each time, more than a small body's whole check costs. The types come from compiled-types.ts (as do the
- * generated declarations), so this module's emitted declarations do not depend on how a build
- * treats the generated JavaScript.
+ * its path each time, more than a small body's whole check costs. The types come from
+ * compiled-types.ts (as do the generated declarations), so this module's emitted declarations do
+ * not depend on how a build treats the generated JavaScript.
  */
 import * as v1 from '../../generated/validators/v1/index.js';
 import * as v2 from '../../generated/validators/v2/index.js';
