@@ -1617,7 +1617,9 @@ function namesAfter(
 ): Readonly<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const network of Object.keys(compact)) {
-    Object.defineProperty(out, network, { enumerable: true, get: () => namesOf(compact[network], Object.hasOwn(base, network) ? base[network] : '') });
+    const from = Object.hasOwn(base, network) ? base[network] : '';
+    const get = () => namesOf(compact[network], from);
+    Object.defineProperty(out, network, { enumerable: true, get });
   }
   return Object.freeze(out);
 }

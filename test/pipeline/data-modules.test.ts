@@ -361,7 +361,9 @@ describe('catalog tables', () => {
       ): Readonly<Record<string, string>> {
         const out: Record<string, string> = {};
         for (const network of Object.keys(compact)) {
-          Object.defineProperty(out, network, { enumerable: true, get: () => namesOf(compact[network], Object.hasOwn(base, network) ? base[network] : '') });
+          const from = Object.hasOwn(base, network) ? base[network] : '';
+          const get = () => namesOf(compact[network], from);
+          Object.defineProperty(out, network, { enumerable: true, get });
         }
         return Object.freeze(out);
       }
