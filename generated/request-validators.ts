@@ -728,6 +728,7 @@ var metricsRequestV1 = {
   validate: validateNetworkMetricsRequestV1,
   members: ["date_start", "date_end", "profiles", "metrics"],
   days: ["date_start", "date_end"],
+  required: ["date_start", "date_end", "profiles", "metrics"],
   rules: [sharedRules, metricsRequestRules, {
     "/additionalProperties/dimensions": "v1.metrics.no-dimensions",
     "/properties/metrics/items/x-names": "v1.metrics.metric-names",
@@ -738,6 +739,7 @@ var postsRequestV1 = {
   validate: validateNetworkPostsRequestV1,
   members: ["profiles", "date_start", "date_end", "fields", "limit", "after", "sort", "filter"],
   days: ["date_start", "date_end"],
+  required: ["profiles", "date_start", "date_end", "fields"],
   rules: [sharedRules, {
     "/additionalProperties/sort": "v2.posts.sort-not-offered",
     "/properties/after/minLength": "shared.request.non-empty",
@@ -777,6 +779,7 @@ var metricsRequestV2 = {
   validate: validateNetworkMetricsRequestV2,
   members: ["date_start", "date_end", "profiles", "metrics", "dimensions"],
   days: ["date_start", "date_end"],
+  required: ["date_start", "date_end", "profiles", "metrics"],
   rules: [sharedRules, metricsRequestRules, {
     "/properties/dimensions": "v2.metrics.dimension-shape",
     "/properties/dimensions/items/additionalProperties": "shared.request.unknown-members",

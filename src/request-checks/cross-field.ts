@@ -8,8 +8,8 @@
  *   allowed by every requested metric;
  * - a filter value of a field whose values the catalog lists (ppd_status) is one of them.
  */
-import { requestLimits } from '../catalog/request-catalog.js';
-import { dayNumberOfDay, digitsAt, isDay, latestDayNumber, longestMonthsInDays } from '../calendar/days.js';
+import { baseDimensionNames, requestLimits } from '../catalog/request-catalog.js';
+import { dayNumberOfDay, digitsAt, isDay, latestDayNumber, longestMonthsInDays, type Day } from '../calendar/days.js';
 import { maxDateEnd } from '../calendar/range-limit.js';
 import type { NetworkFacts } from './name-sets.js';
 import { isExtraDimension } from './name-sets.js';
@@ -45,34 +45,55 @@ export const v2CrossFieldRules: VersionCrossFieldRules = {
   posts: postsRules,
 };
 
-/** date_end not before date_start and, for metrics (`limited`), within the date range limit. */
-export function checkDateRange(problems: ProblemList, body: Body, limited: boolean): void {
-  const { date_start: s, date_end: e } = body;
-  if (!isDay(s) || !isDay(e)) return;
-  if (e < s) {
-    problems.add('shared.request.date-order', 'date_end', `${e} is before date_start ${s}`);
-    return;
-  }
-  if (!limited) return;
-  const { value: months, errorCode } = requestLimits.dateRangeMonths;
+/** The date range rule a range of calendar days breaks, if any (the first found). */
+type DateRangeBreak = 'order' | 'longest' | 'calendar' | undefined;
+
+/**
+ * The rule `s..e` breaks: date_end before date_start and, for metrics (`limited`), the date range
+ * limit; with the range's days (both ends counted) when it was counted.
+ */
+function dateRangeBreak(s: Day, e: Day, limited: boolean): { broken: DateRangeBreak; days: number } {
+  if (e < s) return { broken: 'order', days: 0 };
+  if (!limited) return { broken: undefined, days: 0 };
+  const months = requestLimits.dateRangeMonths.value;
   const end = dayNumberOfDay(e);
   const days = end - dayNumberOfDay(s) + 1;
   // A month holds at least 28 days, so a range of `months` months from any day holds at least
   // 28 times as many (latestDateEnd): a range of no more days ends in time (most requests).
-  if (days <= 28 * months) return;
+  if (days <= 28 * months) return { broken: undefined, days };
   // Stated: more days after date_start than any `months` calendar months hold, so too long
   // whether the first day is counted or not (3 months: 92 days after, 93 days in all).
-  const longest = LONGEST_RANGE_DAYS;
-  if (days > longest) {
+  if (days > LONGEST_RANGE_DAYS) return { broken: 'longest', days };
+  // The latest date_end compared as a day number.
+  return { broken: end > latestDayNumber(digitsAt(s, 0, 4), digitsAt(s, 5, 2), digitsAt(s, 8, 2), months) ? 'calendar' : undefined, days };
+}
+
+/** date_end not before date_start and, for metrics (`limited`), within the date range limit. */
+export function checkDateRange(problems: ProblemList, body: Body, limited: boolean): void {
+  const { date_start: s, date_end: e } = body;
+  if (!isDay(s) || !isDay(e)) return;
+  const { broken, days } = dateRangeBreak(s, e, limited);
+  if (broken === undefined) return;
+  const { value: months, errorCode } = requestLimits.dateRangeMonths;
+  if (broken === 'order') problems.add('shared.request.date-order', 'date_end', `${e} is before date_start ${s}`);
+  else if (broken === 'longest') {
+    const longest = LONGEST_RANGE_DAYS;
     problems.add('shared.metrics.date-range', 'date_end', `the date range ${s}..${e} holds ${days} days, more than ${months} months under any calendar reading (at most ${longest} days counting both ends)`, errorCode);
-    return;
-  }
-  // The latest date_end compared as a day number; the day is written only for the message.
-  if (end > latestDayNumber(digitsAt(s, 0, 4), digitsAt(s, 5, 2), digitsAt(s, 8, 2), months)) {
+  } else {
+    // The day is written only for the message.
     const latest = maxDateEnd(s, months);
     const text = `the date range ${s}..${e} spans more than ${months} calendar months; the latest date_end for date_start ${s} is ${latest}`;
     problems.add('shared.metrics.date-range-calendar', 'date_end', text, errorCode);
   }
+}
+
+/**
+ * Whether `body`'s date range breaks no rule of {@link checkDateRange}, limited or not: both ends
+ * calendar days and the range breaking none of its rules (the same reading as the check's).
+ */
+export function isQuietDateRange(body: Body): boolean {
+  const { date_start: s, date_end: e } = body;
+  return isDay(s) && isDay(e) && dateRangeBreak(s, e, true).broken === undefined;
 }
 
 /** The most days a range within the limit can hold, counting both ends (3 months: 93): a number, read once. */
@@ -109,6 +130,23 @@ export function checkDimensions(problems: ProblemList, facts: NetworkFacts, netw
     const why = refusal.get(extra.name);
     if (why) problems.add('v2.metrics.extra-dimension-allowed', parameter, why);
   }
+}
+
+/**
+ * Whether a v2 `dimensions` member surely breaks no rule, of its schema or across members: a
+ * list of `{type}` items, each a distinct base dimension that is no extra one (so no extra
+ * dimension rule applies, and every network's dimension names hold it). False when only the
+ * whole check can tell.
+ */
+export function isQuietDimensions(dimensions: unknown): boolean {
+  if (!Array.isArray(dimensions)) return false;
+  for (let i = 0; i < dimensions.length; i++) {
+    const item: unknown = dimensions[i];
+    if (!isObject(item) || typeof item.type !== 'string' || !baseDimensionNames.includes(item.type) || isExtraDimension(item.type)) return false;
+    for (const key in item) if (key !== 'type') return false;
+    for (let j = 0; j < i; j++) if ((dimensions[j] as Body).type === item.type) return false;
+  }
+  return true;
 }
 
 /** The message naming the metrics of `requested` that do not allow extra dimension `name`, if any. */

@@ -120,6 +120,7 @@ function tablesSource(byShape: ReadonlyMap<string, { name: string; schema: Reque
       `  validate: ${name},`,
       `  members: ${literal(schema.members)},`,
       `  days: ${literal(schema.days)},`,
+      `  required: ${literal(schema.required)},`,
       `  rules: ${tablesLiteral(shared.filter((s) => s.shapes.includes(checksName(name))).map((s) => s.name), own.get(checksName(name))!)},`,
       '};',
     ].join('\n'),
