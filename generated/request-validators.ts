@@ -728,7 +728,6 @@ var metricsRequestV1 = {
   validate: validateNetworkMetricsRequestV1,
   members: ["date_start", "date_end", "profiles", "metrics"],
   days: ["date_start", "date_end"],
-  required: ["date_start", "date_end", "profiles", "metrics"],
   rules: [sharedRules, metricsRequestRules, {
     "/additionalProperties/dimensions": "v1.metrics.no-dimensions",
     "/properties/metrics/items/x-names": "v1.metrics.metric-names",
@@ -739,7 +738,6 @@ var postsRequestV1 = {
   validate: validateNetworkPostsRequestV1,
   members: ["profiles", "date_start", "date_end", "fields", "limit", "after", "sort", "filter"],
   days: ["date_start", "date_end"],
-  required: ["profiles", "date_start", "date_end", "fields"],
   rules: [sharedRules, {
     "/additionalProperties/sort": "v2.posts.sort-not-offered",
     "/properties/after/minLength": "shared.request.non-empty",
@@ -779,7 +777,6 @@ var metricsRequestV2 = {
   validate: validateNetworkMetricsRequestV2,
   members: ["date_start", "date_end", "profiles", "metrics", "dimensions"],
   days: ["date_start", "date_end"],
-  required: ["date_start", "date_end", "profiles", "metrics"],
   rules: [sharedRules, metricsRequestRules, {
     "/properties/dimensions": "v2.metrics.dimension-shape",
     "/properties/dimensions/items/additionalProperties": "shared.request.unknown-members",
@@ -792,13 +789,23 @@ var v1Bodies = {
   "metrics": metricsRequestV1,
   "posts": postsRequestV1
 };
+var v1RequiredMembers = {
+  "metrics": ["date_start", "date_end", "profiles", "metrics"],
+  "posts": ["profiles", "date_start", "date_end", "fields"]
+};
 var v2Bodies = {
   "metrics": metricsRequestV2,
   "posts": postsRequestV1
 };
+var v2RequiredMembers = {
+  "metrics": ["date_start", "date_end", "profiles", "metrics"],
+  "posts": ["profiles", "date_start", "date_end", "fields"]
+};
 export {
   v1Bodies,
+  v1RequiredMembers,
   v2Bodies,
+  v2RequiredMembers,
   validateNetworkMetricsRequestV1,
   validateNetworkMetricsRequestV2,
   validateNetworkPostsRequestV1

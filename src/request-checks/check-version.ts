@@ -60,23 +60,26 @@ export function operationRequestCheck(versions: readonly VersionRequests[], oper
   if (!requests) return undefined;
   const op = requests.operations[operationKey];
   const network = op.network ?? '';
-  const about = { version: requests.version, kind: op.kind, network, body: op.kind === 'profiles' ? undefined : op.body };
-  if (op.kind === 'profiles') return Object.assign((body: unknown, options: CheckRequestOptions = {}) => profilesProblems(operationKey, body, options), about);
-  // The label lists' body is not shown in the documents: their schema accepts anything.
   const checks = op.body;
-  if (!checks) return Object.assign((): RequestProblem[] => [], about);
   const crossField = op.kind === 'metrics' || op.kind === 'posts' ? requests.crossField[op.kind] : undefined;
-  return Object.assign((body: unknown, options: CheckRequestOptions = {}) => {
-    const facts = networkFacts(requests.facts, op.kind, network);
-    const problems = new RequestProblemList(options.strict);
-    const { validate } = checks;
-    if (!validate.call(facts.names, body)) schemaProblems(problems, checks, validate.errors ?? [], body, network);
-    if (isObject(body)) {
-      dayProblems(problems, checks, body);
-      if (crossField) crossField(problems, facts, network, body);
-    }
-    return problems.ordered(checks.members);
-  }, about);
+  const check =
+    op.kind === 'profiles'
+      ? (body: unknown, options: CheckRequestOptions = {}) => profilesProblems(operationKey, body, options)
+      : // The label lists' body is not shown in the documents: their schema accepts anything.
+        !checks
+        ? (): RequestProblem[] => []
+        : (body: unknown, options: CheckRequestOptions = {}) => {
+            const facts = networkFacts(requests.facts, op.kind, network);
+            const problems = new RequestProblemList(options.strict);
+            const { validate } = checks;
+            if (!validate.call(facts.names, body)) schemaProblems(problems, checks, validate.errors ?? [], body, network);
+            if (isObject(body)) {
+              dayProblems(problems, checks, body);
+              if (crossField) crossField(problems, facts, network, body);
+            }
+            return problems.ordered(checks.members);
+          };
+  return Object.assign(check, { version: requests.version, kind: op.kind, network, body: checks });
 }
 
 /** A profile list takes no body (an empty object is taken as none). */

@@ -12,6 +12,7 @@ import { baseDimensionNames, requestLimits } from '../catalog/request-catalog.js
 import { dayNumberOfDay, digitsAt, isDay, latestDayNumber, longestMonthsInDays, type Day } from '../calendar/days.js';
 import { maxDateEnd } from '../calendar/range-limit.js';
 import type { NetworkFacts } from './name-sets.js';
+import type { RuleId } from '../core/rules.js';
 import { isExtraDimension } from './name-sets.js';
 import { describeValue } from '../core/problems/describe.js';
 import { isObject, type Body, type RequestProblemList as ProblemList } from './problem-list.js';
@@ -45,46 +46,43 @@ export const v2CrossFieldRules: VersionCrossFieldRules = {
   posts: postsRules,
 };
 
-/** The date range rule a range of calendar days breaks, if any (the first found). */
-type DateRangeBreak = 'order' | 'longest' | 'calendar' | undefined;
-
 /**
- * The rule `s..e` breaks: date_end before date_start and, for metrics (`limited`), the date range
- * limit; with the range's days (both ends counted) when it was counted.
+ * The rule the range `s..e` of calendar days breaks, if any: date_end before date_start and, for
+ * metrics (`limited`), the date range limit.
  */
-function dateRangeBreak(s: Day, e: Day, limited: boolean): { broken: DateRangeBreak; days: number } {
-  if (e < s) return { broken: 'order', days: 0 };
-  if (!limited) return { broken: undefined, days: 0 };
+function dateRangeBreak(s: Day, e: Day, limited: boolean): RuleId | undefined {
+  if (e < s) return 'shared.request.date-order';
+  if (!limited) return undefined;
   const months = requestLimits.dateRangeMonths.value;
   const end = dayNumberOfDay(e);
   const days = end - dayNumberOfDay(s) + 1;
   // A month holds at least 28 days, so a range of `months` months from any day holds at least
   // 28 times as many (latestDateEnd): a range of no more days ends in time (most requests).
-  if (days <= 28 * months) return { broken: undefined, days };
+  if (days <= 28 * months) return undefined;
   // Stated: more days after date_start than any `months` calendar months hold, so too long
   // whether the first day is counted or not (3 months: 92 days after, 93 days in all).
-  if (days > LONGEST_RANGE_DAYS) return { broken: 'longest', days };
+  if (days > LONGEST_RANGE_DAYS) return 'shared.metrics.date-range';
   // The latest date_end compared as a day number.
-  return { broken: end > latestDayNumber(digitsAt(s, 0, 4), digitsAt(s, 5, 2), digitsAt(s, 8, 2), months) ? 'calendar' : undefined, days };
+  return end > latestDayNumber(digitsAt(s, 0, 4), digitsAt(s, 5, 2), digitsAt(s, 8, 2), months) ? 'shared.metrics.date-range-calendar' : undefined;
 }
 
 /** date_end not before date_start and, for metrics (`limited`), within the date range limit. */
 export function checkDateRange(problems: ProblemList, body: Body, limited: boolean): void {
   const { date_start: s, date_end: e } = body;
   if (!isDay(s) || !isDay(e)) return;
-  const { broken, days } = dateRangeBreak(s, e, limited);
-  if (broken === undefined) return;
-  const { value: months, errorCode } = requestLimits.dateRangeMonths;
-  if (broken === 'order') problems.add('shared.request.date-order', 'date_end', `${e} is before date_start ${s}`);
-  else if (broken === 'longest') {
-    const longest = LONGEST_RANGE_DAYS;
-    problems.add('shared.metrics.date-range', 'date_end', `the date range ${s}..${e} holds ${days} days, more than ${months} months under any calendar reading (at most ${longest} days counting both ends)`, errorCode);
-  } else {
-    // The day is written only for the message.
-    const latest = maxDateEnd(s, months);
-    const text = `the date range ${s}..${e} spans more than ${months} calendar months; the latest date_end for date_start ${s} is ${latest}`;
-    problems.add('shared.metrics.date-range-calendar', 'date_end', text, errorCode);
+  const rule = dateRangeBreak(s, e, limited);
+  if (rule === undefined) return;
+  if (rule === 'shared.request.date-order') {
+    problems.add(rule, 'date_end', `${e} is before date_start ${s}`);
+    return;
   }
+  const { value: months, errorCode } = requestLimits.dateRangeMonths;
+  const text =
+    rule === 'shared.metrics.date-range'
+      ? `the date range ${s}..${e} holds ${dayNumberOfDay(e) - dayNumberOfDay(s) + 1} days, more than ${months} months under any calendar reading (at most ${LONGEST_RANGE_DAYS} days counting both ends)`
+      : // The day is written only for the message.
+        `the date range ${s}..${e} spans more than ${months} calendar months; the latest date_end for date_start ${s} is ${maxDateEnd(s, months)}`;
+  problems.add(rule, 'date_end', text, errorCode);
 }
 
 /**
@@ -93,7 +91,7 @@ export function checkDateRange(problems: ProblemList, body: Body, limited: boole
  */
 export function isQuietDateRange(body: Body): boolean {
   const { date_start: s, date_end: e } = body;
-  return isDay(s) && isDay(e) && dateRangeBreak(s, e, true).broken === undefined;
+  return isDay(s) && isDay(e) && dateRangeBreak(s, e, true) === undefined;
 }
 
 /** The most days a range within the limit can hold, counting both ends (3 months: 93): a number, read once. */

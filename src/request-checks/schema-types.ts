@@ -44,8 +44,6 @@ export interface RequestBodyChecks {
   readonly members: readonly string[];
   /** The body members whose `format: date` the runtime checks (a calendar day; the compiled code checks the shape). */
   readonly days: readonly string[];
-  /** The members the body must hold (its schema's `required`). */
-  readonly required: readonly string[];
   /**
    * The rule tables of its constraints, tables that other shapes share first: together they map
    * a schema pointer to a rule, and a constraint's rule is the entry at its pointer

@@ -432,46 +432,34 @@ describe('operations', () => {
       function expand(version: 1 | 2, rows: readonly string[]): OperationInfo[] {
         const out: OperationInfo[] = [];
         for (let r = 0; r < rows.length; r++) {
-          const parts = rows[r].split(' ');
-          if (parts.length === 6) out.push(operationOf(version, parts, undefined, ''));
-          for (let n = 6; n < parts.length; n++) {
-            const network = parts[n];
-            out.push(operationOf(version, parts, network, network[0].toUpperCase() + network.slice(1)));
+          const p = rows[r].split(' ');
+          // A row without networks is one operation, else one per network.
+          for (let n = p.length > 6 ? 6 : 5; n < p.length; n++) {
+            const network = n > 5 ? p[n] : undefined;
+            const path = fill(p[1], network);
+            const op = {
+              key: \`\${p[0]} \${path}\`,
+              version,
+              method: p[0] as OperationInfo['method'],
+              path,
+              operationId: fill(p[2], network),
+              kind: p[3] as OperationKind,
+            } as OperationInfo;
+            // The members in the order of OperationInfo, absent ones left out.
+            if (network !== undefined) op.network = network;
+            if (p[4] !== '-') op.requestSchema = fill(p[4], network);
+            op.successSchema = fill(p[5], network);
+            out.push(op);
           }
         }
         return out;
       }
 
-      /** \`text\` of a row for \`network\` (\`{network}\`, \`{Network}\`: its name, its \`title\`). */
-      function fill(text: string, network: string | undefined, title: string): string {
+      /** \`text\` of a row for \`network\`: \`{network}\` its name, \`{Network}\` its name capitalised. */
+      function fill(text: string, network: string | undefined): string {
         if (network === undefined) return text;
+        const title = network[0].toUpperCase() + network.slice(1);
         return text.replaceAll('{network}', network).replaceAll('{Network}', title);
-      }
-
-      /**
-       * The operation of a row's \`parts\` (method, path, operationId, kind, request schema or \`-\`,
-       * success schema) for \`network\`.
-       */
-      function operationOf(
-        version: 1 | 2,
-        parts: readonly string[],
-        network: string | undefined,
-        title: string,
-      ): OperationInfo {
-        const path = fill(parts[1], network, title);
-        const op = {
-          key: \`\${parts[0]} \${path}\`,
-          version,
-          method: parts[0] as OperationInfo['method'],
-          path,
-          operationId: fill(parts[2], network, title),
-          kind: parts[3] as OperationKind,
-        } as OperationInfo;
-        // The members in the order of OperationInfo, absent ones left out.
-        if (network !== undefined) op.network = network;
-        if (parts[4] !== '-') op.requestSchema = fill(parts[4], network, title);
-        op.successSchema = fill(parts[5], network, title);
-        return op;
       }
 
       /** The operations of version 1 as a type, in document order: each with its literal members. */
