@@ -4,8 +4,8 @@
  * fact, per version and network where it varies by them. A list of names is one text of words
  * separated by spaces; a column aligned with a list (types, aggregations, details) holds one
  * word or item per name, in the same order. Version 1's metric names and the sortable post
- * fields are written after another list (`...After`), read at load by the one function of the
- * module; the rest is data.
+ * fields are written after another list (`...After`), read when a network's list is read
+ * (not at load) by the one function of the module; the rest is data.
  * src/catalog/catalogs.ts assembles the CatalogData of `social-analytics-api/catalogs` from
  * every table; the request checks, the client (src/catalog/request-catalog.ts) and the
  * validators (src/validators/catalog-facts.ts) read only the tables they need, so a bundle
@@ -1608,21 +1608,29 @@ export const v2PostResponseMemberDescriptions = {
 
 /**
  * Per network of `compact`, its text with each word `i` or `i-j` (positions, both ends) replaced by
- * the names of the network's list in `base` at those positions.
+ * the names of the network's list in `base` at those positions, read when the network's member
+ * is read (a getter: nothing is derived at load, nothing is kept).
  */
 function namesAfter(
   compact: Readonly<Record<string, string>>,
   base: Readonly<Record<string, string>>,
-): Record<string, string> {
+): Readonly<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const network of Object.keys(compact)) {
-    const from = (Object.hasOwn(base, network) ? base[network] : '').split(' ');
-    out[network] = compact[network].split(' ').map((word) => {
-      const [i, j = i] = word.split('-');
-      return /^\d/.test(word) ? from.slice(+i, +j + 1).join(' ') : word;
-    }).join(' ');
+    const from = Object.hasOwn(base, network) ? base[network] : '';
+    const get = () => namesOf(compact[network], from);
+    Object.defineProperty(out, network, { enumerable: true, get });
   }
-  return out;
+  return Object.freeze(out);
+}
+
+/** `text` with each word `i` or `i-j` replaced by the words of `base` at those positions. */
+function namesOf(text: string, base: string): string {
+  const from = base.split(' ');
+  return text.split(' ').map((word) => {
+    const [i, j = i] = word.split('-');
+    return /^\d/.test(word) ? from.slice(+i, +j + 1).join(' ') : word;
+  }).join(' ');
 }
 
 /** Version 1: per network the metric names, in catalog order (read from v1MetricNamesAfter). */

@@ -24,31 +24,42 @@ export interface OperationInfo {
 /** `T`, which must be assignable to `U`: checks the listed types against OperationInfo. */
 type Conforms<T extends U, U> = T;
 
-/** The operations of `version` from its rows (a template, then the networks it is made for). */
+/**
+ * The operations of `version` from its rows (a template, then the networks it is made for): read
+ * at load, so written with indexed loops and plain assignments (no destructuring, spread or
+ * closure per operation), the cheapest for a function run once.
+ */
 function expand(version: 1 | 2, rows: readonly string[]): OperationInfo[] {
   const out: OperationInfo[] = [];
-  for (const row of rows) {
-    const [method, path, operationId, kind, request, successSchema, ...networks] = row.split(' ');
-    for (const network of networks.length ? networks : [undefined]) {
-      const title = network === undefined ? undefined : network[0].toUpperCase() + network.slice(1);
-      const fill = (text: string) =>
-        network === undefined
-          ? text
-          : text.replaceAll('{network}', network).replaceAll('{Network}', title!);
-      out.push({
-        key: `${method} ${fill(path)}`,
+  for (let r = 0; r < rows.length; r++) {
+    const p = rows[r].split(' ');
+    // A row without networks is one operation, else one per network.
+    for (let n = p.length > 6 ? 6 : 5; n < p.length; n++) {
+      const network = n > 5 ? p[n] : undefined;
+      const path = fill(p[1], network);
+      const op = {
+        key: `${p[0]} ${path}`,
         version,
-        method: method as OperationInfo['method'],
-        path: fill(path),
-        operationId: fill(operationId),
-        kind: kind as OperationKind,
-        ...(network === undefined ? {} : { network }),
-        ...(request === '-' ? {} : { requestSchema: fill(request) }),
-        successSchema: fill(successSchema),
-      });
+        method: p[0] as OperationInfo['method'],
+        path,
+        operationId: fill(p[2], network),
+        kind: p[3] as OperationKind,
+      } as OperationInfo;
+      // The members in the order of OperationInfo, absent ones left out.
+      if (network !== undefined) op.network = network;
+      if (p[4] !== '-') op.requestSchema = fill(p[4], network);
+      op.successSchema = fill(p[5], network);
+      out.push(op);
     }
   }
   return out;
+}
+
+/** `text` of a row for `network`: `{network}` its name, `{Network}` its name capitalised. */
+function fill(text: string, network: string | undefined): string {
+  if (network === undefined) return text;
+  const title = network[0].toUpperCase() + network.slice(1);
+  return text.replaceAll('{network}', network).replaceAll('{Network}', title);
 }
 
 /** The operations of version 1 as a type, in document order: each with its literal members. */

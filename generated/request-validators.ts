@@ -789,13 +789,23 @@ var v1Bodies = {
   "metrics": metricsRequestV1,
   "posts": postsRequestV1
 };
+var v1RequiredMembers = {
+  "metrics": ["date_start", "date_end", "profiles", "metrics"],
+  "posts": ["profiles", "date_start", "date_end", "fields"]
+};
 var v2Bodies = {
   "metrics": metricsRequestV2,
   "posts": postsRequestV1
 };
+var v2RequiredMembers = {
+  "metrics": ["date_start", "date_end", "profiles", "metrics"],
+  "posts": ["profiles", "date_start", "date_end", "fields"]
+};
 export {
   v1Bodies,
+  v1RequiredMembers,
   v2Bodies,
+  v2RequiredMembers,
   validateNetworkMetricsRequestV1,
   validateNetworkMetricsRequestV2,
   validateNetworkPostsRequestV1

@@ -12,7 +12,8 @@ import { describeValue } from '../core/problems/describe.js';
 import type { RequestProblem } from '../core/problems/problem.js';
 import { RequestProblemList, isObject } from './problem-list.js';
 import { dayProblems, schemaProblems } from './schema-problems.js';
-import type { RequestOperations } from './schema-types.js';
+import type { RequestBodyChecks, RequestOperations } from './schema-types.js';
+import type { OperationKind } from '../../generated/operations.js';
 
 /** What the checks of one version read: its operations with their body checks, its catalog facts. */
 export interface VersionRequests {
@@ -37,33 +38,48 @@ function versionOf(versions: readonly VersionRequests[], operationKey: string): 
 
 /**
  * The check of one operation's request body, with everything it reads looked up once: the
- * operation, its body checks and its network's name sets. The validators keep one per operation
- * they answer for (their plan), so a response's refusal check reads no table per call.
+ * operation and its body checks; its network's name sets are read (made on the network's first
+ * check of that kind, ./name-sets.ts) when a body is checked, not when the check is looked up.
+ * The validators keep one per operation they answer for (their plan), so a response's refusal
+ * check reads no table per call. Its members say what it checks: the operation's version, kind
+ * and network, and the checks of its body (none for a profile list or a body the documents do
+ * not show).
  */
-export type OperationRequestCheck = (body: unknown, options?: CheckRequestOptions) => RequestProblem[];
+export interface OperationRequestCheck {
+  (body: unknown, options?: CheckRequestOptions): RequestProblem[];
+  readonly version: Version;
+  readonly kind: OperationKind;
+  /** The network of a per-network operation, else ''. */
+  readonly network: string;
+  readonly body: RequestBodyChecks | undefined;
+}
 
 /** The check of operation `operationKey` of one of `versions`; undefined for an unknown operation. */
 export function operationRequestCheck(versions: readonly VersionRequests[], operationKey: string): OperationRequestCheck | undefined {
   const requests = versionOf(versions, operationKey);
   if (!requests) return undefined;
   const op = requests.operations[operationKey];
-  if (op.kind === 'profiles') return (body, options = {}) => profilesProblems(operationKey, body, options);
-  // The label lists' body is not shown in the documents: their schema accepts anything.
-  const checks = op.body;
-  if (!checks) return () => [];
   const network = op.network ?? '';
-  const facts = networkFacts(requests.facts, op.kind, network);
+  const checks = op.body;
   const crossField = op.kind === 'metrics' || op.kind === 'posts' ? requests.crossField[op.kind] : undefined;
-  return (body, options = {}) => {
-    const problems = new RequestProblemList(options.strict);
-    const { validate } = checks;
-    if (!validate.call(facts.names, body)) schemaProblems(problems, checks, validate.errors ?? [], body, network);
-    if (isObject(body)) {
-      dayProblems(problems, checks, body);
-      if (crossField) crossField(problems, facts, network, body);
-    }
-    return problems.ordered(checks.members);
-  };
+  const check =
+    op.kind === 'profiles'
+      ? (body: unknown, options: CheckRequestOptions = {}) => profilesProblems(operationKey, body, options)
+      : // The label lists' body is not shown in the documents: their schema accepts anything.
+        !checks
+        ? (): RequestProblem[] => []
+        : (body: unknown, options: CheckRequestOptions = {}) => {
+            const facts = networkFacts(requests.facts, op.kind, network);
+            const problems = new RequestProblemList(options.strict);
+            const { validate } = checks;
+            if (!validate.call(facts.names, body)) schemaProblems(problems, checks, validate.errors ?? [], body, network);
+            if (isObject(body)) {
+              dayProblems(problems, checks, body);
+              if (crossField) crossField(problems, facts, network, body);
+            }
+            return problems.ordered(checks.members);
+          };
+  return Object.assign(check, { version: requests.version, kind: op.kind, network, body: checks });
 }
 
 /** A profile list takes no body (an empty object is taken as none). */

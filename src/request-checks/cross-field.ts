@@ -8,10 +8,11 @@
  *   allowed by every requested metric;
  * - a filter value of a field whose values the catalog lists (ppd_status) is one of them.
  */
-import { requestLimits } from '../catalog/request-catalog.js';
-import { dayNumberOfDay, digitsAt, isDay, latestDayNumber, longestMonthsInDays } from '../calendar/days.js';
+import { baseDimensionNames, requestLimits } from '../catalog/request-catalog.js';
+import { dayNumberOfDay, digitsAt, isDay, latestDayNumber, longestMonthsInDays, type Day } from '../calendar/days.js';
 import { maxDateEnd } from '../calendar/range-limit.js';
 import type { NetworkFacts } from './name-sets.js';
+import type { RuleId } from '../core/rules.js';
 import { isExtraDimension } from './name-sets.js';
 import { describeValue } from '../core/problems/describe.js';
 import { isObject, type Body, type RequestProblemList as ProblemList } from './problem-list.js';
@@ -45,34 +46,52 @@ export const v2CrossFieldRules: VersionCrossFieldRules = {
   posts: postsRules,
 };
 
-/** date_end not before date_start and, for metrics (`limited`), within the date range limit. */
-export function checkDateRange(problems: ProblemList, body: Body, limited: boolean): void {
-  const { date_start: s, date_end: e } = body;
-  if (!isDay(s) || !isDay(e)) return;
-  if (e < s) {
-    problems.add('shared.request.date-order', 'date_end', `${e} is before date_start ${s}`);
-    return;
-  }
-  if (!limited) return;
-  const { value: months, errorCode } = requestLimits.dateRangeMonths;
+/**
+ * The rule the range `s..e` of calendar days breaks, if any: date_end before date_start and, for
+ * metrics (`limited`), the date range limit.
+ */
+function dateRangeBreak(s: Day, e: Day, limited: boolean): RuleId | undefined {
+  if (e < s) return 'shared.request.date-order';
+  if (!limited) return undefined;
+  const months = requestLimits.dateRangeMonths.value;
   const end = dayNumberOfDay(e);
   const days = end - dayNumberOfDay(s) + 1;
   // A month holds at least 28 days, so a range of `months` months from any day holds at least
   // 28 times as many (latestDateEnd): a range of no more days ends in time (most requests).
-  if (days <= 28 * months) return;
+  if (days <= 28 * months) return undefined;
   // Stated: more days after date_start than any `months` calendar months hold, so too long
   // whether the first day is counted or not (3 months: 92 days after, 93 days in all).
-  const longest = LONGEST_RANGE_DAYS;
-  if (days > longest) {
-    problems.add('shared.metrics.date-range', 'date_end', `the date range ${s}..${e} holds ${days} days, more than ${months} months under any calendar reading (at most ${longest} days counting both ends)`, errorCode);
+  if (days > LONGEST_RANGE_DAYS) return 'shared.metrics.date-range';
+  // The latest date_end compared as a day number.
+  return end > latestDayNumber(digitsAt(s, 0, 4), digitsAt(s, 5, 2), digitsAt(s, 8, 2), months) ? 'shared.metrics.date-range-calendar' : undefined;
+}
+
+/** date_end not before date_start and, for metrics (`limited`), within the date range limit. */
+export function checkDateRange(problems: ProblemList, body: Body, limited: boolean): void {
+  const { date_start: s, date_end: e } = body;
+  if (!isDay(s) || !isDay(e)) return;
+  const rule = dateRangeBreak(s, e, limited);
+  if (rule === undefined) return;
+  if (rule === 'shared.request.date-order') {
+    problems.add(rule, 'date_end', `${e} is before date_start ${s}`);
     return;
   }
-  // The latest date_end compared as a day number; the day is written only for the message.
-  if (end > latestDayNumber(digitsAt(s, 0, 4), digitsAt(s, 5, 2), digitsAt(s, 8, 2), months)) {
-    const latest = maxDateEnd(s, months);
-    const text = `the date range ${s}..${e} spans more than ${months} calendar months; the latest date_end for date_start ${s} is ${latest}`;
-    problems.add('shared.metrics.date-range-calendar', 'date_end', text, errorCode);
-  }
+  const { value: months, errorCode } = requestLimits.dateRangeMonths;
+  const text =
+    rule === 'shared.metrics.date-range'
+      ? `the date range ${s}..${e} holds ${dayNumberOfDay(e) - dayNumberOfDay(s) + 1} days, more than ${months} months under any calendar reading (at most ${LONGEST_RANGE_DAYS} days counting both ends)`
+      : // The day is written only for the message.
+        `the date range ${s}..${e} spans more than ${months} calendar months; the latest date_end for date_start ${s} is ${maxDateEnd(s, months)}`;
+  problems.add(rule, 'date_end', text, errorCode);
+}
+
+/**
+ * Whether `body`'s date range breaks no rule of {@link checkDateRange}, limited or not: both ends
+ * calendar days and the range breaking none of its rules (the same reading as the check's).
+ */
+export function isQuietDateRange(body: Body): boolean {
+  const { date_start: s, date_end: e } = body;
+  return isDay(s) && isDay(e) && dateRangeBreak(s, e, true) === undefined;
 }
 
 /** The most days a range within the limit can hold, counting both ends (3 months: 93): a number, read once. */
@@ -109,6 +128,23 @@ export function checkDimensions(problems: ProblemList, facts: NetworkFacts, netw
     const why = refusal.get(extra.name);
     if (why) problems.add('v2.metrics.extra-dimension-allowed', parameter, why);
   }
+}
+
+/**
+ * Whether a v2 `dimensions` member surely breaks no rule, of its schema or across members: a
+ * list of `{type}` items, each a distinct base dimension that is no extra one (so no extra
+ * dimension rule applies, and every network's dimension names hold it). False when only the
+ * whole check can tell.
+ */
+export function isQuietDimensions(dimensions: unknown): boolean {
+  if (!Array.isArray(dimensions)) return false;
+  for (let i = 0; i < dimensions.length; i++) {
+    const item: unknown = dimensions[i];
+    if (!isObject(item) || typeof item.type !== 'string' || !baseDimensionNames.includes(item.type) || isExtraDimension(item.type)) return false;
+    for (const key in item) if (key !== 'type') return false;
+    for (let j = 0; j < i; j++) if ((dimensions[j] as Body).type === item.type) return false;
+  }
+  return true;
 }
 
 /** The message naming the metrics of `requested` that do not allow extra dimension `name`, if any. */

@@ -94,8 +94,8 @@ describe('catalog tables', () => {
        * fact, per version and network where it varies by them. A list of names is one text of words
        * separated by spaces; a column aligned with a list (types, aggregations, details) holds one
        * word or item per name, in the same order. Version 1's metric names and the sortable post
-       * fields are written after another list (\`...After\`), read at load by the one function of the
-       * module; the rest is data.
+       * fields are written after another list (\`...After\`), read when a network's list is read
+       * (not at load) by the one function of the module; the rest is data.
        * src/catalog/catalogs.ts assembles the CatalogData of \`social-analytics-api/catalogs\` from
        * every table; the request checks, the client (src/catalog/request-catalog.ts) and the
        * validators (src/validators/catalog-facts.ts) read only the tables they need, so a bundle
@@ -352,21 +352,29 @@ describe('catalog tables', () => {
 
       /**
        * Per network of \`compact\`, its text with each word \`i\` or \`i-j\` (positions, both ends) replaced by
-       * the names of the network's list in \`base\` at those positions.
+       * the names of the network's list in \`base\` at those positions, read when the network's member
+       * is read (a getter: nothing is derived at load, nothing is kept).
        */
       function namesAfter(
         compact: Readonly<Record<string, string>>,
         base: Readonly<Record<string, string>>,
-      ): Record<string, string> {
+      ): Readonly<Record<string, string>> {
         const out: Record<string, string> = {};
         for (const network of Object.keys(compact)) {
-          const from = (Object.hasOwn(base, network) ? base[network] : '').split(' ');
-          out[network] = compact[network].split(' ').map((word) => {
-            const [i, j = i] = word.split('-');
-            return /^\\d/.test(word) ? from.slice(+i, +j + 1).join(' ') : word;
-          }).join(' ');
+          const from = Object.hasOwn(base, network) ? base[network] : '';
+          const get = () => namesOf(compact[network], from);
+          Object.defineProperty(out, network, { enumerable: true, get });
         }
-        return out;
+        return Object.freeze(out);
+      }
+
+      /** \`text\` with each word \`i\` or \`i-j\` replaced by the words of \`base\` at those positions. */
+      function namesOf(text: string, base: string): string {
+        const from = base.split(' ');
+        return text.split(' ').map((word) => {
+          const [i, j = i] = word.split('-');
+          return /^\\d/.test(word) ? from.slice(+i, +j + 1).join(' ') : word;
+        }).join(' ');
       }
 
       /** Version 1: per network the metric names, in catalog order (read from v1MetricNamesAfter). */
@@ -416,31 +424,42 @@ describe('operations', () => {
       /** \`T\`, which must be assignable to \`U\`: checks the listed types against OperationInfo. */
       type Conforms<T extends U, U> = T;
 
-      /** The operations of \`version\` from its rows (a template, then the networks it is made for). */
+      /**
+       * The operations of \`version\` from its rows (a template, then the networks it is made for): read
+       * at load, so written with indexed loops and plain assignments (no destructuring, spread or
+       * closure per operation), the cheapest for a function run once.
+       */
       function expand(version: 1 | 2, rows: readonly string[]): OperationInfo[] {
         const out: OperationInfo[] = [];
-        for (const row of rows) {
-          const [method, path, operationId, kind, request, successSchema, ...networks] = row.split(' ');
-          for (const network of networks.length ? networks : [undefined]) {
-            const title = network === undefined ? undefined : network[0].toUpperCase() + network.slice(1);
-            const fill = (text: string) =>
-              network === undefined
-                ? text
-                : text.replaceAll('{network}', network).replaceAll('{Network}', title!);
-            out.push({
-              key: \`\${method} \${fill(path)}\`,
+        for (let r = 0; r < rows.length; r++) {
+          const p = rows[r].split(' ');
+          // A row without networks is one operation, else one per network.
+          for (let n = p.length > 6 ? 6 : 5; n < p.length; n++) {
+            const network = n > 5 ? p[n] : undefined;
+            const path = fill(p[1], network);
+            const op = {
+              key: \`\${p[0]} \${path}\`,
               version,
-              method: method as OperationInfo['method'],
-              path: fill(path),
-              operationId: fill(operationId),
-              kind: kind as OperationKind,
-              ...(network === undefined ? {} : { network }),
-              ...(request === '-' ? {} : { requestSchema: fill(request) }),
-              successSchema: fill(successSchema),
-            });
+              method: p[0] as OperationInfo['method'],
+              path,
+              operationId: fill(p[2], network),
+              kind: p[3] as OperationKind,
+            } as OperationInfo;
+            // The members in the order of OperationInfo, absent ones left out.
+            if (network !== undefined) op.network = network;
+            if (p[4] !== '-') op.requestSchema = fill(p[4], network);
+            op.successSchema = fill(p[5], network);
+            out.push(op);
           }
         }
         return out;
+      }
+
+      /** \`text\` of a row for \`network\`: \`{network}\` its name, \`{Network}\` its name capitalised. */
+      function fill(text: string, network: string | undefined): string {
+        if (network === undefined) return text;
+        const title = network[0].toUpperCase() + network.slice(1);
+        return text.replaceAll('{network}', network).replaceAll('{Network}', title);
       }
 
       /** The operations of version 1 as a type, in document order: each with its literal members. */

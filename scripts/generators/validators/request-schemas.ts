@@ -52,6 +52,8 @@ export interface RequestSchema {
   members: string[];
   /** The body members whose `format: date` the runtime checks (a calendar day). */
   days: string[];
+  /** The members the body must hold (its schema's `required`). */
+  required: string[];
 }
 
 /** The formats the runtime checks beside the compiled pattern of their shape, with that pattern. */
@@ -156,5 +158,6 @@ export function requestSchema(body: Json, components: Json, facts: { ruleIds: Re
     if (!member) throw new Error(`${facts.where}: format: date at ${pointer}, not a body member (the runtime checks body members only)`);
     return member;
   });
-  return { schema, rules, members, days };
+  const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
+  return { schema, rules, members, days, required };
 }

@@ -124,6 +124,7 @@ function tablesSource(byShape: ReadonlyMap<string, { name: string; schema: Reque
       '};',
     ].join('\n'),
   );
+  const requiredOf = new Map([...byShape.values()].map(({ name, schema }) => [checksName(name), schema.required]));
   const tables = [...versions].map(([version, entries]) => {
     const byKind = new Map<string, string>();
     for (const entry of entries) {
@@ -137,6 +138,11 @@ function tablesSource(byShape: ReadonlyMap<string, { name: string; schema: Reque
       `/** Version ${version}: operation kind -> the checks of its body (every operation of a kind has the same body shape). */`,
       `export const v${version}Bodies = {`,
       ...[...byKind].map(([kind, checks]) => `  ${literal(kind)}: ${checks},`),
+      '};',
+      '',
+      `/** Version ${version}: operation kind -> the members its body must hold (its schema's \`required\`; a table of its own, so that a bundle that does not read it holds none). */`,
+      `export const v${version}RequiredMembers = {`,
+      ...[...byKind].map(([kind, checks]) => `  ${literal(kind)}: ${literal(requiredOf.get(checks))},`),
       '};',
     ].join('\n');
   });

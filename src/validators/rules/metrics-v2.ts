@@ -16,7 +16,7 @@ import { withArticle } from '../../core/problems/article.js';
 import { walkData, type HeaderElement } from '../checks/metrics-v2-body.js';
 import { listRowsDifferFrom, rangeText, type DateRange } from '../checks/request-shape.js';
 import { isDay } from '../checks/values.js';
-import type { RuleTable } from './rule-table.js';
+import type { Found, RuleTable } from './rule-table.js';
 
 /** What the rules read beside the header; found once by the harness. */
 export interface MetricsV2Facts {
@@ -57,24 +57,91 @@ function firstMetric(header: HeaderElement[]): number {
 /** Up to this many metric rows are compared with each other rather than marked in a set the size of the catalog. */
 const FEW_ROWS = 8;
 
+/*
+ * The work of a rule past its early return, which the common answer takes (the header placed as
+ * documented and as requested, the metric rows the requested ones, no extra dimension): each a
+ * function of its own, so that a fresh process compiles it only when a body needs it, not on the
+ * first validation (docs/decisions/cold-start.md).
+ */
+
+/** header-ends-with-metric, the header not placed as documented. */
+function misplacedMetric(found: Found, header: HeaderElement[]): void {
+  const last = header.length - 1;
+  for (let i = 0; i < last; i++) if (header[i].type === 'metric') found.add(`/header/${i}/type`, `the metric element must be the last header element (${i + 1} of ${header.length})`);
+  if (header[last].type !== 'metric') found.add(`/header/${last}/type`, `expected "metric" (the last header element), got ${quote(header[last].type)}`);
+}
+
+/** header-extra-dimension, the header not placed as documented. */
+function misplacedExtraDimension(found: Found, header: HeaderElement[]): void {
+  const dimensions = header[header.length - 1].type === 'metric' ? header.length - 1 : header.length;
+  let seen = -1;
+  for (let i = 0; i < dimensions; i++) {
+    if (!extraDimensionNames.has(header[i].type)) continue;
+    if (seen >= 0) found.add(`/header/${i}/type`, `a second extra dimension ${quote(header[i].type)} (the first is ${quote(header[seen].type)} at /header/${seen}): only one is allowed`);
+    else if (i !== dimensions - 1) found.add(`/header/${i}/type`, `extra dimension ${quote(header[i].type)} must be the last dimension`);
+    if (seen < 0) seen = i;
+  }
+}
+
+/** extra-dimension-support, with the header's `extra` dimension. */
+function unsupportedExtraDimension(found: Found, header: HeaderElement[], catalog: ReadonlyMap<string, CatalogMetric>, extra: string): void {
+  for (let i = 0; i < header.length; i++) {
+    if (header[i].type !== 'metric') continue;
+    const rows = header[i].rows;
+    const seen = new Uint8Array(catalog.size);
+    for (let j = 0; j < rows.length; j++) {
+      const metric = typeof rows[j] === 'string' ? catalog.get(rows[j] as string) : undefined;
+      if (metric === undefined || seen[metric.position] === 1) continue; // a repeated row is metric-rows-unique's
+      seen[metric.position] = 1;
+      if (!metric.extraDimensions.includes(extra)) found.add(`/header/${i}/rows/${j}`, `metric ${quote(metric.name)} does not support the extra dimension ${quote(extra)}`);
+    }
+  }
+}
+
+/** header-order, the header not as requested. */
+function headerOutOfOrder(found: Found, header: HeaderElement[], request: Record<string, unknown>): void {
+  const expected = requestedHeader(request);
+  if (!expected) return;
+  if (header.length !== expected.length) found.add('/header', `expected ${expected.length} elements (${listValues(expected)}: the requested dimensions, then metric), got ${header.length}`);
+  header.forEach((el, i) => {
+    if (i < expected.length && el.type !== expected[i]) {
+      found.add(`/header/${i}/type`, `expected ${quote(expected[i])} (${i === expected.length - 1 ? 'the metric element' : `requested dimension ${i + 1}`}), got ${describeValue(el.type)}`);
+    }
+  });
+}
+
+/** requested-metrics, the first metric element's rows differing from the requested `metrics`. */
+function unrequestedMetrics(found: Found, header: HeaderElement[], metrics: readonly string[]): void {
+  const element = firstMetric(header);
+  const rows = header[element].rows;
+  const pointer = `/header/${element}/rows`;
+  const requested = new Set(metrics);
+  const returned = new Set(rows);
+  if (rows.length !== metrics.length) found.add(pointer, `expected the ${metrics.length} requested metrics (${listValues(metrics)}), got ${rows.length} row${rows.length === 1 ? '' : 's'}`);
+  rows.forEach((row, j) => {
+    if (typeof row === 'string' && !requested.has(row)) found.add(`${pointer}/${j}`, `${quote(row)} is not a requested metric`);
+  });
+  if (rows.length === metrics.length) for (const name of metrics) if (!returned.has(name)) found.add(pointer, `no row for requested metric ${quote(name)}`);
+}
+
+/** metric-order, the first metric element's rows differing from the requested `metrics`. */
+function metricsOutOfOrder(found: Found, header: HeaderElement[], metrics: readonly string[]): void {
+  const element = firstMetric(header);
+  const rows = header[element].rows;
+  const returned = new Set(rows);
+  if (rows.length !== metrics.length || !metrics.every((m) => returned.has(m))) return;
+  rows.forEach((row, j) => {
+    if (row !== metrics[j]) found.add(`/header/${element}/rows/${j}`, `expected ${quote(metrics[j])} (requested metric ${j + 1}), got ${describeValue(row)}`);
+  });
+}
+
 /** The rules of the body, by its header. */
 export const metricsV2Rules: RuleTable<HeaderElement[], MetricsV2Facts> = {
   'v2.metrics.header-ends-with-metric': (found, header, _at, { placed }) => {
-    if (placed) return;
-    const last = header.length - 1;
-    for (let i = 0; i < last; i++) if (header[i].type === 'metric') found.add(`/header/${i}/type`, `the metric element must be the last header element (${i + 1} of ${header.length})`);
-    if (header[last].type !== 'metric') found.add(`/header/${last}/type`, `expected "metric" (the last header element), got ${quote(header[last].type)}`);
+    if (!placed) misplacedMetric(found, header);
   },
   'v2.metrics.header-extra-dimension': (found, header, _at, { placed }) => {
-    if (placed) return;
-    const dimensions = header[header.length - 1].type === 'metric' ? header.length - 1 : header.length;
-    let seen = -1;
-    for (let i = 0; i < dimensions; i++) {
-      if (!extraDimensionNames.has(header[i].type)) continue;
-      if (seen >= 0) found.add(`/header/${i}/type`, `a second extra dimension ${quote(header[i].type)} (the first is ${quote(header[seen].type)} at /header/${seen}): only one is allowed`);
-      else if (i !== dimensions - 1) found.add(`/header/${i}/type`, `extra dimension ${quote(header[i].type)} must be the last dimension`);
-      if (seen < 0) seen = i;
-    }
+    if (!placed) misplacedExtraDimension(found, header);
   },
   'v2.metrics.metric-rows': (found, header, _at, { network, catalog, metricRowsHold }) => {
     if (metricRowsHold) return;
@@ -104,18 +171,7 @@ export const metricsV2Rules: RuleTable<HeaderElement[], MetricsV2Facts> = {
     }
   },
   'v2.metrics.extra-dimension-support': (found, header, _at, { catalog, extra }) => {
-    if (extra === undefined) return;
-    for (let i = 0; i < header.length; i++) {
-      if (header[i].type !== 'metric') continue;
-      const rows = header[i].rows;
-      const seen = new Uint8Array(catalog.size);
-      for (let j = 0; j < rows.length; j++) {
-        const metric = typeof rows[j] === 'string' ? catalog.get(rows[j] as string) : undefined;
-        if (metric === undefined || seen[metric.position] === 1) continue; // a repeated row is metric-rows-unique's
-        seen[metric.position] = 1;
-        if (!metric.extraDimensions.includes(extra)) found.add(`/header/${i}/rows/${j}`, `metric ${quote(metric.name)} does not support the extra dimension ${quote(extra)}`);
-      }
-    }
+    if (extra !== undefined) unsupportedExtraDimension(found, header, catalog, extra);
   },
   'v2.metrics.date-rows': (found, header) => {
     for (let i = 0; i < header.length; i++) {
@@ -151,40 +207,15 @@ export const metricsV2Rules: RuleTable<HeaderElement[], MetricsV2Facts> = {
     });
   },
   'v2.metrics.header-order': (found, header, _at, { request, asRequested }) => {
-    if (!request || asRequested) return;
-    const expected = requestedHeader(request);
-    if (!expected) return;
-    if (header.length !== expected.length) found.add('/header', `expected ${expected.length} elements (${listValues(expected)}: the requested dimensions, then metric), got ${header.length}`);
-    header.forEach((el, i) => {
-      if (i < expected.length && el.type !== expected[i]) {
-        found.add(`/header/${i}/type`, `expected ${quote(expected[i])} (${i === expected.length - 1 ? 'the metric element' : `requested dimension ${i + 1}`}), got ${describeValue(el.type)}`);
-      }
-    });
+    if (request && !asRequested) headerOutOfOrder(found, header, request);
   },
   /** The rows of the first metric element are the requested metrics (a second metric element is a body-only error). */
   'v2.metrics.requested-metrics': (found, header, _at, { requestedMetrics: metrics }) => {
-    if (!metrics) return;
-    const element = firstMetric(header);
-    const rows = header[element].rows;
-    const pointer = `/header/${element}/rows`;
-    const requested = new Set(metrics);
-    const returned = new Set(rows);
-    if (rows.length !== metrics.length) found.add(pointer, `expected the ${metrics.length} requested metrics (${listValues(metrics)}), got ${rows.length} row${rows.length === 1 ? '' : 's'}`);
-    rows.forEach((row, j) => {
-      if (typeof row === 'string' && !requested.has(row)) found.add(`${pointer}/${j}`, `${quote(row)} is not a requested metric`);
-    });
-    if (rows.length === metrics.length) for (const name of metrics) if (!returned.has(name)) found.add(pointer, `no row for requested metric ${quote(name)}`);
+    if (metrics) unrequestedMetrics(found, header, metrics);
   },
   /** ... in the requested order, when they are the requested metrics. */
   'v2.metrics.metric-order': (found, header, _at, { requestedMetrics: metrics }) => {
-    if (!metrics) return;
-    const element = firstMetric(header);
-    const rows = header[element].rows;
-    const returned = new Set(rows);
-    if (rows.length !== metrics.length || !metrics.every((m) => returned.has(m))) return;
-    rows.forEach((row, j) => {
-      if (row !== metrics[j]) found.add(`/header/${element}/rows/${j}`, `expected ${quote(metrics[j])} (requested metric ${j + 1}), got ${describeValue(row)}`);
-    });
+    if (metrics) metricsOutOfOrder(found, header, metrics);
   },
   /** A `date.day` element with rows holds the last requested day ("the last day is included in the result"; metrics may "return no data"). */
   'v2.metrics.last-day': (found, header, _at, { range }) => {
