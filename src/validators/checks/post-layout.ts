@@ -17,20 +17,37 @@ export const MEMBER_OFF = 1;
 /** A member that is no allowed name of the requested fields (a requested field or a response member). */
 export const MEMBER_OUTSIDE = 2;
 
-/** The facts of the members of one operation's posts, by position, for one set of requested fields (or none). */
+/** What a member name is, for posts judged against one set of requested fields (or none). */
+interface MemberFacts {
+  /** Its catalog type (undefined: no catalog name). */
+  readonly type: PostFieldType | undefined;
+  /** A wanted field (one every post holds). */
+  readonly asked: boolean;
+  /** An allowed name (a requested field or a response member; every name without requested fields). */
+  readonly allowed: boolean;
+}
+
+/**
+ * The facts of the members of one operation's posts, by position, for one set of requested fields
+ * (or none). Two names are remembered at each position: posts of two kinds in one page (videos,
+ * which hold the fields of videos only, and photos) shift the members after those of one kind, and
+ * each position then holds one of two names by turns.
+ */
 export class MemberLayout {
+  /** The name first remembered at each position, and its facts. */
   private readonly names: string[] = [];
-  private readonly kinds: (PostFieldType | undefined)[] = [];
-  private readonly asked: boolean[] = [];
-  private readonly allowed: boolean[] = [];
-  /** Positions kept from one page to the next: as many as a post of the catalog can hold. */
-  private readonly kept: number;
+  private readonly facts: MemberFacts[] = [];
+  /** The name last remembered at each position besides the first, and its facts. */
+  private readonly otherNames: string[] = [];
+  private readonly otherFacts: MemberFacts[] = [];
+  /** The facts of every catalog name. */
+  private readonly byName = new Map<string, MemberFacts>();
 
   constructor(
-    private readonly types: ReadonlyMap<string, PostFieldType>,
+    types: ReadonlyMap<string, PostFieldType>,
     private readonly sets: PostFieldSets | undefined,
   ) {
-    this.kept = types.size;
+    for (const [name, type] of types) this.byName.set(name, Object.freeze({ type, asked: sets !== undefined && sets.wantedSet.has(name), allowed: sets === undefined || sets.allowed.has(name) }));
   }
 
   /**
@@ -38,15 +55,16 @@ export class MemberLayout {
    * how many wanted fields it holds (`present[i]`).
    */
   read(post: Record<string, unknown>, i: number, present: Int32Array): number {
-    const { names, kinds, asked, allowed } = this;
+    const { names, facts } = this;
     let found = 0;
     let at = 0;
     let count = 0;
     for (const key in post) {
-      if (names[at] !== key) this.learn(at, key);
-      if (asked[at]) count++;
-      if (!allowed[at]) found |= MEMBER_OUTSIDE;
-      const type = kinds[at++];
+      const member = names[at] === key ? facts[at] : this.other(at, key);
+      at++;
+      if (member.asked) count++;
+      if (!member.allowed) found |= MEMBER_OUTSIDE;
+      const type = member.type;
       if (type === 'datetime') continue;
       const value = post[key];
       if (type === 'integer' ? Number.isInteger(value) : type === 'string' ? typeof value === 'string' : type !== undefined && typeProblem(type, value) === undefined) continue;
@@ -56,18 +74,28 @@ export class MemberLayout {
     return found;
   }
 
-  /** Remembers `key`'s facts at `at`; the name last, so that facts are never read beside another name. */
-  private learn(at: number, key: string): void {
-    this.kinds[at] = this.types.get(key);
-    this.asked[at] = this.sets !== undefined && this.sets.wantedSet.has(key);
-    this.allowed[at] = this.sets === undefined || this.sets.allowed.has(key);
-    this.names[at] = key;
+  /**
+   * The facts of `key` at `at`, where the first name remembered is another: the other name's when
+   * it is `key`, else found and remembered (as the first name of a new position, else as the
+   * other). A name is written after its facts, so that facts are never read beside another name.
+   */
+  private other(at: number, key: string): MemberFacts {
+    if (this.otherNames[at] === key) return this.otherFacts[at];
+    const member = this.byName.get(key) ?? { type: undefined, asked: false, allowed: this.sets === undefined || this.sets.allowed.has(key) };
+    if (at >= this.names.length) {
+      this.facts[at] = member;
+      this.names[at] = key;
+    } else {
+      this.otherFacts[at] = member;
+      this.otherNames[at] = key;
+    }
+    return member;
   }
 
-  /** Forgets the positions past those a post of the catalog holds (a page of longer posts is not kept). */
+  /** Forgets the positions past those a post of the catalog holds (a page of longer posts is not kept whole). */
   trim(): void {
-    if (this.names.length <= this.kept) return;
-    for (const list of [this.names, this.kinds, this.asked, this.allowed]) list.length = this.kept;
+    const kept = this.byName.size;
+    for (const list of [this.names, this.facts, this.otherNames, this.otherFacts]) if (list.length > kept) list.length = kept;
   }
 }
 
