@@ -46,15 +46,14 @@ export class RecordMemo {
     return this.passed;
   }
 
-  /** Forgets the positions past {@link KEPT_POSITIONS} (a body of longer records or profiles is not kept whole). */
+  /**
+   * Forgets the positions past {@link KEPT_POSITIONS} (a body of longer records or profiles is not
+   * kept whole). What was found of them needs no reset: a position without a name or date is
+   * judged again, and a verdict or order judged over more positions than are kept is then judged
+   * again too (`judgedCount` differs; `orderedPassed` is lowered at the first position without a date).
+   */
   trim(): void {
-    if (this.names.length > KEPT_POSITIONS) {
-      this.judgedCount = -1;
-      this.names.length = this.kinds.length = KEPT_POSITIONS;
-    }
-    if (this.passed.length > KEPT_POSITIONS) {
-      if (this.orderedPassed > KEPT_POSITIONS) this.orderedPassed = KEPT_POSITIONS;
-      this.passed.length = KEPT_POSITIONS;
-    }
+    if (this.names.length > KEPT_POSITIONS) this.names.length = this.kinds.length = KEPT_POSITIONS;
+    if (this.passed.length > KEPT_POSITIONS) this.passed.length = KEPT_POSITIONS;
   }
 }

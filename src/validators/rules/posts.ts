@@ -85,8 +85,15 @@ function instantBounds(range: DateRange): { from: string; to: string } {
 /** A post of the UTC day `day` or later (the key begins with a later or the same day). */
 const onOrAfter = (key: string, day: string) => key >= day;
 
-/** A post of the UTC day `day` or earlier. */
-const onOrBefore = (key: string, day: string) => key < day || key.startsWith(day);
+/**
+ * A post of the UTC day `day` or earlier, by the key of its date-time (`YYYY-MM-DDT...`):
+ * `afterDay` is `day` followed by `~`, a character above every one of a date-time, so a key of
+ * `day` itself (`day` then `T`) and every earlier key are below it, every later one above.
+ */
+const onOrBefore = (key: string, afterDay: string) => key < afterDay;
+
+/** `day` followed by a character above every character of a date-time (for {@link onOrBefore}). */
+const afterDay = (day: string) => `${day}~`;
 
 /** The request-aware member rules read the post member by member: fields requested, and a post that may hold names the request left out. */
 const readsRequestedMembers = (facts: PostsFacts, i: number) => !(facts.typesChecked && facts.onlyAllowed[i] === 1);
@@ -175,13 +182,14 @@ export const postRules: RuleTable<readonly unknown[], PostsFacts> = {
   },
   'shared.posts.created-in-range': (found, posts, _at, { range, typesChecked }) => {
     if (!range) return;
+    const afterEnd = afterDay(range.end);
     let bounds: { from: string; to: string } | undefined; // built for the first post outside the UTC days
     for (let i = 0; i < posts.length && !found.shouldStop(); i++) {
       const created = postAt(posts, i)?.created_time;
       if (typeof created !== 'string' || (!typesChecked && !hasUtcDateTimeShape(created))) continue;
       const at = utcInstantKey(created);
       // The common answer: a post of one of the requested days in UTC needs no timezone bounds.
-      if ((onOrAfter(at, range.start) && onOrBefore(at, range.end)) || !realDayTime(created)) continue; // no real instant: datetime-utc says so
+      if ((onOrAfter(at, range.start) && onOrBefore(at, afterEnd)) || !realDayTime(created)) continue; // no real instant: datetime-utc says so
       bounds ??= instantBounds(range);
       if (at < bounds.from || at >= bounds.to) found.add(`${postPointer(i)}/created_time`, `${quote(created)} is outside the requested days ${rangeText(range)} in every profile timezone`);
     }
