@@ -16,6 +16,8 @@ import { typeProblem } from './values.js';
 export const MEMBER_OFF = 1;
 /** A member that is no allowed name of the requested fields (a requested field or a response member). */
 export const MEMBER_OUTSIDE = 2;
+/** Fewer wanted fields than the requested fields hold. */
+export const WANTED_MISSING = 4;
 
 /** What a member name is, for posts judged against one set of requested fields (or none). */
 interface MemberFacts {
@@ -50,11 +52,8 @@ export class MemberLayout {
     for (const [name, type] of types) this.byName.set(name, Object.freeze({ type, asked: sets !== undefined && sets.wantedSet.has(name), allowed: sets === undefined || sets.allowed.has(name) }));
   }
 
-  /**
-   * Reads `post`'s members once: {@link MEMBER_OFF} and {@link MEMBER_OUTSIDE} when found, and
-   * how many wanted fields it holds (`present[i]`).
-   */
-  read(post: Record<string, unknown>, i: number, present: Int32Array): number {
+  /** Reads `post`'s members once: {@link MEMBER_OFF}, {@link MEMBER_OUTSIDE} and {@link WANTED_MISSING} when found. */
+  read(post: Record<string, unknown>): number {
     const { names, facts } = this;
     let found = 0;
     let at = 0;
@@ -70,8 +69,7 @@ export class MemberLayout {
       if (type === 'integer' ? Number.isInteger(value) : type === 'string' ? typeof value === 'string' : type !== undefined && typeProblem(type, value) === undefined) continue;
       found |= MEMBER_OFF;
     }
-    present[i] = count;
-    return found;
+    return this.sets !== undefined && count < this.sets.wanted.length ? found | WANTED_MISSING : found;
   }
 
   /**
@@ -95,7 +93,8 @@ export class MemberLayout {
   /** Forgets the positions past those a post of the catalog holds (a page of longer posts is not kept whole). */
   trim(): void {
     const kept = this.byName.size;
-    for (const list of [this.names, this.facts, this.otherNames, this.otherFacts]) if (list.length > kept) list.length = kept;
+    if (this.names.length > kept) this.names.length = this.facts.length = kept;
+    if (this.otherNames.length > kept) this.otherNames.length = this.otherFacts.length = kept;
   }
 }
 

@@ -10,10 +10,10 @@
 import type { PostFieldType } from '../../catalog/types.js';
 import { postCatalogOf, type PostCatalog } from '../catalog-facts.js';
 import type { ProblemList } from '../../core/problems/problem-list.js';
-import { pageRules, postRules, type PostsFacts, type SortKey } from '../rules/posts.js';
+import { pageRules, POST_INCOMPLETE, POST_MEMBERS_OFF, POST_ONLY_ALLOWED, postRules, type PostsFacts, type SortKey } from '../rules/posts.js';
 import { RuleRun, ruleList, runRules } from '../rules/rule-table.js';
 import { FEW_EXCLUDED, holdsNone } from './post-members.js';
-import { MEMBER_OFF, MEMBER_OUTSIDE, MemberLayouts } from './post-layout.js';
+import { MEMBER_OFF, MEMBER_OUTSIDE, MemberLayouts, WANTED_MISSING } from './post-layout.js';
 import { PostFieldSetCache, postFieldSets, type PostFieldSets } from './post-field-sets.js';
 import { dateRange, stringArray, type DateRange } from './request-shape.js';
 import type { RememberedRequest } from './request-memo.js';
@@ -83,9 +83,7 @@ export function checkPosts(list: ProblemList, body: Record<string, unknown>, req
   const sets = asked?.sets;
   // The harness's one reading of the members, post by post.
   const count = posts ? posts.length : 0;
-  const membersOff = new Uint8Array(count);
-  const present = new Int32Array(count);
-  const onlyAllowedPosts = new Uint8Array(count);
+  const postFlags = new Uint8Array(count);
   let anyOff = false;
   let anyOutside = false;
   let anyIncomplete = false;
@@ -99,14 +97,19 @@ export function checkPosts(list: ProblemList, body: Record<string, unknown>, req
       for (let i = 0; i < count && !list.shouldStop(); i++) {
         const post = posts[i];
         if (!isPlainObject(post)) continue;
-        const found = layout.read(post, i, present);
+        const found = layout.read(post);
+        let flags = 0;
         if (found & MEMBER_OFF) {
           anyOff = true;
-          membersOff[i] = 1;
+          flags |= POST_MEMBERS_OFF;
         }
-        if (excluded && (fewExcluded ? holdsNone(post, excluded) : (found & MEMBER_OUTSIDE) === 0)) onlyAllowedPosts[i] = 1;
+        if (excluded && (fewExcluded ? holdsNone(post, excluded) : (found & MEMBER_OUTSIDE) === 0)) flags |= POST_ONLY_ALLOWED;
         else if (sets) anyOutside = true;
-        if (sets && present[i] < sets.wanted.length) anyIncomplete = true;
+        if (found & WANTED_MISSING) {
+          anyIncomplete = true;
+          flags |= POST_INCOMPLETE;
+        }
+        postFlags[i] = flags;
       }
     } finally {
       layout.trim();
@@ -121,10 +124,8 @@ export function checkPosts(list: ProblemList, body: Record<string, unknown>, req
     range: asked?.range,
     sets,
     sortKeys: asked ? asked.sortKeys : [],
-    membersOff,
+    postFlags,
     anyOff,
-    present,
-    onlyAllowed: onlyAllowedPosts,
     anyOutside,
     anyIncomplete,
   };
