@@ -6,7 +6,7 @@
  */
 import type { OperationInfo, OperationKey } from '../../generated/operations.js';
 import { checkFailure, failureStatuses } from './checks/failure.js';
-import { checkMetricsV1 } from './checks/metrics-v1.js';
+import { metricsV1Checks } from './checks/metrics-v1.js';
 import { checkMetricsV2 } from './checks/metrics-v2.js';
 import { metricsOf } from './catalog-facts.js';
 import { postsChecks } from './checks/posts.js';
@@ -89,7 +89,7 @@ function successChecksOf(op: OperationInfo): SuccessChecks | undefined {
   if (!network) return undefined;
   if (op.kind === 'profiles') return (list, body) => checkProfileList(list, body, network);
   if (op.kind === 'metrics') {
-    if (version !== 2) return (list, body, request, _schemaValid, known) => checkMetricsV1(list, body, request, network, known);
+    if (version !== 2) return metricsV1Checks(network);
     const catalog = metricsOf(2, network);
     return (list, body, request, schemaValid, known) => checkMetricsV2(list, body, request, network, schemaValid, known, catalog);
   }

@@ -10,6 +10,7 @@ import { DATE_OFF, DAYS_OFF, LAST_DAY_OFF, MEMBERS_OFF, memberRules, profileList
 import { RuleRun, ruleList, runRules } from '../rules/rule-table.js';
 import { followsDay, holdsDay } from './v1-days.js';
 import { requestFacts, type RequestFacts } from './v1-request-facts.js';
+import { RecordMemo } from './v1-record-memo.js';
 import type { RememberedRequest } from './request-memo.js';
 import { isPlainObject, typeProblem } from './values.js';
 import type { CatalogMetric } from '../catalog-facts.js';
@@ -43,25 +44,19 @@ const MIDNIGHT_DAY_TIME = /^\d{4}-\d{2}-\d{2} 00:00:00$/;
  * without a report: in `later`, the records whose date or requested members are off (as
  * reportDate and reportMembers judge them); in `profilesOff`, the profiles whose records are not
  * in increasing order of days (one may repeat a day) or that lack the last requested day (v1-days.ts).
- * Records of one body list their members alike: a member named as the one at its position in
- * the record before takes that one's facts without a lookup (kept for this call only).
+ * Records list their members alike, and the profiles of a body the same days: what is found of a
+ * member name, of the names of a record and of a date at its position is remembered in `memo`
+ * (./v1-record-memo.ts) and reused for the same name, names and date.
  */
-function checkMetricMembers(list: ProblemList, profiles: unknown[], catalog: ReadonlyMap<string, CatalogMetric>, facts: RequestFacts | undefined, recordsOff: number[], later: number[], profilesOff: number[]): void {
+function checkMetricMembers(list: ProblemList, profiles: unknown[], catalog: ReadonlyMap<string, CatalogMetric>, facts: RequestFacts | undefined, memo: RecordMemo, recordsOff: number[], later: number[], profilesOff: number[]): void {
   const requested = facts?.metrics && facts.requested;
   const wanted = requested ? facts!.metrics!.length : 0;
-  const names: string[] = [];
-  const kinds: number[] = [];
-  // The members the record before held (names[0..count)) and whether they were off as requested:
-  // a record of the same names, no fewer or more, has the same answer without a count.
-  let count = -1;
-  let datedBefore = -1;
-  let membersOff = false;
+  const { names, kinds } = memo;
   // The dates that passed, by record position: the profiles of a body list the same days, so a
   // date equal to the one at its position (a string comparison) needs no second check. The first
-  // `orderedPassed` of them are known to follow each other in increasing order of days, so a
+  // `memo.orderedPassed` of them are known to follow each other in increasing order of days, so a
   // profile whose dates so far are those needs no comparison with the date before either.
-  const passed: (string | undefined)[] = [];
-  let orderedPassed = 0;
+  const passed = memo.passedFor(facts);
   const range = facts?.range;
   for (let i = 0; i < profiles.length && !list.shouldStop(); i++) {
     const profile = profiles[i];
@@ -82,13 +77,13 @@ function checkMetricMembers(list: ProblemList, profiles: unknown[], catalog: Rea
       const date = record.date;
       const dated = date !== undefined || 'date' in record ? 1 : 0;
       let at = 0;
-      let renamed = false;
       let off = false;
       for (const key in record) {
         if (names[at] !== key) {
-          names[at] = key;
+          // Another name at this position: the requested-members verdict was for other names.
+          memo.judgedCount = -1;
           kinds[at] = kindOf(key, catalog);
-          renamed = true;
+          names[at] = key;
         }
         const kind = kinds[at++];
         if (kind === DATE) continue; // read and judged below
@@ -100,24 +95,26 @@ function checkMetricMembers(list: ProblemList, profiles: unknown[], catalog: Rea
       let dateFits = date !== undefined && date === passed[d];
       if (!dateFits) {
         // Another date at this position: the dates that passed follow each other up to it only.
-        if (orderedPassed > d) orderedPassed = d;
+        if (memo.orderedPassed > d) memo.orderedPassed = d;
         dateFits = date !== undefined && (passed[d] = dateFitsOf(date, facts)) !== undefined;
       }
       if (ordered) {
         // Below `orderedPassed`, a date equal to the one that passed has a record before it dated
         // as the one before that passed (a record of another date there would have lowered it).
-        if (dateFits && d < orderedPassed) previous = date as string;
+        if (dateFits && d < memo.orderedPassed) previous = date as string;
         else if (followsDay(date, previous)) {
           previous = date;
-          if (dateFits && d === orderedPassed) orderedPassed++;
+          if (dateFits && d === memo.orderedPassed) memo.orderedPassed++;
         } else ordered = false;
       }
-      if (requested !== undefined && (renamed || at !== count || dated !== datedBefore)) {
-        count = at;
-        datedBefore = dated;
+      if (requested !== undefined && (at !== memo.judgedCount || dated !== memo.judgedDated || facts !== memo.judgedFor)) {
         const present = requestedAmong(names, at, requested);
-        membersOff = present !== wanted || at !== present + dated;
+        memo.membersOff = present !== wanted || at !== present + dated;
+        memo.judgedDated = dated;
+        memo.judgedFor = facts;
+        memo.judgedCount = at;
       }
+      const membersOff = requested !== undefined && memo.membersOff;
       if (!dateFits || membersOff) later.push(i, d, (dateFits ? 0 : DATE_OFF) | (membersOff ? MEMBERS_OFF : 0));
     }
     const lastDayOff = range !== undefined && days.length > 0 && !holdsDay(days, range.end);
@@ -149,14 +146,24 @@ function kindOf(key: string, catalog: ReadonlyMap<string, CatalogMetric>): numbe
 const dataOf = (profiles: unknown[], i: number) => (profiles[i] as { data: Record<string, unknown>[] }).data;
 
 /**
+ * The version 1 metrics checks of one operation (`network`), with the memo of its members' pass:
+ * made once per operation by a validator instance and kept with its plan.
+ */
+export function metricsV1Checks(network: string): (list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, schemaValid: boolean, known: RememberedRequest | undefined) => void {
+  const memo = new RecordMemo();
+  return (list, body, request, _schemaValid, known) => checkMetricsV1(list, body, request, network, known, memo);
+}
+
+/**
  * Runs the version 1 metrics rules (../rules/metrics-v1.ts) on a success body of `network`: the
  * body-only rules always, the request-aware ones when the request is given. The compiled schema
  * does not check the metric members, these rules do, whatever the schema found. The records are
  * walked once (checkMetricMembers); the rules read again only what that pass found off, in the
  * order: the records' metric members, the profiles, the days of each profile, then each record's
- * date and requested members. `known`: what is remembered of the request (its facts are read once).
+ * date and requested members. `known`: what is remembered of the request (its facts are read once);
+ * `memo`: what the members' pass remembers (one per operation of a validator instance, or one for this body).
  */
-export function checkMetricsV1(list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, known?: RememberedRequest): void {
+export function checkMetricsV1(list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, known?: RememberedRequest, memo = new RecordMemo()): void {
   const profiles = body.profiles;
   if (!Array.isArray(profiles)) return;
   const catalog = metricsOf(1, network);
@@ -166,7 +173,11 @@ export function checkMetricsV1(list: ProblemList, body: Record<string, unknown>,
   const recordsOff: number[] = [];
   const later: number[] = [];
   const profilesOff: number[] = [];
-  checkMetricMembers(list, profiles, catalog, facts, recordsOff, later, profilesOff);
+  try {
+    checkMetricMembers(list, profiles, catalog, facts, memo, recordsOff, later, profilesOff);
+  } finally {
+    memo.trim();
+  }
   const found: MetricsV1Facts = { catalog, request, facts };
   const run = new RuleRun(list);
   for (let n = 0; n < recordsOff.length && !list.shouldStop(); n += 2) {

@@ -3,20 +3,21 @@
  * once and runs the post rules on each. Before the rules of a post it reads the post's members
  * once (the findings of {@link PostsFacts}: whether a member is off, how many wanted fields it
  * holds, whether it holds a name the request left out), so that a page of valid posts costs one
- * lookup per member at most: posts of one page list their members alike, and a member named as
- * the one at its position in the post before takes that one's facts without a lookup.
+ * lookup per member at most: posts list their members alike, and a member named as the one at its
+ * position in the posts read before (of this page or an earlier one of the operation, for the
+ * same requested fields: ./post-layout.ts) takes that one's facts without a lookup.
  */
 import type { PostFieldType } from '../../catalog/types.js';
 import { postCatalogOf, type PostCatalog } from '../catalog-facts.js';
 import type { ProblemList } from '../../core/problems/problem-list.js';
-import { pageRules, postRules, type PostsFacts, type SortKey } from '../rules/posts.js';
+import { pageRules, POST_INCOMPLETE, POST_MEMBERS_OFF, POST_ONLY_ALLOWED, postRules, type PostsFacts, type SortKey } from '../rules/posts.js';
 import { RuleRun, ruleList, runRules } from '../rules/rule-table.js';
-import { FEW_EXCLUDED, holdsNone, onlyAllowed } from './post-members.js';
-import { PassedMembers } from './passed-members.js';
+import { FEW_EXCLUDED, holdsNone } from './post-members.js';
+import { MEMBER_OFF, MEMBER_OUTSIDE, MemberLayouts, WANTED_MISSING } from './post-layout.js';
 import { PostFieldSetCache, postFieldSets, type PostFieldSets } from './post-field-sets.js';
 import { dateRange, stringArray, type DateRange } from './request-shape.js';
 import type { RememberedRequest } from './request-memo.js';
-import { isPlainObject, typeProblem } from './values.js';
+import { isPlainObject } from './values.js';
 
 const PAGE_RULES = ruleList(pageRules);
 const POST_RULES = ruleList(postRules);
@@ -40,52 +41,15 @@ function sortKeys(request: Record<string, unknown>, types: ReadonlyMap<string, P
 }
 
 /**
- * The member names of the posts read so far, by position, with their catalog types and whether
- * each is a wanted field: the memo of one page (one validation).
- */
-class MemberLayout {
-  private readonly names: string[] = [];
-  private readonly kinds: (PostFieldType | undefined)[] = [];
-  private readonly asked: boolean[] = [];
-  constructor(
-    private readonly types: ReadonlyMap<string, PostFieldType>,
-    private readonly wanted: ReadonlySet<string>,
-  ) {}
-
-  /** Reads `post`'s members: whether one is off (no catalog name, or not of its type; date-times aside), and how many wanted fields it holds (`present[i]`). */
-  read(post: Record<string, unknown>, i: number, present: Int32Array): boolean {
-    const { names, kinds, asked } = this;
-    let off = false;
-    let at = 0;
-    let count = 0;
-    for (const key in post) {
-      if (names[at] !== key) {
-        names[at] = key;
-        kinds[at] = this.types.get(key);
-        asked[at] = this.wanted.has(key);
-      }
-      if (asked[at]) count++;
-      const type = kinds[at++];
-      if (type === 'datetime') continue;
-      const value = post[key];
-      if (type === 'integer' ? Number.isInteger(value) : type === 'string' ? typeof value === 'string' : type !== undefined && typeProblem(type, value) === undefined) continue;
-      off = true;
-    }
-    present[i] = count;
-    return off;
-  }
-}
-
-const NO_WANTED: ReadonlySet<string> = new Set();
-
-/**
  * The posts checks of one operation (`version`, `network`), with the cache of its requested
- * field sets: made once per operation by a validator instance and kept with its plan.
+ * field sets and the member layouts of its posts: made once per operation by a validator
+ * instance and kept with its plan.
  */
 export function postsChecks(version: number, network: string): (list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, typesChecked: boolean, known: RememberedRequest | undefined) => void {
   const catalog = postCatalogOf(version, network);
   const fieldSets = catalog && new PostFieldSetCache(catalog);
-  return (list, body, request, typesChecked, known) => checkPosts(list, body, request, network, catalog, typesChecked, fieldSets, known);
+  const layouts = catalog && new MemberLayouts(catalog);
+  return (list, body, request, typesChecked, known) => checkPosts(list, body, request, network, catalog, typesChecked, fieldSets, known, layouts);
 }
 
 /** What the harness reads of a request alone, once per request (./request-memo.ts). */
@@ -111,7 +75,7 @@ function postsRequestFacts(request: Record<string, unknown>, catalog: PostCatalo
  * (test/validators/catalog-agreement.test.ts keeps schema and catalog in step). `known`: what is
  * remembered of the request (its facts are read once).
  */
-export function checkPosts(list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, catalog: PostCatalog | undefined, typesChecked = false, fieldSets?: PostFieldSetCache, known?: RememberedRequest): void {
+export function checkPosts(list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, catalog: PostCatalog | undefined, typesChecked = false, fieldSets?: PostFieldSetCache, known?: RememberedRequest, layouts?: MemberLayouts): void {
   const data = body.data;
   if (!isPlainObject(data)) return;
   const posts = Array.isArray(data.posts) ? (data.posts as unknown[]) : undefined;
@@ -119,27 +83,36 @@ export function checkPosts(list: ProblemList, body: Record<string, unknown>, req
   const sets = asked?.sets;
   // The harness's one reading of the members, post by post.
   const count = posts ? posts.length : 0;
-  const membersOff = new Uint8Array(count);
-  const present = new Int32Array(count);
-  const onlyAllowedPosts = new Uint8Array(count);
+  const postFlags = new Uint8Array(count);
   let anyOff = false;
   let anyOutside = false;
   let anyIncomplete = false;
   if (posts && catalog) {
-    const layout = new MemberLayout(catalog.types, sets?.wantedSet ?? NO_WANTED);
-    // With typesChecked, a post that holds none of the names the request left out passes the request-aware member rules.
+    const layout = (layouts ?? new MemberLayouts(catalog)).of(sets);
+    // With typesChecked, a post that holds none of the names the request left out passes the
+    // request-aware member rules: a few such names are looked for, more are told by the layout.
     const excluded = sets && typesChecked ? sets.excluded : undefined;
-    const passedPost = excluded && excluded.length > FEW_EXCLUDED ? new PassedMembers() : undefined;
-    for (let i = 0; i < count && !list.shouldStop(); i++) {
-      const post = posts[i];
-      if (!isPlainObject(post)) continue;
-      if (layout.read(post, i, present)) {
-        anyOff = true;
-        membersOff[i] = 1;
+    const fewExcluded = excluded !== undefined && excluded.length <= FEW_EXCLUDED;
+    try {
+      for (let i = 0; i < count && !list.shouldStop(); i++) {
+        const post = posts[i];
+        if (!isPlainObject(post)) continue;
+        const found = layout.read(post);
+        let flags = 0;
+        if (found & MEMBER_OFF) {
+          anyOff = true;
+          flags |= POST_MEMBERS_OFF;
+        }
+        if (excluded && (fewExcluded ? holdsNone(post, excluded) : (found & MEMBER_OUTSIDE) === 0)) flags |= POST_ONLY_ALLOWED;
+        else if (sets) anyOutside = true;
+        if (found & WANTED_MISSING) {
+          anyIncomplete = true;
+          flags |= POST_INCOMPLETE;
+        }
+        postFlags[i] = flags;
       }
-      if (excluded && (passedPost ? onlyAllowed(post, sets!.allowed, passedPost) : holdsNone(post, excluded))) onlyAllowedPosts[i] = 1;
-      else if (sets) anyOutside = true;
-      if (sets && present[i] < sets.wanted.length) anyIncomplete = true;
+    } finally {
+      layout.trim();
     }
   }
   const facts: PostsFacts = {
@@ -151,10 +124,8 @@ export function checkPosts(list: ProblemList, body: Record<string, unknown>, req
     range: asked?.range,
     sets,
     sortKeys: asked ? asked.sortKeys : [],
-    membersOff,
+    postFlags,
     anyOff,
-    present,
-    onlyAllowed: onlyAllowedPosts,
     anyOutside,
     anyIncomplete,
   };

@@ -45,21 +45,22 @@ export interface PostsFacts {
   /** The sets of the requested fields (undefined without a request listing fields, or without a catalog). */
   readonly sets: PostFieldSets | undefined;
   readonly sortKeys: readonly SortKey[];
-  /**
-   * Found by the harness's one reading of each post's members, by post index: 1 when a member is
-   * no catalog name or not of its catalog type (date-times aside); `anyOff` when one post is.
-   */
-  readonly membersOff: Uint8Array;
+  /** Found by the harness's one reading of each post's members, by post index: {@link POST_MEMBERS_OFF}, {@link POST_ONLY_ALLOWED}, {@link POST_INCOMPLETE}. */
+  readonly postFlags: Uint8Array;
+  /** A post is {@link POST_MEMBERS_OFF}. */
   readonly anyOff: boolean;
-  /** How many of the wanted fields each post holds. */
-  readonly present: Int32Array;
-  /** With typesChecked: 1 when the post holds no name the request leaves out (the request-aware member rules have nothing to say of it). */
-  readonly onlyAllowed: Uint8Array;
   /** Requested fields, and a post the request-aware member rules read (one not known to hold only allowed names). */
   readonly anyOutside: boolean;
   /** Requested fields, and a post that holds fewer of the wanted fields than there are. */
   readonly anyIncomplete: boolean;
 }
+
+/** A member of the post is no catalog name or not of its catalog type (date-times aside). */
+export const POST_MEMBERS_OFF = 1;
+/** With typesChecked: the post holds no name the request leaves out (the request-aware member rules have nothing to say of it). */
+export const POST_ONLY_ALLOWED = 2;
+/** With requested fields: the post holds fewer of the wanted fields than there are. */
+export const POST_INCOMPLETE = 4;
 
 /** `/data/posts/i`: built only for a problem. */
 const postPointer = (i: number) => `/data/posts/${i}`;
@@ -85,11 +86,18 @@ function instantBounds(range: DateRange): { from: string; to: string } {
 /** A post of the UTC day `day` or later (the key begins with a later or the same day). */
 const onOrAfter = (key: string, day: string) => key >= day;
 
-/** A post of the UTC day `day` or earlier. */
-const onOrBefore = (key: string, day: string) => key < day || key.startsWith(day);
+/**
+ * A post of the UTC day `day` or earlier, by the key of its date-time (`YYYY-MM-DDT...`):
+ * `afterDay` is `day` followed by `~`, a character above every one of a date-time, so a key of
+ * `day` itself (`day` then `T`) and every earlier key are below it, every later one above.
+ */
+const onOrBefore = (key: string, afterDay: string) => key < afterDay;
+
+/** `day` followed by a character above every character of a date-time (for {@link onOrBefore}). */
+const afterDay = (day: string) => `${day}~`;
 
 /** The request-aware member rules read the post member by member: fields requested, and a post that may hold names the request left out. */
-const readsRequestedMembers = (facts: PostsFacts, i: number) => !(facts.typesChecked && facts.onlyAllowed[i] === 1);
+const readsRequestedMembers = (facts: PostsFacts, i: number) => !(facts.typesChecked && (facts.postFlags[i] & POST_ONLY_ALLOWED) !== 0);
 
 function sortValue(post: Record<string, unknown>, key: SortKey): number | string | undefined {
   let value = post[key.field];
@@ -175,13 +183,14 @@ export const postRules: RuleTable<readonly unknown[], PostsFacts> = {
   },
   'shared.posts.created-in-range': (found, posts, _at, { range, typesChecked }) => {
     if (!range) return;
+    const afterEnd = afterDay(range.end);
     let bounds: { from: string; to: string } | undefined; // built for the first post outside the UTC days
     for (let i = 0; i < posts.length && !found.shouldStop(); i++) {
       const created = postAt(posts, i)?.created_time;
       if (typeof created !== 'string' || (!typesChecked && !hasUtcDateTimeShape(created))) continue;
       const at = utcInstantKey(created);
       // The common answer: a post of one of the requested days in UTC needs no timezone bounds.
-      if ((onOrAfter(at, range.start) && onOrBefore(at, range.end)) || !realDayTime(created)) continue; // no real instant: datetime-utc says so
+      if ((onOrAfter(at, range.start) && onOrBefore(at, afterEnd)) || !realDayTime(created)) continue; // no real instant: datetime-utc says so
       bounds ??= instantBounds(range);
       if (at < bounds.from || at >= bounds.to) found.add(`${postPointer(i)}/created_time`, `${quote(created)} is outside the requested days ${rangeText(range)} in every profile timezone`);
     }
@@ -193,7 +202,7 @@ export const postRules: RuleTable<readonly unknown[], PostsFacts> = {
     for (let i = 0; i < posts.length && !found.shouldStop(); i++) {
       const post = postAt(posts, i);
       if (!post) continue;
-      if (facts.membersOff[i] === 1) for (const key of Object.keys(post)) if (!types.has(key)) found.add(postPointer(i), `unexpected property ${quote(key)}`);
+      if ((facts.postFlags[i] & POST_MEMBERS_OFF) !== 0) for (const key of Object.keys(post)) if (!types.has(key)) found.add(postPointer(i), `unexpected property ${quote(key)}`);
       if (!facts.sets || !readsRequestedMembers(facts, i)) continue;
       for (const key in post) {
         if (!facts.sets.allowed.has(key) && !types.has(key)) found.add(postPointer(i), `unexpected field ${quote(key)}: not ${withArticle(`${facts.network} post field`)}`);
@@ -208,7 +217,7 @@ export const postRules: RuleTable<readonly unknown[], PostsFacts> = {
     for (let i = 0; i < posts.length && !found.shouldStop(); i++) {
       const post = postAt(posts, i);
       if (!post) continue;
-      if (facts.membersOff[i] === 1) {
+      if ((facts.postFlags[i] & POST_MEMBERS_OFF) !== 0) {
         for (const key of Object.keys(post)) {
           const type = types.get(key);
           const problem = type !== undefined && type !== 'datetime' ? typeProblem(type, post[key]) : undefined;
@@ -237,11 +246,11 @@ export const postRules: RuleTable<readonly unknown[], PostsFacts> = {
    * Every requested field of the catalog, except the fields of videos only, which a post that is
    * not a video lacks ("objects holding only the requested fields"): one problem per post.
    */
-  'shared.posts.requested-fields-present': (found, posts, _at, { sets, present, anyIncomplete }) => {
+  'shared.posts.requested-fields-present': (found, posts, _at, { sets, postFlags, anyIncomplete }) => {
     if (!sets || !anyIncomplete) return;
     for (let i = 0; i < posts.length && !found.shouldStop(); i++) {
       const post = postAt(posts, i);
-      if (!post || present[i] >= sets.wanted.length) continue;
+      if (!post || (postFlags[i] & POST_INCOMPLETE) === 0) continue;
       const missing = sets.wanted.filter((name) => !Object.prototype.hasOwnProperty.call(post, name));
       if (!missing.length) continue;
       const named = missing.slice(0, NAMED_MISSING).map(quote).join(', ');
