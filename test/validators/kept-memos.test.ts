@@ -1,16 +1,18 @@
 /**
- * The posts checks and the v1 metrics checks of an operation keep what they found of member names
- * and dates from one body to the next (src/validators/checks/post-layout.ts, v1-record-memo.ts):
- * a verdict must still depend on its own input only. Sequences of edited posts pages and v1 bodies
- * (members removed, moved, added, mistyped; dates moved; other requests) validated by one long-lived
- * validator give exactly the results a fresh validator gives each input.
+ * The posts checks and the v1 and v2 metrics checks of an operation keep what they found of member
+ * names, dates and metric rows from one body to the next (src/validators/checks/post-layout.ts,
+ * v1-record-memo.ts, metric-rows-memo.ts): a verdict must still depend on its own input only.
+ * Sequences of edited posts pages and metrics bodies (members removed, moved, added, mistyped;
+ * dates moved; metric rows replaced, repeated, removed, reordered, also in place in the body
+ * validated before; other requests) validated by one long-lived validator give exactly the results
+ * a fresh validator gives each input.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createResponseValidator, type ValidateResponseInput } from '../../src/validators/index.js';
 import { metricsOf } from '../../src/validators/catalog-facts.js';
 import { KEPT_POSITIONS } from '../../src/validators/checks/v1-record-memo.js';
-import { postsShape, v1MetricsShape, type Shape } from '../../bench/bodies.js';
+import { postsShape, v1MetricsShape, v2MetricsShape, type Shape } from '../../bench/bodies.js';
 
 type Json = any;
 
@@ -56,8 +58,8 @@ function editMembers(object: Json, e: Edit, known: readonly string[]): void {
   }
 }
 
-/** A validator used for every step, and the result a fresh validator gives each step. */
-function sameAsFresh(inputs: ValidateResponseInput[]): void {
+/** A validator used for every step, and the result a fresh validator gives each step (`inputs` taken one at a time, after the step before was validated). */
+function sameAsFresh(inputs: Iterable<ValidateResponseInput>): void {
   const kept = createResponseValidator();
   for (const input of inputs) {
     const fresh = createResponseValidator().validate(input, { maxProblems: 1000 });
@@ -226,5 +228,87 @@ describe('v1 metrics bodies: the members and dates kept from one body to the nex
     const request = { profiles: ['p1'], date_start: day(0), date_end: day(days - 1), metrics: ['comments'] };
     const shape: Shape = { name: 'long', method: 'POST', path: '/1/facebook/metrics', body: ordered, request };
     sameAsFresh([inputOf(shape, ordered, request, false), inputOf(shape, repeated, request, false), inputOf(shape, repeated, undefined, false), inputOf(shape, ordered, undefined, false)]);
+  });
+});
+
+describe('v2 metrics bodies: the metric rows kept from one body to the next', () => {
+  // One metric element each, of 3 and of 12 rows (compared with each other, or marked by catalog position).
+  const bodies = [v2MetricsShape([], 1, 1, 3), v2MetricsShape(['profile'], 2, 1, 12), v2MetricsShape(['date.day'], 1, 3, 2)];
+  const catalog = [...metricsOf(2, 'facebook').keys()];
+
+  /** The request of `shape`: as sent, the metrics reversed, one left out, none. */
+  function requestOf(shape: Shape, variant: number, pick: number): Json {
+    const request = clone(shape.request) as Json;
+    const metrics = request.metrics as string[];
+    if (variant === 1) request.metrics = [...metrics].reverse();
+    if (variant === 2) request.metrics = metrics.filter((_, i) => i !== pick % metrics.length);
+    if (variant === 3) delete request.metrics;
+    return request;
+  }
+
+  /** Edits the rows of a metric element: a row replaced by another metric, by a name of no metric, by a row of the element, by a number; a row removed, one added; the rows reversed. */
+  function editRows(rows: unknown[], e: Edit): void {
+    const i = e.at % rows.length;
+    switch (e.op) {
+      case 0:
+        rows[i] = catalog[e.member % catalog.length];
+        break;
+      case 1:
+        rows[i] = `no_such_${e.member % 2}`;
+        break;
+      case 2:
+        rows[i] = rows[e.member % rows.length];
+        break;
+      case 3:
+        rows[i] = 1;
+        break;
+      case 4:
+        if (rows.length > 1) rows.splice(i, 1);
+        break;
+      case 5:
+        rows.push(catalog[e.member % catalog.length]);
+        break;
+      default:
+        rows.reverse();
+    }
+  }
+
+  const metricRows = (body: Json): unknown[] => (body.header as Json[]).find((el) => el.type === 'metric').rows;
+  const step = fc.record({ body: fc.nat(bodies.length - 1), inPlace: fc.boolean(), edits: fc.array(edit, { maxLength: 3 }), request: fc.nat(4), pick: fc.nat(20), strict: fc.boolean() });
+
+  it('gives every body the verdict a fresh validator gives it', () => {
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 12 }), (steps) => {
+        sameAsFresh(
+          (function* () {
+            let last: { shape: Shape; body: Json } | undefined;
+            for (const s of steps) {
+              // In place: the body validated before, its rows edited after its validation.
+              const shape = s.inPlace && last ? last.shape : bodies[s.body];
+              const body = s.inPlace && last ? last.body : (clone(shape.body) as Json);
+              for (const e of s.edits) editRows(metricRows(body), e);
+              last = { shape, body };
+              yield inputOf(shape, body, s.request === 4 ? undefined : requestOf(shape, s.request, s.pick), s.strict);
+            }
+          })(),
+        );
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('tells rows that differ from the remembered ones in their last row, or by one row more', () => {
+    const shape = bodies[1];
+    const rows = metricRows(shape.body);
+    const edited = (edit: (rows: unknown[]) => void) => {
+      const body = clone(shape.body) as Json;
+      edit(metricRows(body));
+      return body;
+    };
+    const inputs = [shape.body, edited((r) => (r[r.length - 1] = r[0])), shape.body, edited((r) => r.push(r[0])), shape.body, edited((r) => (r[r.length - 1] = 'no_such_metric'))].flatMap((body) => [inputOf(shape, body, undefined, false), inputOf(shape, body, shape.request, false)]);
+    sameAsFresh(inputs);
+    // A repeated row: a warning (an inferred rule) when not strict.
+    expect(createResponseValidator().validate(inputs[2]).warnings.map((e) => e.rule)).toContain('v2.metrics.metric-rows-unique');
+    expect(rows.length).toBeGreaterThan(8);
   });
 });

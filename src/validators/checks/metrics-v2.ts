@@ -12,6 +12,7 @@ import { metricsV2Rules, type MetricsV2Facts } from '../rules/metrics-v2.js';
 import { RuleRun, ruleList, runRules } from '../rules/rule-table.js';
 import { dataHolds, extraOf, headerOf, type HeaderElement } from './metrics-v2-body.js';
 import { dateRange, sameItems, stringArray, type DateRange } from './request-shape.js';
+import { distinctMetrics, MetricRowsMemo } from './metric-rows-memo.js';
 import type { RememberedRequest } from './request-memo.js';
 import { isPlainObject } from './values.js';
 
@@ -53,26 +54,6 @@ interface V2RequestFacts {
   readonly distinctMetrics: boolean;
 }
 
-/** Up to this many rows are compared with each other rather than marked by catalog position. */
-const FEW_ROWS = 8;
-
-/** `rows` are metric names of `catalog`, none twice (allocates nothing for up to {@link FEW_ROWS} rows). */
-function distinctMetrics(rows: readonly unknown[], catalog: ReadonlyMap<string, CatalogMetric>): boolean {
-  const seen = rows.length > FEW_ROWS ? new Uint8Array(catalog.size) : undefined;
-  for (let j = 0; j < rows.length; j++) {
-    const row = rows[j];
-    const metric = typeof row === 'string' ? catalog.get(row) : undefined;
-    if (metric === undefined) return false;
-    if (seen === undefined) {
-      if (rows.indexOf(row) < j) return false;
-    } else {
-      if (seen[metric.position] === 1) return false;
-      seen[metric.position] = 1;
-    }
-  }
-  return true;
-}
-
 function requestFactsOf(request: Record<string, unknown>, catalog: ReadonlyMap<string, CatalogMetric>): V2RequestFacts {
   const metrics = stringArray(request.metrics);
   return { range: dateRange(request), distinctMetrics: metrics !== undefined && distinctMetrics(metrics, catalog) };
@@ -81,15 +62,15 @@ function requestFactsOf(request: Record<string, unknown>, catalog: ReadonlyMap<s
 /**
  * The rows of every `metric` element are metrics of the network, each once within its element:
  * the common answer of the metric-row rules. Rows equal, item by item, to requested metrics known
- * to be such (`requestedKnown`) are not looked up again.
+ * to be such (`requestedKnown`), or to the rows `memo` remembers, are not looked up again.
  */
-function metricRowsHold(header: HeaderElement[], catalog: ReadonlyMap<string, CatalogMetric>, rowsAsRequested: boolean, requestedKnown: boolean): boolean {
+function metricRowsHold(header: HeaderElement[], memo: MetricRowsMemo, rowsAsRequested: boolean, requestedKnown: boolean): boolean {
   let first = true;
   for (let i = 0; i < header.length; i++) {
     if (header[i].type !== 'metric') continue;
     const known = first && rowsAsRequested && requestedKnown;
     first = false;
-    if (!known && !distinctMetrics(header[i].rows, catalog)) return false;
+    if (!known && !memo.distinct(header[i].rows)) return false;
   }
   return true;
 }
@@ -121,9 +102,10 @@ function requestedMetrics(request: Record<string, unknown>, rowsAsRequested: boo
  * when the header is not well-formed (the schema errors say what is wrong). `schemaValid`: the
  * body passed its schema, which makes its header a non-empty list of `{ type: string, rows:
  * string[] }`, so it is not read twice. `known`: what is remembered of the request (its facts are
- * read once); `catalog`: the network's metrics.
+ * read once); `catalog`: the network's metrics; `rows`: the metric rows remembered (one memo per
+ * operation of a validator instance, or one for this body).
  */
-export function metricsV2Facts(body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, schemaValid: boolean, known: RememberedRequest | undefined, catalog: ReadonlyMap<string, CatalogMetric>): { header: HeaderElement[]; facts: MetricsV2Facts } | undefined {
+export function metricsV2Facts(body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, schemaValid: boolean, known: RememberedRequest | undefined, catalog: ReadonlyMap<string, CatalogMetric>, rows = new MetricRowsMemo(catalog)): { header: HeaderElement[]; facts: MetricsV2Facts } | undefined {
   const header = schemaValid ? (body.header as HeaderElement[]) : headerOf(body);
   if (!header) return undefined;
   const data = Array.isArray(body.data) ? (body.data as unknown[]) : undefined;
@@ -139,7 +121,7 @@ export function metricsV2Facts(body: Record<string, unknown>, request: Record<st
     placed,
     extra,
     dataHolds: data !== undefined && dataHolds(data, header),
-    metricRowsHold: metricRowsHold(header, catalog, rowsAsRequested, requestFacts?.distinctMetrics === true),
+    metricRowsHold: metricRowsHold(header, rows, rowsAsRequested, requestFacts?.distinctMetrics === true),
     request,
     asRequested: request !== undefined && headerAsRequested(header, request.dimensions),
     requestedMetrics: request && element >= 0 ? requestedMetrics(request, rowsAsRequested) : undefined,
@@ -152,7 +134,7 @@ export function metricsV2Facts(body: Record<string, unknown>, request: Record<st
  * Runs the version 2 metrics rules on a success body of `network`, request-aware ones with the
  * request (the arguments: {@link metricsV2Facts}).
  */
-export function checkMetricsV2(list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, schemaValid = false, known?: RememberedRequest, catalog: ReadonlyMap<string, CatalogMetric> = metricsOf(2, network)): void {
-  const found = metricsV2Facts(body, request, network, schemaValid, known, catalog);
+export function checkMetricsV2(list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, schemaValid = false, known?: RememberedRequest, catalog: ReadonlyMap<string, CatalogMetric> = metricsOf(2, network), rows = new MetricRowsMemo(catalog)): void {
+  const found = metricsV2Facts(body, request, network, schemaValid, known, catalog, rows);
   if (found) runRules(new RuleRun(list), holdsCommonAnswer(found.facts) ? RULES_BEYOND_COMMON_ANSWER : RULES, found.header, -1, found.facts);
 }

@@ -17,6 +17,16 @@ class ObjectCopy {
   ) {}
 }
 
+/** An array as copied whose items are all strings (a request's profiles, metrics, fields): compared in one loop. */
+class StringsCopy {
+  constructor(readonly items: readonly string[]) {}
+}
+
+/** An array as copied holding anything but strings alone. */
+class ListCopy {
+  constructor(readonly items: readonly unknown[]) {}
+}
+
 /** The data of a request, as {@link snapshotOf} copied it. */
 export type Snapshot = { readonly copy: unknown };
 
@@ -24,6 +34,9 @@ const isPlainData = (value: object): boolean => {
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 };
+
+/** An array the snapshot may copy or match: one of Array.prototype (not a subclass). */
+const isPlainArray = (value: unknown): value is readonly unknown[] => Array.isArray(value) && Object.getPrototypeOf(value) === Array.prototype;
 
 /** A copy of `value`, or undefined when it is not plain data or holds more than {@link SNAPSHOT_VALUES} values. */
 export function snapshotOf(value: unknown): Snapshot | undefined {
@@ -39,14 +52,16 @@ function copyOf(value: unknown, budget: { left: number }): unknown {
   if (typeof value === 'function' || typeof value === 'symbol') return NOT_DATA;
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) {
-    if (Object.getPrototypeOf(value) !== Array.prototype) return NOT_DATA;
+    if (!isPlainArray(value)) return NOT_DATA;
     const items: unknown[] = [];
+    let strings = true;
     for (let i = 0; i < value.length; i++) {
       const item = copyOf(value[i], budget);
       if (item === NOT_DATA) return NOT_DATA;
+      if (typeof item !== 'string') strings = false;
       items.push(item);
     }
-    return items;
+    return strings ? new StringsCopy(items as string[]) : new ListCopy(items);
   }
   if (!isPlainData(value)) return NOT_DATA;
   const keys: string[] = [];
@@ -67,19 +82,27 @@ export function holdsSnapshot(value: unknown, snapshot: Snapshot): boolean {
 }
 
 function same(value: unknown, copy: unknown): boolean {
-  // Primitives first: most of a request's values are strings and numbers.
-  if (typeof copy !== 'object' || copy === null) return typeof copy === 'number' ? Object.is(value, copy) : value === copy;
-  if (Array.isArray(copy)) {
-    if (!Array.isArray(value) || value.length !== copy.length || Object.getPrototypeOf(value) !== Array.prototype) return false;
-    for (let i = 0; i < copy.length; i++) {
-      // A list of names (profiles, metrics, fields) is compared without a call per item.
-      const item = copy[i];
-      if (typeof item === 'string' ? value[i] !== item : !same(value[i], item)) return false;
-    }
-    return true;
-  }
+  if (copy instanceof StringsCopy) return isPlainArray(value) && sameStrings(value, copy.items);
+  if (copy instanceof ObjectCopy) return sameObject(value, copy);
+  if (copy instanceof ListCopy) return isPlainArray(value) && sameList(value, copy.items);
+  return typeof copy === 'number' ? Object.is(value, copy) : value === copy;
+}
+
+/** The tight loop most of a request's values take: a list of names. */
+function sameStrings(value: readonly unknown[], items: readonly string[]): boolean {
+  if (value.length !== items.length) return false;
+  for (let i = 0; i < items.length; i++) if (!Object.is(value[i], items[i])) return false;
+  return true;
+}
+
+function sameList(value: readonly unknown[], items: readonly unknown[]): boolean {
+  if (value.length !== items.length) return false;
+  for (let i = 0; i < items.length; i++) if (!same(value[i], items[i])) return false;
+  return true;
+}
+
+function sameObject(value: unknown, { keys, values }: ObjectCopy): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value) || !isPlainData(value)) return false;
-  const { keys, values } = copy as ObjectCopy;
   let i = 0;
   for (const key in value) {
     if (i >= keys.length || key !== keys[i]) return false;
