@@ -7,9 +7,7 @@
 import type { OperationInfo, OperationKey } from '../../generated/operations.js';
 import { checkFailure, failureStatuses } from './checks/failure.js';
 import { metricsV1Checks } from './checks/metrics-v1.js';
-import { checkMetricsV2 } from './checks/metrics-v2.js';
-import { MetricRowsMemo } from './checks/metric-rows-memo.js';
-import { metricsOf } from './catalog-facts.js';
+import { metricsV2Checks } from './checks/metrics-v2.js';
 import { postsChecks } from './checks/posts.js';
 import { checkProfileLabels } from './checks/profile-labels.js';
 import { checkProfileList } from './checks/profile-list.js';
@@ -89,12 +87,7 @@ function successChecksOf(op: OperationInfo): SuccessChecks | undefined {
   if (op.kind === 'profile-labels') return (list, body) => checkProfileLabels(list, body);
   if (!network) return undefined;
   if (op.kind === 'profiles') return (list, body) => checkProfileList(list, body, network);
-  if (op.kind === 'metrics') {
-    if (version !== 2) return metricsV1Checks(network);
-    const catalog = metricsOf(2, network);
-    const rows = new MetricRowsMemo(catalog);
-    return (list, body, request, schemaValid, known) => checkMetricsV2(list, body, request, network, schemaValid, known, catalog, rows);
-  }
+  if (op.kind === 'metrics') return version === 2 ? metricsV2Checks(network) : metricsV1Checks(network);
   if (op.kind === 'posts') return postsChecks(version, network);
   return undefined;
 }

@@ -8,9 +8,10 @@
  * metrics (rows naming one more are not distinct metrics of it).
  */
 import type { CatalogMetric } from '../catalog-facts.js';
+import { sameItems } from './request-shape.js';
 
-/** Up to this many rows are compared with each other rather than marked by catalog position. */
-const FEW_ROWS = 8;
+/** Up to this many metric rows are compared with each other rather than marked in a set the size of the catalog (here and by the metric-row rules). */
+export const FEW_ROWS = 8;
 
 /** `rows` are metric names of `catalog`, none twice (allocates nothing for up to {@link FEW_ROWS} rows). */
 export function distinctMetrics(rows: readonly unknown[], catalog: ReadonlyMap<string, CatalogMetric>): boolean {
@@ -37,16 +38,9 @@ export class MetricRowsMemo {
 
   /** `rows` are metric names of the catalog, none twice: the rows remembered, or looked up (and then remembered). */
   distinct(rows: readonly unknown[]): boolean {
-    if (sameRows(rows, this.rows)) return true;
+    if (sameItems(rows, this.rows)) return true;
     if (!distinctMetrics(rows, this.catalog)) return false;
     this.rows = rows.slice() as string[];
     return true;
   }
-}
-
-/** `rows` hold the remembered rows, in their order (strings compared by value). */
-function sameRows(rows: readonly unknown[], remembered: readonly string[]): boolean {
-  if (rows.length !== remembered.length) return false;
-  for (let i = 0; i < remembered.length; i++) if (rows[i] !== remembered[i]) return false;
-  return true;
 }

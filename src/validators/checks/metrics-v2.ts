@@ -10,7 +10,7 @@ import type { RuleId } from '../../core/rules.js';
 import { metricsOf, type CatalogMetric } from '../catalog-facts.js';
 import { metricsV2Rules, type MetricsV2Facts } from '../rules/metrics-v2.js';
 import { RuleRun, ruleList, runRules } from '../rules/rule-table.js';
-import { dataHolds, extraOf, headerOf, type HeaderElement } from './metrics-v2-body.js';
+import { dataHolds, extraOf, firstMetric, headerOf, type HeaderElement } from './metrics-v2-body.js';
 import { dateRange, sameItems, stringArray, type DateRange } from './request-shape.js';
 import { distinctMetrics, MetricRowsMemo } from './metric-rows-memo.js';
 import type { RememberedRequest } from './request-memo.js';
@@ -85,12 +85,6 @@ function headerAsRequested(header: HeaderElement[], dimensions: unknown): boolea
   return true;
 }
 
-/** The index of the first `metric` element, -1 if none. */
-function firstMetric(header: HeaderElement[]): number {
-  for (let i = 0; i < header.length; i++) if (header[i].type === 'metric') return i;
-  return -1;
-}
-
 /** The requested metrics, each once at its first place (a metric requested twice is one row), when the first metric element's rows differ from them. */
 function requestedMetrics(request: Record<string, unknown>, rowsAsRequested: boolean): string[] | undefined {
   const metrics = rowsAsRequested ? undefined : stringArray(request.metrics);
@@ -137,4 +131,14 @@ export function metricsV2Facts(body: Record<string, unknown>, request: Record<st
 export function checkMetricsV2(list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, schemaValid = false, known?: RememberedRequest, catalog: ReadonlyMap<string, CatalogMetric> = metricsOf(2, network), rows = new MetricRowsMemo(catalog)): void {
   const found = metricsV2Facts(body, request, network, schemaValid, known, catalog, rows);
   if (found) runRules(new RuleRun(list), holdsCommonAnswer(found.facts) ? RULES_BEYOND_COMMON_ANSWER : RULES, found.header, -1, found.facts);
+}
+
+/**
+ * The version 2 metrics checks of one operation (`network`), with the memo of its metric rows:
+ * made once per operation by a validator instance and kept with its plan.
+ */
+export function metricsV2Checks(network: string): (list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, schemaValid: boolean, known: RememberedRequest | undefined) => void {
+  const catalog = metricsOf(2, network);
+  const rows = new MetricRowsMemo(catalog);
+  return (list, body, request, schemaValid, known) => checkMetricsV2(list, body, request, network, schemaValid, known, catalog, rows);
 }

@@ -13,7 +13,8 @@ import { extraDimensionNames, type CatalogMetric } from '../catalog-facts.js';
 import { describeValue, listValues, quote } from '../../core/problems/describe.js';
 import { childPointer } from '../../core/pointer.js';
 import { withArticle } from '../../core/problems/article.js';
-import { walkData, type HeaderElement } from '../checks/metrics-v2-body.js';
+import { firstMetric, walkData, type HeaderElement } from '../checks/metrics-v2-body.js';
+import { FEW_ROWS } from '../checks/metric-rows-memo.js';
 import { listRowsDifferFrom, rangeText, type DateRange } from '../checks/request-shape.js';
 import { isDay } from '../checks/values.js';
 import type { Found, RuleTable } from './rule-table.js';
@@ -47,15 +48,6 @@ function requestedHeader(request: Record<string, unknown>): string[] | undefined
   if (!Array.isArray(dims) || !dims.every((d) => d !== null && typeof d === 'object' && !Array.isArray(d) && typeof (d as { type?: unknown }).type === 'string')) return undefined;
   return [...dims.map((d) => (d as { type: string }).type), 'metric'];
 }
-
-/** The index of the first `metric` element (the one the request-aware metric rules read), -1 if none. */
-function firstMetric(header: HeaderElement[]): number {
-  for (let i = 0; i < header.length; i++) if (header[i].type === 'metric') return i;
-  return -1;
-}
-
-/** Up to this many metric rows are compared with each other rather than marked in a set the size of the catalog. */
-const FEW_ROWS = 8;
 
 /*
  * The work of a rule past its early return, which the common answer takes (the header placed as
