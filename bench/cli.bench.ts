@@ -15,6 +15,9 @@
  * itself and the first what the threads add to it for a shorter wall time on idle cores.
  * The folder is also validated with `--threads 2`: as shipped it stays on one thread (it is under
  * FOLDER_MIN_BYTES), so that run is what the threads cost.
+ * Beside them, informational: the least a validating script costs (read, parse, `validateResponse`
+ * of each response with its request, nothing reported) over the same floor, and the command's CPU
+ * time on one thread over the script's, which is what the command adds to the validators.
  * The CLI is bundled as it ships, with its checking thread's module beside it.
  * `BENCH_CLI_SOURCE=<checkout>` runs another checkout's CLI on the same files;
  * `BENCH_CLI_PARTS=folder` (or `har`) runs one part only; `BENCH_CLI_ROUNDS` sets the folder's rounds (3).
@@ -24,6 +27,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rm
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { bundleCli } from '../test/cli-validate/built-cli.js';
 import { API, entry } from '../test/cli-validate/har-fixtures.js';
 import { failureShape, listShapes, postsShape, v1MetricsShape, v2MetricsShape, type Shape } from './bodies.js';
@@ -65,12 +69,12 @@ function captureTexts(): string[] {
   return weighted.flatMap(([s, weight]) => Array.from({ length: weight }, () => captureText(s)));
 }
 
-/** Writes FILES capture files into 100 folders of `dir`; returns their bytes. */
-export function writeFolder(dir: string): number {
+/** Writes `count` capture files into folders of 100 in `dir`; returns their bytes. */
+export function writeFolder(dir: string, count = FILES): number {
   const texts = captureTexts();
   const next = random(7);
   let bytes = 0;
-  for (let i = 0; i < FILES; i++) {
+  for (let i = 0; i < count; i++) {
     const sub = join(dir, `run-${String(Math.floor(i / 100)).padStart(3, '0')}`);
     if (i % 100 === 0) mkdirSync(sub, { recursive: true });
     const text = texts[Math.floor(next() * texts.length)];
@@ -168,6 +172,68 @@ console.log(entries + ' entries');
 `;
 
 /**
+ * The least a validating script costs (informational): the floor's reading and parsing, then
+ * `validateResponse` of each response with its request, nothing reported. It parses what the floor
+ * does not and the command must: a HAR entry's request and response bodies. Bundled against the
+ * checkout's validators (`src/validators/index.ts`); prints the command's count line, checked alike.
+ */
+export const VALIDATE_FOLDER = `
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { validateResponse } from './src/validators/index.ts';
+let responses = 0;
+let valid = 0;
+const walk = (dir) => {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) walk(p);
+    else if (e.name.endsWith('.json')) {
+      const c = JSON.parse(readFileSync(p, 'utf8'));
+      responses++;
+      if (validateResponse({ method: c.method, path: c.path, status: c.status ?? 200, body: c.response, request: c.request }).valid) valid++;
+    }
+  }
+};
+walk(process.argv[2]);
+console.log(responses + ' responses: ' + valid + ' valid, ' + (responses - valid) + ' invalid');
+`;
+
+export const VALIDATE_HAR = `
+import { closeSync, openSync, readSync } from 'node:fs';
+import { validateResponse } from './src/validators/index.ts';
+const fd = openSync(process.argv[2], 'r');
+const chunk = Buffer.allocUnsafe(4 * 1024 * 1024);
+let rest = '';
+let responses = 0;
+let valid = 0;
+const parse = (line) => {
+  const text = line.endsWith(',') ? line.slice(0, -1) : line;
+  if (!text.startsWith('{"startedDateTime"')) return;
+  const { request, response } = JSON.parse(text);
+  const body = response.content?.text;
+  if (!body || !response.content.mimeType?.includes('json')) return;
+  responses++;
+  const sent = request.postData?.text;
+  const input = { method: request.method, path: new URL(request.url).pathname, status: response.status, body: JSON.parse(body), request: sent ? JSON.parse(sent) : undefined };
+  if (validateResponse(input).valid) valid++;
+};
+for (let n; (n = readSync(fd, chunk, 0, chunk.length, null)) > 0; ) {
+  const lines = (rest + chunk.toString('utf8', 0, n)).split('\\n');
+  rest = lines.pop();
+  for (const line of lines) parse(line);
+}
+parse(rest);
+closeSync(fd);
+console.log(responses + ' responses: ' + valid + ' valid, ' + (responses - valid) + ' invalid');
+`;
+
+/** Bundles a script of the validators of the checkout at `source` into `file`. */
+export async function bundleScript(file: string, contents: string, source: string): Promise<string> {
+  await build({ stdin: { contents, resolveDir: source, loader: 'ts', sourcefile: 'script.ts' }, bundle: true, format: 'esm', platform: 'node', mainFields: ['module', 'main'], outfile: file, logLevel: 'silent' });
+  return file;
+}
+
+/**
  * CPU seconds (user + system), wall seconds and peak RSS (bytes) of `node args` in a fresh process,
  * and the last line it printed (its output goes to a file, as a CI log does: a line per response).
  */
@@ -248,21 +314,43 @@ function rowsOf(m: Measure, rssTarget?: number): BenchRow[] {
   return rows;
 }
 
-/** The folder's rows: each run of the CLI beside a run of the floor, `rounds` times, interleaved. */
-function folderRows(work: string, cli: string, rounds: number, runs: readonly { how: string; args: readonly string[] }[]): BenchRow[] {
+/**
+ * The informational row of the least validating script (`runs`, each beside a floor run in
+ * `parse`): its CPU time over the floor's, and the command's (`cli`, on one thread) over its own.
+ */
+function scriptRow(what: string, runs: ReturnType<typeof timed>[], parse: ReturnType<typeof timed>[], cli: Measure): BenchRow {
+  const failed = runs.find((r) => !checked(r.last));
+  if (failed) throw new Error(`bench: the validating script of ${what} did not validate every response: ${failed.last}`);
+  const cpu = median(runs.map((r) => r.cpu));
+  const how = cli.what.slice(what.length);
+  const parseCpu = median(parse.map((r) => r.cpu));
+  return {
+    name: `cli: ${what}: the least a validating script costs (read, JSON.parse, validateResponse; no report; informational)`,
+    value: `${cpu.toFixed(2)} s; the command${how ? ` with${how.slice(1)}` : ''} costs ${(median(cli.cli.map((r) => r.cpu)) / cpu).toFixed(2)}x of it`,
+    baseline: `${cli.floor} ${parseCpu.toFixed(2)} s`,
+    ratio: `${(cpu / parseCpu).toFixed(2)}x`,
+  };
+}
+
+/** The folder's rows: each run of the CLI beside a run of the floor, `rounds` times, interleaved, and the validating script's. */
+function folderRows(work: string, cli: string, script: string, rounds: number, runs: readonly { how: string; args: readonly string[] }[]): BenchRow[] {
   const folder = join(work, 'captures');
   const bytes = writeFolder(folder);
   const folderWhat = `validate a folder of ${FILES.toLocaleString('en-US')} captures (${(bytes / MB).toFixed(0)} MB)`;
   const folderRuns: Measure[] = runs.map(({ how }) => ({ what: `${folderWhat}${how}`, floor: 'read + JSON.parse', target: TARGET.folder, cli: [], parse: [] }));
+  const scriptRuns = { parse: [] as ReturnType<typeof timed>[], script: [] as ReturnType<typeof timed>[] };
   // Interleaved: each CLI run beside a floor run under the same load.
   for (let r = 0; r < rounds; r++) {
     runs.forEach(({ args }, i) => {
       folderRuns[i].parse.push(timed([join(work, 'parse-folder.mjs'), folder]));
       folderRuns[i].cli.push(timed([cli, 'validate', folder, ...args]));
     });
+    scriptRuns.parse.push(timed([join(work, 'parse-folder.mjs'), folder]));
+    scriptRuns.script.push(timed([script, folder]));
   }
   rmSync(folder, { recursive: true, force: true });
-  return folderRuns.flatMap((m) => rowsOf(m));
+  const oneThread = folderRuns.find((m) => m.what.endsWith('--threads 0')) ?? folderRuns[0];
+  return [...folderRuns.flatMap((m) => rowsOf(m)), scriptRow(folderWhat, scriptRuns.script, scriptRuns.parse, oneThread)];
 }
 
 export async function run(): Promise<BenchRow[]> {
@@ -271,7 +359,8 @@ export async function run(): Promise<BenchRow[]> {
   try {
     const { bavail, bsize } = statfsSync(work);
     if (parts.har && bavail * bsize < 2 * 1024 * MB) throw new Error(`bench: the HAR needs about 1.2 GB in ${work}, and ${((bavail * bsize) / MB).toFixed(0)} MB are free`);
-    const cli = await bundleCli(work, process.env.BENCH_CLI_SOURCE ?? root);
+    const source = process.env.BENCH_CLI_SOURCE ?? root;
+    const cli = await bundleCli(work, source);
     writeFileSync(join(work, 'parse-folder.mjs'), PARSE_FOLDER);
     writeFileSync(join(work, 'parse-har.mjs'), PARSE_HAR);
     const rounds = Number(process.env.BENCH_CLI_ROUNDS ?? 3);
@@ -279,30 +368,35 @@ export async function run(): Promise<BenchRow[]> {
     const threadsOption = readFileSync(cli, 'utf8').includes('--threads N');
     const runs = threadsOption ? RUNS : RUNS.slice(0, 1);
     const rows: BenchRow[] = [];
-    if (parts.folder) rows.push(...folderRows(work, cli, rounds, threadsOption ? FOLDER_RUNS : RUNS.slice(0, 1)));
-    if (parts.har) rows.push(...harRows(work, cli, runs));
+    if (parts.folder) rows.push(...folderRows(work, cli, await bundleScript(join(work, 'validate-folder.mjs'), VALIDATE_FOLDER, source), rounds, threadsOption ? FOLDER_RUNS : RUNS.slice(0, 1)));
+    if (parts.har) rows.push(...harRows(work, cli, await bundleScript(join(work, 'validate-har.mjs'), VALIDATE_HAR, source), runs));
     return rows;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
-/** The HAR's rows: a million entries written to `work`, validated by `cli` in each of `runs`, each beside its floor. */
-function harRows(work: string, cli: string, runs: readonly (typeof RUNS)[number][]): BenchRow[] {
+/** The HAR's rows: a million entries written to `work`, validated by `cli` in each of `runs`, each beside its floor, and by the validating script. */
+function harRows(work: string, cli: string, script: string, runs: readonly (typeof RUNS)[number][]): BenchRow[] {
   const rows: BenchRow[] = [];
+  const measures: Measure[] = [];
   const har = join(work, 'session.har');
   const entries = writeHar(har);
   const size = statSync(har).size;
+  const harWhat = `validate a ${(size / MB).toFixed(0)} MB HAR (${entries.toLocaleString('en-US')} entries, 2 in 3 API)`;
   for (const { how, args } of runs) {
     const harRuns: Measure = {
-      what: `validate a ${(size / MB).toFixed(0)} MB HAR (${entries.toLocaleString('en-US')} entries, 2 in 3 API)${how}`,
+      what: `${harWhat}${how}`,
       floor: 'read + JSON.parse of every entry',
       target: TARGET.har,
       parse: [timed([join(work, 'parse-har.mjs'), har])],
       cli: [timed([cli, 'validate', har, ...args])],
     };
+    measures.push(harRuns);
     rows.push(...rowsOf(harRuns, RSS_TARGET));
   }
+  const floor = [timed([join(work, 'parse-har.mjs'), har])];
+  rows.push(scriptRow(harWhat, [timed([script, har])], floor, measures.find((m) => m.what.endsWith('--threads 0')) ?? measures[0]));
   rmSync(har, { force: true });
   return rows;
 }
