@@ -263,12 +263,15 @@ function timed(args: string[]): { cpu: number; wall: number; rss: number; last: 
 
 const checked = (last: string) => /^[1-9][\d,]* responses?: \d+ valid, 0 invalid/.test(last) && !last.includes('unreadable');
 
+/** One timed run: CPU and wall seconds, peak RSS, the last line printed. */
+type Run = ReturnType<typeof timed>;
+
 interface Measure {
   what: string;
   floor: string;
   target: number;
-  cli: ReturnType<typeof timed>[];
-  parse: ReturnType<typeof timed>[];
+  cli: Run[];
+  parse: Run[];
 }
 
 /** The CLI's runs: as shipped, and with every file on one thread. */
@@ -318,7 +321,7 @@ function rowsOf(m: Measure, rssTarget?: number): BenchRow[] {
  * The informational row of the least validating script (`runs`, each beside a floor run in
  * `parse`): its CPU time over the floor's, and the command's (`cli`, on one thread) over its own.
  */
-function scriptRow(what: string, runs: ReturnType<typeof timed>[], parse: ReturnType<typeof timed>[], cli: Measure): BenchRow {
+function scriptRow(what: string, runs: Run[], parse: Run[], cli: Measure): BenchRow {
   const failed = runs.find((r) => !checked(r.last));
   if (failed) throw new Error(`bench: the validating script of ${what} did not validate every response: ${failed.last}`);
   const cpu = median(runs.map((r) => r.cpu));
@@ -338,7 +341,7 @@ function folderRows(work: string, cli: string, script: string, rounds: number, r
   const bytes = writeFolder(folder);
   const folderWhat = `validate a folder of ${FILES.toLocaleString('en-US')} captures (${(bytes / MB).toFixed(0)} MB)`;
   const folderRuns: Measure[] = runs.map(({ how }) => ({ what: `${folderWhat}${how}`, floor: 'read + JSON.parse', target: TARGET.folder, cli: [], parse: [] }));
-  const scriptRuns = { parse: [] as ReturnType<typeof timed>[], script: [] as ReturnType<typeof timed>[] };
+  const scriptRuns = { parse: [] as Run[], script: [] as Run[] };
   // Interleaved: each CLI run beside a floor run under the same load.
   for (let r = 0; r < rounds; r++) {
     runs.forEach(({ args }, i) => {
