@@ -6,6 +6,7 @@
  * make to a nested member: a value replaced, a member removed, added or moved, an item added,
  * removed or replaced.
  */
+import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RequestMemo } from '../../src/validators/checks/request-memo.js';
@@ -56,7 +57,8 @@ function mutate(target: Json, op: number, at: number): boolean {
         target[i] = other(target[i]);
         return true;
       default:
-        if (target.every((item: unknown, i: number) => Object.is(item, target[target.length - 1 - i]))) return false;
+        // Not an edit when the items read the same backwards ([{}, 1, {}]: two equal objects swapped).
+        if (isDeepStrictEqual(target, [...target].reverse())) return false;
         target.reverse();
         return true;
     }
@@ -64,9 +66,13 @@ function mutate(target: Json, op: number, at: number): boolean {
   const keys = Object.keys(target);
   const key = keys[at % Math.max(keys.length, 1)];
   switch (op % 4) {
-    case 0:
-      target[`${key ?? ''}_added`] = 1;
+    case 0: {
+      // A member the object does not hold yet (`a_added` may be there with the value 1 already).
+      let name = `${key ?? ''}_added`;
+      while (Object.hasOwn(target, name)) name += '_';
+      target[name] = 1;
       return true;
+    }
     case 1:
       if (key === undefined) return false;
       delete target[key];
