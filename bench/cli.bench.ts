@@ -134,32 +134,39 @@ export function writeHar(file: string, count = HAR_ENTRIES): number {
   return count;
 }
 
-/** The floor of a folder: every *.json file below it read and parsed, in a fresh process. */
-export const PARSE_FOLDER = `
+/**
+ * A script that walks the folder it is given and runs `onFile` (a statement on the path `p`) for
+ * every *.json file below it; `head` declares what it counts, `last` is the line it prints.
+ */
+const folderScript = (head: string, onFile: string, last: string) => `
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-let files = 0;
+${head}
 const walk = (dir) => {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);
     if (e.isDirectory()) walk(p);
-    else if (e.name.endsWith('.json')) (JSON.parse(readFileSync(p, 'utf8')), files++);
+    else if (e.name.endsWith('.json')) ${onFile}
   }
 };
 walk(process.argv[2]);
-console.log(files + ' files');
+console.log(${last});
 `;
 
-/** The floor of the HAR: read in chunks, every line (one entry, or the frame around them) parsed. */
-export const PARSE_HAR = `
+/**
+ * A script that reads the HAR it is given in chunks and runs `onLine` (statements on `text`, a
+ * line without its comma: one entry, or the frame around them) for every line; `head` declares
+ * what it counts, `last` is the line it prints.
+ */
+const harScript = (head: string, onLine: string, last: string) => `
 import { closeSync, openSync, readSync } from 'node:fs';
+${head}
 const fd = openSync(process.argv[2], 'r');
 const chunk = Buffer.allocUnsafe(4 * 1024 * 1024);
 let rest = '';
-let entries = 0;
 const parse = (line) => {
   const text = line.endsWith(',') ? line.slice(0, -1) : line;
-  if (text.startsWith('{"startedDateTime"')) (JSON.parse(text), entries++);
+  ${onLine}
 };
 for (let n; (n = readSync(fd, chunk, 0, chunk.length, null)) > 0; ) {
   const lines = (rest + chunk.toString('utf8', 0, n)).split('\\n');
@@ -168,8 +175,14 @@ for (let n; (n = readSync(fd, chunk, 0, chunk.length, null)) > 0; ) {
 }
 parse(rest);
 closeSync(fd);
-console.log(entries + ' entries');
+console.log(${last});
 `;
+
+/** The floor of a folder: every *.json file below it read and parsed, in a fresh process. */
+export const PARSE_FOLDER = folderScript('let files = 0;', "(JSON.parse(readFileSync(p, 'utf8')), files++);", "files + ' files'");
+
+/** The floor of the HAR: read in chunks, every line (one entry, or the frame around them) parsed. */
+export const PARSE_HAR = harScript('let entries = 0;', `if (text.startsWith('{"startedDateTime"')) (JSON.parse(text), entries++);`, "entries + ' entries'");
 
 /**
  * The least a validating script costs (informational): the floor's reading and parsing, then
@@ -177,55 +190,33 @@ console.log(entries + ' entries');
  * does not and the command must: a HAR entry's request and response bodies. Bundled against the
  * checkout's validators (`src/validators/index.ts`); prints the command's count line, checked alike.
  */
-export const VALIDATE_FOLDER = `
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { validateResponse } from './src/validators/index.ts';
+const VALIDATING = `import { validateResponse } from './src/validators/index.ts';
 let responses = 0;
-let valid = 0;
-const walk = (dir) => {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) walk(p);
-    else if (e.name.endsWith('.json')) {
+let valid = 0;`;
+const COUNT_LINE = "responses + ' responses: ' + valid + ' valid, ' + (responses - valid) + ' invalid'";
+
+export const VALIDATE_FOLDER = folderScript(
+  VALIDATING,
+  `{
       const c = JSON.parse(readFileSync(p, 'utf8'));
       responses++;
       if (validateResponse({ method: c.method, path: c.path, status: c.status ?? 200, body: c.response, request: c.request }).valid) valid++;
-    }
-  }
-};
-walk(process.argv[2]);
-console.log(responses + ' responses: ' + valid + ' valid, ' + (responses - valid) + ' invalid');
-`;
+    }`,
+  COUNT_LINE,
+);
 
-export const VALIDATE_HAR = `
-import { closeSync, openSync, readSync } from 'node:fs';
-import { validateResponse } from './src/validators/index.ts';
-const fd = openSync(process.argv[2], 'r');
-const chunk = Buffer.allocUnsafe(4 * 1024 * 1024);
-let rest = '';
-let responses = 0;
-let valid = 0;
-const parse = (line) => {
-  const text = line.endsWith(',') ? line.slice(0, -1) : line;
-  if (!text.startsWith('{"startedDateTime"')) return;
+export const VALIDATE_HAR = harScript(
+  VALIDATING,
+  `if (!text.startsWith('{"startedDateTime"')) return;
   const { request, response } = JSON.parse(text);
   const body = response.content?.text;
   if (!body || !response.content.mimeType?.includes('json')) return;
   responses++;
   const sent = request.postData?.text;
   const input = { method: request.method, path: new URL(request.url).pathname, status: response.status, body: JSON.parse(body), request: sent ? JSON.parse(sent) : undefined };
-  if (validateResponse(input).valid) valid++;
-};
-for (let n; (n = readSync(fd, chunk, 0, chunk.length, null)) > 0; ) {
-  const lines = (rest + chunk.toString('utf8', 0, n)).split('\\n');
-  rest = lines.pop();
-  for (const line of lines) parse(line);
-}
-parse(rest);
-closeSync(fd);
-console.log(responses + ' responses: ' + valid + ' valid, ' + (responses - valid) + ' invalid');
-`;
+  if (validateResponse(input).valid) valid++;`,
+  COUNT_LINE,
+);
 
 /** Bundles a script of the validators of the checkout at `source` into `file`. */
 export async function bundleScript(file: string, contents: string, source: string): Promise<string> {
