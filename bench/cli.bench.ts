@@ -259,6 +259,8 @@ type Run = ReturnType<typeof timed>;
 
 interface Measure {
   what: string;
+  /** How the CLI was run: one of the `how`s of {@link RUNS} and {@link FOLDER_RUNS}. */
+  how: string;
   floor: string;
   target: number;
   cli: Run[];
@@ -273,6 +275,9 @@ const RUNS = [
 
 /** The folder's runs: those, and on two checking threads from its start (as shipped it stays on one thread: it is under FOLDER_MIN_BYTES). */
 const FOLDER_RUNS = [...RUNS, { how: ', --threads 2', args: ['--threads', '2'] }] as const;
+
+/** The run the validating script is compared with: every file on one thread, as the script reads them (as shipped for a checkout without `--threads`). */
+const oneThread = (measures: readonly Measure[]) => measures.find((m) => m.how === RUNS[1].how) ?? measures[0];
 
 /** The parts to run (`BENCH_CLI_PARTS=folder` or `har`; both unless set). */
 function partsToRun(): { folder: boolean; har: boolean } {
@@ -316,11 +321,10 @@ function scriptRow(what: string, runs: Run[], parse: Run[], cli: Measure): Bench
   const failed = runs.find((r) => !checked(r.last));
   if (failed) throw new Error(`bench: the validating script of ${what} did not validate every response: ${failed.last}`);
   const cpu = median(runs.map((r) => r.cpu));
-  const how = cli.what.slice(what.length);
   const parseCpu = median(parse.map((r) => r.cpu));
   return {
     name: `cli: ${what}: the least a validating script costs (read, JSON.parse, validateResponse; no report; informational)`,
-    value: `${cpu.toFixed(2)} s; the command${how ? ` with${how.slice(1)}` : ''} costs ${(median(cli.cli.map((r) => r.cpu)) / cpu).toFixed(2)}x of it`,
+    value: `${cpu.toFixed(2)} s; the command${cli.how ? ` with${cli.how.slice(1)}` : ''} costs ${(median(cli.cli.map((r) => r.cpu)) / cpu).toFixed(2)}x of it`,
     baseline: `${cli.floor} ${parseCpu.toFixed(2)} s`,
     ratio: `${(cpu / parseCpu).toFixed(2)}x`,
   };
@@ -331,7 +335,7 @@ function folderRows(work: string, cli: string, script: string, rounds: number, r
   const folder = join(work, 'captures');
   const bytes = writeFolder(folder);
   const folderWhat = `validate a folder of ${FILES.toLocaleString('en-US')} captures (${(bytes / MB).toFixed(0)} MB)`;
-  const folderRuns: Measure[] = runs.map(({ how }) => ({ what: `${folderWhat}${how}`, floor: 'read + JSON.parse', target: TARGET.folder, cli: [], parse: [] }));
+  const folderRuns: Measure[] = runs.map(({ how }) => ({ what: `${folderWhat}${how}`, how, floor: 'read + JSON.parse', target: TARGET.folder, cli: [], parse: [] }));
   const scriptRuns = { parse: [] as Run[], script: [] as Run[] };
   // Interleaved: each CLI run beside a floor run under the same load.
   for (let r = 0; r < rounds; r++) {
@@ -343,8 +347,7 @@ function folderRows(work: string, cli: string, script: string, rounds: number, r
     scriptRuns.script.push(timed([script, folder]));
   }
   rmSync(folder, { recursive: true, force: true });
-  const oneThread = folderRuns.find((m) => m.what.endsWith('--threads 0')) ?? folderRuns[0];
-  return [...folderRuns.flatMap((m) => rowsOf(m)), scriptRow(folderWhat, scriptRuns.script, scriptRuns.parse, oneThread)];
+  return [...folderRuns.flatMap((m) => rowsOf(m)), scriptRow(folderWhat, scriptRuns.script, scriptRuns.parse, oneThread(folderRuns))];
 }
 
 export async function run(): Promise<BenchRow[]> {
@@ -381,6 +384,7 @@ function harRows(work: string, cli: string, script: string, runs: readonly (type
   for (const { how, args } of runs) {
     const harRuns: Measure = {
       what: `${harWhat}${how}`,
+      how,
       floor: 'read + JSON.parse of every entry',
       target: TARGET.har,
       parse: [timed([join(work, 'parse-har.mjs'), har])],
@@ -390,7 +394,7 @@ function harRows(work: string, cli: string, script: string, runs: readonly (type
     rows.push(...rowsOf(harRuns, RSS_TARGET));
   }
   const floor = [timed([join(work, 'parse-har.mjs'), har])];
-  rows.push(scriptRow(harWhat, [timed([script, har])], floor, measures.find((m) => m.what.endsWith('--threads 0')) ?? measures[0]));
+  rows.push(scriptRow(harWhat, [timed([script, har])], floor, oneThread(measures)));
   rmSync(har, { force: true });
   return rows;
 }

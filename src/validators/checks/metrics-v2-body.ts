@@ -116,13 +116,13 @@ export function walkData(data: unknown[], header: HeaderElement[], found: { shou
   }
 }
 
-/** The fast answer of the data rules: `data` nests as the header says, finite numbers innermost. */
 /** The index of the first `metric` element (the one the request-aware metric rules read), -1 if none. */
 export function firstMetric(header: HeaderElement[]): number {
   for (let i = 0; i < header.length; i++) if (header[i].type === 'metric') return i;
   return -1;
 }
 
+/** The fast answer of the data rules: `data` nests as the header says, finite numbers innermost. */
 export const dataHolds = (data: unknown[], header: HeaderElement[]) => header.length <= MAX_FAST_DEPTH && nestingHolds(data, header, 0);
 
 /** The extra dimension the metric rows must support and whether the header's elements are in their places. */
