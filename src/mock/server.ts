@@ -2,17 +2,18 @@
  * `startMockServer`: a real HTTP server on 127.0.0.1 for every v1 and v2 operation, answering
  * from the catalogs with deterministic fake data and the documented behaviour: 401 for missing
  * or wrong credentials, 404 unknown path, 405 wrong method, 400 unreadable body, a body that is
- * not JSON by its Content-Type or that arrives too slowly, codes 3-8 for invalid requests, 10/11
- * after the hourly budgets; plus optional fault injection. CORS is on by default, so that a web
- * app served from another origin can call it. Connections that send their headers or body too
- * slowly are closed, and the request log keeps the last requests only.
+ * not JSON by its Content-Type or that arrives too slowly, codes 3-8 for invalid requests, 11 and
+ * 10 after the hourly budgets of a user and of the account; plus optional fault injection. CORS
+ * is on by default, so that a web app served from another origin can call it. Connections that
+ * send their headers or body too slowly are closed, and the request log keeps the last requests
+ * only.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dayNumber } from '../calendar/days.js';
 import { buildAccount, type MockAccount } from './account.js';
 import { jsonDepth, MAX_REQUEST_BYTES, MAX_REQUEST_DEPTH } from './bounds.js';
-import { HourlyBudgets, type BudgetLimits } from './budget.js';
+import { checkBudgetLimits, HourlyBudgets, type BudgetLimits } from './budget.js';
 import { failureBody, httpStatusOf, MockFailure, type FailureEntry } from './failures.js';
 import { FaultInjector, type Fault, type FaultOptions } from './faults.js';
 import { operationAtPath } from '../operations/operation-of.js';
@@ -48,7 +49,11 @@ export interface MockServerOptions {
    * `validateResponse` given such a request reports its answer (`shared.response.limit-refused`).
    */
   limits?: boolean;
-  /** Hourly budgets (defaults from catalogs/limits.yaml, per user and per account). */
+  /**
+   * Hourly budgets: `perUser` requests per user before code 11, `perAccount` requests of all users
+   * together before code 10 (defaults: the documented limits, catalogs/limits.yaml). A member of
+   * another name or a value that is not a whole number from 0 throws a TypeError naming it.
+   */
   budgets?: BudgetLimits;
   /** Clock for the budgets, ms (default Date.now). */
   now?: () => number;
@@ -170,7 +175,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const users = [{ token: options.token ?? 'mock-token', secret: options.secret ?? 'mock-secret' }, ...(options.users ?? [])];
   const accepted = new Map(users.map((u) => [`${u.token}:${u.secret}`, u.token]));
   const account = buildAccount();
-  const budgets = new HourlyBudgets(options.budgets, options.now ?? Date.now);
+  const budgets = new HourlyBudgets(checkBudgetLimits(options.budgets), options.now ?? Date.now);
   const state: HandlerState = { account, seed, limits: options.limits ?? true, historyStart };
   const forbidden = new Set(options.forbidden ?? []);
   let faults = new FaultInjector(options.faults ?? {}, seed);
@@ -236,7 +241,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       throw error;
     }
     // An answer chosen by Prefer: neither the body nor the budgets are looked at.
-    if (preferred && 'failure' in preferred) return fail(res, entry, [{ code: preferred.failure, details: [`Answered as the request asked: Prefer: code=${preferred.failure}.`] }]);
+    if (preferred && 'failure' in preferred) return fail(res, entry, [{ code: preferred.failure, details: [`Answered as the request asked: Prefer: ${preferred.asked}.`] }]);
     if (preferred) return send(res, entry, 200, preferred.example);
     if (forbidden.has(op.key)) return fail(res, entry, [{ code: 403, details: [] }]);
     const over = budgets.take(user);

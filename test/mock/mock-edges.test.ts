@@ -4,9 +4,11 @@
  * injected small; nothing here waits for a real 30 s), and the request log keeps the last
  * entries only. Every answer passes the package's response validators.
  */
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { authorizationHeader } from '../../src/client/auth.js';
 import { validateResponse } from '../../src/validators/index.js';
 import { mock, SECRET, TOKEN } from '../client/support/server.js';
@@ -154,22 +156,42 @@ describe('the mock command', () => {
   });
 });
 
-describe('the mock answers on request (Prefer, as Prism reads it)', () => {
+describe('the mock answers on request (Prefer: code= and example= as Prism reads them, error= for the API codes)', () => {
   const metrics = '/2/facebook/metrics';
   const prefer = (url: string, path: string, value: string, method = 'POST') =>
     send(url, path, method, { 'content-type': 'application/json', prefer: value }, method === 'POST' ? '{}' : '');
   const valid = (method: string, path: string, answer: Answer) => expect(validateResponse({ method, path, status: answer.status, body: answer.body, strict: true }).errors).toEqual([]);
+  const failure = (status: number, code: number, asked: string) => ({ status, body: { success: false, errors: [{ code, errors: [expect.any(String), `Answered as the request asked: Prefer: ${asked}.`] }] } });
 
-  it('code=N answers the documented failure N with its HTTP status, whatever the body, valid for the validators', async () => {
+  it('error=N answers the documented failure with error code N and its HTTP status, whatever the body, valid for the validators', async () => {
     const server = await mock({ budgets: { perUser: 1, perAccount: 100 } });
     for (const [code, status] of [[10, 200], [6, 200], [11, 200], [3, 200], [400, 400], [500, 500]] as const) {
-      const answer = await prefer(server.url, metrics, `code=${code}`);
-      expect(answer, `code=${code}`).toEqual({ status, body: { success: false, errors: [{ code, errors: [expect.any(String), `Answered as the request asked: Prefer: code=${code}.`] }] } });
+      const answer = await prefer(server.url, metrics, `error=${code}`);
+      expect(answer, `error=${code}`).toEqual(failure(status, code, `error=${code}`));
       valid('POST', metrics, answer);
     }
     // Answers chosen by Prefer take nothing of the budget of one request an hour.
     expect((await prefer(server.url, '/2/post/labels', 'return=minimal')).body.success).toBe(true);
     expect((await prefer(server.url, '/2/post/labels', 'code=200')).body.errors[0].code).toBe(11);
+  });
+
+  it('code=S is an HTTP status, as in Prism: the operation\'s documented answer of that status', async () => {
+    const server = await mock();
+    // Every status the OpenAPI document gives the operation, and no other, is answered.
+    const document = parse(readFileSync(new URL('../../generated/openapi/v2.yaml', import.meta.url), 'utf8')) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const statuses = Object.keys(document.paths[metrics].post.responses).map(Number);
+    expect(statuses).toEqual([200, 400, 401, 403, 404, 405, 500]);
+    for (const status of statuses.filter((s) => s !== 200)) {
+      const answer = await prefer(server.url, metrics, `code=${status}`);
+      expect(answer, `code=${status}`).toEqual(failure(status, status, `code=${status}`));
+      valid('POST', metrics, answer);
+    }
+    // code=200 is the usual answer: the body is checked as ever (code 3 for an empty one).
+    expect((await prefer(server.url, metrics, 'code=200')).body.errors[0].code).toBe(3);
+    expect((await prefer(server.url, '/2/post/labels', 'code=200')).body.success).toBe(true);
+    // Both, when they agree: the failure with that code and status.
+    expect(await prefer(server.url, metrics, 'code=200, error=10')).toEqual(failure(200, 10, 'error=10'));
+    expect(await prefer(server.url, metrics, 'code=401; x=1, error=401')).toEqual(failure(401, 401, 'error=401'));
   });
 
   it('example=NAME answers that example of the OpenAPI documents, valid for the validators', async () => {
@@ -188,35 +210,25 @@ describe('the mock answers on request (Prefer, as Prism reads it)', () => {
     }
   });
 
-  it('a code or example the operation does not have is a failure naming those it has; unknown preferences are ignored', async () => {
+  it('a status, error code or example the operation does not have, or two that disagree, is a failure naming those it has; unknown preferences are ignored', async () => {
     const server = await mock();
     const cases = [
-      [metrics, 'code=12', 'Prefer: code="12" is not a failure of POST /2/facebook/metrics; it has codes 3, 4, 5, 6, 8, 10, 11, 13, 99, 400, 401, 403, 404, 405, 500 (or 200).'],
-      [metrics, 'code=7', 'Prefer: code="7" is not a failure of POST /2/facebook/metrics; it has codes 3, 4, 5, 6, 8, 10, 11, 13, 99, 400, 401, 403, 404, 405, 500 (or 200).'],
+      [metrics, 'error=12', 'Prefer: error="12" is not an error code of POST /2/facebook/metrics; it has 3, 4, 5, 6, 8, 10, 11, 13, 99, 400, 401, 403, 404, 405, 500.'],
+      [metrics, 'error=7', 'Prefer: error="7" is not an error code of POST /2/facebook/metrics; it has 3, 4, 5, 6, 8, 10, 11, 13, 99, 400, 401, 403, 404, 405, 500.'],
+      [metrics, 'code=10', 'Prefer: code="10" is an HTTP status, as Prism reads it; POST /2/facebook/metrics answers 200, 400, 401, 403, 404, 405, 500. For the API error code 10, ask error=10.'],
+      [metrics, 'code=422', 'Prefer: code="422" is an HTTP status, as Prism reads it; POST /2/facebook/metrics answers 200, 400, 401, 403, 404, 405, 500.'],
+      [metrics, 'code=401, error=10', 'Prefer: error=10 comes with HTTP 200, not code=401; ask for one of the two.'],
       [metrics, 'example=nope', 'Prefer: example="nope" is not an example of POST /2/facebook/metrics; it has daily, byProfile, failure.'],
-      [metrics, 'code=6, example=daily', 'Prefer: asks for code=6 and example="daily"; the examples are HTTP 200 answers, ask for one of the two.'],
+      [metrics, 'error=6, example=daily', 'Prefer: asks for the failure with code 6 and example="daily"; the examples are success answers, ask for one of the two.'],
+      [metrics, 'code=500, example=daily', 'Prefer: asks for the failure with code 500 and example="daily"; the examples are success answers, ask for one of the two.'],
     ] as const;
     for (const [path, header, detail] of cases) {
       const answer = await prefer(server.url, path, header);
       expect(answer, header).toEqual({ status: 400, body: { success: false, errors: [{ code: 400, errors: ['Bad request.', detail] }] } });
       valid('POST', path, answer);
     }
-    expect((await prefer(server.url, '/2/facebook/page/posts', 'code=7')).body.errors[0].code).toBe(7);
+    expect((await prefer(server.url, '/2/facebook/page/posts', 'error=7')).body.errors[0].code).toBe(7);
+    expect((await prefer(server.url, metrics, 'code=200, example=daily')).body.success).toBe(true);
     expect((await prefer(server.url, '/2/post/labels', 'respond-async, wait=5')).body.success).toBe(true);
-  });
-
-  it('the mock command documents the Content-Type refusal and Prefer in its help', async () => {
-    const { runMock } = await import('../../src/cli/mock.js');
-    const printed: string[] = [];
-    const log = console.log;
-    console.log = (text: string) => printed.push(text);
-    try {
-      expect(await runMock(['--help'])).toBe(0);
-    } finally {
-      console.log = log;
-    }
-    expect(printed.join('\n')).toContain('another type, or none, gets HTTP 400 with code 400 "Bad request."');
-    expect(printed.join('\n')).toContain('Prefer: code=N');
-    expect(printed.join('\n')).toContain('Prefer: example=NAME');
   });
 });
