@@ -27,11 +27,6 @@ function failuresOf(op: Pick<OperationInfo, 'key' | 'version'>): readonly ErrorC
   return (catalogs.errors as readonly ErrorCode[]).filter((e) => e.endpoints === 'all' || ((op.version === 1 ? e.endpoints.v1 : e.endpoints.v2) ?? []).includes(op.key));
 }
 
-/** The error codes the error catalog lists for the operation. */
-export function failureCodesOf(op: Pick<OperationInfo, 'key' | 'version'>): number[] {
-  return failuresOf(op).map((e) => e.code);
-}
-
 /** The HTTP statuses the operation answers with: 200 and those of its failures, in order. */
 export function statusesOf(op: Pick<OperationInfo, 'key' | 'version'>): number[] {
   return [...new Set([200, ...failuresOf(op).map((e) => e.httpStatus)])].sort((a, b) => a - b);
