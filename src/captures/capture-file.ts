@@ -1,6 +1,8 @@
 /**
  * Capture files: `{ "method", "path", "request"?, "response", "status"? }` (`response` is the
- * response body), or an array of such objects.
+ * response body), or an array of such objects. `path` is the request's path or its full URL;
+ * a capture that names it `url` (as HAR entries and fetch do) is read the same, one that has both
+ * is refused, naming them.
  */
 import { isPlainObject } from '../core/values.js';
 import { describeValue } from '../core/problems/describe.js';
@@ -13,11 +15,16 @@ export function looksLikeCapture(doc: unknown): boolean {
   return isPlainObject(doc) || Array.isArray(doc);
 }
 
+/** The member that holds the request's path or URL: `path`, else `url`. */
+const pathMember = (capture: Record<string, unknown>) => ('path' in capture || !('url' in capture) ? 'path' : 'url');
+
 function problemOf(capture: Record<string, unknown>): string | undefined {
-  const missing = ['method', 'path', 'response'].filter((k) => !(k in capture));
+  if ('path' in capture && 'url' in capture) return 'not a capture: holds both "path" and "url"; give the request\'s path or full URL once, as "path"';
+  const missing = ['method', pathMember(capture), 'response'].filter((k) => !(k in capture));
   if (missing.length) return `not a capture: missing ${missing.map((k) => `"${k}"`).join(', ')} (expected ${CAPTURE_SHAPE}, or a HAR 1.2 file)`;
   if (typeof capture.method !== 'string') return `not a capture: "method" must be a string, got ${describeValue(capture.method)}`;
-  if (typeof capture.path !== 'string') return `not a capture: "path" must be a string, got ${describeValue(capture.path)}`;
+  const path = pathMember(capture);
+  if (typeof capture[path] !== 'string') return `not a capture: "${path}" must be a string (the request's path or full URL), got ${describeValue(capture[path])}`;
   if (capture.status !== undefined && !(Number.isInteger(capture.status) && (capture.status as number) >= 100 && (capture.status as number) <= 599)) {
     return `not a capture: "status" must be an HTTP status code, got ${describeValue(capture.status)}`;
   }
@@ -33,7 +40,7 @@ export function readCapture(capture: unknown, where: string): CaptureItem {
     kind: 'response',
     source: where,
     method: capture.method as string,
-    path: capture.path as string,
+    path: capture[pathMember(capture)] as string,
     status: capture.status as number | undefined,
     body: capture.response,
     request: capture.request,

@@ -71,6 +71,20 @@ describe('validate capture files', () => {
     expect(result.out).toContain('1 response: 1 valid, 0 invalid; 3 inputs unreadable');
   });
 
+  it('reads a capture that names its path "url" (a full URL or a path), and refuses one with both, naming them', async () => {
+    const { path, ...rest } = validCapture as { path: string } & Record<string, unknown>;
+    tmp.write('url/full.json', { ...rest, url: `https://api.example.com${path}?x=1` });
+    tmp.write('url/path.json', [{ ...rest, url: path }]);
+    tmp.write('url/both.json', { ...rest, path, url: path });
+    tmp.write('url/number.json', { ...rest, url: 7 });
+    const result = await run(['url'], tmp.dir);
+    expect(result.code).toBe(2);
+    expect(result.out).toContain('error    url/both.json: not a capture: holds both "path" and "url"; give the request\'s path or full URL once, as "path"');
+    expect(result.out).toContain('ok       url/full.json  POST /2/facebook/metrics (HTTP 200)');
+    expect(result.out).toContain('error    url/number.json: not a capture: "url" must be a string (the request\'s path or full URL), got 7');
+    expect(result.out).toContain('ok       url/path.json#0  POST /2/facebook/metrics (HTTP 200)');
+  });
+
   it('prints one machine-readable report with --json', async () => {
     tmp.write('json/valid.json', validCapture);
     tmp.write('json/invalid.json', invalidCapture);
