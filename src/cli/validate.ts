@@ -23,10 +23,10 @@ import type { RenderContext } from './write-reports.js';
 export const VALIDATE_USAGE = `usage: social-analytics-api validate <file|dir|har|->... [options]
 
 Checks recorded responses against the API description and the requests that were sent.
-  <file>   a capture file { "method", "path", "request"?, "response", "status"? } (or an array of them;
-           "path" is the path or full URL, a member named "url" is read as it)
-           or a HAR 1.2 file (API entries are checked; assets, preflights, failed requests,
-           304/204 and redirects are listed as skipped with their reason)
+  <file>   a capture file { "method", "path", "request"?, "response", "status"? } (or an array
+           of them; "path" is the path or full URL, also read from a member "url"), or a HAR
+           1.2 file (API entries are checked; assets, preflights, failed requests, 304/204 and
+           redirects are listed as skipped with their reason)
   <dir>    every *.json and *.har file below it (symbolic links followed, cycles detected)
   -        standard input: a capture, an array of captures or a HAR, named <stdin> in reports
 
