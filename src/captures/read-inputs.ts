@@ -117,7 +117,7 @@ export function documentItems(doc: unknown, text: string, file: string, label: s
 
 export interface InputFile {
   path: string;
-  /** How the file is named in messages: relative to the working directory (`<stdin>` for standard input). */
+  /** How the file is named in messages: relative to the working directory, or the folder `expandPaths` was given (`<stdin>` for standard input). */
   label: string;
   /** Standard input (the path `-`), not a file. */
   stdin?: true;
@@ -201,11 +201,15 @@ function walk(dir: string, show: (p: string) => string, files: InputFile[], prob
   files.push(...found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
 }
 
-/** Expands command line paths (relative to `cwd`; `-` is standard input) into the files to read; paths that cannot be read are unreadable. */
-export function expandPaths(paths: readonly string[], cwd = process.cwd()): { files: InputFile[]; unreadable: UnreadableInput[] } {
+/**
+ * Expands command line paths (relative to `cwd`; `-` is standard input) into the files to read;
+ * paths that cannot be read are unreadable. Files are named relative to `shownFrom` (the working
+ * directory unless given: `validate` gives the root its reports' paths start at).
+ */
+export function expandPaths(paths: readonly string[], cwd = process.cwd(), shownFrom = cwd): { files: InputFile[]; unreadable: UnreadableInput[] } {
   const files: InputFile[] = [];
   const problems: UnreadableInput[] = [];
-  const show = (p: string) => displayPath(p, cwd);
+  const show = (p: string) => displayPath(p, shownFrom);
   for (const given of paths) {
     if (given === '-') {
       files.push({ path: given, label: STDIN_LABEL, stdin: true });

@@ -11,6 +11,8 @@ import { createTally } from './tally.js';
 export interface BuildOptions {
   paths: readonly string[];
   cwd: string;
+  /** The folder the inputs are named relative to in the report (`--root`, GITHUB_WORKSPACE); `cwd` unless given. */
+  root?: string;
   strict: boolean;
   coverage: boolean;
   allowEmpty: boolean;
@@ -55,7 +57,7 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
     options.onItem(item);
     return options.backlog?.();
   };
-  const { files, unreadable } = expandPaths(options.paths, options.cwd);
+  const { files, unreadable } = expandPaths(options.paths, options.cwd, options.root);
   for (const u of unreadable) add(u);
   const coverage = options.coverage ? createCoverageCollector() : undefined;
   const check = createItemChecker(options.strict);

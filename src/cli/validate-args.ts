@@ -16,7 +16,7 @@ export interface ValidateOptions {
   strict: boolean;
   coverage: boolean;
   allowEmpty: boolean;
-  /** `--root DIR`: the folder annotation paths are relative to (else GITHUB_WORKSPACE, else the working directory). */
+  /** `--root DIR`: the folder every report names files relative to (else GITHUB_WORKSPACE, else the working directory). */
   root?: string;
   /** `--docs-url URL`: the docs site the Markdown report links rules to (`URL/rules.html#<rule id>`). */
   docsUrl?: string;

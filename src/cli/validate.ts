@@ -43,7 +43,7 @@ options:
   --strict                 inferred rules fail too (by default they are warnings)
   --coverage               add which operations, metrics, post fields and dimensions were exercised
   --allow-empty            a run in which no API response was found exits 0 instead of 1
-  --root DIR               github and sarif paths are relative to DIR (default: GITHUB_WORKSPACE
+  --root DIR               every report names files relative to DIR (default: GITHUB_WORKSPACE
                            when set, else the working directory)
   --docs-url URL           the published docs site: markdown and sarif reports link each rule
                            to URL/rules.html#<rule id> (without it, rules are named as code)
@@ -171,7 +171,10 @@ async function validate(args: string[], io: ValidateIo): Promise<number> {
   }
   const cwd = io.cwd ?? process.cwd();
   const env = io.env ?? process.env;
-  const context: RenderContext = { cwd, root: resolve(cwd, parsed.root ?? env.GITHUB_WORKSPACE ?? cwd), docsUrl: parsed.docsUrl };
+  // Every report names the inputs relative to one root (--root, else the checkout on a runner, else
+  // here), so that the text, JSON, JUnit, SARIF, Markdown and annotation paths of a file agree.
+  const root = resolve(cwd, parsed.root ?? env.GITHUB_WORKSPACE ?? cwd);
+  const context: RenderContext = { cwd: root, root, docsUrl: parsed.docsUrl };
   // Standard input is opened only when `-` asks for it; a terminal is not waited on.
   const stdin = !parsed.paths.includes('-') ? undefined : (io.stdin ?? (process.stdin.isTTY ? undefined : process.stdin));
   const spools = createSpoolFiles();
@@ -235,6 +238,7 @@ async function streamReports(
   const closing = await checkInputs({
     paths: parsed.paths,
     cwd,
+    root: context.root,
     strict: parsed.strict,
     coverage: parsed.coverage,
     allowEmpty: parsed.allowEmpty,

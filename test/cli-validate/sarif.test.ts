@@ -12,7 +12,7 @@ tmp.write('repo/captures/valid.json', validCapture);
 tmp.write('repo/captures/broken.json', '{"method":');
 
 describe('sarif reporter', () => {
-  it('a result per problem group and unreadable input, with level, message and place relative to GITHUB_WORKSPACE', async () => {
+  it('a result per problem group and unreadable input, with level, message and place, its paths relative to GITHUB_WORKSPACE', async () => {
     const result = await run(['.', '--reporter', 'sarif'], tmp.path('repo/captures'), { env: { GITHUB_WORKSPACE: tmp.path('repo') } });
     expect(result.code).toBe(2);
     const sarif = JSON.parse(result.out);
@@ -24,19 +24,19 @@ describe('sarif reporter', () => {
       {
         ruleId: 'input',
         level: 'error',
-        message: { text: 'unreadable broken.json: truncated JSON: the text ends at line 1, column 11 where a value is expected' },
+        message: { text: 'unreadable captures/broken.json: truncated JSON: the text ends at line 1, column 11 where a value is expected' },
         locations: [{ physicalLocation: { artifactLocation: { uri: 'captures/broken.json' }, region: { startLine: 1, startColumn: 11 } } }],
       },
       {
         ruleId: 'v2.metrics.data-numbers',
         level: 'error',
-        message: { text: 'invalid.json POST /2/facebook/metrics (HTTP 200): /data/1/0: expected number (a metric value), got "2"  [rule v2.metrics.data-numbers]' },
+        message: { text: 'captures/invalid.json POST /2/facebook/metrics (HTTP 200): /data/1/0: expected number (a metric value), got "2"  [rule v2.metrics.data-numbers]' },
         locations: [{ physicalLocation: { artifactLocation: { uri: 'captures/invalid.json' }, region: { startLine: 41, startColumn: 9 } } }],
       },
       {
         ruleId: 'shared.response.no-extra-members',
         level: 'warning',
-        message: { text: 'two.new.json POST /2/facebook/metrics (HTTP 200): warning: (body): unexpected property "foo", "bar"  [rule shared.response.no-extra-members]' },
+        message: { text: 'captures/two.new.json POST /2/facebook/metrics (HTTP 200): warning: (body): unexpected property "foo", "bar"  [rule shared.response.no-extra-members]' },
         locations: [{ physicalLocation: { artifactLocation: { uri: 'captures/two.new.json' }, region: { startLine: 19, startColumn: 15 } } }],
       },
     ]);
