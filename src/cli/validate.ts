@@ -14,6 +14,7 @@ import type { ReportWriter } from './report-types.js';
 import { createGithubWriter } from './reporters/github.js';
 import { createJsonWriter } from './reporters/json.js';
 import { createMarkdownReportWriter } from './reporters/markdown.js';
+import { summaryLine } from './reporters/problem-text.js';
 import { createTextWriter } from './reporters/text.js';
 import { createSpoolFiles, type SpoolMaker } from './spool.js';
 import { parseValidateArgs, type ReporterName } from './validate-args.js';
@@ -34,7 +35,8 @@ options:
   --reporter NAME[=FILE]   text (default), json, junit, github, markdown or sarif; repeat for
                            several.
                            With =FILE (or --output FILE next to it) the report goes to FILE,
-                           written atomically; otherwise to standard output.
+                           written atomically; otherwise to standard output. When every
+                           report goes to a file, one summary line goes to standard error.
                            With github, when GITHUB_STEP_SUMMARY is set (GitHub Actions), the
                            markdown summary is also appended to that file (as is markdown=FILE
                            when FILE is that file)
@@ -261,6 +263,12 @@ async function streamReports(
     } catch (err) {
       failed(reporter, err);
     }
+  }
+  // Every report went to a file: the job log still gets the verdict and where the reports are, on
+  // standard error, as the messages about the run go (standard output holds reports only).
+  if (!standardOutput) {
+    const files = parsed.reporters.map((r) => `${r.name}=${r.output}`).join(', ');
+    io.err(`social-analytics-api validate: ${summaryLine(closing.summary)} (reports: ${files})`);
   }
   return writeFailed ? 2 : closing.summary.exitCode;
 }

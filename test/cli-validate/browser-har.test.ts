@@ -72,12 +72,17 @@ describe('validate HAR files written by browsers', () => {
     }
   });
 
-  it('JUnit report: parses as XML, one testcase per API response, a failure for the invalid one', async () => {
+  it('JUnit report: parses as XML, one testcase per API response, a failure for the invalid one, the other entries skipped', async () => {
     const result = await run(['wrong-playwright.har', 'wrong-chrome-har.har', '--reporter', 'junit=reports/junit.xml', '--reporter', 'text'], tmp.dir);
     expect(result.code).toBe(1);
     const xml = readFileSync(tmp.path('reports/junit.xml'), 'utf8');
     const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => ['testsuite', 'testcase'].includes(name) }).parse(xml);
-    const cases = doc.testsuites.testsuite.flatMap((s: any) => s.testcase);
+    const all = doc.testsuites.testsuite.flatMap((s: any) => s.testcase);
+    // The browser's other entries (the page, its assets, preflights) are skipped cases, as many as the text report lists.
+    const skipped = all.filter((c: any) => c.skipped !== undefined);
+    expect(skipped.length).toBe(result.out.split('\n').filter((line) => line.startsWith('skipped  ')).length);
+    expect(skipped.length).toBeGreaterThan(0);
+    const cases = all.filter((c: any) => c.skipped === undefined);
     expect(cases).toHaveLength(6);
     expect(cases.map((c: any) => c.name.replace(/#\d+$/, '#n'))).toEqual(
       ['wrong-playwright.har', 'wrong-chrome-har.har'].flatMap((file) => API_ANSWERS.map((op) => `${op} (HTTP 200) ${file}#n`)),

@@ -31,6 +31,9 @@ const cli = (...args: string[]) =>
 const END_OF_JUNIT = /<\/testsuites>\s*$/;
 const noTempFiles = (dir: string) => expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
 
+/** The line on standard error when every report goes to a file: the verdict of in/valid.json and where the reports are. */
+const summaryLine = (reports: string) => `social-analytics-api validate: 1 response: 1 valid, 0 invalid (reports: ${reports})`;
+
 describe('report files where the path points', () => {
   it('a regular file is replaced atomically, its permissions kept; a missing directory is made', async () => {
     tmp.write('out/junit.xml', 'old');
@@ -49,7 +52,7 @@ describe('report files where the path points', () => {
     symlinkSync('junit.xml', tmp.path('links/chain.xml'));
     symlinkSync('../targets/new.json', tmp.path('links/dangling.json'));
     const result = await run(['in/valid.json', '--reporter', 'junit=links/chain.xml', '--reporter', 'json=links/dangling.json'], tmp.dir);
-    expect(result).toMatchObject({ code: 0, err: '' });
+    expect(result).toMatchObject({ code: 0, err: summaryLine('junit=links/chain.xml, json=links/dangling.json') });
     expect(lstatSync(tmp.path('links/chain.xml')).isSymbolicLink()).toBe(true);
     expect(readlinkSync(tmp.path('links/junit.xml'))).toBe('../targets/junit.xml');
     expect(readFileSync(tmp.path('targets/junit.xml'), 'utf8')).toMatch(END_OF_JUNIT);
@@ -70,7 +73,7 @@ describe('report files where the path points', () => {
     const result = await run(['in/valid.json', '--reporter', 'junit=report.fifo'], tmp.dir);
     await read;
     clearTimeout(guard);
-    expect(result).toMatchObject({ code: 0, err: '' });
+    expect(result).toMatchObject({ code: 0, err: summaryLine('junit=report.fifo') });
     expect(Buffer.concat(chunks).toString('utf8')).toMatch(END_OF_JUNIT);
     expect(lstatSync(fifo).isFIFO()).toBe(true);
   });
@@ -95,7 +98,7 @@ describe('report files where the path points', () => {
   });
 
   it('a character device (/dev/null) is written directly and stays a device', () => {
-    expect(cli('--reporter', 'junit=/dev/null')).toMatchObject({ status: 0, stderr: '' });
+    expect(cli('--reporter', 'junit=/dev/null')).toMatchObject({ status: 0, stderr: `${summaryLine('junit=/dev/null')}\n` });
     expect(lstatSync('/dev/null').isCharacterDevice()).toBe(true);
   });
 
@@ -120,7 +123,7 @@ describe('report files where the path points', () => {
   ])('%s: one line naming the path and the reason, exit 2, no hang', (_, path, reason) => {
     const result = cli('--reporter', `junit=${path}`);
     expect(result.status).toBe(2);
-    expect(result.stderr).toBe(`social-analytics-api validate: cannot write the junit report to ${path}: ${reason}\n`);
+    expect(result.stderr).toBe(`social-analytics-api validate: cannot write the junit report to ${path}: ${reason}\n${summaryLine(`junit=${path}`)}\n`);
   });
 
   it('a read-only directory: one line naming the path and the reason, exit 2, no file left', () => {
@@ -128,7 +131,7 @@ describe('report files where the path points', () => {
     chmodSync(tmp.path('read-only'), 0o555);
     const result = cli('--reporter', 'junit=read-only/junit.xml');
     expect(result.status).toBe(2);
-    expect(result.stderr).toBe('social-analytics-api validate: cannot write the junit report to read-only/junit.xml: permission denied (EACCES)\n');
+    expect(result.stderr).toBe(`social-analytics-api validate: cannot write the junit report to read-only/junit.xml: permission denied (EACCES)\n${summaryLine('junit=read-only/junit.xml')}\n`);
     expect(readdirSync(tmp.path('read-only'))).toEqual([]);
   });
 });

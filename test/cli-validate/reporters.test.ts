@@ -60,6 +60,24 @@ describe('github reporter', () => {
   });
 });
 
+describe('the job log', () => {
+  it('gets one summary line on standard error, naming the reports, when every report goes to a file', async () => {
+    const result = await run(['in', '--reporter', 'junit=log/junit.xml', '--reporter', 'sarif', '--output', 'log/r.sarif'], tmp.dir);
+    expect(result.code).toBe(2);
+    expect(result.out).toBe('');
+    expect(result.err).toBe('social-analytics-api validate: 2 responses: 1 valid, 1 invalid; 1 input unreadable (reports: junit=log/junit.xml, sarif=log/r.sarif)');
+    expect(readFileSync(tmp.path('log/junit.xml'), 'utf8')).toContain('<testsuites');
+  });
+
+  it('gets nothing more when a report goes to standard output', async () => {
+    for (const reporters of [['--reporter', 'github', '--reporter', 'junit=log/j.xml'], ['--reporter', 'junit=log/j.xml', '--reporter', 'json=-']]) {
+      const result = await run(['in', ...reporters], tmp.dir);
+      expect(result.out, reporters.join(' ')).not.toBe('');
+      expect(result.err, reporters.join(' ')).toBe('');
+    }
+  });
+});
+
 describe('junit reporter', () => {
   it('one testsuite per file, one testcase per response, failures with the problems, errors for unreadable files', async () => {
     const result = await run(['in', '--reporter', 'junit'], tmp.dir);
@@ -75,6 +93,27 @@ describe('junit reporter', () => {
     expect(invalid.failure.message).toBe('1 problem in in/invalid.json');
     expect(invalid.failure['#text']).toContain('/data/1/0: expected number (a metric value), got "2"');
     expect(suites[0].testcase[0].error.message).toContain('truncated JSON');
+  });
+
+  it('HAR entries that are not API responses are skipped testcases with their reason, counted by their suite', async () => {
+    const entry = (url: string, status: number, mimeType: string, text: string) => ({ request: { method: 'GET', url, headers: [] }, response: { status, content: { size: text.length, mimeType, text } } });
+    tmp.write('skips.har', { log: { version: '1.2', creator: { name: 't', version: '1' }, entries: [
+      entry('https://app.example.invalid/app.js', 200, 'text/javascript', 'let a = 1;'),
+      entry('https://api.example.invalid/2/facebook/profiles', 304, 'application/json', ''),
+      { request: { method: 'POST', url: 'https://api.example.invalid/2/facebook/metrics', headers: [], postData: { mimeType: 'application/json', text: JSON.stringify(validCapture.request) } }, response: { status: 200, content: { size: 10, mimeType: 'application/json', text: JSON.stringify(validCapture.response) } } },
+    ] } });
+    const result = await run(['skips.har', '--reporter', 'junit'], tmp.dir);
+    expect(result.code).toBe(0);
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', allowBooleanAttributes: true, isArray: (name) => ['testsuite', 'testcase'].includes(name) }).parse(result.out);
+    expect([doc.testsuites.tests, doc.testsuites.skipped, doc.testsuites.failures]).toEqual(['3', '2', '0']);
+    const [suite] = doc.testsuites.testsuite;
+    expect([suite.name, suite.tests, suite.skipped, suite.failures, suite.errors]).toEqual(['skips.har', '3', '2', '0', '0']);
+    expect(suite.testcase.map((c: any) => [c.name, c.classname, c.file, c.skipped?.message])).toEqual([
+      ['not an API operation skips.har#0', 'skips_har', 'skips.har', 'not an API operation: GET https://app.example.invalid/app.js'],
+      ['not modified skips.har#1', 'skips_har', 'skips.har', expect.stringMatching(/^not modified: GET https:\/\/api\.example\.invalid\/2\/facebook\/profiles/)],
+      ['POST /2/facebook/metrics (HTTP 200) skips.har#2', 'skips_har', 'skips.har', undefined],
+    ]);
+    expect(result.out).toMatch(/<testcase [^>]*name="not modified skips\.har#1"[^>]*>\n\s*<skipped message="[^"]+"\/>\n\s*<\/testcase>/);
   });
 
   it('warnings go to system-out of a passing testcase', async () => {

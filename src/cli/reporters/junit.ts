@@ -4,11 +4,13 @@
  * `file` and `line` where the response or its first problem is, `time` the seconds its check
  * took), one failure per invalid response listing each of its problem groups with its
  * `file:line:col`, warnings as system-out, each closed by the command that explains the first
- * rule they name. Unreadable inputs are testcases with an error, so CI shows them too. The XML
- * is written by fast-xml-builder, which escapes text and attribute values.
+ * rule they name. Unreadable inputs are testcases with an error, so CI shows them too; HAR entries
+ * that are not API responses (assets, preflights, 304s, ...) are skipped testcases with their
+ * reason, so that a test report counts every entry. The XML is written by fast-xml-builder,
+ * which escapes text and attribute values.
  */
 import XMLBuilder from 'fast-xml-builder';
-import type { ReportItem, ReportWriter, ResponseReport, UnreadableReport, ValidateReport } from '../report-types.js';
+import type { ReportItem, ReportWriter, ResponseReport, SkippedReport, UnreadableReport, ValidateReport } from '../report-types.js';
 import type { SpoolMaker } from '../spool.js';
 import { fileOf, groupsRuleHint, placedGroupLines, responseTitle } from './problem-text.js';
 import { renderWith } from './whole.js';
@@ -24,6 +26,7 @@ interface Suite {
   cases: number;
   failures: number;
   errors: number;
+  skipped: number;
   ms: number;
   ranges: [number, number][];
 }
@@ -66,6 +69,16 @@ function unreadableCase(item: UnreadableReport, file: string): Record<string, un
   };
 }
 
+function skippedCase(item: SkippedReport, file: string): Record<string, unknown> {
+  return {
+    '@_classname': classnameOf(file),
+    '@_name': xmlText(`${item.reason} ${item.source}`),
+    '@_file': file,
+    '@_time': seconds(0),
+    skipped: { '@_message': xmlText(`${item.reason}: ${item.detail}`) },
+  };
+}
+
 const builder = () => new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, indentBy: '  ', suppressEmptyNode: true });
 
 /** The lines of `testsuites` around one testcase, as the builder writes the whole document: the case is cut out of its two enclosing elements. */
@@ -81,7 +94,7 @@ const suiteAttributes = (s: Suite) => ({
   '@_tests': s.cases,
   '@_failures': s.failures,
   '@_errors': s.errors,
-  '@_skipped': 0,
+  '@_skipped': s.skipped,
   '@_time': seconds(s.ms),
 });
 
@@ -105,17 +118,19 @@ export function createJunitWriter(write: (text: string) => void, spool: SpoolMak
   };
   return {
     item(item: ReportItem) {
-      if (item.kind === 'skipped') return;
       const file = xmlText(fileOf(item.source));
       if (current?.name !== file) {
         endRange();
         current = suites.get(file);
-        if (!current) suites.set(file, (current = { name: file, cases: 0, failures: 0, errors: 0, ms: 0, ranges: [] }));
+        if (!current) suites.set(file, (current = { name: file, cases: 0, failures: 0, errors: 0, skipped: 0, ms: 0, ranges: [] }));
       }
       current.cases++;
       if (item.kind === 'unreadable') {
         current.errors++;
         cases.write(caseXml(build, unreadableCase(item, file)));
+      } else if (item.kind === 'skipped') {
+        current.skipped++;
+        cases.write(caseXml(build, skippedCase(item, file)));
       } else {
         if (!item.valid) current.failures++;
         current.ms += item.durationMs ?? 0;
@@ -131,6 +146,7 @@ export function createJunitWriter(write: (text: string) => void, spool: SpoolMak
         '@_tests': total((s) => s.cases),
         '@_failures': total((s) => s.failures),
         '@_errors': total((s) => s.errors),
+        '@_skipped': total((s) => s.skipped),
         '@_time': seconds(total((s) => s.ms)),
       };
       const head = '<?xml version="1.0" encoding="UTF-8"?>\n';
