@@ -11,8 +11,10 @@ export class RequestValidationError extends Error {
   readonly operation: string;
   readonly problems: readonly RequestProblem[];
 
-  constructor(operation: string, problems: readonly RequestProblem[]) {
+  /** `hint`: a last line saying what to do instead (the builders name `client.metrics()` for a request over the limits it splits). */
+  constructor(operation: string, problems: readonly RequestProblem[], hint?: string) {
     const lines = problems.map((p) => `  - ${p.parameter}: ${p.message} [${p.rule}]`);
+    if (hint) lines.push(hint);
     super(`invalid request for ${operation} (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${lines.join('\n')}`);
     this.operation = operation;
     this.problems = problems;
