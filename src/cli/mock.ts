@@ -221,11 +221,9 @@ export async function runMock(args: string[]): Promise<number> {
     console.error(`social-analytics-api mock: cannot start the server: ${(error as Error).message}`);
     return 2;
   }
-  const everywhere = serverOptions.host === '0.0.0.0' || serverOptions.host === '::';
-  console.log(`mock server listening on ${server.url}${everywhere ? ` (and on every address of this machine: ${serverOptions.host})` : ''}`);
-  console.log(`credentials: token "${serverOptions.token ?? 'mock-token'}", secret "${serverOptions.secret ?? 'mock-secret'}"; Ctrl-C to stop`);
-  const running = server;
-  await new Promise<void>((resolve) => {
+  // The signals are listened for before the server says it listens: a supervisor that stops it at
+  // once (a CI step, a test) gets a clean stop, not Node's default death by the signal.
+  const stopped = new Promise<void>((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
@@ -234,6 +232,11 @@ export async function runMock(args: string[]): Promise<number> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  const everywhere = serverOptions.host === '0.0.0.0' || serverOptions.host === '::';
+  console.log(`mock server listening on ${server.url}${everywhere ? ` (and on every address of this machine: ${serverOptions.host})` : ''}`);
+  console.log(`credentials: token "${serverOptions.token ?? 'mock-token'}", secret "${serverOptions.secret ?? 'mock-secret'}"; Ctrl-C to stop`);
+  const running = server;
+  await stopped;
   await running.close();
   console.log('mock server stopped');
   return 0;
