@@ -20,8 +20,9 @@ export const SLOW_SUITES = [
   'test/consumer/consumer.test.ts',
   // The package installed from a git clone (npm install git+file://...).
   'test/consumer/git-install.test.ts',
-  // The README's TypeScript blocks compiled against the package's declarations.
+  // The README's TypeScript blocks compiled against the package's declarations, and run.
   'test/docs/readme-compiles.test.ts',
+  'test/docs/examples-run.test.ts',
   'test/builders/consumer.test.ts',
   // The pipeline, its steps or its generators on real inputs.
   'test/pipeline/catalog-errors.test.ts',

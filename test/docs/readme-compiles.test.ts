@@ -8,13 +8,12 @@
  * tarball test rewrites (`npm pack` compiles) while other tests run.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentBlocks, ROOT } from './doc-blocks.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 /** Modules a snippet or the package's declarations import, linked from the repository's node_modules. */
 const LINKED = ['@types/node', 'vitest', 'openapi-fetch', 'jsonc-parser', 'fast-xml-builder'];
@@ -28,30 +27,7 @@ interface Block {
   fragment: boolean;
 }
 
-function markdownFiles(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    return entry.isDirectory() ? markdownFiles(path) : entry.name.endsWith('.md') ? [path] : [];
-  });
-}
-
-/** The ```ts blocks of a Markdown text (```typescript too), in order. */
-function tsBlocks(file: string, text: string): Block[] {
-  const blocks: Block[] = [];
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^```(ts|typescript)(?:\s+(\S+))?\s*$/.exec(lines[i]);
-    if (!open) continue;
-    const end = lines.findIndex((line, j) => j > i && /^```\s*$/.test(line));
-    if (end < 0) throw new Error(`${file}:${i + 1}: unclosed code block`);
-    blocks.push({ where: `${file}:${i + 1}`, code: lines.slice(i + 1, end).join('\n'), fragment: open[2] === 'fragment' });
-    i = end;
-  }
-  return blocks;
-}
-
-const FILES = ['README.md', ...markdownFiles('docs')];
-const BLOCKS = FILES.flatMap((file) => tsBlocks(file, readFileSync(join(ROOT, file), 'utf8')));
+const BLOCKS: Block[] = documentBlocks('ts').map((b) => ({ where: b.where, code: b.code, fragment: b.tag === 'fragment' }));
 const COMPILED = BLOCKS.filter((b) => !b.fragment);
 /** A block that must not compile: proves that the check reports errors, and maps them to a block. */
 const BROKEN: Block = { where: 'self-test:1', code: "import { v2 } from 'social-analytics-api/v2';\nv2.facebook.metrics({ date_start: '2024-01-01', date_end: '2024-01-02', profiles: ['1'], metrics: ['followers_change'] });", fragment: false };
