@@ -23,6 +23,8 @@ export const SLOW_SUITES = [
   // The README's TypeScript blocks compiled against the package's declarations, and run.
   'test/docs/readme-compiles.test.ts',
   'test/docs/examples-run.test.ts',
+  // The workflow files of docs/ci.md: their commands run in child processes.
+  'test/docs/ci-workflows.test.ts',
   'test/builders/consumer.test.ts',
   // The pipeline, its steps or its generators on real inputs.
   'test/pipeline/catalog-errors.test.ts',
