@@ -9,20 +9,7 @@
  * Exit codes: 0 success, 1 some response invalid or nothing checked, 2 unreadable input, standard output closed by its reader, or usage error.
  */
 import { readOptions } from './parse-options.js';
-
-const USAGE = `usage: social-analytics-api <command> [options]
-
-commands:
-  validate <file|dir|har>... [options]   check captured responses against the API description
-  mock [--port 4010] [--host H] [--token T --secret S] ...   run the mock server (127.0.0.1 unless --host)
-  proxy --target URL [--port 4011] [--record DIR]   forward to the API or the mock, checking each exchange
-  rules [rule id] [--json]               explain a rule that a reported problem names (no id: list them)
-
-options:
-  -v, --version   print the package version
-  -h, --help      this help
-
-run a command with --help for its options (social-analytics-api validate --help).`;
+import { MAIN_USAGE } from './usage.js';
 
 const COMMANDS = ['validate', 'mock', 'proxy', 'rules'] as const;
 
@@ -42,7 +29,7 @@ async function runGlobalOptions(argv: string[]): Promise<number> {
   if (extra && !version && (COMMANDS as readonly string[]).includes(extra.value)) return main([extra.value, '--help']);
   if (extra) return usageError(`${argv[0]} takes no arguments (got ${extra.value}); a command comes first: social-analytics-api validate --help`);
   if (version) console.log((await import('./version.js')).packageVersion());
-  else console.log(USAGE);
+  else console.log(MAIN_USAGE);
   return 0;
 }
 

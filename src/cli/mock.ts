@@ -7,75 +7,8 @@
  */
 import { operations } from '../../generated/operations.js';
 import { startMockServer, type MockServerOptions } from '../mock/index.js';
-import { catalogs } from '../catalog/catalogs.js';
-import { BUDGET_LIMITS } from '../mock/budget.js';
-import { statusesOf } from '../mock/prefer.js';
 import { readOptions, type OptionTable } from './parse-options.js';
-
-/** The meaning of an error code in the error catalog, for the help text. */
-const meaning = (code: number) => catalogs.errors.find((e) => e.code === code)?.meaning ?? '';
-const { perUser, perAccount } = BUDGET_LIMITS;
-const statuses = statusesOf({ key: 'POST /2/facebook/metrics', version: 2 }).join(', ');
-
-/**
- * The help text. The codes and defaults it names come from the catalogs (limits.yaml, errors.yaml)
- * that the mock answers from, so that the two cannot say different things
- * (test/mock/mock-help.test.ts compares each with the mock's answers).
- */
-export const MOCK_USAGE = `usage: social-analytics-api mock [options]
-
-Runs the mock server of the social analytics API until Ctrl-C (SIGINT) or SIGTERM. Every option
-of startMockServer (social-analytics-api/mock) has its flag.
-
-options:
-  --host H          address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 in a
-                    container, so that other containers reach it: a CI or compose service)
-  --port N          port to listen on (default 4010; 0 picks a free port)
-  --token T         accepted token (default mock-token)
-  --secret S        accepted secret (default mock-secret)
-  --user T:S        a further user of the same account (repeat for several; they share the
-                    account budget)
-  --seed N          seed of the fake data and the faults (default 1)
-  --budget-user N   requests per hour of each user before code ${perUser.errorCode} "${meaning(perUser.errorCode)}"
-                    (default ${perUser.value}, the documented limit; budgets.perUser)
-  --budget-account N  requests per hour of all users together before code ${perAccount.errorCode}
-                    "${meaning(perAccount.errorCode)}" (default ${perAccount.value}; budgets.perAccount)
-  --history-start DAY  first day with data, YYYY-MM-DD; an earlier date_start gets code 6
-                    "${meaning(6)}" (default 2015-01-01)
-  --forbidden OP    answer the operation OP ("POST /2/facebook/metrics") with HTTP 403, code 403
-                    "${meaning(403)}"; repeat for several
-  --no-limits       accept metrics requests over the profiles / metrics / months limits
-  --no-cors         send no CORS headers and answer preflights (OPTIONS) like any request
-                    (default: web pages of any origin may call the mock)
-  --latency MS      delay every answer by MS milliseconds
-  --error-rate R    answer a share R (0..1) of requests with HTTP 500, code 500
-  --malformed-rate R  answer a share R with HTTP 200 and a cut, non-JSON body
-  --drop-rate R     close the connection of a share R without an answer
-  --unknown-error-rate R  answer a share R with code 99 "${meaning(99)}" (HTTP 200)
-  --fault-seed N    seed of the fault sequence (default: --seed)
-  --headers-timeout MS  close a connection whose request headers take longer (default 30000)
-  --body-timeout MS     answer HTTP 400 (code 400) and close a connection whose request body
-                        takes longer once the headers are in (default 30000)
-  -h, --help        show this help
-
-answers like the API: JSON failures with the documented codes and HTTP statuses.
-  A POST body must be sent with Content-Type: application/json (charset utf-8 if one is
-  named); another type, or none, gets HTTP 400 with code 400 "${meaning(400)}" (the documents
-  list no 415, which Prism answers). Values of a request quoted in a failure are cut to their
-  first 40 characters.
-
-answers on request, with a Prefer header (code= and example= as Prism reads them; other
-preferences are ignored):
-  Prefer: code=S        the documented answer of HTTP status S, as Prism picks it: 200 the
-                        usual answer, 401 the failure with code 401, ... (a metrics operation
-                        has ${statuses})
-  Prefer: error=N       the documented failure with the API error code N, if the operation
-                        has it, with its HTTP status (error=${perUser.errorCode}: the user's budget is used up;
-                        error=6: a date before the history limit)
-  Prefer: example=NAME  the example NAME of the operation's HTTP 200 answer in the OpenAPI
-                        documents (for example example=failure)
-  A status, code or example the operation does not have gets HTTP 400 (code 400) naming those
-  it has. Answers chosen by Prefer do not count against the hourly budgets.`;
+import { MOCK_USAGE } from './usage.js';
 
 /** The options `mock` takes; a new flag gets a line here, a case below and a line in MOCK_USAGE. */
 const MOCK_OPTIONS: OptionTable = {

@@ -10,43 +10,9 @@ import type { ProxyExchange, ProxyOptions, ProxyServer } from '../proxy/proxy.js
 import { readOptions, type OptionTable } from './parse-options.js';
 import { closingText } from './reporters/text.js';
 import { closingOf } from './reporters/whole.js';
+import { PROXY_USAGE } from './usage.js';
 import { pairOutputs, reportSlot, type ReporterChoice, type Slot } from './validate-args.js';
 import { writeReports } from './write-reports.js';
-
-export const PROXY_USAGE = `usage: social-analytics-api proxy --target URL [options]
-
-Forwards every request to URL unchanged and returns its answers byte for byte, checking each
-API exchange against the API description and the request that was sent (as validate does).
-Prints one line per exchange; on Ctrl-C (SIGINT) or SIGTERM writes the reports and exits.
-
-options:
-  --target URL             the API or the mock to forward to (http: or https:), required
-  --host H                 address to listen on (default 127.0.0.1; 0.0.0.0 in a container)
-  --port N                 port to listen on (default 4011; 0 picks a free port, printed)
-  --strict                 inferred rules fail too (by default they are warnings)
-  --record DIR             write one capture file per API exchange to DIR (names in time
-                           order, written atomically, credentials redacted): validate DIR
-                           gives the same verdicts
-  --reporter NAME[=FILE]   text (default), json, junit, github, markdown or sarif, written at
-                           the end as validate writes them; repeat for several
-  --output FILE, -o FILE   the file of the --reporter next to it
-  --json                   the same as --reporter json
-  --timeout MS             the target's time for a whole answer (default 30000)
-  --headers-timeout MS     close a caller's connection whose request headers take longer
-                           (default 30000, as the mock)
-  --body-timeout MS        close a caller's connection whose request body takes longer once
-                           the headers are in (default 30000, as the mock)
-  --max-body-bytes N       bytes of an answer (decoded) kept for the check (default 67108864);
-                           a longer answer is passed on and reported invalid, unchecked
-  -h, --help               this help
-
-When the target does not answer, the caller gets 502 (cannot connect, not HTTP) or 504 (no
-headers within --timeout) with a text/plain line from the proxy and an x-proxy-error header;
-an answer the target cuts off is cut off for the caller too. Paths that are not API operations
-are passed through and reported as skipped. No credential is printed or recorded.
-
-exit codes: 0 every exchange valid (warnings allowed) or none, 1 some exchange invalid,
-            2 usage error, target unreachable at start, or a file that could not be written`;
 
 const MORE_HELP = 'run social-analytics-api proxy --help for more';
 
@@ -230,5 +196,4 @@ export async function runProxy(args: string[], given?: ProxyIo): Promise<number>
   const written = await writeReports(parsed.reporters, report, { cwd, root: cwd }, { out: io.out, err: io.err, env, command: 'proxy' }, live ? closingText(closingOf(report)) : undefined);
   return written ? report.summary.exitCode : 2;
 }
-
 

@@ -10,17 +10,7 @@ import { RULES } from '../../generated/rules.js';
 import { withNetworkNames } from '../catalog/network-names.js';
 import type { Rule } from '../catalog/types.js';
 import { readOptions, type OptionTable } from './parse-options.js';
-
-const USAGE = `usage: social-analytics-api rules [rule id] [options]
-
-Prints a rule of the register: its level, what it checks and the sentence of the API documents
-it rests on (or why it is inferred). Without a rule id, lists every rule.
-
-A broken stated rule is an error; a broken inferred rule is a warning, an error in strict mode.
-
-options:
-  --json       print the register entry (or the whole list) as JSON
-  -h, --help   show this help`;
+import { RULES_USAGE } from './usage.js';
 
 const RULES_OPTIONS: OptionTable = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } };
 
@@ -99,7 +89,7 @@ export async function runRules(args: string[], io: RulesIo = CONSOLE): Promise<n
   const has = (name: string) => read.tokens.some((t) => t.kind === 'option' && t.name === name);
   const ids = read.tokens.flatMap((t) => (t.kind === 'positional' ? [t.value] : []));
   if (has('help')) {
-    io.out(USAGE);
+    io.out(RULES_USAGE);
     return 0;
   }
   if (ids.length > 1) return fail(`give one rule id, got ${ids.length} (${ids.join(', ')})`);

@@ -17,48 +17,10 @@ import { createMarkdownReportWriter } from './reporters/markdown.js';
 import { summaryLine } from './reporters/problem-text.js';
 import { createTextWriter } from './reporters/text.js';
 import { createSpoolFiles, type SpoolMaker } from './spool.js';
+import { VALIDATE_USAGE } from './usage.js';
 import { parseValidateArgs, type ReporterName } from './validate-args.js';
 import { isStandardOutput } from './write-report.js';
 import type { RenderContext } from './write-reports.js';
-
-export const VALIDATE_USAGE = `usage: social-analytics-api validate <file|dir|har|->... [options]
-
-Checks recorded responses against the API description and the requests that were sent.
-  <file>   a capture file { "method", "path", "request"?, "response", "status"? } (or an array
-           of them; "path" is the path or full URL, also read from a member "url"), or a HAR
-           1.2 file (API entries are checked; assets, preflights, failed requests, 304/204 and
-           redirects are listed as skipped with their reason)
-  <dir>    every *.json and *.har file below it (symbolic links followed, cycles detected)
-  -        standard input: a capture, an array of captures or a HAR, named <stdin> in reports
-
-options:
-  --reporter NAME[=FILE]   text (default), json, junit, github, markdown or sarif; repeat for
-                           several.
-                           With =FILE (or --output FILE next to it) the report goes to FILE,
-                           written atomically; otherwise to standard output. When every
-                           report goes to a file, one summary line goes to standard error.
-                           With github, when GITHUB_STEP_SUMMARY is set (GitHub Actions), the
-                           markdown summary is also appended to that file (as is markdown=FILE
-                           when FILE is that file)
-  --output FILE, -o FILE   the file of the --reporter next to it (just before, else just after)
-  --json                   the same as --reporter json
-  --strict                 inferred rules fail too (by default they are warnings)
-  --coverage               add which operations, metrics, post fields and dimensions were exercised
-  --allow-empty            a run in which no API response was found exits 0 instead of 1
-  --root DIR               every report names files relative to DIR (default: GITHUB_WORKSPACE
-                           when set, else the working directory)
-  --docs-url URL           the published docs site: markdown and sarif reports link each rule
-                           to URL/rules.html#<rule id> (without it, rules are named as code)
-  --threads N              checking threads beside the reading one for files of 32 MB or more
-                           and folders of many files (default: one per core, at most 2; a
-                           folder goes to them once 1 GB of it is read, or from its start when
-                           N is given); 0 checks every file on one thread, the least CPU time
-                           in all (the report is the same)
-  -h, --help               this help
-
-exit codes: 0 all valid (warnings allowed), 1 some response invalid or no API response found,
-            2 unreadable input, a report not written (standard output closed by its
-            reader too) or usage error`;
 
 /** The line under a usage error (never the whole help text). */
 export const MORE_HELP = 'run social-analytics-api validate --help for more';

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { authorizationHeader } from '../../src/client/auth.js';
-import { MOCK_USAGE, parseMockArgs } from '../../src/cli/mock.js';
+import { parseMockArgs } from '../../src/cli/mock.js';
+import { MOCK_USAGE } from '../../src/cli/usage.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { mock } from '../client/support/server.js';
 
