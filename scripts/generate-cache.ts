@@ -3,7 +3,8 @@
  * `npm run build` (and a second `npm run generate`) does not run the steps again.
  *
  * The key is a SHA-256 over everything the steps read: the bytes of every file under
- * catalogs/, spec/, scripts/ and src/ (the generators import runtime modules), redocly.yaml,
+ * catalogs/, spec/, scripts/, src/ (the generators import runtime modules) and docs/ (pages of
+ * the site), redocly.yaml,
  * tsconfig.json, CHANGELOG.md (the Changes page), README.md (the "Using the package" pages), package.json, package-lock.json (the tools' exact versions) and the Node
  * version. Same key, same artifacts: the pipeline is deterministic (`npm run check:generated`
  * without a cache compares a fresh run with the committed files). Only a successful run is
@@ -16,7 +17,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { join, relative } from 'node:path';
 import type { Artifact } from './generators/artifact.js';
 
-const INPUT_DIRS = ['catalogs', 'spec', 'scripts', 'src'];
+const INPUT_DIRS = ['catalogs', 'spec', 'scripts', 'src', 'docs'];
 const INPUT_FILES = ['redocly.yaml', 'package.json', 'package-lock.json', 'tsconfig.json', 'CHANGELOG.md', 'README.md'];
 const FORMAT = 1;
 

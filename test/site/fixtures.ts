@@ -87,3 +87,31 @@ Entry text.
 
 Not for users.
 `;
+
+/** The documents of docs/ the "Using the package" pages show, small, headed by their pages' titles. */
+export const USAGE_DOCUMENTS: Readonly<Record<string, string>> = {
+  'docs/ci.md': `# Validating captured responses in CI
+
+Intro: [the mock as a service](mock-service.md), [the splitting rules](decisions/metrics-splitting.md), [large inputs](#large-inputs), [the README](../README.md).
+
+## GitHub Actions
+
+- **One root for every path.** Paths.
+- \`sarif\`: SARIF 2.1.0.
+- \`github\` (on a runner): annotations.
+- plain \`code\` in an item
+
+## Large inputs
+
+Threads.
+`,
+  'docs/mock-service.md': '# The mock server: its edges, and as a CI or compose service\n\nService text.\n',
+  'docs/decisions/metrics-splitting.md': '# Splitting big metrics requests: exact merges only, planned before sending\n\nRules.\n',
+};
+
+/** Help texts of a command line, for the command line reference. */
+export const USAGE_HELP = [
+  { command: '', text: 'usage: pkg <command>\n\noptions:\n  -v, --version   print the version\n  -h, --help      this help' },
+  { command: 'validate', text: 'usage: pkg validate <file>\n\noptions:\n  --reporter NAME   text <default> or sarif\n  --output FILE, -o FILE   its file\n  --strict          inferred rules fail too\n  -h, --help        this help' },
+  { command: 'proxy', text: 'usage: pkg proxy\n\noptions:\n  --strict   as validate' },
+];

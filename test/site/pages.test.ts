@@ -3,9 +3,9 @@
  * its whole expected output: the page frame, the index, the rules page, the changes page, the
  * search index and the list of pages the site step writes.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { siteArtifacts } from '../../scripts/generators/site/site.js';
 import { renderChangesPage, SCRIPT as CHANGES_SCRIPT } from '../../scripts/generators/site/changes-page.js';
@@ -16,7 +16,7 @@ import { SEARCH_SCRIPT } from '../../scripts/generators/site/search-box.js';
 import { searchScript } from '../../scripts/generators/site/search-index.js';
 import { SITE_CSS } from '../../scripts/generators/site/style.js';
 import { tinyModel } from '../pipeline/tiny-model.js';
-import { USAGE_README } from './fixtures.js';
+import { USAGE_DOCUMENTS, USAGE_README } from './fixtures.js';
 import { bodyOf } from './page-body.js';
 
 describe('page', () => {
@@ -110,6 +110,10 @@ describe('the site step', () => {
     const root = mkdtempSync(join(tmpdir(), 'sa-site-step-'));
     writeFileSync(join(root, 'README.md'), USAGE_README);
     writeFileSync(join(root, 'package.json'), '{}');
+    for (const [file, text] of Object.entries(USAGE_DOCUMENTS)) {
+      mkdirSync(dirname(join(root, file)), { recursive: true });
+      writeFileSync(join(root, file), text);
+    }
     const paths = siteArtifacts({ root, model: tinyModel() }).map((a) => a.path);
     rmSync(root, { recursive: true, force: true });
     expect(paths).toMatchInlineSnapshot(`
@@ -117,10 +121,14 @@ describe('the site step', () => {
         "generated/site/index.html",
         "generated/site/install.html",
         "generated/site/command-line.html",
+        "generated/site/ci.html",
+        "generated/site/cli.html",
         "generated/site/vitest.html",
         "generated/site/live-traffic.html",
         "generated/site/client.html",
+        "generated/site/metrics-splitting.html",
         "generated/site/mock.html",
+        "generated/site/mock-service.html",
         "generated/site/entry-points.html",
         "generated/site/v1-alpha.html",
         "generated/site/v2-alpha.html",
@@ -152,14 +160,18 @@ describe('index page', () => {
       <li><a href="#pagination">Pagination</a></li>
       </ul></nav>
       <h2 id="using">Using the package</h2>
-      <p>The package's README, a page per topic:</p>
+      <p>The package's README, its guides and its command line, a page per topic:</p>
       <ul>
       <li><a href="install.html">Install and quick start</a>: what runs on install, the requirements, a first program against the mock</li>
       <li><a href="command-line.html">Checking captured responses: the command line</a>: capture and HAR files, validate, reporters, exit codes, strict mode and rule ids</li>
+      <li><a href="ci.html">Validating captured responses in CI</a>: complete GitHub Actions and GitLab CI workflow files that validate, annotate and summarise; report paths; large inputs</li>
+      <li><a href="cli.html">Command line reference</a>: the options of validate, mock, proxy and rules, each anchored</li>
       <li><a href="vitest.html">In your tests: validateResponse and the vitest matcher</a>: validateResponse, captureCases and toBeValidResponse</li>
       <li><a href="live-traffic.html">Validate live traffic: the proxy and the recorder</a>: the validating, recording proxy, the client recorder and toSatisfyApi</li>
       <li><a href="client.html">The client and the request builders</a>: createClient and its options, errors, splitting; builders, unions and typed answers</li>
+      <li><a href="metrics-splitting.html">Splitting big metrics requests: exact merges only, planned before sending</a>: how client.metrics() splits a request over the limits, and when it refuses</li>
       <li><a href="mock.html">The mock server</a>: startMockServer and the mock command, its data, errors, faults and CORS</li>
+      <li><a href="mock-service.html">The mock server: its edges, and as a CI or compose service</a>: budgets, Prefer, bounds; the mock as a container image, a compose service and a GitHub Actions service</li>
       <li><a href="entry-points.html">Entry points</a>: what each import of the package gives</li>
       </ul>
       <h2 id="catalogs">Catalogs</h2>

@@ -341,6 +341,28 @@ describe('as readers use it', () => {
     await page.context().close();
   });
 
+  it('the search box finds reporters, CI systems, the test runner and command line options by their names, and lands on them', async () => {
+    const { page } = await load('install.html');
+    const found = async (query: string) => {
+      await page.locator('#filter').fill(query);
+      return page.$$eval('#search-results a', (as) => as.map((a) => a.getAttribute('href')));
+    };
+    for (const reporter of ['sarif', 'junit', 'github', 'markdown', 'json', 'text']) expect(await found(reporter), reporter).toContain(`command-line.html#${reporter}`);
+    expect(await found('github actions')).toContain('ci.html#github-actions');
+    expect(await found('GitLab CI')).toContain('ci.html#gitlab-ci');
+    expect(await found('shard')).toContain('ci.html#sharding-a-large-capture-set');
+    expect(await found('vitest')).toContain('vitest.html#about');
+    expect(await found('compose service')).toContain('mock-service.html#about');
+    expect(await found('--strict')).toEqual(expect.arrayContaining(['cli.html#validate-strict', 'cli.html#proxy-strict']));
+    expect(await found('--reporter')).toContain('cli.html#validate-reporter');
+    expect(await found('--budget-user')).toEqual(['cli.html#mock-budget-user']);
+    expect(await found('--root')).toContain('cli.html#validate-root');
+    await page.locator('#search-results a[href="cli.html#validate-root"]').click();
+    await page.waitForURL(/cli\.html#validate-root$/);
+    await expect(page.evaluate(() => document.getElementById('validate-root')?.parentElement?.textContent)).resolves.toContain('--root DIR');
+    await page.context().close();
+  });
+
   it('every link of a Redoc sidebar works opened in a new tab: it lands on the page and shows its section', { timeout: 120_000 }, async () => {
     const { page } = await load('v2.html');
     const sidebar = () => page.$$eval('#redoc [data-component-name="Menu/Menu"] a[href]', (as) => as.map((a) => ({ href: a.getAttribute('href') ?? '', label: a.textContent?.trim() ?? '' })));

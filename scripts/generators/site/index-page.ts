@@ -110,7 +110,7 @@ export function renderIndexPage(model: Model): string {
     '<li><a href="#pagination">Pagination</a></li>',
     '</ul></nav>',
     '<h2 id="using">Using the package</h2>',
-    '<p>The package\'s README, a page per topic:</p>',
+    '<p>The package\'s README, its guides and its command line, a page per topic:</p>',
     list(USAGE_PAGES.map((p) => `<a href="${p.file}">${escapeHtml(p.title)}</a>: ${escapeHtml(p.summary)}`)),
     '<h2 id="catalogs">Catalogs</h2>',
     '<p>One page per version and network: the metrics (aggregation, extra dimensions, insights only, deprecation, unit) and the post fields (sortable, filterable).</p>',

@@ -16,12 +16,17 @@ export function slugOf(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').trim().replace(/\s/g, '-');
 }
 
-/** An anchor of the rendered Markdown: a heading or a bold lead-in, with its text. */
+/** An anchor of the rendered Markdown: a heading, a bold lead-in or a term, with its text. */
 export interface MarkdownAnchor {
   id: string;
   text: string;
-  /** `heading` or `lead` (a bold lead-in of a paragraph). */
-  kind: 'heading' | 'lead';
+  /**
+   * `heading`, `lead` (a bold lead-in of a paragraph or of a list item) or `term` (a list item
+   * that opens with a code span followed by `:` or ` (`: the README's reporters, `` `sarif`: ... ``).
+   */
+  kind: 'heading' | 'lead' | 'term';
+  /** What the search index says the name is (its page's title unless given). */
+  what?: string;
 }
 
 export interface MarkdownOptions {
@@ -51,6 +56,19 @@ function uniqueId(text: string, ids: Set<string>): string {
   return id;
 }
 
+/** A bold lead-in (`**Exit codes.** ...`): its text without the closing `.` or `:`. */
+function leadOf(children: Token[]): { text: string; kind: 'lead' } | undefined {
+  if (children[0]?.type !== 'strong_open' || children[2]?.type !== 'strong_close') return undefined;
+  const text = children[1].content.replace(/[.:]\s*$/, '');
+  return text ? { text, kind: 'lead' } : undefined;
+}
+
+/** A term that a list item opens with: a code span followed by `:` or ` (` (`` `sarif`: SARIF 2.1.0 ``). */
+function termOf(children: Token[]): { text: string; kind: 'term' } | undefined {
+  if (children[0]?.type !== 'code_inline' || !/^(?::| \()/.test(children[1]?.content ?? '')) return undefined;
+  return { text: children[0].content, kind: 'term' };
+}
+
 /** Ids, levels and labels, set on the tokens before rendering. */
 function annotate(tokens: Token[], env: Env): void {
   const { options } = env;
@@ -70,14 +88,19 @@ function annotate(tokens: Token[], env: Env): void {
         }
         break;
       }
-      case 'paragraph_open': {
-        const children = (tokens[i + 1]?.children ?? []).filter((c) => !(c.type === 'text' && c.content === ''));
-        if (children[0]?.type !== 'strong_open' || children[2]?.type !== 'strong_close') break;
-        const text = children[1].content.replace(/[.:]\s*$/, '');
-        if (!text) break;
-        const id = uniqueId(text, options.ids);
+      case 'paragraph_open':
+      case 'list_item_open': {
+        // The paragraph of a tight list's item is not rendered: the item holds its lead-in's id,
+        // and a term's (a paragraph never has a term).
+        const item = token.type === 'list_item_open';
+        const paragraph = item ? tokens[i + 1] : token;
+        if (paragraph?.type !== 'paragraph_open' || (!item && token.hidden)) break;
+        const children = (tokens[item ? i + 2 : i + 1]?.children ?? []).filter((c) => !(c.type === 'text' && c.content === ''));
+        const found = item ? ((paragraph.hidden ? leadOf(children) : undefined) ?? termOf(children)) : leadOf(children);
+        if (!found) break;
+        const id = uniqueId(found.text, options.ids);
         token.attrSet('id', id);
-        env.anchors.push({ id, text, kind: 'lead' });
+        env.anchors.push({ id, ...found });
         break;
       }
       case 'thead_open':

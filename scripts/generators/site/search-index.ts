@@ -1,9 +1,10 @@
 /**
  * `search.js`: the index behind the search box of every page (search-box.ts), so that it finds
  * names on other pages: every metric and post field of each version and network, every rule of
- * the register, every error code (`code 4: ...`) and limit of the catalogs, and the headings and
- * bold lead-ins of the "Using the package" pages (`Exit codes`), each with the page and anchor of
- * its row or section. One small script, loaded by the pages.
+ * the register, every error code (`code 4: ...`) and limit of the catalogs, the headings, bold
+ * lead-ins and terms of the "Using the package" pages (`Exit codes`, `GitHub Actions`, the reporter
+ * `sarif`), and every command and option of the command line reference (`--strict`), each with
+ * the page and anchor of its row, section or line. One small script, loaded by the pages.
  */
 import type { Limits, Model } from '../../model/types.js';
 import { banner } from '../banner.js';
@@ -45,7 +46,7 @@ export function searchEntries(model: Model, usage: readonly UsageAnchors[] = [])
   for (const r of model.rules) entries.push([r.id, `${r.level} rule`, `${RULES_PAGE}#${r.id}`]);
   for (const e of model.errors) entries.push([`code ${e.code}: ${e.meaning.replace(/\.$/, '')}`, `error code, HTTP ${e.httpStatus}`, `${INDEX_PAGE}#${errorAnchor(e.code)}`]);
   entries.push(...limitEntries(model.limits));
-  for (const page of usage) for (const a of page.anchors) entries.push([a.text, page.title, `${page.file}#${a.id}`]);
+  for (const page of usage) for (const a of page.anchors) entries.push([a.text, a.what ?? page.title, `${page.file}#${a.id}`]);
   return entries;
 }
 

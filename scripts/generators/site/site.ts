@@ -2,7 +2,9 @@
  * The docs site step: writes generated/site/ — index.html, one catalog page per version and
  * network (v2-facebook.html, ...), migration.html, rules.html (the rule register), changes.html
  * (CHANGELOG.md), the "Using the package" pages (README.md's user sections: install.html,
- * command-line.html, vitest.html, client.html, mock.html, entry-points.html) and search.js. The Redoc references v1.html and v2.html, which the pages link
+ * command-line.html, vitest.html, client.html, mock.html, entry-points.html; the documents of
+ * docs/ they link: ci.html, metrics-splitting.html, mock-service.html; cli.html, every command's
+ * help) and search.js. The Redoc references v1.html and v2.html, which the pages link
  * to, are a build output of `npm run docs` (scripts/docs/build-site.ts), not generated files.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,7 +20,8 @@ import { CHANGES_PAGE, catalogPages, INDEX_PAGE, MIGRATION_PAGE, RULES_PAGE, SEA
 import { renderRulesPage } from './rules-page.js';
 import { renderChangesPage } from './changes-page.js';
 import { searchScript } from './search-index.js';
-import { renderUsagePages, type UsageSource } from './usage-pages.js';
+import { COMMAND_HELP } from '../../../src/cli/usage.js';
+import { renderUsagePages, SITE_DOCUMENTS, type UsageSource } from './usage-pages.js';
 
 /** CHANGELOG.md of the project, if it has one. */
 function readChangelog(root: string): string | undefined {
@@ -26,14 +29,21 @@ function readChangelog(root: string): string | undefined {
   return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
 }
 
-/** The README and where its links to the repository go (package.json's repository and homepage). */
+/**
+ * The README, the documents of docs/ the site shows, every command's help, and where links to the
+ * repository go (package.json's repository and homepage).
+ */
 export function readUsageSource(root: string): UsageSource {
-  const readme = join(root, 'README.md');
-  if (!existsSync(readme)) throw new Error('docs site: README.md is missing; the "Using the package" pages are made from it');
+  const read = (file: string) => {
+    const path = join(root, file);
+    if (!existsSync(path)) throw new Error(`docs site: ${file} is missing; the "Using the package" pages are made from it`);
+    return readFileSync(path, 'utf8');
+  };
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { repository?: string | { url?: string }; homepage?: string };
   const url = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
   const repository = url && /^(git\+)?https:\/\//.test(url) ? url.replace(/^git\+/, '').replace(/\.git$/, '') : undefined;
-  return { readme: readFileSync(readme, 'utf8'), repository, homepage: pkg.homepage };
+  const documents = Object.fromEntries(SITE_DOCUMENTS.map((file) => [file, read(file)]));
+  return { readme: read('README.md'), documents, help: COMMAND_HELP, repository, homepage: pkg.homepage };
 }
 
 /** Every page of the site. */
