@@ -6,13 +6,6 @@ import { checkVersionRequest, type VersionRequests } from '../request-checks/che
 import { RequestValidationError } from '../core/problems/request-error.js';
 import type { BuilderOperation } from './builder-objects.js';
 
-/** The limits of a metrics request that `client.metrics()` splits a request over (src/client/split-plan.ts). */
-const SPLIT_LIMITS: ReadonlySet<string> = new Set(['shared.metrics.profiles-limit', 'shared.metrics.metrics-limit', 'shared.metrics.date-range']);
-
-/** What to do with a metrics request over the limits: the client method that splits it, with the call for this request. */
-const splitHint = (path: string) =>
-  `over these limits, send it with client.metrics(metricsRequest('${path}', body)): it splits the request into requests within the limits and merges their answers`;
-
 /**
  * Builds the request of `operation` of `requests`' version with `body`, or throws one
  * RequestValidationError listing every problem the request check finds when one is an error (a
@@ -24,10 +17,7 @@ function buildRequest(requests: VersionRequests, operation: BuilderOperation, bo
   const { method, path } = operation;
   const key = `${method} ${path}` as OperationKey;
   const problems = checkVersionRequest([requests], key, body);
-  if (!Object.hasOwn(requests.operations, key) || problems.some((p) => p.severity === 'error')) {
-    const overLimits = operation.kind === 'metrics' && problems.some((p) => p.severity === 'error' && SPLIT_LIMITS.has(p.rule));
-    throw new RequestValidationError(key, problems, overLimits ? splitHint(path) : undefined);
-  }
+  if (!Object.hasOwn(requests.operations, key) || problems.some((p) => p.severity === 'error')) throw new RequestValidationError(key, problems);
   const request = { method, path, body, operation: key };
   const warnings = Object.freeze(problems.filter((p): p is RequestWarning => p.severity === 'warning'));
   return Object.defineProperty(request, 'warnings', { value: warnings, enumerable: false, writable: false, configurable: false });

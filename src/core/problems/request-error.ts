@@ -4,6 +4,12 @@ import type { RequestProblem } from './problem.js';
 /** One problem of a request: the package's {@link Problem}, placed by parameter, with the API error code. */
 export type { RequestProblem } from './problem.js';
 
+/**
+ * The last line of a request over a limit (code 4: profiles, metrics or three months of a metrics
+ * request): what sends it all the same. Short, as every byte here is in a web app's bundle.
+ */
+const SPLIT_HINT = 'client.metrics(metricsRequest(path, body)) splits a request over these limits';
+
 /** Thrown by a builder when its request would be rejected; `problems` lists every problem found. */
 export class RequestValidationError extends Error {
   override readonly name = 'RequestValidationError';
@@ -11,10 +17,9 @@ export class RequestValidationError extends Error {
   readonly operation: string;
   readonly problems: readonly RequestProblem[];
 
-  /** `hint`: a last line saying what to do instead (the builders name `client.metrics()` for a request over the limits it splits). */
-  constructor(operation: string, problems: readonly RequestProblem[], hint?: string) {
+  constructor(operation: string, problems: readonly RequestProblem[]) {
     const lines = problems.map((p) => `  - ${p.parameter}: ${p.message} [${p.rule}]`);
-    if (hint) lines.push(hint);
+    if (problems.some((p) => p.code === 4)) lines.push(SPLIT_HINT);
     super(`invalid request for ${operation} (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${lines.join('\n')}`);
     this.operation = operation;
     this.problems = problems;
