@@ -46,6 +46,11 @@ const AXE = axeSource();
 const catalogPagesOf = () =>
   VERSIONS.flatMap((version) => catalogs[`v${version}`].networks.map((network) => ({ version, network, file: `v${version}-${network}.html` })));
 const REFERENCE_PAGES = ['v1.html', 'v2.html'];
+/**
+ * Only a hang guard for a full-page screenshot: the rules page, the longest, takes about 10 s
+ * alone and more than playwright's default 30 s beside four other pages on a loaded machine.
+ */
+const SCREENSHOT_GUARD_MS = 180_000;
 /** The "Using the package" pages (README sections). */
 const USAGE_FILES = USAGE_PAGES.map((p) => p.file);
 const EXPECTED_PAGES = ['index.html', 'migration.html', 'rules.html', 'changes.html', ...USAGE_FILES, ...REFERENCE_PAGES, ...catalogPagesOf().map((p) => p.file)].sort();
@@ -210,7 +215,7 @@ describe('docs site pages', () => {
     if ((await page.locator('#filter').count()) === 1) await page.locator('#filter').fill('');
     if (reference) await checkReferencePage(page, file, check);
     if (catalog) await checkCatalogPage(page, catalog, check);
-    await page.screenshot({ path: join(SCREENSHOTS, file.replace(/\.html$/, '.png')), fullPage: !reference });
+    await page.screenshot({ path: join(SCREENSHOTS, file.replace(/\.html$/, '.png')), fullPage: !reference, timeout: SCREENSHOT_GUARD_MS });
     if (reference) {
       // The route that shows the longest names, measured too.
       const route = await routeLayoutProblems(page, file, LAPTOP);
@@ -477,7 +482,7 @@ async function widthProblems(page: Page, file: string, width: number, screenshot
   const { problems, identifiers } = await layoutProblems(page, where, width);
   if (!REFERENCE_PAGES.includes(file)) {
     problems.push(...(await lighthouseStyleProblems(page, AXE)).map((p) => `${where}: ${p}`));
-    if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
+    if (screenshot) await page.screenshot({ path: screenshot, fullPage: true, timeout: SCREENSHOT_GUARD_MS });
   }
   problems.push(...(await checkSearchBox(page, file)).map((p) => `${where}: ${p}`));
   // With the list of matches open, so that it is checked too.
