@@ -64,16 +64,21 @@ function saysItPrints(code: string): { always: string[]; when: string[] } {
   return { always, when };
 }
 
-/** `social-analytics-api/<entry>` resolved as package.json's `exports` say, to the source of this checkout. */
+/** An `exports` target: a path, or conditions (`import` taken first, as an ESM program's import is). */
+type ExportTarget = string | { [condition: string]: ExportTarget };
+const importTarget = (target: ExportTarget): string | undefined =>
+  typeof target === 'string' ? target : [target.import, target.default, target.node].map((t) => (t === undefined ? undefined : importTarget(t))).find(Boolean);
+
+/** `social-analytics-api/<entry>` resolved as package.json's `exports` say, to the source of this checkout (`dist/src/x.js` -> `src/x.ts`). */
 const selfReference: Plugin = {
   name: 'social-analytics-api',
   setup(context) {
-    const { exports } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string | { default: string }> };
+    const { exports } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, ExportTarget> };
     context.onResolve({ filter: /^social-analytics-api(\/.*)?$/ }, ({ path }) => {
       const target = exports[`.${path.slice('social-analytics-api'.length)}`];
-      if (target === undefined) return { errors: [{ text: `${path} is not an entry of package.json's exports` }] };
-      const file = typeof target === 'string' ? target : target.default;
-      return { path: join(ROOT, file.replace(/^\.\/dist\/src\/(.*)\.js$/, 'src/$1.ts')) };
+      const file = target === undefined ? undefined : importTarget(target);
+      if (file === undefined) return { errors: [{ text: `${path} is not an entry of package.json's exports` }] };
+      return { path: join(ROOT, file.replace(/^\.\/(?:.*\/)?(src\/.*)\.(?:m|c)?js$/, '$1.ts')) };
     });
   },
 };
