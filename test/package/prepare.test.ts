@@ -43,6 +43,6 @@ describe('prepare', () => {
   it('is the prepare script of package.json, and prepack still compiles for npm pack', () => {
     const scripts = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')).scripts;
     expect(scripts.prepare).toBe('node scripts/prepare.mjs');
-    expect(scripts.prepack).toBe('npm run compile');
+    expect(scripts.prepack).toBe('node scripts/compile.mjs');
   });
 });
