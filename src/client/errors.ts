@@ -5,7 +5,6 @@
  */
 import { errorMeanings } from '../catalog/request-catalog.js';
 import type { ResponseProblem } from '../core/problems/problem.js';
-import { shareInstanceof } from '../core/instance-brand.js';
 
 /** What went wrong, in one word. */
 export type ApiErrorKind =
@@ -105,9 +104,6 @@ export interface ApiErrorInit {
 
 /** A failed API call: a failure body, an unexpected status, a non-JSON body or a network failure. */
 export class ApiError extends Error {
-  static {
-    shareInstanceof(this, 'ApiError');
-  }
   override readonly name = 'ApiError';
   readonly kind: ApiErrorKind;
   /** The first error code of the failure body (undefined for network and body failures). */
@@ -153,9 +149,6 @@ export type ValidationIssue = Pick<ResponseProblem, 'pointer' | 'message'>;
  * client builds it from redacted copies of the problems and the body.
  */
 export class ResponseValidationError extends Error {
-  static {
-    shareInstanceof(this, 'ResponseValidationError');
-  }
   override readonly name = 'ResponseValidationError';
   constructor(
     readonly operation: string,
@@ -173,9 +166,6 @@ export class ResponseValidationError extends Error {
  * It is thrown while planning, before any request is sent.
  */
 export class SplitRefusedError extends Error {
-  static {
-    shareInstanceof(this, 'SplitRefusedError');
-  }
   override readonly name = 'SplitRefusedError';
   constructor(
     readonly operation: string,
@@ -207,9 +197,6 @@ function shortList(items: readonly string[]): string {
  * part asked for). `chunk` is that part; `reason` says what did not fit.
  */
 export class MergeError extends Error {
-  static {
-    shareInstanceof(this, 'MergeError');
-  }
   override readonly name = 'MergeError';
   constructor(
     readonly operation: string,
@@ -223,8 +210,5 @@ export class MergeError extends Error {
 
 /** A bad `createClient` option (the message names the option). */
 export class ClientConfigError extends Error {
-  static {
-    shareInstanceof(this, 'ClientConfigError');
-  }
   override readonly name = 'ClientConfigError';
 }

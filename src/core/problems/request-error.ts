@@ -1,5 +1,4 @@
 /** Problems found in a request before it is sent, and the error that lists them. */
-import { shareInstanceof } from '../instance-brand.js';
 import type { RequestProblem } from './problem.js';
 
 /** One problem of a request: the package's {@link Problem}, placed by parameter, with the API error code. */
@@ -7,9 +6,6 @@ export type { RequestProblem } from './problem.js';
 
 /** Thrown by a builder when its request would be rejected; `problems` lists every problem found. */
 export class RequestValidationError extends Error {
-  static {
-    shareInstanceof(this, 'RequestValidationError');
-  }
   override readonly name = 'RequestValidationError';
   /** "POST /2/facebook/metrics" */
   readonly operation: string;
