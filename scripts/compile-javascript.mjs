@@ -20,7 +20,7 @@
  * Plain JavaScript so that it starts without a TypeScript loader.
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -102,9 +102,21 @@ async function reachedFrom(entries) {
   return projectInputs(result.metafile);
 }
 
-/** Each module on its own: every relative import stays an import of the built file beside it (`.cjs` for CommonJS). */
-const relativeImportsAsCommonJs = { name: 'relative-imports-as-commonjs', setup(b) {
-  b.onResolve({ filter: /^\.\.?\// }, (args) => (args.kind === 'entry-point' ? undefined : { path: commonJsOf(args.path), external: true }));
+/**
+ * The CommonJS build's modules, each on its own: every relative import stays an import of the
+ * built file beside it (`.cjs`). Each module is loaded from a namespace of its own: esbuild would
+ * otherwise read a `.ts` file of this `"type": "module"` package as a Node.js ES module, whose
+ * default import of a CommonJS package is its whole `module.exports` (right for the ES module
+ * build, which Node.js links so); CommonJS code takes the `default` of a package compiled from ES
+ * modules (`__esModule`), as TypeScript's own CommonJS output does (openapi-fetch, fast-xml-builder).
+ */
+const commonJsModules = { name: 'commonjs-modules', setup(b) {
+  b.onResolve({ filter: /./ }, (args) => {
+    // (The injected file of `import.meta.url` comes here too: it is left out where unused.)
+    if (args.kind === 'entry-point') return { path: resolve(root, args.path), namespace: 'commonjs-module', sideEffects: args.path.endsWith('.ts') };
+    return /^\.\.?\//.test(args.path) ? { path: commonJsOf(args.path), external: true } : undefined;
+  });
+  b.onLoad({ filter: /./, namespace: 'commonjs-module' }, (args) => ({ contents: readFileSync(args.path, 'utf8'), loader: args.path.endsWith('.ts') ? 'ts' : 'js', resolveDir: dirname(args.path) }));
 } };
 
 /** The CommonJS file of a handed-over entry: it requires the ES module beside it, or says where to turn. */
@@ -155,7 +167,7 @@ export async function compileJavaScript(outdir) {
   const commonJsSources = sources.filter((m) => fromExports.has(m) && !(m in HANDED_OVER));
   await Promise.all([
     build({ ...common, entryPoints: sources, outdir, outbase: '.', bundle: false }),
-    build({ ...commonJs, entryPoints: commonJsSources, outdir, outbase: '.', bundle: true, packages: 'external', outExtension: { '.js': '.cjs' }, plugins: [relativeImportsAsCommonJs] }),
+    build({ ...commonJs, entryPoints: commonJsSources, outdir, outbase: '.', bundle: true, packages: 'external', outExtension: { '.js': '.cjs' }, plugins: [commonJsModules] }),
   ]);
   for (const [source, names] of Object.entries(HANDED_OVER)) writeFileSync(join(outdir, source.replace(/\.ts$/, '.cjs')), handover(source, names));
   // The precompiled validators' files, where a module outside the bundles still loads them.

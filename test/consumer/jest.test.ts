@@ -7,7 +7,8 @@
  * matchers and `validateResponse` (in the CommonJS project, the README's jest example as written):
  * it passes, showing the warning of a capture that breaks an inferred rule, with each test named by
  * its whole case name; a planted invalid capture then fails with its rule id in jest's output.
- * Every entry of `exports` loads in both (but `/vitest`, which needs vitest).
+ * Every entry of `exports` loads in both (but `/vitest`, which needs vitest), and TypeScript types
+ * the matchers on jest's `expect`, imported from `@jest/globals` or global (`@types/jest`).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,35 @@ import { ENTRIES, run } from './installed-package.js';
 import { packTarball, ROOT } from './packed-tarball.js';
 
 const JEST = join(ROOT, 'node_modules/jest/bin/jest.js');
+const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
+
+/** TypeScript test files of a jest project (type-checked only: jest here runs JavaScript): the matchers on `expect` of `@jest/globals`, and on the global one of `@types/jest`. */
+const TYPED_TESTS = {
+  'typed-globals.ts': `import { expect, test } from '@jest/globals';
+import { captureCasesSync, matchers, type CaptureCase } from 'social-analytics-api/jest';
+
+expect.extend(matchers);
+test.each(captureCasesSync('captures'))('%s', (capture: CaptureCase) => expect(capture).toBeValidResponse());
+test('answers', async () => {
+  expect({ success: true, profiles: [] }).toBeValidResponse('GET /2/facebook/profiles', { strict: true });
+  await expect(new Response('{}')).toSatisfyApi({ method: 'GET', path: '/2/facebook/profiles' });
+  expect({ status: 200, body: {} }).not.toSatisfyApi({ method: 'GET', path: '/2/facebook/profiles' });
+  // @ts-expect-error strict is a boolean
+  expect({}).toBeValidResponse('GET /2/facebook/profiles', { strict: 'yes' });
+  // @ts-expect-error the request as sent, whole: a body alone names no operation
+  expect({ status: 200, body: {} }).toSatisfyApi({ date_start: '2026-01-01' });
+});
+`,
+  'typed-global.ts': `import { matchers } from 'social-analytics-api/jest';
+
+expect.extend(matchers);
+test('answers', () => {
+  expect({ success: true, profiles: [] }).toBeValidResponse('GET /2/facebook/profiles');
+  // @ts-expect-error the operation is "METHOD path"
+  expect({}).toBeValidResponse('/2/facebook/profiles');
+});
+`,
+};
 /** A capture file name longer than vitest's 40 characters of `$name`: the test names must hold it whole. */
 const LONG = 'captures/facebook-metrics-of-the-first-week-of-january.json';
 /** A valid answer with a member the documents do not list: a warning of an inferred rule. */
@@ -93,7 +123,7 @@ beforeAll(() => {
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: `jest-${kind}`, private: true, type: kind === 'esm' ? 'module' : 'commonjs', ...(kind === 'esm' ? { jest: { transform: {} } } : {}) }));
     const installed = run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], project);
     if (installed.status !== 0) throw new Error(`npm install of the tarball failed:\n${installed.out}`);
-    for (const linked of ['jest', '@jest/globals']) {
+    for (const linked of ['jest', '@jest/globals', '@types/jest', '@types/node', 'expect']) {
       mkdirSync(join(project, 'node_modules', linked, '..'), { recursive: true });
       symlinkSync(join(ROOT, 'node_modules', linked), join(project, 'node_modules', linked), 'dir');
     }
@@ -133,6 +163,18 @@ describe.each(['commonjs', 'esm'] as const)('a jest 30 project (%s)', (kind) => 
     expect(names['social-analytics-api/validators']).toContain('validateResponse');
     expect(names['social-analytics-api/mock']).toContain('startMockServer');
   });
+
+  // The CommonJS project reads the CommonJS declarations (.d.cts), the other the ES module ones; the first are checked as a library too.
+  it('types the matchers on the expect of @jest/globals and of @types/jest', () => {
+    const dir = join(projects[kind], 'typed');
+    mkdirSync(dir, { recursive: true });
+    for (const [file, text] of Object.entries(TYPED_TESTS)) writeFileSync(join(dir, file), text);
+    const compilerOptions = { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2023', 'DOM'], types: ['node', 'jest'], strict: true, noEmit: true, skipLibCheck: kind === 'esm' };
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: Object.keys(TYPED_TESTS) }));
+    const result = run(process.execPath, [TSC, '-p', 'tsconfig.json', '--pretty', 'false'], dir);
+    expect(result.out).toBe('');
+    expect(result.status).toBe(0);
+  }, 180_000);
 
   it('fails on a planted invalid capture, naming it and its rule in the output', () => {
     const planted = join(projects[kind], 'captures/planted.json');
