@@ -4,7 +4,8 @@
  * ES module project (`"type": "module"`, jest with `--experimental-vm-modules`, which jest's
  * documentation names as the only way to run ES module tests). jest is the repository's pinned
  * devDependency, linked into each project. In each, a test file validates captures with the
- * matchers and `validateResponse` (in the CommonJS project, the README's jest example as written):
+ * matchers and `validateResponse` (in the CommonJS project, the README's jest example as written and
+ * a capture checked by hand):
  * it passes, showing the warning of a capture that breaks an inferred rule, with each test named by
  * its whole case name; a planted invalid capture then fails with its rule id in jest's output.
  * Every entry of `exports` loads in both (but `/vitest`, which needs vitest), and TypeScript types
@@ -60,6 +61,16 @@ function readmeJestExample(): string {
   if (!block) throw new Error('README.md has no ```js block that requires social-analytics-api/jest');
   return block;
 }
+
+/** What the CommonJS project's test file adds to the README's example: a capture checked with `validateResponse`. */
+const BY_HAND = `
+const { readFileSync } = require('node:fs');
+const { validateResponse } = require('social-analytics-api/validators');
+test('week.json, read by hand', () => {
+  const { method, path, request, response } = JSON.parse(readFileSync('captures/week.json', 'utf8'));
+  expect(validateResponse({ method, path, body: response, request }).errors).toEqual([]);
+});
+`;
 
 /** The ES module project's test file: the same checks, imported, the cases awaited. */
 const ESM_TEST = `import { readFileSync } from 'node:fs';
@@ -129,7 +140,7 @@ beforeAll(() => {
     }
     writeFileSync(join(project, 'captures/week.json'), JSON.stringify(validCapture));
     writeFileSync(join(project, LONG), JSON.stringify(warned));
-    writeFileSync(join(project, 'captures.test.js'), kind === 'esm' ? ESM_TEST : readmeJestExample());
+    writeFileSync(join(project, 'captures.test.js'), kind === 'esm' ? ESM_TEST : `${readmeJestExample()}${BY_HAND}`);
     writeFileSync(join(project, 'entries.test.js'), entriesTest(kind === 'esm'));
     passing[kind] = jest(project, kind === 'esm');
   }

@@ -156,7 +156,7 @@ describe('index page', () => {
       <ul>
       <li><a href="install.html">Install and quick start</a>: what runs on install, the requirements, a first program against the mock</li>
       <li><a href="command-line.html">Checking captured responses: the command line</a>: capture and HAR files, validate, reporters, exit codes, strict mode and rule ids</li>
-      <li><a href="vitest.html">In your tests: validateResponse and the vitest matcher</a>: validateResponse, captureCases and toBeValidResponse</li>
+      <li><a href="vitest.html">In your tests: validateResponse and the matchers (vitest, jest)</a>: validateResponse, captureCases and toBeValidResponse in vitest and jest</li>
       <li><a href="live-traffic.html">Validate live traffic: the proxy and the recorder</a>: the validating, recording proxy, the client recorder and toSatisfyApi</li>
       <li><a href="client.html">The client and the request builders</a>: createClient and its options, errors, splitting; builders, unions and typed answers</li>
       <li><a href="mock.html">The mock server</a>: startMockServer and the mock command, its data, errors, faults and CORS</li>
