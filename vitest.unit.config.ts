@@ -16,10 +16,12 @@ export const SLOW_SUITES = [
   'test/site/site.test.ts',
   'test/site/reference-page.test.ts',
   'test/cli-validate/browser-har.test.ts',
-  // The packed tarball installed in a consumer project; a consumer file compiled.
+  // The packed tarball installed in a consumer project; consumer files compiled; jest projects run.
   'test/consumer/consumer.test.ts',
-  // The package installed from a git clone (npm install git+file://...).
+  'test/consumer/jest.test.ts',
+  // The package installed from a git clone (npm install git+file://...), and in an npm workspace.
   'test/consumer/git-install.test.ts',
+  'test/consumer/workspace-install.test.ts',
   // The README's TypeScript blocks compiled against the package's declarations, and run.
   'test/docs/readme-compiles.test.ts',
   'test/docs/examples-run.test.ts',

@@ -10,36 +10,54 @@
  *     there, so a fresh clone can import its entry points at once; an existing dist/ is left
  *     alone (`npm ci` stays quick; `npm run build` or `npm run compile` rebuilds it after a change
  *     of src/, and `npm pack` always recompiles through `prepack`).
+ * The devDependencies that compile are found as Node.js finds a package, from the package folder
+ * upward: in an npm workspace they are hoisted to the workspace root. What it prints goes to
+ * standard error (npm runs it inside `npm pack --json`, whose standard output is the JSON alone).
  * Plain JavaScript so that it starts without a TypeScript loader.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The built files of an `exports` entry: a string, or conditions nested in objects. */
+const targetsOf = (entry) => (typeof entry === 'string' ? [entry] : Object.values(entry ?? {}).flatMap(targetsOf));
+
 /** The built files package.json points to (exports, bin) that are not there. */
 export function missingBuiltFiles(dir = root) {
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-  const targets = [
-    ...Object.values(pkg.exports).flatMap((e) => (typeof e === 'string' ? [e] : Object.values(e))),
-    ...Object.values(pkg.bin ?? {}),
-  ].filter((t) => t.startsWith('./dist/'));
+  const targets = [...Object.values(pkg.exports).flatMap(targetsOf), ...Object.values(pkg.bin ?? {})].filter((t) => t.startsWith('./dist/'));
   return [...new Set(targets)].filter((t) => !existsSync(join(dir, t)));
+}
+
+/** The packages that compile (`typescript`, `esbuild`) that Node.js resolution does not find from `dir` upward. */
+export function missingTools(dir = root) {
+  const require = createRequire(join(dir, 'package.json'));
+  return ['typescript', 'esbuild'].filter((name) => {
+    try {
+      require.resolve(`${name}/package.json`);
+      return false;
+    } catch {
+      return true;
+    }
+  });
 }
 
 function main() {
   const missing = missingBuiltFiles();
   if (!missing.length) {
-    console.log('prepare: dist/ is built; left as it is (npm run compile rebuilds it)');
+    console.error('prepare: dist/ is built; left as it is (npm run compile rebuilds it)');
     return;
   }
-  if (!existsSync(join(root, 'node_modules/typescript')) || !existsSync(join(root, 'node_modules/esbuild'))) {
-    console.error(`prepare: dist/ is not built (${missing[0]} is missing) and the devDependencies that build it (typescript, esbuild) are not installed; run npm install with devDependencies, then npm run compile`);
+  const tools = missingTools();
+  if (tools.length) {
+    console.error(`prepare: dist/ is not built (${missing[0]} is missing) and the devDependencies that build it (${tools.join(', ')}) are not installed here or in a folder above; run npm install with devDependencies, then npm run compile`);
     process.exit(1);
   }
-  console.log(`prepare: dist/ is not built (${missing[0]} is missing): npm run compile`);
+  console.error(`prepare: dist/ is not built (${missing[0]} is missing): npm run compile`);
   const result = spawnSync(process.execPath, [join(root, 'scripts/compile.mjs')], { cwd: root, stdio: 'inherit' });
   process.exit(result.status ?? 1);
 }

@@ -4,4 +4,5 @@
  */
 export { catalogs } from './catalog/catalogs.js';
 export type * from './catalog/types.js';
+export type { RuleLevel } from '../generated/rule-levels.js';
 export { sortableNames, filterableNames, advancedFilterNames } from './catalog/names.js';

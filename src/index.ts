@@ -7,9 +7,10 @@
  * of a version it does not build requests for (docs/decisions/root-entry.md).
  */
 export { RequestValidationError, type RequestProblem } from './core/problems/request-error.js';
-export type { Problem, ResponseProblem, RuleId, Severity } from './core/problems/problem.js';
+export type { AtParameter, AtPointer, Place, Problem, ResponseProblem, RuleId, Severity } from './core/problems/problem.js';
 export type { CheckRequestOptions } from './request-checks/check.js';
 export { maxDateEnd } from './calendar/range-limit.js';
+export type { Day } from './calendar/days.js';
 export type { ApiRequest, RequestWarning, ResponseOf } from './request.js';
 // What the README documents, named one by one: the client's split planning helpers stay inside.
 export {
@@ -38,6 +39,21 @@ export {
   type MetricsPath,
   type MetricsBodyOf,
   type MetricsAnswerOf,
+  type AnswerOf,
+  type ApiErrorInit,
+  type ApiPaths,
+  type MetricsBodyBase,
+  type MetricsOperation,
+  type NetworkOf,
+  type PostOfAnswer,
+  type V1MetricsBody,
+  type V1MetricsPath,
+  type V2MetricsBody,
+  type V2MetricsPath,
 } from './client/index.js';
 export type { CatalogData, Metric, PostField, PostCatalog, ErrorCode, Limits, NetworkInfo, Version } from './catalog/types.js';
-export type { OperationKey, OperationInfo } from '../generated/operations.js';
+export type { OperationKey, OperationInfo, OperationKind } from '../generated/operations.js';
+// Types the signatures above name (the request and answer shapes, the OpenAPI paths of `client.raw`).
+export type * from '../generated/builders/shapes.js';
+export type { paths as V1Paths } from '../generated/types/v1.js';
+export type { paths as V2Paths } from '../generated/types/v2.js';

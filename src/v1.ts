@@ -11,5 +11,9 @@ export * from './builders/v1.js';
 export { RequestValidationError, type RequestProblem } from './core/problems/request-error.js';
 export { checkV1Request as checkRequest, type CheckRequestOptions } from './request-checks/check.js';
 export { maxDateEnd } from './calendar/range-limit.js';
+export type { Day } from './calendar/days.js';
+// Types the builders' signatures name: the request and answer shapes, the OpenAPI types they derive from.
+export type * from '../generated/builders/shapes.js';
+export type { components, operations, paths } from '../generated/types/v1.js';
 export type { ApiRequest, RequestWarning, ResponseOf } from './request.js';
 export type { DayRecord, MetricBreakdown, PostsPage, SortElement, SortOrder, V1MetricsResponse } from './builders/types.js';

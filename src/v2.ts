@@ -11,5 +11,9 @@ export * from './builders/v2.js';
 export { RequestValidationError, type RequestProblem } from './core/problems/request-error.js';
 export { checkV2Request as checkRequest, type CheckRequestOptions } from './request-checks/check.js';
 export { maxDateEnd } from './calendar/range-limit.js';
+export type { Day } from './calendar/days.js';
+// Types the builders' signatures name: the request and answer shapes, the OpenAPI types they derive from.
+export type * from '../generated/builders/shapes.js';
+export type { components, operations, paths } from '../generated/types/v2.js';
 export type { ApiRequest, RequestWarning, ResponseOf } from './request.js';
 export type { DimensionItem, MetricsResponse, PostsPage, SortElement, SortOrder } from './builders/types.js';

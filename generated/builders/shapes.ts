@@ -147,4 +147,4 @@ export type PostOf<T, F extends keyof T, O extends keyof T> = [Extract<F, O>] ex
   : Members<RequiredPick<T, Exclude<F, O>> & Pick<T, Extract<F, O>>>;
 
 /** The members of `X` (an intersection) as one object type, optional ones kept optional. */
-type Members<X> = { [K in keyof X]: X[K] };
+export type Members<X> = { [K in keyof X]: X[K] };

@@ -6,7 +6,8 @@
 import type { RequiredPick } from './shapes.js';
 import type { components } from '../types/v1.js';
 
-type Schemas = components['schemas'];
+/** The schemas of the version 1 OpenAPI document, by name (`Schemas['Profile']`). */
+export type Schemas = components['schemas'];
 
 /** A network of version 1. */
 export type Network =

@@ -13,7 +13,6 @@ import type {
   SortElement,
   V1MetricsResponse,
 } from './shapes.js';
-import type { components } from '../types/v1.js';
 import type {
   FacebookMetric,
   FacebookMetricValues,
@@ -29,14 +28,13 @@ import type {
   PostField,
   PostNetwork,
   PostsFilter,
+  Schemas,
   SortableField,
   TwitterMetric,
   TwitterMetricValues,
   YoutubeMetric,
   YoutubeMetricValues,
 } from './v1-unions.js';
-
-type Schemas = components['schemas'];
 
 /**
  * A connected profile. A field may be absent from an element: the documents' examples carry

@@ -6,7 +6,8 @@
 import type { RequiredPick } from './shapes.js';
 import type { components } from '../types/v2.js';
 
-type Schemas = components['schemas'];
+/** The schemas of the version 2 OpenAPI document, by name (`Schemas['Profile']`). */
+export type Schemas = components['schemas'];
 
 /** A network of version 2. */
 export type Network =

@@ -15,7 +15,6 @@ import type {
   RequiredPick,
   SortElement,
 } from './shapes.js';
-import type { components } from '../types/v2.js';
 import type {
   Dimension,
   ExtraDimension,
@@ -40,6 +39,7 @@ import type {
   PostField,
   PostNetwork,
   PostsFilter,
+  Schemas,
   SortableField,
   TwitterMetric,
   TwitterMetricExtraDimensions,
@@ -47,8 +47,6 @@ import type {
   YoutubeMetric,
   YoutubeMetricExtraDimensions,
 } from './v2-unions.js';
-
-type Schemas = components['schemas'];
 
 /**
  * A connected profile. A field may be absent from an element: the documents' examples carry

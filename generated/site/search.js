@@ -636,7 +636,7 @@ window.SITE_INDEX = [
   ["--max-body-bytes","option of social-analytics-api proxy","cli.html#proxy-max-body-bytes"],
   ["social-analytics-api rules","command","cli.html#rules"],
   ["--json","option of social-analytics-api rules","cli.html#rules-json"],
-  ["In your tests: validateResponse and the vitest matcher","page","vitest.html#about"],
+  ["In your tests: validateResponse and the matchers (vitest, jest)","page","vitest.html#about"],
   ["Validate live traffic: the proxy and the recorder","page","live-traffic.html#about"],
   ["The client and the request builders","page","client.html#about"],
   ["The client","The client and the request builders","client.html#the-client"],

@@ -193,7 +193,7 @@ export interface PostsRequestFacts {
 }
 
 /** `T`, which must be assignable to `U`: checks generated data against its type at compile time. */
-type Conforms<T extends U, U> = T;
+export type Conforms<T extends U, U> = T;
 
 
 /** generated/rules.ts holds one Rule per rule id. */

@@ -10,7 +10,7 @@ import type { ApiRequest, ResponseOf } from '../request.js';
 import { authorizationHeader, checkBaseUrl, checkCredentials, insecureHostsOf } from './auth.js';
 import { RequestBudget, type BudgetOptions, type Clock } from './budget.js';
 import { ClientConfigError } from './errors.js';
-import { paginate, type CallOptions, type PostOf } from './paginate.js';
+import { paginate, type CallOptions, type PostOfAnswer } from './paginate.js';
 import type { ExchangeCapture } from './exchange.js';
 import { policyFetch, type ClientPolicy, type ResponseValidator, type RetryInfo } from './policy-fetch.js';
 import { mergeMetricsAnswers } from './merge.js';
@@ -95,19 +95,19 @@ export interface ClientOptions {
 }
 
 /** Response type of a request: the builder's phantom type, or unknown for plain objects. */
-type Answer<R> = R extends ApiRequest<any, any, any> ? (unknown extends R['__response'] ? unknown : ResponseOf<R>) : unknown;
+export type AnswerOf<R> = R extends ApiRequest<any, any, any> ? (unknown extends R['__response'] ? unknown : ResponseOf<R>) : unknown;
 
 export interface SocialAnalyticsClient {
   /** Sends one request (from a builder, or any `{ method, path, body, operation }`) and returns the success body. */
-  send<R extends RequestLike>(request: R, options?: CallOptions): Promise<Answer<R>>;
+  send<R extends RequestLike>(request: R, options?: CallOptions): Promise<AnswerOf<R>>;
   /**
    * Iterates every post of a posts request, page by page (`after` = previous `next`). Ends by
    * itself: a cursor sent twice, or PAGES_WITHOUT_PROGRESS (3) pages in a row without posts or
    * with a `remaining` that did not decrease, end it with an ApiError of kind `no-progress`.
    */
-  paginate<R extends RequestLike>(request: R, options?: CallOptions): AsyncIterable<PostOf<Answer<R>>>;
+  paginate<R extends RequestLike>(request: R, options?: CallOptions): AsyncIterable<PostOfAnswer<AnswerOf<R>>>;
   /** Sends a metrics request of any size: split within the limits, merged into one answer. */
-  metrics<R extends RequestLike>(request: R, options?: CallOptions): Promise<Answer<R>>;
+  metrics<R extends RequestLike>(request: R, options?: CallOptions): Promise<AnswerOf<R>>;
   /**
    * The typed openapi-fetch clients, for calls in the shape of the OpenAPI paths: the same
    * credentials, timeout, ApiError on failures, retries, budget and validation as `send()`.

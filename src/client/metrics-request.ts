@@ -21,9 +21,11 @@ export type V1MetricsPath = `/1/${V1.Network}/metrics`;
 /** The metrics paths of both versions: "/1/facebook/metrics", "/2/linkedin/metrics", ... */
 export type MetricsPath = V1MetricsPath | V2MetricsPath;
 
-type NetworkOf<P extends string> = P extends `/${1 | 2}/${infer N}/metrics` ? N : never;
+/** The network of a metrics path: `/2/facebook/metrics` -> `facebook`. */
+export type NetworkOf<P extends string> = P extends `/${1 | 2}/${infer N}/metrics` ? N : never;
 
-interface MetricsBodyBase {
+/** What every metrics body of `metricsRequest` holds. */
+export interface MetricsBodyBase {
   /** First day, YYYY-MM-DD. */
   date_start: DayString;
   /** Last day, YYYY-MM-DD (included); any range: the client splits it. */
@@ -32,14 +34,16 @@ interface MetricsBodyBase {
   profiles: readonly string[];
 }
 
-type Paths = PathsV1 & PathsV2;
-type PostOf<P extends MetricsPath> = Paths[P] extends { post: infer O } ? O : never;
+/** The OpenAPI paths of both versions (openapi-typescript). */
+export type ApiPaths = PathsV1 & PathsV2;
+/** The OpenAPI operation (openapi-typescript) of a metrics path. */
+export type MetricsOperation<P extends MetricsPath> = ApiPaths[P] extends { post: infer O } ? O : never;
 
 /** The raw OpenAPI request body type of a metrics path (openapi-typescript), not narrowed. */
-export type MetricsBodyOf<P extends MetricsPath> = PostOf<P> extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
+export type MetricsBodyOf<P extends MetricsPath> = MetricsOperation<P> extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
 
 /** The raw OpenAPI success body type of a metrics path (the failure body removed), not narrowed. */
-export type MetricsAnswerOf<P extends MetricsPath> = PostOf<P> extends { responses: { 200: { content: { 'application/json': infer R } } } } ? Exclude<R, { success: false }> : never;
+export type MetricsAnswerOf<P extends MetricsPath> = MetricsOperation<P> extends { responses: { 200: { content: { 'application/json': infer R } } } } ? Exclude<R, { success: false }> : never;
 
 /** A version 2 metrics body of network N for metrics M and dimensions D. */
 export interface V2MetricsBody<N extends V2.Network, M extends V2.Metric<N>, D> extends MetricsBodyBase {

@@ -17,7 +17,7 @@ export interface CallOptions {
 }
 
 /** The post type of a posts answer `{ data: { posts: P[] } }`. */
-export type PostOf<A> = A extends { data: { posts: (infer P)[] } } ? P : unknown;
+export type PostOfAnswer<A> = A extends { data: { posts: (infer P)[] } } ? P : unknown;
 
 interface PostsAnswer {
   data?: { posts?: unknown[]; next?: unknown; remaining?: unknown };

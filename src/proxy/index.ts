@@ -1,3 +1,15 @@
 /** `social-analytics-api/proxy`: the validating, recording proxy (the `proxy` command's server). */
 export { startProxy, MAX_REPORT_ITEMS, type ProxyOptions, type ProxyServer, type ProxyExchange } from './proxy.js';
-export type { ReportItem, ValidateReport } from '../cli/report-types.js';
+export type {
+  Coverage,
+  CoverageCount,
+  Problem as ReportProblem,
+  ProblemGroup,
+  ReportItem,
+  ResponseReport,
+  SkippedReport,
+  Summary,
+  UnreadableReport,
+  ValidateReport,
+} from '../cli/report-types.js';
+export type { SkipReason } from '../captures/types.js';

@@ -7,5 +7,6 @@
 export { createResponseValidator, validateResponse, type ResponseValidatorInstance, type ValidateResponseOptions } from './validate-response.js';
 export { formatError, formatErrors } from '../core/problems/problem-lines.js';
 export { checkRequest, type CheckRequestOptions, type RequestProblem } from '../request-checks/check.js';
-export { lookupOperation, type OperationLookup } from '../operations/operation-of.js';
+export { lookupOperation, type Operation, type OperationInfo, type OperationKey, type OperationLookup } from '../operations/operation-of.js';
+export type { OperationKind } from '../../generated/operations.js';
 export type { ResponseProblem, RuleId, Severity, ValidateResponseInput, ValidationError, ValidationResult } from './types.js';

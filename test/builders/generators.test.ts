@@ -10,7 +10,7 @@ import { buildersSource } from '../../scripts/generators/builders/builders.js';
 import { builderName, builderObjects } from '../../src/builders/builder-objects.js';
 import { StructureKind } from 'ts-morph';
 import {
-  constant, docComment, documentedUnion, importDeclaration, interfaceDeclaration, LINE_WIDTH, localTypeAlias,
+  constant, docComment, documentedUnion, importDeclaration, interfaceDeclaration, LINE_WIDTH,
   printStatements, typeAlias,
 } from '../../scripts/generators/builders/ts-source.js';
 import { unionsSource } from '../../scripts/generators/builders/unions.js';
@@ -86,15 +86,14 @@ describe('ts-source', () => {
       ),
     );
   });
-  it('prints a documented union member by member, a local alias and a constant, with blank lines only where given', async () => {
+  it('prints a documented union member by member and a constant, with blank lines only where given', async () => {
     const union = documentedUnion('Pet', 'A pet.', [
       { name: 'cat', doc: 'Cat.' },
       { name: "o'possum", doc: `Possum. ${'Marsupial. '.repeat(9)}` },
     ]);
     const pets = constant('pets', 'Pets.', 'Pet[]', "['cat']");
-    expect(await printStatements([localTypeAlias('Schemas', "components['schemas']"), union, pets])).toBe(
+    expect(await printStatements([union, pets])).toBe(
       lines(
-        "type Schemas = components['schemas'];",
         '/** A pet. */',
         'export type Pet =',
         '  /** Cat. */',
@@ -125,7 +124,8 @@ describe('unions of the fixture', () => {
         "import type { RequiredPick } from './shapes.js';",
         "import type { components } from '../types/v1.js';",
         '',
-        "type Schemas = components['schemas'];",
+        "/** The schemas of the version 1 OpenAPI document, by name (`Schemas['Profile']`). */",
+        "export type Schemas = components['schemas'];",
         '',
         '/** A network of version 1. */',
         'export type Network =',
@@ -293,8 +293,6 @@ describe('builders of the fixture', () => {
     const source = await buildersSource(emitterModel(), 2, OPERATIONS);
     expect(source).toContain(
       lines(
-        "type Schemas = components['schemas'];",
-        '',
         '/** A connected profile. */',
         "export type Profile = Schemas['Profile'];",
         '',

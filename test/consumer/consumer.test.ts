@@ -1,45 +1,65 @@
 /**
- * The package as users get it: `npm pack`, install the tarball into a fresh project, type-check
- * a consumer file (moduleResolution bundler, node16 and node10), run it against the mock server, run
- * the CLI from node_modules/.bin, `require()` it from CommonJS, and inspect the tarball.
+ * The package as users get it: `npm pack` (its standard output the JSON alone), the tarball
+ * installed into a fresh ES module project, and:
+ *   - TypeScript consumers: moduleResolution bundler, node10, node16 (ES module) and, in a
+ *     CommonJS package, node16 and nodenext, with the package's declarations checked
+ *     (`skipLibCheck: false`) once for each build; a library that emits declarations and returns
+ *     the package's values compiles (no TS2742), and no public signature names a type that no
+ *     entry exports;
+ *   - every entry point both imported and `require()`d from plain Node.js, with the same exports;
+ *     the compiled ES module and CommonJS consumers run against the mock server;
+ *   - publint and @arethetypeswrong/cli find no problem in the tarball;
+ *   - the tarball installed with `--ignore-scripts` works as well (nothing runs on install);
+ *   - the CLI from node_modules/.bin.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTRIES, importEntries, run, runBin } from './installed-package.js';
+import ts from 'typescript';
+import { ENTRIES, importEntries, requireEntries, run, runBin } from './installed-package.js';
+import { packTarball, ROOT, type PackResult } from './packed-tarball.js';
+import { forgottenTypes } from './public-types.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const fixture = join(root, 'test/consumer/fixture');
-const tsc = join(root, 'node_modules/typescript/bin/tsc');
-
-interface PackResult {
-  filename: string;
-  size: number;
-  unpackedSize: number;
-  files: { path: string; size: number }[];
-}
+const fixture = join(ROOT, 'test/consumer/fixture');
+const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
 
 let work: string;
 let project: string;
+let tarball: string;
 let pack: PackResult;
+const installedPackage = () => join(project, 'node_modules/social-analytics-api');
+
+/** `tsc -p <config>` in `dir`: its diagnostics (file(line,col): error ...) and exit status. */
+function typecheck(dir: string, config: string) {
+  const result = run(process.execPath, [tsc, '-p', config, '--pretty', 'false'], dir);
+  return { ...result, diagnostics: result.out.split('\n').filter((line) => /\): error TS\d+/.test(line)) };
+}
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'sa-consumer-'));
-  const packed = run('npm', ['pack', '--json', '--pack-destination', work], root);
-  if (packed.status !== 0) throw new Error(`npm pack failed:\n${packed.out}`);
-  pack = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('[')))[0];
+  ({ tarball, pack } = packTarball(work));
   console.log(`tarball ${pack.filename}: ${(pack.size / 1024).toFixed(1)} kB packed, ${(pack.unpackedSize / 1024).toFixed(1)} kB unpacked, ${pack.files.length} files`);
 
   project = join(work, 'project');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  const installed = run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(work, pack.filename)], project);
+  const installed = run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], project);
   if (installed.status !== 0) throw new Error(`npm install of the tarball failed:\n${installed.out}`);
   mkdirSync(join(project, 'node_modules/@types'), { recursive: true });
-  if (!existsSync(join(project, 'node_modules/@types/node'))) symlinkSync(join(root, 'node_modules/@types/node'), join(project, 'node_modules/@types/node'), 'dir');
-  for (const file of ['consumer.ts', 'tsconfig.bundler.json', 'tsconfig.node16.json', 'tsconfig.node10.json']) cpSync(join(fixture, file), join(project, file));
+  if (!existsSync(join(project, 'node_modules/@types/node'))) symlinkSync(join(ROOT, 'node_modules/@types/node'), join(project, 'node_modules/@types/node'), 'dir');
+  // The /jest declarations augment jest's `expect` package: a jest project has it.
+  symlinkSync(join(ROOT, 'node_modules/expect'), join(project, 'node_modules/expect'), 'dir');
+  for (const file of ['consumer.ts', 'wrapper.ts', 'tsconfig.bundler.json', 'tsconfig.node16.json', 'tsconfig.node10.json']) cpSync(join(fixture, file), join(project, file));
+  // A CommonJS package inside the project (its own package.json), resolving the same node_modules.
+  const commonjs = join(project, 'commonjs');
+  mkdirSync(commonjs);
+  writeFileSync(join(commonjs, 'package.json'), JSON.stringify({ type: 'commonjs' }));
+  cpSync(join(fixture, 'wrapper.ts'), join(commonjs, 'wrapper.ts'));
+  cpSync(join(fixture, 'consumer-commonjs.ts'), join(commonjs, 'consumer.ts'));
+  const options = { target: 'ES2022', lib: ['ES2023', 'DOM'], types: ['node'], strict: true, declaration: true };
+  writeFileSync(join(commonjs, 'tsconfig.node16.json'), JSON.stringify({ compilerOptions: { ...options, module: 'Node16', moduleResolution: 'Node16', skipLibCheck: false, outDir: 'out' }, files: ['consumer.ts', 'wrapper.ts'] }));
+  writeFileSync(join(commonjs, 'tsconfig.nodenext.json'), JSON.stringify({ compilerOptions: { ...options, module: 'NodeNext', moduleResolution: 'NodeNext', skipLibCheck: true, noEmit: true }, files: ['consumer.ts', 'wrapper.ts'] }));
 }, 600_000);
 
 afterAll(() => {
@@ -47,44 +67,71 @@ afterAll(() => {
 });
 
 describe('packed tarball', () => {
-  it('holds the compiled entry points, LICENSE and CHANGELOG.md, and no tests, scripts or source maps', () => {
+  it('holds each entry point as ES module and CommonJS with their declarations, LICENSE and CHANGELOG.md, and no tests, scripts or source maps', () => {
     const paths = pack.files.map((f) => f.path);
-    for (const entry of ['LICENSE', 'CHANGELOG.md', 'README.md', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/v1.js', 'dist/src/v2.js', 'dist/src/validators/index.js', 'dist/src/catalogs.js', 'dist/src/vitest.js', 'dist/src/proxy/index.js', 'dist/src/captures/index.js', 'dist/src/cli/main.js', 'generated/openapi/v2.yaml']) {
-      expect(paths, entry).toContain(entry);
-    }
+    for (const entry of ['LICENSE', 'CHANGELOG.md', 'README.md', 'dist/src/cli/main.js', 'generated/openapi/v2.yaml']) expect(paths, entry).toContain(entry);
+    const pkg = JSON.parse(readFileSync(join(installedPackage(), 'package.json'), 'utf8')) as { exports: Record<string, string | Record<string, Record<string, string>>> };
+    const built = Object.values(pkg.exports).flatMap((e) => (typeof e === 'string' ? [e] : Object.values(e).flatMap((c) => Object.values(c))));
+    expect(built.filter((f) => f.endsWith('.cjs')).length).toBe(ENTRIES.length);
+    expect(built.filter((f) => f.endsWith('.d.cts')).length).toBe(ENTRIES.length);
+    for (const file of built) expect(paths, file).toContain(file.replace(/^\.\//, ''));
     expect(paths.filter((p) => /^(test|scripts|bench|spec|\.ci)\//.test(p) || /\.test\.|\.test-d\./.test(p))).toEqual([]);
-    const maps = paths.filter((p) => p.endsWith('.map'));
-    for (const map of maps) {
-      const sources: string[] = JSON.parse(readFileSync(join(project, 'node_modules/social-analytics-api', map), 'utf8')).sources;
-      for (const s of sources) expect(paths, `${map} points to ${s}`).toContain(join(dirname(map), s));
-    }
-    const sourceMapComments = paths.filter((p) => p.endsWith('.js')).filter((p) => /\/\/# sourceMappingURL=(?!data:)/.test(readFileSync(join(project, 'node_modules/social-analytics-api', p), 'utf8')));
-    for (const p of sourceMapComments) {
-      const url = /\/\/# sourceMappingURL=(\S+)/.exec(readFileSync(join(project, 'node_modules/social-analytics-api', p), 'utf8'))![1];
-      expect(paths, `${p} points to ${url}`).toContain(join(dirname(p), url));
-    }
+    expect(paths.filter((p) => p.endsWith('.map') || /\/\/# sourceMappingURL=/.test(readFileSync(join(installedPackage(), p), 'utf8').slice(-300)))).toEqual([]);
   });
 
   // node10 (`moduleResolution: node`) ignores `exports`: the subpaths' types come from `typesVersions`.
   it.each(['bundler', 'node10'])('type-checks a consumer file with moduleResolution %s', (mode) => {
-    const result = run(process.execPath, [tsc, '-p', `tsconfig.${mode}.json`], project);
+    const result = typecheck(project, `tsconfig.${mode}.json`);
     expect(result.out).toBe('');
     expect(result.status).toBe(0);
   }, 180_000);
 
-  // One compiler run (a run costs about 20 s of CPU): the consumer compiles with no diagnostic and
-  // is emitted for the next test, and a file beside it with a mistake is refused.
-  it('type-checks a consumer file with moduleResolution node16, and rejects a consumer mistake at compile time (unknown metric)', () => {
+  // One compiler run (a run costs about 20 s of CPU): the consumer and a library emitting
+  // declarations compile with no diagnostic and are emitted for the next test, and a file beside
+  // them with a mistake is refused.
+  it('type-checks an ES module consumer with moduleResolution node16, emits a library\'s declarations (no TS2742), and rejects a consumer mistake (unknown metric)', () => {
     writeFileSync(join(project, 'wrong.ts'), "import type { Metric } from 'social-analytics-api/v2';\nconst m: Metric<'facebook'> = 'followers_change';\nexport { m };\n");
-    writeFileSync(join(project, 'tsconfig.node16-wrong.json'), JSON.stringify({ extends: './tsconfig.node16.json', files: ['consumer.ts', 'wrong.ts'] }));
-    const result = run(process.execPath, [tsc, '-p', 'tsconfig.node16-wrong.json'], project);
-    const diagnostics = result.out.split('\n').filter((line) => /^\S+\(\d+,\d+\): error/.test(line));
-    expect(diagnostics, result.out).toEqual([expect.stringMatching(/^wrong\.ts\(2,\d+\): error TS\d+: .*followers_change/)]);
+    writeFileSync(join(project, 'tsconfig.node16-wrong.json'), JSON.stringify({ extends: './tsconfig.node16.json', compilerOptions: { declaration: true }, files: ['consumer.ts', 'wrapper.ts', 'wrong.ts'] }));
+    const result = typecheck(project, 'tsconfig.node16-wrong.json');
+    expect(result.diagnostics, result.out).toEqual([expect.stringMatching(/^wrong\.ts\(2,\d+\): error TS\d+: .*followers_change/)]);
     expect(result.status).not.toBe(0);
     expect(existsSync(join(project, 'out/consumer.js'))).toBe(true);
+    expect(readFileSync(join(project, 'out/wrapper.d.ts'), 'utf8')).toMatch(/export declare function header\(baseUrl: string, profiles: string\[\]\): Promise<\[/);
   }, 180_000);
 
-  it('runs the compiled consumer against the mock server', () => {
+  it('type-checks a CommonJS consumer with moduleResolution node16 against the CommonJS declarations (no TS1479), emits its library\'s declarations, and runs it', () => {
+    const result = typecheck(join(project, 'commonjs'), 'tsconfig.node16.json');
+    expect(result.out).toBe('');
+    expect(result.status).toBe(0);
+    expect(readFileSync(join(project, 'commonjs/out/consumer.js'), 'utf8')).toContain('require("social-analytics-api/v2")');
+    expect(readFileSync(join(project, 'commonjs/out/wrapper.d.ts'), 'utf8')).toContain('export declare function header(');
+    const ran = run(process.execPath, ['out/consumer.js'], join(project, 'commonjs'));
+    expect(ran.status, ran.out).toBe(0);
+    expect(JSON.parse(ran.stdout.trim().split('\n').pop()!)).toEqual({ header: ['date.day', 'metric'], kind: 'api 5', invalid: '/profiles/0/id', networks: 6, matchers: ['toBeValidResponse', 'toSatisfyApi'], cases: 1, module: 'function' });
+  }, 180_000);
+
+  it('type-checks the CommonJS consumer with moduleResolution nodenext', () => {
+    const result = typecheck(join(project, 'commonjs'), 'tsconfig.nodenext.json');
+    expect(result.out).toBe('');
+    expect(result.status).toBe(0);
+  }, 180_000);
+
+  it('names in its public signatures only types that an entry point exports (ES module and CommonJS declarations)', () => {
+    const pkg = JSON.parse(readFileSync(join(installedPackage(), 'package.json'), 'utf8')) as { exports: Record<string, string | Record<'import' | 'require', { types: string }>> };
+    const conditions = Object.values(pkg.exports).filter((e) => typeof e !== 'string');
+    const options = { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext };
+    for (const condition of ['import', 'require'] as const) {
+      expect(forgottenTypes(installedPackage(), conditions.map((e) => join(installedPackage(), e[condition].types)), options), condition).toEqual([]);
+    }
+    // The check finds one: a function of an entry returning an interface that no entry exports.
+    const sample = join(work, 'forgotten');
+    mkdirSync(sample);
+    writeFileSync(join(sample, 'inner.d.ts'), 'export interface Hidden { a: number }\nexport interface Shown { b: Hidden }\n');
+    writeFileSync(join(sample, 'index.d.ts'), "import type { Shown } from './inner.js';\nexport type { Shown };\nexport declare function make(): Shown;\n");
+    expect(forgottenTypes(sample, [join(sample, 'index.d.ts')], options)).toEqual([{ name: 'Hidden', file: 'inner.d.ts', namedBy: 'Shown' }]);
+  });
+
+  it('runs the compiled ES module consumer against the mock server', () => {
     const result = run(process.execPath, ['out/consumer.js'], project);
     expect(result.status, result.out).toBe(0);
     const summary = JSON.parse(result.stdout.trim().split('\n').pop()!);
@@ -94,35 +141,69 @@ describe('packed tarball', () => {
     expect(summary.networks).toEqual(['facebook', 'instagram', 'twitter', 'youtube', 'linkedin', 'pinterest']);
   });
 
-  it('installs the validators entry as one bundled module that imports nothing, still lazy per operation', () => {
-    const entry = join(project, 'node_modules/social-analytics-api/dist/src/validators/index.js');
-    const text = readFileSync(entry, 'utf8');
-    expect(text.match(/^\s*(import|export)\s[^;]*\sfrom\s/gm) ?? []).toEqual([]);
-    expect(text).not.toMatch(/\bimport\(/);
-    // Each operation's validators are in the file, evaluated on first use (esbuild's lazy CommonJS wrapper).
-    expect(text).toContain('v2/getMetrics.cjs');
-    expect(text).toContain('v2/getInstagramMetrics.cjs');
-    expect(text).toContain('v1/getMetrics.cjs');
-    expect(text).toMatch(/__commonJS/);
-    // Whitespace-minified (its parse is most of the cold start), with its names kept.
-    expect(text).not.toMatch(/^\s{2,}\S/m);
-    expect(text).toMatch(/\bfunction createResponseValidator\(/);
+  it('installs the validators entry as one bundled file per build that imports nothing, still lazy per operation', () => {
+    for (const file of ['index.js', 'index.cjs']) {
+      const text = readFileSync(join(installedPackage(), 'dist/src/validators', file), 'utf8');
+      expect(text.match(/^\s*(import|export)\s[^;]*\sfrom\s/gm) ?? [], file).toEqual([]);
+      expect(text.match(/\brequire\("\.[^"]*"\)/g) ?? [], file).toEqual([]);
+      expect(text, file).not.toMatch(/\bimport\(/);
+      // Each operation's validators are in the file, evaluated on first use (esbuild's lazy CommonJS wrapper).
+      for (const module of ['v2/getMetrics.cjs', 'v2/getInstagramMetrics.cjs', 'v1/getMetrics.cjs']) expect(text, file).toContain(module);
+      expect(text, file).toMatch(/__commonJS/);
+      // Whitespace-minified (its parse is most of the cold start), with its names kept.
+      expect(text, file).not.toMatch(/^\s{2,}\S/m);
+      expect(text, file).toMatch(/\bfunction createResponseValidator\(/);
+    }
     const script = `import { validateResponse, lookupOperation, formatErrors } from 'social-analytics-api/validators';
 const result = validateResponse({ method: 'GET', path: '/2/twitter/profiles', body: { success: true, profiles: [{ id: 1 }] } });
 console.log(JSON.stringify([result.valid, result.errors[0].pointer, lookupOperation('GET', '/2/twitter/profiles').operation.key, typeof formatErrors]));
 `;
     writeFileSync(join(project, 'use-validators.mjs'), script);
-    const result = run(process.execPath, ['use-validators.mjs'], project);
-    expect(result.stdout.trim(), result.out).toBe(JSON.stringify([false, '/profiles/0/id', 'GET /2/twitter/profiles', 'function']));
+    writeFileSync(join(project, 'use-validators.cjs'), script.replace("import { validateResponse, lookupOperation, formatErrors } from 'social-analytics-api/validators';", "const { validateResponse, lookupOperation, formatErrors } = require('social-analytics-api/validators');"));
+    for (const file of ['use-validators.mjs', 'use-validators.cjs']) {
+      const result = run(process.execPath, [file], project);
+      expect(result.stdout.trim(), result.out).toBe(JSON.stringify([false, '/profiles/0/id', 'GET /2/twitter/profiles', 'function']));
+    }
   });
 
-  it('is usable from CommonJS require()', () => {
-    writeFileSync(
-      join(project, 'use.cjs'),
-      "const api = require('social-analytics-api');\nconst { validateResponse } = require('social-analytics-api/validators');\nconst { catalogs } = require('social-analytics-api/catalogs');\nconsole.log(typeof api.createClient, typeof validateResponse, catalogs.limits.pageSize.max);\n",
-    );
-    const result = run(process.execPath, ['use.cjs'], project);
-    expect(result.out.trim()).toBe('function function 500');
+  it('imports every entry point from plain Node.js, and require()s each with the same exports, no ES module loaded', () => {
+    const imported = importEntries(project, ROOT);
+    expect(imported.status, imported.out).toBe(0);
+    expect(Object.keys(imported.exports!)).toEqual(ENTRIES);
+    expect(imported.exports!['social-analytics-api/vitest']).toContain('captureCases');
+    expect(imported.exports!['social-analytics-api/jest']).toEqual(['captureCases', 'captureCasesSync', 'matchers']);
+    expect(imported.exports!['social-analytics-api/proxy']).toContain('startProxy');
+    const required = requireEntries(project, ROOT);
+    expect(required.status, required.out).toBe(0);
+    expect(required.exports).toEqual(imported.exports);
+    // Only /vitest hands over to its ES module (vitest loads as one); every other entry is CommonJS throughout.
+    expect(required.esm).toEqual(['social-analytics-api/vitest']);
+  });
+
+  it('has no problem that publint or @arethetypeswrong/cli finds', () => {
+    const publint = run(process.execPath, [join(ROOT, 'node_modules/publint/src/cli.js'), '--strict', tarball], work);
+    expect(publint.status, publint.out).toBe(0);
+    expect(publint.out).toMatch(/All good!/);
+    // The OpenAPI documents are data files, not modules: they have no types to check.
+    const attw = run(process.execPath, [join(ROOT, 'node_modules/@arethetypeswrong/cli/dist/index.js'), tarball, '--format', 'json', '--exclude-entrypoints', './openapi/v1.yaml', './openapi/v2.yaml'], work);
+    expect(attw.status, attw.out).toBe(0);
+    const report = JSON.parse(attw.stdout) as { analysis: { problems: unknown[]; entrypoints: Record<string, unknown> } };
+    expect(report.analysis.problems).toEqual([]);
+    expect(Object.keys(report.analysis.entrypoints)).toEqual([...ENTRIES.map((e) => e.replace('social-analytics-api', '.')), './package.json']);
+  });
+
+  it('works installed with --ignore-scripts: nothing runs on install', () => {
+    const quiet = join(work, 'ignore-scripts');
+    mkdirSync(quiet);
+    writeFileSync(join(quiet, 'package.json'), JSON.stringify({ name: 'quiet-consumer', private: true }));
+    const installed = run('npm', ['install', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund', tarball], quiet);
+    expect(installed.status, installed.out).toBe(0);
+    const required = requireEntries(quiet, ROOT);
+    expect(required.status, required.out).toBe(0);
+    expect(Object.keys(required.exports!)).toEqual(ENTRIES);
+    const { good, bad } = runBin(quiet);
+    expect(good.status, good.out).toBe(0);
+    expect(bad.status, bad.out).toBe(1);
   });
 
   it('runs the CLI from node_modules/.bin on capture files', () => {
@@ -131,14 +212,5 @@ console.log(JSON.stringify([result.valid, result.errors[0].pointer, lookupOperat
     expect(bad.status, bad.out).toBe(1);
     expect(bad.out).toContain('/profiles/0');
     expect(usage.status).toBe(2);
-  });
-
-  it('imports every entry point from plain Node.js', () => {
-    const result = importEntries(project, root);
-    expect(result.status, result.out).toBe(0);
-    expect(Object.keys(result.exports!)).toEqual(ENTRIES);
-    expect(result.exports!['social-analytics-api/vitest']).toContain('captureCases');
-    expect(result.exports!['social-analytics-api/proxy']).toContain('startProxy');
-    expect(result.exports!['social-analytics-api/captures']).toContain('writeCaptures');
   });
 });

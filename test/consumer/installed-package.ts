@@ -1,6 +1,6 @@
 /**
- * What both install tests (tarball, git URL) check in the project the package was installed
- * into: each entry point imports from plain Node.js (no TypeScript, no bundler), and the bin
+ * What the install tests (tarball, git URL, workspace) check in the project the package was installed
+ * into: each entry point imports (and is required) from plain Node.js (no TypeScript, no bundler), and the bin
  * checks capture files with the documented exit codes.
  */
 import { spawnSync } from 'node:child_process';
@@ -8,30 +8,52 @@ import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Every JavaScript entry point of package.json's `exports`. */
-export const ENTRIES = ['social-analytics-api', 'social-analytics-api/v1', 'social-analytics-api/v2', 'social-analytics-api/validators', 'social-analytics-api/mock', 'social-analytics-api/catalogs', 'social-analytics-api/vitest', 'social-analytics-api/proxy', 'social-analytics-api/captures'];
+export const ENTRIES = ['social-analytics-api', 'social-analytics-api/v1', 'social-analytics-api/v2', 'social-analytics-api/validators', 'social-analytics-api/mock', 'social-analytics-api/catalogs', 'social-analytics-api/vitest', 'social-analytics-api/jest', 'social-analytics-api/matchers', 'social-analytics-api/proxy', 'social-analytics-api/captures'];
 
 export function run(cmd: string, args: string[], cwd: string, timeout = 240_000) {
   const result = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' }, timeout });
   return { status: result.status, out: `${result.stdout ?? ''}${result.stderr ?? ''}`, stdout: result.stdout ?? '' };
 }
 
-/**
- * Imports every entry in `project` with node and returns the names each exports. The `/vitest`
- * entry needs vitest, an optional peer dependency a project adds itself: the repository's is
- * linked in.
- */
-export function importEntries(project: string, repositoryRoot: string): { status: number | null; out: string; exports?: Record<string, string[]> } {
+/** The `/vitest` entry needs vitest, an optional peer dependency a project adds itself: the repository's is linked in. */
+function linkVitest(project: string, repositoryRoot: string): void {
   const vitest = join(project, 'node_modules/vitest');
-  if (!existsSync(vitest)) {
-    mkdirSync(join(project, 'node_modules'), { recursive: true });
-    symlinkSync(join(repositoryRoot, 'node_modules/vitest'), vitest, 'dir');
-  }
-  writeFileSync(
-    join(project, 'import-entries.mjs'),
-    `const exports = {};\nfor (const entry of ${JSON.stringify(ENTRIES)}) exports[entry] = Object.keys(await import(entry)).sort();\nconsole.log(JSON.stringify(exports));\n`,
-  );
-  const result = run(process.execPath, ['import-entries.mjs'], project);
-  return { ...result, exports: result.status === 0 ? JSON.parse(result.stdout.trim().split('\n').pop()!) : undefined };
+  if (existsSync(vitest)) return;
+  mkdirSync(join(project, 'node_modules'), { recursive: true });
+  symlinkSync(join(repositoryRoot, 'node_modules/vitest'), vitest, 'dir');
+}
+
+/** Runs `script` (written into `project` as `file`) with node; the last line it prints is the JSON it returns. */
+function runScript(project: string, file: string, script: string) {
+  writeFileSync(join(project, file), script);
+  const result = run(process.execPath, [file], project);
+  return { ...result, value: result.status === 0 ? JSON.parse(result.stdout.trim().split('\n').pop()!) : undefined };
+}
+
+/** Imports every entry in `project` with node and returns the names each exports. */
+export function importEntries(project: string, repositoryRoot: string): { status: number | null; out: string; exports?: Record<string, string[]> } {
+  linkVitest(project, repositoryRoot);
+  const result = runScript(project, 'import-entries.mjs', `const exports = {};\nfor (const entry of ${JSON.stringify(ENTRIES)}) exports[entry] = Object.keys(await import(entry)).sort();\nconsole.log(JSON.stringify(exports));\n`);
+  return { status: result.status, out: result.out, exports: result.value };
+}
+
+/**
+ * \`require()\`s every entry in \`project\` with node (CommonJS) and returns the names each exports,
+ * and the entries whose \`require()\` loaded an ES module file of the package (\`.js\` under dist/).
+ */
+export function requireEntries(project: string, repositoryRoot: string): { status: number | null; out: string; exports?: Record<string, string[]>; esm?: string[] } {
+  linkVitest(project, repositoryRoot);
+  const script = `const names = {};
+const esm = [];
+for (const entry of ${JSON.stringify(ENTRIES)}) {
+  const before = new Set(Object.keys(require.cache));
+  names[entry] = Object.keys(require(entry)).sort();
+  if (Object.keys(require.cache).some((file) => !before.has(file) && /social-analytics-api[\\/]dist[\\/].*\\.js$/.test(file))) esm.push(entry);
+}
+console.log(JSON.stringify({ exports: names, esm }));
+`;
+  const result = runScript(project, 'require-entries.cjs', script);
+  return { status: result.status, out: result.out, exports: result.value?.exports, esm: result.value?.esm };
 }
 
 /** Runs the installed bin on a valid and an invalid capture and on a usage mistake: their exit codes and output. */

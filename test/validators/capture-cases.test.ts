@@ -1,6 +1,6 @@
 /** `captureCases` from `social-analytics-api/vitest`: capture files and HAR files as named test cases. */
 import { afterAll, describe, expect, it, test } from 'vitest';
-import { captureCases } from '../../src/vitest.js';
+import { captureCases, captureCasesSync } from '../../src/vitest.js';
 import { API, entry, har } from '../cli-validate/har-fixtures.js';
 import { invalidCapture, metricsBody, metricsRequest, tempDir, validCapture } from '../cli-validate/helpers.js';
 
@@ -62,4 +62,31 @@ describe('captureCases', () => {
 // As a team uses it: one test per valid recorded response.
 test.each([cases[0], cases[1], cases[4]])('$name', (c) => {
   expect(c).toBeValidResponse();
+});
+
+describe('captureCasesSync and the case names', () => {
+  it('gives the same cases without a Promise (a CommonJS jest test cannot await)', () => {
+    expect(captureCasesSync('captures', { cwd: tmp.dir })).toEqual(cases);
+    expect(() => captureCasesSync('assets-only.har', { cwd: tmp.dir })).toThrowError('captureCases: no API response found in assets-only.har');
+  });
+
+  it('reads a file reached by two paths once, so names stay unique', () => {
+    const twice = captureCasesSync(['captures', 'captures/list.json'], { cwd: tmp.dir });
+    expect(twice.map((c) => c.name)).toEqual(cases.map((c) => c.name));
+    expect(new Set(twice.map((c) => c.name)).size).toBe(twice.length);
+  });
+
+  it('is its name as a string, not an enumerable member: test.each(cases)("%s") shows the whole name', () => {
+    expect(cases.map(String)).toEqual(cases.map((c) => c.name));
+    expect(Object.keys(cases[0])).not.toContain('toString');
+  });
+});
+
+// vitest's `$name` cuts a value at 40 characters; `%s` prints the case's string whole.
+const long = tempDir();
+afterAll(() => long.remove());
+long.write('captures/facebook-metrics-of-the-first-week-of-january.json', validCapture);
+test.each(captureCasesSync('captures', { cwd: long.dir }))('%s', (capture) => {
+  expect(expect.getState().currentTestName).toBe('captures/facebook-metrics-of-the-first-week-of-january.json POST /2/facebook/metrics');
+  expect(capture).toBeValidResponse();
 });

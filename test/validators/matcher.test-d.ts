@@ -1,6 +1,6 @@
 /** Types of the vitest matcher augmentation. */
 import { expect, expectTypeOf, test } from 'vitest';
-import { captureCases, type CaptureCase } from '../../src/vitest.js';
+import { captureCases, captureCasesSync, type CaptureCase } from '../../src/vitest.js';
 
 test('toBeValidResponse is typed on Assertion', () => {
   expect({}).toBeValidResponse('POST /2/facebook/metrics', { request: {}, status: 200 });
@@ -26,6 +26,8 @@ test('captureCases gives named cases shaped as captures', () => {
   expectTypeOf<CaptureCase>().toHaveProperty('response').toBeUnknown();
   // @ts-expect-error the options are an object, not a flag
   void captureCases('captures', true);
+  // The same cases without a Promise, for a test file that cannot await (a CommonJS jest test).
+  expectTypeOf(captureCasesSync).returns.toEqualTypeOf<CaptureCase[]>();
 });
 
 test('the matcher returns void like vitest assertions, so a test.each callback may return it', async () => {
@@ -47,6 +49,8 @@ test('toSatisfyApi is async for a fetch Response or Request, sync for a plain an
   expect({ status: 200, body: {} }).toSatisfyApi(request, { strict: true });
   // @ts-expect-error the request needs a method and a path
   expect({ status: 200, body: {} }).toSatisfyApi({ path: '/2/facebook/metrics' });
+  // @ts-expect-error the request as sent, whole: a body alone names no operation
+  expect({ status: 200, body: {} }).toSatisfyApi({ date_start: '2026-01-01', date_end: '2026-01-31', profiles: ['p1'], metrics: ['fans_change'] });
   // @ts-expect-error strict is a boolean
   expect({ status: 200, body: {} }).toSatisfyApi(request, { strict: 'yes' });
 });

@@ -22,7 +22,7 @@ describe('toSatisfyApi on a plain { status, body }', () => {
     expect(() => expect({ status: 200, body }).toSatisfyApi()).toThrowError('toSatisfyApi: no operation to check against');
     expect(() => expect({ status: 200, body }).toSatisfyApi({ method: 'GET', path: '/nowhere' })).toThrowError('toSatisfyApi: GET /nowhere is no operation of the API');
     expect(() => expect('text').toSatisfyApi(request)).toThrowError('toSatisfyApi: expected a fetch Response or { status, body }, got string');
-    expect(() => expect({ status: 200, body }).not.toSatisfyApi(42 as never)).toThrowError('toSatisfyApi: expected the request as { method, path, body? }');
+    expect(() => expect({ status: 200, body }).not.toSatisfyApi(42 as never)).toThrowError('toSatisfyApi: expected the request as sent, { method, path, body? } (a built request is one) or a fetch Request, got number');
   });
 });
 

@@ -16,7 +16,7 @@ import { metricsRequest, networkPostsRequests, postsRequest, postsResponses, ref
 import { operationList } from '../data/operations.js';
 import { builderName } from '../../../src/builders/builder-objects.js';
 import {
-  importDeclaration, interfaceDeclaration, literal, localTypeAlias, sourceFile, typeAlias,
+  importDeclaration, interfaceDeclaration, literal, sourceFile, typeAlias,
   type Declaration, type Member, type Method, type TypeParameter,
 } from './ts-source.js';
 
@@ -189,7 +189,7 @@ function unionImports(vm: VersionModel, postsOps: readonly string[]): string[] {
     ...(postsOps.includes(n) ? [`${pascal(n)}PostsFilter`, ...(vm.posts[n].sort ? [`${pascal(n)}SortableField`] : [])] : []),
     ...(vm.posts[n].responseMembers.length ? [`${pascal(n)}PostResponseMembers`] : []),
   ]);
-  const generic = ['Metric', 'Network', 'PostField', 'PostNetwork', 'PostsFilter', 'SortableField'];
+  const generic = ['Metric', 'Network', 'PostField', 'PostNetwork', 'PostsFilter', 'Schemas', 'SortableField'];
   return [...generic, ...(vm.version === 2 ? ['Dimension', 'ExtraDimension', 'MetricExtraDimensionsMap'] : []), ...perNetwork, ...posts];
 }
 
@@ -204,11 +204,9 @@ export async function buildersSource(model: Model, version: Version, allOperatio
   const imports = [
     importDeclaration('../operations.js', ['ApiRequest']),
     importDeclaration('./shapes.js', shapes),
-    importDeclaration(`../types/v${version}.js`, ['components']),
     importDeclaration(`./v${version}-unions.js`, unionImports(vm, postsOps)),
   ];
   const declarations: Declaration[] = [
-    localTypeAlias('Schemas', "components['schemas']"),
     ...referenceResponses(model, vm, roots),
     metricsRequest(model, version),
     postsRequest(model, version),

@@ -131,11 +131,6 @@ export function typeAlias(
   return { kind: StructureKind.TypeAlias, isExported: true, docs: docs(doc, 0), name, typeParameters: typeParameters(params), type };
 }
 
-/** `type Name = type;`, a local alias without doc comment (e.g. `Schemas` for the components). */
-export function localTypeAlias(name: string, type: string): TypeAliasDeclarationStructure {
-  return { kind: StructureKind.TypeAlias, name, type };
-}
-
 /** `export type Name = 'a' | 'b' ...` with each member on its own line after its doc comment. */
 export function documentedUnion(name: string, doc: string, members: readonly Documented[]): TypeAliasDeclarationStructure {
   if (!members.length) return typeAlias(name, doc, 'never');

@@ -12,7 +12,7 @@ import type { Artifact } from '../artifact.js';
 import { metricDescription, postFieldDescription } from '../openapi/catalog-schemas.js';
 import { buildOpenApi } from '../openapi/openapi-bundle.js';
 import {
-  documentedUnion, importDeclaration, interfaceDeclaration, literal, localTypeAlias, lookupTable, sourceFile, typeAlias,
+  documentedUnion, importDeclaration, interfaceDeclaration, literal, lookupTable, sourceFile, typeAlias,
   unionOf, type Declaration, type Documented,
 } from './ts-source.js';
 
@@ -229,7 +229,7 @@ export async function unionsSource(model: Model, version: Version): Promise<stri
   const vm = versionModel(model, version);
   const networks = model.networks.filter((n) => vm.networks.includes(n.name));
   const declarations: Declaration[] = [
-    localTypeAlias('Schemas', "components['schemas']"),
+    typeAlias('Schemas', `The schemas of the version ${version} OpenAPI document, by name (\`Schemas['Profile']\`).`, "components['schemas']"),
     documentedUnion('Network', `A network of version ${version}.`, networks.map((n) => ({ name: n.name, doc: `${n.title}: ${n.description}` }))),
   ];
   if (version === 2) {
