@@ -23,6 +23,7 @@ import { operationOf, splitOperationKey } from '../operations/operation-of.js';
 import { DEFAULT_MAX_BODY_BYTES, readBody } from '../client/read-body.js';
 import type { CaptureCase, SatisfyOptions, ValidResponseOptions } from './types.js';
 import { showWarnings } from './warnings.js';
+import { readCapture } from '../captures/capture-file.js';
 
 /** What a runner's `expect.extend` gives a matcher as `this`: jest and vitest both set `isNot` (vitest adds the running test). */
 export interface MatcherThis {
@@ -137,7 +138,11 @@ function toSatisfyApi(this: MatcherThis, received: unknown, sentRequest?: unknow
 }
 
 function toBeValidResponse(this: MatcherThis, received: unknown, operationOrOptions?: unknown, maybeOptions?: ValidResponseOptions): MatcherResult {
-  const capture = isCapture(received) ? received : undefined;
+  // A capture that names its path `url` is read as a capture file is: `url` is its path, and one
+  // naming both is refused.
+  const given = isCapture(received) ? received : undefined;
+  const read = given && 'url' in given && given.problem === undefined ? readCapture(given, 'the capture') : undefined;
+  const capture = read === undefined ? given : read.kind === 'response' ? { ...given, path: read.path } : { ...given, problem: read.kind === 'unreadable' ? read.message : 'not a capture' };
   const operationGiven = typeof operationOrOptions === 'string' || (operationOrOptions !== undefined && !isPlainObject(operationOrOptions));
   const options = (operationGiven ? maybeOptions : (operationOrOptions as ValidResponseOptions | undefined)) ?? {};
   if (capture?.problem !== undefined) {

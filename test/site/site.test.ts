@@ -357,6 +357,7 @@ describe('as readers use it', () => {
     expect(await found('GitLab CI')).toContain('ci.html#gitlab-ci');
     expect(await found('shard')).toContain('ci.html#sharding-a-large-capture-set');
     expect(await found('vitest')).toContain('vitest.html#about');
+    expect(await found('jest')).toContain('vitest.html#about');
     expect(await found('compose service')).toContain('mock-service.html#about');
     expect(await found('--strict')).toEqual(expect.arrayContaining(['cli.html#validate-strict', 'cli.html#proxy-strict']));
     expect(await found('--reporter')).toContain('cli.html#validate-reporter');

@@ -42,6 +42,15 @@ describe('toBeValidResponse', () => {
     );
   });
 
+  it('reads a capture whose path is named url, as the command does, and refuses one naming both', () => {
+    const capture = { method: 'POST', url: 'https://api.example.com/2/facebook/metrics', request, response: body };
+    expect(capture).toBeValidResponse();
+    expect(() => expect({ ...capture, response: { ...body, data: [[1], ['2']] } }).toBeValidResponse()).toThrowError('rule v2.metrics.data-numbers');
+    expect(() => expect({ ...capture, path: '/2/facebook/metrics' }).toBeValidResponse()).toThrowError(
+      'the capture cannot be checked: not a capture: holds both "path" and "url"',
+    );
+  });
+
   it('supports .not', () => {
     expect({ success: true }).not.toBeValidResponse('POST /2/facebook/metrics');
     expect(() => expect(body).not.toBeValidResponse('POST /2/facebook/metrics')).toThrowError('expected the body not to be a valid response of POST /2/facebook/metrics, but it is');
