@@ -4,9 +4,11 @@
  * rows the union of the parts' rows in their order). Each cell comes from the one part that asked
  * for it, or, where the plan adds (sums over profile groups or date ranges without the
  * dimension), is the sum of the parts' cells. A cell that no part answers, a cell two parts
- * answer where nothing adds, or rows a part did not ask for make the merge fail (MergeError
- * naming the part) rather than invent a value.
+ * answer where nothing adds, or rows a part did not ask for (a metric or profile of another
+ * part, a day, week or month outside its dates) make the merge fail (MergeError naming the part)
+ * rather than invent a value.
  */
+import { dayNumber, formatDayNumber, weekStart } from '../calendar/days.js';
 import { shallowText } from './errors.js';
 import type { FailFor, Quote } from './merge-failure.js';
 import type { PlannedPart, SplitPlan } from './split-plan.js';
@@ -20,6 +22,19 @@ interface V2Answer {
   success: true;
   header: V2Header[];
   data: unknown[];
+}
+
+/**
+ * The least and the greatest row a part may answer for a date dimension (rows compare as text):
+ * its days, the Mondays of the weeks its days fall in, the months of its days; undefined for a
+ * dimension that is no date.
+ */
+function dateRows(type: string, part: PlannedPart): [string, string] | undefined {
+  const { dateStart, dateEnd } = part.chunk;
+  if (type === 'date.day') return [dateStart, dateEnd];
+  if (type === 'date.week') return [formatDayNumber(weekStart(dayNumber(dateStart)!)), dateEnd];
+  if (type === 'date.month') return [dateStart.slice(0, 7), dateEnd.slice(0, 7)];
+  return undefined;
 }
 
 /** The header of each answer, checked against the planned types. */
@@ -56,12 +71,15 @@ export function mergeV2(plan: SplitPlan, answers: unknown[], failFor: FailFor, q
   answers.forEach((answer, i) => {
     const part = plan.parts[i];
     const fail = failFor(part);
-    // Per dimension: the merged index of each of this answer's rows; metrics and profiles must be the part's own.
+    // Per dimension: the merged index of each of this answer's rows; metrics and profiles must be
+    // the part's own, date rows within the part's dates.
     const maps = headers[i].map((h, d) => {
       const own = d === last ? new Set(part.chunk.metrics) : d === profileAt ? new Set(part.chunk.profiles) : undefined;
+      const dates = dateRows(types[d], part);
       const index = new Map(header[d].rows.map((r, j) => [r, j]));
       return h.rows.map((r) => {
         if (own && !own.has(r)) fail(`it answers ${types[d]} ${quote(r)}, which the part did not ask for`);
+        if (dates && !(typeof r === 'string' && r.length === dates[0].length && r >= dates[0] && r <= dates[1])) fail(`it answers ${types[d]} ${quote(r)}, outside the part's dates ${part.chunk.dateStart}..${part.chunk.dateEnd}`);
         return index.get(r)!;
       });
     });
