@@ -89,12 +89,14 @@ export const GROUPS: readonly MutationGroup[] = [
     name: 'split-plan',
     title: 'split plan (src/client/split-plan.ts)',
     mutate: ['src/client/split-plan.ts'],
-    tests: ['test/client/split-plan.test.ts', 'test/client/split-*.test.ts', 'test/client/client-split.test.ts'],
+    // client-split.test.ts (the client against the mock, answers of a million values) is left out:
+    // a minute a run on a loaded machine; split-limits and merge tests judge the same code in process.
+    tests: ['test/client/split-plan.test.ts', 'test/client/split-*.test.ts'],
   },
   {
     name: 'merge',
     title: 'merge of split answers (src/client/merge*.ts)',
     mutate: ['src/client/merge*.ts'],
-    tests: ['test/client/split-plan.test.ts', 'test/client/merge*.test.ts', 'test/client/client-split.test.ts'],
+    tests: ['test/client/split-plan.test.ts', 'test/client/merge*.test.ts'],
   },
 ];

@@ -29,12 +29,10 @@ interface V2Answer {
  * its days, the Mondays of the weeks its days fall in, the months of its days; undefined for a
  * dimension that is no date.
  */
-function dateRows(type: string, part: PlannedPart): [string, string] | undefined {
-  const { dateStart, dateEnd } = part.chunk;
-  if (type === 'date.day') return [dateStart, dateEnd];
-  if (type === 'date.week') return [formatDayNumber(weekStart(dayNumber(dateStart)!)), dateEnd];
+function dateRows(type: string, { dateStart, dateEnd }: PlannedPart['chunk']): [string, string] | undefined {
   if (type === 'date.month') return [dateStart.slice(0, 7), dateEnd.slice(0, 7)];
-  return undefined;
+  if (type === 'date.week') return [formatDayNumber(weekStart(dayNumber(dateStart)!)), dateEnd];
+  return type === 'date.day' ? [dateStart, dateEnd] : undefined;
 }
 
 /** The header of each answer, checked against the planned types. */
@@ -75,11 +73,11 @@ export function mergeV2(plan: SplitPlan, answers: unknown[], failFor: FailFor, q
     // the part's own, date rows within the part's dates.
     const maps = headers[i].map((h, d) => {
       const own = d === last ? new Set(part.chunk.metrics) : d === profileAt ? new Set(part.chunk.profiles) : undefined;
-      const dates = dateRows(types[d], part);
+      const dates = dateRows(types[d], part.chunk);
       const index = new Map(header[d].rows.map((r, j) => [r, j]));
       return h.rows.map((r) => {
         if (own && !own.has(r)) fail(`it answers ${types[d]} ${quote(r)}, which the part did not ask for`);
-        if (dates && !(typeof r === 'string' && r.length === dates[0].length && r >= dates[0] && r <= dates[1])) fail(`it answers ${types[d]} ${quote(r)}, outside the part's dates ${part.chunk.dateStart}..${part.chunk.dateEnd}`);
+        if (dates && !(typeof r === 'string' && r.length === dates[0].length && r >= dates[0] && r <= dates[1])) fail(`it answers ${types[d]} ${quote(r)}, outside the part's dates`);
         return index.get(r)!;
       });
     });
