@@ -8,7 +8,7 @@
  * part, a day, week or month outside its dates) make the merge fail (MergeError naming the part)
  * rather than invent a value.
  */
-import { dayNumber, formatDayNumber, weekStart } from '../calendar/days.js';
+import { dayNumber, formatDayNumber } from '../calendar/days.js';
 import { shallowText } from './errors.js';
 import type { FailFor, Quote } from './merge-failure.js';
 import type { PlannedPart, SplitPlan } from './split-plan.js';
@@ -22,17 +22,6 @@ interface V2Answer {
   success: true;
   header: V2Header[];
   data: unknown[];
-}
-
-/**
- * The least and the greatest row a part may answer for a date dimension (rows compare as text):
- * its days, the Mondays of the weeks its days fall in, the months of its days; undefined for a
- * dimension that is no date.
- */
-function dateRows(type: string, { dateStart, dateEnd }: PlannedPart['chunk']): [string, string] | undefined {
-  if (type === 'date.month') return [dateStart.slice(0, 7), dateEnd.slice(0, 7)];
-  if (type === 'date.week') return [formatDayNumber(weekStart(dayNumber(dateStart)!)), dateEnd];
-  return type === 'date.day' ? [dateStart, dateEnd] : undefined;
 }
 
 /** The header of each answer, checked against the planned types. */
@@ -73,11 +62,13 @@ export function mergeV2(plan: SplitPlan, answers: unknown[], failFor: FailFor, q
     // the part's own, date rows within the part's dates.
     const maps = headers[i].map((h, d) => {
       const own = d === last ? new Set(part.chunk.metrics) : d === profileAt ? new Set(part.chunk.profiles) : undefined;
-      const dates = dateRows(types[d], part.chunk);
+      // A date row lies in the part's dates: a day, a month, or the Monday of a week holding one of its days.
+      const from = types[d] === 'date.week' ? formatDayNumber(dayNumber(part.chunk.dateStart)! - 6) : part.chunk.dateStart;
+      const size = types[d] === 'date.month' ? 7 : 10;
       const index = new Map(header[d].rows.map((r, j) => [r, j]));
       return h.rows.map((r) => {
         if (own && !own.has(r)) fail(`it answers ${types[d]} ${quote(r)}, which the part did not ask for`);
-        if (dates && !(typeof r === 'string' && r.length === dates[0].length && r >= dates[0] && r <= dates[1])) fail(`it answers ${types[d]} ${quote(r)}, outside the part's dates`);
+        if (dateAt === d && !(typeof r === 'string' && r.length === size && r >= from.slice(0, size) && r <= part.chunk.dateEnd.slice(0, size))) fail(`it answers ${types[d]} ${quote(r)}, outside the part's dates`);
         return index.get(r)!;
       });
     });
