@@ -177,7 +177,6 @@ export function latestDayNumber(year: number, month: number, day: number, months
   const targetYear = Math.floor(index / 12);
   const targetMonth = (index % 12) + 1;
   if (targetYear > 9999) return LAST_DAY_NUMBER;
-  // Stryker disable next-line ConditionalExpression: day number 0 of a month is the day before its first (daysFromCivil is linear in the day), so the general line gives the same day
   if (day === 1) return daysFromCivil(targetYear, targetMonth, 1) - 1;
   return daysFromCivil(targetYear, targetMonth, Math.min(day - 1, daysInMonth(targetYear, targetMonth)));
 }

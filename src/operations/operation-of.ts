@@ -41,10 +41,8 @@ export function requestPathname(pathOrUrl: string): string {
   let path = pathOrUrl.trim();
   // An http(s) URL, the common case, cut without a regular expression: its host runs to the first "/", "?" or "#".
   const host = path.startsWith('https://') ? 8 : path.startsWith('http://') ? 7 : -1;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: a fast path (the expression below cuts http(s) URLs alike), and host is 7, 8 or -1, never 0
   if (host >= 0) {
     let end = host;
-    // Stryker disable next-line EqualityOperator: one step past the end reads no character and cuts nothing more (slice of the end or past it is "")
     while (end < path.length && path[end] !== '/' && path[end] !== '?' && path[end] !== '#') end++;
     path = path.slice(end);
   } else path = path.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
@@ -61,10 +59,10 @@ const lastSegments: ReadonlySet<string> = new Set(operations.map((op) => op.path
 /** The operations whose path `pathname` is or ends with, of `method` if given, longest path first. */
 function matchPath(pathname: string, method?: string): Operation[] {
   // Most paths that are no operation (a page's assets) end with no operation's last segment.
-  // Stryker disable next-line ConditionalExpression: a fast path: the filter below finds nothing for such a path either
   if (!lastSegments.has(pathname.slice(pathname.lastIndexOf('/')))) return [];
-  // Stryker disable next-line MethodExpression,ArrowFunction,ArithmeticOperator,ConditionalExpression: no operation's path ends with another's and none has two methods (test/operations/operation-lookup.test.ts checks the generated list), so at most one operation matches and the order is moot; a path that equals an operation's also ends with it
-  return operations.filter((op) => (method === undefined || op.method === method) && (pathname === op.path || pathname.endsWith(op.path))).sort((a, b) => b.path.length - a.path.length);
+  const found = operations.filter((op) => (method === undefined || op.method === method) && (pathname === op.path || pathname.endsWith(op.path)));
+  // Stryker disable next-line MethodExpression,ArrowFunction,ArithmeticOperator: no operation's path ends with another's and none has two methods (test/operations/operation-lookup.test.ts checks the generated list), so at most one operation matches and the order is moot
+  return found.sort((a, b) => b.path.length - a.path.length);
 }
 
 /** The API version whose paths `path` is under (`/1/...`, `/2/...`), undefined if none. */
@@ -88,9 +86,8 @@ export function splitOperationKey(text: unknown): { method: string; path: string
  */
 export function operationOf(method: string, path: string): Operation | undefined {
   // A method and path as the builders write them: two map reads, no normalising.
-  // Stryker disable next-line all: a fast path: the lines below find the same operation for such a method and path
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: a fast path: the lines below find the same operation for any method and path, a string or not
   const given = typeof path === 'string' ? byMethodAndPath.get(method)?.get(path) : undefined;
-  // Stryker disable next-line ConditionalExpression: the same fast path
   if (given) return given;
   // Stryker disable next-line StringLiteral: no method is no operation, whatever text stands for it
   const verb = String(method ?? '').trim().toUpperCase();
