@@ -41,7 +41,8 @@ const empty = (file: string): ModuleFigures => ({ file, killed: 0, survived: 0, 
 
 /** One line of code, squeezed: `a >= 1` for the text at a mutant's place. */
 function codeAt(source: string, m: MutantResult): string {
-  const lines = source.split('\n');
+  // A module edited since the run started has other lines: its text shows as far as it still reaches.
+  const lines = [...source.split('\n'), ...Array<string>(m.location.end.line).fill('')];
   const { start, end } = m.location;
   const text =
     start.line === end.line

@@ -212,6 +212,8 @@ describe('an answer that does not fit its part is a MergeError naming the part',
       [2, (a) => (a.profiles[0].data[0].date = '2025-03-31 00:00:00'), `profile "${PROFILES[0]}" has a record for "2025-03-31 00:00:00", outside the part's dates`],
       [0, (a) => (a.profiles[0].data.at(-1)!.date = '2025-04-01 00:00:00'), `profile "${PROFILES[0]}" has a record for "2025-04-01 00:00:00", outside the part's dates`],
       [3, (a) => (a.profiles[0].data[0].date = 20250401), `profile "${PROFILES[15]}" has a record for "20250401", outside the part's dates`],
+      [1, (a) => ((a.profiles as unknown[])[2] = null), 'it answers profile "undefined", which the part did not ask for'],
+      [2, (a) => ((a.profiles[1].data as unknown[])[0] = null), `profile "${PROFILES[1]}" has a record for "undefined", outside the part's dates`],
     ];
     for (const [part, tamper, reason] of cases) {
       const again = parts();
