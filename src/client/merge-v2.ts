@@ -4,9 +4,11 @@
  * rows the union of the parts' rows in their order). Each cell comes from the one part that asked
  * for it, or, where the plan adds (sums over profile groups or date ranges without the
  * dimension), is the sum of the parts' cells. A cell that no part answers, a cell two parts
- * answer where nothing adds, or rows a part did not ask for make the merge fail (MergeError
- * naming the part) rather than invent a value.
+ * answer where nothing adds, or rows a part did not ask for (a metric or profile of another
+ * part, a day, week or month outside its dates) make the merge fail (MergeError naming the part)
+ * rather than invent a value.
  */
+import { dayNumber, formatDayNumber } from '../calendar/days.js';
 import { shallowText } from './errors.js';
 import type { FailFor, Quote } from './merge-failure.js';
 import type { PlannedPart, SplitPlan } from './split-plan.js';
@@ -56,12 +58,17 @@ export function mergeV2(plan: SplitPlan, answers: unknown[], failFor: FailFor, q
   answers.forEach((answer, i) => {
     const part = plan.parts[i];
     const fail = failFor(part);
-    // Per dimension: the merged index of each of this answer's rows; metrics and profiles must be the part's own.
+    // Per dimension: the merged index of each of this answer's rows; metrics and profiles must be
+    // the part's own, date rows within the part's dates.
     const maps = headers[i].map((h, d) => {
       const own = d === last ? new Set(part.chunk.metrics) : d === profileAt ? new Set(part.chunk.profiles) : undefined;
+      // A date row lies in the part's dates: a day, a month, or the Monday of a week holding one of its days.
+      const from = types[d] === 'date.week' ? formatDayNumber(dayNumber(part.chunk.dateStart)! - 6) : part.chunk.dateStart;
+      const size = types[d] === 'date.month' ? 7 : 10;
       const index = new Map(header[d].rows.map((r, j) => [r, j]));
       return h.rows.map((r) => {
         if (own && !own.has(r)) fail(`it answers ${types[d]} ${quote(r)}, which the part did not ask for`);
+        if (dateAt === d && !(typeof r === 'string' && r.length === size && r >= from.slice(0, size) && r <= part.chunk.dateEnd.slice(0, size))) fail(`it answers ${types[d]} ${quote(r)}, outside the part's dates`);
         return index.get(r)!;
       });
     });

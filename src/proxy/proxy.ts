@@ -48,6 +48,12 @@ export interface ProxyOptions {
   onExchange?: (exchange: ProxyExchange) => void;
   /** Refuse to start when the target cannot be connected to (default true). */
   checkTarget?: boolean;
+  /**
+   * Milliseconds the start-up check has to open a connection to the target (default 10000). Its
+   * own bound, not `timeoutMs`: a short answer timeout must not make a busy machine's slow
+   * connect refuse the start.
+   */
+  connectTimeoutMs?: number;
 }
 
 /** One exchange through the proxy, checked. */
@@ -135,6 +141,9 @@ function targetOf(target: unknown): URL {
   return url;
 }
 
+/** Milliseconds the start-up check waits for a connection to the target, unless `connectTimeoutMs` says otherwise. */
+const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+
 function positive(name: string, value: number | undefined, fallback: number, max: number): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`startProxy: "${name}" must be a whole number from 1 to ${max}, got ${String(value)}`);
@@ -167,7 +176,8 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   const timeoutMs = positive('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS, 2_147_483_647);
   const headersTimeout = positive('headersTimeoutMs', options.headersTimeoutMs, 30_000, 3_600_000);
   const bodyTimeout = positive('bodyTimeoutMs', options.bodyTimeoutMs, 30_000, 3_600_000);
-  if (options.checkTarget !== false) await probe(target, Math.min(timeoutMs, 10_000));
+  const connectTimeout = positive('connectTimeoutMs', options.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS, 3_600_000);
+  if (options.checkTarget !== false) await probe(target, connectTimeout);
   const check = createChecker(options.strict === true);
   const recorder: CaptureWriter | undefined = options.record === undefined ? undefined : writeCaptures(options.record);
   const agentOptions = { keepAlive: true, maxSockets: 256 };

@@ -106,7 +106,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 function client(options: Partial<ClientOptions> = {}) {
-  return createClient({ token: TOKEN, secret: SECRET, baseUrl: api.url, retry: false, timeout: 5_000, ...options });
+  return createClient({ token: TOKEN, secret: SECRET, baseUrl: api.url, retry: false, timeout: 30_000, ...options });
 }
 
 async function thrown(work: () => Promise<unknown>): Promise<unknown> {

@@ -15,12 +15,11 @@ const ROOT_CEILING = 80_000;
 /**
  * A web app of one version: the root and `/v1` or `/v2` (the client, one version's builders with
  * their request checks: ajv's standalone code of that version, about 15-16 kB, and the catalog
- * tables they read): about 79.9 kB with `/v2`, 80.0 kB with `/v1` (79,993 bytes; the line of a
- * `RequestValidationError` that names `client.metrics()` is written short to fit). The target,
- * 80 kB, is the ceiling of both (docs/decisions/root-entry.md); it catches growth and the other
- * version's request checks coming in (about 6 kB more).
+ * tables they read): about 80.1 kB with either. The target was 80 kB (docs/decisions/root-entry.md);
+ * 80.5 kB since the merge of split answers checks each part's date rows (0.2 kB). The ceiling
+ * catches growth and the other version's request checks coming in (about 6 kB more).
  */
-const ONE_VERSION_APP_CEILING: Record<string, number> = { v1: 80_000, v2: 80_000 };
+const ONE_VERSION_APP_CEILING: Record<string, number> = { v1: 80_500, v2: 80_500 };
 
 async function bundle(contents: string) {
   const result = await build({
@@ -68,7 +67,7 @@ describe('the package root bundled without code splitting', () => {
     expect(text.match(/is already requested as dimensions|extra dimension|date\.day date\.week|activity_type city/g)).toBeNull();
   });
 
-  it.each(['v1', 'v2'])('with /%s stays within its ceiling of 80 kB', async (version) => {
+  it.each(['v1', 'v2'])('with /%s stays within its ceiling of 80.5 kB', async (version) => {
     const { bytes, inputs } = await bundle(`export * from './src/index.ts';\nexport * from './src/${version}.ts';`);
     console.log(`social-analytics-api root + /${version}, esbuild browser minified, no splitting: ${(bytes / 1000).toFixed(1)} kB`);
     expect(Object.keys(inputs)).toContain('generated/request-validators.ts');

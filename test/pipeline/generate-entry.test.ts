@@ -13,7 +13,7 @@ import { makeTempProject, PROJECT_ROOT, type TempProject } from './temp-project.
 const TSX = join(PROJECT_ROOT, 'node_modules/.bin/tsx');
 
 function runEntry(root: string, ...args: string[]) {
-  const result = spawnSync(TSX, ['scripts/generate.ts', '--root', root, ...args], { cwd: PROJECT_ROOT, encoding: 'utf8', timeout: 120_000 });
+  const result = spawnSync(TSX, ['scripts/generate.ts', '--root', root, ...args], { cwd: PROJECT_ROOT, encoding: 'utf8', timeout: 600_000 });
   if (result.error) throw result.error;
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -48,7 +48,8 @@ const failures: FailureCase[] = [
   },
 ];
 
-describe('a failing run through the real entry', () => {
+// The real entry in a child process, every step: a minute and more on a loaded machine; the bound is a hang guard only.
+describe('a failing run through the real entry', { timeout: 600_000 }, () => {
   let project: TempProject | undefined;
   afterEach(() => {
     project?.remove();

@@ -49,16 +49,28 @@ function rawCall(base: string, method: string, path: string, body?: string, head
   });
 }
 
+/** The callers waiting for more exchanges of a proxy's list ({@link settled}). */
+const waiting = new WeakMap<ProxyExchange[], (() => void)[]>();
+
 /** A proxy whose exchanges are collected. */
 async function proxyTo(target: string, options: Partial<Parameters<typeof startProxy>[0]> = {}) {
   const exchanges: ProxyExchange[] = [];
-  const proxy = await startProxy({ target, ...options, onExchange: (e) => exchanges.push(e) });
+  const onExchange = (e: ProxyExchange) => {
+    exchanges.push(e);
+    const waiters = waiting.get(exchanges) ?? [];
+    waiting.delete(exchanges);
+    for (const wake of waiters) wake();
+  };
+  const proxy = await startProxy({ target, ...options, onExchange });
   return { proxy, exchanges };
 }
 
-/** Waits until `n` exchanges are reported (the check ends after the caller got its answer). */
+/**
+ * Waits until `n` exchanges are reported (the check ends after the caller got its answer): woken
+ * by each report, no clock; the test's own timeout is the hang guard.
+ */
 async function settled(exchanges: ProxyExchange[], n: number): Promise<void> {
-  for (let i = 0; exchanges.length < n && i < 2_000; i++) await new Promise((r) => setTimeout(r, 5));
+  while (exchanges.length < n) await new Promise<void>((resolve) => waiting.set(exchanges, [...(waiting.get(exchanges) ?? []), resolve]));
   expect(exchanges.length).toBe(n);
 }
 
@@ -211,7 +223,8 @@ describe('the proxy in front of a misbehaving upstream', () => {
       '/2/linkedin/profiles': (_req, res) => json(res, 200, { success: true, data: [], pad: 'x'.repeat(50_000) }),
     });
     record = tempDir();
-    ({ proxy, exchanges } = await proxyTo(upstream.url, { record, timeoutMs: 300, maxBodyBytes: 20_000 }));
+    // The default answer timeout (30 s) is a hang guard here: only the silent target's test wants one, from a proxy of its own.
+    ({ proxy, exchanges } = await proxyTo(upstream.url, { record, maxBodyBytes: 20_000 }));
   });
   afterAll(async () => {
     await proxy.close();
@@ -272,11 +285,18 @@ describe('the proxy in front of a misbehaving upstream', () => {
     const before = exchanges.length;
     const cut = await rawCall(proxy.url, 'GET', '/2/twitter/profiles').catch((e: Error) => e);
     expect(cut).toBeInstanceOf(Error);
-    const silent = await rawCall(proxy.url, 'GET', '/2/youtube/profiles');
-    expect(silent.status).toBe(504);
-    expect(silent.bytes.toString()).toMatch(/^social-analytics-api proxy: the target http:\/\/127\.0\.0\.1:\d+ sent no answer within 300 ms\n$/);
-    await settled(exchanges, before + 2);
-    expect(exchanges.slice(before).map((e) => e.item)).toMatchObject([
+    await settled(exchanges, before + 1);
+    // A target that never answers: a timeout however loaded the machine is, so a short one; its start-up probe has its own bound.
+    const quick = await proxyTo(upstream.url, { timeoutMs: 300 });
+    try {
+      const silent = await rawCall(quick.proxy.url, 'GET', '/2/youtube/profiles');
+      expect(silent.status).toBe(504);
+      expect(silent.bytes.toString()).toMatch(/^social-analytics-api proxy: the target http:\/\/127\.0\.0\.1:\d+ sent no answer within 300 ms\n$/);
+      await settled(quick.exchanges, 1);
+    } finally {
+      await quick.proxy.close();
+    }
+    expect([...exchanges.slice(before), ...quick.exchanges].map((e) => e.item)).toMatchObject([
       { kind: 'skipped', reason: 'no response' },
       { kind: 'skipped', reason: 'no response' },
     ]);
@@ -308,14 +328,28 @@ describe('the proxy in front of a misbehaving upstream', () => {
     }
     await expect(startProxy({ target })).rejects.toThrow(`cannot reach the target ${target}: ECONNREFUSED`);
   });
+
+  it('bounds its start-up check of the target by connectTimeoutMs, not by the answer timeout', async () => {
+    const up = await startServer({});
+    try {
+      // An answer timeout of 1 ms once bounded the start-up connect too: a busy machine refused to start.
+      const { proxy: started } = await proxyTo(up.url, { timeoutMs: 1 });
+      await started.close();
+      for (const bad of [0, -1, 1.5, 3_600_001]) {
+        await expect(startProxy({ target: up.url, connectTimeoutMs: bad })).rejects.toThrow(`startProxy: "connectTimeoutMs" must be a whole number from 1 to 3600000, got ${bad}`);
+      }
+    } finally {
+      await up.close();
+    }
+  });
 });
 
 describe('the proxy and slow callers', () => {
   it('closes a connection whose headers or body do not arrive in time, as the mock does, and serves others meanwhile', async () => {
     const server = await mock();
     // Short enough for the slow callers to be cut within the hang guard, long enough that the served
-    // caller's request always arrives in time on a loaded machine (100 ms gave it a 408 there).
-    const { proxy, exchanges } = await proxyTo(server.url, { headersTimeoutMs: 1_000, bodyTimeoutMs: 1_000 });
+    // caller's request (written whole at once) is read in time on a loaded machine (100 ms gave it a 408 there).
+    const { proxy, exchanges } = await proxyTo(server.url, { headersTimeoutMs: 3_000, bodyTimeoutMs: 3_000 });
     const { connect } = await import('node:net');
     const closed = (first: string) =>
       new Promise<string>((resolve, reject) => {
@@ -324,7 +358,7 @@ describe('the proxy and slow callers', () => {
         socket.on('data', (c: Buffer) => (got += c.toString()));
         socket.on('close', () => resolve(got));
         socket.on('error', () => resolve(got));
-        setTimeout(() => reject(new Error('not closed: hang guard')), 20_000);
+        setTimeout(() => reject(new Error('not closed: hang guard')), 40_000);
       });
     try {
       const [slowHeaders, slowBody, served] = await Promise.all([

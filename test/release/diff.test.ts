@@ -44,7 +44,10 @@ function removeAndAddMetric(p: TempProject): string {
   return removed;
 }
 
-describe('npm run diff', () => {
+/** Each test runs the pipeline's diff in child processes: seconds when idle, minutes on a loaded machine; a hang guard only. */
+const HANG_GUARD = 600_000;
+
+describe('npm run diff', { timeout: HANG_GUARD }, () => {
   it('an unchanged tree needs no release', () => {
     project = committedProject();
     expect(diffSince(project.root, 'HEAD')).toEqual({ changes: [], bump: 'none' });
@@ -121,7 +124,7 @@ function setVersion(p: TempProject, version: string): void {
   p.write('package.json', `${JSON.stringify({ ...JSON.parse(p.read('package.json')), version }, null, 2)}\n`);
 }
 
-describe('npm run release:check', () => {
+describe('npm run release:check', { timeout: HANG_GUARD }, () => {
   it('passes without a v* tag, fails when the version is below the required bump, passes once raised', () => {
     project = committedProject();
     expect(releaseCheck(project.root)).toMatchObject({ ok: true, message: expect.stringMatching(/^no v\* release tag yet/) });

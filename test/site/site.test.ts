@@ -109,8 +109,8 @@ async function load(file: string, check: Expect = expect) {
   check(response?.status(), file).toBe(200);
   if (REFERENCE_PAGES.includes(file)) {
     // Redoc renders in the browser: wait for its content column and the API title.
-    await opened.page.waitForSelector('.api-content [data-component-name="Typography/H1"]', { timeout: 30_000 });
-    await opened.page.waitForSelector('[data-component-name="Menu/MenuItem"]', { timeout: 30_000 });
+    await opened.page.waitForSelector('.api-content [data-component-name="Typography/H1"]', { timeout: 120_000 });
+    await opened.page.waitForSelector('[data-component-name="Menu/MenuItem"]', { timeout: 120_000 });
   } else {
     await opened.page.waitForSelector('main h1');
   }
@@ -139,7 +139,7 @@ async function checkReferencePage(page: Page, file: string, check: Expect) {
       .waitForFunction((names) => {
         const text = Array.from(window.document.querySelectorAll('[data-component-name="Menu/MenuItem"]'), (item) => item.textContent ?? '').join('|');
         return names.every((name) => text.includes(name));
-      }, ofTag, { timeout: 10_000 })
+      }, ofTag, { timeout: 120_000 })
       .catch(() => undefined);
     listed += (await menu.allTextContents()).join('|');
   }
@@ -151,7 +151,7 @@ async function checkReferencePage(page: Page, file: string, check: Expect) {
   const withBody = Object.values(document.paths).flatMap((item) => Object.values(item)).find((op) => op.tags?.includes(lastTag) && op.requestBody);
   check(withBody, `an operation with a request body under ${lastTag}`).toBeDefined();
   await menu.getByText(withBody!.summary, { exact: true }).first().click();
-  await page.locator('.api-content').getByText('"profiles"').first().waitFor({ timeout: 20_000 });
+  await page.locator('.api-content').getByText('"profiles"').first().waitFor({ timeout: 120_000 });
   const html = readFileSync(join(SITE, file), 'utf8');
   const ids = operations.filter((op) => op.version === version).map((op) => op.operationId);
   check(ids.length).toBeGreaterThan(0);
@@ -200,7 +200,7 @@ describe('docs site pages', () => {
 
   const cases = EXPECTED_PAGES.map((file) => ({ file, catalog: catalogPagesOf().find((c) => c.file === file) }));
   // A generous bound, only to catch a hang: a page test also runs the 1280 px checks (axe twice).
-  it.concurrent.for(cases)('$file loads with no console error and no failed or external request, and shows its content', { timeout: 300_000 }, async ({ file, catalog }, { expect: check }) => {
+  it.concurrent.for(cases)('$file loads with no console error and no failed or external request, and shows its content', { timeout: 900_000 }, async ({ file, catalog }, { expect: check }) => {
     const { page, problems, requests } = await load(file, check);
     const reference = REFERENCE_PAGES.includes(file);
     // Let late work (hydration, lazy chunks, images) happen before judging.
@@ -369,13 +369,13 @@ describe('as readers use it', () => {
     await page.context().close();
   });
 
-  it('every link of a Redoc sidebar works opened in a new tab: it lands on the page and shows its section', { timeout: 120_000 }, async () => {
+  it('every link of a Redoc sidebar works opened in a new tab: it lands on the page and shows its section', { timeout: 600_000 }, async () => {
     const { page } = await load('v2.html');
     const sidebar = () => page.$$eval('#redoc [data-component-name="Menu/Menu"] a[href]', (as) => as.map((a) => ({ href: a.getAttribute('href') ?? '', label: a.textContent?.trim() ?? '' })));
     const top = await sidebar();
     // A tag's operations are listed once the tag is opened.
     await page.locator('[data-component-name="Menu/MenuItem"]').getByText('Metrics', { exact: true }).first().click();
-    await page.locator('#redoc [data-component-name="Menu/Menu"] a[href^="#/metrics/"]').first().waitFor({ timeout: 20_000 });
+    await page.locator('#redoc [data-component-name="Menu/Menu"] a[href^="#/metrics/"]').first().waitFor({ timeout: 120_000 });
     const links = [...top, ...(await sidebar())];
     // Every link stays on this page: a hash route, which a new tab loads as v2.html and Redoc routes.
     const resolved = links.map((l) => new URL(l.href, page.url()).href);
@@ -389,7 +389,7 @@ describe('as readers use it', () => {
       const url = new URL(href, page.url()).href;
       const response = await tab.goto(url, { waitUntil: 'load' });
       expect(response?.status(), url).toBe(200);
-      await tab.waitForSelector('[data-testid="menu-item-label"][data-active="true"]', { timeout: 30_000 });
+      await tab.waitForSelector('[data-testid="menu-item-label"][data-active="true"]', { timeout: 120_000 });
       const active = await tab.$$eval('[data-testid="menu-item-label"][data-active="true"]', (items) => items.map((i) => i.textContent?.trim() ?? ''));
       expect(active, `${url}: the active sidebar item`).toContain(label);
       await tab.close();
@@ -497,7 +497,7 @@ async function widthProblems(page: Page, file: string, width: number, screenshot
 /** A reference page's route that shows the longest names, opened from the page: its layout. */
 async function routeLayoutProblems(page: Page, file: string, width: number): Promise<ViewResult> {
   await page.goto(`${server.origin}/${file}${REFERENCE_ROUTE}`, { waitUntil: 'load' });
-  await page.locator('h1, h2', { hasText: 'facebook' }).first().waitFor({ timeout: 30_000 });
+  await page.locator('h1, h2', { hasText: 'facebook' }).first().waitFor({ timeout: 120_000 });
   return layoutProblems(page, `${width} px ${file}${REFERENCE_ROUTE}`, width);
 }
 
@@ -516,7 +516,7 @@ async function visitEveryPage(width: number): Promise<ViewResult> {
   for (const file of EXPECTED_PAGES) {
     const reference = REFERENCE_PAGES.includes(file);
     await page.goto(`${server.origin}/${file}`, { waitUntil: 'load' });
-    if (reference) await page.waitForSelector('[data-component-name="Menu/MenuItem"]', { state: 'attached', timeout: 30_000 });
+    if (reference) await page.waitForSelector('[data-component-name="Menu/MenuItem"]', { state: 'attached', timeout: 120_000 });
     const screenshot = file === 'index.html' || USAGE_FILES.includes(file) ? join(SCREENSHOTS, `${width}`, file.replace(/\.html$/, '.png')) : undefined;
     const views = [await widthProblems(page, file, width, screenshot), ...(reference ? [await routeLayoutProblems(page, file, width)] : [])];
     for (const view of views) {

@@ -182,7 +182,7 @@ describe('the "Using the package" pages', () => {
     expect(entries).toContainEqual(['Profiles per metrics request: 25 (profilesPerMetricsRequest)', 'limit, an excess gives code 4', 'index.html#limit-profilesPerMetricsRequest']);
     // The pages of docs/ and the command line reference: topics, terms and options by their names.
     expect(entries).toContainEqual(['GitHub Actions', 'Validating captured responses in CI', 'ci.html#github-actions']);
-    expect(entries).toContainEqual(['In your tests: validateResponse and the vitest matcher', 'page', 'vitest.html#about']);
+    expect(entries).toContainEqual(['In your tests: validateResponse and the matchers (vitest, jest)', 'page', 'vitest.html#about']);
     expect(entries).toContainEqual(['sarif', 'Validating captured responses in CI', 'ci.html#sarif']);
     expect(entries).toContainEqual(['One root for every path', 'Validating captured responses in CI', 'ci.html#one-root-for-every-path']);
     expect(entries).toContainEqual(['social-analytics-api validate', 'command', 'cli.html#validate']);

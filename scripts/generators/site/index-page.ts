@@ -102,7 +102,7 @@ export function renderIndexPage(model: Model): string {
     `<li><a href="${MIGRATION_PAGE}">Migrating from version 1 to version 2</a></li>`,
     `<li><a href="${RULES_PAGE}">Validation rules</a> (what the validators and request checks enforce, each with its source sentence)</li>`,
     `<li><a href="${CHANGES_PAGE}">Changes</a> (the changelog: breaking changes first)</li>`,
-    '<li><a href="#using">Using the package</a>: install, the command line, the vitest matcher, live traffic, the client, the mock server, the entry points</li>',
+    '<li><a href="#using">Using the package</a>: install, the command line, the test matchers (vitest, jest), live traffic, the client, the mock server, the entry points</li>',
     '<li><a href="#catalogs">Metric and post field catalogs</a></li>',
     '<li><a href="#authentication">Authentication</a></li>',
     '<li><a href="#errors">Errors</a></li>',

@@ -1,6 +1,6 @@
 /**
  * The "Using the package" pages: the README's sections for the package's users (install, the
- * quick start, the command line with its reporters and exit codes, the vitest matcher, the
+ * quick start, the command line with its reporters and exit codes, the test matchers, the
  * client and builders, the mock server, the entry points), rendered from README.md itself at
  * generation time, so the site and the README cannot say different things
  * (`npm run check:generated` names a page that is older than its README section); the pages of
