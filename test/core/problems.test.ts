@@ -73,6 +73,9 @@ describe('lines of problems', () => {
     const two = new RequestValidationError('op', [...one.problems, { parameter: 'body', message: 'worse', code: 4, rule: INFERRED, severity: 'warning' }]);
     expect(two.message).toBe(`invalid request for op (2 problems):\n  - metrics[0]: bad [${STATED}]\n  - body: worse [${INFERRED}]`);
     expect(new RequestValidationError('op', []).message).toBe('invalid request for op (0 problems):\n');
+    // Over a limit (an error of code 4), the last line names what splits the request; a warning of code 4 refuses nothing.
+    const over = new RequestValidationError('op', [{ parameter: 'profiles', message: 'too many', code: 4, rule: STATED, severity: 'error' }]);
+    expect(over.message).toBe(`invalid request for op (1 problem):\n  - profiles: too many [${STATED}]\nclient.metrics(metricsRequest(path, body)) splits a request over these limits`);
   });
 });
 

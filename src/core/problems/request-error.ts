@@ -5,8 +5,8 @@ import type { RequestProblem } from './problem.js';
 export type { RequestProblem } from './problem.js';
 
 /**
- * The last line of a request over a limit (code 4: profiles, metrics or three months of a metrics
- * request): what sends it all the same. Short, as every byte here is in a web app's bundle.
+ * The last line of a request refused over a limit (an error of code 4: profiles, metrics or three
+ * months of a metrics request): what sends it all the same. Short, as every byte here is in a web app's bundle.
  */
 const SPLIT_HINT = 'client.metrics(metricsRequest(path, body)) splits a request over these limits';
 
@@ -19,7 +19,7 @@ export class RequestValidationError extends Error {
 
   constructor(operation: string, problems: readonly RequestProblem[]) {
     const lines = problems.map((p) => `  - ${p.parameter}: ${p.message} [${p.rule}]`);
-    if (problems.some((p) => p.code === 4)) lines.push(SPLIT_HINT);
+    if (problems.some((p) => p.code === 4 && p.severity === 'error')) lines.push(SPLIT_HINT);
     super(`invalid request for ${operation} (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${lines.join('\n')}`);
     this.operation = operation;
     this.problems = problems;
