@@ -1,12 +1,12 @@
 /** Reads the inputs and checks every captured response, handing out each report item in input order; or collects them into the whole report. */
 import { expandPaths, openInputItems, readStreamItems, type InputFile } from '../captures/read-inputs.js';
 import { unreadable as unreadableInput, type CaptureItem } from '../captures/types.js';
-import { createItemChecker } from './check-response.js';
+import { createItemChecker } from '../report/check-response.js';
 import { checkerModule, checkFileInWorker, checksInWorker, checkThreads, type CheckerModule } from './checks-in-worker.js';
-import { createCoverageCollector } from './coverage.js';
+import { createCoverageCollector } from '../report/coverage.js';
 import { checkFilesInWorkers, FOLDER_MIN_BYTES, FOLDER_MIN_FILES, filesInWorkers, type FileOutcome } from './files-in-workers.js';
-import type { ReportClosing, ReportItem, ValidateReport } from './report-types.js';
-import { createTally } from './tally.js';
+import type { ReportClosing, ReportItem, ValidateReport } from '../report/report-types.js';
+import { createTally } from '../report/tally.js';
 
 export interface BuildOptions {
   paths: readonly string[];
