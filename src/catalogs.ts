@@ -3,6 +3,6 @@
  * codes, limits, and per version and network the metrics and post fields.
  */
 export { catalogs } from './catalog/catalogs.js';
-export type * from './catalog/types.js';
+export type * from './shared/catalog-types.js';
 export type { RuleLevel } from '../generated/rule-levels.js';
-export { sortableNames, filterableNames, advancedFilterNames } from './catalog/names.js';
+export { sortableNames, filterableNames, advancedFilterNames } from './shared/catalog-names.js';

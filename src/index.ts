@@ -51,7 +51,7 @@ export {
   type V2MetricsBody,
   type V2MetricsPath,
 } from './client/index.js';
-export type { CatalogData, Metric, PostField, PostCatalog, ErrorCode, Limits, NetworkInfo, Version } from './catalog/types.js';
+export type { CatalogData, Metric, PostField, PostCatalog, ErrorCode, Limits, NetworkInfo, Version } from './shared/catalog-types.js';
 export type { OperationKey, OperationInfo, OperationKind } from '../generated/operations.js';
 // Types the signatures above name (the request and answer shapes, the OpenAPI paths of `client.raw`).
 export type * from '../generated/builders/shapes.js';
