@@ -11,7 +11,7 @@ export type { AtParameter, AtPointer, Place, Problem, ResponseProblem, RuleId, S
 export type { CheckRequestOptions } from './request-checks/check.js';
 export { maxDateEnd } from './calendar/range-limit.js';
 export type { Day } from './calendar/days.js';
-export type { ApiRequest, RequestWarning, ResponseOf } from './request.js';
+export type { ApiRequest, RequestWarning, ResponseOf } from '../generated/operations.js';
 // What the README documents, named one by one: the client's split planning helpers stay inside.
 export {
   createClient,

@@ -5,8 +5,7 @@
  * its operation's kind (`builderName` of src/shared/builder-names.ts), as the generated builder interfaces name it. A
  * version's builders hold only that version's operations and read no path.
  */
-import type { OperationInfo, OperationKind } from '../../generated/operations.js';
-import type { ApiRequest } from '../request.js';
+import type { ApiRequest, OperationInfo } from '../../generated/operations.js';
 import { builderName } from '../shared/builder-names.js';
 
 /** What a builder sends: its operation's method, path and kind (its key is `${method} ${path}`). */

@@ -8,7 +8,7 @@
  */
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import { pointerTokens } from '../shared/pointer.js';
-import { lastAtMost } from '../search/last-at-most.js';
+import { lastAtMost } from '../core/last-at-most.js';
 import type { TextPosition } from './json-syntax.js';
 import type { SourceText } from './types.js';
 

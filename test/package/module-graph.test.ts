@@ -72,7 +72,6 @@ const LOWER: Readonly<Record<string, readonly string[]>> = {
   shared: [],
   core: ['shared'],
   calendar: ['core', 'catalog', 'shared'],
-  search: ['core', 'shared'],
   catalog: ['core', 'shared'],
   operations: ['core', 'catalog', 'shared'],
 };
