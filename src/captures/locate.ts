@@ -7,8 +7,8 @@
  * problems; a pointer to a member that is missing is placed on the nearest value that exists.
  */
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
-import { pointerTokens } from '../core/pointer.js';
-import { lastAtMost } from '../search/last-at-most.js';
+import { pointerTokens } from '../shared/pointer.js';
+import { lastAtMost } from '../core/last-at-most.js';
 import type { TextPosition } from './json-syntax.js';
 import type { SourceText } from './types.js';
 

@@ -7,8 +7,8 @@
  */
 import { catalogs } from '../catalog/catalogs.js';
 import { RULES } from '../../generated/rules.js';
-import { withNetworkNames } from '../catalog/network-names.js';
-import type { Rule } from '../catalog/types.js';
+import { withNetworkNames } from '../shared/network-names.js';
+import type { Rule } from '../shared/catalog-types.js';
 import { readOptions, type OptionTable } from './parse-options.js';
 import { RULES_USAGE } from './usage.js';
 
