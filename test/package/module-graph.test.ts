@@ -2,8 +2,10 @@
  * The module graph of the package: generated/ is a leaf (no generated file imports src/, so the
  * generated code is data, types and standalone validators that src/ wraps); src/core/ (problems,
  * JSON pointers, value guards, rule lookup) is the floor every other folder imports, and no
- * arrow runs back up; no import cycle runs through src/, generated/ or scripts/ (madge, with
- * the project's TypeScript configuration, type-only imports included).
+ * arrow runs back up; src/cli/ (argument parsing, commands, files, threads) is the top: no other
+ * folder imports it, the proxy and the report room (src/report/) included; no import cycle runs
+ * through src/, generated/ or scripts/ (madge, with the project's TypeScript configuration,
+ * type-only imports included).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -103,6 +105,28 @@ describe('no arrow back up in src/', () => {
       .filter((file) => ['request-checks', 'captures'].includes(srcFolder(file) ?? ''));
     const reaching = files.flatMap((file) => srcImports(file).filter((t) => t.startsWith('src/validators/')).map((t) => `${file} -> ${t}`));
     expect(reaching).toEqual([]);
+  });
+});
+
+describe('the CLI is the top of src/', () => {
+  it('no module outside src/cli/ imports it: the proxy and the report room stand below the commands', () => {
+    const files = readdirSync(join(PROJECT_ROOT, 'src'), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && CODE.test(e.name))
+      .map((e) => relative(PROJECT_ROOT, join(e.parentPath, e.name)).split('\\').join('/'))
+      .filter((file) => srcFolder(file) !== 'cli');
+    expect(files).toContain('src/proxy/proxy.ts');
+    expect(files).toContain('src/report/check-response.ts');
+    expect(files).toContain('src/report/reporters/sarif.ts');
+    const intoCli = files.flatMap((file) => srcImports(file).filter((t) => srcFolder(t) === 'cli').map((t) => `${file} -> ${t}`));
+    expect(intoCli).toEqual([]);
+  });
+
+  it('the report room does not reach into the proxy', () => {
+    const files = readdirSync(join(PROJECT_ROOT, 'src', 'report'), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && CODE.test(e.name))
+      .map((e) => relative(PROJECT_ROOT, join(e.parentPath, e.name)).split('\\').join('/'));
+    const intoProxy = files.flatMap((file) => srcImports(file).filter((t) => srcFolder(t) === 'proxy').map((t) => `${file} -> ${t}`));
+    expect(intoProxy).toEqual([]);
   });
 });
 
