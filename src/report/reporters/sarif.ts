@@ -12,7 +12,7 @@ import type { Rule } from '../../shared/catalog-types.js';
 import { displayPath, STDIN_LABEL } from '../../captures/read-inputs.js';
 import type { ProblemGroup, ReportWriter, RuleId, ValidateReport } from '../report-types.js';
 import type { SpoolMaker } from '../spool.js';
-import { ruleChecks, ruleText } from '../../cli/rules.js';
+import { ruleChecks, ruleText } from '../../catalog/rule-text.js';
 import { packageVersion } from '../../core/version.js';
 import type { AnnotationRoot } from './github.js';
 import type { MarkdownOptions } from './markdown.js';
