@@ -946,8 +946,8 @@ export const RULES = {
   "shared.response.limit-refused": {
     id: "shared.response.limit-refused",
     checks: "with the request given, a success answer's metrics request names at most 25 " +
-      "profiles and 25 metrics and spans at most 3 months (shared.metrics.date-range: at " +
-      "most 93 days counting both ends); a request over a limit is refused with code 4",
+      "profiles and 25 metrics and its date_end is at most date_start plus 3 calendar months " +
+      "(shared.metrics.date-range); a request over a limit is refused with code 4",
     level: "stated",
     source: {
       document: "v2",
@@ -955,16 +955,37 @@ export const RULES = {
       quote: "metrics endpoints; excess gives code 4",
     },
   },
+  "shared.response.limit-refused-calendar": {
+    id: "shared.response.limit-refused-calendar",
+    checks: "with the request given, a success answer's metrics request spans at most 3 " +
+      "calendar months counting both ends (shared.metrics.date-range-calendar, the narrower " +
+      "reading of the limit)",
+    level: "inferred",
+    inferred: "\"3 months\" read as a span counting both ends refuses one day more than " +
+      "\"date_end at most date_start plus 3 calendar months\"; a server reading it so " +
+      "answers such a request with code 4, a server reading it the other way answers it",
+  },
   "shared.response.invalid-request-refused": {
     id: "shared.response.invalid-request-refused",
-    checks: "with the request given, a success answer's request breaks no stated request rule " +
-      "(other than a limit); such input is refused with code 3",
+    checks: "with the request given, a success answer's metrics request names only metric " +
+      "names of the catalog; an unknown metric name is an input validation error (code 3)",
     level: "stated",
     source: {
       document: "v2",
       section: "Errors",
       quote: "| 3 | all | input validation error (for example an unknown metric name) | 200 |",
     },
+  },
+  "shared.response.invalid-request-answered": {
+    id: "shared.response.invalid-request-answered",
+    checks: "with the request given, a success answer's request breaks no stated request rule " +
+      "other than a limit or a metric name (limit over 500, v1 dimensions, an extra " +
+      "dimension not last, a sort field that is not sortable, a missing or malformed member)",
+    level: "inferred",
+    inferred: "the request tables say what a request holds but name no error for a request " +
+      "that breaks them (only a limit, code 4, and an unknown metric name, code 3, are " +
+      "named); a server may refuse such a request, or answer it capping or ignoring what it " +
+      "does not take",
   },
   "shared.request.known-operation": {
     id: "shared.request.known-operation",
@@ -1132,10 +1153,10 @@ export const RULES = {
   },
   "shared.metrics.date-range": {
     id: "shared.metrics.date-range",
-    checks: "a metrics request's date_end is at most as many days after date_start as three " +
-      "consecutive calendar months hold at the most (92; a range of at most 93 days counting " +
-      "both ends), the longest a reading of \"3 months\" as calendar months allows, whether " +
-      "the first day is counted or not",
+    checks: "a metrics request's date_end is at most date_start plus three calendar months, a " +
+      "day past the end of that month clamped to its last day (2024-12-01 to 2025-03-01, " +
+      "2024-01-31 to 2024-04-30); every reading of \"3 months\" between two dates as " +
+      "calendar months refuses a later one",
     level: "stated",
     source: {
       document: "v2",
@@ -1147,12 +1168,13 @@ export const RULES = {
   "shared.metrics.date-range-calendar": {
     id: "shared.metrics.date-range-calendar",
     checks: "a metrics request spans at most three calendar months counting both ends " +
-      "(date_end at most maxDateEnd(date_start))",
+      "(date_end at most maxDateEnd(date_start), 2024-01-15 to 2024-04-14, 2024-12-01 to " +
+      "2025-02-28)",
     level: "inferred",
-    inferred: "The documents say only \"3 months\" and that the last day is included. The " +
-      "package reads it as three calendar months counting both ends (2024-01-15 to " +
-      "2024-04-14), the most conservative reading; a server that allows a day more accepts " +
-      "every range this accepts.",
+    inferred: "The documents say only \"3 months\" and that the last day is included. Read as " +
+      "a span of three calendar months counting both ends, the range ends a day before " +
+      "date_start plus three calendar months (the narrower reading); a server reading it " +
+      "either way accepts every range this accepts.",
   },
   "shared.request.string-list": {
     id: "shared.request.string-list",
