@@ -611,6 +611,38 @@ export const RULES = {
     inferred: "the request names the profiles to report on; no sentence says that the answer " +
       "holds no other profile",
   },
+  "v2.metrics.date-rows-within-limit": {
+    id: "v2.metrics.date-rows-within-limit",
+    checks: "without the request, the date.day rows of an element run from their earliest to " +
+      "their latest day no further than date_start plus 3 calendar months " +
+      "(shared.metrics.date-range); the rows lie in the requested range " +
+      "(v2.metrics.date-range), so a longer run means a request over the limit, which is " +
+      "refused with code 4",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Limits",
+      quote: "| date range per metrics request | 3 months | metrics endpoints; excess gives " +
+        "code 4 |",
+      also: [
+        {
+          document: "v2",
+          section: "Metrics request body",
+          quote: "| date_start | string YYYY-MM-DD | yes | first day of the period |",
+        },
+        {
+          document: "v2",
+          section: "Metrics request body",
+          quote: "| date_end | string YYYY-MM-DD | yes | last day;",
+        },
+        {
+          document: "v2",
+          section: "Metrics response",
+          quote: "date.day rows are dates in YYYY-MM-DD shape.",
+        },
+      ],
+    },
+  },
   "v1.metrics.profiles": {
     id: "v1.metrics.profiles",
     checks: "a v1 metrics body is success plus profiles: one element (id, data) per requested " +
@@ -731,6 +763,90 @@ export const RULES = {
       document: "v1",
       section: "Metrics response (version 1)",
       quote: "one object per day",
+    },
+  },
+  "v1.metrics.profiles-within-limit": {
+    id: "v1.metrics.profiles-within-limit",
+    checks: "without the request, the profile elements name at most 25 distinct profiles; one " +
+      "element per requested profile, and a request of more than 25 profiles is refused with " +
+      "code 4",
+    level: "stated",
+    source: {
+      document: "v1",
+      section: "Metrics response (version 1)",
+      quote: "one element per requested profile",
+      also: [
+        {
+          document: "v1",
+          section: "Metrics request body (version 1)",
+          quote: "| profiles | array of strings | yes | profile ids from the version 1 profile " +
+            "list of the same network; at most 25 |",
+        },
+        {
+          document: "v1",
+          section: "Limits",
+          quote: "per metrics request at most 25 profiles, 25 metrics, and a date range of 3 " +
+            "months (code 4)",
+        },
+      ],
+    },
+  },
+  "v1.metrics.record-metrics-within-limit": {
+    id: "v1.metrics.record-metrics-within-limit",
+    checks: "without the request, a day record holds at most 25 metric members of the catalog; " +
+      "one member per requested metric, and a request of more than 25 metrics is refused " +
+      "with code 4",
+    level: "stated",
+    source: {
+      document: "v1",
+      section: "Metrics response (version 1)",
+      quote: "plus one member per requested metric holding its value",
+      also: [
+        {
+          document: "v1",
+          section: "Metrics request body (version 1)",
+          quote: "| metrics | array of strings | yes | names from the catalogs above; at most 25 |",
+        },
+        {
+          document: "v1",
+          section: "Limits",
+          quote: "per metrics request at most 25 profiles, 25 metrics, and a date range of 3 " +
+            "months (code 4)",
+        },
+      ],
+    },
+  },
+  "v1.metrics.record-days-within-limit": {
+    id: "v1.metrics.record-days-within-limit",
+    checks: "without the request, the record days of all profiles run from their earliest to " +
+      "their latest day no further than date_start plus 3 calendar months " +
+      "(shared.metrics.date-range); record days lie in the requested range " +
+      "(v1.metrics.date-range), so a longer run means a request over the limit, refused with " +
+      "code 4",
+    level: "stated",
+    source: {
+      document: "v1",
+      section: "Limits",
+      quote: "per metrics request at most 25 profiles, 25 metrics, and a date range of 3 " +
+        "months (code 4)",
+      also: [
+        {
+          document: "v1",
+          section: "Metrics request body (version 1)",
+          quote: "| date_start | string YYYY-MM-DD | yes | first day |",
+        },
+        {
+          document: "v1",
+          section: "Metrics request body (version 1)",
+          quote: "| date_end | string YYYY-MM-DD | yes | last day, included |",
+        },
+        {
+          document: "v1",
+          section: "Metrics response (version 1)",
+          quote: "one object per day: `date` (string, shape YYYY-MM-DD HH:MM:SS, midnight of " +
+            "the day)",
+        },
+      ],
     },
   },
   "shared.posts.envelope": {
