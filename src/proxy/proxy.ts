@@ -7,11 +7,14 @@
  * checked, and with `record` written to a file (so `validate` on that folder gives the same
  * verdicts). What is not an API path, a CORS preflight, an answer without a body to check (204,
  * 304, redirects) and an exchange the target did not complete are passed through and reported
- * as skipped.
+ * as skipped. An answer the target sent that HTTP does not allow to relay (forward.ts) and an
+ * exchange cut by the drain deadline of `close()` are invalid exchanges; a request target that is
+ * not a path is refused 400 and CONNECT 405 (request-target.ts), neither forwarded.
  */
 import { Agent as HttpAgent, createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { connect } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from '../client/client.js';
 import { exchangeCapture, type ExchangeCapture } from '../client/exchange.js';
@@ -24,6 +27,7 @@ import { createChecker } from '../cli/check-response.js';
 import type { ReportItem, ValidateReport } from '../cli/report-types.js';
 import { operationOf } from '../operations/operation-of.js';
 import { forward, rawHeader, type Forwarded } from './forward.js';
+import { requestTarget } from './request-target.js';
 
 export interface ProxyOptions {
   /** Where requests go: `http://127.0.0.1:4010`, `https://api.example.com` (a base path is kept). */
@@ -48,6 +52,8 @@ export interface ProxyOptions {
   onExchange?: (exchange: ProxyExchange) => void;
   /** Refuse to start when the target cannot be connected to (default true). */
   checkTarget?: boolean;
+  /** Milliseconds `close()` lets the exchanges under way finish before it cuts them (default 5000). */
+  drainTimeoutMs?: number;
   /**
    * Milliseconds the start-up check has to open a connection to the target (default 10000). Its
    * own bound, not `timeoutMs`: a short answer timeout must not make a busy machine's slow
@@ -77,8 +83,13 @@ export interface ProxyServer {
   target: string;
   /** The report of the exchanges so far, as `validate` builds it (every reporter renders it). */
   report(): ValidateReport;
-  /** Stops listening, ends open connections and waits for the checks and files under way. */
-  close(): Promise<void>;
+  /**
+   * Stops listening at once, lets the exchanges under way finish for `drainTimeoutMs` (or the
+   * `drainMs` given: 0 cuts them now; a later call with a shorter deadline cuts them sooner), cuts
+   * the rest (reported invalid, cut by the proxy), then ends the connections and waits for the
+   * checks and files under way. The report is complete once it resolves.
+   */
+  close(drainMs?: number): Promise<void>;
 }
 
 /** Report items kept; later valid and skipped exchanges are counted only (invalid ones are kept until twice as many). */
@@ -116,6 +127,17 @@ function itemOf(kept: KeptItem): ReportItem {
   const [source, method, path, status, operation] = JSON.parse(kept) as [string, string, string, number, string | null];
   return { kind: 'response', source, method, path, status, operation, valid: true, errors: [], warnings: [], groups: [], groupsOmitted: 0 };
 }
+
+/** A response item that is invalid for one reason about the exchange as a whole (pointer ''). */
+function invalidExchange(source: string, method: string, path: string, status: number, message: string): ReportItem {
+  return { kind: 'response', source, method, path, status, operation: operationOf(method, path)?.key ?? null, valid: false, errors: [{ pointer: '', message, rule: null, severity: 'error' }], warnings: [], groups: [{ rule: null, severity: 'error', shape: '', message, count: 1, pointers: [''] }], groupsOmitted: 0 };
+}
+
+/** What RFC 8259 8.1 says of a byte order mark before JSON text sent over a network. */
+const BOM_MESSAGE = 'the body starts with a byte order mark (U+FEFF), which JSON text sent over a network must not (RFC 8259 8.1); the rest was checked';
+
+/** Milliseconds `close()` gives the exchanges under way by default. */
+export const DEFAULT_DRAIN_TIMEOUT_MS = 5000;
 
 /** Why an answer holds nothing to check, or undefined. */
 function skipOf(method: string, path: string, status: number): SkipReason | undefined {
@@ -177,17 +199,24 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   const headersTimeout = positive('headersTimeoutMs', options.headersTimeoutMs, 30_000, 3_600_000);
   const bodyTimeout = positive('bodyTimeoutMs', options.bodyTimeoutMs, 30_000, 3_600_000);
   const connectTimeout = positive('connectTimeoutMs', options.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS, 3_600_000);
+  const drainTimeout = options.drainTimeoutMs === 0 ? 0 : positive('drainTimeoutMs', options.drainTimeoutMs, DEFAULT_DRAIN_TIMEOUT_MS, 3_600_000);
   if (options.checkTarget !== false) await probe(target, connectTimeout);
   const check = createChecker(options.strict === true);
   const recorder: CaptureWriter | undefined = options.record === undefined ? undefined : writeCaptures(options.record);
   const agentOptions = { keepAlive: true, maxSockets: 256 };
   const agent = target.protocol === 'https:' ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
-  const forwarding = { target, hostname: target.hostname.replace(/^\[|\]$/g, ''), basePath: target.pathname.replace(/\/+$/, ''), agent, maxBodyBytes, timeoutMs };
+  const stopping = new AbortController();
+  const forwarding = { target, hostname: target.hostname.replace(/^\[|\]$/g, ''), basePath: target.pathname.replace(/\/+$/, ''), agent, maxBodyBytes, timeoutMs, stop: stopping.signal };
   const redactors = new Map<string, Redactor>();
   const items: KeptItem[] = [];
   const omitted = { valid: 0, invalid: 0, skipped: 0 };
   const pending = new Set<Promise<void>>();
   let count = 0;
+  /** close(): called (`stopped`), its promise, its deadlines, and whether the exchanges under way are over. */
+  let stopped = false;
+  let closing: Promise<void> | undefined;
+  const deadlines: ReturnType<typeof setTimeout>[] = [];
+  let drained = false;
 
   const redactorFor = (authorization: string | undefined) => {
     if (!authorization) return NO_REDACTION;
@@ -212,26 +241,39 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   /** The report item of a forwarded exchange, and its capture when it holds an answer to check. */
   async function judge(method: string, path: string, result: Forwarded, redact: typeof NO_REDACTION, source: string): Promise<{ item: ReportItem; capture?: ExchangeCapture }> {
     if (result.kind === 'failed') return { item: { kind: 'skipped', source, reason: 'no response', detail: `${method} ${path}: ${result.reason}` } };
+    if (result.kind === 'refused' || result.kind === 'cut') return { item: invalidExchange(source, method, path, result.status, result.reason) };
     const skip = skipOf(method, path, result.status);
     if (skip) return { item: { kind: 'skipped', source, reason: skip, detail: `${method} ${path} ${result.status}` } };
     if (result.responseText === undefined) {
-      const message = `not checked: ${result.untapped ?? 'its body was not read'}`;
-      return { item: { kind: 'response', source, method, path, status: result.status, operation: operationOf(method, path)?.key ?? null, valid: false, errors: [{ pointer: '', message, rule: null, severity: 'error' }], warnings: [], groups: [{ rule: null, severity: 'error', shape: '', message, count: 1, pointers: [''] }], groupsOmitted: 0 } };
+      return { item: invalidExchange(source, method, path, result.status, `not checked: ${result.untapped ?? 'its body was not read'}`) };
     }
-    const capture = exchangeCapture({ method, path, requestText: result.requestText, status: result.status, text: result.responseText }, redact);
+    const bom = result.responseText.startsWith('\ufeff');
+    const capture = exchangeCapture({ method, path, requestText: result.requestText, status: result.status, text: bom ? result.responseText.slice(1) : result.responseText }, redact);
     const read = readCapture(capture, source);
     if (read.kind !== 'response') return { item: read, capture };
     const { durationMs: _, ...report } = await check(read);
-    return { item: { kind: 'response', ...report }, capture };
+    if (!bom) return { item: { kind: 'response', ...report }, capture };
+    const error = { pointer: '', message: BOM_MESSAGE, rule: null, severity: 'error' as const };
+    return { item: { kind: 'response', ...report, valid: false, errors: [error, ...report.errors], groups: [{ rule: null, severity: 'error', shape: '', message: BOM_MESSAGE, count: 1, pointers: [''] }, ...report.groups] }, capture };
   }
 
   async function exchange(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const n = ++count;
     const method = (req.method ?? 'GET').toUpperCase();
     const redact = redactorFor(rawHeader(req.rawHeaders, 'authorization'));
-    const path = redact.text(req.url ?? '/');
-    const api = method !== 'OPTIONS' && operationOf(method, req.url ?? '/') !== undefined;
-    const result = await forward(req, res, { ...forwarding, tap: api });
+    if (stopped) res.shouldKeepAlive = false;
+    const sent = requestTarget(req.url ?? '/');
+    if ('refused' in sent) {
+      req.resume();
+      const text = `social-analytics-api proxy: ${sent.refused}\n`;
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text), 'x-proxy-error': 'request', connection: 'close' });
+      res.end(text);
+      keep({ kind: 'skipped', source: `proxy#${n}`, reason: 'not an API operation', detail: `${method} refused 400: ${sent.refused}` });
+      return;
+    }
+    const path = redact.text(sent.path);
+    const api = method !== 'OPTIONS' && operationOf(method, sent.path) !== undefined;
+    const result = await forward(req, res, { ...forwarding, tap: api, path: sent.path });
     const { item, capture } = await judge(method, path, result, redact, `proxy#${n}`);
     let file: string | undefined;
     if (recorder && capture) {
@@ -247,7 +289,10 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
 
   // The mock's timeouts: headers, then the whole request, checked often enough to close on time.
   const timeouts = { headersTimeout, requestTimeout: headersTimeout + bodyTimeout, connectionsCheckingInterval: Math.max(5, Math.min(1000, Math.floor(headersTimeout / 4))) };
+  const answering = new Set<ServerResponse>();
   const server = createServer(timeouts, (req, res) => {
+    answering.add(res);
+    res.on('close', () => answering.delete(res));
     const work = exchange(req, res)
       .catch((error: unknown) => {
         if (!res.headersSent) {
@@ -263,6 +308,11 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
   server.on('error', () => undefined);
+  // CONNECT asks for a tunnel, which a reverse proxy does not open (Node would close the connection silently).
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => undefined);
+    socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 63\r\nConnection: close\r\n\r\nsocial-analytics-api proxy: CONNECT is not served by this proxy\n');
+  });
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
@@ -279,13 +329,23 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
       summary.exitCode = summary.unreadable > 0 ? 2 : summary.invalid > 0 ? 1 : 0;
       return report;
     },
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+    close(drainMs = drainTimeout) {
+      stopped = true;
+      // The answers under way close their connection: their callers learn the proxy is going.
+      for (const res of answering) if (!res.headersSent) res.shouldKeepAlive = false;
+      if (drainMs <= 0) stopping.abort();
+      else if (!drained && !stopping.signal.aborted) deadlines.push(setTimeout(() => stopping.abort(), drainMs));
+      closing ??= (async () => {
+        const listening = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        while (pending.size) await Promise.allSettled([...pending]);
+        drained = true;
+        for (const deadline of deadlines) clearTimeout(deadline);
         server.closeAllConnections();
-      });
-      agent.destroy();
-      while (pending.size) await Promise.allSettled([...pending]);
+        await listening;
+        agent.destroy();
+      })();
+      return closing;
     },
   };
 }
