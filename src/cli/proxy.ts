@@ -179,7 +179,7 @@ export async function runProxy(args: string[], given?: ProxyIo): Promise<number>
   }
   const cwd = io.cwd ?? process.cwd();
   const env = io.env ?? process.env;
-  const { startProxy } = await import('../proxy/proxy.js');
+  const { startProxy, DEFAULT_DRAIN_TIMEOUT_MS } = await import('../proxy/proxy.js');
   const stopped = io.stopped ?? signalled().signal;
   let proxy: ProxyServer;
   try {
@@ -197,6 +197,8 @@ export async function runProxy(args: string[], given?: ProxyIo): Promise<number>
   const flushAtExit = () => lines?.flush();
   process.once('exit', flushAtExit);
   await stopped;
+  const drainMs = parsed.options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS;
+  progress(`proxy stopping: no new connections; the exchanges under way get ${drainMs} ms to finish${io.stopped ? '' : ' (a second signal cuts them now)'}`);
   // A second signal cuts the exchanges under way now.
   const again = io.stopped ? undefined : signalled();
   void (io.cutNow ?? again?.signal)?.then(() => proxy.close(0));
