@@ -24,6 +24,7 @@ const PROXY_OPTIONS: OptionTable = {
   port: { type: 'string' },
   strict: { type: 'boolean' },
   record: { type: 'string' },
+  'record-mode': { type: 'string' },
   reporter: { type: 'string' },
   output: { type: 'string', short: 'o' },
   json: { type: 'boolean' },
@@ -83,6 +84,13 @@ export function parseProxyArgs(args: readonly string[]): ProxyArgs | { error: st
       case 'strict':
         options.strict = true;
         break;
+      case 'record-mode': {
+        if (!value || !/^[0-7]{3}$/.test(value)) return { error: `${rawName} needs the permissions of the recorded files as three octal digits (e.g. 644), got ${value === undefined ? 'nothing' : JSON.stringify(value)}` };
+        const fileMode = Number.parseInt(value, 8);
+        // The folder: the files' permissions, with search (x) wherever reading (r) is allowed.
+        options.recordModes = { fileMode, dirMode: fileMode | ((fileMode & 0o444) >> 2) };
+        break;
+      }
       case 'reporter':
       case 'json':
       case 'output': {

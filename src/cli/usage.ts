@@ -143,8 +143,10 @@ options:
   --port N                 port to listen on (default 4011; 0 picks a free port, printed)
   --strict                 inferred rules fail too (by default they are warnings)
   --record DIR             write one capture file per API exchange to DIR (names in time
-                           order, written atomically, credentials redacted): validate DIR
-                           gives the same verdicts
+                           order, written atomically, credentials redacted, files 0600 in a
+                           0700 folder made at start): validate DIR gives the same verdicts
+  --record-mode MODE       permissions of the recorded files, e.g. 644 (the folder gets x
+                           where r is allowed)
   --reporter NAME[=FILE]   text (default), json, junit, github, markdown or sarif, written at
                            the end as validate writes them; repeat for several
   --output FILE, -o FILE   the file of the --reporter next to it

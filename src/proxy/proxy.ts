@@ -3,7 +3,7 @@
  * Every request is forwarded to `target` as it came and the target's answer returned as it was
  * sent (forward.ts); each exchange with an API path is then checked with the request-aware
  * validators, as `social-analytics-api validate` checks a capture: the exchange is made into a
- * capture redacted with the credentials of the Authorization header it carried, the capture is
+ * capture redacted with every credential the request carried (credential-names.ts), the capture is
  * checked, and with `record` written to a file (so `validate` on that folder gives the same
  * verdicts). What is not an API path, a CORS preflight, an answer without a body to check (204,
  * 304, redirects) and an exchange the target did not complete are passed through and reported
@@ -18,10 +18,10 @@ import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from '../client/client.js';
 import { exchangeCapture, type ExchangeCapture } from '../client/exchange.js';
-import { Redactor } from '../client/redact.js';
+import { redactCredentialQuery, Redactors, requestCredentials, type RequestCredentials } from '../client/credential-names.js';
 import { readCapture } from '../captures/capture-file.js';
 import type { SkipReason } from '../captures/types.js';
-import { writeCaptures, type CaptureWriter } from '../captures/write-captures.js';
+import { writeCaptures, type CaptureWriter, type CaptureWriterOptions } from '../captures/write-captures.js';
 import { reportOf } from '../cli/build-report.js';
 import { createChecker } from '../cli/check-response.js';
 import type { ReportItem, ValidateReport } from '../cli/report-types.js';
@@ -38,8 +38,10 @@ export interface ProxyOptions {
   port?: number;
   /** Broken inferred rules make an exchange invalid too (by default they are warnings). */
   strict?: boolean;
-  /** Folder to write one capture file per API exchange to (redacted; see writeCaptures). */
+  /** Folder to write one capture file per API exchange to (redacted; see writeCaptures), made when the proxy starts. */
   record?: string;
+  /** Permissions of the recorded files and their folder (default 0600 and 0700). */
+  recordModes?: CaptureWriterOptions;
   /** Bytes of a response body (decoded) kept for the check (default: the client's, 64 MiB); a longer answer is passed on and reported invalid, unchecked. */
   maxBodyBytes?: number;
   /** Milliseconds the target has for a whole answer (default 30000, the client's timeout): no headers in time is a 504, a body not complete in time is cut off. */
@@ -95,19 +97,9 @@ export interface ProxyServer {
 /** Report items kept; later valid and skipped exchanges are counted only (invalid ones are kept until twice as many). */
 export const MAX_REPORT_ITEMS = 10_000;
 
-/** Redactors kept per Authorization value (a busy proxy sees few distinct credentials). */
+/** Redactors kept per set of request credentials (a busy proxy sees few distinct credentials). */
 const MAX_REDACTORS = 64;
 
-const NO_REDACTION = { text: (text: string) => text, value: (value: unknown) => value };
-
-/** The token and secret of a Basic Authorization header, or undefined. */
-function basicCredentials(header: string | undefined): { token: string; secret: string } | undefined {
-  const m = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header ?? '');
-  if (!m) return undefined;
-  const pair = Buffer.from(m[1], 'base64').toString('utf8');
-  const colon = pair.indexOf(':');
-  return colon < 0 ? undefined : { token: pair.slice(0, colon), secret: pair.slice(colon + 1) };
-}
 
 /**
  * A report item as the proxy keeps it until the report is built: a valid exchange without
@@ -202,12 +194,12 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   const drainTimeout = options.drainTimeoutMs === 0 ? 0 : positive('drainTimeoutMs', options.drainTimeoutMs, DEFAULT_DRAIN_TIMEOUT_MS, 3_600_000);
   if (options.checkTarget !== false) await probe(target, connectTimeout);
   const check = createChecker(options.strict === true);
-  const recorder: CaptureWriter | undefined = options.record === undefined ? undefined : writeCaptures(options.record);
+  const recorder: CaptureWriter | undefined = options.record === undefined ? undefined : writeCaptures(options.record, options.recordModes);
   const agentOptions = { keepAlive: true, maxSockets: 256 };
   const agent = target.protocol === 'https:' ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
   const stopping = new AbortController();
   const forwarding = { target, hostname: target.hostname.replace(/^\[|\]$/g, ''), basePath: target.pathname.replace(/\/+$/, ''), agent, maxBodyBytes, timeoutMs, stop: stopping.signal };
-  const redactors = new Map<string, Redactor>();
+  const redactors = new Map<string, Redactors>();
   const items: KeptItem[] = [];
   const omitted = { valid: 0, invalid: 0, skipped: 0 };
   const pending = new Set<Promise<void>>();
@@ -218,15 +210,14 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   const deadlines: ReturnType<typeof setTimeout>[] = [];
   let drained = false;
 
-  const redactorFor = (authorization: string | undefined) => {
-    if (!authorization) return NO_REDACTION;
-    const known = redactors.get(authorization);
+  /** The redactors of a request's credentials, kept per set of credentials (a busy proxy sees few). */
+  const redactorFor = (credentials: RequestCredentials): Redactors => {
+    const key = JSON.stringify(credentials);
+    const known = redactors.get(key);
     if (known) return known;
-    const credentials = basicCredentials(authorization);
-    if (!credentials) return NO_REDACTION;
     if (redactors.size >= MAX_REDACTORS) redactors.clear();
-    const redact = new Redactor(credentials.token, credentials.secret);
-    redactors.set(authorization, redact);
+    const redact = Redactors.of(credentials);
+    redactors.set(key, redact);
     return redact;
   };
 
@@ -239,7 +230,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   };
 
   /** The report item of a forwarded exchange, and its capture when it holds an answer to check. */
-  async function judge(method: string, path: string, result: Forwarded, redact: typeof NO_REDACTION, source: string): Promise<{ item: ReportItem; capture?: ExchangeCapture }> {
+  async function judge(method: string, path: string, result: Forwarded, redact: Redactors, source: string): Promise<{ item: ReportItem; capture?: ExchangeCapture }> {
     if (result.kind === 'failed') return { item: { kind: 'skipped', source, reason: 'no response', detail: `${method} ${path}: ${result.reason}` } };
     if (result.kind === 'refused' || result.kind === 'cut') return { item: invalidExchange(source, method, path, result.status, result.reason) };
     const skip = skipOf(method, path, result.status);
@@ -260,7 +251,6 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   async function exchange(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const n = ++count;
     const method = (req.method ?? 'GET').toUpperCase();
-    const redact = redactorFor(rawHeader(req.rawHeaders, 'authorization'));
     if (stopped) res.shouldKeepAlive = false;
     const sent = requestTarget(req.url ?? '/');
     if ('refused' in sent) {
@@ -271,9 +261,10 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
       keep({ kind: 'skipped', source: `proxy#${n}`, reason: 'not an API operation', detail: `${method} refused 400: ${sent.refused}` });
       return;
     }
-    const path = redact.text(sent.path);
     const api = method !== 'OPTIONS' && operationOf(method, sent.path) !== undefined;
     const result = await forward(req, res, { ...forwarding, tap: api, path: sent.path });
+    const redact = redactorFor(requestCredentials(req.rawHeaders, sent.path, result.kind === 'answered' ? result.requestText : undefined));
+    const path = redactCredentialQuery(redact.text(sent.path));
     const { item, capture } = await judge(method, path, result, redact, `proxy#${n}`);
     let file: string | undefined;
     if (recorder && capture) {
