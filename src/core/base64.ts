@@ -72,6 +72,6 @@ export function utf8Text(bytes: Uint8Array): string {
 }
 
 /** The UTF-8 bytes of text. */
-export function utf8Bytes(text: string): Uint8Array {
+export function utf8Bytes(text: string): Uint8Array<ArrayBuffer> {
   return new TextEncoder().encode(text);
 }

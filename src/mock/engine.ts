@@ -78,7 +78,7 @@ export interface MockRequest {
 export interface MockAnswer {
   status: number;
   headers: Record<string, string>;
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
   /** The error code of a failure body. */
   code?: number;
   /** The fault drawn for the request, if any. */
