@@ -35,7 +35,7 @@ describe('createHandlers in msw/node', () => {
     expect(hooks).toHaveLength(1);
     const answer = await client.send(v2.facebook.metrics({ date_start: '2025-01-01', date_end: '2025-01-03', profiles: facebook(), metrics: ['fans_lifetime'], dimensions: [{ type: 'date.day' }] }));
     expect(answer.success).toBe(true);
-    const profiles = await client.send({ method: 'GET', path: '/2/twitter/profiles' });
+    const profiles = await client.send(v2.twitter.profiles());
     expect(profiles.profiles.length).toBeGreaterThan(0);
     const refused = await fetch(`${BASE}/2/facebook/metrics`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(refused.status).toBe(401);
