@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Every JavaScript entry point of package.json's `exports`. */
-export const ENTRIES = ['social-analytics-api', 'social-analytics-api/v1', 'social-analytics-api/v2', 'social-analytics-api/validators', 'social-analytics-api/mock', 'social-analytics-api/catalogs', 'social-analytics-api/vitest', 'social-analytics-api/jest', 'social-analytics-api/matchers', 'social-analytics-api/proxy', 'social-analytics-api/captures', 'social-analytics-api/msw'];
+export const ENTRIES = ['social-analytics-api', 'social-analytics-api/v1', 'social-analytics-api/v2', 'social-analytics-api/validators', 'social-analytics-api/mock', 'social-analytics-api/catalogs', 'social-analytics-api/vitest', 'social-analytics-api/jest', 'social-analytics-api/matchers', 'social-analytics-api/proxy', 'social-analytics-api/captures', 'social-analytics-api/msw', 'social-analytics-api/fixtures', 'social-analytics-api/arbitraries'];
 
 export function run(cmd: string, args: string[], cwd: string, timeout = 240_000) {
   const result = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' }, timeout });

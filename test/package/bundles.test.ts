@@ -58,7 +58,7 @@ describe('browser bundles', () => {
   });
 
   // Test-tool entries that a browser test loads: they bundle for the browser with no Node module.
-  it.each(['src/msw/index.ts'])('%s bundles for the browser without a Node module', async (file) => {
+  it.each(['src/msw/index.ts', 'src/fixtures/index.ts', 'src/arbitraries/index.ts'])('%s bundles for the browser without a Node module', async (file) => {
     const { inputs } = await bundle(file);
     expect(inputs.filter((p) => p.startsWith('node:'))).toEqual([]);
     expect(inputs.filter((p) => p.includes('src/mock/server.ts'))).toEqual([]);
