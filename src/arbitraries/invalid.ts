@@ -153,7 +153,7 @@ export function invalidRequest(rule: BreakableRule, operationKeys?: readonly str
 
 /** Requests of an operation the documents do not list (`shared.request.known-operation`): a network without it, or an unknown path. */
 export function unknownOperationRequest(): fc.Arbitrary<ArbitraryRequest> {
-  const known = new Set(operations.map((o) => o.key));
+  const known = new Set<string>(operations.map((o) => o.key));
   return fc
     .tuple(fc.constantFrom(1, 2), fc.constantFrom('metrics', 'posts', 'page/posts', 'profiles', 'audience'), fc.constantFrom(...catalogs.networks.map((n) => n.name), 'myspace'))
     .map(([version, tail, network]) => ({ method: 'POST' as const, path: `/${version}/${network}/${tail}`, body: {}, operation: `POST /${version}/${network}/${tail}` }))
