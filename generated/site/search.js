@@ -646,6 +646,7 @@ window.SITE_INDEX = [
   ["Answers are narrowed to the request","The client and the request builders","client.html#answers-are-narrowed-to-the-request"],
   ["What does not compile","The client and the request builders","client.html#what-does-not-compile"],
   ["Code generic over networks","The client and the request builders","client.html#code-generic-over-networks"],
+  ["In the editor","The client and the request builders","client.html#in-the-editor"],
   ["Checks at run time","The client and the request builders","client.html#checks-at-run-time"],
   ["Splitting big metrics requests: exact merges only, planned before sending","page","metrics-splitting.html#about"],
   ["Decision","Splitting big metrics requests: exact merges only, planned before sending","metrics-splitting.html#decision"],
