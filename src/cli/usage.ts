@@ -48,6 +48,12 @@ options:
   --strict                 inferred rules fail too (by default they are warnings)
   --coverage               add which operations, metrics, post fields and dimensions were exercised
   --allow-empty            a run in which no API response was found exits 0 instead of 1
+  --baseline FILE          only errors FILE does not list fail the run (exit 1); FILE is a
+                           baseline written by --write-baseline or a previous JSON report.
+                           Errors match by file, JSON pointer and rule (not line); those of
+                           FILE the run no longer has are listed as fixed on standard error
+  --write-baseline FILE    write every error of the run to FILE as a baseline (the exit code
+                           is unchanged)
   --root DIR               every report names files relative to DIR (default: GITHUB_WORKSPACE
                            when set, else the working directory)
   --docs-url URL           the published docs site: markdown and sarif reports link each rule

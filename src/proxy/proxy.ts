@@ -19,9 +19,9 @@ import { Redactor } from '../client/redact.js';
 import { readCapture } from '../captures/capture-file.js';
 import type { SkipReason } from '../captures/types.js';
 import { writeCaptures, type CaptureWriter } from '../captures/write-captures.js';
-import { reportOf } from '../cli/build-report.js';
-import { createChecker } from '../cli/check-response.js';
-import type { ReportItem, ValidateReport } from '../cli/report-types.js';
+import { reportOf } from '../report/report-of.js';
+import { createChecker } from '../report/check-response.js';
+import type { ReportItem, ValidateReport } from '../report/report-types.js';
 import { operationOf } from '../operations/operation-of.js';
 import { forward, rawHeader, type Forwarded } from './forward.js';
 
