@@ -1,7 +1,7 @@
 /** A rule of the register for people: what it checks, its sentence or its inference, network names as the catalogs spell them. */
 import { catalogs } from './catalogs.js';
-import { withNetworkNames } from './network-names.js';
-import type { Rule } from './types.js';
+import { withNetworkNames } from '../shared/network-names.js';
+import type { Rule } from '../shared/catalog-types.js';
 
 const DOCUMENTS: Record<'v1' | 'v2', string> = { v2: 'document 1 (version 2)', v1: 'document 2 (version 1)' };
 const LEVELS: Record<Rule['level'], string> = { stated: 'stated: a break is an error', inferred: 'inferred: a break is a warning, an error in strict mode' };

@@ -7,7 +7,7 @@
  */
 import { RULES } from '../../generated/rules.js';
 import { ruleListText, ruleText } from '../catalog/rule-text.js';
-import type { Rule } from '../catalog/types.js';
+import type { Rule } from '../shared/catalog-types.js';
 import { readOptions, type OptionTable } from './parse-options.js';
 import { RULES_USAGE } from './usage.js';
 

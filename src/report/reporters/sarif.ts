@@ -8,7 +8,7 @@
  */
 import { resolve } from 'node:path';
 import { RULES } from '../../../generated/rules.js';
-import type { Rule } from '../../catalog/types.js';
+import type { Rule } from '../../shared/catalog-types.js';
 import { displayPath, STDIN_LABEL } from '../../captures/read-inputs.js';
 import type { ProblemGroup, ReportWriter, RuleId, ValidateReport } from '../report-types.js';
 import type { SpoolMaker } from '../spool.js';
