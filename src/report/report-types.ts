@@ -15,8 +15,6 @@ export interface Problem extends Omit<ResponseProblem, 'rule'> {
   /** Where the offending value is in the file (line and column from 1), when it could be placed. */
   readonly line?: number;
   readonly column?: number;
-  /** An error of an inferred rule (`--strict`): no sentence of the documents states it. */
-  readonly inferred?: true;
 }
 
 /** Problems of one rule at pointers of one shape (`/data/*\/3`): one line of the report. */
