@@ -8,7 +8,7 @@
  * ({@link MetricsV1Facts}): the rules read only those again.
  */
 import { quote } from '../../core/problems/describe.js';
-import { childPointer } from '../../core/pointer.js';
+import { childPointer } from '../../shared/pointer.js';
 import type { CatalogMetric } from '../catalog-facts.js';
 import { hasDayTimeShape, realDayAt } from '../../calendar/date-times.js';
 import { rangeText, stringArray } from '../checks/request-shape.js';

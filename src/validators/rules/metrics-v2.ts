@@ -11,7 +11,7 @@
  */
 import { extraDimensionNames, type CatalogMetric } from '../catalog-facts.js';
 import { describeValue, listValues, quote } from '../../core/problems/describe.js';
-import { childPointer } from '../../core/pointer.js';
+import { childPointer } from '../../shared/pointer.js';
 import { withArticle } from '../../core/problems/article.js';
 import { firstMetric, walkData, type HeaderElement } from '../checks/metrics-v2-body.js';
 import { FEW_ROWS } from '../checks/metric-rows-memo.js';
