@@ -1,7 +1,6 @@
 /** The report of one `validate` run: what every reporter (text, json, junit, github, markdown, sarif) renders. */
 import type { SkipReason } from '../captures/types.js';
 import type { ResponseProblem, RuleId, Severity } from '../core/problems/problem.js';
-import type { BaselineCounts } from './baseline.js';
 
 export type { RuleId, Severity };
 
@@ -136,4 +135,14 @@ export interface ValidateReport {
   skipped: SkippedReport[];
   items: ReportItem[];
   coverage?: Coverage;
+}
+
+/** The outcome of a run against a baseline, as the summary reports it. */
+export interface BaselineCounts {
+  /** Errors of the run the baseline lists: they do not fail it. */
+  known: number;
+  /** Errors of the run the baseline does not list: any fails it. */
+  new: number;
+  /** Errors the baseline lists that the run no longer has. */
+  fixed: number;
 }
