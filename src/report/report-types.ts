@@ -1,6 +1,7 @@
 /** The report of one `validate` run: what every reporter (text, json, junit, github, markdown, sarif) renders. */
 import type { SkipReason } from '../captures/types.js';
 import type { ResponseProblem, RuleId, Severity } from '../core/problems/problem.js';
+import type { CoverageShortfall } from './coverage-gate.js';
 
 export type { RuleId, Severity };
 
@@ -87,6 +88,8 @@ export interface Summary {
   empty: boolean;
   /** With `--baseline`: the run's errors it lists (known), does not list (new), and its errors the run no longer has (fixed). */
   baseline?: BaselineCounts;
+  /** With `--min-coverage`: the kinds of coverage below their threshold (any fails the run). */
+  coverageBelow?: CoverageShortfall[];
   exitCode: number;
 }
 
@@ -101,6 +104,10 @@ export interface Coverage {
   metrics: Record<string, CoverageCount>;
   postFields: Record<string, CoverageCount>;
   dimensions: Record<string, CoverageCount>;
+  /** Per operation: the HTTP statuses it answers with (200 and those of its failures) seen. */
+  statuses: Record<string, CoverageCount>;
+  /** Per operation: the error codes of the error catalog it can answer seen in failure bodies. */
+  errorCodes: Record<string, CoverageCount>;
 }
 
 /** What a report says after its items: the counts, coverage when asked, the first rule the problems name. */
