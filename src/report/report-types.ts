@@ -1,7 +1,6 @@
 /** The report of one `validate` run: what every reporter (text, json, junit, github, markdown, sarif) renders. */
 import type { SkipReason } from '../captures/types.js';
 import type { ResponseProblem, RuleId, Severity } from '../core/problems/problem.js';
-import type { CoverageShortfall } from './coverage-gate.js';
 
 export type { RuleId, Severity };
 
@@ -152,4 +151,17 @@ export interface BaselineCounts {
   new: number;
   /** Errors the baseline lists that the run no longer has. */
   fixed: number;
+}
+
+/** The kinds of coverage a run can be held to (`--min-coverage KIND=PERCENT`). */
+export const COVERAGE_KINDS = ['operations', 'metrics', 'fields', 'dimensions', 'statuses', 'error-codes'] as const;
+export type CoverageKind = (typeof COVERAGE_KINDS)[number];
+
+/** A kind whose coverage is below its threshold. */
+export interface CoverageShortfall {
+  kind: CoverageKind;
+  exercised: number;
+  total: number;
+  /** The threshold, in percent. */
+  min: number;
 }
