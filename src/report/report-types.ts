@@ -153,7 +153,7 @@ export interface BaselineCounts {
   fixed: number;
 }
 
-/** The kinds of coverage a run can be held to (`--min-coverage KIND=PERCENT`). */
+/** The kinds of names coverage counts, each with its own `--min-coverage` threshold. */
 export const COVERAGE_KINDS = ['operations', 'metrics', 'fields', 'dimensions', 'statuses', 'error-codes'] as const;
 export type CoverageKind = (typeof COVERAGE_KINDS)[number];
 
