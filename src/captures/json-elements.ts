@@ -308,73 +308,133 @@ export function createJsonScanner(options: ScanOptions) {
     return out;
   }
 
+  /**
+   * The first bytes of the input: a NUL byte makes it a binary file, a byte order mark is skipped,
+   * and a top-level `[` (with `topArray`) starts the streamed array. Returns where the scan goes
+   * on, a problem, or undefined while only whitespace came.
+   */
+  function begin(buf: Buffer): number | JsonPart | undefined {
+    let i = 0;
+    if (offset === 0 && buf.subarray(0, 64 * 1024).includes(0)) return problem('binary file (contains NUL bytes), not JSON text');
+    if (offset === 0 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) i = 3;
+    lines.next(buf, i);
+    frameFrom = i;
+    while (i < buf.length && isSpace(buf[i])) i++;
+    if (i === buf.length) return undefined;
+    started = true;
+    if (buf[i] === 0x5b && options.topArray) {
+      const stop = addFrame(buf.subarray(frameFrom, i + 1));
+      if (stop) return problem(stop);
+      split = { at: frameBytes, resume: { line: 1, column: 1 } };
+      (mode = 'between'), (between = 'first'), (array = 'captures'), (streamed = true);
+      i++;
+    }
+    return i;
+  }
+
+  /**
+   * Reads the frame (the text around the streamed array) from `buf[i]`, keeping the keys of the
+   * two outer objects to find `log.entries`. Returns where the streamed array's elements start
+   * (the mode is then 'between'), the chunk's length when the frame goes on past it, or a problem.
+   */
+  function scanFrame(buf: Buffer, i: number): number | JsonPart {
+    const n = buf.length;
+    while (i < n) {
+      if (inString) {
+        const q = stringEnd(buf, i);
+        if (keyParts) keyParts.push(buf.subarray(i, q < 0 ? n : q));
+        if (q < 0) return n;
+        inString = false;
+        carried = 0;
+        if (keyParts) {
+          keys[keys.length - 1] = decode(keyParts);
+          keyParts = undefined;
+        }
+        expectKey = false;
+        i = q + 1;
+        continue;
+      }
+      const c = buf[i];
+      if (c === QUOTE) {
+        inString = true;
+        keyParts = expectKey && stack.length <= 2 ? [] : undefined;
+      } else if (c === 0x7b) (stack.push(c), keys.push(undefined), (expectKey = true));
+      else if (c === 0x5b) {
+        if (!streamed && stack.length === 2 && stack[0] === 0x7b && stack[1] === 0x7b && keys[0] === 'log' && keys[1] === 'entries') {
+          const stop = addFrame(buf.subarray(frameFrom, i + 1));
+          if (stop) return problem(stop);
+          split = { at: frameBytes, resume: { line: 1, column: 1 } };
+          (mode = 'between'), (between = 'first'), (array = 'entries'), (streamed = true);
+          return i + 1;
+        }
+        (stack.push(c), keys.push(undefined), (expectKey = false));
+      } else if (c === 0x7d || c === 0x5d) (stack.pop(), keys.pop(), (expectKey = false));
+      else if (c === 0x2c) expectKey = stack[stack.length - 1] === 0x7b;
+      else if (c === 0x3a) expectKey = false;
+      i++;
+    }
+    return n;
+  }
+
+  /**
+   * Finds the end of the element under way from `buf[i]` (a string, a scalar, or an object or
+   * array by its depth, strings skipped): the offset just past it, or -1 when it goes on past the chunk.
+   */
+  function elementEnd(buf: Buffer, i: number): number {
+    const n = buf.length;
+    for (;;) {
+      if (inString) {
+        const q = stringEnd(buf, i);
+        if (q < 0) return -1;
+        inString = false;
+        carried = 0;
+        i = q + 1;
+        if (depth === 0) return i;
+        continue;
+      }
+      if (scalar) {
+        while (i < n && !isSpace(buf[i]) && buf[i] !== 0x2c && buf[i] !== 0x5d && buf[i] !== 0x7d) i++;
+        return i === n ? -1 : i;
+      }
+      for (; i < n; i++) {
+        const c = buf[i];
+        if (c === QUOTE) break;
+        if (c === 0x7b || c === 0x5b) depth++;
+        else if ((c === 0x7d || c === 0x5d) && --depth === 0) break;
+      }
+      if (i === n) return -1;
+      if (buf[i] !== QUOTE) return i + 1;
+      inString = true;
+      i++;
+    }
+  }
+
+  /** Scans a chunk: the frame, the separators between the streamed elements, and the elements, each handed out once complete. */
   function* push(buf: Buffer): Generator<JsonPart, void, undefined> {
     if (failed) return;
     let i = 0;
     if (!started) {
-      if (offset === 0 && buf.subarray(0, 64 * 1024).includes(0)) {
-        yield problem('binary file (contains NUL bytes), not JSON text');
-        return;
-      }
-      if (offset === 0 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) i = 3;
-      lines.next(buf, i);
-      frameFrom = i;
-      while (i < buf.length && isSpace(buf[i])) i++;
-      if (i < buf.length) {
-        started = true;
-        if (buf[i] === 0x5b && options.topArray) {
-          const stop = addFrame(buf.subarray(frameFrom, i + 1));
-          if (stop) {
-            yield problem(stop);
-            return;
-          }
-          split = { at: frameBytes, resume: { line: 1, column: 1 } };
-          (mode = 'between'), (between = 'first'), (array = 'captures'), (streamed = true);
-          i++;
-        }
-      }
-      if (!started) {
+      const from = begin(buf);
+      if (from === undefined) {
         offset += buf.length;
         return;
       }
+      if (typeof from !== 'number') {
+        yield from;
+        return;
+      }
+      i = from;
     } else lines.next(buf);
     if (byLines && !options.rawElements) chunkAscii = isAscii(buf);
     const n = buf.length;
     while (i < n) {
       if (mode === 'frame') {
-        if (inString) {
-          const q = stringEnd(buf, i);
-          if (keyParts) keyParts.push(buf.subarray(i, q < 0 ? n : q));
-          if (q < 0) break;
-          inString = false;
-          carried = 0;
-          if (keyParts) {
-            keys[keys.length - 1] = decode(keyParts);
-            keyParts = undefined;
-          }
-          expectKey = false;
-          i = q + 1;
-          continue;
+        const next = scanFrame(buf, i);
+        if (typeof next !== 'number') {
+          yield next;
+          return;
         }
-        const c = buf[i];
-        if (c === QUOTE) {
-          inString = true;
-          keyParts = expectKey && stack.length <= 2 ? [] : undefined;
-        } else if (c === 0x7b) (stack.push(c), keys.push(undefined), (expectKey = true));
-        else if (c === 0x5b) {
-          if (!streamed && stack.length === 2 && stack[0] === 0x7b && stack[1] === 0x7b && keys[0] === 'log' && keys[1] === 'entries') {
-            const stop = addFrame(buf.subarray(frameFrom, i + 1));
-            if (stop) {
-              yield problem(stop);
-              return;
-            }
-            split = { at: frameBytes, resume: { line: 1, column: 1 } };
-            (mode = 'between'), (between = 'first'), (array = 'entries'), (streamed = true);
-          } else (stack.push(c), keys.push(undefined), (expectKey = false));
-        } else if (c === 0x7d || c === 0x5d) (stack.pop(), keys.pop(), (expectKey = false));
-        else if (c === 0x2c) expectKey = stack[stack.length - 1] === 0x7b;
-        else if (c === 0x3a) expectKey = false;
-        i++;
+        i = next;
         continue;
       }
       if (mode === 'between') {
@@ -418,35 +478,9 @@ export function createJsonScanner(options: ScanOptions) {
         i++;
         continue;
       }
-      // element
-      let end = -1;
-      if (inString) {
-        const q = stringEnd(buf, i);
-        if (q < 0) break;
-        inString = false;
-        carried = 0;
-        i = q + 1;
-        if (depth === 0) end = i;
-        else continue;
-      } else if (scalar) {
-        while (i < n && !isSpace(buf[i]) && buf[i] !== 0x2c && buf[i] !== 0x5d && buf[i] !== 0x7d) i++;
-        if (i === n) break;
-        end = i;
-      } else {
-        for (; i < n; i++) {
-          const c = buf[i];
-          if (c === QUOTE) break;
-          if (c === 0x7b || c === 0x5b) depth++;
-          else if ((c === 0x7d || c === 0x5d) && --depth === 0) break;
-        }
-        if (i === n) break;
-        if (buf[i] === QUOTE) {
-          inString = true;
-          i++;
-          continue;
-        }
-        end = ++i;
-      }
+      const end = elementEnd(buf, i);
+      if (end < 0) break;
+      i = end;
       elementParts.push(buf.subarray(elementFrom, end));
       const part = elementText(elementParts);
       if (part.kind === 'problem') {

@@ -10,7 +10,7 @@ import { basename, dirname, join } from 'node:path';
 import { ReportPathError } from './report-path-error.js';
 
 /** Makes the missing directories above `file`, nearest the root first; every step goes one level up, so the walk ends at the root. */
-export async function makeParents(file: string): Promise<void> {
+async function makeParents(file: string): Promise<void> {
   const missing: string[] = [];
   for (let dir = dirname(file); ; dir = dirname(dir)) {
     try {

@@ -12,7 +12,7 @@ import type { Problem, ProblemGroup } from './report-types.js';
 /** At most this many groups are listed per response; the count of the rest is reported. */
 export const MAX_GROUPS = 100;
 /** Pointers listed per group. */
-export const POINTERS_SHOWN = 3;
+const POINTERS_SHOWN = 3;
 /** Distinct values listed for a value that differs inside a group; the count of the rest is stated. */
 export const VALUES_SHOWN = 20;
 

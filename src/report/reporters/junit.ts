@@ -32,7 +32,7 @@ interface Suite {
 }
 
 /** The test class of a file's cases: its name with every dot written `_` (`captures/a.json` -> `captures/a_json`). */
-export const classnameOf = (file: string) => file.replace(/\./g, '_');
+const classnameOf = (file: string) => file.replace(/\./g, '_');
 
 const problems = (n: number) => `${n} ${n === 1 ? 'problem' : 'problems'}`;
 

@@ -16,7 +16,7 @@ export const MAX_ROWS = 25;
 /** Problem groups listed per response (errors first). */
 export const PROBLEMS_PER_ROW = 3;
 /** Characters of one problem or message in a cell, at most (the text, JSON and JUnit reports hold the whole of it). */
-export const MAX_CELL_TEXT = 300;
+const MAX_CELL_TEXT = 300;
 
 export interface MarkdownOptions {
   /** The docs site (ending in `/`): each rule links to its entry on the rules page. */
@@ -33,7 +33,7 @@ export function cellText(text: string, max = MAX_CELL_TEXT): string {
 }
 
 /** A rule id as a link to its entry on the rules page (`rules.html#<rule id>`), or as code without a site. */
-export const ruleRef = (rule: string, options: MarkdownOptions) =>
+const ruleRef = (rule: string, options: MarkdownOptions) =>
   options.docsUrl ? `[${rule}](${new URL(`rules.html#${encodeURIComponent(rule)}`, options.docsUrl).href})` : `\`${rule}\``;
 
 function problemCell(group: ProblemGroup, options: MarkdownOptions): string {
@@ -55,7 +55,7 @@ function responseRow(item: ResponseReport, options: MarkdownOptions): string {
 }
 
 /** Writes the report item by item: `row` for each item (a table row, or none), then `closing`. */
-export function createMarkdownWriter(options: MarkdownOptions = {}) {
+function createMarkdownWriter(options: MarkdownOptions = {}) {
   let rows = 0;
   let more = 0;
   return {

@@ -15,7 +15,7 @@ export function groupText(group: ProblemGroup): string {
 }
 
 /** How an error of an inferred rule is marked in every report: no sentence states it, `--strict` made it an error. */
-export const INFERRED_LEAD = 'inferred rule (--strict): ';
+const INFERRED_LEAD = 'inferred rule (--strict): ';
 
 /** The group lines of a response, each led by the place of its first value (`file:line:column: `) when known, then how many groups were left out. */
 export function placedGroupLines(item: ResponseReport): string[] {

@@ -21,7 +21,7 @@ import { fileOf, groupText, responseTitle } from './problem-text.js';
 import { renderWith, spooledArray } from './whole.js';
 
 /** The rule id of a problem about the input itself (unreadable, or a capture whose request could not be read). */
-export const INPUT_RULE = 'input';
+const INPUT_RULE = 'input';
 
 type Place = { file: string; line?: number; column?: number };
 

@@ -13,7 +13,7 @@ function coverageLines(c: Coverage): string[] {
 }
 
 /** The lines of one input item: its verdict, then its problem groups. */
-export function itemLines(item: ReportItem): string[] {
+function itemLines(item: ReportItem): string[] {
   if (item.kind === 'unreadable') return [`error    ${item.source}: ${item.message}`];
   if (item.kind === 'skipped') return [`skipped  ${item.source}: ${item.reason}: ${item.detail}`];
   return [`${item.valid ? 'ok     ' : 'invalid'}  ${item.source}  ${responseTitle(item)}`, ...placedGroupLines(item).map((line) => `${INDENT}${line}`)];
