@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseJson } from '../captures/json-syntax.js';
-import { isPlainObject } from '../core/values.js';
+import { isPlainObject } from '../shared/values.js';
 import type { ReportItem } from './report-types.js';
 
 /** What a baseline file says it is. */
