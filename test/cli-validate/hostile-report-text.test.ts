@@ -89,6 +89,7 @@ describe('reporters under hostile text', () => {
 
   it('escapes rather than drops: the text names each character it escaped', () => {
     const item: ReportItem = { kind: 'unreadable', source: 'a\n::error::b\u202e.json', message: 'bad \x1b[31m' };
-    expect(renderText(reportOf([item], { allowEmpty: true })).split('\n')[0]).toBe('error    a\\x0a:\\x3aerror:\\x3ab\\u202e.json: bad \\x1b[31m');
+    expect(renderText(reportOf([item], { allowEmpty: true })).split('\n')[0]).toBe('error    a\\x0a::error::b\\u202e.json: bad \\x1b[31m');
+    expect(exchangeLine({ method: ' ::add-mask::x', path: '/', status: 200, item: { kind: 'skipped', source: 's', reason: 'not an API operation', detail: '##[error]' } })).toBe(' \\x3a:add-mask::x / 200 skipped: not an API operation');
   });
 });

@@ -7,16 +7,18 @@
  * - C0 controls (newlines and tabs included), DEL, C1 controls, the line and paragraph
  *   separators and the bidirectional controls (U+061C, U+200E, U+200F, U+202A-U+202E,
  *   U+2066-U+2069) are written as escapes: `\x1b`, `\u202e`;
- * - a `::` (a GitHub Actions workflow command where a line starts with it, leading spaces
- *   allowed) is written `:\x3a`, and `##[` (the runner's older command form) `#\x23[`.
+ * - a `::` where the text starts (after spaces) is written `\x3a:`: a GitHub Actions workflow
+ *   command is a line starting so, and with its line breaks escaped, the text can start a line
+ *   only where the reporter puts it first (a file name leading a problem line, a method leading
+ *   a proxy line); `##[` (the runner's older command form) is written `#\x23[` anywhere.
  *
  * Escaping the whole line the reporter made is the same as escaping its parts: the reporters'
- * own words hold none of these characters.
+ * own words hold none of these characters, and no line of theirs starts with `::`.
  */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|::|##\[/g;
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|^ *::|##\[/g;
 
 const escapeOf = (c: string) => {
-  if (c === '::') return ':\\x3a';
+  if (c.endsWith('::')) return `${c.slice(0, -2)}\\x3a:`;
   if (c === '##[') return '#\\x23[';
   const code = c.charCodeAt(0);
   return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
