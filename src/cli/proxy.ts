@@ -11,6 +11,7 @@ import { lineBatch } from '../proxy/line-batch.js';
 import type { ProxyExchange, ProxyOptions, ProxyServer } from '../proxy/proxy.js';
 import { readOptions, type OptionTable } from './parse-options.js';
 import { closingText } from '../report/reporters/text.js';
+import { safeText } from '../report/reporters/safe-text.js';
 import { DEFAULT_REPORTER } from '../report/reporters/table.js';
 import { closingOf } from '../report/reporters/whole.js';
 import { PROXY_USAGE } from './usage.js';
@@ -120,8 +121,12 @@ export function parseProxyArgs(args: readonly string[]): ProxyArgs | { error: st
   return { options, reporters, help };
 }
 
-/** The one line printed for an exchange: method, path, status, verdict and the first problem. */
+/** The one line printed for an exchange: method, path, status, verdict and the first problem (text from the exchange escaped). */
 export function exchangeLine(exchange: Pick<ProxyExchange, 'method' | 'path' | 'status' | 'item'>): string {
+  return safeText(exchangeText(exchange));
+}
+
+function exchangeText(exchange: Pick<ProxyExchange, 'method' | 'path' | 'status' | 'item'>): string {
   const { item } = exchange;
   const head = `${exchange.method} ${exchange.path} ${exchange.status || '-'}`;
   if (item.kind === 'skipped') return `${head} skipped: ${item.reason}${item.reason === 'no response' ? ` (${item.detail.replace(/^\S+ \S+: /, '')})` : ''}`;

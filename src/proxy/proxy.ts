@@ -258,7 +258,9 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
       const text = `social-analytics-api proxy: ${sent.refused}\n`;
       res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text), 'x-proxy-error': 'request', connection: 'close' });
       res.end(text);
-      keep({ kind: 'skipped', source: `proxy#${n}`, reason: 'not an API operation', detail: `${method} refused 400: ${sent.refused}` });
+      const item: ReportItem = { kind: 'skipped', source: `proxy#${n}`, reason: 'not an API operation', detail: `${method} refused 400: ${sent.refused}` };
+      keep(item);
+      options.onExchange?.({ method, path: '(refused)', status: 400, item });
       return;
     }
     const api = method !== 'OPTIONS' && operationOf(method, sent.path) !== undefined;

@@ -205,6 +205,7 @@ describe('interim answers, trailers and request targets', () => {
       expect((above as { body: Buffer }).body.toString()).toBe('social-analytics-api proxy: the path climbs above the root with ".."\n');
       expect(await call(proxied.proxy.url, '*', 'OPTIONS')).toMatchObject({ status: 400 });
       expect(seen).toHaveLength(3);
+      expect(proxied.exchanges.filter((e) => e.status === 400).map((e) => (e.item.kind === 'skipped' ? e.item.detail : ''))).toEqual(['GET refused 400: the path climbs above the root with ".."', 'OPTIONS refused 400: the asterisk form ("*") names the server, not a resource: the proxy does not forward it']);
       const tunnel = await new Promise<string>((resolve) => {
         const req = httpRequest({ hostname: '127.0.0.1', port: proxied.proxy.port, method: 'CONNECT', path: 'example.com:443', agent: false });
         req.on('connect', (res, socket) => {

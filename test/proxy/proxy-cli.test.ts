@@ -98,7 +98,8 @@ describe('the proxy command', () => {
     });
     expect(await run).toBe(0);
     expect(lines[1]).toBe('GET /2/facebook/profiles 200 ok');
-    expect(JSON.parse(lines[2]).summary).toMatchObject({ responses: 1, valid: 1, exitCode: 0 });
+    expect(lines[2]).toBe('proxy stopping: no new connections; the exchanges under way get 5000 ms to finish');
+    expect(JSON.parse(lines[3]).summary).toMatchObject({ responses: 1, valid: 1, exitCode: 0 });
   });
 
   it('exits 2 on a usage error and when the target cannot be reached', async () => {

@@ -12,6 +12,7 @@ import { displayPath, STDIN_LABEL } from '../../captures/read-inputs.js';
 import { explainRuleLine } from '../../catalog/rule-command.js';
 import type { ReportWriter, ValidateReport } from '../report-types.js';
 import { fileOf, groupText, responseTitle, summaryLine } from './problem-text.js';
+import { controlsEscaped } from './safe-text.js';
 import { renderWith } from './whole.js';
 
 /** Where the report's paths start (`cwd`, as the labels are written) and the folder annotation paths are relative to. */
@@ -20,8 +21,8 @@ export interface AnnotationRoot {
   root: string;
 }
 
-/** Escaping of workflow command data and properties (as @actions/core does it). */
-const data = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+/** Escaping of workflow command data and properties (as @actions/core does it), other control and bidi characters written as escapes (safe-text.ts). */
+const data = (s: string) => controlsEscaped(s).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const property = (s: string) => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 /** `file=...,line=...,col=...` of a place (line and col only when known); nothing for standard input, which no file holds. */

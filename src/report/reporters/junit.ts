@@ -18,6 +18,8 @@ import { renderWith } from './whole.js';
 /** Characters XML 1.0 cannot hold, even escaped. */
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 const xmlText = (s: string) => s.replace(NOT_XML, '\ufffd');
+/** An attribute value: XML would read a raw line break or tab in it as a space (and the suite's opening line would break), so they are written `\n`, `\r`, `\t`. */
+const xmlAttribute = (s: string) => xmlText(s).replace(/[\r\n\t]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t'));
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
 /** A suite's counts, and where its cases are in the spool (one range, or more when its file's items came apart). */
@@ -49,11 +51,11 @@ function responseCase(item: ResponseReport, file: string): Record<string, unknow
   };
   return {
     '@_classname': classnameOf(file),
-    '@_name': xmlText(`${responseTitle(item)} ${item.source}`),
+    '@_name': xmlAttribute(`${responseTitle(item)} ${item.source}`),
     '@_file': file,
     ...(line !== undefined ? { '@_line': line } : {}),
     '@_time': seconds(item.durationMs ?? 0),
-    ...(item.valid ? {} : { failure: { '@_message': xmlText(`${problems(item.errors.length)} in ${item.source}`), '@_type': 'invalid', '#text': withHint(errors, placedGroupLines({ ...item, groups: errors })) } }),
+    ...(item.valid ? {} : { failure: { '@_message': xmlAttribute(`${problems(item.errors.length)} in ${item.source}`), '@_type': 'invalid', '#text': withHint(errors, placedGroupLines({ ...item, groups: errors })) } }),
     ...(warnings.length ? { 'system-out': withHint(warnings, placedGroupLines({ ...item, groups: warnings, groupsOmitted: 0 })) } : {}),
   };
 }
@@ -61,21 +63,21 @@ function responseCase(item: ResponseReport, file: string): Record<string, unknow
 function unreadableCase(item: UnreadableReport, file: string): Record<string, unknown> {
   return {
     '@_classname': classnameOf(file),
-    '@_name': xmlText(`unreadable ${item.source}`),
+    '@_name': xmlAttribute(`unreadable ${item.source}`),
     '@_file': file,
     ...(item.line !== undefined ? { '@_line': item.line } : {}),
     '@_time': seconds(0),
-    error: { '@_message': xmlText(item.message), '@_type': 'unreadable' },
+    error: { '@_message': xmlAttribute(item.message), '@_type': 'unreadable' },
   };
 }
 
 function skippedCase(item: SkippedReport, file: string): Record<string, unknown> {
   return {
     '@_classname': classnameOf(file),
-    '@_name': xmlText(`${item.reason} ${item.source}`),
+    '@_name': xmlAttribute(`${item.reason} ${item.source}`),
     '@_file': file,
     '@_time': seconds(0),
-    skipped: { '@_message': xmlText(`${item.reason}: ${item.detail}`) },
+    skipped: { '@_message': xmlAttribute(`${item.reason}: ${item.detail}`) },
   };
 }
 
@@ -118,7 +120,7 @@ export function createJunitWriter(write: (text: string) => void, spool: SpoolMak
   };
   return {
     item(item: ReportItem) {
-      const file = xmlText(fileOf(item.source));
+      const file = xmlAttribute(fileOf(item.source));
       if (current?.name !== file) {
         endRange();
         current = suites.get(file);

@@ -7,6 +7,7 @@
  * come (`row`), then the closing lines (`closing`), so it can print while the inputs are read.
  */
 import { explainRule } from '../../catalog/rule-command.js';
+import { safeText } from './safe-text.js';
 import { renderWith } from './whole.js';
 import type { Coverage, ProblemGroup, ReportClosing, ReportItem, ReportWriter, ResponseReport, ValidateReport } from '../report-types.js';
 import { coverageRows, fileOf, groupText, placeText, responseTitle, summaryLine } from './problem-text.js';
@@ -27,8 +28,7 @@ export interface MarkdownOptions {
 export function cellText(text: string, max = MAX_CELL_TEXT): string {
   // Cut on a whole character (never half of a surrogate pair).
   const cut = text.length > max ? `${text.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '')}…` : text;
-  return cut
-    .replace(/[\r\n\t]+/g, ' ')
+  return safeText(cut.replace(/[\r\n\t]+/g, ' '))
     .replace(/[\\`*_[\]<>|~#!&]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '|' ? '\\|' : `\\${c}`));
 }
 

@@ -23,12 +23,15 @@ import { renderWith, spooledArray } from './whole.js';
 /** The rule id of a problem about the input itself (unreadable, or a capture whose request could not be read). */
 const INPUT_RULE = 'input';
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 type Place = { file: string; line?: number; column?: number };
 
 /** The result's location: none for standard input, which no file holds. */
 function locations(place: Place, where: AnnotationRoot): { locations?: Record<string, unknown>[] } {
   if (place.file === STDIN_LABEL) return {};
-  const uri = displayPath(resolve(where.cwd, place.file), where.root).split('/').map(encodeURIComponent).join('/');
+  // A lone surrogate (no file system names one, a capture's source may) cannot be percent-encoded: it is written U+FFFD.
+  const uri = displayPath(resolve(where.cwd, place.file), where.root).replace(LONE_SURROGATE, '\ufffd').split('/').map(encodeURIComponent).join('/');
   const region = place.line === undefined ? undefined : { startLine: place.line, ...(place.column === undefined ? {} : { startColumn: place.column }) };
   return { locations: [{ physicalLocation: { artifactLocation: { uri }, ...(region ? { region } : {}) } }] };
 }

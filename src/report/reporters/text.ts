@@ -2,6 +2,7 @@
 import { explainRuleLine } from '../../catalog/rule-command.js';
 import type { Coverage, ReportClosing, ReportItem, ReportWriter, ValidateReport } from '../report-types.js';
 import { coverageRows, placedGroupLines, responseTitle, summaryLine } from './problem-text.js';
+import { safeText } from './safe-text.js';
 import { renderWith } from './whole.js';
 
 const INDENT = '           ';
@@ -12,11 +13,11 @@ function coverageLines(c: Coverage): string[] {
   return ['coverage (exercised of catalog):', ...rows.map(([label, v]) => `  ${label.padEnd(width)}  ${v.exercised.length} of ${v.total}`)];
 }
 
-/** The lines of one input item: its verdict, then its problem groups. */
+/** The lines of one input item: its verdict, then its problem groups (text from the inputs escaped: safe-text.ts). */
 function itemLines(item: ReportItem): string[] {
-  if (item.kind === 'unreadable') return [`error    ${item.source}: ${item.message}`];
-  if (item.kind === 'skipped') return [`skipped  ${item.source}: ${item.reason}: ${item.detail}`];
-  return [`${item.valid ? 'ok     ' : 'invalid'}  ${item.source}  ${responseTitle(item)}`, ...placedGroupLines(item).map((line) => `${INDENT}${line}`)];
+  if (item.kind === 'unreadable') return [safeText(`error    ${item.source}: ${item.message}`)];
+  if (item.kind === 'skipped') return [safeText(`skipped  ${item.source}: ${item.reason}: ${item.detail}`)];
+  return [safeText(`${item.valid ? 'ok     ' : 'invalid'}  ${item.source}  ${responseTitle(item)}`), ...placedGroupLines(item).map((line) => `${INDENT}${safeText(line)}`)];
 }
 
 /** What follows the item lines: coverage, the summary, then how to read a rule the problems name. */
