@@ -6,12 +6,13 @@
  * docs/architecture.md's worked example "Add a network" states.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSteps, staleFiles, writeArtifacts } from '../../scripts/generate.js';
 import type { Artifact } from '../../scripts/generators/artifact.js';
 import { makeTempProject, PROJECT_ROOT, type TempProject } from './temp-project.js';
+import { workedExample } from './worked-example.js';
 
 /** The files a person writes to add the network: all of them data. */
 const BY_HAND: Readonly<Record<string, string>> = {
@@ -41,17 +42,6 @@ const NETWORK_ENTRY = [
   '    versions: [2]',
   '',
 ].join('\n');
-
-/** A worked example of docs/architecture.md: its counts of files by hand and regenerated, and the generated/ files it names. */
-function workedExample(title: string): { byHand: number; regenerated: number; named: string[] } {
-  const doc = readFileSync(join(PROJECT_ROOT, 'docs/architecture.md'), 'utf8');
-  const start = doc.indexOf(`**${title}**`);
-  if (start === -1) throw new Error(`docs/architecture.md has no worked example "${title}"`);
-  const text = doc.slice(start, doc.indexOf('\n**', start + 1));
-  const count = (what: string) => Number(new RegExp(`${what} \\((\\d+)\\)`).exec(text)?.[1]);
-  const named = [...text.slice(text.indexOf('regenerated (')).matchAll(/`(generated\/[^`]+)`/g)].map((m) => m[1]);
-  return { byHand: count('by hand'), regenerated: count('regenerated'), named };
-}
 
 describe('a seventh network, added as data only', () => {
   let project: TempProject;
