@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { expandPaths } from '../../src/captures/read-inputs.js';
 import { buildReport, type BuildOptions } from '../../src/cli/build-report.js';
 import { FOLDER_MIN_FILES, filesInWorkers } from '../../src/cli/files-in-workers.js';
-import type { ReportItem } from '../../src/cli/report-types.js';
+import type { ReportItem } from '../../src/report/report-types.js';
 import { API, entry, har } from './har-fixtures.js';
 import { invalidCapture, metricsBody, metricsRequest, tempDir, validCapture } from './helpers.js';
 
@@ -93,10 +93,9 @@ describe('a folder checked on worker threads', () => {
     expect(notChecked(few.items).size).toBe(0);
   }, 60_000);
 
-  it('is taken from FOLDER_MIN_FILES files on, with a second core and coverage off', () => {
-    expect(filesInWorkers(FOLDER_MIN_FILES, { coverage: false, cores: 2 })).toBe(true);
-    expect(filesInWorkers(FOLDER_MIN_FILES - 1, { coverage: false, cores: 2 })).toBe(false);
-    expect(filesInWorkers(FOLDER_MIN_FILES, { coverage: true, cores: 2 })).toBe(false);
-    expect(filesInWorkers(FOLDER_MIN_FILES, { coverage: false, cores: 1 })).toBe(false);
+  it('is taken from FOLDER_MIN_FILES files on, with a second core', () => {
+    expect(filesInWorkers(FOLDER_MIN_FILES, { cores: 2 })).toBe(true);
+    expect(filesInWorkers(FOLDER_MIN_FILES - 1, { cores: 2 })).toBe(false);
+    expect(filesInWorkers(FOLDER_MIN_FILES, { cores: 1 })).toBe(false);
   });
 });

@@ -4,8 +4,10 @@
  * types, JSON pointers, value guards, date-time patterns, builder names, constraint rule lookup)
  * is the leaf that scripts/ and the runtime share, and the one folder of src/ that scripts/
  * reaches; src/core/ (problems, rule lookup) is the floor every other folder imports, and no
- * arrow runs back up; no import cycle runs through src/, generated/ or scripts/ (madge, with
- * the project's TypeScript configuration, type-only imports included).
+ * arrow runs back up; src/cli/ (argument parsing, commands, files, threads) is the top: no other
+ * folder imports it, the proxy and the report room (src/report/) included; no import cycle runs
+ * through src/, generated/ or scripts/ (madge, with the project's TypeScript configuration,
+ * type-only imports included).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -144,6 +146,28 @@ describe('scripts/ and src/ share one leaf, src/shared/', () => {
         .filter((arrow) => arrow.includes('generated/')),
     );
     expect(valueImports).toEqual([]);
+  });
+});
+
+describe('the CLI is the top of src/', () => {
+  it('no module outside src/cli/ imports it: the proxy and the report room stand below the commands', () => {
+    const files = readdirSync(join(PROJECT_ROOT, 'src'), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && CODE.test(e.name))
+      .map((e) => relative(PROJECT_ROOT, join(e.parentPath, e.name)).split('\\').join('/'))
+      .filter((file) => srcFolder(file) !== 'cli');
+    expect(files).toContain('src/proxy/proxy.ts');
+    expect(files).toContain('src/report/check-response.ts');
+    expect(files).toContain('src/report/reporters/sarif.ts');
+    const intoCli = files.flatMap((file) => srcImports(file).filter((t) => srcFolder(t) === 'cli').map((t) => `${file} -> ${t}`));
+    expect(intoCli).toEqual([]);
+  });
+
+  it('the report room does not reach into the proxy', () => {
+    const files = readdirSync(join(PROJECT_ROOT, 'src', 'report'), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && CODE.test(e.name))
+      .map((e) => relative(PROJECT_ROOT, join(e.parentPath, e.name)).split('\\').join('/'));
+    const intoProxy = files.flatMap((file) => srcImports(file).filter((t) => srcFolder(t) === 'proxy').map((t) => `${file} -> ${t}`));
+    expect(intoProxy).toEqual([]);
   });
 });
 

@@ -40,12 +40,17 @@ export function firstRule(items: readonly ReportItem[]): RuleId | undefined {
   return undefined;
 }
 
-/** The coverage counts in order: operations, then metrics, post fields and dimensions per version and network. */
+/** The coverage counts in order: operations, then metrics, post fields and dimensions per version and network, then statuses and error codes per operation exercised. */
 export function coverageRows(c: Coverage): [string, CoverageCount][] {
   const rows: [string, CoverageCount][] = [['operations', c.operations]];
   for (const [key, v] of Object.entries(c.metrics)) rows.push([`metrics ${key}`, v]);
   for (const [key, v] of Object.entries(c.postFields)) rows.push([`post fields ${key}`, v]);
   for (const [key, v] of Object.entries(c.dimensions)) rows.push([`dimensions ${key}`, v]);
+  // Statuses and error codes of the operations exercised (every operation's are in the JSON report).
+  for (const op of c.operations.exercised) {
+    if (c.statuses[op]) rows.push([`statuses ${op}`, c.statuses[op]]);
+    if (c.errorCodes[op]?.total) rows.push([`error codes ${op}`, c.errorCodes[op]]);
+  }
   return rows;
 }
 
@@ -70,5 +75,6 @@ export function summaryLine(s: Summary): string {
   const parts = [`${plural(s.responses, 'response')}: ${s.valid} valid, ${s.invalid} invalid${s.withWarnings ? `, ${s.withWarnings} with warnings` : ''}`];
   if (s.unreadable) parts.push(`${plural(s.unreadable, 'input')} unreadable`);
   if (skippedText) parts.push(skippedText);
+  if (s.baseline) parts.push(`baseline: ${plural(s.baseline.known, 'error')} known, ${s.baseline.new} new, ${s.baseline.fixed} fixed`);
   return parts.join('; ');
 }
