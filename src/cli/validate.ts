@@ -7,12 +7,12 @@
  */
 import { appendFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { baselineText, createBaselineGate, readBaseline, type BaselineCounts, type BaselineEntry } from '../report/baseline.js';
+import { baselineText, createBaselineGate, readBaseline, type BaselineEntry } from '../report/baseline.js';
 import { checkInputs } from './build-report.js';
-import { coverageShortfalls, shortfallText, type CoverageShortfall } from '../report/coverage-gate.js';
+import { coverageShortfalls, shortfallText } from '../report/coverage-gate.js';
 import { fileOutput, laterOutput, liveOutput, memoryOutput, type ReportOutput } from './report-output.js';
 import { reasonOf } from './report-path-error.js';
-import type { ReportClosing, ReportWriter } from '../report/report-types.js';
+import type { BaselineCounts, CoverageShortfall, ReportClosing, ReportWriter } from '../report/report-types.js';
 import { summaryLine } from '../report/reporters/problem-text.js';
 import { JOB_SUMMARY_REPORTER, reporterOf, writerOf } from '../report/reporters/table.js';
 import { createSpoolFiles, type SpoolMaker } from '../report/spool.js';
