@@ -83,7 +83,10 @@ export const GROUPS: readonly MutationGroup[] = [
     name: 'redact',
     title: 'redaction (src/client/redact.ts)',
     mutate: ['src/client/redact.ts'],
-    tests: ['test/client/secrets.test.ts', 'test/client/hostile-server.test.ts', 'test/client/hostile-echo.test.ts', 'test/client/redact*.test.ts'],
+    // The hostile-server and hostile-echo suites (the client against misbehaving HTTP servers) are
+    // left out: minutes a mutant on a loaded machine, and they judge that every text of a failure
+    // goes through the redactor, not the redactor's forms and edges, which these suites judge.
+    tests: ['test/client/secrets.test.ts', 'test/client/redact*.test.ts'],
   },
   {
     name: 'split-plan',
