@@ -28,8 +28,6 @@ import { bundleCli } from '../cli-validate/built-cli.js';
 import { documentBlocks, ROOT, type DocBlock } from './doc-blocks.js';
 import { CREDENTIALS, recordExchanges, runShellLine, writeExampleProject } from './example-project.js';
 
-/** Packages the examples import that a project installs itself: linked into the project folders, not bundled. */
-const EXTERNAL = ['vitest', 'msw', 'fast-check'];
 const RUNNABLE = documentBlocks('ts').filter((b) => b.tag !== 'fragment');
 const isTestFile = (block: DocBlock) => /from 'vitest'/.test(block.code);
 const SCRIPTS = RUNNABLE.filter((b) => !isTestFile(b));
@@ -102,8 +100,7 @@ beforeAll(async () => {
     writeExampleProject(project[name], recorded, mistake);
     // The documents' test files import vitest: the project has it, and a config of its own.
     mkdirSync(join(project[name], 'node_modules'));
-    // ... and the optional peers the test-tool entries need (msw, fast-check).
-    for (const peer of EXTERNAL) symlinkSync(join(ROOT, 'node_modules', peer), join(project[name], 'node_modules', peer), 'dir');
+    symlinkSync(join(ROOT, 'node_modules/vitest'), join(project[name], 'node_modules/vitest'), 'dir');
     writeFileSync(join(project[name], 'vitest.config.mjs'), "export default { test: { include: ['*.test.mjs'], testTimeout: 60000 } };\n");
   }
   cli = await bundleCli(join(work, 'cli'));
@@ -114,7 +111,7 @@ beforeAll(async () => {
     writeFileSync(file, `${block.code}\nexport {};\n`);
     return { in: file, out: bundleOf(block).slice(join(work, 'bundles').length + 1).replace(/\.mjs$/, '') };
   });
-  await build({ entryPoints, bundle: true, format: 'esm', platform: 'node', target: 'node20', outdir: join(work, 'bundles'), outExtension: { '.js': '.mjs' }, mainFields: ['module', 'main'], external: EXTERNAL, plugins: [selfReference], logLevel: 'silent' });
+  await build({ entryPoints, bundle: true, format: 'esm', platform: 'node', target: 'node20', outdir: join(work, 'bundles'), outExtension: { '.js': '.mjs' }, mainFields: ['module', 'main'], external: ['vitest'], nodePaths: [join(ROOT, 'node_modules')] /* msw, fast-check: bundled in */, plugins: [selfReference], logLevel: 'silent' });
 }, 180_000);
 
 afterAll(async () => {
