@@ -22,6 +22,10 @@ export interface ValidateOptions {
   docsUrl?: string;
   /** `--threads N`: checking threads at most beside the reading one (0: everything on one thread); one per core, at most two, unless given. */
   threads?: number;
+  /** `--baseline FILE`: only errors it does not list fail the run (a baseline file or a JSON report). */
+  baseline?: string;
+  /** `--write-baseline FILE`: every error of the run written as a baseline. */
+  writeBaseline?: string;
   help: boolean;
 }
 
@@ -36,6 +40,8 @@ const VALIDATE_OPTIONS: OptionTable = {
   root: { type: 'string' },
   'docs-url': { type: 'string' },
   threads: { type: 'string' },
+  baseline: { type: 'string' },
+  'write-baseline': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -151,6 +157,14 @@ export function parseValidateArgs(args: readonly string[]): ValidateOptions | { 
         options.threads = threads;
         break;
       }
+      case 'baseline':
+        if (!token.value) return { error: `${token.rawName} needs a file: a baseline written by --write-baseline, or a JSON report` };
+        options.baseline = token.value;
+        break;
+      case 'write-baseline':
+        if (!token.value) return { error: `${token.rawName} needs a file to write the baseline to` };
+        options.writeBaseline = token.value;
+        break;
       case 'help':
         options.help = true;
         break;
@@ -163,6 +177,7 @@ export function parseValidateArgs(args: readonly string[]): ValidateOptions | { 
   const files = options.reporters.map((r) => r.output).filter((f): f is string => f !== undefined);
   const twice = files.find((f, i) => files.indexOf(f) !== i);
   if (twice) return { error: `two reporters write to ${twice}` };
+  if (options.writeBaseline !== undefined && files.includes(options.writeBaseline)) return { error: `--write-baseline ${options.writeBaseline}: a reporter writes to that file` };
   if (options.paths.filter((p) => p === '-').length > 1) return { error: '- (standard input) is given twice: it can be read once' };
   if (!options.help && !options.paths.length) return { error: 'no input given (usage: social-analytics-api validate <file|dir|har>... [options])' };
   return options;

@@ -5,7 +5,7 @@
  * parameters, so resending them unchanged plus `after` resumes exactly after that post, and no
  * answer needs the posts before it.
  */
-import type { PostField } from '../catalog/types.js';
+import type { PostField } from '../shared/catalog-types.js';
 import type { MockAccount } from './account.js';
 import { MockFailure } from './failures.js';
 import { fieldValue, type PostSkeleton } from './post-data.js';

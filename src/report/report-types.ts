@@ -1,6 +1,7 @@
 /** The report of one `validate` run: what every reporter (text, json, junit, github, markdown, sarif) renders. */
 import type { SkipReason } from '../captures/types.js';
 import type { ResponseProblem, RuleId, Severity } from '../core/problems/problem.js';
+import type { BaselineCounts } from './baseline.js';
 
 export type { RuleId, Severity };
 
@@ -87,6 +88,8 @@ export interface Summary {
   skippedByReason: Partial<Record<SkipReason, number>>;
   /** True when no API response was found in the inputs. */
   empty: boolean;
+  /** With `--baseline`: the run's errors it lists (known), does not list (new), and its errors the run no longer has (fixed). */
+  baseline?: BaselineCounts;
   exitCode: number;
 }
 
