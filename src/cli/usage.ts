@@ -1,12 +1,13 @@
 /**
  * The help text of every command (`social-analytics-api [command] --help`), in one module that
- * imports only catalog data: the commands print them, and the docs site's command line page
+ * imports only catalog data and the reporter table: the commands print them, and the docs site's command line page
  * (scripts/generators/site/cli-page.ts) shows them, each option anchored and in the site's search.
  * An option line starts with two spaces and the option (`  --strict  ...`), as the site reads it.
  */
 import { catalogs } from '../catalog/catalogs.js';
 import { BUDGET_LIMITS } from '../mock/budget.js';
 import { statusesOf } from '../mock/prefer.js';
+import { reporterList } from '../report/reporters/table.js';
 
 /** `social-analytics-api --help`: the commands. */
 export const MAIN_USAGE = `usage: social-analytics-api <command> [options]
@@ -35,7 +36,7 @@ Checks recorded responses against the API description and the requests that were
   -        standard input: a capture, an array of captures or a HAR, named <stdin> in reports
 
 options:
-  --reporter NAME[=FILE]   text (default), json, junit, github, markdown or sarif; repeat for
+  --reporter NAME[=FILE]   ${reporterList()}; repeat for
                            several.
                            With =FILE (or --output FILE next to it) the report goes to FILE,
                            written atomically; otherwise to standard output. When every
@@ -46,7 +47,11 @@ options:
   --output FILE, -o FILE   the file of the --reporter next to it (just before, else just after)
   --json                   the same as --reporter json
   --strict                 inferred rules fail too (by default they are warnings)
-  --coverage               add which operations, metrics, post fields and dimensions were exercised
+  --coverage               add which operations, metrics, post fields and dimensions were
+                           exercised, and per operation its HTTP statuses and error codes
+  --min-coverage KIND=PCT  fail the run (exit 1) when coverage of KIND is below PCT percent;
+                           KIND: operations, metrics, fields, dimensions, statuses or
+                           error-codes; several separated by commas (implies --coverage)
   --allow-empty            a run in which no API response was found exits 0 instead of 1
   --baseline FILE          only errors FILE does not list fail the run (exit 1); FILE is a
                            baseline written by --write-baseline or a previous JSON report.
@@ -153,7 +158,7 @@ options:
                            0700 folder made at start): validate DIR gives the same verdicts
   --record-mode MODE       permissions of the recorded files, e.g. 644 (the folder gets x
                            where r is allowed)
-  --reporter NAME[=FILE]   text (default), json, junit, github, markdown or sarif, written at
+  --reporter NAME[=FILE]   ${reporterList()}, written at
                            the end as validate writes them; repeat for several
   --output FILE, -o FILE   the file of the --reporter next to it
   --json                   the same as --reporter json

@@ -2,6 +2,7 @@
 import type { SkipReason } from '../captures/types.js';
 import type { ResponseProblem, RuleId, Severity } from '../core/problems/problem.js';
 import type { BaselineCounts } from './baseline.js';
+import type { CoverageShortfall } from './coverage-gate.js';
 
 export type { RuleId, Severity };
 
@@ -15,8 +16,6 @@ export interface Problem extends Omit<ResponseProblem, 'rule'> {
   /** Where the offending value is in the file (line and column from 1), when it could be placed. */
   readonly line?: number;
   readonly column?: number;
-  /** An error of an inferred rule (`--strict`): no sentence of the documents states it. */
-  readonly inferred?: true;
 }
 
 /** Problems of one rule at pointers of one shape (`/data/*\/3`): one line of the report. */
@@ -90,6 +89,8 @@ export interface Summary {
   empty: boolean;
   /** With `--baseline`: the run's errors it lists (known), does not list (new), and its errors the run no longer has (fixed). */
   baseline?: BaselineCounts;
+  /** With `--min-coverage`: the kinds of coverage below their threshold (any fails the run). */
+  coverageBelow?: CoverageShortfall[];
   exitCode: number;
 }
 
@@ -104,6 +105,10 @@ export interface Coverage {
   metrics: Record<string, CoverageCount>;
   postFields: Record<string, CoverageCount>;
   dimensions: Record<string, CoverageCount>;
+  /** Per operation: the HTTP statuses it answers with (200 and those of its failures) seen. */
+  statuses: Record<string, CoverageCount>;
+  /** Per operation: the error codes of the error catalog it can answer seen in failure bodies. */
+  errorCodes: Record<string, CoverageCount>;
 }
 
 /** What a report says after its items: the counts, coverage when asked, the first rule the problems name. */
