@@ -111,7 +111,7 @@ beforeAll(async () => {
     writeFileSync(file, `${block.code}\nexport {};\n`);
     return { in: file, out: bundleOf(block).slice(join(work, 'bundles').length + 1).replace(/\.mjs$/, '') };
   });
-  await build({ entryPoints, bundle: true, format: 'esm', platform: 'node', target: 'node20', outdir: join(work, 'bundles'), outExtension: { '.js': '.mjs' }, mainFields: ['module', 'main'], external: ['vitest'], plugins: [selfReference], logLevel: 'silent' });
+  await build({ entryPoints, bundle: true, format: 'esm', platform: 'node', target: 'node20', outdir: join(work, 'bundles'), outExtension: { '.js': '.mjs' }, mainFields: ['module', 'main'], external: ['vitest'], nodePaths: [join(ROOT, 'node_modules')] /* msw, fast-check: bundled in */, plugins: [selfReference], logLevel: 'silent' });
 }, 180_000);
 
 afterAll(async () => {

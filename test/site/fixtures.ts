@@ -79,6 +79,10 @@ Builders text.
 
 Mock text.
 
+## Tests without the network
+
+Tests text.
+
 ## Entry points
 
 Entry text.
@@ -107,6 +111,7 @@ Threads.
 `,
   'docs/mock-service.md': '# The mock server: its edges, and as a CI or compose service\n\nService text.\n',
   'docs/decisions/metrics-splitting.md': '# Splitting big metrics requests: exact merges only, planned before sending\n\nRules.\n',
+  'docs/testing-without-network.md': '# Tests without the network: a component test, and every option\n\nA component test.\n',
 };
 
 /** Help texts of a command line, for the command line reference. */

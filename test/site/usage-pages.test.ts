@@ -126,7 +126,7 @@ describe('the "Using the package" pages', () => {
   const page = (file: string) => pages.find((p) => p.file === file)!.html;
 
   it('one page per topic, each with its title, the list of the pages and its README sections', () => {
-    expect(pages.map((p) => p.file)).toEqual(['install.html', 'command-line.html', 'ci.html', 'cli.html', 'vitest.html', 'live-traffic.html', 'client.html', 'metrics-splitting.html', 'mock.html', 'mock-service.html', 'entry-points.html']);
+    expect(pages.map((p) => p.file)).toEqual(['install.html', 'command-line.html', 'ci.html', 'cli.html', 'vitest.html', 'live-traffic.html', 'client.html', 'metrics-splitting.html', 'mock.html', 'mock-service.html', 'testing.html', 'component-tests.html', 'entry-points.html']);
     for (const p of pages) {
       expect(p.html).toContain(`<h1>${p.title.replace(/&/g, '&amp;')}</h1>`);
       expect(p.html).toContain(`<li><a href="${p.file}" aria-current="page">`);

@@ -54,6 +54,8 @@ export const USAGE_PAGES: readonly UsagePage[] = [
   { file: 'metrics-splitting.html', title: 'Splitting big metrics requests: exact merges only, planned before sending', short: 'Splitting', summary: 'how client.metrics() splits a request over the limits, and when it refuses', document: 'docs/decisions/metrics-splitting.md' },
   { file: 'mock.html', title: 'The mock server', short: 'Mock server', summary: 'startMockServer and the mock command, its data, errors, faults and CORS', picks: [{ heading: /mock server/i }] },
   { file: 'mock-service.html', title: 'The mock server: its edges, and as a CI or compose service', short: 'Mock service', summary: 'budgets, Prefer, bounds; the mock as a container image, a compose service and a GitHub Actions service', document: 'docs/mock-service.md' },
+  { file: 'testing.html', title: 'Tests without the network: msw handlers, fixtures and arbitraries', short: 'Tests without network', summary: 'msw handlers answering as the mock, validateAnswers, seeded fixtures, fast-check arbitraries', picks: [{ heading: /^tests without the network/i }] },
+  { file: 'component-tests.html', title: 'Tests without the network: a component test, and every option', short: 'Component tests', summary: 'a complete component test with msw and fixtures; the options of the handlers, fixtures and arbitraries', document: 'docs/testing-without-network.md' },
   { file: 'entry-points.html', title: 'Entry points', short: 'Entry points', summary: 'what each import of the package gives', picks: [{ heading: /^entry points/i }] },
 ];
 
