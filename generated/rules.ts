@@ -3,7 +3,7 @@
  * The rule register (catalogs/rules.yaml): every rule the response validators and the request
  * checks apply, with the sentence of the documents it rests on (`source`) or the reason it is
  * inferred. Ids and levels alone: generated/rule-levels.ts. Data only, its type is checked
- * against Rule in src/catalog/types.ts.
+ * against Rule in src/shared/catalog-types.ts.
  */
 import type { RuleId } from './rule-levels.js';
 
@@ -611,6 +611,38 @@ export const RULES = {
     inferred: "the request names the profiles to report on; no sentence says that the answer " +
       "holds no other profile",
   },
+  "v2.metrics.date-rows-within-limit": {
+    id: "v2.metrics.date-rows-within-limit",
+    checks: "without the request, the date.day rows of an element run from their earliest to " +
+      "their latest day no further than date_start plus 3 calendar months " +
+      "(shared.metrics.date-range); the rows lie in the requested range " +
+      "(v2.metrics.date-range), so a longer run means a request over the limit, which is " +
+      "refused with code 4",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Limits",
+      quote: "| date range per metrics request | 3 months | metrics endpoints; excess gives " +
+        "code 4 |",
+      also: [
+        {
+          document: "v2",
+          section: "Metrics request body",
+          quote: "| date_start | string YYYY-MM-DD | yes | first day of the period |",
+        },
+        {
+          document: "v2",
+          section: "Metrics request body",
+          quote: "| date_end | string YYYY-MM-DD | yes | last day;",
+        },
+        {
+          document: "v2",
+          section: "Metrics response",
+          quote: "date.day rows are dates in YYYY-MM-DD shape.",
+        },
+      ],
+    },
+  },
   "v1.metrics.profiles": {
     id: "v1.metrics.profiles",
     checks: "a v1 metrics body is success plus profiles: one element (id, data) per requested " +
@@ -731,6 +763,90 @@ export const RULES = {
       document: "v1",
       section: "Metrics response (version 1)",
       quote: "one object per day",
+    },
+  },
+  "v1.metrics.profiles-within-limit": {
+    id: "v1.metrics.profiles-within-limit",
+    checks: "without the request, the profile elements name at most 25 distinct profiles; one " +
+      "element per requested profile, and a request of more than 25 profiles is refused with " +
+      "code 4",
+    level: "stated",
+    source: {
+      document: "v1",
+      section: "Metrics response (version 1)",
+      quote: "one element per requested profile",
+      also: [
+        {
+          document: "v1",
+          section: "Metrics request body (version 1)",
+          quote: "| profiles | array of strings | yes | profile ids from the version 1 profile " +
+            "list of the same network; at most 25 |",
+        },
+        {
+          document: "v1",
+          section: "Limits",
+          quote: "per metrics request at most 25 profiles, 25 metrics, and a date range of 3 " +
+            "months (code 4)",
+        },
+      ],
+    },
+  },
+  "v1.metrics.record-metrics-within-limit": {
+    id: "v1.metrics.record-metrics-within-limit",
+    checks: "without the request, a day record holds at most 25 metric members of the catalog; " +
+      "one member per requested metric, and a request of more than 25 metrics is refused " +
+      "with code 4",
+    level: "stated",
+    source: {
+      document: "v1",
+      section: "Metrics response (version 1)",
+      quote: "plus one member per requested metric holding its value",
+      also: [
+        {
+          document: "v1",
+          section: "Metrics request body (version 1)",
+          quote: "| metrics | array of strings | yes | names from the catalogs above; at most 25 |",
+        },
+        {
+          document: "v1",
+          section: "Limits",
+          quote: "per metrics request at most 25 profiles, 25 metrics, and a date range of 3 " +
+            "months (code 4)",
+        },
+      ],
+    },
+  },
+  "v1.metrics.record-days-within-limit": {
+    id: "v1.metrics.record-days-within-limit",
+    checks: "without the request, the record days of all profiles run from their earliest to " +
+      "their latest day no further than date_start plus 3 calendar months " +
+      "(shared.metrics.date-range); record days lie in the requested range " +
+      "(v1.metrics.date-range), so a longer run means a request over the limit, refused with " +
+      "code 4",
+    level: "stated",
+    source: {
+      document: "v1",
+      section: "Limits",
+      quote: "per metrics request at most 25 profiles, 25 metrics, and a date range of 3 " +
+        "months (code 4)",
+      also: [
+        {
+          document: "v1",
+          section: "Metrics request body (version 1)",
+          quote: "| date_start | string YYYY-MM-DD | yes | first day |",
+        },
+        {
+          document: "v1",
+          section: "Metrics request body (version 1)",
+          quote: "| date_end | string YYYY-MM-DD | yes | last day, included |",
+        },
+        {
+          document: "v1",
+          section: "Metrics response (version 1)",
+          quote: "one object per day: `date` (string, shape YYYY-MM-DD HH:MM:SS, midnight of " +
+            "the day)",
+        },
+      ],
     },
   },
   "shared.posts.envelope": {
@@ -946,8 +1062,8 @@ export const RULES = {
   "shared.response.limit-refused": {
     id: "shared.response.limit-refused",
     checks: "with the request given, a success answer's metrics request names at most 25 " +
-      "profiles and 25 metrics and spans at most 3 months (shared.metrics.date-range: at " +
-      "most 93 days counting both ends); a request over a limit is refused with code 4",
+      "profiles and 25 metrics and its date_end is at most date_start plus 3 calendar months " +
+      "(shared.metrics.date-range); a request over a limit is refused with code 4",
     level: "stated",
     source: {
       document: "v2",
@@ -955,16 +1071,37 @@ export const RULES = {
       quote: "metrics endpoints; excess gives code 4",
     },
   },
+  "shared.response.limit-refused-calendar": {
+    id: "shared.response.limit-refused-calendar",
+    checks: "with the request given, a success answer's metrics request spans at most 3 " +
+      "calendar months counting both ends (shared.metrics.date-range-calendar, the narrower " +
+      "reading of the limit)",
+    level: "inferred",
+    inferred: "\"3 months\" read as a span counting both ends refuses one day more than " +
+      "\"date_end at most date_start plus 3 calendar months\"; a server reading it so " +
+      "answers such a request with code 4, a server reading it the other way answers it",
+  },
   "shared.response.invalid-request-refused": {
     id: "shared.response.invalid-request-refused",
-    checks: "with the request given, a success answer's request breaks no stated request rule " +
-      "(other than a limit); such input is refused with code 3",
+    checks: "with the request given, a success answer's metrics request names only metric " +
+      "names of the catalog; an unknown metric name is an input validation error (code 3)",
     level: "stated",
     source: {
       document: "v2",
       section: "Errors",
       quote: "| 3 | all | input validation error (for example an unknown metric name) | 200 |",
     },
+  },
+  "shared.response.invalid-request-answered": {
+    id: "shared.response.invalid-request-answered",
+    checks: "with the request given, a success answer's request breaks no stated request rule " +
+      "other than a limit or a metric name (limit over 500, v1 dimensions, an extra " +
+      "dimension not last, a sort field that is not sortable, a missing or malformed member)",
+    level: "inferred",
+    inferred: "the request tables say what a request holds but name no error for a request " +
+      "that breaks them (only a limit, code 4, and an unknown metric name, code 3, are " +
+      "named); a server may refuse such a request, or answer it capping or ignoring what it " +
+      "does not take",
   },
   "shared.request.known-operation": {
     id: "shared.request.known-operation",
@@ -1132,10 +1269,10 @@ export const RULES = {
   },
   "shared.metrics.date-range": {
     id: "shared.metrics.date-range",
-    checks: "a metrics request's date_end is at most as many days after date_start as three " +
-      "consecutive calendar months hold at the most (92; a range of at most 93 days counting " +
-      "both ends), the longest a reading of \"3 months\" as calendar months allows, whether " +
-      "the first day is counted or not",
+    checks: "a metrics request's date_end is at most date_start plus three calendar months, a " +
+      "day past the end of that month clamped to its last day (2024-12-01 to 2025-03-01, " +
+      "2024-01-31 to 2024-04-30); every reading of \"3 months\" between two dates as " +
+      "calendar months refuses a later one",
     level: "stated",
     source: {
       document: "v2",
@@ -1147,12 +1284,13 @@ export const RULES = {
   "shared.metrics.date-range-calendar": {
     id: "shared.metrics.date-range-calendar",
     checks: "a metrics request spans at most three calendar months counting both ends " +
-      "(date_end at most maxDateEnd(date_start))",
+      "(date_end at most maxDateEnd(date_start), 2024-01-15 to 2024-04-14, 2024-12-01 to " +
+      "2025-02-28)",
     level: "inferred",
-    inferred: "The documents say only \"3 months\" and that the last day is included. The " +
-      "package reads it as three calendar months counting both ends (2024-01-15 to " +
-      "2024-04-14), the most conservative reading; a server that allows a day more accepts " +
-      "every range this accepts.",
+    inferred: "The documents say only \"3 months\" and that the last day is included. Read as " +
+      "a span of three calendar months counting both ends, the range ends a day before " +
+      "date_start plus three calendar months (the narrower reading); a server reading it " +
+      "either way accepts every range this accepts.",
   },
   "shared.request.string-list": {
     id: "shared.request.string-list",

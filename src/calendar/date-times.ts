@@ -1,18 +1,13 @@
 /**
  * Date-times of the API, the one module for them: the UTC date-time of posts
  * (`2026-01-20T17:04:11+00:00`; RFC 3339 also spells the same instant with a fraction or `Z`) and
- * the day-record date-time of version 1 metrics (`2026-01-20 00:00:00`). It holds their patterns
- * (the OpenAPI generator writes them into the schemas, the validators name and test them) and
- * when such a string names a real instant (its day through the calendar module). Regular
+ * the day-record date-time of version 1 metrics (`2026-01-20 00:00:00`). It tests values
+ * against their patterns (src/shared/date-time-patterns.ts, which the OpenAPI generator writes
+ * into the schemas) and when such a string names a real instant (its day through the calendar module). Regular
  * expressions and digit arithmetic only: no `Date` parsing, the validators run it for every value.
  */
+import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../shared/date-time-patterns.js';
 import { digitsAt, isCalendarDay } from './days.js';
-
-/** A post date-time: UTC, with a fraction and `Z` allowed (JSON Schema `pattern`). */
-export const UTC_DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$';
-
-/** The date of a version 1 day record: `YYYY-MM-DD HH:MM:SS` (JSON Schema `pattern`). */
-export const DAY_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
 
 const UTC_DATE_TIME = new RegExp(UTC_DATE_TIME_PATTERN);
 

@@ -11,8 +11,8 @@
  * members repeated in an object, the last one is the value (as JSON.parse, and so the
  * validators, read it).
  */
-import { pointerTokens } from '../core/pointer.js';
-import { lastAtMost } from '../search/last-at-most.js';
+import { pointerTokens } from '../shared/pointer.js';
+import { lastAtMost } from '../core/last-at-most.js';
 import type { TextPosition } from './json-syntax.js';
 import type { SourceText } from './types.js';
 

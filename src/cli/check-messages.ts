@@ -1,6 +1,6 @@
 /** What the CLI's main thread and its checking thread (check-worker.ts) send each other. */
 import type { StreamedArray } from '../captures/json-elements.js';
-import type { CoverageNames } from './coverage.js';
+import type { CoverageNames } from '../report/coverage.js';
 import type { SentItem } from './packed-items.js';
 
 /** The checking thread's start-up data: one file's label and rules. */

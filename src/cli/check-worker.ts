@@ -8,11 +8,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { decodeUtf8, NOT_UTF8 } from '../captures/json-elements.js';
 import { openInputItems, readElement } from '../captures/read-inputs.js';
 import { unreadable } from '../captures/types.js';
-import { createItemChecker } from './check-response.js';
-import { createCoverageCollector, type CoverageCollector } from './coverage.js';
+import { createItemChecker } from '../report/check-response.js';
+import { createCoverageCollector, type CoverageCollector } from '../report/coverage.js';
 import { packItems } from './packed-items.js';
 import { ELEMENT_FIELDS, type CheckBatch, type CheckedBatch, type CheckedFiles, type CheckerData, type FilesBatch } from './check-messages.js';
-import type { ReportItem } from './report-types.js';
+import type { ReportItem } from '../report/report-types.js';
 
 /** Each answer with the coverage names of the responses it checked, when the run collects coverage. */
 function withCoverage<T extends object>(answer: T, coverage: CoverageCollector | undefined): T {

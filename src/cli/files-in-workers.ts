@@ -11,10 +11,10 @@ import type { InputFile } from '../captures/read-inputs.js';
 import { unreadable } from '../captures/types.js';
 import type { CheckedFiles, FilesBatch } from './check-messages.js';
 import { startWorker, WORKER_MIN_BYTES, type CheckerModule } from './checks-in-worker.js';
-import type { CoverageNames } from './coverage.js';
+import type { CoverageNames } from '../report/coverage.js';
 import { orderedAnswers } from './ordered-answers.js';
 import { unpackItem } from './packed-items.js';
-import type { ReportItem } from './report-types.js';
+import type { ReportItem } from '../report/report-types.js';
 
 /** Files from this many on (with a second core and no coverage) are checked on threads: starting one costs about 0.15 s of CPU. */
 export const FOLDER_MIN_FILES = 256;

@@ -143,7 +143,9 @@ export const PROXY_USAGE = `usage: social-analytics-api proxy --target URL [opti
 
 Forwards every request to URL unchanged and returns its answers byte for byte, checking each
 API exchange against the API description and the request that was sent (as validate does).
-Prints one line per exchange; on Ctrl-C (SIGINT) or SIGTERM writes the reports and exits.
+Prints one line per exchange. On Ctrl-C (SIGINT) or SIGTERM it stops accepting, lets the
+exchanges under way finish within --drain-timeout (a second signal cuts them at once), then
+writes the reports and exits.
 
 options:
   --target URL             the API or the mock to forward to (http: or https:), required
@@ -151,8 +153,10 @@ options:
   --port N                 port to listen on (default 4011; 0 picks a free port, printed)
   --strict                 inferred rules fail too (by default they are warnings)
   --record DIR             write one capture file per API exchange to DIR (names in time
-                           order, written atomically, credentials redacted): validate DIR
-                           gives the same verdicts
+                           order, written atomically, credentials redacted, files 0600 in a
+                           0700 folder made at start): validate DIR gives the same verdicts
+  --record-mode MODE       permissions of the recorded files, e.g. 644 (the folder gets x
+                           where r is allowed)
   --reporter NAME[=FILE]   text (default), json, junit, github, markdown or sarif, written at
                            the end as validate writes them; repeat for several
   --output FILE, -o FILE   the file of the --reporter next to it
@@ -164,15 +168,21 @@ options:
                            the headers are in (default 30000, as the mock)
   --max-body-bytes N       bytes of an answer (decoded) kept for the check (default 67108864);
                            a longer answer is passed on and reported invalid, unchecked
+  --drain-timeout MS       time the exchanges under way get to finish after SIGINT/SIGTERM
+                           (default 5000; 0 cuts them at once); a cut one is reported invalid
   -h, --help               this help
 
 When the target does not answer, the caller gets 502 (cannot connect, not HTTP) or 504 (no
 headers within --timeout) with a text/plain line from the proxy and an x-proxy-error header;
-an answer the target cuts off is cut off for the caller too. Paths that are not API operations
-are passed through and reported as skipped. No credential is printed or recorded.
+an answer the target cuts off is cut off for the caller too. An answer HTTP does not allow
+(not HTTP, a status outside 100-599, a 101, a control character in its head) becomes a 502 and
+an invalid exchange. Paths that are not API operations are passed through and reported as
+skipped; dot segments are resolved, a path above the root or "*" is refused 400, CONNECT 405.
+No credential is printed or recorded.
 
-exit codes: 0 every exchange valid (warnings allowed) or none, 1 some exchange invalid,
-            2 usage error, target unreachable at start, or a file that could not be written`;
+exit codes: 0 every exchange valid (warnings allowed) or none, 1 some exchange invalid or cut
+            by the drain deadline, 2 usage error, target unreachable or record folder not
+            made at start, or a file that could not be written`;
 
 /** `rules --help`. */
 export const RULES_USAGE = `usage: social-analytics-api rules [rule id] [options]

@@ -1,5 +1,5 @@
 /** Command line of `validate`: inputs, reporters with their outputs, and the flags. */
-import { readMinCoverage, type CoverageMinimums } from './coverage-gate.js';
+import { readMinCoverage, type CoverageMinimums } from '../report/coverage-gate.js';
 import { readOptions, type OptionTable } from './parse-options.js';
 
 export const REPORTERS = ['text', 'json', 'junit', 'github', 'markdown', 'sarif'] as const;

@@ -7,18 +7,18 @@
  */
 import { appendFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { baselineText, createBaselineGate, readBaseline, type BaselineCounts, type BaselineEntry } from './baseline.js';
+import { baselineText, createBaselineGate, readBaseline, type BaselineCounts, type BaselineEntry } from '../report/baseline.js';
 import { checkInputs } from './build-report.js';
-import { coverageShortfalls, shortfallText, type CoverageShortfall } from './coverage-gate.js';
+import { coverageShortfalls, shortfallText, type CoverageShortfall } from '../report/coverage-gate.js';
 import { fileOutput, laterOutput, liveOutput, memoryOutput, type ReportOutput } from './report-output.js';
 import { reasonOf } from './report-path-error.js';
-import type { ReportClosing, ReportWriter } from './report-types.js';
-import { createGithubWriter } from './reporters/github.js';
-import { createJsonWriter } from './reporters/json.js';
-import { createMarkdownReportWriter } from './reporters/markdown.js';
-import { summaryLine } from './reporters/problem-text.js';
-import { createTextWriter } from './reporters/text.js';
-import { createSpoolFiles, type SpoolMaker } from './spool.js';
+import type { ReportClosing, ReportWriter } from '../report/report-types.js';
+import { createGithubWriter } from '../report/reporters/github.js';
+import { createJsonWriter } from '../report/reporters/json.js';
+import { createMarkdownReportWriter } from '../report/reporters/markdown.js';
+import { summaryLine } from '../report/reporters/problem-text.js';
+import { createTextWriter } from '../report/reporters/text.js';
+import { createSpoolFiles, type SpoolMaker } from '../report/spool.js';
 import { VALIDATE_USAGE } from './usage.js';
 import { parseValidateArgs, type ReporterName } from './validate-args.js';
 import { isStandardOutput, writeReport } from './write-report.js';
@@ -80,10 +80,10 @@ async function writerOf(name: ReporterName, context: RenderContext): Promise<Mak
   if (name === 'markdown') return (write) => createMarkdownReportWriter(write, context);
   // Loaded when asked for: the rule register SARIF describes its rules with, and the XML writer.
   if (name === 'sarif') {
-    const { createSarifWriter } = await import('./reporters/sarif.js');
+    const { createSarifWriter } = await import('../report/reporters/sarif.js');
     return (write, spool) => createSarifWriter(write, spool, context);
   }
-  return (await import('./reporters/junit.js')).createJunitWriter;
+  return (await import('../report/reporters/junit.js')).createJunitWriter;
 }
 
 /** Bytes of lines, and milliseconds since the last write, after which they are written. */

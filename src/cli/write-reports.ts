@@ -5,11 +5,11 @@
  */
 import { appendFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { ValidateReport } from './report-types.js';
-import { renderGithub, type AnnotationRoot } from './reporters/github.js';
-import { renderJson } from './reporters/json.js';
-import { renderMarkdown, type MarkdownOptions } from './reporters/markdown.js';
-import { renderText } from './reporters/text.js';
+import type { ValidateReport } from '../report/report-types.js';
+import { renderGithub, type AnnotationRoot } from '../report/reporters/github.js';
+import { renderJson } from '../report/reporters/json.js';
+import { renderMarkdown, type MarkdownOptions } from '../report/reporters/markdown.js';
+import { renderText } from '../report/reporters/text.js';
 import type { ReporterChoice, ReporterName } from './validate-args.js';
 import { reasonOf } from './report-path-error.js';
 import { isStandardOutput, writeReport } from './write-report.js';
@@ -23,8 +23,8 @@ export async function render(name: ReporterName, report: ValidateReport, context
   if (name === 'github') return renderGithub(report, context);
   if (name === 'markdown') return renderMarkdown(report, context);
   // Loaded when asked for: the rule register SARIF describes its rules with, and the XML writer.
-  if (name === 'sarif') return (await import('./reporters/sarif.js')).renderSarif(report, context);
-  return (await import('./reporters/junit.js')).renderJunit(report);
+  if (name === 'sarif') return (await import('../report/reporters/sarif.js')).renderSarif(report, context);
+  return (await import('../report/reporters/junit.js')).renderJunit(report);
 }
 
 export interface ReportOutput {

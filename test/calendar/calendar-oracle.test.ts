@@ -9,7 +9,8 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { DAY_TIME_PATTERN, hasDayTimeShape, hasUtcDateTimeShape, isDocumentedUtcShape, isUtcDateTime, realDayAt, realDayTime, UTC_DATE_TIME_PATTERN, utcInstantKey } from '../../src/calendar/date-times.js';
+import { hasDayTimeShape, hasUtcDateTimeShape, isDocumentedUtcShape, isUtcDateTime, realDayAt, realDayTime, utcInstantKey } from '../../src/calendar/date-times.js';
+import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../../src/shared/date-time-patterns.js';
 import {
   addDays,
   civilFromDays,

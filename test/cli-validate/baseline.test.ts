@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BASELINE_KIND } from '../../src/cli/baseline.js';
+import { BASELINE_KIND } from '../../src/report/baseline.js';
 import { parseValidateArgs } from '../../src/cli/validate-args.js';
 import { invalidCapture, metricsBody, run, tempDir, validCapture } from './helpers.js';
 import { API, entry, har } from './har-fixtures.js';

@@ -5,9 +5,9 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildReport, type BuildOptions } from '../../src/cli/build-report.js';
-import { coverageShortfalls, coverageTotals, readMinCoverage, shortfallText, type CoverageMinimums } from '../../src/cli/coverage-gate.js';
-import { createCoverageCollector, namesOf } from '../../src/cli/coverage.js';
-import type { Coverage } from '../../src/cli/report-types.js';
+import { coverageShortfalls, coverageTotals, readMinCoverage, shortfallText, type CoverageMinimums } from '../../src/report/coverage-gate.js';
+import { createCoverageCollector, namesOf } from '../../src/report/coverage.js';
+import type { Coverage } from '../../src/report/report-types.js';
 import { parseValidateArgs } from '../../src/cli/validate-args.js';
 import { operations } from '../../generated/operations.js';
 import { statusesOf } from '../../src/mock/prefer.js';

@@ -10,7 +10,7 @@ import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { placeInBody, valueOffsets } from '../../src/captures/locate.js';
 import type { SourceText } from '../../src/captures/types.js';
-import { childPointer, pointerTokens } from '../../src/core/pointer.js';
+import { childPointer, pointerTokens } from '../../src/shared/pointer.js';
 
 /** The offset jsonc-parser gives the value at `tokens` below `root`, or its nearest existing ancestor's. */
 function oracleOffset(root: Node, tokens: string[]): number {

@@ -6,16 +6,16 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, describe, expect, it } from 'vitest';
-import { groupProblems } from '../../src/cli/group-problems.js';
-import type { Problem, ReportClosing, ReportItem, ReportWriter, ResponseReport } from '../../src/cli/report-types.js';
-import { createGithubWriter } from '../../src/cli/reporters/github.js';
-import { createJsonWriter } from '../../src/cli/reporters/json.js';
-import { createJunitWriter } from '../../src/cli/reporters/junit.js';
-import { createMarkdownReportWriter } from '../../src/cli/reporters/markdown.js';
-import { createSarifWriter } from '../../src/cli/reporters/sarif.js';
-import { createTextWriter } from '../../src/cli/reporters/text.js';
-import { closeWhole } from '../../src/cli/reporters/whole.js';
-import { createSpoolFiles, type Spool, type SpoolMaker } from '../../src/cli/spool.js';
+import { groupProblems } from '../../src/report/group-problems.js';
+import type { Problem, ReportClosing, ReportItem, ReportWriter, ResponseReport } from '../../src/report/report-types.js';
+import { createGithubWriter } from '../../src/report/reporters/github.js';
+import { createJsonWriter } from '../../src/report/reporters/json.js';
+import { createJunitWriter } from '../../src/report/reporters/junit.js';
+import { createMarkdownReportWriter } from '../../src/report/reporters/markdown.js';
+import { createSarifWriter } from '../../src/report/reporters/sarif.js';
+import { createTextWriter } from '../../src/report/reporters/text.js';
+import { closeWhole } from '../../src/report/reporters/whole.js';
+import { createSpoolFiles, type Spool, type SpoolMaker } from '../../src/report/spool.js';
 
 const spools = createSpoolFiles();
 afterAll(() => spools.remove());

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadModel } from '../../scripts/model/load-model.js';
 import { pascal, type VersionModel } from '../../scripts/model/types.js';
-import { advancedFilterNames, filterableNames, sortableNames } from '../../src/catalog/names.js';
-import type { PostField } from '../../src/catalog/types.js';
+import { advancedFilterNames, filterableNames, sortableNames } from '../../src/shared/catalog-names.js';
+import type { PostField } from '../../src/shared/catalog-types.js';
 import { PROJECT_ROOT } from '../pipeline/temp-project.js';
 import { deref, generatedDoc, operations, refName, type Doc } from './generated-docs.js';
 

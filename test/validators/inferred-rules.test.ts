@@ -36,6 +36,8 @@ const captures: Record<string, ValidateResponseInput> = {
   'shared.posts.member-types': posts({ posts: [{ id: 'a', comments: 1, reactions_by_type: { like: '3' } }] }, { ...postsRequest, fields: ['id', 'comments', 'reactions_by_type'] }),
   'shared.response.success-status': { method: 'GET', path: '/2/twitter/profiles', status: 201, body: { success: true, profiles: [] } },
   'shared.posts.next-with-remaining': posts({ posts: [], next: 'c' }),
+  'shared.response.limit-refused-calendar': metrics({ success: true, header: [{ type: 'metric', rows: ['fans_change'] }], data: [1] }, { date_start: '2024-12-01', date_end: '2025-03-01', profiles: ['p1'], metrics: ['fans_change'] }),
+  'shared.response.invalid-request-answered': posts({ posts: [{ id: 'a', comments: 1 }] }, { ...postsRequest, limit: 501 }),
   'shared.posts.sort-order': posts({ posts: [{ id: 'a', comments: 1 }, { id: 'b', comments: 5 }] }, { ...postsRequest, sort: [{ field: 'comments', order: 'desc' }] }),
 };
 

@@ -1,7 +1,7 @@
 /** JSON Schemas derived from catalog entries, shared by the OpenAPI bundle and its examples. */
 import type { Metric, Model, PostCatalog, PostField, ResponseMember, VersionModel } from '../../model/types.js';
 import { advancedFilterNames, filterableNames, sortableNames } from '../../model/types.js';
-import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../../../src/calendar/date-times.js';
+import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../../../src/shared/date-time-patterns.js';
 import { RULE_ANNOTATION, ruleKeyFits } from '../../schema/rules.js';
 import { isObject, mapChildren } from '../../schema/walk.js';
 

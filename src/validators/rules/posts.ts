@@ -9,10 +9,10 @@
  * before. The harness: ../checks/posts.ts, which reads each post's members once and gives the
  * rules what it found ({@link PostsFacts}).
  */
-import type { PostFieldType } from '../../catalog/types.js';
+import type { PostFieldType } from '../../shared/catalog-types.js';
 import { defaultPageSize, maxPageSize, type PostCatalog } from '../catalog-facts.js';
 import { quote } from '../../core/problems/describe.js';
-import { childPointer } from '../../core/pointer.js';
+import { childPointer } from '../../shared/pointer.js';
 import { hasUtcDateTimeShape, isDocumentedUtcShape, isUtcDateTime, realDayTime, utcInstantKey } from '../../calendar/date-times.js';
 import { dayNumber, FIRST_DAY_NUMBER, formatDayNumber, LAST_DAY_NUMBER } from '../../calendar/days.js';
 import { rangeText, type DateRange } from '../checks/request-shape.js';

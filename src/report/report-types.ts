@@ -1,8 +1,6 @@
 /** The report of one `validate` run: what every reporter (text, json, junit, github, markdown, sarif) renders. */
 import type { SkipReason } from '../captures/types.js';
 import type { ResponseProblem, RuleId, Severity } from '../core/problems/problem.js';
-import type { BaselineCounts } from './baseline.js';
-import type { CoverageShortfall } from './coverage-gate.js';
 
 export type { RuleId, Severity };
 
@@ -94,6 +92,29 @@ export interface Summary {
   /** With `--min-coverage`: the kinds of coverage below their threshold (any fails the run). */
   coverageBelow?: CoverageShortfall[];
   exitCode: number;
+}
+
+/** The outcome of a run against a baseline (baseline.ts), as the summary reports it. */
+export interface BaselineCounts {
+  /** Errors of the run the baseline lists: they do not fail it. */
+  known: number;
+  /** Errors of the run the baseline does not list: any fails it. */
+  new: number;
+  /** Errors the baseline lists that the run no longer has. */
+  fixed: number;
+}
+
+/** The kinds of coverage `--min-coverage` takes (coverage-gate.ts). */
+export const COVERAGE_KINDS = ['operations', 'metrics', 'fields', 'dimensions', 'statuses', 'error-codes'] as const;
+export type CoverageKind = (typeof COVERAGE_KINDS)[number];
+
+/** A kind whose coverage is below its threshold. */
+export interface CoverageShortfall {
+  kind: CoverageKind;
+  exercised: number;
+  total: number;
+  /** The threshold, in percent. */
+  min: number;
 }
 
 export interface CoverageCount {

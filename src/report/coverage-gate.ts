@@ -3,20 +3,11 @@
  * of the catalog its captures exercised is below a threshold. A kind adds up its counts over every
  * network (metrics, post fields, dimensions) or operation (statuses, error codes).
  */
-import type { Coverage, CoverageCount } from './report-types.js';
+import { COVERAGE_KINDS, type Coverage, type CoverageCount, type CoverageKind, type CoverageShortfall } from './report-types.js';
 
-export const COVERAGE_KINDS = ['operations', 'metrics', 'fields', 'dimensions', 'statuses', 'error-codes'] as const;
-export type CoverageKind = (typeof COVERAGE_KINDS)[number];
+export type { CoverageShortfall };
+
 export type CoverageMinimums = Partial<Record<CoverageKind, number>>;
-
-/** A kind whose coverage is below its threshold. */
-export interface CoverageShortfall {
-  kind: CoverageKind;
-  exercised: number;
-  total: number;
-  /** The threshold, in percent. */
-  min: number;
-}
 
 const isKind = (name: string): name is CoverageKind => (COVERAGE_KINDS as readonly string[]).includes(name);
 

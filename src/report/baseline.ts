@@ -9,8 +9,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseJson } from '../captures/json-syntax.js';
-import { isPlainObject } from '../core/values.js';
-import type { ReportItem } from './report-types.js';
+import { isPlainObject } from '../shared/values.js';
+import type { BaselineCounts, ReportItem } from './report-types.js';
+
+export type { BaselineCounts };
 
 /** What a baseline file says it is. */
 export const BASELINE_KIND = 'social-analytics-api baseline';
@@ -24,15 +26,6 @@ export interface BaselineEntry {
   count: number;
 }
 
-/** The outcome of a run against a baseline, as the summary reports it. */
-export interface BaselineCounts {
-  /** Errors of the run the baseline lists: they do not fail it. */
-  known: number;
-  /** Errors of the run the baseline does not list: any fails it. */
-  new: number;
-  /** Errors the baseline lists that the run no longer has. */
-  fixed: number;
-}
 
 const SEP = '\u0000';
 const keyOf = (file: string, pointer: string, rule: string) => `${file}${SEP}${pointer}${SEP}${rule}`;
