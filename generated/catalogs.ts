@@ -530,6 +530,19 @@ export const limits = {
   },
 } as const;
 
+/** The metric renames from version 1 to version 2 the documents support (catalogs/migration.yaml): network, v1 name, v2 name, note. */
+export const metricRenames = [
+  ["youtube", "subscribers_count_lifetime", "subscribers_lifetime"],
+  ["youtube", "video_count_lifetime", "video_lifetime"],
+  [
+    "youtube",
+    "interactions_per_1000_subscribers",
+    "interactions_per_1k_fans",
+    "In version 2 the dislike count is no longer included (document 1, netD notes), so values " +
+      "may differ.",
+  ],
+] as const;
+
 /** v1MetricNames written after v2MetricNames: a run of its names as positions (`i`, `i-j`). */
 const v1MetricNamesAfter = {
   facebook: "comments 0-1 interactions page_posts reactions shares user_posts " +

@@ -755,6 +755,15 @@ export const RULES = {
       quote: "the last day of the range is included.",
     },
   },
+  "v1.metrics.every-day": {
+    id: "v1.metrics.every-day",
+    checks: "with the request given, a profile's data that holds any record holds one for " +
+      "every requested day (the last day is v1.metrics.last-day's)",
+    level: "inferred",
+    inferred: "\"one object per day\" and \"the last day of the range is included\" are read " +
+      "as a record for each requested day; the documents say a metric may return no data, " +
+      "but not whether a profile's data may lack some days and not others",
+  },
   "v1.metrics.one-record-per-day": {
     id: "v1.metrics.one-record-per-day",
     checks: "a profile's data holds at most one record per day",
@@ -954,8 +963,9 @@ export const RULES = {
   },
   "shared.posts.datetime-utc": {
     id: "shared.posts.datetime-utc",
-    checks: "post date-times are UTC ISO 8601 date-times with offset, naming a real instant (a " +
-      "leap second, 23:59:60, and the end of a day, 24:00:00, are times ISO 8601 allows)",
+    checks: "post date-times are UTC ISO 8601 date-times with offset, naming a real instant " +
+      "(the end of a day, 24:00:00, is one ISO 8601 allows; 23:59:60 only on a day a leap " +
+      "second was inserted, 1972-06-30 to 2016-12-31)",
     level: "stated",
     source: {
       document: "v2",
@@ -967,12 +977,10 @@ export const RULES = {
     id: "shared.posts.datetime-shape",
     checks: "post date-times are spelled exactly YYYY-MM-DDTHH:MM:SS+00:00 (no fraction of a " +
       "second, +00:00 rather than Z)",
-    level: "stated",
-    source: {
-      document: "v2",
-      section: "Post fields",
-      quote: "(shape YYYY-MM-DDTHH:MM:SS+00:00)",
-    },
+    level: "inferred",
+    inferred: "\"ISO 8601 with offset (shape YYYY-MM-DDTHH:MM:SS+00:00)\" may give the exact " +
+      "spelling or show the shape of an ISO 8601 date-time with offset, which also writes a " +
+      "fraction of a second and the zero offset as Z; the second reading allows both",
   },
   "shared.posts.requested-fields": {
     id: "shared.posts.requested-fields",
@@ -989,19 +997,10 @@ export const RULES = {
     checks: "with the request given, every post holds each requested field, except the fields " +
       "of videos only (catalog videoOnly, the documents' \"video only\"), which a post that " +
       "is not a video may lack",
-    level: "stated",
-    source: {
-      document: "v2",
-      section: "What the service does",
-      quote: "lists of posts with caller-chosen fields",
-      also: [
-        {
-          document: "v2",
-          section: "Pagination envelope",
-          quote: "`posts` (array of objects holding only the requested fields)",
-        },
-      ],
-    },
+    level: "inferred",
+    inferred: "\"holding only the requested fields\" forbids other fields and says nothing of " +
+      "presence, and \"lists of posts with caller-chosen fields\" says who chooses the " +
+      "fields, not that each post holds every one (a post may have no value for a field)",
   },
   "shared.posts.page-size": {
     id: "shared.posts.page-size",
@@ -1033,7 +1032,8 @@ export const RULES = {
   "shared.posts.created-in-range": {
     id: "shared.posts.created-in-range",
     checks: "a post's created_time lies in the requested days read in some profile timezone " +
-      "(from 14 hours before date_start to 14 hours after the end of date_end, UTC)",
+      "(from 14 hours before the start of date_start, UTC+14, to 12 hours after the end of " +
+      "date_end, UTC-12)",
     level: "stated",
     source: {
       document: "v2",
@@ -1044,13 +1044,10 @@ export const RULES = {
   "shared.posts.reaction-types": {
     id: "shared.posts.reaction-types",
     checks: "the keys of reactions_by_type are like, love, wow, haha, sorry and anger",
-    level: "stated",
-    source: {
-      document: "v2",
-      section: "netA post fields (basic)",
-      quote: "| reactions_by_type | object | counts with keys like, love, wow, haha, sorry, " +
-        "anger |",
-    },
+    level: "inferred",
+    inferred: "\"counts with keys like, love, wow, haha, sorry, anger\" reads as the list of " +
+      "the keys, or as the keys it has among others (an open list: a new reaction such as " +
+      "care)",
   },
   "shared.posts.sort-order": {
     id: "shared.posts.sort-order",
@@ -1058,6 +1055,17 @@ export const RULES = {
     level: "inferred",
     inferred: "the documents show order `desc` without defining it; it is read as descending " +
       "by the sort field",
+  },
+  "shared.posts.filter-match": {
+    id: "shared.posts.filter-match",
+    checks: "with the request given, each post matches every requested filter element that it " +
+      "shows the field of: a `{field, value}` element by the field holding one of the values " +
+      "(a content label id for post_labels), a `match_any` element by one of its items",
+    level: "inferred",
+    inferred: "the documents give the filter's shape (\"`{field: string, value: string or " +
+      "array of strings}` for filterable fields, or the advanced form `{match_any: ...}`\") " +
+      "but not its meaning; a filter is read as keeping the posts whose field holds one of " +
+      "the values, every element applying",
   },
   "shared.response.limit-refused": {
     id: "shared.response.limit-refused",

@@ -11,3 +11,6 @@ export declare function sourceModules(): string[];
 
 /** Transpiles every module into `outdir`, copies the precompiled validators, bundles the bundled entries; returns the modules. */
 export declare function compileJavaScript(outdir: string): Promise<string[]>;
+
+/** Entry points whose CommonJS file exports one function as `module.exports` (a tsserver plugin). */
+export declare const FACTORY_ENTRIES: Readonly<Record<string, { from: string; name: string }>>;

@@ -37,6 +37,20 @@ export const BUNDLED_ENTRIES = { 'src/validators/index.ts': 'src/validators/inde
  */
 export const HANDED_OVER = { 'src/vitest.ts': { name: 'social-analytics-api/vitest', instead: 'social-analytics-api/jest' } };
 
+/**
+ * Entry points whose CommonJS file exports one function as `module.exports`, as tsserver requires
+ * of a language-service plugin (it calls the required module itself): source module -> the module
+ * beside it and the export that is the function. Their `.d.cts` says so (`export =`,
+ * scripts/compile.mjs).
+ */
+export const FACTORY_ENTRIES = { 'src/ts-plugin/index.ts': { from: './plugin', name: 'tsPlugin' } };
+
+/** The CommonJS file of a factory entry: `module.exports` is the function. */
+export const factoryEntry = ({ from, name }) => `'use strict';\nmodule.exports = require(${JSON.stringify(`${from}.cjs`)}).${name};\n`;
+
+/** The CommonJS declarations of a factory entry: the function is the module. */
+export const factoryDeclarations = ({ from, name }) => `import { ${name} } from ${JSON.stringify(`${from}.cjs`)};\nexport = ${name};\n`;
+
 /** The CommonJS file of a built ES module: `src/v2.js` -> `src/v2.cjs`. */
 export const commonJsOf = (file) => file.replace(/\.js$/, '.cjs');
 
@@ -170,6 +184,7 @@ export async function compileJavaScript(outdir) {
     build({ ...commonJs, entryPoints: commonJsSources, outdir, outbase: '.', bundle: true, packages: 'external', outExtension: { '.js': '.cjs' }, plugins: [commonJsModules] }),
   ]);
   for (const [source, names] of Object.entries(HANDED_OVER)) writeFileSync(join(outdir, source.replace(/\.ts$/, '.cjs')), handover(source, names));
+  for (const [source, entry] of Object.entries(FACTORY_ENTRIES)) writeFileSync(join(outdir, source.replace(/\.ts$/, '.cjs')), factoryEntry(entry));
   // The precompiled validators' files, where a module outside the bundles still loads them.
   const generated = (name) => name.endsWith('.js') || name.endsWith('.cjs') || name.endsWith('.d.ts');
   for (const file of filesUnder('generated/validators', generated)) {

@@ -20,7 +20,7 @@ import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileJavaScript, root } from './compile-javascript.mjs';
+import { compileJavaScript, FACTORY_ENTRIES, factoryDeclarations, root } from './compile-javascript.mjs';
 
 const dist = join(root, 'dist');
 
@@ -57,6 +57,7 @@ async function main() {
   for (const dir of ['src', 'generated']) rmSync(join(dist, dir), { recursive: true, force: true });
   const [sources] = await Promise.all([compileJavaScript(dist), declarations()]);
   for (const dir of ['src', 'generated']) writeCommonJsDeclarations(join(dist, dir));
+  for (const [source, entry] of Object.entries(FACTORY_ENTRIES)) writeFileSync(join(dist, source.replace(/\.ts$/, '.d.cts')), factoryDeclarations(entry));
   chmodSync(join(dist, 'src/cli/main.js'), 0o755);
   console.error(`compiled ${sources.length} modules into dist/ (ES modules and CommonJS) in ${Math.round(performance.now() - started)} ms.`);
 }

@@ -10,8 +10,8 @@ import { maxDateEnd } from '../calendar/range-limit.js';
 import { dayNumber, formatDayNumber } from '../calendar/days.js';
 import { catalogs } from '../catalog/catalogs.js';
 import { baseDimensionNames } from '../catalog/request-catalog.js';
-import { advancedFilterNames, sortableNames } from '../catalog/names.js';
-import type { Metric, PostCatalog, PostField } from '../catalog/types.js';
+import { advancedFilterNames, sortableNames } from '../shared/catalog-names.js';
+import type { Metric, PostCatalog, PostField } from '../shared/catalog-types.js';
 import { createFixtures, type FixtureResponse } from '../fixtures/fixtures.js';
 import { buildAccount, type MockAccount } from '../mock/account.js';
 

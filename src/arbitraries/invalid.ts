@@ -10,8 +10,8 @@ import { maxDateEnd } from '../calendar/range-limit.js';
 import { dayNumber, formatDayNumber } from '../calendar/days.js';
 import { catalogs } from '../catalog/catalogs.js';
 import { baseDimensionNames } from '../catalog/request-catalog.js';
-import { advancedFilterNames, filterableNames, sortableNames } from '../catalog/names.js';
-import type { Metric, PostCatalog } from '../catalog/types.js';
+import { advancedFilterNames, filterableNames, sortableNames } from '../shared/catalog-names.js';
+import type { Metric, PostCatalog } from '../shared/catalog-types.js';
 import type { RuleId } from '../core/rules.js';
 import { validRequest, type ArbitraryRequest, type RequestArbitraryOptions } from './arbitraries.js';
 

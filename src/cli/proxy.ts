@@ -11,6 +11,7 @@ import { lineBatch } from '../proxy/line-batch.js';
 import type { ProxyExchange, ProxyOptions, ProxyServer } from '../proxy/proxy.js';
 import { readOptions, type OptionTable } from './parse-options.js';
 import { closingText } from '../report/reporters/text.js';
+import { DEFAULT_REPORTER } from '../report/reporters/table.js';
 import { closingOf } from '../report/reporters/whole.js';
 import { PROXY_USAGE } from './usage.js';
 import { pairOutputs, reportSlot, type ReporterChoice, type Slot } from './validate-args.js';
@@ -104,7 +105,7 @@ export function parseProxyArgs(args: readonly string[]): ProxyArgs | { error: st
   const unpaired = pairOutputs(slots);
   if (unpaired) return { error: unpaired };
   const reporters = slots.flatMap((s) => (s.kind === 'reporter' ? [s.choice] : []));
-  if (!reporters.length) reporters.push({ name: 'text' });
+  if (!reporters.length) reporters.push({ name: DEFAULT_REPORTER });
   if (!help && !options.target) return { error: 'no target given (usage: social-analytics-api proxy --target http://127.0.0.1:4010)' };
   if (!help) {
     let url: URL | undefined;
@@ -215,7 +216,8 @@ export async function runProxy(args: string[], given?: ProxyIo): Promise<number>
   lines?.flush();
   process.off('exit', flushAtExit);
   const report = proxy.report();
-  const live = parsed.reporters[0]?.name === 'text' && parsed.reporters[0].output === undefined;
+  // The default reporter (text) to standard output follows the lines printed per exchange with its closing lines only.
+  const live = parsed.reporters[0]?.name === DEFAULT_REPORTER && parsed.reporters[0].output === undefined;
   const written = await writeReports(parsed.reporters, report, { cwd, root: cwd }, { out: io.out, err: io.err, env, command: 'proxy' }, live ? closingText(closingOf(report)) : undefined);
   return written ? report.summary.exitCode : 2;
 }

@@ -1,12 +1,13 @@
 /**
  * The help text of every command (`social-analytics-api [command] --help`), in one module that
- * imports only catalog data: the commands print them, and the docs site's command line page
+ * imports only catalog data and the reporter table: the commands print them, and the docs site's command line page
  * (scripts/generators/site/cli-page.ts) shows them, each option anchored and in the site's search.
  * An option line starts with two spaces and the option (`  --strict  ...`), as the site reads it.
  */
 import { catalogs } from '../catalog/catalogs.js';
 import { BUDGET_LIMITS } from '../mock/budget.js';
 import { statusesOf } from '../mock/prefer.js';
+import { reporterList } from '../report/reporters/table.js';
 
 /** `social-analytics-api --help`: the commands. */
 export const MAIN_USAGE = `usage: social-analytics-api <command> [options]
@@ -35,7 +36,7 @@ Checks recorded responses against the API description and the requests that were
   -        standard input: a capture, an array of captures or a HAR, named <stdin> in reports
 
 options:
-  --reporter NAME[=FILE]   text (default), json, junit, github, markdown or sarif; repeat for
+  --reporter NAME[=FILE]   ${reporterList()}; repeat for
                            several.
                            With =FILE (or --output FILE next to it) the report goes to FILE,
                            written atomically; otherwise to standard output. When every
@@ -160,7 +161,7 @@ options:
                            0700 folder made at start): validate DIR gives the same verdicts
   --record-mode MODE       permissions of the recorded files, e.g. 644 (the folder gets x
                            where r is allowed)
-  --reporter NAME[=FILE]   text (default), json, junit, github, markdown or sarif, written at
+  --reporter NAME[=FILE]   ${reporterList()}, written at
                            the end as validate writes them; repeat for several
   --output FILE, -o FILE   the file of the --reporter next to it
   --json                   the same as --reporter json

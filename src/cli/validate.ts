@@ -7,20 +7,17 @@
  */
 import { appendFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { baselineText, createBaselineGate, readBaseline, type BaselineCounts, type BaselineEntry } from '../report/baseline.js';
+import { baselineText, createBaselineGate, readBaseline, type BaselineEntry } from '../report/baseline.js';
 import { checkInputs } from './build-report.js';
-import { coverageShortfalls, shortfallText, type CoverageShortfall } from '../report/coverage-gate.js';
+import { coverageShortfalls, shortfallText } from '../report/coverage-gate.js';
 import { fileOutput, laterOutput, liveOutput, memoryOutput, type ReportOutput } from './report-output.js';
 import { reasonOf } from './report-path-error.js';
-import type { ReportClosing, ReportWriter } from '../report/report-types.js';
-import { createGithubWriter } from '../report/reporters/github.js';
-import { createJsonWriter } from '../report/reporters/json.js';
-import { createMarkdownReportWriter } from '../report/reporters/markdown.js';
+import type { BaselineCounts, CoverageShortfall, ReportClosing, ReportWriter } from '../report/report-types.js';
 import { summaryLine } from '../report/reporters/problem-text.js';
-import { createTextWriter } from '../report/reporters/text.js';
+import { JOB_SUMMARY_REPORTER, reporterOf, writerOf } from '../report/reporters/table.js';
 import { createSpoolFiles, type SpoolMaker } from '../report/spool.js';
 import { VALIDATE_USAGE } from './usage.js';
-import { parseValidateArgs, type ReporterName } from './validate-args.js';
+import { parseValidateArgs } from './validate-args.js';
 import { isStandardOutput, writeReport } from './write-report.js';
 import type { RenderContext } from './write-reports.js';
 
@@ -68,22 +65,6 @@ function standardIo(): ValidateIo & { flush(): void } {
     },
     flush: out.flush,
   };
-}
-
-/** Makes a reporter's writer, given where its text goes and where it spools. */
-type MakeWriter = (write: (text: string) => void, spool: SpoolMaker) => ReportWriter;
-
-async function writerOf(name: ReporterName, context: RenderContext): Promise<MakeWriter> {
-  if (name === 'text') return createTextWriter;
-  if (name === 'json') return createJsonWriter;
-  if (name === 'github') return (write) => createGithubWriter(write, context);
-  if (name === 'markdown') return (write) => createMarkdownReportWriter(write, context);
-  // Loaded when asked for: the rule register SARIF describes its rules with, and the XML writer.
-  if (name === 'sarif') {
-    const { createSarifWriter } = await import('../report/reporters/sarif.js');
-    return (write, spool) => createSarifWriter(write, spool, context);
-  }
-  return (await import('../report/reporters/junit.js')).createJunitWriter;
 }
 
 /** Bytes of lines, and milliseconds since the last write, after which they are written. */
@@ -177,7 +158,8 @@ async function streamReports(
       writeFailed = true;
     }
   };
-  const toSummary = (reporter: { name: string; output?: string }) => reporter.name === 'markdown' && reporter.output !== undefined && resolve(cwd, reporter.output) === summaryFile;
+  const toSummary = (reporter: (typeof parsed.reporters)[number]) =>
+    reporterOf(reporter.name).jobSummary === true && reporter.output !== undefined && resolve(cwd, reporter.output) === summaryFile;
   const reports: { reporter: (typeof parsed.reporters)[number]; output: ReportOutput; writer: ReportWriter }[] = [];
   let standardOutput = false;
   for (const reporter of parsed.reporters) {
@@ -194,12 +176,13 @@ async function streamReports(
         continue;
       }
     }
-    reports.push({ reporter, output, writer: (await writerOf(reporter.name, context))(output.write, spool) });
+    reports.push({ reporter, output, writer: await writerOf(reporterOf(reporter.name), output.write, { ...context, spool }) });
   }
   // With github on a runner, the Markdown summary goes to the job summary too (unless a markdown report already does).
-  if (summaryFile && parsed.reporters.some((r) => r.name === 'github') && !parsed.reporters.some(toSummary)) {
+  if (summaryFile && parsed.reporters.some((r) => reporterOf(r.name).addsJobSummary) && !parsed.reporters.some(toSummary)) {
     const output = memoryOutput(appendSummary);
-    reports.push({ reporter: { name: 'markdown', output: summaryFile }, output, writer: createMarkdownReportWriter(output.write, context) });
+    const reporter = { name: JOB_SUMMARY_REPORTER.name, output: summaryFile };
+    reports.push({ reporter, output, writer: await writerOf(JOB_SUMMARY_REPORTER, output.write, { ...context, spool }) });
   }
   // A baseline that cannot be read stops the run before any input is read: a gate that cannot be checked is no gate.
   const known = parsed.baseline === undefined ? undefined : readBaseline(resolve(cwd, parsed.baseline));

@@ -12,8 +12,6 @@ import { parseJson } from '../captures/json-syntax.js';
 import { isPlainObject } from '../shared/values.js';
 import type { BaselineCounts, ReportItem } from './report-types.js';
 
-export type { BaselineCounts };
-
 /** What a baseline file says it is. */
 export const BASELINE_KIND = 'social-analytics-api baseline';
 const BASELINE_VERSION = 1;
@@ -25,7 +23,6 @@ export interface BaselineEntry {
   rule: string;
   count: number;
 }
-
 
 const SEP = '\u0000';
 const keyOf = (file: string, pointer: string, rule: string) => `${file}${SEP}${pointer}${SEP}${rule}`;

@@ -3,7 +3,6 @@ import type { CapturedResponse } from '../captures/types.js';
 import type { ValidationResult } from '../validators/types.js';
 // The package's validators entry: one bundled file once compiled (scripts/compile-javascript.mjs).
 import { lookupOperation, validateResponse } from '../validators/index.js';
-import { ruleLevel } from '../../generated/rule-levels.js';
 import { placeInBody } from '../captures/locate.js';
 import { groupProblems } from './group-problems.js';
 import type { Problem, ProblemGroup, ReportItem, ResponseReport } from './report-types.js';
@@ -25,8 +24,8 @@ function check(response: CapturedResponse, strict: boolean): ResponseItem {
   const result: Pick<ValidationResult, 'operation' | 'errors' | 'warnings'> = response.bodyProblem
     ? { operation: lookupOperation(response.method, response.path).operation?.key, errors: [{ pointer: '', message: response.bodyProblem, rule: 'shared.response.json', severity: 'error' }], warnings: [] }
     : validateResponse({ method: response.method, path: response.path, body: response.body, request: response.request, status, strict }, { maxProblems: MAX_PROBLEMS });
-  // In strict mode an inferred rule's problem is an error: marked, so that no report shows it as stated.
-  const errors: Problem[] = result.errors.map((p) => (ruleLevel(p.rule) === 'inferred' ? { ...p, inferred: true } : p));
+  // In strict mode an inferred rule's problem is an error, marked `inferred` by the problem list, so that no report shows it as stated.
+  const errors: readonly Problem[] = result.errors;
   const warnings: Problem[] = [...result.warnings];
   if (response.requestMissing) {
     warnings.unshift({ pointer: '', message: `request-aware checks did not run: ${response.requestMissing}`, rule: null, severity: 'warning' });

@@ -5,8 +5,6 @@
  */
 import { COVERAGE_KINDS, type Coverage, type CoverageCount, type CoverageKind, type CoverageShortfall } from './report-types.js';
 
-export type { CoverageShortfall };
-
 export type CoverageMinimums = Partial<Record<CoverageKind, number>>;
 
 const isKind = (name: string): name is CoverageKind => (COVERAGE_KINDS as readonly string[]).includes(name);

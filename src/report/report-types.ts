@@ -14,8 +14,6 @@ export interface Problem extends Omit<ResponseProblem, 'rule'> {
   /** Where the offending value is in the file (line and column from 1), when it could be placed. */
   readonly line?: number;
   readonly column?: number;
-  /** An error of an inferred rule (`--strict`): no sentence of the documents states it. */
-  readonly inferred?: true;
 }
 
 /** Problems of one rule at pointers of one shape (`/data/*\/3`): one line of the report. */
@@ -94,29 +92,6 @@ export interface Summary {
   exitCode: number;
 }
 
-/** The outcome of a run against a baseline (baseline.ts), as the summary reports it. */
-export interface BaselineCounts {
-  /** Errors of the run the baseline lists: they do not fail it. */
-  known: number;
-  /** Errors of the run the baseline does not list: any fails it. */
-  new: number;
-  /** Errors the baseline lists that the run no longer has. */
-  fixed: number;
-}
-
-/** The kinds of coverage `--min-coverage` takes (coverage-gate.ts). */
-export const COVERAGE_KINDS = ['operations', 'metrics', 'fields', 'dimensions', 'statuses', 'error-codes'] as const;
-export type CoverageKind = (typeof COVERAGE_KINDS)[number];
-
-/** A kind whose coverage is below its threshold. */
-export interface CoverageShortfall {
-  kind: CoverageKind;
-  exercised: number;
-  total: number;
-  /** The threshold, in percent. */
-  min: number;
-}
-
 export interface CoverageCount {
   exercised: string[];
   total: number;
@@ -166,4 +141,27 @@ export interface ValidateReport {
   skipped: SkippedReport[];
   items: ReportItem[];
   coverage?: Coverage;
+}
+
+/** The outcome of a run against a baseline, as the summary reports it. */
+export interface BaselineCounts {
+  /** Errors of the run the baseline lists: they do not fail it. */
+  known: number;
+  /** Errors of the run the baseline does not list: any fails it. */
+  new: number;
+  /** Errors the baseline lists that the run no longer has. */
+  fixed: number;
+}
+
+/** The kinds of names coverage counts, each with its own `--min-coverage` threshold. */
+export const COVERAGE_KINDS = ['operations', 'metrics', 'fields', 'dimensions', 'statuses', 'error-codes'] as const;
+export type CoverageKind = (typeof COVERAGE_KINDS)[number];
+
+/** A kind whose coverage is below its threshold. */
+export interface CoverageShortfall {
+  kind: CoverageKind;
+  exercised: number;
+  total: number;
+  /** The threshold, in percent. */
+  min: number;
 }

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Every JavaScript entry point of package.json's `exports`. */
-export const ENTRIES = ['social-analytics-api', 'social-analytics-api/v1', 'social-analytics-api/v2', 'social-analytics-api/validators', 'social-analytics-api/mock', 'social-analytics-api/catalogs', 'social-analytics-api/vitest', 'social-analytics-api/jest', 'social-analytics-api/matchers', 'social-analytics-api/proxy', 'social-analytics-api/captures', 'social-analytics-api/msw', 'social-analytics-api/fixtures', 'social-analytics-api/arbitraries'];
+export const ENTRIES = ['social-analytics-api', 'social-analytics-api/v1', 'social-analytics-api/v2', 'social-analytics-api/validators', 'social-analytics-api/mock', 'social-analytics-api/catalogs', 'social-analytics-api/vitest', 'social-analytics-api/jest', 'social-analytics-api/matchers', 'social-analytics-api/proxy', 'social-analytics-api/captures', 'social-analytics-api/msw', 'social-analytics-api/fixtures', 'social-analytics-api/arbitraries', 'social-analytics-api/ts-plugin'];
 
 export function run(cmd: string, args: string[], cwd: string, timeout = 240_000) {
   const result = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' }, timeout });
@@ -52,7 +52,9 @@ export function requireEntries(project: string, repositoryRoot: string): { statu
 const esm = [];
 for (const entry of ${JSON.stringify(ENTRIES)}) {
   const before = new Set(Object.keys(require.cache));
-  names[entry] = Object.keys(require(entry)).sort();
+  const loaded = require(entry);
+  // A module that is one function (the tsserver plugin) is what an ES module import gives as its default.
+  names[entry] = typeof loaded === "function" ? ["default"] : Object.keys(loaded).sort();
   if (Object.keys(require.cache).some((file) => !before.has(file) && /social-analytics-api[\\/]dist[\\/].*\\.js$/.test(file))) esm.push(entry);
 }
 console.log(JSON.stringify({ exports: names, esm }));

@@ -18,6 +18,7 @@ import { DAY_TIME_SHAPE, expected, isPlainObject, typeProblem } from '../checks/
 import type { Found, RuleTable } from './rule-table.js';
 import { requestLimits } from '../../catalog/request-catalog.js';
 import { rangeExcess, statedMaxDateEnd } from '../../calendar/range-limit.js';
+import { dayNumber, formatDayNumber } from '../../calendar/days.js';
 
 /** What the rules read beside their part: the network's catalog and the request's facts. */
 export interface MetricsV1Facts {
@@ -170,10 +171,53 @@ function recordDaySpan(profiles: unknown[]): [string, string] | undefined {
   return first === undefined ? undefined : [first, last!];
 }
 
+/** The days before `end` from `first` that `data` holds no record of: the first few named, the rest counted. */
+function reportMissingDays(found: Found, data: unknown[], i: number, first: number, end: number): void {
+  const held = new Set<number>();
+  for (const record of data) {
+    const date = isPlainObject(record) ? record.date : undefined;
+    const day = typeof date === 'string' && hasDayTimeShape(date) ? dayNumber(date.slice(0, 10)) : undefined;
+    if (day !== undefined) held.add(day);
+  }
+  const missing: string[] = [];
+  let count = 0;
+  // At most as many days held as records: the walk meets a missing day within that many steps, and counts the rest.
+  for (let day = first; day < end; day++) {
+    if (held.has(day)) continue;
+    count++;
+    if (missing.length < NAMED_DAYS) missing.push(formatDayNumber(day));
+  }
+  if (!count) return;
+  const more = count > missing.length ? ` and ${count - missing.length} more` : '';
+  found.add(`/profiles/${i}/data`, `no record for the requested day${count > 1 ? 's' : ''} ${missing.join(', ')}${more}`);
+}
+
+/** At most this many missing days are named in one profile's problem. */
+const NAMED_DAYS = 5;
+
 /** The rules of the profile list as a whole. */
 export const profileListRules: RuleTable<unknown[], MetricsV1Facts> = {
   'v1.metrics.profiles': (found, profiles, _at, { request }) => {
     if (request) checkProfiles(found, profiles, request.profiles);
+  },
+  /**
+   * With the request: a profile's data that holds records holds one for every requested day but
+   * the last (v1.metrics.last-day's). Fewer records than days is the only way to miss one (a
+   * record holds one day; repeated or outside days are other rules'), so a profile with as many
+   * records as days is not read.
+   */
+  'v1.metrics.every-day': (found, profiles, _at, { facts }) => {
+    const range = facts?.range;
+    if (!range) return;
+    const first = dayNumber(range.start)!;
+    const end = dayNumber(range.end)!;
+    const days = end - first + 1;
+    for (let i = 0; i < profiles.length && !found.shouldStop(); i++) {
+      const p = profiles[i];
+      const data = isPlainObject(p) ? p.data : undefined;
+      if (!Array.isArray(data) || data.length === 0 || data.length >= days) continue;
+      reportMissingDays(found, data, i, first, end);
+    }
   },
   /**
    * Body-only: "one element per requested profile", and a request names at most 25 profiles
