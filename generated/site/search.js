@@ -608,6 +608,7 @@ window.SITE_INDEX = [
   ["--coverage","option of social-analytics-api validate","cli.html#validate-coverage"],
   ["--min-coverage","option of social-analytics-api validate","cli.html#validate-min-coverage"],
   ["--allow-empty","option of social-analytics-api validate","cli.html#validate-allow-empty"],
+  ["--shard","option of social-analytics-api validate","cli.html#validate-shard"],
   ["--baseline","option of social-analytics-api validate","cli.html#validate-baseline"],
   ["--write-baseline","option of social-analytics-api validate","cli.html#validate-write-baseline"],
   ["--root","option of social-analytics-api validate","cli.html#validate-root"],

@@ -8,6 +8,7 @@ import { checkFilesInWorkers, FOLDER_MIN_BYTES, FOLDER_MIN_FILES, filesInWorkers
 import type { ReportClosing, ReportItem, ValidateReport } from '../report/report-types.js';
 import { reportOf } from '../report/report-of.js';
 import { createTally } from '../report/tally.js';
+import { filesOfShard, type Shard } from './shard.js';
 
 export interface BuildOptions {
   paths: readonly string[];
@@ -29,6 +30,8 @@ export interface BuildOptions {
    * null: every file on this thread.
    */
   worker?: { module?: CheckerModule; minBytes?: number; minFiles?: number; folderMinBytes?: number } | null;
+  /** `--shard i/n`: only the files of that shard are checked (shard.ts). */
+  shard?: Shard;
   /** Checking threads at most (`--threads`): 0 checks every file on this thread; checkThreads() unless given. */
   threads?: number;
   /**
@@ -58,8 +61,11 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
     options.onItem(item);
     return options.backlog?.();
   };
-  const { files, unreadable } = expandPaths(options.paths, options.cwd, options.root);
-  for (const u of unreadable) add(u);
+  const expanded = expandPaths(options.paths, options.cwd, options.root);
+  const { shard } = options;
+  const files = shard ? filesOfShard(expanded.files, shard) : expanded.files;
+  // The paths that cannot be read are the first shard's.
+  if (!shard || shard.index === 1) for (const u of expanded.unreadable) add(u);
   const coverage = options.coverage ? createCoverageCollector() : undefined;
   const check = createItemChecker(options.strict);
   // Many files: the files (standard input aside) are read and checked on threads, their items taken in input order;

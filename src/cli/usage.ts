@@ -53,6 +53,9 @@ options:
                            KIND: operations, metrics, fields, dimensions, statuses or
                            error-codes; several separated by commas (implies --coverage)
   --allow-empty            a run in which no API response was found exits 0 instead of 1
+  --shard I/N              check only shard I of N of the input files (one job of a CI
+                           matrix each): files dealt by size, the same split on every machine
+                           and for any order of the paths; standard input goes to shard 1
   --baseline FILE          only errors FILE does not list fail the run (exit 1); FILE is a
                            baseline written by --write-baseline or a previous JSON report.
                            Errors match by file, JSON pointer and rule (not line); those of

@@ -2,6 +2,7 @@
 import { DEFAULT_REPORTER, isReporterName, REPORTERS, reporterForFile, type ReporterName } from '../report/reporters/table.js';
 import { readMinCoverage, type CoverageMinimums } from '../report/coverage-gate.js';
 import { readOptions, type OptionTable } from './parse-options.js';
+import { readShard, type Shard } from './shard.js';
 
 export interface ReporterChoice {
   name: ReporterName;
@@ -23,6 +24,8 @@ export interface ValidateOptions {
   threads?: number;
   /** `--min-coverage KIND=PERCENT,...`: coverage thresholds under which the run fails (implies coverage). */
   minCoverage?: CoverageMinimums;
+  /** `--shard i/n`: check only shard i of n of the input files. */
+  shard?: Shard;
   /** `--baseline FILE`: only errors it does not list fail the run (a baseline file or a JSON report). */
   baseline?: string;
   /** `--write-baseline FILE`: every error of the run written as a baseline. */
@@ -42,6 +45,7 @@ const VALIDATE_OPTIONS: OptionTable = {
   'docs-url': { type: 'string' },
   threads: { type: 'string' },
   'min-coverage': { type: 'string' },
+  shard: { type: 'string' },
   baseline: { type: 'string' },
   'write-baseline': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -159,6 +163,12 @@ export function parseValidateArgs(args: readonly string[]): ValidateOptions | { 
         const wrong = readMinCoverage(token.value, (options.minCoverage ??= {}));
         if (wrong) return { error: wrong };
         options.coverage = true;
+        break;
+      }
+      case 'shard': {
+        const shard = readShard(token.value);
+        if ('error' in shard) return shard;
+        options.shard = shard;
         break;
       }
       case 'baseline':

@@ -198,6 +198,7 @@ async function streamReports(
     strict: parsed.strict,
     coverage: parsed.coverage,
     allowEmpty: parsed.allowEmpty,
+    ...(parsed.shard ? { shard: parsed.shard } : {}),
     ...(parsed.threads === undefined ? {} : { threads: parsed.threads }),
     stdin: run.stdin,
     ...(io.backlog ? { backlog: () => io.backlog!() } : {}),
