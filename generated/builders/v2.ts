@@ -5,7 +5,9 @@
  */
 import type { ApiRequest } from '../operations.js';
 import type {
-  AllowedByEvery,
+  AtMost,
+  CheckedDimensions,
+  DaysAsWritten,
   DayString,
   DimensionItem,
   DimensionList,
@@ -18,22 +20,27 @@ import type {
 import type {
   Dimension,
   ExtraDimension,
+  ExtraDimensionMap,
+  FacebookExtraDimension,
   FacebookMetric,
   FacebookMetricExtraDimensions,
   FacebookPostField,
   FacebookPostsFilter,
   FacebookSortableField,
+  InstagramExtraDimension,
   InstagramMetric,
   InstagramMetricExtraDimensions,
   InstagramPostField,
   InstagramPostResponseMembers,
   InstagramPostsFilter,
   InstagramSortableField,
+  LinkedinExtraDimension,
   LinkedinMetric,
   LinkedinMetricExtraDimensions,
   Metric,
   MetricExtraDimensionsMap,
   Network,
+  PinterestExtraDimension,
   PinterestMetric,
   PinterestMetricExtraDimensions,
   PostField,
@@ -41,9 +48,11 @@ import type {
   PostsFilter,
   Schemas,
   SortableField,
+  TwitterExtraDimension,
   TwitterMetric,
   TwitterMetricExtraDimensions,
   TwitterPostField,
+  YoutubeExtraDimension,
   YoutubeMetric,
   YoutubeMetricExtraDimensions,
 } from './v2-unions.js';
@@ -94,6 +103,46 @@ export interface MetricsRequest<
    * must allow.
    */
   dimensions?: D;
+}
+
+/** The positions of a metrics request's profiles list (at most 25 profiles). */
+export type ProfilePosition =
+  | '0'
+  | '1'
+  | '2'
+  | '3'
+  | '4'
+  | '5'
+  | '6'
+  | '7'
+  | '8'
+  | '9'
+  | '10'
+  | '11'
+  | '12'
+  | '13'
+  | '14'
+  | '15'
+  | '16'
+  | '17'
+  | '18'
+  | '19'
+  | '20'
+  | '21'
+  | '22'
+  | '23'
+  | '24';
+
+/**
+ * The days and profiles of a metrics builder call as written: a day literal of the shape
+ * YYYY-MM-DD, a literal list of at most 25 profiles (other values are checked at run time).
+ */
+export interface MetricsAsWritten<
+  S extends string = string,
+  E extends string = string,
+  P extends readonly string[] = readonly string[],
+> extends DaysAsWritten<S, E> {
+  readonly profiles: AtMost<P, ProfilePosition, 'at most 25 profiles in a metrics request'>;
 }
 
 /** Body of a posts request of network N for the fields F (version 2). */
@@ -195,10 +244,17 @@ export interface FacebookBuilders {
    */
   metrics<
     M extends FacebookMetric,
-    const D extends DimensionList<Dimension, AllowedByEvery<FacebookMetricExtraDimensions, M>> =
-      readonly [],
+    const D extends DimensionList<Dimension, FacebookExtraDimension> = readonly [],
+    S extends string = string,
+    E extends string = string,
+    const P extends readonly string[] = readonly string[],
   >(
-    body: MetricsRequest<'facebook', M, D>,
+    body: MetricsRequest<
+      'facebook',
+      M,
+      CheckedDimensions<D, Dimension, FacebookMetricExtraDimensions, M>
+    > &
+      MetricsAsWritten<S, E, P>,
   ): ApiRequest<
     MetricsRequest<'facebook', M, D>,
     MetricsResponse<M, D>,
@@ -208,8 +264,8 @@ export interface FacebookBuilders {
    * POST /2/facebook/page/posts: one page of posts, each holding the requested fields and no other
    * (a post that is not a video lacks the fields of videos only).
    */
-  posts<F extends FacebookPostField>(
-    body: FacebookPostsRequest<F>,
+  posts<F extends FacebookPostField, S extends string = string, E extends string = string>(
+    body: FacebookPostsRequest<F> & DaysAsWritten<S, E>,
   ): ApiRequest<FacebookPostsRequest<F>, FacebookPostsResponse<F>, 'POST /2/facebook/page/posts'>;
 }
 
@@ -226,10 +282,17 @@ export interface InstagramBuilders {
    */
   metrics<
     M extends InstagramMetric,
-    const D extends DimensionList<Dimension, AllowedByEvery<InstagramMetricExtraDimensions, M>> =
-      readonly [],
+    const D extends DimensionList<Dimension, InstagramExtraDimension> = readonly [],
+    S extends string = string,
+    E extends string = string,
+    const P extends readonly string[] = readonly string[],
   >(
-    body: MetricsRequest<'instagram', M, D>,
+    body: MetricsRequest<
+      'instagram',
+      M,
+      CheckedDimensions<D, Dimension, InstagramMetricExtraDimensions, M>
+    > &
+      MetricsAsWritten<S, E, P>,
   ): ApiRequest<
     MetricsRequest<'instagram', M, D>,
     MetricsResponse<M, D>,
@@ -239,8 +302,8 @@ export interface InstagramBuilders {
    * POST /2/instagram/profile/posts: one page of posts, each holding the requested fields and no
    * other (a post that is not a video lacks the fields of videos only).
    */
-  posts<F extends InstagramPostField>(
-    body: InstagramPostsRequest<F>,
+  posts<F extends InstagramPostField, S extends string = string, E extends string = string>(
+    body: InstagramPostsRequest<F> & DaysAsWritten<S, E>,
   ): ApiRequest<
     InstagramPostsRequest<F>,
     InstagramPostsResponse<F>,
@@ -261,10 +324,17 @@ export interface TwitterBuilders {
    */
   metrics<
     M extends TwitterMetric,
-    const D extends DimensionList<Dimension, AllowedByEvery<TwitterMetricExtraDimensions, M>> =
-      readonly [],
+    const D extends DimensionList<Dimension, TwitterExtraDimension> = readonly [],
+    S extends string = string,
+    E extends string = string,
+    const P extends readonly string[] = readonly string[],
   >(
-    body: MetricsRequest<'twitter', M, D>,
+    body: MetricsRequest<
+      'twitter',
+      M,
+      CheckedDimensions<D, Dimension, TwitterMetricExtraDimensions, M>
+    > &
+      MetricsAsWritten<S, E, P>,
   ): ApiRequest<MetricsRequest<'twitter', M, D>, MetricsResponse<M, D>, 'POST /2/twitter/metrics'>;
 }
 
@@ -281,10 +351,17 @@ export interface YoutubeBuilders {
    */
   metrics<
     M extends YoutubeMetric,
-    const D extends DimensionList<Dimension, AllowedByEvery<YoutubeMetricExtraDimensions, M>> =
-      readonly [],
+    const D extends DimensionList<Dimension, YoutubeExtraDimension> = readonly [],
+    S extends string = string,
+    E extends string = string,
+    const P extends readonly string[] = readonly string[],
   >(
-    body: MetricsRequest<'youtube', M, D>,
+    body: MetricsRequest<
+      'youtube',
+      M,
+      CheckedDimensions<D, Dimension, YoutubeMetricExtraDimensions, M>
+    > &
+      MetricsAsWritten<S, E, P>,
   ): ApiRequest<MetricsRequest<'youtube', M, D>, MetricsResponse<M, D>, 'POST /2/youtube/metrics'>;
 }
 
@@ -301,10 +378,17 @@ export interface LinkedinBuilders {
    */
   metrics<
     M extends LinkedinMetric,
-    const D extends DimensionList<Dimension, AllowedByEvery<LinkedinMetricExtraDimensions, M>> =
-      readonly [],
+    const D extends DimensionList<Dimension, LinkedinExtraDimension> = readonly [],
+    S extends string = string,
+    E extends string = string,
+    const P extends readonly string[] = readonly string[],
   >(
-    body: MetricsRequest<'linkedin', M, D>,
+    body: MetricsRequest<
+      'linkedin',
+      M,
+      CheckedDimensions<D, Dimension, LinkedinMetricExtraDimensions, M>
+    > &
+      MetricsAsWritten<S, E, P>,
   ): ApiRequest<
     MetricsRequest<'linkedin', M, D>,
     MetricsResponse<M, D>,
@@ -325,10 +409,17 @@ export interface PinterestBuilders {
    */
   metrics<
     M extends PinterestMetric,
-    const D extends DimensionList<Dimension, AllowedByEvery<PinterestMetricExtraDimensions, M>> =
-      readonly [],
+    const D extends DimensionList<Dimension, PinterestExtraDimension> = readonly [],
+    S extends string = string,
+    E extends string = string,
+    const P extends readonly string[] = readonly string[],
   >(
-    body: MetricsRequest<'pinterest', M, D>,
+    body: MetricsRequest<
+      'pinterest',
+      M,
+      CheckedDimensions<D, Dimension, PinterestMetricExtraDimensions, M>
+    > &
+      MetricsAsWritten<S, E, P>,
   ): ApiRequest<
     MetricsRequest<'pinterest', M, D>,
     MetricsResponse<M, D>,
@@ -374,12 +465,18 @@ export interface NetworkMetricsBuilder<N extends Network> {
   /** POST /2/{N}/metrics: the requested metrics split by the requested dimensions. */
   metrics<
     M extends Metric<N>,
-    const D extends DimensionList<
-      Dimension,
-      AllowedByEvery<MetricExtraDimensionsMap[N], M & keyof MetricExtraDimensionsMap[N]>
-    > = readonly [],
+    const D extends DimensionList<Dimension, ExtraDimensionMap[N]> = readonly [],
   >(
-    body: MetricsRequest<N, M, D>,
+    body: MetricsRequest<
+      N,
+      M,
+      CheckedDimensions<
+        D,
+        Dimension,
+        MetricExtraDimensionsMap[N],
+        M & keyof MetricExtraDimensionsMap[N]
+      >
+    >,
   ): ApiRequest<MetricsRequest<N, M, D>, MetricsResponse<M, D>, `POST /2/${N}/metrics`>;
 }
 
