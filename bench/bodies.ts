@@ -9,7 +9,7 @@ import { buildAccount } from '../src/mock/account.js';
 import { failureBody } from '../src/mock/failures.js';
 import { answer, type HandlerState } from '../src/mock/handlers.js';
 import { dayNumber } from '../src/calendar/days.js';
-import type { Metric, PostField } from '../src/catalog/types.js';
+import type { Metric, PostField } from '../src/shared/catalog-types.js';
 
 /** One benchmark shape: the request as sent and the body the API answered. */
 export interface Shape {

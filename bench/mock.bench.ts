@@ -19,7 +19,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { catalogs } from '../src/catalog/catalogs.js';
-import type { Metric } from '../src/catalog/types.js';
+import type { Metric } from '../src/shared/catalog-types.js';
 import { buildAccount } from '../src/mock/account.js';
 import { authorizationHeader } from '../src/client/auth.js';
 import { closerArbitrary, conformanceRequest, publishedOperations, type ConformanceRequest } from '../test/mock/support/conformance-requests.js';

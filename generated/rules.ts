@@ -3,7 +3,7 @@
  * The rule register (catalogs/rules.yaml): every rule the response validators and the request
  * checks apply, with the sentence of the documents it rests on (`source`) or the reason it is
  * inferred. Ids and levels alone: generated/rule-levels.ts. Data only, its type is checked
- * against Rule in src/catalog/types.ts.
+ * against Rule in src/shared/catalog-types.ts.
  */
 import type { RuleId } from './rule-levels.js';
 
@@ -611,6 +611,38 @@ export const RULES = {
     inferred: "the request names the profiles to report on; no sentence says that the answer " +
       "holds no other profile",
   },
+  "v2.metrics.date-rows-within-limit": {
+    id: "v2.metrics.date-rows-within-limit",
+    checks: "without the request, the date.day rows of an element run from their earliest to " +
+      "their latest day no further than date_start plus 3 calendar months " +
+      "(shared.metrics.date-range); the rows lie in the requested range " +
+      "(v2.metrics.date-range), so a longer run means a request over the limit, which is " +
+      "refused with code 4",
+    level: "stated",
+    source: {
+      document: "v2",
+      section: "Limits",
+      quote: "| date range per metrics request | 3 months | metrics endpoints; excess gives " +
+        "code 4 |",
+      also: [
+        {
+          document: "v2",
+          section: "Metrics request body",
+          quote: "| date_start | string YYYY-MM-DD | yes | first day of the period |",
+        },
+        {
+          document: "v2",
+          section: "Metrics request body",
+          quote: "| date_end | string YYYY-MM-DD | yes | last day;",
+        },
+        {
+          document: "v2",
+          section: "Metrics response",
+          quote: "date.day rows are dates in YYYY-MM-DD shape.",
+        },
+      ],
+    },
+  },
   "v1.metrics.profiles": {
     id: "v1.metrics.profiles",
     checks: "a v1 metrics body is success plus profiles: one element (id, data) per requested " +
@@ -723,6 +755,15 @@ export const RULES = {
       quote: "the last day of the range is included.",
     },
   },
+  "v1.metrics.every-day": {
+    id: "v1.metrics.every-day",
+    checks: "with the request given, a profile's data that holds any record holds one for " +
+      "every requested day (the last day is v1.metrics.last-day's)",
+    level: "inferred",
+    inferred: "\"one object per day\" and \"the last day of the range is included\" are read " +
+      "as a record for each requested day; the documents say a metric may return no data, " +
+      "but not whether a profile's data may lack some days and not others",
+  },
   "v1.metrics.one-record-per-day": {
     id: "v1.metrics.one-record-per-day",
     checks: "a profile's data holds at most one record per day",
@@ -731,6 +772,90 @@ export const RULES = {
       document: "v1",
       section: "Metrics response (version 1)",
       quote: "one object per day",
+    },
+  },
+  "v1.metrics.profiles-within-limit": {
+    id: "v1.metrics.profiles-within-limit",
+    checks: "without the request, the profile elements name at most 25 distinct profiles; one " +
+      "element per requested profile, and a request of more than 25 profiles is refused with " +
+      "code 4",
+    level: "stated",
+    source: {
+      document: "v1",
+      section: "Metrics response (version 1)",
+      quote: "one element per requested profile",
+      also: [
+        {
+          document: "v1",
+          section: "Metrics request body (version 1)",
+          quote: "| profiles | array of strings | yes | profile ids from the version 1 profile " +
+            "list of the same network; at most 25 |",
+        },
+        {
+          document: "v1",
+          section: "Limits",
+          quote: "per metrics request at most 25 profiles, 25 metrics, and a date range of 3 " +
+            "months (code 4)",
+        },
+      ],
+    },
+  },
+  "v1.metrics.record-metrics-within-limit": {
+    id: "v1.metrics.record-metrics-within-limit",
+    checks: "without the request, a day record holds at most 25 metric members of the catalog; " +
+      "one member per requested metric, and a request of more than 25 metrics is refused " +
+      "with code 4",
+    level: "stated",
+    source: {
+      document: "v1",
+      section: "Metrics response (version 1)",
+      quote: "plus one member per requested metric holding its value",
+      also: [
+        {
+          document: "v1",
+          section: "Metrics request body (version 1)",
+          quote: "| metrics | array of strings | yes | names from the catalogs above; at most 25 |",
+        },
+        {
+          document: "v1",
+          section: "Limits",
+          quote: "per metrics request at most 25 profiles, 25 metrics, and a date range of 3 " +
+            "months (code 4)",
+        },
+      ],
+    },
+  },
+  "v1.metrics.record-days-within-limit": {
+    id: "v1.metrics.record-days-within-limit",
+    checks: "without the request, the record days of all profiles run from their earliest to " +
+      "their latest day no further than date_start plus 3 calendar months " +
+      "(shared.metrics.date-range); record days lie in the requested range " +
+      "(v1.metrics.date-range), so a longer run means a request over the limit, refused with " +
+      "code 4",
+    level: "stated",
+    source: {
+      document: "v1",
+      section: "Limits",
+      quote: "per metrics request at most 25 profiles, 25 metrics, and a date range of 3 " +
+        "months (code 4)",
+      also: [
+        {
+          document: "v1",
+          section: "Metrics request body (version 1)",
+          quote: "| date_start | string YYYY-MM-DD | yes | first day |",
+        },
+        {
+          document: "v1",
+          section: "Metrics request body (version 1)",
+          quote: "| date_end | string YYYY-MM-DD | yes | last day, included |",
+        },
+        {
+          document: "v1",
+          section: "Metrics response (version 1)",
+          quote: "one object per day: `date` (string, shape YYYY-MM-DD HH:MM:SS, midnight of " +
+            "the day)",
+        },
+      ],
     },
   },
   "shared.posts.envelope": {
@@ -838,8 +963,9 @@ export const RULES = {
   },
   "shared.posts.datetime-utc": {
     id: "shared.posts.datetime-utc",
-    checks: "post date-times are UTC ISO 8601 date-times with offset, naming a real instant (a " +
-      "leap second, 23:59:60, and the end of a day, 24:00:00, are times ISO 8601 allows)",
+    checks: "post date-times are UTC ISO 8601 date-times with offset, naming a real instant " +
+      "(the end of a day, 24:00:00, is one ISO 8601 allows; 23:59:60 only on a day a leap " +
+      "second was inserted, 1972-06-30 to 2016-12-31)",
     level: "stated",
     source: {
       document: "v2",
@@ -851,12 +977,10 @@ export const RULES = {
     id: "shared.posts.datetime-shape",
     checks: "post date-times are spelled exactly YYYY-MM-DDTHH:MM:SS+00:00 (no fraction of a " +
       "second, +00:00 rather than Z)",
-    level: "stated",
-    source: {
-      document: "v2",
-      section: "Post fields",
-      quote: "(shape YYYY-MM-DDTHH:MM:SS+00:00)",
-    },
+    level: "inferred",
+    inferred: "\"ISO 8601 with offset (shape YYYY-MM-DDTHH:MM:SS+00:00)\" may give the exact " +
+      "spelling or show the shape of an ISO 8601 date-time with offset, which also writes a " +
+      "fraction of a second and the zero offset as Z; the second reading allows both",
   },
   "shared.posts.requested-fields": {
     id: "shared.posts.requested-fields",
@@ -873,19 +997,10 @@ export const RULES = {
     checks: "with the request given, every post holds each requested field, except the fields " +
       "of videos only (catalog videoOnly, the documents' \"video only\"), which a post that " +
       "is not a video may lack",
-    level: "stated",
-    source: {
-      document: "v2",
-      section: "What the service does",
-      quote: "lists of posts with caller-chosen fields",
-      also: [
-        {
-          document: "v2",
-          section: "Pagination envelope",
-          quote: "`posts` (array of objects holding only the requested fields)",
-        },
-      ],
-    },
+    level: "inferred",
+    inferred: "\"holding only the requested fields\" forbids other fields and says nothing of " +
+      "presence, and \"lists of posts with caller-chosen fields\" says who chooses the " +
+      "fields, not that each post holds every one (a post may have no value for a field)",
   },
   "shared.posts.page-size": {
     id: "shared.posts.page-size",
@@ -917,7 +1032,8 @@ export const RULES = {
   "shared.posts.created-in-range": {
     id: "shared.posts.created-in-range",
     checks: "a post's created_time lies in the requested days read in some profile timezone " +
-      "(from 14 hours before date_start to 14 hours after the end of date_end, UTC)",
+      "(from 14 hours before the start of date_start, UTC+14, to 12 hours after the end of " +
+      "date_end, UTC-12)",
     level: "stated",
     source: {
       document: "v2",
@@ -928,13 +1044,10 @@ export const RULES = {
   "shared.posts.reaction-types": {
     id: "shared.posts.reaction-types",
     checks: "the keys of reactions_by_type are like, love, wow, haha, sorry and anger",
-    level: "stated",
-    source: {
-      document: "v2",
-      section: "netA post fields (basic)",
-      quote: "| reactions_by_type | object | counts with keys like, love, wow, haha, sorry, " +
-        "anger |",
-    },
+    level: "inferred",
+    inferred: "\"counts with keys like, love, wow, haha, sorry, anger\" reads as the list of " +
+      "the keys, or as the keys it has among others (an open list: a new reaction such as " +
+      "care)",
   },
   "shared.posts.sort-order": {
     id: "shared.posts.sort-order",
@@ -943,11 +1056,22 @@ export const RULES = {
     inferred: "the documents show order `desc` without defining it; it is read as descending " +
       "by the sort field",
   },
+  "shared.posts.filter-match": {
+    id: "shared.posts.filter-match",
+    checks: "with the request given, each post matches every requested filter element that it " +
+      "shows the field of: a `{field, value}` element by the field holding one of the values " +
+      "(a content label id for post_labels), a `match_any` element by one of its items",
+    level: "inferred",
+    inferred: "the documents give the filter's shape (\"`{field: string, value: string or " +
+      "array of strings}` for filterable fields, or the advanced form `{match_any: ...}`\") " +
+      "but not its meaning; a filter is read as keeping the posts whose field holds one of " +
+      "the values, every element applying",
+  },
   "shared.response.limit-refused": {
     id: "shared.response.limit-refused",
     checks: "with the request given, a success answer's metrics request names at most 25 " +
-      "profiles and 25 metrics and spans at most 3 months (shared.metrics.date-range: at " +
-      "most 93 days counting both ends); a request over a limit is refused with code 4",
+      "profiles and 25 metrics and its date_end is at most date_start plus 3 calendar months " +
+      "(shared.metrics.date-range); a request over a limit is refused with code 4",
     level: "stated",
     source: {
       document: "v2",
@@ -955,16 +1079,37 @@ export const RULES = {
       quote: "metrics endpoints; excess gives code 4",
     },
   },
+  "shared.response.limit-refused-calendar": {
+    id: "shared.response.limit-refused-calendar",
+    checks: "with the request given, a success answer's metrics request spans at most 3 " +
+      "calendar months counting both ends (shared.metrics.date-range-calendar, the narrower " +
+      "reading of the limit)",
+    level: "inferred",
+    inferred: "\"3 months\" read as a span counting both ends refuses one day more than " +
+      "\"date_end at most date_start plus 3 calendar months\"; a server reading it so " +
+      "answers such a request with code 4, a server reading it the other way answers it",
+  },
   "shared.response.invalid-request-refused": {
     id: "shared.response.invalid-request-refused",
-    checks: "with the request given, a success answer's request breaks no stated request rule " +
-      "(other than a limit); such input is refused with code 3",
+    checks: "with the request given, a success answer's metrics request names only metric " +
+      "names of the catalog; an unknown metric name is an input validation error (code 3)",
     level: "stated",
     source: {
       document: "v2",
       section: "Errors",
       quote: "| 3 | all | input validation error (for example an unknown metric name) | 200 |",
     },
+  },
+  "shared.response.invalid-request-answered": {
+    id: "shared.response.invalid-request-answered",
+    checks: "with the request given, a success answer's request breaks no stated request rule " +
+      "other than a limit or a metric name (limit over 500, v1 dimensions, an extra " +
+      "dimension not last, a sort field that is not sortable, a missing or malformed member)",
+    level: "inferred",
+    inferred: "the request tables say what a request holds but name no error for a request " +
+      "that breaks them (only a limit, code 4, and an unknown metric name, code 3, are " +
+      "named); a server may refuse such a request, or answer it capping or ignoring what it " +
+      "does not take",
   },
   "shared.request.known-operation": {
     id: "shared.request.known-operation",
@@ -1132,10 +1277,10 @@ export const RULES = {
   },
   "shared.metrics.date-range": {
     id: "shared.metrics.date-range",
-    checks: "a metrics request's date_end is at most as many days after date_start as three " +
-      "consecutive calendar months hold at the most (92; a range of at most 93 days counting " +
-      "both ends), the longest a reading of \"3 months\" as calendar months allows, whether " +
-      "the first day is counted or not",
+    checks: "a metrics request's date_end is at most date_start plus three calendar months, a " +
+      "day past the end of that month clamped to its last day (2024-12-01 to 2025-03-01, " +
+      "2024-01-31 to 2024-04-30); every reading of \"3 months\" between two dates as " +
+      "calendar months refuses a later one",
     level: "stated",
     source: {
       document: "v2",
@@ -1147,12 +1292,13 @@ export const RULES = {
   "shared.metrics.date-range-calendar": {
     id: "shared.metrics.date-range-calendar",
     checks: "a metrics request spans at most three calendar months counting both ends " +
-      "(date_end at most maxDateEnd(date_start))",
+      "(date_end at most maxDateEnd(date_start), 2024-01-15 to 2024-04-14, 2024-12-01 to " +
+      "2025-02-28)",
     level: "inferred",
-    inferred: "The documents say only \"3 months\" and that the last day is included. The " +
-      "package reads it as three calendar months counting both ends (2024-01-15 to " +
-      "2024-04-14), the most conservative reading; a server that allows a day more accepts " +
-      "every range this accepts.",
+    inferred: "The documents say only \"3 months\" and that the last day is included. Read as " +
+      "a span of three calendar months counting both ends, the range ends a day before " +
+      "date_start plus three calendar months (the narrower reading); a server reading it " +
+      "either way accepts every range this accepts.",
   },
   "shared.request.string-list": {
     id: "shared.request.string-list",

@@ -50,7 +50,12 @@ export async function runSteps(root: string, only?: readonly Step[], timings?: S
     const run = async (step: Step) => {
       const startMs = performance.now() - t0;
       const context = { root, model, produced, scratch };
-      const artifacts = 'thread' in step ? await threads.get(step.name)!.run(context) : await step.run(context);
+      let artifacts: Artifact[];
+      try {
+        artifacts = 'thread' in step ? await threads.get(step.name)!.run(context) : await step.run(context);
+      } catch (err) {
+        throw namedStep(step.name, err);
+      }
       timings?.push({ name: step.name, startMs, endMs: performance.now() - t0 });
       for (const artifact of artifacts) {
         if (!artifact.path.startsWith(`${OUTPUT_DIR}/`)) throw new Error(`step ${step.name} produced ${artifact.path}, outside ${OUTPUT_DIR}/`);
@@ -78,6 +83,18 @@ export async function runSteps(root: string, only?: readonly Step[], timings?: S
     await Promise.all([...threads.values()].map((thread) => thread.stop()));
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * A step's error with the step named first (`step validators: ...`); a PipelineError, which names
+ * the input file, line and pointer it comes from, is passed on as it is.
+ */
+function namedStep(name: string, err: unknown): unknown {
+  if (err instanceof PipelineError || !(err instanceof Error) || err.message.startsWith('step ')) return err;
+  const original = err.message;
+  err.message = `step ${name}: ${original}`;
+  if (err.stack) err.stack = err.stack.replace(original, err.message);
+  return err;
 }
 
 function listFiles(dir: string): string[] {

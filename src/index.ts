@@ -11,7 +11,7 @@ export type { AtParameter, AtPointer, Place, Problem, ResponseProblem, RuleId, S
 export type { CheckRequestOptions } from './request-checks/check.js';
 export { maxDateEnd } from './calendar/range-limit.js';
 export type { Day } from './calendar/days.js';
-export type { ApiRequest, RequestWarning, ResponseOf } from './request.js';
+export type { ApiRequest, RequestWarning, ResponseOf } from '../generated/operations.js';
 // What the README documents, named one by one: the client's split planning helpers stay inside.
 export {
   createClient,
@@ -51,7 +51,7 @@ export {
   type V2MetricsBody,
   type V2MetricsPath,
 } from './client/index.js';
-export type { CatalogData, Metric, PostField, PostCatalog, ErrorCode, Limits, NetworkInfo, Version } from './catalog/types.js';
+export type { CatalogData, Metric, PostField, PostCatalog, ErrorCode, Limits, NetworkInfo, Version } from './shared/catalog-types.js';
 export type { OperationKey, OperationInfo, OperationKind } from '../generated/operations.js';
 // Types the signatures above name (the request and answer shapes, the OpenAPI paths of `client.raw`).
 export type * from '../generated/builders/shapes.js';

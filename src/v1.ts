@@ -15,5 +15,5 @@ export type { Day } from './calendar/days.js';
 // Types the builders' signatures name: the request and answer shapes, the OpenAPI types they derive from.
 export type * from '../generated/builders/shapes.js';
 export type { components, operations, paths } from '../generated/types/v1.js';
-export type { ApiRequest, RequestWarning, ResponseOf } from './request.js';
+export type { ApiRequest, RequestWarning, ResponseOf } from '../generated/operations.js';
 export type { DayRecord, MetricBreakdown, PostsPage, SortElement, SortOrder, V1MetricsResponse } from './builders/types.js';

@@ -61,8 +61,9 @@ export interface MetricsRequest<N extends Network = Network, M extends Metric<N>
   /** First day, YYYY-MM-DD. */
   date_start: DayString;
   /**
-   * Last day, YYYY-MM-DD; the last day is included. At most 3 months after date_start (see
-   * maxDateEnd).
+   * Last day, YYYY-MM-DD; the last day is included. At most date_start plus 3 calendar months (code
+   * 4); within maxDateEnd(date_start), 3 calendar months counting both ends, under the narrower
+   * reading (inferred).
    */
   date_end: DayString;
   /** Profile ids from the profile list of the same network; at most 25. */

@@ -486,7 +486,10 @@ export interface components {
         FacebookMetricName: "comments" | "fans_change" | "fans_lifetime" | "interactions" | "page_posts" | "reactions" | "shares" | "user_posts" | "user_posts_average_response_time" | "user_posts_responded" | "user_questions" | "user_questions_average_response_time" | "user_questions_responded" | "engagement_rate" | "interactions_per_1000_fans" | "user_posts_response_rate" | "user_questions_response_rate" | "comments_by_ppd_status" | "comments_by_type" | "interactions_by_ppd_status" | "interactions_by_type" | "interactions_per_1000_fans_by_type" | "page_posts_by_app" | "page_posts_by_ppd_status" | "page_posts_by_type" | "reactions_by_ppd_status" | "reactions_by_reaction_type" | "reactions_by_type" | "shares_by_ppd_status" | "shares_by_type" | "user_posts_by_app" | "user_posts_responded_by_time" | "user_questions_responded_by_time" | "insights_activity" | "insights_activity_unique" | "insights_engaged_users" | "insights_fan_adds" | "insights_fan_adds_unique" | "insights_fan_removes" | "insights_fan_removes_unique" | "insights_fans_lifetime" | "insights_fans_online" | "insights_impressions" | "insights_impressions_organic" | "insights_impressions_paid" | "insights_impressions_viral" | "insights_negative_feedback" | "insights_positive_feedback" | "insights_post_clicks" | "insights_post_clicks_unique" | "insights_post_impressions" | "insights_post_impressions_paid" | "insights_post_reach" | "insights_post_reach_organic" | "insights_post_reach_paid" | "insights_reach" | "insights_reach_organic" | "insights_reach_paid" | "insights_reach_viral" | "insights_reactions" | "insights_video_complete_views_30s" | "insights_video_complete_views_30s_autoplayed" | "insights_video_complete_views_30s_click_to_play" | "insights_video_complete_views_30s_organic" | "insights_video_complete_views_30s_repeat_views" | "insights_video_complete_views_30s_unique" | "insights_video_repeat_views" | "insights_video_views" | "insights_video_views_autoplayed" | "insights_video_views_click_to_play" | "insights_video_views_organic" | "insights_video_views_paid" | "insights_video_views_unique" | "insights_views" | "insights_reach_engagement" | "insights_activity_by_activity_type" | "insights_activity_unique_by_activity_type" | "insights_activity_unique_by_age_gender" | "insights_activity_unique_by_city" | "insights_activity_unique_by_country" | "insights_activity_unique_by_locale" | "insights_fan_adds_by_paid_non_paid_unique" | "insights_fans_by_like_source" | "insights_fans_by_like_source_unique" | "insights_fans_by_unlike_source_unique" | "insights_fans_city" | "insights_fans_gender_age_lifetime" | "insights_fans_lifetime_by_country" | "insights_fans_locale_lifetime" | "insights_fans_online_by_hour" | "insights_impressions_by_paid_non_paid" | "insights_impressions_viral_frequency_distribution" | "insights_post_clicks_by_type" | "insights_post_clicks_unique_by_type" | "insights_post_impressions_by_paid_non_paid" | "insights_post_impressions_frequency_distribution" | "insights_post_reach_by_paid_non_paid" | "insights_reach_by_age_gender" | "insights_reach_by_paid_non_paid" | "insights_reactions_by_type";
         /**
          * @description Version 1 metrics request. There is no `dimensions` parameter in version 1. The date range
-         *     is absolute and at most 3 months; the last day is included. At most 25 profiles and 25
+         *     is absolute and at most 3 calendar months: date_end is at most date_start plus 3 calendar months,
+         *     a day past the month's end clamping to its last day (rule shared.metrics.date-range, code 4); the narrower
+         *     span of 3 calendar months counting both ends is inferred (shared.metrics.date-range-calendar).
+         *     The last day is included. At most 25 profiles and 25
          *     metrics.
          */
         FacebookMetricsRequest: {
@@ -882,7 +885,10 @@ export interface components {
         InstagramMetricName: "comments" | "followers_change" | "followers_lifetime" | "following_change" | "following_lifetime" | "interactions" | "likes" | "profile_posts" | "engagement_rate" | "interactions_per_1000_followers" | "comments_by_type" | "interactions_by_type" | "interactions_per_1000_followers_by_type" | "likes_by_post_type" | "profile_posts_by_type" | "comments_by_image_filter" | "comments_by_video_filter" | "interactions_by_image_filter" | "interactions_by_video_filter" | "interactions_per_1000_followers_by_image_filter" | "interactions_per_1000_followers_by_video_filter" | "likes_by_image_filter" | "likes_by_video_filter" | "profile_posts_by_image_filter" | "profile_posts_by_video_filter" | "insights_post_engagement_by_day" | "insights_post_impressions_by_day" | "insights_post_interactions_by_day" | "insights_post_saves_by_day" | "insights_post_video_views_by_day" | "insights_profile_all_clicks_by_day" | "insights_profile_email_contacts_by_day" | "insights_profile_get_directions_clicks_by_day" | "insights_profile_impressions_by_day" | "insights_profile_phone_call_clicks_by_day" | "insights_profile_reach_by_day" | "insights_profile_text_message_clicks_by_day" | "insights_profile_views_by_day" | "insights_profile_website_clicks_by_day" | "insights_followers_by_city_by_day" | "insights_followers_by_country_by_day" | "insights_followers_by_gender_by_age_by_day" | "insights_followers_by_locale_by_day" | "insights_post_engagement_by_type_by_day" | "insights_post_impressions_by_type_by_day" | "insights_post_interactions_by_int_type_by_day" | "insights_post_saves_by_type_by_day" | "insights_post_video_views_by_type_by_day";
         /**
          * @description Version 1 metrics request. There is no `dimensions` parameter in version 1. The date range
-         *     is absolute and at most 3 months; the last day is included. At most 25 profiles and 25
+         *     is absolute and at most 3 calendar months: date_end is at most date_start plus 3 calendar months,
+         *     a day past the month's end clamping to its last day (rule shared.metrics.date-range, code 4); the narrower
+         *     span of 3 calendar months counting both ends is inferred (shared.metrics.date-range-calendar).
+         *     The last day is included. At most 25 profiles and 25
          *     metrics.
          */
         InstagramMetricsRequest: {
@@ -926,7 +932,10 @@ export interface components {
         PinterestMetricName: "boards_change" | "boards_lifetime" | "comments" | "followers_change" | "followers_lifetime" | "following_change" | "following_lifetime" | "interactions" | "likes" | "pins_change" | "pins_lifetime" | "repins";
         /**
          * @description Version 1 metrics request. There is no `dimensions` parameter in version 1. The date range
-         *     is absolute and at most 3 months; the last day is included. At most 25 profiles and 25
+         *     is absolute and at most 3 calendar months: date_end is at most date_start plus 3 calendar months,
+         *     a day past the month's end clamping to its last day (rule shared.metrics.date-range, code 4); the narrower
+         *     span of 3 calendar months counting both ends is inferred (shared.metrics.date-range-calendar).
+         *     The last day is included. At most 25 profiles and 25
          *     metrics.
          */
         PinterestMetricsRequest: {
@@ -1032,7 +1041,10 @@ export interface components {
         TwitterMetricName: "followers_change" | "followers_lifetime" | "following_change" | "following_lifetime" | "incoming" | "incoming_questions" | "incoming_questions_responded" | "incoming_replies" | "incoming_retweets" | "incoming_tweets" | "incoming_tweets_responded" | "interactions" | "likes" | "listed_change" | "listed_lifetime" | "profile_activities" | "profile_replies" | "profile_retweets" | "profile_tweets" | "replies" | "retweets" | "engagement_rate" | "ff_ratio" | "incoming_questions_average_response_time" | "incoming_questions_response_rate" | "incoming_tweets_average_response_time" | "incoming_tweets_response_rate" | "interactions_per_1000_followers" | "incoming_questions_responded_by_time" | "incoming_tweets_responded_by_time" | "profile_activities_by_app";
         /**
          * @description Version 1 metrics request. There is no `dimensions` parameter in version 1. The date range
-         *     is absolute and at most 3 months; the last day is included. At most 25 profiles and 25
+         *     is absolute and at most 3 calendar months: date_end is at most date_start plus 3 calendar months,
+         *     a day past the month's end clamping to its last day (rule shared.metrics.date-range, code 4); the narrower
+         *     span of 3 calendar months counting both ends is inferred (shared.metrics.date-range-calendar).
+         *     The last day is included. At most 25 profiles and 25
          *     metrics.
          */
         TwitterMetricsRequest: {
@@ -1086,7 +1098,10 @@ export interface components {
         YoutubeMetricName: "comments_change" | "dislikes_change" | "interaction_change" | "likes_change" | "subscribers_change" | "subscribers_count_lifetime" | "video_change" | "video_count_lifetime" | "viewed_time_change" | "viewed_time_lifetime" | "views_change" | "views_count_lifetime" | "engagement_rate" | "interactions_per_1000_subscribers";
         /**
          * @description Version 1 metrics request. There is no `dimensions` parameter in version 1. The date range
-         *     is absolute and at most 3 months; the last day is included. At most 25 profiles and 25
+         *     is absolute and at most 3 calendar months: date_end is at most date_start plus 3 calendar months,
+         *     a day past the month's end clamping to its last day (rule shared.metrics.date-range, code 4); the narrower
+         *     span of 3 calendar months counting both ends is inferred (shared.metrics.date-range-calendar).
+         *     The last day is included. At most 25 profiles and 25
          *     metrics.
          */
         YoutubeMetricsRequest: {

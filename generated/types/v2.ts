@@ -390,8 +390,10 @@ export interface components {
          */
         FacebookMetricName: "fans_change" | "fans_lifetime" | "insights_activity" | "insights_activity_unique" | "insights_engaged_users" | "insights_fan_adds" | "insights_fan_adds_unique" | "insights_fan_removes" | "insights_fan_removes_unique" | "insights_fans_lifetime" | "insights_fans_online" | "insights_impressions" | "insights_negative_feedback" | "insights_positive_feedback" | "insights_post_clicks" | "insights_post_clicks_unique" | "insights_post_impressions" | "insights_post_reach" | "insights_reach" | "insights_reach_28_days" | "insights_reach_7_days" | "insights_reach_engagement" | "insights_reactions" | "insights_video_complete_views_30s" | "insights_video_complete_views_30s_repeat_views" | "insights_video_complete_views_30s_unique" | "insights_video_repeat_views" | "insights_video_views" | "insights_video_views_unique" | "insights_views";
         /**
-         * @description Metrics request. The date range is absolute and at most 3 months; the last day is
-         *     included. At most 25 profiles and 25 metrics; larger needs are met by splitting into
+         * @description Metrics request. The date range is absolute and at most 3 calendar months: date_end is
+         *     at most date_start plus 3 calendar months, a day past the month's end clamping to its last day
+         *     (rule shared.metrics.date-range, code 4); the narrower span of 3 calendar months counting
+         *     both ends is inferred (shared.metrics.date-range-calendar). The last day is included. At most 25 profiles and 25 metrics; larger needs are met by splitting into
          *     several requests. The documents show `dimensions` in every example; whether it may be
          *     omitted is not shown.
          */
@@ -695,8 +697,10 @@ export interface components {
          */
         InstagramMetricName: "followers_change" | "followers_lifetime" | "following_change" | "following_lifetime" | "insights_followers" | "insights_impressions" | "insights_impressions_28_days" | "insights_impressions_7_days" | "insights_profile_clicks" | "insights_profile_views" | "insights_reach" | "insights_reach_28_days" | "insights_reach_7_days";
         /**
-         * @description Metrics request. The date range is absolute and at most 3 months; the last day is
-         *     included. At most 25 profiles and 25 metrics; larger needs are met by splitting into
+         * @description Metrics request. The date range is absolute and at most 3 calendar months: date_end is
+         *     at most date_start plus 3 calendar months, a day past the month's end clamping to its last day
+         *     (rule shared.metrics.date-range, code 4); the narrower span of 3 calendar months counting
+         *     both ends is inferred (shared.metrics.date-range-calendar). The last day is included. At most 25 profiles and 25 metrics; larger needs are met by splitting into
          *     several requests. The documents show `dimensions` in every example; whether it may be
          *     omitted is not shown.
          */
@@ -862,8 +866,10 @@ export interface components {
          */
         LinkedinMetricName: "followers_change" | "followers_lifetime";
         /**
-         * @description Metrics request. The date range is absolute and at most 3 months; the last day is
-         *     included. At most 25 profiles and 25 metrics; larger needs are met by splitting into
+         * @description Metrics request. The date range is absolute and at most 3 calendar months: date_end is
+         *     at most date_start plus 3 calendar months, a day past the month's end clamping to its last day
+         *     (rule shared.metrics.date-range, code 4); the narrower span of 3 calendar months counting
+         *     both ends is inferred (shared.metrics.date-range-calendar). The last day is included. At most 25 profiles and 25 metrics; larger needs are met by splitting into
          *     several requests. The documents show `dimensions` in every example; whether it may be
          *     omitted is not shown.
          */
@@ -917,8 +923,10 @@ export interface components {
          */
         PinterestMetricName: "boards_change" | "boards_lifetime" | "followers_change" | "followers_lifetime" | "following_change" | "following_lifetime" | "pins_lifetime";
         /**
-         * @description Metrics request. The date range is absolute and at most 3 months; the last day is
-         *     included. At most 25 profiles and 25 metrics; larger needs are met by splitting into
+         * @description Metrics request. The date range is absolute and at most 3 calendar months: date_end is
+         *     at most date_start plus 3 calendar months, a day past the month's end clamping to its last day
+         *     (rule shared.metrics.date-range, code 4); the narrower span of 3 calendar months counting
+         *     both ends is inferred (shared.metrics.date-range-calendar). The last day is included. At most 25 profiles and 25 metrics; larger needs are met by splitting into
          *     several requests. The documents show `dimensions` in every example; whether it may be
          *     omitted is not shown.
          */
@@ -1030,8 +1038,10 @@ export interface components {
          */
         TwitterMetricName: "ff_ratio" | "followers_change" | "followers_lifetime" | "following_change" | "following_lifetime" | "listed_change" | "listed_lifetime";
         /**
-         * @description Metrics request. The date range is absolute and at most 3 months; the last day is
-         *     included. At most 25 profiles and 25 metrics; larger needs are met by splitting into
+         * @description Metrics request. The date range is absolute and at most 3 calendar months: date_end is
+         *     at most date_start plus 3 calendar months, a day past the month's end clamping to its last day
+         *     (rule shared.metrics.date-range, code 4); the narrower span of 3 calendar months counting
+         *     both ends is inferred (shared.metrics.date-range-calendar). The last day is included. At most 25 profiles and 25 metrics; larger needs are met by splitting into
          *     several requests. The documents show `dimensions` in every example; whether it may be
          *     omitted is not shown.
          */
@@ -1140,8 +1150,10 @@ export interface components {
          */
         YoutubeMetricName: "interaction_change" | "interactions_per_1k_fans" | "subscribers_change" | "subscribers_lifetime" | "video_lifetime" | "viewed_time_change" | "views_change";
         /**
-         * @description Metrics request. The date range is absolute and at most 3 months; the last day is
-         *     included. At most 25 profiles and 25 metrics; larger needs are met by splitting into
+         * @description Metrics request. The date range is absolute and at most 3 calendar months: date_end is
+         *     at most date_start plus 3 calendar months, a day past the month's end clamping to its last day
+         *     (rule shared.metrics.date-range, code 4); the narrower span of 3 calendar months counting
+         *     both ends is inferred (shared.metrics.date-range-calendar). The last day is included. At most 25 profiles and 25 metrics; larger needs are met by splitting into
          *     several requests. The documents show `dimensions` in every example; whether it may be
          *     omitted is not shown.
          */

@@ -5,7 +5,7 @@
  * Two different files that would give the same component name are an error.
  */
 import { dirname, join, relative, resolve } from 'node:path';
-import { childPointer } from '../../src/core/pointer.js';
+import { childPointer } from '../../src/shared/pointer.js';
 import { PipelineError } from './errors.js';
 import { readYamlFile } from './yaml-file.js';
 import type { OpenApiDocument } from './types.js';

@@ -1,8 +1,8 @@
 /** The normalized in-memory model every generator reads: catalogs + hand-written spec. */
 
-import type { Version, NetworkInfo, Metric, PostCatalog, Dimension, ExtraDimension, ErrorCode, Limits, Rule, UncheckedSentence } from '../../src/catalog/types.js';
+import type { Version, NetworkInfo, Metric, PostCatalog, Dimension, ExtraDimension, ErrorCode, Limits, Rule, UncheckedSentence } from '../../src/shared/catalog-types.js';
 
-export type * from '../../src/catalog/types.js';
+export type * from '../../src/shared/catalog-types.js';
 
 /** One documented rename of a metric between the versions. */
 export interface MetricRename {
@@ -56,7 +56,7 @@ export function networkInfo(model: Model, name: string): NetworkInfo {
   return info;
 }
 
-export { sortableNames, filterableNames, advancedFilterNames } from '../../src/catalog/names.js';
+export { sortableNames, filterableNames, advancedFilterNames } from '../../src/shared/catalog-names.js';
 
 /** PascalCase title used in generated names: facebook -> Facebook. */
 export function pascal(network: string): string {

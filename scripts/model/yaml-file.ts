@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument, isNode } from 'yaml';
-import { pointerTokens } from '../../src/core/pointer.js';
+import { pointerTokens } from '../../src/shared/pointer.js';
 import { PipelineError } from './errors.js';
 
 export interface YamlFile {
@@ -16,7 +16,7 @@ export interface YamlFile {
   lineOf(pointer: string): number | undefined;
 }
 
-/** The reference tokens of a JSON pointer, unescaped (src/core/pointer.ts). */
+/** The reference tokens of a JSON pointer, unescaped (src/shared/pointer.ts). */
 export const decodePointer = pointerTokens;
 
 /** The text's data and a way to the line of a pointer; a syntax error throws `file:line: invalid YAML: ...`. */

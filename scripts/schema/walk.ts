@@ -3,8 +3,8 @@
  * pointers, by the vocabulary of keywords.ts. Walkers that differ in what they do at each node
  * (record rules, move inferred keywords, copy for a compiler) share this step.
  */
-import { childPointer } from '../../src/core/pointer.js';
-import { isPlainObject } from '../../src/core/values.js';
+import { childPointer } from '../../src/shared/pointer.js';
+import { isPlainObject } from '../../src/shared/values.js';
 import { MAPS, SUBSCHEMAS } from './keywords.js';
 
 export type JsonObject = Record<string, unknown>;

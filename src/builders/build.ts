@@ -1,6 +1,5 @@
 /** The runtime of every builder: check the body, then return the plain request. */
-import type { OperationKey, RequestWarning } from '../../generated/operations.js';
-import type { ApiRequest } from '../request.js';
+import type { ApiRequest, OperationKey, RequestWarning } from '../../generated/operations.js';
 import { V1_REQUESTS, V2_REQUESTS } from '../request-checks/check.js';
 import { checkVersionRequest, type VersionRequests } from '../request-checks/check-version.js';
 import { RequestValidationError } from '../core/problems/request-error.js';

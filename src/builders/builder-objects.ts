@@ -2,11 +2,11 @@
  * The builder objects of a version, made from the version's list of operations
  * (`v2Operations` of generated/operations.ts): an operation of a network becomes a builder of
  * that network's object, an operation of no network a builder of its own; a builder is named by
- * its operation's kind ({@link builderName}), as the generated builder interfaces name it. A
+ * its operation's kind (`builderName` of src/shared/builder-names.ts), as the generated builder interfaces name it. A
  * version's builders hold only that version's operations and read no path.
  */
-import type { OperationInfo, OperationKind } from '../../generated/operations.js';
-import type { ApiRequest } from '../request.js';
+import type { ApiRequest, OperationInfo } from '../../generated/operations.js';
+import { builderName } from '../shared/builder-names.js';
 
 /** What a builder sends: its operation's method, path and kind (its key is `${method} ${path}`). */
 export type BuilderOperation = Readonly<Pick<OperationInfo, 'method' | 'path' | 'kind'>>;
@@ -15,14 +15,6 @@ export type BuilderOperation = Readonly<Pick<OperationInfo, 'method' | 'path' | 
 export type Build = (operation: BuilderOperation, body: unknown) => ApiRequest<any, any, any>;
 
 type Builder = (body?: unknown) => ApiRequest<any, any, any>;
-
-/**
- * The name of the builder of an operation of `kind`: `metrics`, `posts`, `profiles`,
- * `postLabels`, `profileLabels` (the generator of generated/builders/ names them so too).
- */
-export function builderName(kind: OperationKind): string {
-  return kind.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
-}
 
 /**
  * The builder of `operation`: a profiles list sends no body; the label lists send an empty object

@@ -1,18 +1,13 @@
 /**
  * Date-times of the API, the one module for them: the UTC date-time of posts
  * (`2026-01-20T17:04:11+00:00`; RFC 3339 also spells the same instant with a fraction or `Z`) and
- * the day-record date-time of version 1 metrics (`2026-01-20 00:00:00`). It holds their patterns
- * (the OpenAPI generator writes them into the schemas, the validators name and test them) and
- * when such a string names a real instant (its day through the calendar module). Regular
+ * the day-record date-time of version 1 metrics (`2026-01-20 00:00:00`). It tests values
+ * against their patterns (src/shared/date-time-patterns.ts, which the OpenAPI generator writes
+ * into the schemas) and when such a string names a real instant (its day through the calendar module). Regular
  * expressions and digit arithmetic only: no `Date` parsing, the validators run it for every value.
  */
+import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../shared/date-time-patterns.js';
 import { digitsAt, isCalendarDay } from './days.js';
-
-/** A post date-time: UTC, with a fraction and `Z` allowed (JSON Schema `pattern`). */
-export const UTC_DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(\\+00:00|Z)$';
-
-/** The date of a version 1 day record: `YYYY-MM-DD HH:MM:SS` (JSON Schema `pattern`). */
-export const DAY_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
 
 const UTC_DATE_TIME = new RegExp(UTC_DATE_TIME_PATTERN);
 
@@ -22,10 +17,20 @@ export function realDayAt(text: string): boolean {
 }
 
 /**
- * A string of either date-time shape (`YYYY-MM-DD?HH:MM:SS...`, shape already checked) names a
- * real day and a time of day as ISO 8601 writes one: 00:00:00 to 23:59:59, a leap second
- * (23:59:60, whose UTC time of day the shape allows) and the end of the day (24:00:00, with no
- * fraction of a second).
+ * The UTC days at whose end a leap second (23:59:60) was inserted, from the IERS bulletins: the
+ * only days a UTC time of 23:59:60 names a real instant. None was inserted after 2016-12-31.
+ */
+const LEAP_SECOND_DAYS: ReadonlySet<string> = new Set([
+  '1972-06-30', '1972-12-31', '1973-12-31', '1974-12-31', '1975-12-31', '1976-12-31', '1977-12-31', '1978-12-31', '1979-12-31',
+  '1981-06-30', '1982-06-30', '1983-06-30', '1985-06-30', '1987-12-31', '1989-12-31', '1990-12-31', '1992-06-30', '1993-06-30',
+  '1994-06-30', '1995-12-31', '1997-06-30', '1998-12-31', '2005-12-31', '2008-12-31', '2012-06-30', '2015-06-30', '2016-12-31',
+]);
+
+/**
+ * A string of either date-time shape (`YYYY-MM-DD?HH:MM:SS...`, shape already checked, a UTC
+ * time) names a real day and a real time of it as ISO 8601 writes one: 00:00:00 to 23:59:59, a
+ * leap second (23:59:60) on a day one was inserted ({@link LEAP_SECOND_DAYS}) and the end of the
+ * day (24:00:00, with no fraction of a second).
  */
 export function realDayTime(text: string): boolean {
   if (!realDayAt(text)) return false;
@@ -33,7 +38,7 @@ export function realDayTime(text: string): boolean {
   const minutes = digitsAt(text, 14, 2);
   const seconds = digitsAt(text, 17, 2);
   if (hours < 24 && minutes < 60 && seconds < 60) return true;
-  if (hours === 23 && minutes === 59 && seconds === 60) return true;
+  if (hours === 23 && minutes === 59 && seconds === 60) return LEAP_SECOND_DAYS.has(text.slice(0, 10));
   return hours === 24 && minutes === 0 && seconds === 0 && !/[1-9]/.test(text.slice(19, 19 + fractionLength(text)));
 }
 

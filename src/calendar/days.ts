@@ -2,26 +2,28 @@
  * Calendar days, the one module for them: days in the API's `YYYY-MM-DD` shape, day numbers
  * (days since 1970-01-01, UTC calendar, so ranges, ISO weeks and months are integer math; the
  * client's splitting and the mock use them), and the precise meaning of the "date range of at
- * most 3 months" limit of metrics requests.
+ * most 3 months" limit of metrics requests ({@link dateRangeExcess}, which every part asks).
  *
- * The documents only say "3 months" and "the last day is included". This package reads it as:
- * the range, counting both ends, spans at most three calendar months. So `date_end` may be at
- * most {@link latestDateEnd}(`date_start`, 3) (`maxDateEnd` in range-limit.ts, whose default is
- * the catalogs' limit): the day before the same day number three calendar months later, with
- * the day number clamped to the end of that month.
+ * "3 months" between two dates means calendar months; no reading counts it in days:
+ * - stated (an error, code 4): `date_end` later than `date_start` plus three calendar months,
+ *   a day past the month's end clamping to its last day ({@link statedLatestDateEnd}: 2024-12-01
+ *   -> 2025-03-01, 2024-11-30 -> 2025-02-28, 2023-11-30 -> 2024-02-29). Every reading of "3
+ *   months" refuses such a range.
+ * - inferred (strict only): the narrower reading, a range that, counting both ends, spans three
+ *   calendar months: `date_end` at most {@link latestDateEnd}(`date_start`, 3) (`maxDateEnd` in
+ *   range-limit.ts, whose default is the catalogs' limit), the day before the same day number
+ *   three calendar months later, the day number clamped to the end of that month.
  *
- * | date_start | latest date_end |
- * |---|---|
- * | 2024-01-01 | 2024-03-31 |
- * | 2024-01-15 | 2024-04-14 |
- * | 2024-01-31 | 2024-04-30 |
- * | 2024-11-30 | 2025-02-28 |
+ * | date_start | latest date_end (inferred) | latest date_end (stated) |
+ * |---|---|---|
+ * | 2024-01-01 | 2024-03-31 | 2024-04-01 |
+ * | 2024-01-15 | 2024-04-14 | 2024-04-15 |
+ * | 2024-01-31 | 2024-04-30 | 2024-04-30 |
+ * | 2024-11-30 | 2025-02-28 | 2025-02-28 |
+ * | 2024-12-01 | 2025-02-28 | 2025-03-01 |
  *
- * This is the conservative reading (a real server that allows one more day accepts every range
- * this accepts); request splitting in the client uses the same function. It is the package's
- * reading, not a sentence of the documents, so the request checks enforce it as an inferred
- * rule; the stated rule only refuses ranges longer than any three consecutive calendar months
- * ({@link longestMonthsInDays}: 92 days).
+ * The inferred reading is the conservative one (a server reading "3 months" either way accepts
+ * every range it accepts); request splitting in the client uses it.
  *
  * Weeks are ISO weeks, Monday to Sunday; a `date.week` row is the Monday's date. A `date.month`
  * row is `YYYY-MM`.
@@ -160,11 +162,15 @@ export function addDays(day: Day, count: number): Day {
  */
 export function latestDateEnd(dateStart: Day, months: number): Day {
   const { year, month, day } = requireDay(dateStart, 'date_start', 'maxDateEnd');
-  if (!Number.isInteger(months) || months < 1) {
-    const message = `must be a whole number of months from 1, got ${String(months)}`;
-    throw new RequestValidationError('maxDateEnd', [{ parameter: 'months', message, code: 3, rule: 'shared.metrics.date-range-calendar', severity: 'error' }]);
-  }
+  requireMonths(months, 'maxDateEnd');
   return formatDayNumber(latestDayNumber(year, month, day, months));
+}
+
+/** Throws RequestValidationError naming `caller` unless `months` is a whole number from 1. */
+function requireMonths(months: number, caller: string): void {
+  if (Number.isInteger(months) && months >= 1) return;
+  const message = `must be a whole number of months from 1, got ${String(months)}`;
+  throw new RequestValidationError(caller, [{ parameter: 'months', message, code: 3, rule: 'shared.metrics.date-range-calendar', severity: 'error' }]);
 }
 
 /**
@@ -182,12 +188,56 @@ export function latestDayNumber(year: number, month: number, day: number, months
 }
 
 /**
- * The most days `months` consecutive calendar months can hold (3 months: 92, July to September).
- * A range longer than this exceeds "`months` months" under every reading.
+ * {@link statedLatestDateEnd} as a day number, for a start already read as a calendar day and a
+ * whole `months` from 1: the same day number `months` calendar months later, clamped to the end
+ * of that month and to {@link LAST_DAY}. Integer math, nothing allocated.
+ */
+export function statedLatestDayNumber(year: number, month: number, day: number, months: number): number {
+  const index = year * 12 + (month - 1) + months;
+  const targetYear = Math.floor(index / 12);
+  const targetMonth = (index % 12) + 1;
+  if (targetYear > 9999) return LAST_DAY_NUMBER;
+  return daysFromCivil(targetYear, targetMonth, Math.min(day, daysInMonth(targetYear, targetMonth)));
+}
+
+/**
+ * The latest `date_end` every reading of a limit of `months` months allows for `dateStart`:
+ * `dateStart` plus `months` calendar months, a day past the end of that month clamped to its last
+ * day (2024-12-01 -> 2025-03-01, 2024-01-31 -> 2024-04-30). A later `date_end` breaks the stated
+ * rule. Throws like {@link latestDateEnd}.
+ */
+export function statedLatestDateEnd(dateStart: Day, months: number): Day {
+  const { year, month, day } = requireDay(dateStart, 'date_start', 'statedLatestDateEnd');
+  requireMonths(months, 'statedLatestDateEnd');
+  return formatDayNumber(statedLatestDayNumber(year, month, day, months));
+}
+
+/**
+ * How far the range `dateStart`..`dateEnd` (two calendar days, `dateEnd` not before `dateStart`)
+ * goes past a limit of `months` months: `stated` past {@link statedLatestDateEnd} (every reading
+ * refuses it), `inferred` past {@link latestDateEnd} only (the narrower reading refuses it),
+ * undefined within both. The one decision of the limit: the request checks, the mock (through
+ * them), the validators and the client's splitting read it or the two functions it compares with.
+ */
+export function dateRangeExcess(dateStart: Day, dateEnd: Day, months: number): 'stated' | 'inferred' | undefined {
+  const end = dayNumberOfDay(dateEnd);
+  const start = dayNumberOfDay(dateStart);
+  // A month holds at least 28 days, so a range of `months` months from any day holds at least
+  // 28 times as many (latestDateEnd): a range of no more days ends in time (most requests).
+  if (end - start + 1 <= 28 * months) return undefined;
+  const year = digitsAt(dateStart, 0, 4);
+  const month = digitsAt(dateStart, 5, 2);
+  const day = digitsAt(dateStart, 8, 2);
+  if (end > statedLatestDayNumber(year, month, day, months)) return 'stated';
+  return end > latestDayNumber(year, month, day, months) ? 'inferred' : undefined;
+}
+
+/**
+ * The most days `months` consecutive calendar months can hold (3 months: 92, July to September):
+ * the most daily rows a range within the inferred reading holds (the mock's bounds).
  */
 export function longestMonthsInDays(months: number): number {
-  // 24 sums of a few month lengths: computed when asked (the request checks ask only for a range
-  // of more than 28 days a month), nothing kept between calls.
+  // 24 sums of a few month lengths: computed when asked, nothing kept between calls.
   let longest = 0;
   for (let year = 2023; year <= 2024; year++) {
     for (let start = 0; start < 12; start++) {
@@ -220,7 +270,7 @@ export function formatDayNumber(day: number): string {
 
 /**
  * The last day a range starting on `start` may end on (inclusive) under a limit of `months`
- * months: {@link latestDateEnd}, the package's one definition of the limit.
+ * months under the inferred reading: {@link latestDateEnd}.
  */
 export function maxRangeEnd(start: number, months: number): number {
   return dayNumber(latestDateEnd(formatDayNumber(start), months))!;

@@ -4,7 +4,7 @@
  * a capture that names it `url` (as HAR entries and fetch do) is read the same, one that has both
  * is refused, naming them.
  */
-import { isPlainObject } from '../core/values.js';
+import { isPlainObject } from '../shared/values.js';
 import { describeValue } from '../core/problems/describe.js';
 import { unreadable, type CaptureItem, type CaptureSet } from './types.js';
 

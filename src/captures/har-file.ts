@@ -5,7 +5,7 @@
  * request, 304, 204, redirect) or an unreadable input.
  */
 import type { Entry } from 'har-format';
-import { isPlainObject } from '../core/values.js';
+import { isPlainObject } from '../shared/values.js';
 import { operationOf, requestPathname } from '../operations/operation-of.js';
 import type { OperationInfo } from '../../generated/operations.js';
 import { contentText, recoverRequest } from './har-content.js';

@@ -3,4 +3,4 @@
  * `validate` command and `captureCases` read. `writeCaptures(dir)` is the ready-made
  * `onExchange` of `createClient`.
  */
-export { writeCaptures, type CaptureWriter, type ExchangeCapture } from './write-captures.js';
+export { writeCaptures, type CaptureWriter, type CaptureWriterOptions, type ExchangeCapture } from './write-captures.js';

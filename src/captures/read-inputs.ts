@@ -5,7 +5,7 @@
  */
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { extname, relative, resolve, sep } from 'node:path';
-import { isPlainObject } from '../core/values.js';
+import { isPlainObject } from '../shared/values.js';
 import { looksLikeCapture, readCapture, readCaptures } from './capture-file.js';
 import { looksLikeHar, readEntry, readHar } from './har-file.js';
 import { parseJson } from './json-syntax.js';

@@ -4,7 +4,7 @@
  * each fact is written once. Nothing is added to it afterwards.
  */
 import * as tables from '../../generated/catalogs.js';
-import type { CatalogData, Metric, PostCatalog, PostField, Version, VersionCatalog } from './types.js';
+import type { CatalogData, Metric, PostCatalog, PostField, Version, VersionCatalog } from '../shared/catalog-types.js';
 import { mapRecord, own, words } from './words.js';
 
 type Tables = typeof tables;

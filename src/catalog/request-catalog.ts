@@ -8,7 +8,7 @@
  * builders no error meaning).
  */
 import * as tables from '../../generated/catalogs.js';
-import type { Limits, MetricsRequestFacts, PostsRequestFacts } from './types.js';
+import type { Limits, MetricsRequestFacts, PostsRequestFacts } from '../shared/catalog-types.js';
 import { mapRecord, own, words } from './words.js';
 
 type Names = Readonly<Record<string, string>>;

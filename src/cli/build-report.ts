@@ -1,12 +1,13 @@
 /** Reads the inputs and checks every captured response, handing out each report item in input order; or collects them into the whole report. */
 import { expandPaths, openInputItems, readStreamItems, type InputFile } from '../captures/read-inputs.js';
 import { unreadable as unreadableInput, type CaptureItem } from '../captures/types.js';
-import { createItemChecker } from './check-response.js';
+import { createItemChecker } from '../report/check-response.js';
 import { checkerModule, checkFileInWorker, checksInWorker, checkThreads, type CheckerModule } from './checks-in-worker.js';
-import { createCoverageCollector } from './coverage.js';
+import { createCoverageCollector } from '../report/coverage.js';
 import { checkFilesInWorkers, FOLDER_MIN_BYTES, FOLDER_MIN_FILES, filesInWorkers, type FileOutcome } from './files-in-workers.js';
-import type { ReportClosing, ReportItem, ValidateReport } from './report-types.js';
-import { createTally } from './tally.js';
+import type { ReportClosing, ReportItem, ValidateReport } from '../report/report-types.js';
+import { reportOf } from '../report/report-of.js';
+import { createTally } from '../report/tally.js';
 
 export interface BuildOptions {
   paths: readonly string[];
@@ -141,14 +142,4 @@ export async function buildReport(options: BuildOptions): Promise<ValidateReport
     },
   });
   return reportOf(items, { allowEmpty: options.allowEmpty, coverage: closing.coverage });
-}
-
-/** The report of checked items (in input order): the summary counts them, the exit code follows. */
-export function reportOf(items: ReportItem[], options: { allowEmpty: boolean; coverage?: ValidateReport['coverage'] }): ValidateReport {
-  const tally = createTally(options.allowEmpty);
-  for (const item of items) tally.add(item);
-  const results = items.flatMap((i) => (i.kind === 'response' ? [(({ kind: _, ...r }) => r)(i)] : []));
-  const skipped = items.flatMap((i) => (i.kind === 'skipped' ? [{ source: i.source, reason: i.reason, detail: i.detail }] : []));
-  const unreadable = items.flatMap((i) => (i.kind === 'unreadable' ? [(({ kind: _, ...u }) => u)(i)] : []));
-  return { summary: tally.summary(), results, unreadable, skipped, items, ...(options.coverage ? { coverage: options.coverage } : {}) };
 }

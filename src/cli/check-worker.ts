@@ -8,10 +8,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { decodeUtf8, NOT_UTF8 } from '../captures/json-elements.js';
 import { openInputItems, readElement } from '../captures/read-inputs.js';
 import { unreadable } from '../captures/types.js';
-import { createItemChecker } from './check-response.js';
+import { createItemChecker } from '../report/check-response.js';
 import { packItems } from './packed-items.js';
 import { ELEMENT_FIELDS, type CheckBatch, type CheckedBatch, type CheckedFiles, type CheckerData, type FilesBatch } from './check-messages.js';
-import type { ReportItem } from './report-types.js';
+import type { ReportItem } from '../report/report-types.js';
 
 async function checkBatch(batch: CheckBatch, check: ReturnType<typeof createItemChecker>, label: string): Promise<CheckedBatch> {
   const items: ReportItem[] = [];

@@ -20,10 +20,10 @@ import type { JsonPart } from '../captures/json-elements.js';
 import { readJsonParts } from '../captures/read-parts.js';
 import { unreadable } from '../captures/types.js';
 import { ELEMENT_FIELDS, type CheckBatch, type CheckedBatch, type CheckerData } from './check-messages.js';
-import type { createItemChecker } from './check-response.js';
+import type { createItemChecker } from '../report/check-response.js';
 import { orderedAnswers } from './ordered-answers.js';
 import { unpackItem } from './packed-items.js';
-import type { ReportItem } from './report-types.js';
+import type { ReportItem } from '../report/report-types.js';
 
 const MB = 1024 * 1024;
 

@@ -13,7 +13,7 @@ import type { CheckedFiles, FilesBatch } from './check-messages.js';
 import { startWorker, WORKER_MIN_BYTES, type CheckerModule } from './checks-in-worker.js';
 import { orderedAnswers } from './ordered-answers.js';
 import { unpackItem } from './packed-items.js';
-import type { ReportItem } from './report-types.js';
+import type { ReportItem } from '../report/report-types.js';
 
 /** Files from this many on (with a second core and no coverage) are checked on threads: starting one costs about 0.15 s of CPU. */
 export const FOLDER_MIN_FILES = 256;

@@ -28,7 +28,7 @@ async function runGlobalOptions(argv: string[]): Promise<number> {
   // `--help validate` is `validate --help`.
   if (extra && !version && (COMMANDS as readonly string[]).includes(extra.value)) return main([extra.value, '--help']);
   if (extra) return usageError(`${argv[0]} takes no arguments (got ${extra.value}); a command comes first: social-analytics-api validate --help`);
-  if (version) console.log((await import('./version.js')).packageVersion());
+  if (version) console.log((await import('../core/version.js')).packageVersion());
   else console.log(MAIN_USAGE);
   return 0;
 }

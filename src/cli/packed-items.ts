@@ -5,7 +5,7 @@
  * the time). Unpacked, it is the very object the checker made, members in the same order, so
  * every report is the same byte for byte. Any other item goes as it is.
  */
-import type { ReportItem } from './report-types.js';
+import type { ReportItem } from '../report/report-types.js';
 
 /** A valid response without problems, with a place in its file: its varying members, in order. */
 export type PackedResponse = [source: string, file: string, line: number, column: number, method: string, path: string, status: number, operation: string | null, durationMs: number];

@@ -1,15 +1,18 @@
 /**
  * `social-analytics-api proxy --target URL [options]`: runs the validating, recording proxy
- * (src/proxy/) until SIGINT or SIGTERM, printing one line per exchange, then writes the reports.
- * Exit codes: 0 every exchange valid (or none), 1 some exchange invalid, 2 usage error, target
- * unreachable at start, or a report or capture that could not be written.
+ * (src/proxy/) until SIGINT or SIGTERM, printing one line per exchange; then it stops accepting,
+ * lets the exchanges under way finish within --drain-timeout (a second signal cuts them at once),
+ * and writes the reports. Exit codes: 0 every exchange valid (or none), 1 some exchange invalid
+ * or cut by the stop, 2 usage error, target unreachable or record folder not made at start, or a
+ * report or capture that could not be written.
  */
 import { resolve } from 'node:path';
 import { lineBatch } from '../proxy/line-batch.js';
 import type { ProxyExchange, ProxyOptions, ProxyServer } from '../proxy/proxy.js';
 import { readOptions, type OptionTable } from './parse-options.js';
-import { closingText } from './reporters/text.js';
-import { closingOf } from './reporters/whole.js';
+import { closingText } from '../report/reporters/text.js';
+import { DEFAULT_REPORTER } from '../report/reporters/table.js';
+import { closingOf } from '../report/reporters/whole.js';
 import { PROXY_USAGE } from './usage.js';
 import { pairOutputs, reportSlot, type ReporterChoice, type Slot } from './validate-args.js';
 import { writeReports } from './write-reports.js';
@@ -22,6 +25,7 @@ const PROXY_OPTIONS: OptionTable = {
   port: { type: 'string' },
   strict: { type: 'boolean' },
   record: { type: 'string' },
+  'record-mode': { type: 'string' },
   reporter: { type: 'string' },
   output: { type: 'string', short: 'o' },
   json: { type: 'boolean' },
@@ -29,6 +33,7 @@ const PROXY_OPTIONS: OptionTable = {
   'headers-timeout': { type: 'string' },
   'body-timeout': { type: 'string' },
   'max-body-bytes': { type: 'string' },
+  'drain-timeout': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -68,17 +73,25 @@ export function parseProxyArgs(args: readonly string[]): ProxyArgs | { error: st
       case 'timeout':
       case 'headers-timeout':
       case 'body-timeout':
-      case 'max-body-bytes': {
-        const max = { port: 65535, timeout: 2_147_483_647, 'headers-timeout': 3_600_000, 'body-timeout': 3_600_000, 'max-body-bytes': 2 ** 29 }[name];
-        const n = wholeNumber(rawName, value, name === 'port' ? 0 : 1, max);
+      case 'max-body-bytes':
+      case 'drain-timeout': {
+        const max = { port: 65535, timeout: 2_147_483_647, 'headers-timeout': 3_600_000, 'body-timeout': 3_600_000, 'max-body-bytes': 2 ** 29, 'drain-timeout': 3_600_000 }[name];
+        const n = wholeNumber(rawName, value, name === 'port' || name === 'drain-timeout' ? 0 : 1, max);
         if (typeof n !== 'number') return n;
-        const key = ({ port: 'port', timeout: 'timeoutMs', 'headers-timeout': 'headersTimeoutMs', 'body-timeout': 'bodyTimeoutMs', 'max-body-bytes': 'maxBodyBytes' } as const)[name];
+        const key = ({ port: 'port', timeout: 'timeoutMs', 'headers-timeout': 'headersTimeoutMs', 'body-timeout': 'bodyTimeoutMs', 'max-body-bytes': 'maxBodyBytes', 'drain-timeout': 'drainTimeoutMs' } as const)[name];
         options[key] = n;
         break;
       }
       case 'strict':
         options.strict = true;
         break;
+      case 'record-mode': {
+        if (!value || !/^[0-7]{3}$/.test(value)) return { error: `${rawName} needs the permissions of the recorded files as three octal digits (e.g. 644), got ${value === undefined ? 'nothing' : JSON.stringify(value)}` };
+        const fileMode = Number.parseInt(value, 8);
+        // The folder: the files' permissions, with search (x) wherever reading (r) is allowed.
+        options.recordModes = { fileMode, dirMode: fileMode | ((fileMode & 0o444) >> 2) };
+        break;
+      }
       case 'reporter':
       case 'json':
       case 'output': {
@@ -92,7 +105,7 @@ export function parseProxyArgs(args: readonly string[]): ProxyArgs | { error: st
   const unpaired = pairOutputs(slots);
   if (unpaired) return { error: unpaired };
   const reporters = slots.flatMap((s) => (s.kind === 'reporter' ? [s.choice] : []));
-  if (!reporters.length) reporters.push({ name: 'text' });
+  if (!reporters.length) reporters.push({ name: DEFAULT_REPORTER });
   if (!help && !options.target) return { error: 'no target given (usage: social-analytics-api proxy --target http://127.0.0.1:4010)' };
   if (!help) {
     let url: URL | undefined;
@@ -127,13 +140,17 @@ export interface ProxyIo {
   env?: Readonly<Record<string, string | undefined>>;
   /** Resolves when the proxy should stop (default: SIGINT or SIGTERM). */
   stopped?: Promise<void>;
+  /** Resolves when the exchanges still under way should be cut without waiting for the drain deadline (default: a second SIGINT or SIGTERM). */
+  cutNow?: Promise<void>;
   /** Called once the proxy listens (tests learn its address). */
   started?(proxy: ProxyServer): void;
 }
 
-function signalled(): Promise<void> {
-  return new Promise((done) => {
-    const stop = () => {
+/** Resolves on the next SIGINT or SIGTERM; `cancel` stops listening. */
+function signalled(): { signal: Promise<void>; cancel(): void } {
+  let stop = () => undefined as void;
+  const signal = new Promise<void>((done) => {
+    stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       done();
@@ -141,6 +158,7 @@ function signalled(): Promise<void> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  return { signal, cancel: () => (process.off('SIGINT', stop), process.off('SIGTERM', stop)) };
 }
 
 /** Runs the proxy until stopped; resolves with the exit code. */
@@ -170,8 +188,8 @@ export async function runProxy(args: string[], given?: ProxyIo): Promise<number>
   }
   const cwd = io.cwd ?? process.cwd();
   const env = io.env ?? process.env;
-  const { startProxy } = await import('../proxy/proxy.js');
-  const stopped = io.stopped ?? signalled();
+  const { startProxy, DEFAULT_DRAIN_TIMEOUT_MS } = await import('../proxy/proxy.js');
+  const stopped = io.stopped ?? signalled().signal;
   let proxy: ProxyServer;
   try {
     proxy = await startProxy({
@@ -188,11 +206,18 @@ export async function runProxy(args: string[], given?: ProxyIo): Promise<number>
   const flushAtExit = () => lines?.flush();
   process.once('exit', flushAtExit);
   await stopped;
+  const drainMs = parsed.options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS;
+  progress(`proxy stopping: no new connections; the exchanges under way get ${drainMs} ms to finish${io.stopped ? '' : ' (a second signal cuts them now)'}`);
+  // A second signal cuts the exchanges under way now.
+  const again = io.stopped ? undefined : signalled();
+  void (io.cutNow ?? again?.signal)?.then(() => proxy.close(0));
   await proxy.close();
+  again?.cancel();
   lines?.flush();
   process.off('exit', flushAtExit);
   const report = proxy.report();
-  const live = parsed.reporters[0]?.name === 'text' && parsed.reporters[0].output === undefined;
+  // The default reporter (text) to standard output follows the lines printed per exchange with its closing lines only.
+  const live = parsed.reporters[0]?.name === DEFAULT_REPORTER && parsed.reporters[0].output === undefined;
   const written = await writeReports(parsed.reporters, report, { cwd, root: cwd }, { out: io.out, err: io.err, env, command: 'proxy' }, live ? closingText(closingOf(report)) : undefined);
   return written ? report.summary.exitCode : 2;
 }

@@ -7,7 +7,7 @@
  */
 import { ReportPathError, reasonOf } from './report-path-error.js';
 import { reportTarget } from './report-target.js';
-import type { SpoolMaker } from './spool.js';
+import type { SpoolMaker } from '../report/spool.js';
 import { openFileAtomic } from './write-atomic.js';
 import { writeChunksToDevice } from './write-device.js';
 

@@ -1,12 +1,13 @@
 /**
  * The help text of every command (`social-analytics-api [command] --help`), in one module that
- * imports only catalog data: the commands print them, and the docs site's command line page
+ * imports only catalog data and the reporter table: the commands print them, and the docs site's command line page
  * (scripts/generators/site/cli-page.ts) shows them, each option anchored and in the site's search.
  * An option line starts with two spaces and the option (`  --strict  ...`), as the site reads it.
  */
 import { catalogs } from '../catalog/catalogs.js';
 import { BUDGET_LIMITS } from '../mock/budget.js';
 import { statusesOf } from '../mock/prefer.js';
+import { reporterList } from '../report/reporters/table.js';
 
 /** `social-analytics-api --help`: the commands. */
 export const MAIN_USAGE = `usage: social-analytics-api <command> [options]
@@ -35,7 +36,7 @@ Checks recorded responses against the API description and the requests that were
   -        standard input: a capture, an array of captures or a HAR, named <stdin> in reports
 
 options:
-  --reporter NAME[=FILE]   text (default), json, junit, github, markdown or sarif; repeat for
+  --reporter NAME[=FILE]   ${reporterList()}; repeat for
                            several.
                            With =FILE (or --output FILE next to it) the report goes to FILE,
                            written atomically; otherwise to standard output. When every
@@ -48,6 +49,12 @@ options:
   --strict                 inferred rules fail too (by default they are warnings)
   --coverage               add which operations, metrics, post fields and dimensions were exercised
   --allow-empty            a run in which no API response was found exits 0 instead of 1
+  --baseline FILE          only errors FILE does not list fail the run (exit 1); FILE is a
+                           baseline written by --write-baseline or a previous JSON report.
+                           Errors match by file, JSON pointer and rule (not line); those of
+                           FILE the run no longer has are listed as fixed on standard error
+  --write-baseline FILE    write every error of the run to FILE as a baseline (the exit code
+                           is unchanged)
   --root DIR               every report names files relative to DIR (default: GITHUB_WORKSPACE
                            when set, else the working directory)
   --docs-url URL           the published docs site: markdown and sarif reports link each rule
@@ -133,7 +140,9 @@ export const PROXY_USAGE = `usage: social-analytics-api proxy --target URL [opti
 
 Forwards every request to URL unchanged and returns its answers byte for byte, checking each
 API exchange against the API description and the request that was sent (as validate does).
-Prints one line per exchange; on Ctrl-C (SIGINT) or SIGTERM writes the reports and exits.
+Prints one line per exchange. On Ctrl-C (SIGINT) or SIGTERM it stops accepting, lets the
+exchanges under way finish within --drain-timeout (a second signal cuts them at once), then
+writes the reports and exits.
 
 options:
   --target URL             the API or the mock to forward to (http: or https:), required
@@ -141,9 +150,11 @@ options:
   --port N                 port to listen on (default 4011; 0 picks a free port, printed)
   --strict                 inferred rules fail too (by default they are warnings)
   --record DIR             write one capture file per API exchange to DIR (names in time
-                           order, written atomically, credentials redacted): validate DIR
-                           gives the same verdicts
-  --reporter NAME[=FILE]   text (default), json, junit, github, markdown or sarif, written at
+                           order, written atomically, credentials redacted, files 0600 in a
+                           0700 folder made at start): validate DIR gives the same verdicts
+  --record-mode MODE       permissions of the recorded files, e.g. 644 (the folder gets x
+                           where r is allowed)
+  --reporter NAME[=FILE]   ${reporterList()}, written at
                            the end as validate writes them; repeat for several
   --output FILE, -o FILE   the file of the --reporter next to it
   --json                   the same as --reporter json
@@ -154,15 +165,21 @@ options:
                            the headers are in (default 30000, as the mock)
   --max-body-bytes N       bytes of an answer (decoded) kept for the check (default 67108864);
                            a longer answer is passed on and reported invalid, unchecked
+  --drain-timeout MS       time the exchanges under way get to finish after SIGINT/SIGTERM
+                           (default 5000; 0 cuts them at once); a cut one is reported invalid
   -h, --help               this help
 
 When the target does not answer, the caller gets 502 (cannot connect, not HTTP) or 504 (no
 headers within --timeout) with a text/plain line from the proxy and an x-proxy-error header;
-an answer the target cuts off is cut off for the caller too. Paths that are not API operations
-are passed through and reported as skipped. No credential is printed or recorded.
+an answer the target cuts off is cut off for the caller too. An answer HTTP does not allow
+(not HTTP, a status outside 100-599, a 101, a control character in its head) becomes a 502 and
+an invalid exchange. Paths that are not API operations are passed through and reported as
+skipped; dot segments are resolved, a path above the root or "*" is refused 400, CONNECT 405.
+No credential is printed or recorded.
 
-exit codes: 0 every exchange valid (warnings allowed) or none, 1 some exchange invalid,
-            2 usage error, target unreachable at start, or a file that could not be written`;
+exit codes: 0 every exchange valid (warnings allowed) or none, 1 some exchange invalid or cut
+            by the drain deadline, 2 usage error, target unreachable or record folder not
+            made at start, or a file that could not be written`;
 
 /** `rules --help`. */
 export const RULES_USAGE = `usage: social-analytics-api rules [rule id] [options]

@@ -1,8 +1,6 @@
 /** Command line of `validate`: inputs, reporters with their outputs, and the flags. */
+import { DEFAULT_REPORTER, isReporterName, REPORTERS, reporterForFile, type ReporterName } from '../report/reporters/table.js';
 import { readOptions, type OptionTable } from './parse-options.js';
-
-export const REPORTERS = ['text', 'json', 'junit', 'github', 'markdown', 'sarif'] as const;
-export type ReporterName = (typeof REPORTERS)[number];
 
 export interface ReporterChoice {
   name: ReporterName;
@@ -22,6 +20,10 @@ export interface ValidateOptions {
   docsUrl?: string;
   /** `--threads N`: checking threads at most beside the reading one (0: everything on one thread); one per core, at most two, unless given. */
   threads?: number;
+  /** `--baseline FILE`: only errors it does not list fail the run (a baseline file or a JSON report). */
+  baseline?: string;
+  /** `--write-baseline FILE`: every error of the run written as a baseline. */
+  writeBaseline?: string;
   help: boolean;
 }
 
@@ -36,23 +38,24 @@ const VALIDATE_OPTIONS: OptionTable = {
   root: { type: 'string' },
   'docs-url': { type: 'string' },
   threads: { type: 'string' },
+  baseline: { type: 'string' },
+  'write-baseline': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
 
 /** The most checking threads `--threads` takes. */
 const MAX_THREADS = 16;
 
-const isReporter = (name: string): name is ReporterName => (REPORTERS as readonly string[]).includes(name);
-
 /** The reporters and the `--output` options, in command line order, before they are paired. */
 export type Slot = { kind: 'reporter'; choice: ReporterChoice } | { kind: 'output'; flag: string; file: string };
 
 /** `--reporter NAME` or `--reporter NAME=FILE`. */
 function reporterChoice(spec: string | undefined): ReporterChoice | { error: string } {
-  if (spec === undefined || spec === '') return { error: `--reporter needs a value: ${REPORTERS.join(', ')} (optionally NAME=FILE)` };
+  const names = REPORTERS.map((r) => r.name).join(', ');
+  if (spec === undefined || spec === '') return { error: `--reporter needs a value: ${names} (optionally NAME=FILE)` };
   const eq = spec.indexOf('=');
   const name = eq < 0 ? spec : spec.slice(0, eq);
-  if (!isReporter(name)) return { error: `unknown reporter "${name}": use ${REPORTERS.join(', ')}` };
+  if (!isReporterName(name)) return { error: `unknown reporter "${name}": use ${names}` };
   if (eq < 0) return { name };
   if (spec.slice(eq + 1) === '') return { error: `--reporter ${name}=: the file name is missing` };
   return { name, output: spec.slice(eq + 1) };
@@ -73,13 +76,10 @@ function docsUrl(value: string | undefined): string | { error: string } {
   return url.href;
 }
 
-/** The reporter a file name suggests, for the example in a message. */
-const reporterFor = (file: string): ReporterName => (/\.xml$/i.test(file) ? 'junit' : /\.json$/i.test(file) ? 'json' : /\.md$/i.test(file) ? 'markdown' : /\.sarif$/i.test(file) ? 'sarif' : 'text');
-
 /** The slot of a report option (`--reporter NAME[=FILE]`, `--json`, `--output FILE`), for `pairOutputs`. */
-export function reportSlot(name: 'reporter' | 'json' | 'output', value: string | undefined, rawName: string): Slot | { error: string } {
-  if (name === 'json') return { kind: 'reporter', choice: { name: 'json' } };
-  if (name === 'output') return value ? { kind: 'output', flag: rawName, file: value } : { error: `${rawName} needs a file name` };
+export function reportSlot(option: 'reporter' | 'json' | 'output', value: string | undefined, rawName: string): Slot | { error: string } {
+  if (option === 'json') return { kind: 'reporter', choice: { name: 'json' } };
+  if (option === 'output') return value ? { kind: 'output', flag: rawName, file: value } : { error: `${rawName} needs a file name` };
   const choice = reporterChoice(value);
   return 'error' in choice ? choice : { kind: 'reporter', choice };
 }
@@ -98,7 +98,7 @@ export function pairOutputs(slots: Slot[]): string | undefined {
       continue;
     }
     if (beside.length) return `${slot.flag} ${slot.file}: reporter ${beside[0].name} already writes to ${beside[0].output}`;
-    return `${slot.flag} ${slot.file}: write it next to the reporter it is for, as in --reporter ${reporterFor(slot.file)} --output ${slot.file}`;
+    return `${slot.flag} ${slot.file}: write it next to the reporter it is for, as in --reporter ${reporterForFile(slot.file)} --output ${slot.file}`;
   }
   return undefined;
 }
@@ -151,6 +151,14 @@ export function parseValidateArgs(args: readonly string[]): ValidateOptions | { 
         options.threads = threads;
         break;
       }
+      case 'baseline':
+        if (!token.value) return { error: `${token.rawName} needs a file: a baseline written by --write-baseline, or a JSON report` };
+        options.baseline = token.value;
+        break;
+      case 'write-baseline':
+        if (!token.value) return { error: `${token.rawName} needs a file to write the baseline to` };
+        options.writeBaseline = token.value;
+        break;
       case 'help':
         options.help = true;
         break;
@@ -159,10 +167,11 @@ export function parseValidateArgs(args: readonly string[]): ValidateOptions | { 
   const unpaired = pairOutputs(slots);
   if (unpaired) return { error: unpaired };
   options.reporters = slots.flatMap((s) => (s.kind === 'reporter' ? [s.choice] : []));
-  if (!options.reporters.length) options.reporters.push({ name: 'text' });
+  if (!options.reporters.length) options.reporters.push({ name: DEFAULT_REPORTER });
   const files = options.reporters.map((r) => r.output).filter((f): f is string => f !== undefined);
   const twice = files.find((f, i) => files.indexOf(f) !== i);
   if (twice) return { error: `two reporters write to ${twice}` };
+  if (options.writeBaseline !== undefined && files.includes(options.writeBaseline)) return { error: `--write-baseline ${options.writeBaseline}: a reporter writes to that file` };
   if (options.paths.filter((p) => p === '-').length > 1) return { error: '- (standard input) is given twice: it can be read once' };
   if (!options.help && !options.paths.length) return { error: 'no input given (usage: social-analytics-api validate <file|dir|har>... [options])' };
   return options;

@@ -7,19 +7,17 @@
  */
 import { appendFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { baselineText, createBaselineGate, readBaseline, type BaselineCounts, type BaselineEntry } from '../report/baseline.js';
 import { checkInputs } from './build-report.js';
 import { fileOutput, laterOutput, liveOutput, memoryOutput, type ReportOutput } from './report-output.js';
 import { reasonOf } from './report-path-error.js';
-import type { ReportWriter } from './report-types.js';
-import { createGithubWriter } from './reporters/github.js';
-import { createJsonWriter } from './reporters/json.js';
-import { createMarkdownReportWriter } from './reporters/markdown.js';
-import { summaryLine } from './reporters/problem-text.js';
-import { createTextWriter } from './reporters/text.js';
-import { createSpoolFiles, type SpoolMaker } from './spool.js';
+import type { ReportClosing, ReportWriter } from '../report/report-types.js';
+import { summaryLine } from '../report/reporters/problem-text.js';
+import { JOB_SUMMARY_REPORTER, reporterOf, writerOf } from '../report/reporters/table.js';
+import { createSpoolFiles, type SpoolMaker } from '../report/spool.js';
 import { VALIDATE_USAGE } from './usage.js';
-import { parseValidateArgs, type ReporterName } from './validate-args.js';
-import { isStandardOutput } from './write-report.js';
+import { parseValidateArgs } from './validate-args.js';
+import { isStandardOutput, writeReport } from './write-report.js';
 import type { RenderContext } from './write-reports.js';
 
 /** The line under a usage error (never the whole help text). */
@@ -66,22 +64,6 @@ function standardIo(): ValidateIo & { flush(): void } {
     },
     flush: out.flush,
   };
-}
-
-/** Makes a reporter's writer, given where its text goes and where it spools. */
-type MakeWriter = (write: (text: string) => void, spool: SpoolMaker) => ReportWriter;
-
-async function writerOf(name: ReporterName, context: RenderContext): Promise<MakeWriter> {
-  if (name === 'text') return createTextWriter;
-  if (name === 'json') return createJsonWriter;
-  if (name === 'github') return (write) => createGithubWriter(write, context);
-  if (name === 'markdown') return (write) => createMarkdownReportWriter(write, context);
-  // Loaded when asked for: the rule register SARIF describes its rules with, and the XML writer.
-  if (name === 'sarif') {
-    const { createSarifWriter } = await import('./reporters/sarif.js');
-    return (write, spool) => createSarifWriter(write, spool, context);
-  }
-  return (await import('./reporters/junit.js')).createJunitWriter;
 }
 
 /** Bytes of lines, and milliseconds since the last write, after which they are written. */
@@ -175,7 +157,8 @@ async function streamReports(
       writeFailed = true;
     }
   };
-  const toSummary = (reporter: { name: string; output?: string }) => reporter.name === 'markdown' && reporter.output !== undefined && resolve(cwd, reporter.output) === summaryFile;
+  const toSummary = (reporter: (typeof parsed.reporters)[number]) =>
+    reporterOf(reporter.name).jobSummary === true && reporter.output !== undefined && resolve(cwd, reporter.output) === summaryFile;
   const reports: { reporter: (typeof parsed.reporters)[number]; output: ReportOutput; writer: ReportWriter }[] = [];
   let standardOutput = false;
   for (const reporter of parsed.reporters) {
@@ -192,14 +175,22 @@ async function streamReports(
         continue;
       }
     }
-    reports.push({ reporter, output, writer: (await writerOf(reporter.name, context))(output.write, spool) });
+    reports.push({ reporter, output, writer: await writerOf(reporterOf(reporter.name), output.write, { ...context, spool }) });
   }
   // With github on a runner, the Markdown summary goes to the job summary too (unless a markdown report already does).
-  if (summaryFile && parsed.reporters.some((r) => r.name === 'github') && !parsed.reporters.some(toSummary)) {
+  if (summaryFile && parsed.reporters.some((r) => reporterOf(r.name).addsJobSummary) && !parsed.reporters.some(toSummary)) {
     const output = memoryOutput(appendSummary);
-    reports.push({ reporter: { name: 'markdown', output: summaryFile }, output, writer: createMarkdownReportWriter(output.write, context) });
+    const reporter = { name: JOB_SUMMARY_REPORTER.name, output: summaryFile };
+    reports.push({ reporter, output, writer: await writerOf(JOB_SUMMARY_REPORTER, output.write, { ...context, spool }) });
   }
-  const closing = await checkInputs({
+  // A baseline that cannot be read stops the run before any input is read: a gate that cannot be checked is no gate.
+  const known = parsed.baseline === undefined ? undefined : readBaseline(resolve(cwd, parsed.baseline));
+  if (known && 'error' in known) {
+    io.err(`social-analytics-api validate: ${known.error}`);
+    return 2;
+  }
+  const gate = known || parsed.writeBaseline !== undefined ? createBaselineGate(known) : undefined;
+  const checked = await checkInputs({
     paths: parsed.paths,
     cwd,
     root: context.root,
@@ -210,9 +201,11 @@ async function streamReports(
     stdin: run.stdin,
     ...(io.backlog ? { backlog: () => io.backlog!() } : {}),
     onItem: (item) => {
+      gate?.add(item);
       for (const { writer } of reports) writer.item(item);
     },
   });
+  const closing = known ? againstBaseline(checked, gate!.counts(), parsed.allowEmpty) : checked;
   // A reader of standard output that is behind is waited for between the steps of a report's end (its spooled lists).
   const caughtUp = async () => {
     const behind = io.backlog?.();
@@ -226,6 +219,14 @@ async function streamReports(
       failed(reporter, err);
     }
   }
+  if (known) reportFixed(io, gate!.fixed());
+  if (gate && parsed.writeBaseline !== undefined) {
+    try {
+      await writeReport(resolve(cwd, parsed.writeBaseline), baselineText(gate.written()));
+    } catch (err) {
+      failed({ name: 'baseline', output: parsed.writeBaseline }, err);
+    }
+  }
   // Every report went to a file: the job log still gets the verdict and where the reports are, on
   // standard error, as the messages about the run go (standard output holds reports only).
   if (!standardOutput) {
@@ -233,4 +234,26 @@ async function streamReports(
     io.err(`social-analytics-api validate: ${summaryLine(closing.summary)} (reports: ${files})`);
   }
   return writeFailed ? 2 : closing.summary.exitCode;
+}
+
+/** The closing of a run against a baseline: its counts in the summary, and only new errors fail it. */
+function againstBaseline(closing: ReportClosing, baseline: BaselineCounts, allowEmpty: boolean): ReportClosing {
+  const { exitCode: _, ...summary } = closing.summary;
+  const exitCode = summary.unreadable ? 2 : baseline.new || (summary.empty && !allowEmpty) ? 1 : 0;
+  return { ...closing, summary: { ...summary, baseline, exitCode } };
+}
+
+/** Text read from a baseline with its control characters escaped (no line of it can forge another). */
+const visible = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** Fixed errors listed on standard error at most this many (the count says how many in all). */
+const FIXED_SHOWN = 20;
+
+/** Says on standard error which errors of the baseline the run no longer has, so that the baseline can be written again. */
+function reportFixed(io: ValidateIo, fixed: readonly BaselineEntry[]): void {
+  if (!fixed.length) return;
+  const total = fixed.reduce((n, e) => n + e.count, 0);
+  const lines = fixed.slice(0, FIXED_SHOWN).map((e) => `  ${visible(e.file)} ${visible(e.pointer) || '(body)'} [rule ${visible(e.rule)}]${e.count > 1 ? ` x${e.count}` : ''}`);
+  if (fixed.length > FIXED_SHOWN) lines.push(`  and ${fixed.length - FIXED_SHOWN} more`);
+  io.err(`social-analytics-api validate: ${total === 1 ? '1 error' : `${total} errors`} of the baseline fixed (write it again with --write-baseline to drop them):\n${lines.join('\n')}`);
 }

@@ -5,27 +5,14 @@
  */
 import { appendFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { ValidateReport } from './report-types.js';
-import { renderGithub, type AnnotationRoot } from './reporters/github.js';
-import { renderJson } from './reporters/json.js';
-import { renderMarkdown, type MarkdownOptions } from './reporters/markdown.js';
-import { renderText } from './reporters/text.js';
-import type { ReporterChoice, ReporterName } from './validate-args.js';
+import type { ValidateReport } from '../report/report-types.js';
+import { JOB_SUMMARY_REPORTER, renderReport, reporterOf, type WriterRun } from '../report/reporters/table.js';
+import type { ReporterChoice } from './validate-args.js';
 import { reasonOf } from './report-path-error.js';
 import { isStandardOutput, writeReport } from './write-report.js';
 
 /** What reporters need beside the report: where annotation paths start, where the docs are. */
-export type RenderContext = AnnotationRoot & MarkdownOptions;
-
-export async function render(name: ReporterName, report: ValidateReport, context: RenderContext): Promise<string> {
-  if (name === 'text') return renderText(report);
-  if (name === 'json') return renderJson(report);
-  if (name === 'github') return renderGithub(report, context);
-  if (name === 'markdown') return renderMarkdown(report, context);
-  // Loaded when asked for: the rule register SARIF describes its rules with, and the XML writer.
-  if (name === 'sarif') return (await import('./reporters/sarif.js')).renderSarif(report, context);
-  return (await import('./reporters/junit.js')).renderJunit(report);
-}
+export type RenderContext = Omit<WriterRun, 'spool'>;
 
 export interface ReportOutput {
   out(text: string): void;
@@ -57,9 +44,9 @@ export async function writeReports(reporters: readonly ReporterChoice[], report:
     summaryWritten = true;
   };
   for (const [i, reporter] of reporters.entries()) {
-    const text = first !== undefined && i === 0 ? first : await render(reporter.name, report, context);
+    const text = first !== undefined && i === 0 ? first : await renderReport(reporterOf(reporter.name), report, context);
     if (reporter.output === undefined || isStandardOutput(reporter.output)) io.out(text.replace(/\n$/, ''));
-    else if (reporter.name === 'markdown' && resolve(cwd, reporter.output) === summaryFile) appendSummary(summaryFile, text);
+    else if (reporterOf(reporter.name).jobSummary && resolve(cwd, reporter.output) === summaryFile) appendSummary(summaryFile, text);
     else {
       try {
         await writeReport(resolve(cwd, reporter.output), text);
@@ -69,6 +56,6 @@ export async function writeReports(reporters: readonly ReporterChoice[], report:
       }
     }
   }
-  if (summaryFile && !summaryWritten && reporters.some((r) => r.name === 'github')) appendSummary(summaryFile, renderMarkdown(report, context));
+  if (summaryFile && !summaryWritten && reporters.some((r) => reporterOf(r.name).addsJobSummary)) appendSummary(summaryFile, await renderReport(JOB_SUMMARY_REPORTER, report, context));
   return !writeFailed;
 }

@@ -6,7 +6,7 @@
  * with the typed request, `paginate()` and `metrics()` through `send()`, and the openapi-fetch
  * clients `raw.v1` / `raw.v2` use it as their fetch (raw.ts).
  */
-import type { ApiRequest, ResponseOf } from '../request.js';
+import type { ApiRequest, ResponseOf } from '../../generated/operations.js';
 import { authorizationHeader, checkBaseUrl, checkCredentials, insecureHostsOf } from './auth.js';
 import { RequestBudget, type BudgetOptions, type Clock } from './budget.js';
 import { ClientConfigError } from './errors.js';

@@ -1,9 +1,12 @@
 /**
  * One exchange with the API as a capture: the object `social-analytics-api validate` reads
  * (`{ method, path, request?, response, status }`), with every spelling of the credentials
- * replaced by the client's redaction (`redacted: true` says so). The client gives it to its
- * `onExchange` option; the proxy records it. No header is kept, so no `Authorization` either.
+ * replaced by the client's redaction (`redacted: true` says so), and the value of every query
+ * parameter and JSON member whose name names a credential (credential-names.ts) replaced too.
+ * The client gives it to its `onExchange` option; the proxy records it. No header is kept, so
+ * no `Authorization` or cookie either.
  */
+import { redactCredentialMembers, redactCredentialQuery } from './credential-names.js';
 import type { Redactor } from './redact.js';
 
 /** A recorded exchange in the capture format of `validate`, redacted. */
@@ -62,10 +65,10 @@ function redactedBody(text: string, redact: Pick<Redactor, 'text' | 'value'>): u
 export function exchangeCapture(exchange: RawExchange, redact: Pick<Redactor, 'text' | 'value'>, now: Date = new Date()): ExchangeCapture {
   return {
     method: exchange.method,
-    path: redact.text(exchange.path),
-    ...(exchange.requestText !== undefined ? { request: redactedBody(exchange.requestText, redact) } : exchange.request !== undefined ? { request: redact.value(exchange.request) } : {}),
+    path: redactCredentialQuery(redact.text(exchange.path)),
+    ...(exchange.requestText !== undefined ? { request: redactCredentialMembers(redactedBody(exchange.requestText, redact)) } : exchange.request !== undefined ? { request: redactCredentialMembers(redact.value(exchange.request)) } : {}),
     status: exchange.status,
-    response: redactedBody(exchange.text, redact),
+    response: redactCredentialMembers(redactedBody(exchange.text, redact)),
     recordedAt: now.toISOString(),
     redacted: true,
   };

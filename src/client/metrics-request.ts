@@ -10,10 +10,9 @@ import type * as V1 from '../../generated/builders/v1-unions.js';
 import type { paths as PathsV1 } from '../../generated/types/v1.js';
 import type { paths as PathsV2 } from '../../generated/types/v2.js';
 import type * as V2 from '../../generated/builders/v2-unions.js';
-import type { OperationKey } from '../../generated/operations.js';
+import type { ApiRequest, OperationKey } from '../../generated/operations.js';
 import type { DayRecord, DayString, DimensionList, MetricsResponse, V1MetricsResponse } from '../builders/types.js';
 import { operationOf } from '../operations/operation-of.js';
-import type { ApiRequest } from '../request.js';
 
 /** The metrics paths of version 2 and of version 1. */
 export type V2MetricsPath = `/2/${V2.Network}/metrics`;

@@ -60,7 +60,11 @@ export interface MetricsBody {
 
 const LIMITS = requestLimits;
 
-/** The fewest date ranges of at most `months` months covering start..end, cut only where `cut` allows. */
+/**
+ * The fewest date ranges of at most `months` months covering start..end, cut only where `cut`
+ * allows: before a Monday (`week`), before a first of the month (`month`), anywhere otherwise
+ * (`day`; `none`: the answer has no date rows).
+ */
 export function splitDateRange(start: number, end: number, cut: DateCut, months: number): [number, number][] {
   const ranges: [number, number][] = [];
   let from = start;
@@ -157,7 +161,7 @@ export function planMetricsSplit(request: RequestLike, limits = true): SplitPlan
     }
   }
 
-  const dateRanges = splitDates ? splitDateRange(start, end, cut === 'none' ? 'day' : cut, months) : [[start, end] as [number, number]];
+  const dateRanges = splitDates ? splitDateRange(start, end, cut, months) : [[start, end] as [number, number]];
   const grid = gridCover(body.profiles, body.metrics, maxProfiles, maxMetrics);
   const parts: PlannedPart[] = [];
   dateRanges.forEach(([from, to], dateIndex) => {

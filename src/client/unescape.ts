@@ -6,7 +6,7 @@
  * with any number of digits, `;` optional as browsers read them, and `&amp; &lt; &gt; &quot;
  * &apos;`) and JSON escapes (`\uXXXX`, `\/`, `\\`, `\"`).
  */
-import { lastAtMost } from '../search/last-at-most.js';
+import { lastAtMost } from '../core/last-at-most.js';
 
 /** An escape: a run of percent-encoded bytes, or one escaped character. */
 const ESCAPE = [

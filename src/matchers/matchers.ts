@@ -13,7 +13,7 @@
  *
  * A passing assertion with warnings shows them (warnings.ts).
  */
-import { isPlainObject } from '../core/values.js';
+import { isPlainObject } from '../shared/values.js';
 import type { ValidationError } from '../validators/types.js';
 import { explainRuleLine } from '../catalog/rule-command.js';
 // The package's validators entry: one bundled file once compiled (scripts/compile-javascript.mjs).

@@ -5,7 +5,7 @@
  * `requestsPerHourPerAccount`: code 10), which the `mock` command's help is written from too.
  */
 import { catalogs } from '../catalog/catalogs.js';
-import { isPlainObject } from '../core/values.js';
+import { isPlainObject } from '../shared/values.js';
 import { describeValue } from '../core/problems/describe.js';
 
 export interface BudgetLimits {

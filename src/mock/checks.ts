@@ -3,7 +3,7 @@ import { catalogs } from '../catalog/catalogs.js';
 import { dayNumber } from '../calendar/days.js';
 import { checkRequest, type RequestProblem } from '../request-checks/check.js';
 import { MAX_PROBLEMS_PER_RULE } from '../core/problems/problem-list.js';
-import type { ErrorCode } from '../catalog/types.js';
+import type { ErrorCode } from '../shared/catalog-types.js';
 import type { MockAccount, MockProfile } from './account.js';
 import { MockFailure } from './failures.js';
 

@@ -5,7 +5,7 @@
  * takes their mean. Cells without units are 0.
  */
 import { catalogs } from '../catalog/catalogs.js';
-import type { Metric } from '../catalog/types.js';
+import type { Metric } from '../shared/catalog-types.js';
 import { formatDayNumber, monthLabel, weekStart } from '../calendar/days.js';
 import { accountProfiles, checkHistory, checkInsights, checkRules, dateRange, requireObject, type CheckContext } from './checks.js';
 import { checkAnswerSize, checkDailyValues } from './bounds.js';

@@ -4,7 +4,7 @@
  * nothing until a page shows them. How many posts a profile has over any range of days is
  * arithmetic ({@link countPosts}), so no answer needs the posts of the whole range.
  */
-import type { PostCatalog, PostField } from '../catalog/types.js';
+import type { PostCatalog, PostField } from '../shared/catalog-types.js';
 import { civilFromDays, daysFromCivil, FIRST_DAY_NUMBER, formatDay, LAST_DAY_NUMBER } from '../calendar/days.js';
 import type { MockAccount, MockLabel, MockProfile } from './account.js';
 import { between, mix } from './random.js';

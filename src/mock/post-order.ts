@@ -5,12 +5,13 @@
  * parameters, so resending them unchanged plus `after` resumes exactly after that post, and no
  * answer needs the posts before it.
  */
-import type { PostField } from '../catalog/types.js';
+import type { PostField } from '../shared/catalog-types.js';
 import type { MockAccount } from './account.js';
 import { MockFailure } from './failures.js';
 import { fieldValue, type PostSkeleton } from './post-data.js';
 import { hashString } from './random.js';
 import { quoted } from './echo.js';
+import { decodeBase64, encodeBase64Url, utf8Bytes, utf8Text } from '../core/base64.js';
 
 export interface SortKey {
   field: PostField;
@@ -58,14 +59,14 @@ export function postOrder(sort: SortKey[], account: MockAccount): PostOrder {
 /** The cursor after the post with key `key` in the query `query`. */
 export function encodeCursor(query: string, key: PostKey): string {
   const k = key.map((v) => (v === -Infinity ? null : v));
-  return Buffer.from(JSON.stringify({ q: hashString(query).toString(36), k })).toString('base64url');
+  return encodeBase64Url(utf8Bytes(JSON.stringify({ q: hashString(query).toString(36), k })));
 }
 
 /** The key a cursor of `query` resumes after; code 3 for anything else. */
 export function decodeCursor(after: unknown, query: string, order: PostOrder): PostKey {
   if (typeof after !== 'string') throw new MockFailure(3, ['Parameter after must be a string (the next value of the previous page).']);
   try {
-    const c = JSON.parse(Buffer.from(after, 'base64url').toString('utf8')) as { q?: unknown; k?: unknown };
+    const c = JSON.parse(utf8Text(decodeBase64(after))) as { q?: unknown; k?: unknown };
     const n = order.sort.length;
     if (c.q === hashString(query).toString(36) && Array.isArray(c.k) && c.k.length === n + 2) {
       const k = c.k as unknown[];

@@ -4,7 +4,7 @@
  * generates the posts of the whole range, and a cursor resumes after the last post of its page.
  */
 import { catalogs } from '../catalog/catalogs.js';
-import type { PostCatalog } from '../catalog/types.js';
+import type { PostCatalog } from '../shared/catalog-types.js';
 import { accountProfiles, checkHistory, checkInsights, checkRules, dateRange, requireObject, type CheckContext } from './checks.js';
 import type { MockProfile } from './account.js';
 import { MockFailure } from './failures.js';

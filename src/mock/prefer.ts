@@ -11,7 +11,7 @@
 import { catalogs } from '../catalog/catalogs.js';
 import type { OperationInfo } from '../../generated/operations.js';
 import { responseExamples } from '../../generated/response-examples.js';
-import type { ErrorCode } from '../catalog/types.js';
+import type { ErrorCode } from '../shared/catalog-types.js';
 import { quoted } from './echo.js';
 import { MockFailure } from './failures.js';
 

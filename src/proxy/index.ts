@@ -11,5 +11,5 @@ export type {
   Summary,
   UnreadableReport,
   ValidateReport,
-} from '../cli/report-types.js';
+} from '../report/report-types.js';
 export type { SkipReason } from '../captures/types.js';

@@ -3,27 +3,31 @@
  * Every request is forwarded to `target` as it came and the target's answer returned as it was
  * sent (forward.ts); each exchange with an API path is then checked with the request-aware
  * validators, as `social-analytics-api validate` checks a capture: the exchange is made into a
- * capture redacted with the credentials of the Authorization header it carried, the capture is
+ * capture redacted with every credential the request carried (credential-names.ts), the capture is
  * checked, and with `record` written to a file (so `validate` on that folder gives the same
  * verdicts). What is not an API path, a CORS preflight, an answer without a body to check (204,
  * 304, redirects) and an exchange the target did not complete are passed through and reported
- * as skipped.
+ * as skipped. An answer the target sent that HTTP does not allow to relay (forward.ts) and an
+ * exchange cut by the drain deadline of `close()` are invalid exchanges; a request target that is
+ * not a path is refused 400 and CONNECT 405 (request-target.ts), neither forwarded.
  */
 import { Agent as HttpAgent, createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { connect } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from '../client/client.js';
 import { exchangeCapture, type ExchangeCapture } from '../client/exchange.js';
-import { Redactor } from '../client/redact.js';
+import { redactCredentialQuery, Redactors, requestCredentials, type RequestCredentials } from '../client/credential-names.js';
 import { readCapture } from '../captures/capture-file.js';
 import type { SkipReason } from '../captures/types.js';
-import { writeCaptures, type CaptureWriter } from '../captures/write-captures.js';
-import { reportOf } from '../cli/build-report.js';
-import { createChecker } from '../cli/check-response.js';
-import type { ReportItem, ValidateReport } from '../cli/report-types.js';
+import { writeCaptures, type CaptureWriter, type CaptureWriterOptions } from '../captures/write-captures.js';
+import { reportOf } from '../report/report-of.js';
+import { createChecker } from '../report/check-response.js';
+import type { ReportItem, ValidateReport } from '../report/report-types.js';
 import { operationOf } from '../operations/operation-of.js';
 import { forward, rawHeader, type Forwarded } from './forward.js';
+import { requestTarget } from './request-target.js';
 
 export interface ProxyOptions {
   /** Where requests go: `http://127.0.0.1:4010`, `https://api.example.com` (a base path is kept). */
@@ -34,8 +38,10 @@ export interface ProxyOptions {
   port?: number;
   /** Broken inferred rules make an exchange invalid too (by default they are warnings). */
   strict?: boolean;
-  /** Folder to write one capture file per API exchange to (redacted; see writeCaptures). */
+  /** Folder to write one capture file per API exchange to (redacted; see writeCaptures), made when the proxy starts. */
   record?: string;
+  /** Permissions of the recorded files and their folder (default 0600 and 0700). */
+  recordModes?: CaptureWriterOptions;
   /** Bytes of a response body (decoded) kept for the check (default: the client's, 64 MiB); a longer answer is passed on and reported invalid, unchecked. */
   maxBodyBytes?: number;
   /** Milliseconds the target has for a whole answer (default 30000, the client's timeout): no headers in time is a 504, a body not complete in time is cut off. */
@@ -48,6 +54,8 @@ export interface ProxyOptions {
   onExchange?: (exchange: ProxyExchange) => void;
   /** Refuse to start when the target cannot be connected to (default true). */
   checkTarget?: boolean;
+  /** Milliseconds `close()` lets the exchanges under way finish before it cuts them (default 5000). */
+  drainTimeoutMs?: number;
   /**
    * Milliseconds the start-up check has to open a connection to the target (default 10000). Its
    * own bound, not `timeoutMs`: a short answer timeout must not make a busy machine's slow
@@ -77,26 +85,21 @@ export interface ProxyServer {
   target: string;
   /** The report of the exchanges so far, as `validate` builds it (every reporter renders it). */
   report(): ValidateReport;
-  /** Stops listening, ends open connections and waits for the checks and files under way. */
-  close(): Promise<void>;
+  /**
+   * Stops listening at once, lets the exchanges under way finish for `drainTimeoutMs` (or the
+   * `drainMs` given: 0 cuts them now; a later call with a shorter deadline cuts them sooner), cuts
+   * the rest (reported invalid, cut by the proxy), then ends the connections and waits for the
+   * checks and files under way. The report is complete once it resolves.
+   */
+  close(drainMs?: number): Promise<void>;
 }
 
 /** Report items kept; later valid and skipped exchanges are counted only (invalid ones are kept until twice as many). */
 export const MAX_REPORT_ITEMS = 10_000;
 
-/** Redactors kept per Authorization value (a busy proxy sees few distinct credentials). */
+/** Redactors kept per set of request credentials (a busy proxy sees few distinct credentials). */
 const MAX_REDACTORS = 64;
 
-const NO_REDACTION = { text: (text: string) => text, value: (value: unknown) => value };
-
-/** The token and secret of a Basic Authorization header, or undefined. */
-function basicCredentials(header: string | undefined): { token: string; secret: string } | undefined {
-  const m = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header ?? '');
-  if (!m) return undefined;
-  const pair = Buffer.from(m[1], 'base64').toString('utf8');
-  const colon = pair.indexOf(':');
-  return colon < 0 ? undefined : { token: pair.slice(0, colon), secret: pair.slice(colon + 1) };
-}
 
 /**
  * A report item as the proxy keeps it until the report is built: a valid exchange without
@@ -116,6 +119,17 @@ function itemOf(kept: KeptItem): ReportItem {
   const [source, method, path, status, operation] = JSON.parse(kept) as [string, string, string, number, string | null];
   return { kind: 'response', source, method, path, status, operation, valid: true, errors: [], warnings: [], groups: [], groupsOmitted: 0 };
 }
+
+/** A response item that is invalid for one reason about the exchange as a whole (pointer ''). */
+function invalidExchange(source: string, method: string, path: string, status: number, message: string): ReportItem {
+  return { kind: 'response', source, method, path, status, operation: operationOf(method, path)?.key ?? null, valid: false, errors: [{ pointer: '', message, rule: null, severity: 'error' }], warnings: [], groups: [{ rule: null, severity: 'error', shape: '', message, count: 1, pointers: [''] }], groupsOmitted: 0 };
+}
+
+/** What RFC 8259 8.1 says of a byte order mark before JSON text sent over a network. */
+const BOM_MESSAGE = 'the body starts with a byte order mark (U+FEFF), which JSON text sent over a network must not (RFC 8259 8.1); the rest was checked';
+
+/** Milliseconds `close()` gives the exchanges under way by default. */
+export const DEFAULT_DRAIN_TIMEOUT_MS = 5000;
 
 /** Why an answer holds nothing to check, or undefined. */
 function skipOf(method: string, path: string, status: number): SkipReason | undefined {
@@ -177,27 +191,33 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   const headersTimeout = positive('headersTimeoutMs', options.headersTimeoutMs, 30_000, 3_600_000);
   const bodyTimeout = positive('bodyTimeoutMs', options.bodyTimeoutMs, 30_000, 3_600_000);
   const connectTimeout = positive('connectTimeoutMs', options.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS, 3_600_000);
+  const drainTimeout = options.drainTimeoutMs === 0 ? 0 : positive('drainTimeoutMs', options.drainTimeoutMs, DEFAULT_DRAIN_TIMEOUT_MS, 3_600_000);
   if (options.checkTarget !== false) await probe(target, connectTimeout);
   const check = createChecker(options.strict === true);
-  const recorder: CaptureWriter | undefined = options.record === undefined ? undefined : writeCaptures(options.record);
+  const recorder: CaptureWriter | undefined = options.record === undefined ? undefined : writeCaptures(options.record, options.recordModes);
   const agentOptions = { keepAlive: true, maxSockets: 256 };
   const agent = target.protocol === 'https:' ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
-  const forwarding = { target, hostname: target.hostname.replace(/^\[|\]$/g, ''), basePath: target.pathname.replace(/\/+$/, ''), agent, maxBodyBytes, timeoutMs };
-  const redactors = new Map<string, Redactor>();
+  const stopping = new AbortController();
+  const forwarding = { target, hostname: target.hostname.replace(/^\[|\]$/g, ''), basePath: target.pathname.replace(/\/+$/, ''), agent, maxBodyBytes, timeoutMs, stop: stopping.signal };
+  const redactors = new Map<string, Redactors>();
   const items: KeptItem[] = [];
   const omitted = { valid: 0, invalid: 0, skipped: 0 };
   const pending = new Set<Promise<void>>();
   let count = 0;
+  /** close(): called (`stopped`), its promise, its deadlines, and whether the exchanges under way are over. */
+  let stopped = false;
+  let closing: Promise<void> | undefined;
+  const deadlines: ReturnType<typeof setTimeout>[] = [];
+  let drained = false;
 
-  const redactorFor = (authorization: string | undefined) => {
-    if (!authorization) return NO_REDACTION;
-    const known = redactors.get(authorization);
+  /** The redactors of a request's credentials, kept per set of credentials (a busy proxy sees few). */
+  const redactorFor = (credentials: RequestCredentials): Redactors => {
+    const key = JSON.stringify(credentials);
+    const known = redactors.get(key);
     if (known) return known;
-    const credentials = basicCredentials(authorization);
-    if (!credentials) return NO_REDACTION;
     if (redactors.size >= MAX_REDACTORS) redactors.clear();
-    const redact = new Redactor(credentials.token, credentials.secret);
-    redactors.set(authorization, redact);
+    const redact = Redactors.of(credentials);
+    redactors.set(key, redact);
     return redact;
   };
 
@@ -210,28 +230,41 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   };
 
   /** The report item of a forwarded exchange, and its capture when it holds an answer to check. */
-  async function judge(method: string, path: string, result: Forwarded, redact: typeof NO_REDACTION, source: string): Promise<{ item: ReportItem; capture?: ExchangeCapture }> {
+  async function judge(method: string, path: string, result: Forwarded, redact: Redactors, source: string): Promise<{ item: ReportItem; capture?: ExchangeCapture }> {
     if (result.kind === 'failed') return { item: { kind: 'skipped', source, reason: 'no response', detail: `${method} ${path}: ${result.reason}` } };
+    if (result.kind === 'refused' || result.kind === 'cut') return { item: invalidExchange(source, method, path, result.status, result.reason) };
     const skip = skipOf(method, path, result.status);
     if (skip) return { item: { kind: 'skipped', source, reason: skip, detail: `${method} ${path} ${result.status}` } };
     if (result.responseText === undefined) {
-      const message = `not checked: ${result.untapped ?? 'its body was not read'}`;
-      return { item: { kind: 'response', source, method, path, status: result.status, operation: operationOf(method, path)?.key ?? null, valid: false, errors: [{ pointer: '', message, rule: null, severity: 'error' }], warnings: [], groups: [{ rule: null, severity: 'error', shape: '', message, count: 1, pointers: [''] }], groupsOmitted: 0 } };
+      return { item: invalidExchange(source, method, path, result.status, `not checked: ${result.untapped ?? 'its body was not read'}`) };
     }
-    const capture = exchangeCapture({ method, path, requestText: result.requestText, status: result.status, text: result.responseText }, redact);
+    const bom = result.responseText.startsWith('\ufeff');
+    const capture = exchangeCapture({ method, path, requestText: result.requestText, status: result.status, text: bom ? result.responseText.slice(1) : result.responseText }, redact);
     const read = readCapture(capture, source);
     if (read.kind !== 'response') return { item: read, capture };
     const { durationMs: _, ...report } = await check(read);
-    return { item: { kind: 'response', ...report }, capture };
+    if (!bom) return { item: { kind: 'response', ...report }, capture };
+    const error = { pointer: '', message: BOM_MESSAGE, rule: null, severity: 'error' as const };
+    return { item: { kind: 'response', ...report, valid: false, errors: [error, ...report.errors], groups: [{ rule: null, severity: 'error', shape: '', message: BOM_MESSAGE, count: 1, pointers: [''] }, ...report.groups] }, capture };
   }
 
   async function exchange(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const n = ++count;
     const method = (req.method ?? 'GET').toUpperCase();
-    const redact = redactorFor(rawHeader(req.rawHeaders, 'authorization'));
-    const path = redact.text(req.url ?? '/');
-    const api = method !== 'OPTIONS' && operationOf(method, req.url ?? '/') !== undefined;
-    const result = await forward(req, res, { ...forwarding, tap: api });
+    if (stopped) res.shouldKeepAlive = false;
+    const sent = requestTarget(req.url ?? '/');
+    if ('refused' in sent) {
+      req.resume();
+      const text = `social-analytics-api proxy: ${sent.refused}\n`;
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text), 'x-proxy-error': 'request', connection: 'close' });
+      res.end(text);
+      keep({ kind: 'skipped', source: `proxy#${n}`, reason: 'not an API operation', detail: `${method} refused 400: ${sent.refused}` });
+      return;
+    }
+    const api = method !== 'OPTIONS' && operationOf(method, sent.path) !== undefined;
+    const result = await forward(req, res, { ...forwarding, tap: api, path: sent.path });
+    const redact = redactorFor(requestCredentials(req.rawHeaders, sent.path, result.kind === 'answered' ? result.requestText : undefined));
+    const path = redactCredentialQuery(redact.text(sent.path));
     const { item, capture } = await judge(method, path, result, redact, `proxy#${n}`);
     let file: string | undefined;
     if (recorder && capture) {
@@ -247,7 +280,10 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
 
   // The mock's timeouts: headers, then the whole request, checked often enough to close on time.
   const timeouts = { headersTimeout, requestTimeout: headersTimeout + bodyTimeout, connectionsCheckingInterval: Math.max(5, Math.min(1000, Math.floor(headersTimeout / 4))) };
+  const answering = new Set<ServerResponse>();
   const server = createServer(timeouts, (req, res) => {
+    answering.add(res);
+    res.on('close', () => answering.delete(res));
     const work = exchange(req, res)
       .catch((error: unknown) => {
         if (!res.headersSent) {
@@ -263,6 +299,11 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
   server.on('error', () => undefined);
+  // CONNECT asks for a tunnel, which a reverse proxy does not open (Node would close the connection silently).
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => undefined);
+    socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 63\r\nConnection: close\r\n\r\nsocial-analytics-api proxy: CONNECT is not served by this proxy\n');
+  });
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
@@ -279,13 +320,23 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
       summary.exitCode = summary.unreadable > 0 ? 2 : summary.invalid > 0 ? 1 : 0;
       return report;
     },
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+    close(drainMs = drainTimeout) {
+      stopped = true;
+      // The answers under way close their connection: their callers learn the proxy is going.
+      for (const res of answering) if (!res.headersSent) res.shouldKeepAlive = false;
+      if (drainMs <= 0) stopping.abort();
+      else if (!drained && !stopping.signal.aborted) deadlines.push(setTimeout(() => stopping.abort(), drainMs));
+      closing ??= (async () => {
+        const listening = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        while (pending.size) await Promise.allSettled([...pending]);
+        drained = true;
+        for (const deadline of deadlines) clearTimeout(deadline);
         server.closeAllConnections();
-      });
-      agent.destroy();
-      while (pending.size) await Promise.allSettled([...pending]);
+        await listening;
+        agent.destroy();
+      })();
+      return closing;
     },
   };
 }

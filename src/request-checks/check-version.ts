@@ -5,7 +5,7 @@
  * (./cross-field.ts). Every problem names its rule of the register (catalogs/rules.yaml).
  * Each version's tables are separate values, so a bundle holds only the versions it checks.
  */
-import type { Version } from '../catalog/types.js';
+import type { Version } from '../shared/catalog-types.js';
 import type { VersionCrossFieldRules } from './cross-field.js';
 import { networkFacts, type NetworkFactsTable } from './name-sets.js';
 import { describeValue } from '../core/problems/describe.js';

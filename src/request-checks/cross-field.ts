@@ -2,15 +2,16 @@
  * The request rules a JSON Schema cannot say, because they relate one member to another or to
  * the catalog facts of another member (the shape of each member is the compiled schema's job):
  * - `date_end` not before `date_start`; a metrics range of at most `limits.dateRangeMonths`
- *   months (stated: date_end no more days after date_start than any that many calendar months
- *   hold; inferred: the package's calendar reading counting both ends, {@link maxDateEnd});
+ *   calendar months (src/calendar/days.ts: stated, date_end at most date_start plus that many
+ *   calendar months, {@link statedMaxDateEnd}; inferred, the narrower reading counting both ends,
+ *   {@link maxDateEnd});
  * - v2 dimensions: no dimension twice, at most one extra dimension, the extra dimension last, and
  *   allowed by every requested metric;
  * - a filter value of a field whose values the catalog lists (ppd_status) is one of them.
  */
 import { baseDimensionNames, requestLimits } from '../catalog/request-catalog.js';
-import { dayNumberOfDay, digitsAt, isDay, latestDayNumber, longestMonthsInDays, type Day } from '../calendar/days.js';
-import { maxDateEnd } from '../calendar/range-limit.js';
+import { isDay, type Day } from '../calendar/days.js';
+import { maxDateEnd, rangeExcess, statedMaxDateEnd } from '../calendar/range-limit.js';
 import type { NetworkFacts } from './name-sets.js';
 import type { RuleId } from '../core/rules.js';
 import { isExtraDimension } from './name-sets.js';
@@ -53,17 +54,8 @@ export const v2CrossFieldRules: VersionCrossFieldRules = {
 function dateRangeBreak(s: Day, e: Day, limited: boolean): RuleId | undefined {
   if (e < s) return 'shared.request.date-order';
   if (!limited) return undefined;
-  const months = requestLimits.dateRangeMonths.value;
-  const end = dayNumberOfDay(e);
-  const days = end - dayNumberOfDay(s) + 1;
-  // A month holds at least 28 days, so a range of `months` months from any day holds at least
-  // 28 times as many (latestDateEnd): a range of no more days ends in time (most requests).
-  if (days <= 28 * months) return undefined;
-  // Stated: more days after date_start than any `months` calendar months hold, so too long
-  // whether the first day is counted or not (3 months: 92 days after, 93 days in all).
-  if (days > LONGEST_RANGE_DAYS) return 'shared.metrics.date-range';
-  // The latest date_end compared as a day number.
-  return end > latestDayNumber(digitsAt(s, 0, 4), digitsAt(s, 5, 2), digitsAt(s, 8, 2), months) ? 'shared.metrics.date-range-calendar' : undefined;
+  const excess = rangeExcess(s, e);
+  return excess === 'stated' ? 'shared.metrics.date-range' : excess === 'inferred' ? 'shared.metrics.date-range-calendar' : undefined;
 }
 
 /** date_end not before date_start and, for metrics (`limited`), within the date range limit. */
@@ -77,11 +69,11 @@ export function checkDateRange(problems: ProblemList, body: Body, limited: boole
     return;
   }
   const { value: months, errorCode } = requestLimits.dateRangeMonths;
+  // The day is written only for the message.
   const text =
     rule === 'shared.metrics.date-range'
-      ? `the date range ${s}..${e} holds ${dayNumberOfDay(e) - dayNumberOfDay(s) + 1} days, more than ${months} months under any calendar reading (at most ${LONGEST_RANGE_DAYS} days counting both ends)`
-      : // The day is written only for the message.
-        `the date range ${s}..${e} spans more than ${months} calendar months; the latest date_end for date_start ${s} is ${maxDateEnd(s, months)}`;
+      ? `the date range ${s}..${e} is longer than ${months} months under every reading: date_end is later than date_start plus ${months} calendar months (${statedMaxDateEnd(s, months)})`
+      : `the date range ${s}..${e} spans more than ${months} calendar months counting both ends; the latest date_end for date_start ${s} is ${maxDateEnd(s, months)}`;
   problems.add(rule, 'date_end', text, errorCode);
 }
 
@@ -93,9 +85,6 @@ export function isQuietDateRange(body: Body): boolean {
   const { date_start: s, date_end: e } = body;
   return isDay(s) && isDay(e) && dateRangeBreak(s, e, true) === undefined;
 }
-
-/** The most days a range within the limit can hold, counting both ends (3 months: 93): a number, read once. */
-const LONGEST_RANGE_DAYS = longestMonthsInDays(requestLimits.dateRangeMonths.value) + 1;
 
 /** The v2 dimension rules across items and across the metrics member. */
 export function checkDimensions(problems: ProblemList, facts: NetworkFacts, network: string, body: Body): void {

@@ -8,7 +8,7 @@
  * before it.
  */
 import { extraDimensionNames, metricsRequestFacts, postsRequestFacts, type RequestTables } from '../catalog/request-catalog.js';
-import type { MetricsRequestFacts, PostsRequestFacts } from '../catalog/types.js';
+import type { MetricsRequestFacts, PostsRequestFacts } from '../shared/catalog-types.js';
 import { own } from '../catalog/words.js';
 import { ConstantTable } from '../core/constant-table.js';
 import type { OperationKind } from '../../generated/operations.js';

@@ -51,5 +51,5 @@ export class RequestProblemList extends ProblemList {
 
 export type Body = Record<string, unknown>;
 
-/** The shared value guard (src/core/values.ts), under the name the request checks use. */
-export { isPlainObject as isObject } from '../core/values.js';
+/** The shared value guard (src/shared/values.ts), under the name the request checks use. */
+export { isPlainObject as isObject } from '../shared/values.js';

@@ -4,13 +4,13 @@
  * parameter it concerns (`metrics[3]`, `dimensions[0].type`) and a message naming the value.
  */
 import { isDay } from '../calendar/days.js';
-import { pointerTokens, valueAt } from '../core/pointer.js';
+import { pointerTokens, valueAt } from '../shared/pointer.js';
 import { ruleLevel } from '../core/rules.js';
-import { ruleAt } from './constraint-rules.js';
+import { ruleAt, type ConstraintRule } from '../shared/constraint-rules.js';
 import { eachBranchGroup } from '../core/branch-errors.js';
 import { describeValue } from '../core/problems/describe.js';
 import type { RequestProblemList as ProblemList } from './problem-list.js';
-import type { ConstraintRule, NameSets, RequestBodyChecks, SchemaError } from './schema-types.js';
+import type { NameSets, RequestBodyChecks, SchemaError } from './schema-types.js';
 import { withArticle } from '../core/problems/article.js';
 
 /** What a name of each catalog list is; `%` stands for the network. */

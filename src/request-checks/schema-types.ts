@@ -3,7 +3,7 @@
  * request-body checks and their rules.
  */
 import type { OperationKind } from '../../generated/operations.js';
-import type { RuleId } from '../core/rules.js';
+import type { RuleTable } from '../shared/constraint-rules.js';
 import type { CompiledValidatorError as SchemaError } from '../../generated/validators/types.js';
 
 /** The catalog name lists a request validator checks against, for one version and network. */
@@ -25,18 +25,6 @@ export interface BodyValidator {
   errors?: SchemaError[] | null;
 }
 
-/** The register rule a failed constraint breaks, from the `x-rule` annotations of the spec. */
-export interface ConstraintRule {
-  readonly rule: RuleId;
-  /** The API error code when it is not 3 (an exceeded limit of catalogs/limits.yaml). */
-  readonly code?: number;
-  /**
-   * For `oneOf`, and for each constraint of a schema with a `format`: what the value must be, in
-   * words.
-   */
-  readonly expected?: string;
-}
-
 /** The compiled checks of one request body shape. */
 export interface RequestBodyChecks {
   readonly validate: BodyValidator;
@@ -47,16 +35,10 @@ export interface RequestBodyChecks {
   /**
    * The rule tables of its constraints, tables that other shapes share first: together they map
    * a schema pointer to a rule, and a constraint's rule is the entry at its pointer
-   * ("/properties/metrics/maxItems") or else the nearest one above it (./constraint-rules.ts).
+   * ("/properties/metrics/maxItems") or else the nearest one above it (src/shared/constraint-rules.ts).
    */
   readonly rules: readonly RuleTable[];
 }
-
-/**
- * Schema pointer -> the register rule of the constraints at and below it: the rule id alone, or
- * the rule with its API error code or words.
- */
-export type RuleTable = Readonly<Record<string, RuleId | ConstraintRule>>;
 
 /** What the request checks know of one operation. */
 export interface RequestOperation {

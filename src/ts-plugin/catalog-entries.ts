@@ -7,8 +7,8 @@
  */
 import { metricRenames } from '../../generated/catalogs.js';
 import { catalogs } from '../catalog/catalogs.js';
-import { filterableNames, sortableNames } from '../catalog/names.js';
-import type { CatalogData, Metric, PostField, Version } from '../catalog/types.js';
+import { filterableNames, sortableNames } from '../shared/catalog-names.js';
+import type { CatalogData, Metric, PostField, Version } from '../shared/catalog-types.js';
 
 /** Where a name sits in a builder body: `metrics`, `fields`, `sort[].field`, `filter[].field`, `dimensions[].type`. */
 export type Slot = 'metric' | 'field' | 'sort' | 'filter' | 'dimension';

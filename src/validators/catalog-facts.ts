@@ -5,7 +5,7 @@
  * of every network when this module loads.
  */
 import * as tables from '../../generated/catalogs.js';
-import type { MetricType, PostFieldType } from '../catalog/types.js';
+import type { MetricType, PostFieldType } from '../shared/catalog-types.js';
 import { own, words } from '../catalog/words.js';
 import { ConstantTable } from '../core/constant-table.js';
 

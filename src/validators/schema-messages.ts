@@ -4,13 +4,13 @@
  * are folded into one message when every branch only failed on its type.
  */
 import type { RuleId } from '../core/rules.js';
-import { ruleAt } from '../request-checks/constraint-rules.js';
-import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../calendar/date-times.js';
+import { ruleAt } from '../shared/constraint-rules.js';
+import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../shared/date-time-patterns.js';
 import { DAY_TIME_SHAPE, UTC_DATE_TIME_SHAPE } from './checks/values.js';
 import type { CompiledValidator, CompiledValidatorError } from './compiled.js';
 import { describeValue, listValues, quote } from '../core/problems/describe.js';
 import type { ProblemList } from '../core/problems/problem-list.js';
-import { valueAt } from '../core/pointer.js';
+import { valueAt } from '../shared/pointer.js';
 import { eachBranchGroup } from '../core/branch-errors.js';
 
 /** Shapes of the patterns used by the specs, named for people. */
@@ -105,7 +105,7 @@ export interface SchemaSource {
  * The register rule a schema error breaks, from its `schemaPath`: `#/properties/x/type` is inside
  * the validated schema, `<base>ApiError/properties/code/type` inside a referenced component; the
  * rule is the table's nearest entry at or above `/<schema name>/<place>` (the format of the
- * request validators' tables, src/request-checks/constraint-rules.ts).
+ * request validators' tables, src/shared/constraint-rules.ts).
  */
 function ruleOf(error: CompiledValidatorError, source: SchemaSource): RuleId {
   const path = error.schemaPath;

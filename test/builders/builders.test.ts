@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkRequest } from '../../src/request-checks/check.js';
 import { catalogs } from '../../src/catalog/catalogs.js';
 import { operations } from '../../generated/operations.js';
-import type { CatalogData } from '../../src/catalog/types.js';
+import type { CatalogData } from '../../src/shared/catalog-types.js';
 import { v1 } from '../../src/v1.js';
 import { RequestValidationError, v2 } from '../../src/v2.js';
 import * as v2Module from '../../src/v2.js';

@@ -50,15 +50,18 @@ describe('checkRequest: limits give code 4', () => {
     const [strict] = checkRequest('POST /1/twitter/metrics', { ...range, date_end: '2024-04-01', metrics: ['likes'] }, { strict: true });
     expect(strict).toMatchObject({ rule: 'shared.metrics.date-range-calendar', severity: 'error' });
   });
-  it('a date range longer than any 3 calendar months, the first day counted or not (over 93 days), breaks the stated limit', () => {
+  it('a date_end later than date_start plus 3 calendar months breaks the stated limit', () => {
     expect(params('POST /2/facebook/metrics', { date_start: '2024-07-01', date_end: '2024-09-30', profiles: ['p'], metrics: ['fans_change'] })).toEqual([]);
-    // 93 days: date_end three calendar months after date_start, which "3 months" may mean; only
-    // the package's reading (both ends counted) refuses it, as an inferred rule.
+    // date_end three calendar months after date_start, which "3 months" may mean; only the
+    // narrower reading (both ends counted) refuses it, as an inferred rule.
     const [calendar] = checkRequest('POST /2/facebook/metrics', { date_start: '2024-07-01', date_end: '2024-10-01', profiles: ['p'], metrics: ['fans_change'] });
     expect(calendar).toMatchObject({ parameter: 'date_end', code: 4, rule: 'shared.metrics.date-range-calendar', severity: 'warning' });
     const [problem] = checkRequest('POST /2/facebook/metrics', { date_start: '2024-07-01', date_end: '2024-10-02', profiles: ['p'], metrics: ['fans_change'] });
     expect(problem).toMatchObject({ parameter: 'date_end', code: 4, rule: 'shared.metrics.date-range', severity: 'error' });
-    expect(problem.message).toBe('the date range 2024-07-01..2024-10-02 holds 94 days, more than 3 months under any calendar reading (at most 93 days counting both ends)');
+    expect(problem.message).toBe('the date range 2024-07-01..2024-10-02 is longer than 3 months under every reading: date_end is later than date_start plus 3 calendar months (2024-10-01)');
+    // 93 days from December 1: past March 1, so stated, whatever the count of days.
+    const [december] = checkRequest('POST /2/facebook/metrics', { date_start: '2024-12-01', date_end: '2025-03-02', profiles: ['p'], metrics: ['fans_change'] });
+    expect(december).toMatchObject({ code: 4, rule: 'shared.metrics.date-range', severity: 'error' });
   });
   it('posts requests have no date range limit (not shown in the documents)', () => {
     expect(checkRequest('POST /2/facebook/page/posts', { ...range, date_end: '2025-01-31', fields: ['id'] })).toEqual([]);

@@ -1,7 +1,7 @@
 /** The YYYY-MM-DD helpers and the precise 3-month rule (maxDateEnd). */
 import { describe, expect, it } from 'vitest';
 import { addDays, civilFromDays, dayNumber, daysBetween, daysFromCivil, formatDayNumber, isDay, LAST_DAY, monthStart, parseDay } from '../../src/calendar/days.js';
-import { maxDateEnd } from '../../src/calendar/range-limit.js';
+import { maxDateEnd, statedMaxDateEnd } from '../../src/calendar/range-limit.js';
 import { RequestValidationError } from '../../src/core/problems/request-error.js';
 import { checkRequest } from '../../src/request-checks/check.js';
 import { v1 } from '../../src/v1.js';
@@ -75,9 +75,10 @@ describe('maxDateEnd: a range spans at most three calendar months, both ends inc
     for (let day = '2023-01-01'; day <= '2025-12-31'; day = addDays(day, 1)) {
       const latest = maxDateEnd(day);
       expect(limitRules(day, latest), day).toEqual([]);
-      // The day after is at most 93 days in all: beyond the package's reading, not beyond every reading.
-      expect(limitRules(day, addDays(latest, 1)), day).toEqual(['shared.metrics.date-range-calendar']);
-      expect(limitRules(day, addDays(latest, 2)), day).toEqual([daysBetween(day, latest) + 3 > 93 ? 'shared.metrics.date-range' : 'shared.metrics.date-range-calendar']);
+      // The day after is past the narrower reading, and past date_start plus three months unless both clamp to a month's end.
+      const stated = statedMaxDateEnd(day);
+      expect(limitRules(day, addDays(latest, 1)), day).toEqual([stated === latest ? 'shared.metrics.date-range' : 'shared.metrics.date-range-calendar']);
+      expect(limitRules(day, addDays(stated, 1)), day).toEqual(['shared.metrics.date-range']);
     }
   });
   it('stops at 9999-12-31, the last day a YYYY-MM-DD date names', () => {

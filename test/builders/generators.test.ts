@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildersSource } from '../../scripts/generators/builders/builders.js';
-import { builderName, builderObjects } from '../../src/builders/builder-objects.js';
+import { builderObjects } from '../../src/builders/builder-objects.js';
+import { builderName } from '../../src/shared/builder-names.js';
 import { StructureKind } from 'ts-morph';
 import {
   constant, docComment, documentedUnion, importDeclaration, interfaceDeclaration, LINE_WIDTH,

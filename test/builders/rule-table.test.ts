@@ -5,9 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compactRules, shareRules } from '../../scripts/generators/validators/rule-table.js';
-import { ruleAt } from '../../src/request-checks/constraint-rules.js';
+import { ruleAt, type RuleTable } from '../../src/shared/constraint-rules.js';
 import type { ConstraintRule } from '../../scripts/generators/validators/request-schemas.js';
-import type { RuleTable } from '../../src/request-checks/schema-types.js';
 
 const full = new Map<string, ConstraintRule>([
   ['/type', { rule: 'shared.request.body-object' }],

@@ -14,7 +14,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
 export async function bundleCli(dir: string, source = ROOT): Promise<string> {
   const worker = join(source, 'src/cli/check-worker.ts');
   const entryPoints = { cli: join(source, 'src/cli/main.ts'), ...(existsSync(worker) ? { 'check-worker': worker } : {}) };
-  // jsonc-parser's "main" is a UMD build that esbuild cannot bundle as ESM: its "module" build is taken.
+  // A dependency's "module" build is taken before its "main" (a UMD main cannot be bundled as ESM).
   await build({ entryPoints, bundle: true, format: 'esm', platform: 'node', mainFields: ['module', 'main'], outdir: dir, logLevel: 'silent' });
   // The package's name and version, which `--version` reads from the package.json above the CLI.
   const { name, version } = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8')) as { name: string; version: string };

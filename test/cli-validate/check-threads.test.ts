@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildReport, type BuildOptions } from '../../src/cli/build-report.js';
 import { checkThreads, checksInWorker, WORKER_MIN_BYTES } from '../../src/cli/checks-in-worker.js';
-import type { ReportItem } from '../../src/cli/report-types.js';
+import type { ReportItem } from '../../src/report/report-types.js';
 import { API, entry, har } from './har-fixtures.js';
 import { metricsBody, metricsRequest, tempDir } from './helpers.js';
 

@@ -1,7 +1,7 @@
 /** --coverage against the catalogs; symbolic links and cycles; how paths are shown. */
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { catalogs } from '../../src/catalogs.js';
+import { catalogs } from '../../src/catalog/index.js';
 import { operations } from '../../generated/operations.js';
 import { metricsBody, metricsRequest, run, tempDir, validCapture } from './helpers.js';
 

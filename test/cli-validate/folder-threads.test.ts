@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { expandPaths } from '../../src/captures/read-inputs.js';
 import { buildReport, type BuildOptions } from '../../src/cli/build-report.js';
 import { FOLDER_MIN_FILES, filesInWorkers } from '../../src/cli/files-in-workers.js';
-import type { ReportItem } from '../../src/cli/report-types.js';
+import type { ReportItem } from '../../src/report/report-types.js';
 import { API, entry, har } from './har-fixtures.js';
 import { invalidCapture, metricsBody, metricsRequest, tempDir, validCapture } from './helpers.js';
 

@@ -1,7 +1,7 @@
 /** Grouped problems: one line per rule and pointer shape, counts, first pointers, no pointer twice, the cap counts groups. */
 import { afterAll, describe, expect, it } from 'vitest';
-import { groupProblems, MAX_GROUPS, VALUES_SHOWN } from '../../src/cli/group-problems.js';
-import type { Problem, RuleId } from '../../src/cli/report-types.js';
+import { groupProblems, MAX_GROUPS, VALUES_SHOWN } from '../../src/report/group-problems.js';
+import type { Problem, RuleId } from '../../src/report/report-types.js';
 import { metricsRequest, run, tempDir } from './helpers.js';
 
 const tmp = tempDir();

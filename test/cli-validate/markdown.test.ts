@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ResponseReport, ValidateReport } from '../../src/cli/report-types.js';
-import { cellText, MAX_ROWS, PROBLEMS_PER_ROW, renderMarkdown } from '../../src/cli/reporters/markdown.js';
+import type { ResponseReport, ValidateReport } from '../../src/report/report-types.js';
+import { cellText, MAX_ROWS, PROBLEMS_PER_ROW, renderMarkdown } from '../../src/report/reporters/markdown.js';
 import { parseValidateArgs } from '../../src/cli/validate-args.js';
 import { invalidCapture, metricsBody, metricsRequest, run, tempDir, validCapture } from './helpers.js';
 

@@ -4,9 +4,9 @@
  * so every report is the same byte for byte); anything else goes as it is.
  */
 import { describe, expect, it } from 'vitest';
-import { createChecker } from '../../src/cli/check-response.js';
+import { createChecker } from '../../src/report/check-response.js';
 import { packItems, unpackItem } from '../../src/cli/packed-items.js';
-import type { ReportItem } from '../../src/cli/report-types.js';
+import type { ReportItem } from '../../src/report/report-types.js';
 import { metricsBody, metricsRequest } from './helpers.js';
 
 const raw = { file: 'session.har', text: '{}', start: { line: 3, column: 5 }, body: 'har' as const };

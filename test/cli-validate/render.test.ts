@@ -1,14 +1,14 @@
 /** The reporters on a report with rules and severities: warning lines under ok, rule ids and anchors, ::warning, system-out. */
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { groupProblems } from '../../src/cli/group-problems.js';
-import type { Problem, ResponseReport, ValidateReport } from '../../src/cli/report-types.js';
-import { renderGithub } from '../../src/cli/reporters/github.js';
-import { renderJson } from '../../src/cli/reporters/json.js';
-import { renderJunit } from '../../src/cli/reporters/junit.js';
-import { renderMarkdown } from '../../src/cli/reporters/markdown.js';
-import { renderSarif } from '../../src/cli/reporters/sarif.js';
-import { renderText } from '../../src/cli/reporters/text.js';
+import { groupProblems } from '../../src/report/group-problems.js';
+import type { Problem, ResponseReport, ValidateReport } from '../../src/report/report-types.js';
+import { renderGithub } from '../../src/report/reporters/github.js';
+import { renderJson } from '../../src/report/reporters/json.js';
+import { renderJunit } from '../../src/report/reporters/junit.js';
+import { renderMarkdown } from '../../src/report/reporters/markdown.js';
+import { renderSarif } from '../../src/report/reporters/sarif.js';
+import { renderText } from '../../src/report/reporters/text.js';
 
 const warning: Problem = { pointer: '/extra', message: 'member "extra" is not documented', rule: 'shared.response.no-extra-members', severity: 'warning' };
 const error: Problem = { pointer: '/header/0/rows/2', message: '2026-01-04 is outside the requested range 2026-01-01..2026-01-03', rule: 'v2.metrics.date-range', severity: 'error' };

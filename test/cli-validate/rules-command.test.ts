@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../generated/rules.js';
 import { closeMatches, runRules } from '../../src/cli/rules.js';
-import { withNetworkNames } from '../../src/catalog/network-names.js';
+import { withNetworkNames } from '../../src/shared/network-names.js';
 import { PROJECT_ROOT } from '../pipeline/temp-project.js';
 
 async function rules(...args: string[]) {

@@ -5,17 +5,15 @@
  * as JSON.stringify and fast-xml-builder lay out the whole document.
  */
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, describe, expect, it } from 'vitest';
-import { groupProblems } from '../../src/cli/group-problems.js';
-import type { Problem, ReportClosing, ReportItem, ReportWriter, ResponseReport } from '../../src/cli/report-types.js';
-import { createGithubWriter } from '../../src/cli/reporters/github.js';
-import { createJsonWriter } from '../../src/cli/reporters/json.js';
-import { createJunitWriter } from '../../src/cli/reporters/junit.js';
-import { createMarkdownReportWriter } from '../../src/cli/reporters/markdown.js';
-import { createSarifWriter } from '../../src/cli/reporters/sarif.js';
-import { createTextWriter } from '../../src/cli/reporters/text.js';
-import { closeWhole } from '../../src/cli/reporters/whole.js';
-import { createSpoolFiles, type Spool, type SpoolMaker } from '../../src/cli/spool.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupProblems } from '../../src/report/group-problems.js';
+import type { Problem, ReportClosing, ReportItem, ReportWriter, ResponseReport } from '../../src/report/report-types.js';
+import { createJsonWriter } from '../../src/report/reporters/json.js';
+import { createJunitWriter } from '../../src/report/reporters/junit.js';
+import { createSarifWriter } from '../../src/report/reporters/sarif.js';
+import { REPORTERS, type MakeWriter } from '../../src/report/reporters/table.js';
+import { closeWhole } from '../../src/report/reporters/whole.js';
+import { createSpoolFiles, type Spool, type SpoolMaker } from '../../src/report/spool.js';
 
 const spools = createSpoolFiles();
 afterAll(() => spools.remove());
@@ -58,14 +56,12 @@ function countingSpools() {
 
 type Make = (write: (text: string) => void, spool: SpoolMaker) => ReportWriter;
 
-const writers: [string, Make][] = [
-  ['text', (w) => createTextWriter(w)],
-  ['github', (w) => createGithubWriter(w, { cwd: '/', root: '/' })],
-  ['markdown', (w) => createMarkdownReportWriter(w)],
-  ['json', createJsonWriter],
-  ['junit', createJunitWriter],
-  ['sarif', (w, s) => createSarifWriter(w, s, { cwd: '/', root: '/' })],
-];
+/** Every reporter's writer (the reporter table's), loaded before the tests. */
+const writers = new Map<string, MakeWriter>();
+beforeAll(async () => {
+  for (const entry of REPORTERS) writers.set(entry.name, await entry.writer());
+});
+const writerNamed = (name: string): Make => (write, spool) => writers.get(name)!(write, { spool, cwd: '/', root: '/' });
 
 /** Feeds `list` to a writer: what it wrote (out and spooled) after each item, and its whole output. */
 function feed(make: Make, list: ReportItem[]) {
@@ -83,9 +79,9 @@ function feed(make: Make, list: ReportItem[]) {
 }
 
 describe('reports written as the responses are checked', () => {
-  it.each(writers)('%s: every invalid response is written out before the next item comes', (name, make) => {
+  it.each(REPORTERS.map((r) => r.name))('%s: every invalid response is written out before the next item comes', (name) => {
     const list = items(40);
-    const { after } = feed(make, list);
+    const { after } = feed(writerNamed(name), list);
     for (const [i, item] of list.entries()) {
       // Text and JSON write every item; the others the items they report (invalid ones, unreadable inputs).
       const reported = name === 'text' || name === 'json' || name === 'junit' || (item.kind === 'response' ? !item.valid : item.kind === 'unreadable');

@@ -8,19 +8,24 @@ import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Every JavaScript entry point of package.json's `exports`. */
-export const ENTRIES = ['social-analytics-api', 'social-analytics-api/v1', 'social-analytics-api/v2', 'social-analytics-api/validators', 'social-analytics-api/mock', 'social-analytics-api/catalogs', 'social-analytics-api/vitest', 'social-analytics-api/jest', 'social-analytics-api/matchers', 'social-analytics-api/proxy', 'social-analytics-api/captures', 'social-analytics-api/ts-plugin'];
+export const ENTRIES = ['social-analytics-api', 'social-analytics-api/v1', 'social-analytics-api/v2', 'social-analytics-api/validators', 'social-analytics-api/mock', 'social-analytics-api/catalogs', 'social-analytics-api/vitest', 'social-analytics-api/jest', 'social-analytics-api/matchers', 'social-analytics-api/proxy', 'social-analytics-api/captures', 'social-analytics-api/msw', 'social-analytics-api/fixtures', 'social-analytics-api/arbitraries', 'social-analytics-api/ts-plugin'];
 
 export function run(cmd: string, args: string[], cwd: string, timeout = 240_000) {
   const result = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' }, timeout });
   return { status: result.status, out: `${result.stdout ?? ''}${result.stderr ?? ''}`, stdout: result.stdout ?? '' };
 }
 
-/** The `/vitest` entry needs vitest, an optional peer dependency a project adds itself: the repository's is linked in. */
-function linkVitest(project: string, repositoryRoot: string): void {
-  const vitest = join(project, 'node_modules/vitest');
-  if (existsSync(vitest)) return;
-  mkdirSync(join(project, 'node_modules'), { recursive: true });
-  symlinkSync(join(repositoryRoot, 'node_modules/vitest'), vitest, 'dir');
+/** Optional peer dependencies a project adds itself for the entries that need them (`/vitest`, `/msw`, `/arbitraries`). */
+const OPTIONAL_PEERS = ['vitest', 'msw', 'fast-check'];
+
+/** Links the repository's copy of each optional peer dependency into `project`. */
+function linkOptionalPeers(project: string, repositoryRoot: string): void {
+  for (const name of OPTIONAL_PEERS) {
+    const linked = join(project, 'node_modules', name);
+    if (existsSync(linked)) continue;
+    mkdirSync(join(project, 'node_modules'), { recursive: true });
+    symlinkSync(join(repositoryRoot, 'node_modules', name), linked, 'dir');
+  }
 }
 
 /** Runs `script` (written into `project` as `file`) with node; the last line it prints is the JSON it returns. */
@@ -32,7 +37,7 @@ function runScript(project: string, file: string, script: string) {
 
 /** Imports every entry in `project` with node and returns the names each exports. */
 export function importEntries(project: string, repositoryRoot: string): { status: number | null; out: string; exports?: Record<string, string[]> } {
-  linkVitest(project, repositoryRoot);
+  linkOptionalPeers(project, repositoryRoot);
   const result = runScript(project, 'import-entries.mjs', `const exports = {};\nfor (const entry of ${JSON.stringify(ENTRIES)}) exports[entry] = Object.keys(await import(entry)).sort();\nconsole.log(JSON.stringify(exports));\n`);
   return { status: result.status, out: result.out, exports: result.value };
 }
@@ -42,7 +47,7 @@ export function importEntries(project: string, repositoryRoot: string): { status
  * and the entries whose \`require()\` loaded an ES module file of the package (\`.js\` under dist/).
  */
 export function requireEntries(project: string, repositoryRoot: string): { status: number | null; out: string; exports?: Record<string, string[]>; esm?: string[] } {
-  linkVitest(project, repositoryRoot);
+  linkOptionalPeers(project, repositoryRoot);
   const script = `const names = {};
 const esm = [];
 for (const entry of ${JSON.stringify(ENTRIES)}) {

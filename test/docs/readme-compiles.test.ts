@@ -16,7 +16,7 @@ import { documentBlocks, ROOT } from './doc-blocks.js';
 
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 /** Modules a snippet or the package's declarations import, linked from the repository's node_modules. */
-const LINKED = ['@types/node', 'vitest', 'openapi-fetch', 'jsonc-parser', 'fast-xml-builder'];
+const LINKED = ['@types/node', 'vitest', 'openapi-fetch', 'fast-xml-builder'];
 /** At most this many fragments: a block of the documents compiles unless there is a reason. */
 const MAX_FRAGMENTS = 3;
 

@@ -7,8 +7,8 @@
  * advanced-filter names; base dimensions, error codes and limits.
  */
 import type { Model, VersionModel } from '../../scripts/model/types.js';
-import type { PostCatalog } from '../../src/catalog/types.js';
-import { advancedFilterNames, filterableNames, sortableNames } from '../../src/catalog/names.js';
+import type { PostCatalog } from '../../src/shared/catalog-types.js';
+import { advancedFilterNames, filterableNames, sortableNames } from '../../src/shared/catalog-names.js';
 import type { SourceFacts, SourceVersion } from './parse-source.js';
 import type { SharedFacts } from './parse-shared.js';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { catalogs } from '../../src/catalog/catalogs.js';
-import type { PostCatalog } from '../../src/catalog/types.js';
+import type { PostCatalog } from '../../src/shared/catalog-types.js';
 import { dayNumber } from '../../src/calendar/days.js';
 import { buildAccount } from '../../src/mock/account.js';
 import { countPosts, fieldValue, postsBefore, postsOfDay, type PostSkeleton } from '../../src/mock/post-data.js';

@@ -51,8 +51,17 @@ describe('browser bundles', () => {
     const { upFront, inputs } = await bundle(file);
     expect(inputs.filter((p) => p.startsWith('node:')), name).toEqual([]);
     expect(inputs.filter((p) => p.includes('src/mock/') || p.includes('node_modules/ajv')), name).toEqual([]);
+    // The test-tool entries' peers stay in their own entries.
+    expect(inputs.filter((p) => /node_modules\/(msw|@mswjs|fast-check)\//.test(p) || /src\/(msw|fixtures|arbitraries)\//.test(p)), name).toEqual([]);
     if (maxBytes) expect(upFront, `${name}: ${upFront} bytes up front`).toBeLessThanOrEqual(maxBytes);
     console.log(`${name}: ${(upFront / 1000).toFixed(1)} kB up front${maxBytes ? ` (budget ${maxBytes / 1000} kB)` : ''}`);
+  });
+
+  // Test-tool entries that a browser test loads: they bundle for the browser with no Node module.
+  it.each(['src/msw/index.ts', 'src/fixtures/index.ts', 'src/arbitraries/index.ts'])('%s bundles for the browser without a Node module', async (file) => {
+    const { inputs } = await bundle(file);
+    expect(inputs.filter((p) => p.startsWith('node:'))).toEqual([]);
+    expect(inputs.filter((p) => p.includes('src/mock/server.ts'))).toEqual([]);
   });
 
   it.each([

@@ -1,9 +1,13 @@
 /**
  * The module graph of the package: generated/ is a leaf (no generated file imports src/, so the
- * generated code is data, types and standalone validators that src/ wraps); src/core/ (problems,
- * JSON pointers, value guards, rule lookup) is the floor every other folder imports, and no
- * arrow runs back up; no import cycle runs through src/, generated/ or scripts/ (madge, with
- * the project's TypeScript configuration, type-only imports included).
+ * generated code is data, types and standalone validators that src/ wraps); src/shared/ (catalog
+ * types, JSON pointers, value guards, date-time patterns, builder names, constraint rule lookup)
+ * is the leaf that scripts/ and the runtime share, and the one folder of src/ that scripts/
+ * reaches; src/core/ (problems, rule lookup) is the floor every other folder imports, and no
+ * arrow runs back up; src/cli/ (argument parsing, commands, files, threads) is the top: no other
+ * folder imports it, the proxy and the report room (src/report/) included; no import cycle runs
+ * through src/, generated/ or scripts/ (madge, with the project's TypeScript configuration,
+ * type-only imports included).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -67,11 +71,11 @@ describe('generated/ is a leaf', () => {
 
 /** The src/ folders a module of `folder` may import (besides its own and generated/): the layers below it. */
 const LOWER: Readonly<Record<string, readonly string[]>> = {
-  core: [],
-  calendar: ['core', 'catalog'],
-  search: ['core'],
-  catalog: ['core'],
-  operations: ['core', 'catalog'],
+  shared: [],
+  core: ['shared'],
+  calendar: ['core', 'catalog', 'shared'],
+  catalog: ['core', 'shared'],
+  operations: ['core', 'catalog', 'shared'],
 };
 
 /** The src/ folder of a project file (`src/core/problems/problem.ts` -> `core`), or undefined. */
@@ -82,7 +86,7 @@ describe('no arrow back up in src/', () => {
     const files = readdirSync(join(PROJECT_ROOT, 'src'), { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile() && CODE.test(e.name))
       .map((e) => relative(PROJECT_ROOT, join(e.parentPath, e.name)).split('\\').join('/'));
-    expect(files).toContain('src/core/values.ts');
+    expect(files).toContain('src/shared/values.ts');
     const upward: string[] = [];
     for (const file of files) {
       const folder = srcFolder(file);
@@ -103,6 +107,67 @@ describe('no arrow back up in src/', () => {
       .filter((file) => ['request-checks', 'captures'].includes(srcFolder(file) ?? ''));
     const reaching = files.flatMap((file) => srcImports(file).filter((t) => t.startsWith('src/validators/')).map((t) => `${file} -> ${t}`));
     expect(reaching).toEqual([]);
+  });
+});
+
+/** Every code file under `dir` of the project, as a path from the root. */
+const codeFiles = (dir: string) =>
+  readdirSync(join(PROJECT_ROOT, dir), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && CODE.test(e.name))
+    .map((e) => relative(PROJECT_ROOT, join(e.parentPath, e.name)).split('\\').join('/'));
+
+/**
+ * The arrows from scripts/ into src/ outside src/shared/, each with its reason: the docs site's
+ * command line page shows every command's help as the command prints it, and that text is the
+ * command line's own.
+ */
+const SCRIPTS_INTO_RUNTIME: Readonly<Record<string, string>> = {
+  'scripts/generators/site/site.ts -> src/cli/usage.js': 'the command line page shows the commands\' help',
+};
+
+describe('scripts/ and src/ share one leaf, src/shared/', () => {
+  it('scripts/ imports nothing from src/ but src/shared/ (and the listed arrows)', () => {
+    const files = codeFiles('scripts');
+    expect(files).toContain('scripts/model/types.ts');
+    const arrows = files.flatMap((file) => srcImports(file).map((target) => `${file} -> ${target}`));
+    expect(arrows.filter((a) => a.includes(' -> src/shared/')).length).toBeGreaterThan(5);
+    expect(arrows.filter((a) => !a.includes(' -> src/shared/'))).toEqual(Object.keys(SCRIPTS_INTO_RUNTIME));
+  });
+
+  it('src/shared/ imports nothing from the rest of src/, and from generated/ only types', () => {
+    const files = codeFiles('src/shared');
+    expect(files).toContain('src/shared/catalog-types.ts');
+    expect(files.flatMap((file) => srcImports(file).filter((t) => !t.startsWith('src/shared/')).map((t) => `${file} -> ${t}`))).toEqual([]);
+    const valueImports = files.flatMap((file) =>
+      ts
+        .createSourceFile(file, readFileSync(join(PROJECT_ROOT, file), 'utf8'), ts.ScriptTarget.Latest)
+        .statements.filter((s) => (ts.isImportDeclaration(s) && !s.importClause?.isTypeOnly) || (ts.isExportDeclaration(s) && s.moduleSpecifier && !s.isTypeOnly))
+        .map((s) => `${file} -> ${((s as ts.ImportDeclaration).moduleSpecifier as ts.StringLiteral).text}`)
+        .filter((arrow) => arrow.includes('generated/')),
+    );
+    expect(valueImports).toEqual([]);
+  });
+});
+
+describe('the CLI is the top of src/', () => {
+  it('no module outside src/cli/ imports it: the proxy and the report room stand below the commands', () => {
+    const files = readdirSync(join(PROJECT_ROOT, 'src'), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && CODE.test(e.name))
+      .map((e) => relative(PROJECT_ROOT, join(e.parentPath, e.name)).split('\\').join('/'))
+      .filter((file) => srcFolder(file) !== 'cli');
+    expect(files).toContain('src/proxy/proxy.ts');
+    expect(files).toContain('src/report/check-response.ts');
+    expect(files).toContain('src/report/reporters/sarif.ts');
+    const intoCli = files.flatMap((file) => srcImports(file).filter((t) => srcFolder(t) === 'cli').map((t) => `${file} -> ${t}`));
+    expect(intoCli).toEqual([]);
+  });
+
+  it('the report room does not reach into the proxy', () => {
+    const files = readdirSync(join(PROJECT_ROOT, 'src', 'report'), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && CODE.test(e.name))
+      .map((e) => relative(PROJECT_ROOT, join(e.parentPath, e.name)).split('\\').join('/'));
+    const intoProxy = files.flatMap((file) => srcImports(file).filter((t) => srcFolder(t) === 'proxy').map((t) => `${file} -> ${t}`));
+    expect(intoProxy).toEqual([]);
   });
 });
 

@@ -54,7 +54,7 @@ describe('rules', () => {
        * The rule register (catalogs/rules.yaml): every rule the response validators and the request
        * checks apply, with the sentence of the documents it rests on (\`source\`) or the reason it is
        * inferred. Ids and levels alone: generated/rule-levels.ts. Data only, its type is checked
-       * against Rule in src/catalog/types.ts.
+       * against Rule in src/shared/catalog-types.ts.
        */
       import type { RuleId } from './rule-levels.js';
 

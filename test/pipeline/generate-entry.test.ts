@@ -44,7 +44,7 @@ const failures: FailureCase[] = [
   {
     name: 'a failure in a later step, after earlier steps produced files',
     edit: (p) => p.replace('redocly.yaml', 'root: generated/openapi/v2.yaml', 'root: generated/openapi/v9.yaml'),
-    message: () => 'redocly.yaml names generated/openapi/v9.yaml, which the pipeline does not produce',
+    message: () => 'step openapi-types: redocly.yaml names generated/openapi/v9.yaml, which the pipeline does not produce',
   },
 ];
 

@@ -11,7 +11,7 @@ import { loadModel } from '../../scripts/model/load-model.js';
 import { buildOpenApi } from '../../scripts/generators/openapi/openapi-bundle.js';
 import { INFERRED_RULES, publishedDocument, type InferredKeyword } from '../../scripts/generators/openapi/openapi-inferred.js';
 import { cleanSchema } from '../../scripts/generators/validators/validators-schemas.js';
-import type { Rule } from '../../src/catalog/types.js';
+import type { Rule } from '../../src/shared/catalog-types.js';
 import { PROJECT_ROOT } from './temp-project.js';
 
 /**

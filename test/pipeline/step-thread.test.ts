@@ -40,7 +40,7 @@ describe('a step in a worker thread', () => {
     const error = await runSteps(PROJECT_ROOT, [inThread('crash', 'crash')]).catch((err: unknown) => err as Error);
     expect(error).toBeInstanceOf(Error);
     expect(error).not.toBeInstanceOf(PipelineError);
-    expect((error as Error).message).toBe('cannot read "fields" of undefined');
+    expect((error as Error).message).toBe('step crash: cannot read "fields" of undefined');
     expect((error as Error).stack).toContain('(in the worker thread of step crash)');
   });
 

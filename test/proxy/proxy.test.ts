@@ -395,7 +395,9 @@ describe('the proxy and a hostile target', () => {
     try {
       const answer = await rawCall(first.proxy.url, 'GET', '/2/facebook/profiles');
       expect(answer.status).toBe(502);
-      expect(answer.bytes.toString()).toMatch(/^social-analytics-api proxy: no answer from the target http:\/\/127\.0\.0\.1:\d+ \(HPE_[A-Z_]+\)\n$/);
+      expect(answer.bytes.toString()).toMatch(/^social-analytics-api proxy: the target http:\/\/127\.0\.0\.1:\d+ answered with what HTTP does not allow: what it sent is not HTTP \(HPE_[A-Z_]+: [^\n]+\)\n$/);
+      await settled(first.exchanges, 1);
+      expect(first.proxy.report().summary).toMatchObject({ invalid: 1, exitCode: 1 });
       const cut = await rawCall(second.proxy.url, 'GET', '/2/facebook/profiles').catch((e: Error) => e);
       expect(cut).toBeInstanceOf(Error);
       await settled(second.exchanges, 1);

@@ -1,5 +1,5 @@
 /** Small inline catalog entries for the site generator unit tests. */
-import type { Metric, NetworkInfo, PostCatalog, PostField, Version } from '../../src/catalog/types.js';
+import type { Metric, NetworkInfo, PostCatalog, PostField, Version } from '../../src/shared/catalog-types.js';
 
 export function metric(name: string, extra: Partial<Metric> = {}): Metric {
   return { name, type: 'number', extraDimensions: [], insightsOnly: name.startsWith('insights_'), deprecated: false, ...extra };

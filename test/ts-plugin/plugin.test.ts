@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { catalogs } from '../../src/catalogs.js';
+import { catalogs } from '../../src/catalog/catalogs.js';
 import tsPlugin from '../../src/ts-plugin/index.js';
 import { DEPRECATED_NAME_CODE } from '../../src/ts-plugin/plugin.js';
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { catalogs } from '../../src/catalog/catalogs.js';
-import type { CatalogData, MetricType, PostFieldType } from '../../src/catalog/types.js';
+import type { CatalogData, MetricType, PostFieldType } from '../../src/shared/catalog-types.js';
 import { loadDoc } from './spec-examples.js';
 
 const data: CatalogData = catalogs;

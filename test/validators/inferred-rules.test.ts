@@ -36,6 +36,18 @@ const captures: Record<string, ValidateResponseInput> = {
   'shared.posts.member-types': posts({ posts: [{ id: 'a', comments: 1, reactions_by_type: { like: '3' } }] }, { ...postsRequest, fields: ['id', 'comments', 'reactions_by_type'] }),
   'shared.response.success-status': { method: 'GET', path: '/2/twitter/profiles', status: 201, body: { success: true, profiles: [] } },
   'shared.posts.next-with-remaining': posts({ posts: [], next: 'c' }),
+  'shared.response.limit-refused-calendar': metrics({ success: true, header: [{ type: 'metric', rows: ['fans_change'] }], data: [1] }, { date_start: '2024-12-01', date_end: '2025-03-01', profiles: ['p1'], metrics: ['fans_change'] }),
+  'shared.response.invalid-request-answered': posts({ posts: [{ id: 'a', comments: 1 }] }, { ...postsRequest, limit: 501 }),
+  'shared.posts.filter-match': posts({ posts: [{ id: 'a', comments: 1, type: 'status' }] }, { ...postsRequest, fields: ['id', 'comments', 'type'], filter: [{ field: 'type', value: 'video' }] }),
+  'shared.posts.requested-fields-present': posts({ posts: [{ id: 'a' }] }),
+  'shared.posts.reaction-types': posts({ posts: [{ id: 'a', comments: 1, reactions_by_type: { care: 1 } }] }, { ...postsRequest, fields: ['id', 'comments', 'reactions_by_type'] }),
+  'shared.posts.datetime-shape': posts({ posts: [{ id: 'a', comments: 1, created_time: '2026-01-20T10:00:00Z' }] }, { ...postsRequest, fields: ['id', 'comments', 'created_time'] }),
+  'v1.metrics.every-day': {
+    method: 'POST',
+    path: '/1/facebook/metrics',
+    body: { success: true, profiles: [{ id: 'p1', data: ['2026-01-01', '2026-01-03'].map((d) => ({ date: `${d} 00:00:00`, comments: 1 })) }] },
+    request: { date_start: '2026-01-01', date_end: '2026-01-03', profiles: ['p1'], metrics: ['comments'] },
+  },
   'shared.posts.sort-order': posts({ posts: [{ id: 'a', comments: 1 }, { id: 'b', comments: 5 }] }, { ...postsRequest, sort: [{ field: 'comments', order: 'desc' }] }),
 };
 

@@ -1,7 +1,7 @@
 /**
  * `shared.posts.created-in-range`: a post's `created_time` lies in the requested days in some
- * profile timezone, from 10:00 UTC the day before `date_start` up to, not including, 14:00 UTC the
- * day after `date_end`. The rule takes a post of one of the requested UTC days by two string
+ * profile timezone, from 10:00 UTC the day before `date_start` (UTC+14) up to, not including, 12:00
+ * UTC the day after `date_end` (UTC-12). The rule takes a post of one of the requested UTC days by two string
  * comparisons of its instant key; random instants about both ends, in every spelling of an
  * instant, against the bounds computed with `Date`.
  */
@@ -20,7 +20,7 @@ function spelled(ms: number, spelling: number): string {
 }
 
 describe('posts: created_time inside the requested days', () => {
-  it('is refused exactly outside 10:00 UTC the day before the start .. 14:00 UTC the day after the end', () => {
+  it('is refused exactly outside 10:00 UTC the day before the start .. 12:00 UTC the day after the end', () => {
     const start = Date.UTC(2025, 11, 1);
     fc.assert(
       fc.property(fc.nat(40), fc.integer({ min: -3 * DAY, max: 3 * DAY }), fc.boolean(), fc.nat(3), fc.boolean(), (days, offset, nearEnd, spelling, wholeSeconds) => {
@@ -30,7 +30,7 @@ describe('posts: created_time inside the requested days', () => {
         const request = { profiles: ['p1'], date_start: dayText(start), date_end: dayText(end), fields: ['id', 'created_time'] };
         const body = { success: true, data: { posts: [{ id: 'p1', created_time: spelled(created, spelling) }] } };
         const result = validateResponse({ method: 'POST', path: '/2/facebook/page/posts', body, request });
-        const outside = created < start - DAY + 10 * 3_600_000 || created >= end + DAY + 14 * 3_600_000;
+        const outside = created < start - DAY + 10 * 3_600_000 || created >= end + DAY + 12 * 3_600_000;
         expect(result.errors.some((e) => e.rule === 'shared.posts.created-in-range')).toBe(outside);
       }),
       { numRuns: 2000 },

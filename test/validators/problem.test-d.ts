@@ -1,7 +1,7 @@
 /** Types of the one problem type: response and request problems, results, the client's issues. */
 import { expectTypeOf, test } from 'vitest';
 import type { ValidationIssue } from '../../src/client/index.js';
-import type { Problem as ReportProblem } from '../../src/cli/report-types.js';
+import type { Problem as ReportProblem } from '../../src/report/report-types.js';
 import type { RequestProblem } from '../../src/index.js';
 import type { Problem, ResponseProblem } from '../../src/core/problems/problem.js';
 import { createResponseValidator, validateResponse, type ValidationError, type ValidationResult } from '../../src/validators/index.js';

@@ -317,9 +317,9 @@ describe('v2 metrics: the requested range of each call', () => {
     expect(v2(profileDayBody(), request).all).toEqual([]);
     const shorter = { ...request, date_end: '2026-01-02' };
     expect(v2(profileDayBody(), shorter).all).toEqual([problem('v2.metrics.date-range', '/header/1/rows/2', '2026-01-03 is outside the requested range 2026-01-01..2026-01-02')]);
-    // A date_end that is no day: no range to compare with (the request itself is refused).
+    // A date_end that is no day: no range to compare with (the request itself may be refused).
     const unreadable = { ...request, date_end: '2026-02-30' };
-    expect(v2(profileDayBody(), unreadable).all.map((p) => p.rule)).toEqual(['shared.response.invalid-request-refused']);
+    expect(v2(profileDayBody(), unreadable).all.map((p) => p.rule)).toEqual(['shared.response.invalid-request-answered']);
     expect(v2(profileDayBody(), shorter).valid).toBe(false);
   });
 });

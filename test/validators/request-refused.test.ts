@@ -46,8 +46,8 @@ describe('a success answer to a request over a limit ("excess gives code 4")', (
     expect(rulesOf('/2/facebook/metrics', v2Answer(['fans_change']), request, false)).toContain('shared.response.limit-refused');
   });
 
-  it('the body alone says nothing of the request; a failure body to it is valid', () => {
-    expect(rulesOf('/1/facebook/metrics', v1Answer(ids(26)), undefined, true)).toEqual([]);
+  it('the body alone says it through its own sentences ("one element per requested profile"); a failure body to it is valid', () => {
+    expect(rulesOf('/1/facebook/metrics', v1Answer(ids(26)), undefined, true)).toEqual(['v1.metrics.profiles-within-limit']);
     const request = { date_start: day, date_end: day, profiles: ids(26), metrics: ['fans_change'] };
     const failure = { success: false, errors: [{ code: 4, errors: ['profiles, metrics or date range limit exceeded', 'profiles: 26 of at most 25'] }] };
     expect(rulesOf('/1/facebook/metrics', failure, request, true)).toEqual([]);

@@ -56,8 +56,8 @@ describe('v1 metrics: request facts kept between calls', () => {
     ]);
     expect(v1(request())).toEqual([]);
     // Not lists of strings: the request-aware checks of that list are skipped, every call.
-    // (The request itself is refused: one problem per broken request rule, and nothing else.)
-    const refusals = ['shared.response.invalid-request-refused', 'shared.response.invalid-request-refused'];
+    // (The request itself may be refused: one problem per broken request rule, and nothing else.)
+    const refusals = ['shared.response.invalid-request-answered', 'shared.response.invalid-request-answered'];
     for (let i = 0; i < 2; i++) expect(v1({ ...request(), metrics: ['comments', 1], profiles: 'p1' }).map((p) => p.rule)).toEqual(refusals);
     expect(v1({ ...request(), metrics: ['comments'] })).toHaveLength(6);
   });

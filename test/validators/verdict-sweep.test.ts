@@ -125,15 +125,22 @@ describe('the status of a success answer is inferred (shared.response.success-st
   });
 });
 
-describe('the date range: over 3 months under every calendar reading is stated, the package\'s reading inferred', () => {
-  const metrics = (date_end: string) => ({ date_start: '2024-07-01', date_end, profiles: ['p'], metrics: ['fans_change'] });
+describe('the date range: past date_start plus 3 calendar months is stated, the narrower reading inferred', () => {
+  const metrics = (date_end: string, date_start = '2024-07-01') => ({ date_start, date_end, profiles: ['p'], metrics: ['fans_change'] });
   const body = { success: true, header: [{ type: 'metric', rows: ['fans_change'] }], data: [1] };
-  it('93 days (date_end three calendar months after date_start) is a warning, 94 days an error', () => {
+  it('date_end three calendar months after date_start is a warning, a day later an error', () => {
     expect(checkRequest('POST /2/facebook/metrics', metrics('2024-10-01')).map((p) => [p.rule, p.severity])).toEqual([['shared.metrics.date-range-calendar', 'warning']]);
     expect(checkRequest('POST /2/facebook/metrics', metrics('2024-10-02')).map((p) => [p.rule, p.severity])).toEqual([['shared.metrics.date-range', 'error']]);
   });
-  it('a success answer to a 93-day request passes; to a 94-day one it fails', () => {
-    passes({ method: 'POST', path: '/2/facebook/metrics', body, request: metrics('2024-10-01') });
+  it('a success answer past the narrower reading is inferred (an error in strict mode); past the stated one it fails', () => {
+    inferredOnly({ method: 'POST', path: '/2/facebook/metrics', body, request: metrics('2024-10-01') }, 'shared.response.limit-refused-calendar');
     statedError({ method: 'POST', path: '/2/facebook/metrics', body, request: metrics('2024-10-02') }, 'shared.response.limit-refused');
+  });
+  it('no count of days decides: 93 days from December 1, January 1 or the leap day are past three calendar months', () => {
+    for (const [start, end] of [['2024-12-01', '2025-03-03'], ['2025-01-01', '2025-04-03'], ['2024-02-29', '2024-05-31']]) {
+      statedError({ method: 'POST', path: '/2/facebook/metrics', body, request: metrics(end, start) }, 'shared.response.limit-refused');
+      const v1Body = { success: true, profiles: [{ id: 'p', data: [{ date: `${end} 00:00:00`, fans_change: 1 }] }] };
+      statedError({ method: 'POST', path: '/1/facebook/metrics', body: v1Body, request: metrics(end, start) }, 'shared.response.limit-refused');
+    }
   });
 });

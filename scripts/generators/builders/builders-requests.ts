@@ -87,7 +87,7 @@ export function metricsRequest(model: Model, version: Version): Declaration {
   ];
   const members: Member[] = [
     { name: 'date_start', type: 'DayString', doc: DATE_START },
-    { name: 'date_end', type: 'DayString', doc: `${DATE_END} At most ${months.value} months after date_start (see maxDateEnd).` },
+    { name: 'date_end', type: 'DayString', doc: `${DATE_END} At most date_start plus ${months.value} calendar months (code 4); within maxDateEnd(date_start), ${months.value} calendar months counting both ends, under the narrower reading (inferred).` },
     { name: 'profiles', type: 'readonly string[]', doc: `Profile ids from the profile list of the same network; at most ${profiles.value}.` },
     { name: 'metrics', type: 'readonly M[]', doc: `Metric names of network N; at most ${metrics.value}.` },
   ];

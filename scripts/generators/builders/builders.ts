@@ -14,7 +14,7 @@ import { pascal, versionModel } from '../../model/types.js';
 import type { Artifact } from '../artifact.js';
 import { DAY_PARAMETERS, metricsAsWritten, metricsRequest, networkPostsRequests, postsRequest, postsResponses, referenceResponses } from './builders-requests.js';
 import { operationList } from '../data/operations.js';
-import { builderName } from '../../../src/builders/builder-objects.js';
+import { builderName } from '../../../src/shared/builder-names.js';
 import {
   importDeclaration, interfaceDeclaration, literal, sourceFile, typeAlias,
   type Declaration, type Member, type Method, type TypeParameter,

@@ -58,7 +58,7 @@ export function operationList(model: Model) {
 
 /**
  * The request object of an operation, typed by its key and success body: what every builder
- * returns and the client sends (the package exports it from src/request.ts).
+ * returns and the client sends (the package's entries export it from here).
  */
 const API_REQUEST = [
   '/**',

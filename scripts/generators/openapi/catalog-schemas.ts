@@ -1,7 +1,7 @@
 /** JSON Schemas derived from catalog entries, shared by the OpenAPI bundle and its examples. */
 import type { Metric, Model, PostCatalog, PostField, ResponseMember, VersionModel } from '../../model/types.js';
 import { advancedFilterNames, filterableNames, sortableNames } from '../../model/types.js';
-import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../../../src/calendar/date-times.js';
+import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../../../src/shared/date-time-patterns.js';
 import { RULE_ANNOTATION, ruleKeyFits } from '../../schema/rules.js';
 import { isObject, mapChildren } from '../../schema/walk.js';
 
@@ -152,6 +152,18 @@ export type Directive =
   | 'network' | 'metric-name' | 'dimension-type' | 'header-type' | 'post-field' | 'sort-field'
   | 'filter-field' | 'advanced-filter-field' | 'post' | 'day-record' | 'sort-parameter';
 
+/**
+ * The schema of a name list with no name (a network with no filterable post field): no value is
+ * allowed, as `not: {}` says (JSON Schema wants at least one value in an `enum`); the rule the
+ * annotation gives the `enum` goes to the `not`.
+ */
+function noValue(node: Record<string, unknown>): Record<string, unknown> {
+  const rule = node[RULE_ANNOTATION];
+  if (!isObject(rule) || !('enum' in rule)) return { ...node, type: 'string', not: {} };
+  const { enum: enumRule, ...others } = rule;
+  return { ...node, type: 'string', not: {}, [RULE_ANNOTATION]: { ...others, not: enumRule } };
+}
+
 /** Resolves one `x-catalog` directive for a network; returns undefined to drop the node. */
 export function resolveDirective(
   directive: Directive,
@@ -165,7 +177,7 @@ export function resolveDirective(
   const { ['x-catalog']: _drop, ['x-per-network']: _drop2, ['x-catalog-rules']: catalogRules, ...rest } = node;
   // The rule annotation of the directive's node stays on the schema it becomes.
   const rule = node[RULE_ANNOTATION] === undefined ? {} : { [RULE_ANNOTATION]: node[RULE_ANNOTATION] };
-  const enumOf = (values: string[]) => ({ ...rest, type: 'string', enum: values });
+  const enumOf = (values: string[]) => (values.length ? { ...rest, type: 'string', enum: values } : noValue(rest));
   switch (directive) {
     case 'network':
       return enumOf(vm.networks);

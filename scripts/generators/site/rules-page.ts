@@ -6,7 +6,7 @@
  * networks as placeholders (netA ...); the page shows each network's name beside its placeholder.
  */
 import type { NetworkInfo, Rule, UncheckedSentence } from '../../model/types.js';
-import { withNetworkNames } from '../../../src/catalog/network-names.js';
+import { withNetworkNames } from '../../../src/shared/network-names.js';
 import { code, escapeHtml, inline, page } from './html.js';
 
 export const SCRIPT = 'scripts/generators/site/rules-page.ts';

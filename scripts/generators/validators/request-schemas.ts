@@ -117,6 +117,13 @@ function prepare(node: unknown, pointer: string, inherited: string | undefined, 
   if (names && Array.isArray(source.enum)) {
     const { enum: _enum, ...rest } = source;
     source = { ...rest, 'x-names': names };
+  } else if (names && isObject(source.not) && !Object.keys(source.not).length) {
+    // An empty catalog list (`not: {}`, catalog-schemas.ts): the runtime's empty name set refuses
+    // every value, under the rule the annotation gives the `not`.
+    const { not: _not, ...rest } = source;
+    const rule = rest[RULE_ANNOTATION];
+    const renamed = isObject(rule) && 'not' in rule ? (({ not, ...others }) => ({ ...others, enum: not }))(rule) : rule;
+    source = { ...rest, 'x-names': names, ...(renamed === undefined ? {} : { [RULE_ANNOTATION]: renamed }) };
   }
   const scope = ruleScope(source[RULE_ANNOTATION], inherited);
   const annotation = isObject(source[RULE_ANNOTATION]) ? source[RULE_ANNOTATION] : {};

@@ -1,12 +1,11 @@
 /**
  * Makes the rule table of one compiled request schema small: instead of every constraint's
  * pointer, it holds a pointer only where the rule changes, read at run time as "the nearest
- * entry at or above the pointer" (src/request-checks/constraint-rules.ts), the way an `x-rule`
+ * entry at or above the pointer" (src/shared/constraint-rules.ts), the way an `x-rule`
  * annotation of the spec covers every constraint of its schema. The table is checked against the
  * full one with that same lookup, so no constraint can get another rule.
  */
-import { ruleAt } from '../../../src/request-checks/constraint-rules.js';
-import type { RuleTable } from '../../../src/request-checks/schema-types.js';
+import { ruleAt, type RuleTable } from '../../../src/shared/constraint-rules.js';
 import type { ConstraintRule } from './request-schemas.js';
 
 interface Node {

@@ -61,7 +61,10 @@ export interface StandaloneInput {
  */
 export function standaloneSource(input: StandaloneInput, setup: CompilerSetup = {}, format: ModuleFormat = 'esm'): string {
   const ajv = createCompiler(setup, true, format);
-  for (const schema of input.schemas) ajv.addSchema(schema);
+  for (const schema of input.schemas) {
+    if (!ajv.validateSchema(schema)) throw new Error(`schema ${String(schema.$id)}: ${schemaErrors(ajv.errors)}`);
+    ajv.addSchema(schema);
+  }
   const first = new Map<string, string>();
   const aliases: string[] = [];
   for (const [name, id] of input.exports) {
@@ -71,6 +74,14 @@ export function standaloneSource(input: StandaloneInput, setup: CompilerSetup = 
   }
   const code = standaloneCode(ajv, Object.fromEntries([...first].map(([id, name]) => [name, id])));
   return [code, ...aliases, ''].join('\n');
+}
+
+/**
+ * The errors of a schema against the JSON Schema meta-schema, each at its pointer in the schema
+ * (the compiler writes no messages, so the keyword and its parameters say what is wrong).
+ */
+function schemaErrors(errors: Ajv['errors']): string {
+  return (errors ?? []).map((e) => `${e.instancePath || '/'}: ${e.keyword} ${JSON.stringify(e.params)}`).join('; ');
 }
 
 /**

@@ -19,7 +19,7 @@ import { refTargets, versionSchemas, withoutRules, type ResponseSchema, type Ver
 import { schemaRuleTable } from './validators-rules.js';
 import { compactRules } from './rule-table.js';
 import { RULE_ANNOTATION } from '../../schema/rules.js';
-import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../../../src/calendar/date-times.js';
+import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../../../src/shared/date-time-patterns.js';
 import { FAILURE, failureExports, operationExportNames, operationExports, operationsOf, type OperationResponses } from './validators-modules.js';
 import { shareModules, validatorLayout, type VersionModule } from './validators-layout.js';
 import { COMPILER_OPTIONS, bundleStandalone, standaloneSource } from './standalone-validators.js';

@@ -1,7 +1,7 @@
 /**
  * The problems of one check (a response or a request): deduplicated, capped, in the order found.
  * Each carries the register rule it breaks; the rule's level and `strict` make it an error or a
- * warning. Two caps bound what is listed, whatever the size of the input:
+ * warning, here and nowhere else (an error of an inferred rule is marked `inferred`). Two caps bound what is listed, whatever the size of the input:
  * - per rule: at most {@link MAX_PROBLEMS_PER_RULE} problems of one rule, so that one rule broken
  *   at thousands of places never hides the others; the rest of that rule is one entry,
  *   `and 3980 more problems of rule shared.posts.filter-shape not listed (...)`;
@@ -40,6 +40,8 @@ export interface FoundProblem {
   readonly message: string;
   /** The API error code (request problems). */
   readonly code: number;
+  /** An error of an inferred rule (strict mode). */
+  readonly inferred?: true;
 }
 
 export interface ProblemListOptions {
@@ -57,6 +59,7 @@ export interface ProblemListOptions {
 interface LeftOut {
   readonly rule: RuleId;
   readonly severity: Severity;
+  readonly inferred?: true;
   readonly code: number;
   count: number;
 }
@@ -107,7 +110,7 @@ export class ProblemList {
       this.leaveOut(rule, error, code);
       return undefined;
     }
-    const problem: FoundProblem = { rule, severity: error ? 'error' : 'warning', place, message, code };
+    const problem: FoundProblem = error && this.strict && ruleLevel(rule) === 'inferred' ? { rule, severity: 'error', place, message, code, inferred: true } : { rule, severity: error ? 'error' : 'warning', place, message, code };
     (this.found ??= []).push(problem);
     listedOf.set(rule, ofRule + 1);
     if (error) this.errorCount++;
@@ -145,15 +148,16 @@ export class ProblemList {
    */
   private leaveOut(rule: RuleId, error: boolean, code: number): void {
     const severity: Severity = error ? 'error' : 'warning';
+    const inferred = error && this.strict && ruleLevel(rule) === 'inferred' ? { inferred: true as const } : {};
     if (this.severityFull(error)) {
-      if (error) (this.overError ??= { rule, severity, code: VALIDATION_CODE, count: 0 }).count++;
+      if (error) (this.overError ??= { rule, severity, ...inferred, code: VALIDATION_CODE, count: 0 }).count++;
       else (this.overWarning ??= { rule, severity, code: VALIDATION_CODE, count: 0 }).count++;
       return;
     }
     const overRule = (this.overRule ??= new Map());
     const left = overRule.get(rule);
     if (left) left.count++;
-    else overRule.set(rule, { rule, severity, code, count: 1 });
+    else overRule.set(rule, { rule, severity, ...inferred, code, count: 1 });
   }
 
   /** Problems listed, of either severity. */
@@ -187,12 +191,14 @@ export class ProblemList {
   /** The entry saying that a cap left `left` out. */
   private entry(left: LeftOut, why: string): FoundProblem {
     const howMany = `${this.stopped ? 'at least ' : ''}${left.count} more problem${left.count === 1 ? '' : 's'}`;
-    return { rule: left.rule, severity: left.severity, place: this.whole, message: `and ${howMany} ${why}`, code: left.code };
+    const problem: FoundProblem = { rule: left.rule, severity: left.severity, place: this.whole, message: `and ${howMany} ${why}`, code: left.code };
+    return left.inferred ? { ...problem, inferred: true } : problem;
   }
 }
 
 /** A problem found in a response body. */
-export const atPointer = ({ place, message, rule, severity }: FoundProblem): ResponseProblem => ({ pointer: place, message, rule, severity });
+export const atPointer = ({ place, message, rule, severity, inferred }: FoundProblem): ResponseProblem =>
+  inferred ? { pointer: place, message, rule, severity, inferred } : { pointer: place, message, rule, severity };
 
 /** A problem found in a request body. */
 export const atParameter = ({ place, message, code, rule, severity }: FoundProblem): RequestProblem => ({ parameter: place, message, code, rule, severity });

@@ -44,7 +44,10 @@ export type Problem<P extends Place = Place> = P & {
 };
 
 /** A problem of a response body (`validateResponse`, the matcher, the CLI). */
-export type ResponseProblem = Problem<AtPointer>;
+export type ResponseProblem = Problem<AtPointer> & {
+  /** Set on an error of an inferred rule (strict mode): no sentence of the documents states the rule. */
+  readonly inferred?: true;
+};
 
 /** A problem of a request body (`checkRequest`, the builders, the mock server). */
 export type RequestProblem = Problem<AtParameter>;

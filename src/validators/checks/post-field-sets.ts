@@ -5,7 +5,7 @@
  * operation's plan of one validator instance (one lifetime; nothing at module level), so a page
  * of one post does not rebuild sets the size of the whole catalog.
  */
-import type { PostFieldType } from '../../catalog/types.js';
+import type { PostFieldType } from '../../shared/catalog-types.js';
 import type { PostCatalog } from '../catalog-facts.js';
 
 /** The sets of one list of requested fields. */

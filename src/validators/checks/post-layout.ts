@@ -7,7 +7,7 @@
  * (./post-field-sets.ts), and are kept from one page to the next: every fact is a function of the
  * name and the sets alone, so a verdict never depends on the pages before.
  */
-import type { PostFieldType } from '../../catalog/types.js';
+import type { PostFieldType } from '../../shared/catalog-types.js';
 import type { PostCatalog } from '../catalog-facts.js';
 import type { PostFieldSets } from './post-field-sets.js';
 import { typeProblem } from './values.js';

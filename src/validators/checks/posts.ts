@@ -7,7 +7,7 @@
  * position in the posts read before (of this page or an earlier one of the operation, for the
  * same requested fields: ./post-layout.ts) takes that one's facts without a lookup.
  */
-import type { PostFieldType } from '../../catalog/types.js';
+import type { PostFieldType } from '../../shared/catalog-types.js';
 import { postCatalogOf, type PostCatalog } from '../catalog-facts.js';
 import type { ProblemList } from '../../core/problems/problem-list.js';
 import { pageRules, POST_INCOMPLETE, POST_MEMBERS_OFF, POST_ONLY_ALLOWED, postRules, type PostsFacts, type SortKey } from '../rules/posts.js';

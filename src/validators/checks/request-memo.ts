@@ -20,7 +20,7 @@ export class RememberedRequest {
   /** The request facts of the operation's harness (of its own type, which the harness knows). */
   facts: unknown = undefined;
   /** The problems of the refusal check (./refused-request.ts). */
-  refusals: readonly (readonly [rule: 'shared.response.limit-refused' | 'shared.response.invalid-request-refused', message: string])[] | undefined = undefined;
+  refusals: readonly (readonly [rule: 'shared.response.limit-refused' | 'shared.response.limit-refused-calendar' | 'shared.response.invalid-request-refused' | 'shared.response.invalid-request-answered', message: string])[] | undefined = undefined;
   constructor(readonly snapshot: Snapshot | undefined) {}
 }
 

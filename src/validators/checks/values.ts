@@ -1,8 +1,8 @@
 /** Type checks of single values against catalog types, with the messages of the schema checks. */
-import type { MetricType, PostFieldType } from '../../catalog/types.js';
+import type { MetricType, PostFieldType } from '../../shared/catalog-types.js';
 import { isUtcDateTime } from '../../calendar/date-times.js';
 import { describeValue } from '../../core/problems/describe.js';
-import { isPlainObject } from '../../core/values.js';
+import { isPlainObject } from '../../shared/values.js';
 
 /** A `YYYY-MM-DD` string naming a real day (the calendar module's). */
 export { isDay } from '../../calendar/days.js';
@@ -41,5 +41,5 @@ export const DAY_TIME_SHAPE = 'a date-time YYYY-MM-DD HH:MM:SS';
 /** `expected <what>, got <value>` (built only when there is a problem). */
 export const expected = (what: string, value: unknown) => `expected ${what}, got ${describeValue(value)}`;
 
-/** The shared value guard (src/core/values.ts), for the checks of this folder. */
+/** The shared value guard (src/shared/values.ts), for the checks of this folder. */
 export { isPlainObject };

@@ -8,7 +8,7 @@
  * ({@link MetricsV1Facts}): the rules read only those again.
  */
 import { quote } from '../../core/problems/describe.js';
-import { childPointer } from '../../core/pointer.js';
+import { childPointer } from '../../shared/pointer.js';
 import type { CatalogMetric } from '../catalog-facts.js';
 import { hasDayTimeShape, realDayAt } from '../../calendar/date-times.js';
 import { rangeText, stringArray } from '../checks/request-shape.js';
@@ -16,6 +16,9 @@ import { reportLastDay, reportRepeatedDays } from '../checks/v1-days.js';
 import type { RequestFacts } from '../checks/v1-request-facts.js';
 import { DAY_TIME_SHAPE, expected, isPlainObject, typeProblem } from '../checks/values.js';
 import type { Found, RuleTable } from './rule-table.js';
+import { requestLimits } from '../../catalog/request-catalog.js';
+import { rangeExcess, statedMaxDateEnd } from '../../calendar/range-limit.js';
+import { dayNumber, formatDayNumber } from '../../calendar/days.js';
 
 /** What the rules read beside their part: the network's catalog and the request's facts. */
 export interface MetricsV1Facts {
@@ -121,10 +124,126 @@ export const memberRules: RuleTable<RecordMember, MetricsV1Facts> = {
   },
 };
 
+/** The distinct string ids of the profile elements, counted up to `stop`. */
+function distinctIds(profiles: unknown[], stop: number): number {
+  const ids = new Set<string>();
+  for (let i = 0; i < profiles.length && ids.size < stop; i++) {
+    const p = profiles[i];
+    if (isPlainObject(p) && typeof p.id === 'string') ids.add(p.id);
+  }
+  return ids.size;
+}
+
+/** The first record (`[i, d, count]`) holding more than `limit` metric members of the catalog, if any. */
+function recordOverMetrics(profiles: unknown[], catalog: ReadonlyMap<string, CatalogMetric>, limit: number): [number, number, number] | undefined {
+  for (let i = 0; i < profiles.length; i++) {
+    const p = profiles[i];
+    const days = isPlainObject(p) ? p.data : undefined;
+    if (!Array.isArray(days)) continue;
+    for (let d = 0; d < days.length; d++) {
+      const record = days[d];
+      if (!isPlainObject(record)) continue;
+      let count = 0;
+      for (const key in record) if (catalog.has(key)) count++;
+      if (count > limit) return [i, d, count];
+    }
+  }
+  return undefined;
+}
+
+/** The earliest and the latest record day (`YYYY-MM-DD` of a real day at the shape's place) of all profiles, if any. */
+function recordDaySpan(profiles: unknown[]): [string, string] | undefined {
+  let first: string | undefined;
+  let last: string | undefined;
+  for (let i = 0; i < profiles.length; i++) {
+    const p = profiles[i];
+    const days = isPlainObject(p) ? p.data : undefined;
+    if (!Array.isArray(days)) continue;
+    for (let d = 0; d < days.length; d++) {
+      const record = days[d];
+      const date = isPlainObject(record) ? record.date : undefined;
+      if (typeof date !== 'string' || !hasDayTimeShape(date) || !realDayAt(date)) continue;
+      const day = date.slice(0, 10);
+      if (first === undefined || day < first) first = day;
+      if (last === undefined || day > last) last = day;
+    }
+  }
+  return first === undefined ? undefined : [first, last!];
+}
+
+/** The days before `end` from `first` that `data` holds no record of: the first few named, the rest counted. */
+function reportMissingDays(found: Found, data: unknown[], i: number, first: number, end: number): void {
+  const held = new Set<number>();
+  for (const record of data) {
+    const date = isPlainObject(record) ? record.date : undefined;
+    const day = typeof date === 'string' && hasDayTimeShape(date) ? dayNumber(date.slice(0, 10)) : undefined;
+    if (day !== undefined) held.add(day);
+  }
+  const missing: string[] = [];
+  let count = 0;
+  // At most as many days held as records: the walk meets a missing day within that many steps, and counts the rest.
+  for (let day = first; day < end; day++) {
+    if (held.has(day)) continue;
+    count++;
+    if (missing.length < NAMED_DAYS) missing.push(formatDayNumber(day));
+  }
+  if (!count) return;
+  const more = count > missing.length ? ` and ${count - missing.length} more` : '';
+  found.add(`/profiles/${i}/data`, `no record for the requested day${count > 1 ? 's' : ''} ${missing.join(', ')}${more}`);
+}
+
+/** At most this many missing days are named in one profile's problem. */
+const NAMED_DAYS = 5;
+
 /** The rules of the profile list as a whole. */
 export const profileListRules: RuleTable<unknown[], MetricsV1Facts> = {
   'v1.metrics.profiles': (found, profiles, _at, { request }) => {
     if (request) checkProfiles(found, profiles, request.profiles);
+  },
+  /**
+   * With the request: a profile's data that holds records holds one for every requested day but
+   * the last (v1.metrics.last-day's). Fewer records than days is the only way to miss one (a
+   * record holds one day; repeated or outside days are other rules'), so a profile with as many
+   * records as days is not read.
+   */
+  'v1.metrics.every-day': (found, profiles, _at, { facts }) => {
+    const range = facts?.range;
+    if (!range) return;
+    const first = dayNumber(range.start)!;
+    const end = dayNumber(range.end)!;
+    const days = end - first + 1;
+    for (let i = 0; i < profiles.length && !found.shouldStop(); i++) {
+      const p = profiles[i];
+      const data = isPlainObject(p) ? p.data : undefined;
+      if (!Array.isArray(data) || data.length === 0 || data.length >= days) continue;
+      reportMissingDays(found, data, i, first, end);
+    }
+  },
+  /**
+   * Body-only: "one element per requested profile", and a request names at most 25 profiles
+   * ("excess gives code 4"), so a success answer holds at most 25 profiles (with the request,
+   * shared.response.limit-refused judges the request itself).
+   */
+  'v1.metrics.profiles-within-limit': (found, profiles, _at, { request }) => {
+    const limit = requestLimits.profilesPerMetricsRequest.value;
+    if (request || profiles.length <= limit) return;
+    const count = distinctIds(profiles, limit + 1);
+    if (count > limit) found.add('/profiles', `holds elements for more than ${limit} distinct profiles; one element per requested profile means more than ${limit} were requested, which the documents refuse with code 4`);
+  },
+  /** Body-only: "one member per requested metric", and a request names at most 25 metrics (code 4). */
+  'v1.metrics.record-metrics-within-limit': (found, profiles, _at, { request, catalog }) => {
+    if (request) return;
+    const limit = requestLimits.metricsPerMetricsRequest.value;
+    const over = recordOverMetrics(profiles, catalog, limit);
+    if (over) found.add(recordPointer(over[0], over[1]), `holds ${over[2]} metric members; one member per requested metric means ${over[2]} metrics were requested, more than ${limit}, which the documents refuse with code 4`);
+  },
+  /** Body-only: record days lie in the requested range, and a range ends at most date_start plus 3 calendar months (code 4). */
+  'v1.metrics.record-days-within-limit': (found, profiles, _at, { request }) => {
+    if (request) return;
+    const span = recordDaySpan(profiles);
+    if (!span || rangeExcess(span[0], span[1]) !== 'stated') return;
+    const months = requestLimits.dateRangeMonths.value;
+    found.add('/profiles', `records run from ${span[0]} to ${span[1]}; a request holding both days ends after ${statedMaxDateEnd(span[0])} (date_start plus ${months} calendar months at the latest), which the documents refuse with code 4`);
   },
 };
 

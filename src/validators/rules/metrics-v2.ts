@@ -11,13 +11,15 @@
  */
 import { extraDimensionNames, type CatalogMetric } from '../catalog-facts.js';
 import { describeValue, listValues, quote } from '../../core/problems/describe.js';
-import { childPointer } from '../../core/pointer.js';
+import { childPointer } from '../../shared/pointer.js';
 import { withArticle } from '../../core/problems/article.js';
 import { firstMetric, walkData, type HeaderElement } from '../checks/metrics-v2-body.js';
 import { FEW_ROWS } from '../checks/metric-rows-memo.js';
 import { listRowsDifferFrom, rangeText, type DateRange } from '../checks/request-shape.js';
 import { isDay } from '../checks/values.js';
 import type { Found, RuleTable } from './rule-table.js';
+import { requestLimits } from '../../catalog/request-catalog.js';
+import { rangeExcess, statedMaxDateEnd } from '../../calendar/range-limit.js';
 
 /** What the rules read beside the header; found once by the harness. */
 export interface MetricsV2Facts {
@@ -227,6 +229,25 @@ export const metricsV2Rules: RuleTable<HeaderElement[], MetricsV2Facts> = {
         const row = rows[j];
         if (typeof row === 'string' && (row < range.start || row > range.end) && isDay(row)) found.add(`/header/${i}/rows/${j}`, `${row} is outside the requested range ${rangeText(range)}`);
       }
+    }
+  },
+  /** Body-only: date.day rows lie in the requested range, and a range ends at most date_start plus 3 calendar months (code 4). */
+  'v2.metrics.date-rows-within-limit': (found, header, _at, { request }) => {
+    if (request) return;
+    for (let i = 0; i < header.length; i++) {
+      if (header[i].type !== 'date.day') continue;
+      const rows = header[i].rows;
+      let first: string | undefined;
+      let last: string | undefined;
+      for (let j = 0; j < rows.length; j++) {
+        const row = rows[j];
+        if (typeof row !== 'string' || !isDay(row)) continue;
+        if (first === undefined || row < first) first = row;
+        if (last === undefined || row > last) last = row;
+      }
+      if (first === undefined || rangeExcess(first, last!) !== 'stated') continue;
+      const months = requestLimits.dateRangeMonths.value;
+      found.add(`/header/${i}/rows`, `rows run from ${first} to ${last}; a request holding both days ends after ${statedMaxDateEnd(first)} (date_start plus ${months} calendar months at the latest), which the documents refuse with code 4`);
     }
   },
   'v2.metrics.requested-profiles': (found, header, _at, { request }) => {

@@ -5,14 +5,14 @@
  * as instagram's `profile_id`) with their catalog types, and with the request only requested
  * fields, every requested field but those of videos only; date-times are real instants in the
  * documented UTC shape; `reactions_by_type` keyed by the six reaction types; `created_time` inside
- * the requested days in any profile timezone; the requested sort order holds from the post
- * before. The harness: ../checks/posts.ts, which reads each post's members once and gives the
+ * the requested days in any profile timezone; the requested filter matches (inferred); the
+ * requested sort order holds from the post before. The harness: ../checks/posts.ts, which reads each post's members once and gives the
  * rules what it found ({@link PostsFacts}).
  */
-import type { PostFieldType } from '../../catalog/types.js';
+import type { PostFieldType } from '../../shared/catalog-types.js';
 import { defaultPageSize, maxPageSize, type PostCatalog } from '../catalog-facts.js';
 import { quote } from '../../core/problems/describe.js';
-import { childPointer } from '../../core/pointer.js';
+import { childPointer } from '../../shared/pointer.js';
 import { hasUtcDateTimeShape, isDocumentedUtcShape, isUtcDateTime, realDayTime, utcInstantKey } from '../../calendar/date-times.js';
 import { dayNumber, FIRST_DAY_NUMBER, formatDayNumber, LAST_DAY_NUMBER } from '../../calendar/days.js';
 import { rangeText, type DateRange } from '../checks/request-shape.js';
@@ -70,16 +70,16 @@ export const REACTION_TYPES: ReadonlySet<string> = new Set(['like', 'love', 'wow
 
 /**
  * The instants a post created on one of the requested days, in any timezone, can carry, as
- * instant keys (`utcInstantKey`, compared as strings): a profile timezone moves a local day at
- * most 14 hours from the UTC day (UTC+14; UTC-12 is less), so from 10:00 UTC the day before
- * `date_start` up to, not including, 14:00 UTC the day after `date_end`.
+ * instant keys (`utcInstantKey`, compared as strings): the local day starts at most 14 hours
+ * before the UTC day (UTC+14) and ends at most 12 hours after it (UTC-12), so from 10:00 UTC the
+ * day before `date_start` up to, not including, 12:00 UTC the day after `date_end`.
  */
 function instantBounds(range: DateRange): { from: string; to: string } {
   const before = dayNumber(range.start)! - 1;
   const after = dayNumber(range.end)! + 1;
   return {
     from: before < FIRST_DAY_NUMBER ? '' : `${formatDayNumber(before)}T10:00:00+00:00`,
-    to: after > LAST_DAY_NUMBER ? '\uffff' : `${formatDayNumber(after)}T14:00:00+00:00`,
+    to: after > LAST_DAY_NUMBER ? '\uffff' : `${formatDayNumber(after)}T12:00:00+00:00`,
   };
 }
 
@@ -106,6 +106,60 @@ function sortValue(post: Record<string, unknown>, key: SortKey): number | string
   if (key.datetime && isUtcDateTime(value)) return utcInstantKey(value);
   if (typeof value === 'string') return value;
   return undefined;
+}
+
+/** One condition of the requested filter: a post matches when its `field` holds one of `values` (a label id for post_labels). */
+interface FilterCondition {
+  readonly field: string;
+  readonly values: ReadonlySet<string>;
+  /** As the message names it: `filter[0]`, `filter[1].match_any`. */
+  readonly at: string;
+}
+
+/** The string values of a filter `value` (a string or an array of strings), or undefined when it holds no string. */
+function filterValues(value: unknown): ReadonlySet<string> | undefined {
+  const list = typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  return list.length ? new Set(list) : undefined;
+}
+
+/**
+ * The requested filter as groups of conditions: a post must match one condition of every group
+ * (a `{field, value}` element is a group of one; a `match_any` element a group of its items).
+ * Elements whose shape the request checks refuse are left out.
+ */
+function filterGroups(filter: unknown): FilterCondition[][] {
+  if (!Array.isArray(filter)) return [];
+  const groups: FilterCondition[][] = [];
+  filter.forEach((item, i) => {
+    if (!isPlainObject(item)) return;
+    if (Array.isArray(item.match_any)) {
+      const group: FilterCondition[] = [];
+      for (const c of item.match_any) {
+        const values = isPlainObject(c) && typeof c.field === 'string' ? filterValues(c.value) : undefined;
+        if (values) group.push({ field: c.field as string, values, at: `filter[${i}].match_any` });
+      }
+      if (group.length) groups.push(group);
+      return;
+    }
+    const values = typeof item.field === 'string' ? filterValues(item.value) : undefined;
+    if (values) groups.push([{ field: item.field as string, values, at: `filter[${i}]` }]);
+  });
+  return groups;
+}
+
+/** Whether `post` matches `condition`: true, false, or undefined when the post does not show the field (not requested, or of another shape). */
+function matches(post: Record<string, unknown>, condition: FilterCondition): boolean | undefined {
+  const value = post[condition.field];
+  if (typeof value === 'string') return condition.values.has(value);
+  if (!Array.isArray(value)) return undefined;
+  // post_labels: content labels with an id.
+  let known = false;
+  for (const label of value) {
+    if (!isPlainObject(label) || typeof label.id !== 'string') continue;
+    known = true;
+    if (condition.values.has(label.id)) return true;
+  }
+  return known || value.length === 0 ? false : undefined;
 }
 
 /** At most this many missing field names are named in one post's problem. */
@@ -256,6 +310,34 @@ export const postRules: RuleTable<readonly unknown[], PostsFacts> = {
       const named = missing.slice(0, NAMED_MISSING).map(quote).join(', ');
       const more = missing.length > NAMED_MISSING ? ` and ${missing.length - NAMED_MISSING} more` : '';
       found.add(postPointer(i), `missing requested field${missing.length > 1 ? 's' : ''} ${named}${more}`);
+    }
+  },
+  /**
+   * Each post matches the requested filter: a `{field, value}` element by the post's field holding
+   * one of the values (a label id for post_labels), a `match_any` element by one of its items;
+   * every element. Posts that do not show a filtered field are not judged on it.
+   */
+  'shared.posts.filter-match': (found, posts, _at, { request }) => {
+    const groups = request ? filterGroups(request.filter) : [];
+    if (!groups.length) return;
+    for (let i = 0; i < posts.length && !found.shouldStop(); i++) {
+      const post = postAt(posts, i);
+      if (!post) continue;
+      for (const group of groups) {
+        let shown = false;
+        let matched = false;
+        for (const condition of group) {
+          const m = matches(post, condition);
+          if (m !== undefined) shown = true;
+          if (m) {
+            matched = true;
+            break;
+          }
+        }
+        if (!shown || matched) continue;
+        const wanted = group.map((c) => `${c.field} ${[...c.values].map(quote).join(' or ')}`).join('; or ');
+        found.add(childPointer(postPointer(i), group[0].field), `does not match the requested ${group[0].at} (${wanted})`);
+      }
     }
   },
   /** The requested sort order (`desc`) holds from each post to the next. */

@@ -7,7 +7,7 @@
 import { networksOf } from '../catalog-facts.js';
 import { quote } from '../../core/problems/describe.js';
 import type { RuleTable } from './rule-table.js';
-import { isPlainObject } from '../../core/values.js';
+import { isPlainObject } from '../../shared/values.js';
 
 const networks = networksOf(2);
 

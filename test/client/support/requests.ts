@@ -1,8 +1,8 @@
 /** Valid requests for every operation of the mock account, for integration tests. */
 import { catalogs } from '../../../src/catalog/catalogs.js';
 import { operations, type OperationInfo } from '../../../generated/operations.js';
-import type { Metric, PostCatalog } from '../../../src/catalog/types.js';
-import { sortableNames } from '../../../src/catalog/names.js';
+import type { Metric, PostCatalog } from '../../../src/shared/catalog-types.js';
+import { sortableNames } from '../../../src/shared/catalog-names.js';
 import type { MockAccount } from '../../../src/mock/index.js';
 
 export interface PlainRequest {

@@ -5,7 +5,25 @@
  * its schema: the nearest entry at or above the pointer is the constraint's rule. The generator
  * checks that this gives every constraint its own rule (scripts/generators/validators/rule-table.ts).
  */
-import type { ConstraintRule, RuleTable } from './schema-types.js';
+import type { RuleId } from '../../generated/rule-levels.js';
+
+/** The register rule a failed constraint breaks, from the `x-rule` annotations of the spec. */
+export interface ConstraintRule {
+  readonly rule: RuleId;
+  /** The API error code when it is not 3 (an exceeded limit of catalogs/limits.yaml). */
+  readonly code?: number;
+  /**
+   * For `oneOf`, and for each constraint of a schema with a `format`: what the value must be, in
+   * words.
+   */
+  readonly expected?: string;
+}
+
+/**
+ * Schema pointer -> the register rule of the constraints at and below it: the rule id alone, or
+ * the rule with its API error code or words.
+ */
+export type RuleTable = Readonly<Record<string, RuleId | ConstraintRule>>;
 
 /**
  * The rule of the constraint at `pointer` ("/properties/metrics/maxItems"), if any, in the

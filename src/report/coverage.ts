@@ -6,11 +6,11 @@
  */
 import { catalogs } from '../catalog/catalogs.js';
 import { operations } from '../../generated/operations.js';
-import { isPlainObject } from '../core/values.js';
+import { isPlainObject } from '../shared/values.js';
 import type { CapturedResponse } from '../captures/types.js';
 import { lookupOperation } from '../validators/index.js';
 import { requestBody, UnreadableRequest } from '../validators/checks/request-shape.js';
-import type { CatalogData } from '../catalog/types.js';
+import type { CatalogData } from '../shared/catalog-types.js';
 import type { Coverage, CoverageCount } from './report-types.js';
 
 type Seen = Map<string, Set<string>>;

@@ -8,12 +8,12 @@
  */
 import { resolve } from 'node:path';
 import { RULES } from '../../../generated/rules.js';
-import type { Rule } from '../../catalog/types.js';
+import type { Rule } from '../../shared/catalog-types.js';
 import { displayPath, STDIN_LABEL } from '../../captures/read-inputs.js';
 import type { ProblemGroup, ReportWriter, RuleId, ValidateReport } from '../report-types.js';
 import type { SpoolMaker } from '../spool.js';
-import { ruleChecks, ruleText } from '../rules.js';
-import { packageVersion } from '../version.js';
+import { ruleChecks, ruleText } from '../../catalog/rule-text.js';
+import { packageVersion } from '../../core/version.js';
 import type { AnnotationRoot } from './github.js';
 import type { MarkdownOptions } from './markdown.js';
 import { explainRule } from '../../catalog/rule-command.js';

@@ -1,6 +1,7 @@
 /** The report of one `validate` run: what every reporter (text, json, junit, github, markdown, sarif) renders. */
 import type { SkipReason } from '../captures/types.js';
 import type { ResponseProblem, RuleId, Severity } from '../core/problems/problem.js';
+import type { BaselineCounts } from './baseline.js';
 
 export type { RuleId, Severity };
 
@@ -14,8 +15,6 @@ export interface Problem extends Omit<ResponseProblem, 'rule'> {
   /** Where the offending value is in the file (line and column from 1), when it could be placed. */
   readonly line?: number;
   readonly column?: number;
-  /** An error of an inferred rule (`--strict`): no sentence of the documents states it. */
-  readonly inferred?: true;
 }
 
 /** Problems of one rule at pointers of one shape (`/data/*\/3`): one line of the report. */
@@ -87,6 +86,8 @@ export interface Summary {
   skippedByReason: Partial<Record<SkipReason, number>>;
   /** True when no API response was found in the inputs. */
   empty: boolean;
+  /** With `--baseline`: the run's errors it lists (known), does not list (new), and its errors the run no longer has (fixed). */
+  baseline?: BaselineCounts;
   exitCode: number;
 }
 

@@ -70,5 +70,6 @@ export function summaryLine(s: Summary): string {
   const parts = [`${plural(s.responses, 'response')}: ${s.valid} valid, ${s.invalid} invalid${s.withWarnings ? `, ${s.withWarnings} with warnings` : ''}`];
   if (s.unreadable) parts.push(`${plural(s.unreadable, 'input')} unreadable`);
   if (skippedText) parts.push(skippedText);
+  if (s.baseline) parts.push(`baseline: ${plural(s.baseline.known, 'error')} known, ${s.baseline.new} new, ${s.baseline.fixed} fixed`);
   return parts.join('; ');
 }

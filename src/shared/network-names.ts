@@ -4,7 +4,7 @@
  * "facebook (netA), instagram (netB)". A placeholder already after its name ("twitter (netC)")
  * is left as it is.
  */
-import type { NetworkInfo } from './types.js';
+import type { NetworkInfo } from './catalog-types.js';
 
 /** `text` with `name (placeholder)` for each network placeholder it holds. */
 export function withNetworkNames(text: string, networks: readonly Pick<NetworkInfo, 'name' | 'documentName'>[]): string {

@@ -1,5 +1,5 @@
 /** Names derived from a post catalog, in catalog order. */
-import type { PostCatalog } from './types.js';
+import type { PostCatalog } from './catalog-types.js';
 
 /** Sort keys of a post catalog: sortable fields and `<field>.<key>` members, in catalog order. */
 export function sortableNames(catalog: PostCatalog): string[] {

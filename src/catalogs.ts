@@ -1,8 +1,0 @@
-/**
- * `social-analytics-api/catalogs`: the catalogs as typed data — networks, dimensions, error
- * codes, limits, and per version and network the metrics and post fields.
- */
-export { catalogs } from './catalog/catalogs.js';
-export type * from './catalog/types.js';
-export type { RuleLevel } from '../generated/rule-levels.js';
-export { sortableNames, filterableNames, advancedFilterNames } from './catalog/names.js';

@@ -1,0 +1,139 @@
+/**
+ * Captures a careful reader could judge either way are inferred (a warning, an error with
+ * `--strict`), never a default error; captures that break what the documents imply but do not
+ * state get an inferred warning where they got nothing; messages say what the sentence says.
+ * Each case is listed with its deciding quote in docs/decisions/verdict-sweep.md.
+ */
+import { describe, expect, it } from 'vitest';
+import { RULES, type RuleId } from '../../generated/rules.js';
+import { validateResponse, type ValidateResponseInput } from '../../src/validators/index.js';
+
+function verdicts(input: ValidateResponseInput) {
+  const mode = (strict: boolean) => {
+    const r = validateResponse({ ...input, strict });
+    return { valid: r.valid, errors: r.errors.map((p) => p.rule), warnings: r.warnings.map((p) => p.rule) };
+  };
+  return { lax: mode(false), strict: mode(true) };
+}
+
+/** Passes by default with warnings of `rule` only, fails in strict mode with it only. */
+function inferredOnly(input: ValidateResponseInput, rule: RuleId) {
+  expect(RULES[rule].level).toBe('inferred');
+  const { lax, strict } = verdicts(input);
+  expect(lax.errors).toEqual([]);
+  expect(new Set(lax.warnings)).toEqual(new Set([rule]));
+  expect(strict.valid).toBe(false);
+  expect(new Set(strict.errors)).toEqual(new Set([rule]));
+}
+
+function passes(input: ValidateResponseInput) {
+  const { lax, strict } = verdicts(input);
+  expect(lax).toEqual({ valid: true, errors: [], warnings: [] });
+  expect(strict).toEqual({ valid: true, errors: [], warnings: [] });
+}
+
+function statedError(input: ValidateResponseInput, rule: RuleId) {
+  expect(RULES[rule].level).toBe('stated');
+  const { lax } = verdicts(input);
+  expect(new Set(lax.errors)).toEqual(new Set([rule]));
+}
+
+const postsRequest = (extra: Record<string, unknown> = {}) => ({ profiles: ['p1'], date_start: '2026-01-01', date_end: '2026-01-31', fields: ['id', 'type'], ...extra });
+const page = (posts: unknown[], request: unknown = postsRequest(), path = '/2/facebook/page/posts'): ValidateResponseInput => ({ method: 'POST', path, body: { success: true, data: { posts } }, request });
+
+describe('inferred: the documents allow a careful reading under which the capture passes', () => {
+  it('a requested post field missing: "holding only the requested fields" says nothing of presence', () => {
+    inferredOnly(page([{ id: 'a' }]), 'shared.posts.requested-fields-present');
+  });
+  it('an extra reactions_by_type key (care): "keys like, love, ..." may be an open list', () => {
+    inferredOnly(page([{ id: 'a', reactions_by_type: { like: 1, care: 2 } }], null), 'shared.posts.reaction-types');
+  });
+  it('a success answer to limit 501 or to a v1 request with dimensions: no error is named', () => {
+    inferredOnly(page([{ id: 'a', type: 'status' }], postsRequest({ limit: 501 })), 'shared.response.invalid-request-answered');
+    const v1Request = { date_start: '2026-01-01', date_end: '2026-01-01', profiles: ['p1'], metrics: ['fans_change'], dimensions: [{ type: 'date.day' }] };
+    const v1Body = { success: true, profiles: [{ id: 'p1', data: [{ date: '2026-01-01 00:00:00', fans_change: 1 }] }] };
+    inferredOnly({ method: 'POST', path: '/1/facebook/metrics', body: v1Body, request: v1Request }, 'shared.response.invalid-request-answered');
+    // An extra dimension not last and a sort on a field that is not sortable: no code named either.
+    const v2Request = { date_start: '2026-01-01', date_end: '2026-01-01', profiles: ['p1'], metrics: ['insights_activity'], dimensions: [{ type: 'activity_type' }, { type: 'date.day' }] };
+    const message = validateResponse({ method: 'POST', path: '/2/facebook/metrics', body: { success: true, header: [{ type: 'activity_type', rows: [] }, { type: 'date.day', rows: [] }, { type: 'metric', rows: ['insights_activity'] }], data: [] }, request: v2Request }).warnings.find((w) => w.rule === 'shared.response.invalid-request-answered')?.message;
+    expect(message).toContain('the documents name no error for it');
+    expect(message).not.toContain('code 3');
+  });
+  it('an unknown metric name is still refused with code 3, as the error table names it', () => {
+    const request = { date_start: '2026-01-01', date_end: '2026-01-01', profiles: ['p1'], metrics: ['not_a_metric'] };
+    const body = { success: true, profiles: [{ id: 'p1', data: [] }] };
+    const result = validateResponse({ method: 'POST', path: '/1/facebook/metrics', body, request });
+    expect(result.errors.map((e) => e.rule)).toContain('shared.response.invalid-request-refused');
+    expect(result.errors.find((e) => e.rule === 'shared.response.invalid-request-refused')!.message).toContain('an unknown metric, which the documents refuse with code 3');
+  });
+  it('an empty errors list: no minimum is stated', () => {
+    inferredOnly({ method: 'POST', path: '/2/facebook/metrics', body: { success: false, errors: [] } }, 'shared.failure.errors-not-empty');
+  });
+  it('a date-time with a fraction of a second or Z: ISO 8601 with offset writes both', () => {
+    inferredOnly(page([{ id: 'a', created_time: '2026-01-20T17:04:11.5+00:00' }], null), 'shared.posts.datetime-shape');
+    inferredOnly(page([{ id: 'a', created_time: '2026-01-20T17:04:11Z' }], null), 'shared.posts.datetime-shape');
+  });
+});
+
+describe('messages say what the sentence says', () => {
+  it('23:59:60 is a real instant only on a day a leap second was inserted', () => {
+    passes(page([{ id: 'a', created_time: '2016-12-31T23:59:60+00:00' }], null));
+    passes(page([{ id: 'a', created_time: '2015-06-30T23:59:60+00:00' }], null));
+    statedError(page([{ id: 'a', created_time: '2026-01-20T23:59:60+00:00' }], null), 'shared.posts.datetime-utc');
+    statedError(page([{ id: 'a', created_time: '2017-12-31T23:59:60+00:00' }], null), 'shared.posts.datetime-utc');
+  });
+  it('created_time: 14 hours before the start of date_start (UTC+14), 12 hours after the end of date_end (UTC-12)', () => {
+    const request = postsRequest({ fields: ['id', 'created_time'] });
+    const at = (created: string) => page([{ id: 'a', created_time: created }], request);
+    passes(at('2025-12-31T10:00:00+00:00'));
+    statedError(at('2025-12-31T09:59:59+00:00'), 'shared.posts.created-in-range');
+    passes(at('2026-02-01T11:59:59+00:00'));
+    statedError(at('2026-02-01T12:00:00+00:00'), 'shared.posts.created-in-range');
+    statedError(at('2026-02-01T13:59:59+00:00'), 'shared.posts.created-in-range');
+  });
+});
+
+describe('inferred: posts that do not match the requested filter', () => {
+  it('type video asked, a status post returned; [video, photo] and a link', () => {
+    inferredOnly(page([{ id: 'a', type: 'status' }], postsRequest({ filter: [{ field: 'type', value: 'video' }] })), 'shared.posts.filter-match');
+    inferredOnly(page([{ id: 'a', type: 'link' }], postsRequest({ filter: [{ field: 'type', value: ['video', 'photo'] }] })), 'shared.posts.filter-match');
+    passes(page([{ id: 'a', type: 'photo' }], postsRequest({ filter: [{ field: 'type', value: ['video', 'photo'] }] })));
+  });
+  it('v1 ppd_status paid and an organic post; insights_paid_status', () => {
+    const request = postsRequest({ fields: ['id', 'ppd_status', 'insights_paid_status'], filter: [{ field: 'ppd_status', value: 'paid' }] });
+    inferredOnly(page([{ id: 'a', ppd_status: 'organic', insights_paid_status: 'x' }], request, '/1/facebook/page/posts'), 'shared.posts.filter-match');
+    passes(page([{ id: 'a', ppd_status: 'paid', insights_paid_status: 'x' }], request, '/1/facebook/page/posts'));
+    const paidStatus = postsRequest({ fields: ['id', 'insights_paid_status'], filter: [{ field: 'insights_paid_status', value: 'paid' }] });
+    inferredOnly(page([{ id: 'a', insights_paid_status: 'non_paid' }], paidStatus), 'shared.posts.filter-match');
+  });
+  it('instagram image and a video', () => {
+    inferredOnly(page([{ id: 'a', type: 'video' }], postsRequest({ filter: [{ field: 'type', value: 'image' }] }), '/2/instagram/profile/posts'), 'shared.posts.filter-match');
+  });
+  it('post_labels: a {field, value} filter and a match_any label l1, a post labelled only l7', () => {
+    const fields = ['id', 'post_labels'];
+    const l7 = [{ id: 'a', post_labels: [{ id: 'l7', name: 'Seven' }] }];
+    inferredOnly(page(l7, postsRequest({ fields, filter: [{ match_any: [{ field: 'post_labels', value: ['l1'] }] }] })), 'shared.posts.filter-match');
+    inferredOnly(page(l7, postsRequest({ fields, filter: [{ field: 'post_labels', value: ['l1', 'l2'] }] })), 'shared.posts.filter-match');
+    passes(page(l7, postsRequest({ fields, filter: [{ match_any: [{ field: 'post_labels', value: ['l1'] }, { field: 'post_labels', value: ['l7'] }] }] })));
+    inferredOnly(page([{ id: 'a', post_labels: [] }], postsRequest({ fields, filter: [{ field: 'post_labels', value: 'l1' }] }), '/2/instagram/profile/posts'), 'shared.posts.filter-match');
+  });
+  it('a post that does not show the filtered field is not judged on it', () => {
+    passes(page([{ id: 'a' }], postsRequest({ fields: ['id'], filter: [{ field: 'type', value: 'video' }] })));
+  });
+});
+
+describe('inferred: a v1 answer missing a requested day before the last', () => {
+  const request = { date_start: '2026-01-01', date_end: '2026-01-03', profiles: ['p1'], metrics: ['fans_change'] };
+  const body = (days: string[]) => ({ success: true, profiles: [{ id: 'p1', data: days.map((d) => ({ date: `${d} 00:00:00`, fans_change: 1 })) }] });
+  it('the middle day missing is a warning naming the day; every day, or no data at all, passes', () => {
+    const input = { method: 'POST', path: '/1/facebook/metrics', body: body(['2026-01-01', '2026-01-03']), request };
+    inferredOnly(input, 'v1.metrics.every-day');
+    expect(validateResponse(input).warnings[0]).toMatchObject({ pointer: '/profiles/0/data', message: 'no record for the requested day 2026-01-02' });
+    passes({ method: 'POST', path: '/1/facebook/metrics', body: body(['2026-01-01', '2026-01-02', '2026-01-03']), request });
+    passes({ method: 'POST', path: '/1/facebook/metrics', body: body([]), request });
+  });
+  it('a missing last day is the stated last-day rule only', () => {
+    statedError({ method: 'POST', path: '/1/facebook/metrics', body: body(['2026-01-01', '2026-01-02']), request }, 'v1.metrics.last-day');
+    expect(validateResponse({ method: 'POST', path: '/1/facebook/metrics', body: body(['2026-01-01', '2026-01-02']), request }).warnings).toEqual([]);
+  });
+});
