@@ -5,9 +5,7 @@
  */
 import type { ApiRequest } from '../operations.js';
 import type {
-  AtMost,
   DayRecord,
-  DaysAsWritten,
   DayString,
   PostOf,
   PostsPage,
@@ -72,46 +70,6 @@ export interface MetricsRequest<N extends Network = Network, M extends Metric<N>
   metrics: readonly M[];
 }
 
-/** The positions of a metrics request's profiles list (at most 25 profiles). */
-export type ProfilePosition =
-  | '0'
-  | '1'
-  | '2'
-  | '3'
-  | '4'
-  | '5'
-  | '6'
-  | '7'
-  | '8'
-  | '9'
-  | '10'
-  | '11'
-  | '12'
-  | '13'
-  | '14'
-  | '15'
-  | '16'
-  | '17'
-  | '18'
-  | '19'
-  | '20'
-  | '21'
-  | '22'
-  | '23'
-  | '24';
-
-/**
- * The days and profiles of a metrics builder call as written: a day literal of the shape
- * YYYY-MM-DD, a literal list of at most 25 profiles (other values are checked at run time).
- */
-export interface MetricsAsWritten<
-  S extends string = string,
-  E extends string = string,
-  P extends readonly string[] = readonly string[],
-> extends DaysAsWritten<S, E> {
-  readonly profiles: AtMost<P, ProfilePosition, 'at most 25 profiles in a metrics request'>;
-}
-
 /** Body of a posts request of network N for the fields F (version 1). */
 export interface PostsRequest<
   N extends PostNetwork = PostNetwork,
@@ -174,13 +132,8 @@ export interface FacebookBuilders {
    * POST /1/facebook/metrics: daily values of the requested metrics per profile. The day records
    * hold exactly the requested metrics.
    */
-  metrics<
-    M extends FacebookMetric,
-    S extends string = string,
-    E extends string = string,
-    const P extends readonly string[] = readonly string[],
-  >(
-    body: MetricsRequest<'facebook', M> & MetricsAsWritten<S, E, P>,
+  metrics<M extends FacebookMetric>(
+    body: MetricsRequest<'facebook', M>,
   ): ApiRequest<
     MetricsRequest<'facebook', M>,
     V1MetricsResponse<DayRecord<FacebookMetricValues, M>>,
@@ -190,8 +143,8 @@ export interface FacebookBuilders {
    * POST /1/facebook/page/posts: one page of posts, each holding the requested fields and no other
    * (a post that is not a video lacks the fields of videos only).
    */
-  posts<F extends FacebookPostField, S extends string = string, E extends string = string>(
-    body: FacebookPostsRequest<F> & DaysAsWritten<S, E>,
+  posts<F extends FacebookPostField>(
+    body: FacebookPostsRequest<F>,
   ): ApiRequest<FacebookPostsRequest<F>, FacebookPostsResponse<F>, 'POST /1/facebook/page/posts'>;
 }
 
@@ -206,13 +159,8 @@ export interface InstagramBuilders {
    * POST /1/instagram/metrics: daily values of the requested metrics per profile. The day records
    * hold exactly the requested metrics.
    */
-  metrics<
-    M extends InstagramMetric,
-    S extends string = string,
-    E extends string = string,
-    const P extends readonly string[] = readonly string[],
-  >(
-    body: MetricsRequest<'instagram', M> & MetricsAsWritten<S, E, P>,
+  metrics<M extends InstagramMetric>(
+    body: MetricsRequest<'instagram', M>,
   ): ApiRequest<
     MetricsRequest<'instagram', M>,
     V1MetricsResponse<DayRecord<InstagramMetricValues, M>>,
@@ -231,13 +179,8 @@ export interface TwitterBuilders {
    * POST /1/twitter/metrics: daily values of the requested metrics per profile. The day records
    * hold exactly the requested metrics.
    */
-  metrics<
-    M extends TwitterMetric,
-    S extends string = string,
-    E extends string = string,
-    const P extends readonly string[] = readonly string[],
-  >(
-    body: MetricsRequest<'twitter', M> & MetricsAsWritten<S, E, P>,
+  metrics<M extends TwitterMetric>(
+    body: MetricsRequest<'twitter', M>,
   ): ApiRequest<
     MetricsRequest<'twitter', M>,
     V1MetricsResponse<DayRecord<TwitterMetricValues, M>>,
@@ -256,13 +199,8 @@ export interface YoutubeBuilders {
    * POST /1/youtube/metrics: daily values of the requested metrics per profile. The day records
    * hold exactly the requested metrics.
    */
-  metrics<
-    M extends YoutubeMetric,
-    S extends string = string,
-    E extends string = string,
-    const P extends readonly string[] = readonly string[],
-  >(
-    body: MetricsRequest<'youtube', M> & MetricsAsWritten<S, E, P>,
+  metrics<M extends YoutubeMetric>(
+    body: MetricsRequest<'youtube', M>,
   ): ApiRequest<
     MetricsRequest<'youtube', M>,
     V1MetricsResponse<DayRecord<YoutubeMetricValues, M>>,
@@ -281,13 +219,8 @@ export interface PinterestBuilders {
    * POST /1/pinterest/metrics: daily values of the requested metrics per profile. The day records
    * hold exactly the requested metrics.
    */
-  metrics<
-    M extends PinterestMetric,
-    S extends string = string,
-    E extends string = string,
-    const P extends readonly string[] = readonly string[],
-  >(
-    body: MetricsRequest<'pinterest', M> & MetricsAsWritten<S, E, P>,
+  metrics<M extends PinterestMetric>(
+    body: MetricsRequest<'pinterest', M>,
   ): ApiRequest<
     MetricsRequest<'pinterest', M>,
     V1MetricsResponse<DayRecord<PinterestMetricValues, M>>,

@@ -5,9 +5,7 @@
  */
 import type { ApiRequest } from '../operations.js';
 import type {
-  AtMost,
-  CheckedDimensions,
-  DaysAsWritten,
+  AllowedByEvery,
   DayString,
   DimensionItem,
   DimensionList,
@@ -20,27 +18,22 @@ import type {
 import type {
   Dimension,
   ExtraDimension,
-  ExtraDimensionMap,
-  FacebookExtraDimension,
   FacebookMetric,
   FacebookMetricExtraDimensions,
   FacebookPostField,
   FacebookPostsFilter,
   FacebookSortableField,
-  InstagramExtraDimension,
   InstagramMetric,
   InstagramMetricExtraDimensions,
   InstagramPostField,
   InstagramPostResponseMembers,
   InstagramPostsFilter,
   InstagramSortableField,
-  LinkedinExtraDimension,
   LinkedinMetric,
   LinkedinMetricExtraDimensions,
   Metric,
   MetricExtraDimensionsMap,
   Network,
-  PinterestExtraDimension,
   PinterestMetric,
   PinterestMetricExtraDimensions,
   PostField,
@@ -48,11 +41,9 @@ import type {
   PostsFilter,
   Schemas,
   SortableField,
-  TwitterExtraDimension,
   TwitterMetric,
   TwitterMetricExtraDimensions,
   TwitterPostField,
-  YoutubeExtraDimension,
   YoutubeMetric,
   YoutubeMetricExtraDimensions,
 } from './v2-unions.js';
@@ -104,46 +95,6 @@ export interface MetricsRequest<
    * must allow.
    */
   dimensions?: D;
-}
-
-/** The positions of a metrics request's profiles list (at most 25 profiles). */
-export type ProfilePosition =
-  | '0'
-  | '1'
-  | '2'
-  | '3'
-  | '4'
-  | '5'
-  | '6'
-  | '7'
-  | '8'
-  | '9'
-  | '10'
-  | '11'
-  | '12'
-  | '13'
-  | '14'
-  | '15'
-  | '16'
-  | '17'
-  | '18'
-  | '19'
-  | '20'
-  | '21'
-  | '22'
-  | '23'
-  | '24';
-
-/**
- * The days and profiles of a metrics builder call as written: a day literal of the shape
- * YYYY-MM-DD, a literal list of at most 25 profiles (other values are checked at run time).
- */
-export interface MetricsAsWritten<
-  S extends string = string,
-  E extends string = string,
-  P extends readonly string[] = readonly string[],
-> extends DaysAsWritten<S, E> {
-  readonly profiles: AtMost<P, ProfilePosition, 'at most 25 profiles in a metrics request'>;
 }
 
 /** Body of a posts request of network N for the fields F (version 2). */
@@ -245,17 +196,10 @@ export interface FacebookBuilders {
    */
   metrics<
     M extends FacebookMetric,
-    const D extends DimensionList<Dimension, FacebookExtraDimension> = readonly [],
-    S extends string = string,
-    E extends string = string,
-    const P extends readonly string[] = readonly string[],
+    const D extends DimensionList<Dimension, AllowedByEvery<FacebookMetricExtraDimensions, M>> =
+      readonly [],
   >(
-    body: MetricsRequest<
-      'facebook',
-      M,
-      CheckedDimensions<D, Dimension, FacebookMetricExtraDimensions, M>
-    > &
-      MetricsAsWritten<S, E, P>,
+    body: MetricsRequest<'facebook', M, D>,
   ): ApiRequest<
     MetricsRequest<'facebook', M, D>,
     MetricsResponse<M, D>,
@@ -265,8 +209,8 @@ export interface FacebookBuilders {
    * POST /2/facebook/page/posts: one page of posts, each holding the requested fields and no other
    * (a post that is not a video lacks the fields of videos only).
    */
-  posts<F extends FacebookPostField, S extends string = string, E extends string = string>(
-    body: FacebookPostsRequest<F> & DaysAsWritten<S, E>,
+  posts<F extends FacebookPostField>(
+    body: FacebookPostsRequest<F>,
   ): ApiRequest<FacebookPostsRequest<F>, FacebookPostsResponse<F>, 'POST /2/facebook/page/posts'>;
 }
 
@@ -283,17 +227,10 @@ export interface InstagramBuilders {
    */
   metrics<
     M extends InstagramMetric,
-    const D extends DimensionList<Dimension, InstagramExtraDimension> = readonly [],
-    S extends string = string,
-    E extends string = string,
-    const P extends readonly string[] = readonly string[],
+    const D extends DimensionList<Dimension, AllowedByEvery<InstagramMetricExtraDimensions, M>> =
+      readonly [],
   >(
-    body: MetricsRequest<
-      'instagram',
-      M,
-      CheckedDimensions<D, Dimension, InstagramMetricExtraDimensions, M>
-    > &
-      MetricsAsWritten<S, E, P>,
+    body: MetricsRequest<'instagram', M, D>,
   ): ApiRequest<
     MetricsRequest<'instagram', M, D>,
     MetricsResponse<M, D>,
@@ -303,8 +240,8 @@ export interface InstagramBuilders {
    * POST /2/instagram/profile/posts: one page of posts, each holding the requested fields and no
    * other (a post that is not a video lacks the fields of videos only).
    */
-  posts<F extends InstagramPostField, S extends string = string, E extends string = string>(
-    body: InstagramPostsRequest<F> & DaysAsWritten<S, E>,
+  posts<F extends InstagramPostField>(
+    body: InstagramPostsRequest<F>,
   ): ApiRequest<
     InstagramPostsRequest<F>,
     InstagramPostsResponse<F>,
@@ -325,17 +262,10 @@ export interface TwitterBuilders {
    */
   metrics<
     M extends TwitterMetric,
-    const D extends DimensionList<Dimension, TwitterExtraDimension> = readonly [],
-    S extends string = string,
-    E extends string = string,
-    const P extends readonly string[] = readonly string[],
+    const D extends DimensionList<Dimension, AllowedByEvery<TwitterMetricExtraDimensions, M>> =
+      readonly [],
   >(
-    body: MetricsRequest<
-      'twitter',
-      M,
-      CheckedDimensions<D, Dimension, TwitterMetricExtraDimensions, M>
-    > &
-      MetricsAsWritten<S, E, P>,
+    body: MetricsRequest<'twitter', M, D>,
   ): ApiRequest<MetricsRequest<'twitter', M, D>, MetricsResponse<M, D>, 'POST /2/twitter/metrics'>;
 }
 
@@ -352,17 +282,10 @@ export interface YoutubeBuilders {
    */
   metrics<
     M extends YoutubeMetric,
-    const D extends DimensionList<Dimension, YoutubeExtraDimension> = readonly [],
-    S extends string = string,
-    E extends string = string,
-    const P extends readonly string[] = readonly string[],
+    const D extends DimensionList<Dimension, AllowedByEvery<YoutubeMetricExtraDimensions, M>> =
+      readonly [],
   >(
-    body: MetricsRequest<
-      'youtube',
-      M,
-      CheckedDimensions<D, Dimension, YoutubeMetricExtraDimensions, M>
-    > &
-      MetricsAsWritten<S, E, P>,
+    body: MetricsRequest<'youtube', M, D>,
   ): ApiRequest<MetricsRequest<'youtube', M, D>, MetricsResponse<M, D>, 'POST /2/youtube/metrics'>;
 }
 
@@ -379,17 +302,10 @@ export interface LinkedinBuilders {
    */
   metrics<
     M extends LinkedinMetric,
-    const D extends DimensionList<Dimension, LinkedinExtraDimension> = readonly [],
-    S extends string = string,
-    E extends string = string,
-    const P extends readonly string[] = readonly string[],
+    const D extends DimensionList<Dimension, AllowedByEvery<LinkedinMetricExtraDimensions, M>> =
+      readonly [],
   >(
-    body: MetricsRequest<
-      'linkedin',
-      M,
-      CheckedDimensions<D, Dimension, LinkedinMetricExtraDimensions, M>
-    > &
-      MetricsAsWritten<S, E, P>,
+    body: MetricsRequest<'linkedin', M, D>,
   ): ApiRequest<
     MetricsRequest<'linkedin', M, D>,
     MetricsResponse<M, D>,
@@ -410,17 +326,10 @@ export interface PinterestBuilders {
    */
   metrics<
     M extends PinterestMetric,
-    const D extends DimensionList<Dimension, PinterestExtraDimension> = readonly [],
-    S extends string = string,
-    E extends string = string,
-    const P extends readonly string[] = readonly string[],
+    const D extends DimensionList<Dimension, AllowedByEvery<PinterestMetricExtraDimensions, M>> =
+      readonly [],
   >(
-    body: MetricsRequest<
-      'pinterest',
-      M,
-      CheckedDimensions<D, Dimension, PinterestMetricExtraDimensions, M>
-    > &
-      MetricsAsWritten<S, E, P>,
+    body: MetricsRequest<'pinterest', M, D>,
   ): ApiRequest<
     MetricsRequest<'pinterest', M, D>,
     MetricsResponse<M, D>,
@@ -466,18 +375,12 @@ export interface NetworkMetricsBuilder<N extends Network> {
   /** POST /2/{N}/metrics: the requested metrics split by the requested dimensions. */
   metrics<
     M extends Metric<N>,
-    const D extends DimensionList<Dimension, ExtraDimensionMap[N]> = readonly [],
+    const D extends DimensionList<
+      Dimension,
+      AllowedByEvery<MetricExtraDimensionsMap[N], M & keyof MetricExtraDimensionsMap[N]>
+    > = readonly [],
   >(
-    body: MetricsRequest<
-      N,
-      M,
-      CheckedDimensions<
-        D,
-        Dimension,
-        MetricExtraDimensionsMap[N],
-        M & keyof MetricExtraDimensionsMap[N]
-      >
-    >,
+    body: MetricsRequest<N, M, D>,
   ): ApiRequest<MetricsRequest<N, M, D>, MetricsResponse<M, D>, `POST /2/${N}/metrics`>;
 }
 

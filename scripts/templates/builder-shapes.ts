@@ -10,24 +10,19 @@
 export type DayString = string;
 
 /**
- * The shape of a calendar day, `YYYY-MM-DD`, as a template type: what a day written as a literal
- * in a builder call must match, and a type to opt in with for your own values
- * (`const start: DayShape = '2024-01-01'`). The calendar (a 30 February) is checked at run time.
+ * The shape of a calendar day, `YYYY-MM-DD`, as a template type, to opt in with for day literals
+ * (`const start: DayShape = '2024-01-01'`; `'2024/01/01'` does not compile). The builders take any
+ * string (checking it at run time, calendar included): checking day literals in every builder call
+ * costs more type-checking than the bench allows. Not exact: `${number}` also matches `1e3`.
  */
 export type DayShape = `${number}-${number}-${number}`;
 
 /**
- * A day of a request as the builder call wrote it (`S`): any `string` value, checked at run time;
- * a literal of the shape of {@link DayShape}; any other literal is refused, the error naming it
- * and the shape.
+ * `S` when it is a `string` value or a literal of the shape of {@link DayShape}, otherwise
+ * DayShape: for a function of your own, `<S extends string>(day: DayLiteral<S>)` refuses a day
+ * literal of another shape, the error naming it and the shape.
  */
 export type DayLiteral<S extends string> = string extends S ? S : S extends DayShape ? S : DayShape;
-
-/** The days of a builder call as written (`date_start: S`, `date_end: E`), literals checked by {@link DayLiteral}. */
-export interface DaysAsWritten<S extends string, E extends string> {
-  readonly date_start: DayLiteral<S>;
-  readonly date_end: DayLiteral<E>;
-}
 
 /**
  * A sort direction. The documents show only `desc`; other values are not shown, so any string
@@ -182,34 +177,3 @@ export interface FilterFieldCheck<F extends string> {
   readonly [noFilterMatch]: never;
 }
 
-/**
- * The metrics of `M` whose extra dimensions (`T[m]`) do not include `E`: those that refuse `E`.
- */
-export type RefusingMetrics<T, M extends keyof T, E> = { [K in M]: E extends T[K] ? never : K }[M];
-
-/**
- * The dimensions `D` of a metrics request for the metrics `M`, checked against what the metrics
- * allow (`T`: each metric's extra dimensions; `B`: the base dimensions): `D` itself when its last
- * element is a base dimension or an extra dimension every metric of `M` allows; otherwise `D` with
- * that element's type replaced by a message naming the metrics that refuse it, so the error is on
- * that element, names the metrics, and `D` (inferred from the request as written) still types the
- * answer: one mistake, one error, no other line broken by it.
- */
-export type CheckedDimensions<D extends readonly DimensionItem[], B extends string, T, M extends keyof T> = D extends readonly [
-  ...infer H,
-  DimensionItem<infer E>,
-]
-  ? [E] extends [B | AllowedByEvery<T, M>]
-    ? D
-    : readonly [...H, DimensionItem<`${E & string} is not allowed by the metric ${RefusingMetrics<T, M, E> & string}`>]
-  : D;
-
-/**
- * A list `L` as a builder call wrote it, with at most the positions `I` (`'0' | ... | '24'`): `L`
- * itself when it has no element at another position (any list whose length is not known, a
- * `string[]`, passes: it is checked at run time); otherwise `L` with the type of every element past
- * the last allowed position the message `T`, so the error is on the first element too many.
- */
-export type AtMost<L extends readonly unknown[], I extends string, T> = [Exclude<keyof L & `${number}`, I>] extends [never]
-  ? L
-  : { readonly [K in keyof L]: K extends I ? L[K] : T };

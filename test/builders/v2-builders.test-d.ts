@@ -93,8 +93,7 @@ describe('v2 metrics: narrowed response', () => {
     >();
     expectTypeOf<L['header'][0]['type']>().toEqualTypeOf<'date.week'>();
     expectTypeOf<L['data']>().toEqualTypeOf<number[][][]>();
-    // The dimensions as written, position by position (checked against the metrics where they are written: CheckedDimensions).
-    expectTypeOf(linkedin.body.dimensions).toEqualTypeOf<[{ type: 'date.week' }, { type: 'profile_label' }] | undefined>();
+    expectTypeOf(linkedin.body.dimensions).toEqualTypeOf<readonly [{ readonly type: 'date.week' }, { readonly type: 'profile_label' }] | undefined>();
     // @ts-expect-error the first header element is the first requested dimension (date.week), not profile_label
     const wrong: L['header'][0]['type'] = 'profile_label';
     void wrong;

@@ -46,35 +46,6 @@ export function referenceResponses(model: Model, vm: VersionModel, roots: readon
   });
 }
 
-/**
- * The days of a body as a builder call writes them (S: date_start, E: date_end): a builder's
- * `body` is its request type and `DaysAsWritten<S, E>`, so a day written as a literal is checked
- * (DayLiteral) while the request type the call returns stays without them.
- */
-export const DAY_PARAMETERS: readonly TypeParameter[] = [
-  { name: 'S', constraint: 'string', default: 'string' },
-  { name: 'E', constraint: 'string', default: 'string' },
-];
-
-/**
- * `ProfilePosition` and `MetricsAsWritten<S, E, P>`: the days and the profiles of a metrics builder
- * call as written, a literal list of profiles checked against the request limit (catalogs/limits.yaml).
- */
-export function metricsAsWritten(model: Model): Declaration[] {
-  const { value } = model.limits.profilesPerMetricsRequest;
-  const positions = Array.from({ length: value }, (_, i) => `'${i}'`).join(' | ');
-  return [
-    typeAlias('ProfilePosition', `The positions of a metrics request's profiles list (at most ${value} profiles).`, positions),
-    interfaceDeclaration(
-      'MetricsAsWritten',
-      'The days and profiles of a metrics builder call as written: a day literal of the shape YYYY-MM-DD, ' +
-        `a literal list of at most ${value} profiles (other values are checked at run time).`,
-      [{ name: 'profiles', type: `AtMost<P, ProfilePosition, 'at most ${value} profiles in a metrics request'>`, readonly: true }],
-      { params: [...DAY_PARAMETERS, { name: 'P', constraint: 'readonly string[]', default: 'readonly string[]' }], extends: ['DaysAsWritten<S, E>'] },
-    ),
-  ];
-}
-
 const DATE_START = 'First day, YYYY-MM-DD.';
 const DATE_END = 'Last day, YYYY-MM-DD; the last day is included.';
 

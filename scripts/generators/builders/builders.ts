@@ -12,7 +12,7 @@
 import type { Model, Version, VersionModel } from '../../model/types.js';
 import { pascal, versionModel } from '../../model/types.js';
 import type { Artifact } from '../artifact.js';
-import { DAY_PARAMETERS, metricsAsWritten, metricsRequest, networkPostsRequests, postsRequest, postsResponses, referenceResponses } from './builders-requests.js';
+import { metricsRequest, networkPostsRequests, postsRequest, postsResponses, referenceResponses } from './builders-requests.js';
 import { operationList } from '../data/operations.js';
 import { builderName } from '../../../src/shared/builder-names.js';
 import {
@@ -41,24 +41,8 @@ const LABELS_BODY = 'The body is not shown in the documents; an empty object is 
  * (docs/decisions/builder-shape.md).
  */
 function dimensionsConstraint(network: string): string {
-  return `DimensionList<Dimension, ${pascal(network)}ExtraDimension>`;
+  return `DimensionList<Dimension, AllowedByEvery<${pascal(network)}MetricExtraDimensions, M>>`;
 }
-
-/**
- * The `body` of a v2 metrics builder: its request with the dimensions checked against what every
- * metric of M allows (CheckedDimensions). D is constrained by the network's extra dimensions only,
- * so a dimension a metric refuses still leaves D the tuple as written: the error is on that
- * dimension, naming the metric, and the answer type is unchanged (no error on a later line).
- */
-function checkedMetricsBody(network: string, extra: string, metrics = 'M', days = true): string {
-  return `MetricsRequest<${network}, M, CheckedDimensions<D, Dimension, ${extra}, ${metrics}>>${days ? ' & MetricsAsWritten<S, E, P>' : ''}`;
-}
-
-/** The type parameters of the days of a builder call (DAY_PARAMETERS: literals checked by DayLiteral). */
-const DAYS = DAY_PARAMETERS;
-
-/** ... and of a metrics builder call's days and profiles (MetricsAsWritten: a literal list checked against the limit). */
-const METRICS_AS_WRITTEN: TypeParameter[] = [...DAY_PARAMETERS, { name: 'P', isConst: true, constraint: 'readonly string[]', default: 'readonly string[]' }];
 
 /** The builder of one operation. */
 function builder(op: Operation, vm: VersionModel): Builder {
@@ -73,12 +57,12 @@ function builder(op: Operation, vm: VersionModel): Builder {
     returnType: `ApiRequest<${body}, ${op.successSchema ?? 'unknown'}, ${key}>`,
   });
   /** A builder taking a `body` of type `request` (generic in `typeParameters`) and answering `response`. */
-  const withBody = (name: string, doc: string, typeParameters: TypeParameter[], request: string, response: string, parameter = request): Builder => ({
+  const withBody = (name: string, doc: string, typeParameters: TypeParameter[], request: string, response: string): Builder => ({
     name,
     doc: `${op.key}: ${doc}`,
     op,
     typeParameters,
-    parameters: [{ name: 'body', type: parameter }],
+    parameters: [{ name: 'body', type: request }],
     returnType: `ApiRequest<${request}, ${response}, ${key}>`,
   });
   switch (op.kind) {
@@ -93,10 +77,9 @@ function builder(op: Operation, vm: VersionModel): Builder {
         return withBody(
           builderName(op.kind),
           'daily values of the requested metrics per profile. The day records hold exactly the requested metrics.',
-          [{ name: 'M', constraint: `${P}Metric` }, ...METRICS_AS_WRITTEN],
+          [{ name: 'M', constraint: `${P}Metric` }],
           `MetricsRequest<${net}, M>`,
           `V1MetricsResponse<DayRecord<${P}MetricValues, M>>`,
-          `MetricsRequest<${net}, M> & MetricsAsWritten<S, E, P>`,
         );
       }
       return withBody(
@@ -106,20 +89,17 @@ function builder(op: Operation, vm: VersionModel): Builder {
         [
           { name: 'M', constraint: `${P}Metric` },
           { name: 'D', isConst: true, constraint: dimensionsConstraint(op.network!), default: 'readonly []' },
-          ...METRICS_AS_WRITTEN,
         ],
         `MetricsRequest<${net}, M, D>`,
         'MetricsResponse<M, D>',
-        checkedMetricsBody(net, `${P}MetricExtraDimensions`),
       );
     case 'posts':
       return withBody(
         builderName(op.kind),
         `one page of posts, each holding the requested fields and no other${vm.posts[op.network!]?.fields.some((f) => f.videoOnly) ? ' (a post that is not a video lacks the fields of videos only)' : ''}.`,
-        [{ name: 'F', constraint: `${P}PostField` }, ...DAYS],
+        [{ name: 'F', constraint: `${P}PostField` }],
         `${P}PostsRequest<F>`,
         `${P}PostsResponse<F>`,
-        `${P}PostsRequest<F> & DaysAsWritten<S, E>`,
       );
   }
 }
@@ -167,10 +147,9 @@ function genericMetricsBuilders(): Declaration[] {
           doc: 'POST /2/{N}/metrics: the requested metrics split by the requested dimensions.',
           typeParameters: [
             { name: 'M', constraint: 'Metric<N>' },
-            { name: 'D', isConst: true, constraint: 'DimensionList<Dimension, ExtraDimensionMap[N]>', default: 'readonly []' },
+            { name: 'D', isConst: true, constraint: `DimensionList<Dimension, AllowedByEvery<${extra}, M & keyof ${extra}>>`, default: 'readonly []' },
           ],
-          // Without DaysAsWritten: each network's builder (which has it) must be assignable to this one.
-          parameters: [{ name: 'body', type: checkedMetricsBody('N', extra, `M & keyof ${extra}`, false) }],
+          parameters: [{ name: 'body', type: 'MetricsRequest<N, M, D>' }],
           returnType: 'ApiRequest<MetricsRequest<N, M, D>, MetricsResponse<M, D>, `POST /2/${N}/metrics`>',
         },
       ],
@@ -203,7 +182,7 @@ function unionImports(vm: VersionModel, postsOps: readonly string[]): string[] {
   const perNetwork = vm.networks.flatMap((n) =>
     vm.version === 1
       ? [`${pascal(n)}Metric`, `${pascal(n)}MetricValues`]
-      : [`${pascal(n)}Metric`, `${pascal(n)}ExtraDimension`, `${pascal(n)}MetricExtraDimensions`],
+      : [`${pascal(n)}Metric`, `${pascal(n)}MetricExtraDimensions`],
   );
   const posts = vm.networks.filter((n) => vm.posts[n]).flatMap((n) => [
     `${pascal(n)}PostField`,
@@ -211,7 +190,7 @@ function unionImports(vm: VersionModel, postsOps: readonly string[]): string[] {
     ...(vm.posts[n].responseMembers.length ? [`${pascal(n)}PostResponseMembers`] : []),
   ]);
   const generic = ['Metric', 'Network', 'PostField', 'PostNetwork', 'PostsFilter', 'Schemas', 'SortableField'];
-  return [...generic, ...(vm.version === 2 ? ['Dimension', 'ExtraDimension', 'ExtraDimensionMap', 'MetricExtraDimensionsMap'] : []), ...perNetwork, ...posts];
+  return [...generic, ...(vm.version === 2 ? ['Dimension', 'ExtraDimension', 'MetricExtraDimensionsMap'] : []), ...perNetwork, ...posts];
 }
 
 /** The source of generated/builders/v{version}.ts. */
@@ -220,8 +199,8 @@ export async function buildersSource(model: Model, version: Version, allOperatio
   const ops = allOperations.filter((op) => op.version === version);
   const postsOps = ops.filter((op) => op.kind === 'posts').map((op) => op.network!);
   const roots = [...new Set(ops.filter((op) => op.kind !== 'metrics' && op.kind !== 'posts').map((op) => op.successSchema!))];
-  const v2Shapes = ['CheckedDimensions', 'DimensionItem', 'DimensionList', 'MetricsResponse'];
-  const shapes = ['AtMost', 'DaysAsWritten', 'DayString', 'PostOf', 'PostsPage', 'RequiredPick', 'SortElement', ...(version === 1 ? ['DayRecord', 'V1MetricsResponse'] : v2Shapes)];
+  const v2Shapes = ['AllowedByEvery', 'DimensionItem', 'DimensionList', 'MetricsResponse'];
+  const shapes = ['DayString', 'PostOf', 'PostsPage', 'RequiredPick', 'SortElement', ...(version === 1 ? ['DayRecord', 'V1MetricsResponse'] : v2Shapes)];
   const imports = [
     importDeclaration('../operations.js', ['ApiRequest']),
     importDeclaration('./shapes.js', shapes),
@@ -230,7 +209,6 @@ export async function buildersSource(model: Model, version: Version, allOperatio
   const declarations: Declaration[] = [
     ...referenceResponses(model, vm, roots),
     metricsRequest(model, version),
-    ...metricsAsWritten(model),
     postsRequest(model, version),
     ...networkPostsRequests(model, vm, postsOps),
     ...postsResponses(model, vm),
