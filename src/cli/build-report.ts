@@ -1,9 +1,9 @@
 /** Reads the inputs and checks every captured response, handing out each report item in input order; or collects them into the whole report. */
 import { expandPaths, openInputItems, readStreamItems, type InputFile } from '../captures/read-inputs.js';
-import { unreadable as unreadableInput, type CaptureItem } from '../captures/types.js';
+import { unreadable as unreadableInput, type CaptureItem, type CapturedResponse } from '../captures/types.js';
 import { createItemChecker } from '../report/check-response.js';
 import { checkerModule, checkFileInWorker, checksInWorker, checkThreads, type CheckerModule } from './checks-in-worker.js';
-import { createCoverageCollector } from '../report/coverage.js';
+import { createCoverageCollector, type CoverageNames } from '../report/coverage.js';
 import { checkFilesInWorkers, FOLDER_MIN_BYTES, FOLDER_MIN_FILES, filesInWorkers, type FileOutcome } from './files-in-workers.js';
 import type { ReportClosing, ReportItem, ValidateReport } from '../report/report-types.js';
 import { reportOf } from '../report/report-of.js';
@@ -41,7 +41,7 @@ export interface BuildOptions {
 
 /** How a file of `bytes` is checked: in a worker started from the module returned, or on this thread (undefined). */
 function workerFor(bytes: number, options: BuildOptions): CheckerModule | undefined {
-  if (options.worker === null || options.threads === 0 || !checksInWorker(bytes, { coverage: options.coverage, minBytes: options.worker?.minBytes })) return undefined;
+  if (options.worker === null || options.threads === 0 || !checksInWorker(bytes, { minBytes: options.worker?.minBytes })) return undefined;
   return options.worker?.module ?? checkerModule();
 }
 
@@ -68,8 +68,10 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
   const threads = options.threads ?? checkThreads();
   const poolAfter = options.threads === undefined ? (options.worker?.folderMinBytes ?? FOLDER_MIN_BYTES) : 0;
   const minFiles = options.worker?.minFiles ?? FOLDER_MIN_FILES;
-  /** True while the files may still go to threads: enough of them, threads allowed, a second core, no coverage. */
-  let spread = options.worker !== null && threads > 0 && filesInWorkers(regular.length, { coverage: options.coverage, minFiles });
+  /** True while the files may still go to threads: enough of them, threads allowed, a second core. */
+  let spread = options.worker !== null && threads > 0 && filesInWorkers(regular.length, { minFiles });
+  /** The names the threads' responses exercised (each thread collects those of its batches). */
+  const onCoverage = coverage ? (names: CoverageNames) => coverage.addNames(names) : undefined;
   let pool: AsyncGenerator<FileOutcome> | undefined;
   /** Regular files taken so far (checked here or by the threads), and the bytes of those read here. */
   let taken = 0;
@@ -87,7 +89,7 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
       if (spread && readHere >= poolAfter && regular.length - taken >= minFiles) {
         spread = false;
         const module = options.worker?.module ?? checkerModule();
-        if (module) pool = checkFilesInWorkers(regular.slice(taken), options.strict, module, threads, options.worker?.minBytes);
+        if (module) pool = checkFilesInWorkers(regular.slice(taken), options.strict, module, threads, options.worker?.minBytes, onCoverage);
       }
       taken++;
     }
@@ -111,7 +113,8 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
     const worker = opened && workerFor(opened.size, options);
     if (worker) {
       opened.close();
-      for await (const item of checkFileInWorker(file.path, file.label, options.strict, worker, check, threads)) await add(item);
+      const checkHere = (response: CapturedResponse) => (coverage?.add(response), check(response));
+      for await (const item of checkFileInWorker(file.path, file.label, options.strict, worker, checkHere, threads, onCoverage)) await add(item);
       return;
     }
     // A file's items are read synchronously (no promise per item); standard input's as they come.

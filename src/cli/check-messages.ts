@@ -1,5 +1,6 @@
 /** What the CLI's main thread and its checking thread (check-worker.ts) send each other. */
 import type { StreamedArray } from '../captures/json-elements.js';
+import type { CoverageNames } from '../report/coverage.js';
 import type { SentItem } from './packed-items.js';
 
 /** The checking thread's start-up data: one file's label and rules. */
@@ -8,6 +9,8 @@ export interface CheckerData {
   strict: boolean;
   /** For a folder's files: the size from which a file is left to the main thread. */
   largeFrom?: number;
+  /** True when the run collects coverage: each answer says the names its responses exercised. */
+  coverage?: boolean;
 }
 
 /**
@@ -31,7 +34,7 @@ export const ELEMENT_FIELDS = 5;
  * taken by its lines (`byLine`) that is not one JSON value in UTF-8, so not an element: the items
  * are those before it, and the file is read again exactly from there.
  */
-export type CheckedBatch = { items: SentItem[]; last: boolean; miss?: number } | { error: string };
+export type CheckedBatch = { items: SentItem[]; last: boolean; miss?: number; coverage?: CoverageNames } | { error: string };
 
 /** Whole files for a checking thread to read and check, in input order (a folder's files). */
 export interface FilesBatch {
@@ -39,4 +42,4 @@ export interface FilesBatch {
 }
 
 /** Per file of a batch, in order: its report items, or `large` when it is for the threads of one file (checks-in-worker.ts) and left to the main thread; or why the batch could not be checked. */
-export type CheckedFiles = { files: ({ items: SentItem[] } | { large: true })[] } | { error: string };
+export type CheckedFiles = { files: ({ items: SentItem[] } | { large: true })[]; coverage?: CoverageNames } | { error: string };

@@ -9,11 +9,17 @@ import { decodeUtf8, NOT_UTF8 } from '../captures/json-elements.js';
 import { openInputItems, readElement } from '../captures/read-inputs.js';
 import { unreadable } from '../captures/types.js';
 import { createItemChecker } from '../report/check-response.js';
+import { createCoverageCollector, type CoverageCollector } from '../report/coverage.js';
 import { packItems } from './packed-items.js';
 import { ELEMENT_FIELDS, type CheckBatch, type CheckedBatch, type CheckedFiles, type CheckerData, type FilesBatch } from './check-messages.js';
 import type { ReportItem } from '../report/report-types.js';
 
-async function checkBatch(batch: CheckBatch, check: ReturnType<typeof createItemChecker>, label: string): Promise<CheckedBatch> {
+/** Each answer with the coverage names of the responses it checked, when the run collects coverage. */
+function withCoverage<T extends object>(answer: T, coverage: CoverageCollector | undefined): T {
+  return coverage ? { ...answer, coverage: coverage.names() } : answer;
+}
+
+async function checkBatch(batch: CheckBatch, check: ReturnType<typeof createItemChecker>, label: string, coverage: CoverageCollector | undefined): Promise<CheckedBatch> {
   const items: ReportItem[] = [];
   const bytes = Buffer.from(batch.bytes);
   const elements = new Float64Array(batch.elements);
@@ -26,19 +32,20 @@ async function checkBatch(batch: CheckBatch, check: ReturnType<typeof createItem
     const byLine = elements[at + 4] === 1;
     const text = decodeUtf8(bytes.subarray(from, end));
     from = end;
-    if (text === undefined && byLine) return { items: packItems(items), last: false, miss: index };
-    if (text === undefined) return { items: packItems([...items, unreadable(label, NOT_UTF8)]), last: true };
+    if (text === undefined && byLine) return withCoverage({ items: packItems(items), last: false, miss: index }, coverage);
+    if (text === undefined) return withCoverage({ items: packItems([...items, unreadable(label, NOT_UTF8)]), last: true }, coverage);
     const { item, last } = readElement({ kind: 'element', array, index, text, start }, label);
     // Text taken by its lines that is not JSON is not an element: the main thread reads the file exactly from there.
-    if (last && byLine) return { items: packItems(items), last: false, miss: index };
+    if (last && byLine) return withCoverage({ items: packItems(items), last: false, miss: index }, coverage);
+    if (item.kind === 'response') coverage?.add(item);
     items.push(item.kind === 'response' ? await check(item) : item);
-    if (last) return { items: packItems(items), last: true };
+    if (last) return withCoverage({ items: packItems(items), last: true }, coverage);
   }
-  return { items: packItems(items), last: false };
+  return withCoverage({ items: packItems(items), last: false }, coverage);
 }
 
 /** Reads and checks whole files; a file large enough for threads of its own is left to the main thread. */
-async function checkFiles(batch: FilesBatch, check: ReturnType<typeof createItemChecker>, largeFrom: number): Promise<CheckedFiles> {
+async function checkFiles(batch: FilesBatch, check: ReturnType<typeof createItemChecker>, largeFrom: number, coverage: CoverageCollector | undefined): Promise<CheckedFiles> {
   const files: Extract<CheckedFiles, { files: unknown }>['files'] = [];
   for (const { path, label } of batch.files) {
     const opened = openInputItems(path, label);
@@ -48,10 +55,13 @@ async function checkFiles(batch: FilesBatch, check: ReturnType<typeof createItem
       continue;
     }
     const items: ReportItem[] = [];
-    for (const item of opened.whole ?? opened.items) items.push(item.kind === 'response' ? await check(item) : item);
+    for (const item of opened.whole ?? opened.items) {
+      if (item.kind === 'response') coverage?.add(item);
+      items.push(item.kind === 'response' ? await check(item) : item);
+    }
     files.push({ items: packItems(items) });
   }
-  return { files };
+  return withCoverage({ files }, coverage);
 }
 
 function serve(port: NonNullable<typeof parentPort>, data: CheckerData): void {
@@ -62,7 +72,9 @@ function serve(port: NonNullable<typeof parentPort>, data: CheckerData): void {
     queue = queue.then(async () => {
       let answer: CheckedBatch | CheckedFiles;
       try {
-        answer = 'files' in batch ? await checkFiles(batch, check, data.largeFrom ?? Infinity) : await checkBatch(batch, check, data.label);
+        // A collector per batch: the names go with its answer, which the main thread may drop (a file read again from an element).
+        const coverage = data.coverage ? createCoverageCollector() : undefined;
+        answer = 'files' in batch ? await checkFiles(batch, check, data.largeFrom ?? Infinity, coverage) : await checkBatch(batch, check, data.label, coverage);
       } catch (err) {
         answer = { error: err instanceof Error ? err.message : String(err) };
       }

@@ -21,6 +21,7 @@ import { readJsonParts } from '../captures/read-parts.js';
 import { unreadable } from '../captures/types.js';
 import { ELEMENT_FIELDS, type CheckBatch, type CheckedBatch, type CheckerData } from './check-messages.js';
 import type { createItemChecker } from '../report/check-response.js';
+import type { CoverageNames } from '../report/coverage.js';
 import { orderedAnswers } from './ordered-answers.js';
 import { unpackItem } from './packed-items.js';
 import type { ReportItem } from '../report/report-types.js';
@@ -37,9 +38,9 @@ const BATCH_BYTES = 512 * 1024;
 /** Element text sent and not yet answered, at most (then reading waits for the worker). */
 const MAX_IN_FLIGHT_BYTES = 16 * MB;
 
-/** True when a file of `bytes` is checked in a worker: large enough, a second core to run it, and no coverage (collected from the bodies on this thread). */
-export function checksInWorker(bytes: number, options: { coverage: boolean; minBytes?: number; cores?: number }): boolean {
-  return !options.coverage && bytes >= (options.minBytes ?? WORKER_MIN_BYTES) && (options.cores ?? availableParallelism()) > 1;
+/** True when a file of `bytes` is checked in a worker: large enough, and a second core to run it. */
+export function checksInWorker(bytes: number, options: { minBytes?: number; cores?: number }): boolean {
+  return bytes >= (options.minBytes ?? WORKER_MIN_BYTES) && (options.cores ?? availableParallelism()) > 1;
 }
 
 /** Checking threads at most: on two cores, two of them beside the reading thread were faster than one (docs/decisions/streamed-captures.md). */
@@ -88,8 +89,16 @@ const failed = (label: string, why: string) => unreadable(label, `the rest of th
  * The report items of `file`, in file order, its elements checked in `threads` workers started
  * from `module`; `check` checks on this thread what is not streamed (a file that is one document).
  */
-export async function* checkFileInWorker(file: string, label: string, strict: boolean, module: CheckerModule, check: ReturnType<typeof createItemChecker>, threads = 1): AsyncGenerator<ReportItem> {
-  const data: CheckerData = { label, strict };
+export async function* checkFileInWorker(
+  file: string,
+  label: string,
+  strict: boolean,
+  module: CheckerModule,
+  check: ReturnType<typeof createItemChecker>,
+  threads = 1,
+  onCoverage?: (names: CoverageNames) => void,
+): AsyncGenerator<ReportItem> {
+  const data: CheckerData = { label, strict, ...(onCoverage ? { coverage: true } : {}) };
   const answers = orderedAnswers<CheckBatch, CheckedBatch, undefined>(Array.from({ length: Math.max(1, threads) }, () => startWorker(module, data)));
   let failure: string | undefined;
 
@@ -126,6 +135,7 @@ export async function* checkFileInWorker(file: string, label: string, strict: bo
     }
     // The answers after a miss are of text that was not read as elements: dropped.
     if (miss !== undefined) return true;
+    if (got.answer.coverage) onCoverage?.(got.answer.coverage);
     for (const item of got.answer.items) yield unpackItem(item);
     if (got.answer.miss !== undefined) {
       miss = got.answer.miss;

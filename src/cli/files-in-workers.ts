@@ -11,6 +11,7 @@ import type { InputFile } from '../captures/read-inputs.js';
 import { unreadable } from '../captures/types.js';
 import type { CheckedFiles, FilesBatch } from './check-messages.js';
 import { startWorker, WORKER_MIN_BYTES, type CheckerModule } from './checks-in-worker.js';
+import type { CoverageNames } from '../report/coverage.js';
 import { orderedAnswers } from './ordered-answers.js';
 import { unpackItem } from './packed-items.js';
 import type { ReportItem } from '../report/report-types.js';
@@ -29,16 +30,24 @@ const BATCH_FILES = 16;
 /** Batches sent and not yet answered, at most. */
 const MAX_IN_FLIGHT = 8;
 
-/** True when `files` files are checked on threads: enough of them, a second core, and no coverage (collected from the bodies on this thread). */
-export function filesInWorkers(files: number, options: { coverage: boolean; minFiles?: number; cores?: number }): boolean {
-  return !options.coverage && files >= (options.minFiles ?? FOLDER_MIN_FILES) && (options.cores ?? availableParallelism()) > 1;
+/** True when `files` files are checked on threads: enough of them, and a second core. */
+export function filesInWorkers(files: number, options: { minFiles?: number; cores?: number }): boolean {
+  return files >= (options.minFiles ?? FOLDER_MIN_FILES) && (options.cores ?? availableParallelism()) > 1;
 }
 
 /** What becomes of each file, in input order: its items, or `large` (the caller checks it). */
 export type FileOutcome = { file: InputFile; items: ReportItem[] } | { file: InputFile; large: true };
 
-export async function* checkFilesInWorkers(files: readonly InputFile[], strict: boolean, module: CheckerModule, threads: number, largeFrom = WORKER_MIN_BYTES): AsyncGenerator<FileOutcome> {
-  const workers = Array.from({ length: Math.max(1, threads) }, () => startWorker(module, { label: '', strict, largeFrom }));
+/** `onCoverage`: given, the threads collect coverage and it is called with the names of each batch answered. */
+export async function* checkFilesInWorkers(
+  files: readonly InputFile[],
+  strict: boolean,
+  module: CheckerModule,
+  threads: number,
+  largeFrom = WORKER_MIN_BYTES,
+  onCoverage?: (names: CoverageNames) => void,
+): AsyncGenerator<FileOutcome> {
+  const workers = Array.from({ length: Math.max(1, threads) }, () => startWorker(module, { label: '', strict, largeFrom, ...(onCoverage ? { coverage: true } : {}) }));
   const answers = orderedAnswers<FilesBatch, CheckedFiles, InputFile[]>(workers);
   let next = 0;
   const send = () => {
@@ -56,6 +65,7 @@ export async function* checkFilesInWorkers(files: readonly InputFile[], strict: 
         return;
       }
       send();
+      if (got.answer.coverage) onCoverage?.(got.answer.coverage);
       for (const [i, file] of got.meta.entries()) {
         const outcome = got.answer.files[i];
         yield 'large' in outcome ? { file, large: true } : { file, items: outcome.items.map(unpackItem) };

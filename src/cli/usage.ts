@@ -47,7 +47,11 @@ options:
   --output FILE, -o FILE   the file of the --reporter next to it (just before, else just after)
   --json                   the same as --reporter json
   --strict                 inferred rules fail too (by default they are warnings)
-  --coverage               add which operations, metrics, post fields and dimensions were exercised
+  --coverage               add which operations, metrics, post fields and dimensions were
+                           exercised, and per operation its HTTP statuses and error codes
+  --min-coverage KIND=PCT  fail the run (exit 1) when coverage of KIND is below PCT percent;
+                           KIND: operations, metrics, fields, dimensions, statuses or
+                           error-codes; several separated by commas (implies --coverage)
   --allow-empty            a run in which no API response was found exits 0 instead of 1
   --baseline FILE          only errors FILE does not list fail the run (exit 1); FILE is a
                            baseline written by --write-baseline or a previous JSON report.

@@ -1,5 +1,6 @@
 /** Command line of `validate`: inputs, reporters with their outputs, and the flags. */
 import { DEFAULT_REPORTER, isReporterName, REPORTERS, reporterForFile, type ReporterName } from '../report/reporters/table.js';
+import { readMinCoverage, type CoverageMinimums } from '../report/coverage-gate.js';
 import { readOptions, type OptionTable } from './parse-options.js';
 
 export interface ReporterChoice {
@@ -20,6 +21,8 @@ export interface ValidateOptions {
   docsUrl?: string;
   /** `--threads N`: checking threads at most beside the reading one (0: everything on one thread); one per core, at most two, unless given. */
   threads?: number;
+  /** `--min-coverage KIND=PERCENT,...`: coverage thresholds under which the run fails (implies coverage). */
+  minCoverage?: CoverageMinimums;
   /** `--baseline FILE`: only errors it does not list fail the run (a baseline file or a JSON report). */
   baseline?: string;
   /** `--write-baseline FILE`: every error of the run written as a baseline. */
@@ -38,6 +41,7 @@ const VALIDATE_OPTIONS: OptionTable = {
   root: { type: 'string' },
   'docs-url': { type: 'string' },
   threads: { type: 'string' },
+  'min-coverage': { type: 'string' },
   baseline: { type: 'string' },
   'write-baseline': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -149,6 +153,12 @@ export function parseValidateArgs(args: readonly string[]): ValidateOptions | { 
         const threads = /^\d{1,2}$/.test(token.value ?? '') ? Number(token.value) : NaN;
         if (!(threads <= MAX_THREADS)) return { error: `${token.rawName} needs a number of checking threads from 0 to ${MAX_THREADS}, got ${JSON.stringify(token.value ?? '')}` };
         options.threads = threads;
+        break;
+      }
+      case 'min-coverage': {
+        const wrong = readMinCoverage(token.value, (options.minCoverage ??= {}));
+        if (wrong) return { error: wrong };
+        options.coverage = true;
         break;
       }
       case 'baseline':

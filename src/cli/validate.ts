@@ -7,11 +7,12 @@
  */
 import { appendFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { baselineText, createBaselineGate, readBaseline, type BaselineCounts, type BaselineEntry } from '../report/baseline.js';
+import { baselineText, createBaselineGate, readBaseline, type BaselineEntry } from '../report/baseline.js';
 import { checkInputs } from './build-report.js';
+import { coverageShortfalls, shortfallText } from '../report/coverage-gate.js';
 import { fileOutput, laterOutput, liveOutput, memoryOutput, type ReportOutput } from './report-output.js';
 import { reasonOf } from './report-path-error.js';
-import type { ReportClosing, ReportWriter } from '../report/report-types.js';
+import type { BaselineCounts, CoverageShortfall, ReportClosing, ReportWriter } from '../report/report-types.js';
 import { summaryLine } from '../report/reporters/problem-text.js';
 import { JOB_SUMMARY_REPORTER, reporterOf, writerOf } from '../report/reporters/table.js';
 import { createSpoolFiles, type SpoolMaker } from '../report/spool.js';
@@ -205,7 +206,9 @@ async function streamReports(
       for (const { writer } of reports) writer.item(item);
     },
   });
-  const closing = known ? againstBaseline(checked, gate!.counts(), parsed.allowEmpty) : checked;
+  const gated = known ? againstBaseline(checked, gate!.counts(), parsed.allowEmpty) : checked;
+  const closing = parsed.minCoverage && gated.coverage ? belowCoverage(gated, coverageShortfalls(gated.coverage, parsed.minCoverage)) : gated;
+  if (closing.summary.coverageBelow) io.err(`social-analytics-api validate: ${shortfallText(closing.summary.coverageBelow)}`);
   // A reader of standard output that is behind is waited for between the steps of a report's end (its spooled lists).
   const caughtUp = async () => {
     const behind = io.backlog?.();
@@ -241,6 +244,13 @@ function againstBaseline(closing: ReportClosing, baseline: BaselineCounts, allow
   const { exitCode: _, ...summary } = closing.summary;
   const exitCode = summary.unreadable ? 2 : baseline.new || (summary.empty && !allowEmpty) ? 1 : 0;
   return { ...closing, summary: { ...summary, baseline, exitCode } };
+}
+
+/** The closing of a run with coverage thresholds: the kinds below theirs in the summary, and any fails the run. */
+function belowCoverage(closing: ReportClosing, shortfalls: CoverageShortfall[]): ReportClosing {
+  if (!shortfalls.length) return closing;
+  const { exitCode, ...summary } = closing.summary;
+  return { ...closing, summary: { ...summary, coverageBelow: shortfalls, exitCode: Math.max(exitCode, 1) } };
 }
 
 /** Text read from a baseline with its control characters escaped (no line of it can forge another). */

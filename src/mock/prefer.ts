@@ -23,7 +23,7 @@ const NAMES = ['code', 'error', 'example'] as const;
 type Name = (typeof NAMES)[number];
 
 /** The errors of the error catalog the operation can answer. */
-function failuresOf(op: Pick<OperationInfo, 'key' | 'version'>): readonly ErrorCode[] {
+export function failuresOf(op: Pick<OperationInfo, 'key' | 'version'>): readonly ErrorCode[] {
   return (catalogs.errors as readonly ErrorCode[]).filter((e) => e.endpoints === 'all' || ((op.version === 1 ? e.endpoints.v1 : e.endpoints.v2) ?? []).includes(op.key));
 }
 

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { parseJson } from '../captures/json-syntax.js';
 import { isPlainObject } from '../shared/values.js';
-import type { ReportItem } from './report-types.js';
+import type { BaselineCounts, ReportItem } from './report-types.js';
 
 /** What a baseline file says it is. */
 export const BASELINE_KIND = 'social-analytics-api baseline';
@@ -22,16 +22,6 @@ export interface BaselineEntry {
   pointer: string;
   rule: string;
   count: number;
-}
-
-/** The outcome of a run against a baseline, as the summary reports it. */
-export interface BaselineCounts {
-  /** Errors of the run the baseline lists: they do not fail it. */
-  known: number;
-  /** Errors of the run the baseline does not list: any fails it. */
-  new: number;
-  /** Errors the baseline lists that the run no longer has. */
-  fixed: number;
 }
 
 const SEP = '\u0000';

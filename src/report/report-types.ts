@@ -1,7 +1,6 @@
 /** The report of one `validate` run: what every reporter (text, json, junit, github, markdown, sarif) renders. */
 import type { SkipReason } from '../captures/types.js';
 import type { ResponseProblem, RuleId, Severity } from '../core/problems/problem.js';
-import type { BaselineCounts } from './baseline.js';
 
 export type { RuleId, Severity };
 
@@ -88,6 +87,8 @@ export interface Summary {
   empty: boolean;
   /** With `--baseline`: the run's errors it lists (known), does not list (new), and its errors the run no longer has (fixed). */
   baseline?: BaselineCounts;
+  /** With `--min-coverage`: the kinds of coverage below their threshold (any fails the run). */
+  coverageBelow?: CoverageShortfall[];
   exitCode: number;
 }
 
@@ -102,6 +103,10 @@ export interface Coverage {
   metrics: Record<string, CoverageCount>;
   postFields: Record<string, CoverageCount>;
   dimensions: Record<string, CoverageCount>;
+  /** Per operation: the HTTP statuses it answers with (200 and those of its failures) seen. */
+  statuses: Record<string, CoverageCount>;
+  /** Per operation: the error codes of the error catalog it can answer seen in failure bodies. */
+  errorCodes: Record<string, CoverageCount>;
 }
 
 /** What a report says after its items: the counts, coverage when asked, the first rule the problems name. */
@@ -136,4 +141,27 @@ export interface ValidateReport {
   skipped: SkippedReport[];
   items: ReportItem[];
   coverage?: Coverage;
+}
+
+/** The outcome of a run against a baseline, as the summary reports it. */
+export interface BaselineCounts {
+  /** Errors of the run the baseline lists: they do not fail it. */
+  known: number;
+  /** Errors of the run the baseline does not list: any fails it. */
+  new: number;
+  /** Errors the baseline lists that the run no longer has. */
+  fixed: number;
+}
+
+/** The kinds of names coverage counts, each with its own `--min-coverage` threshold. */
+export const COVERAGE_KINDS = ['operations', 'metrics', 'fields', 'dimensions', 'statuses', 'error-codes'] as const;
+export type CoverageKind = (typeof COVERAGE_KINDS)[number];
+
+/** A kind whose coverage is below its threshold. */
+export interface CoverageShortfall {
+  kind: CoverageKind;
+  exercised: number;
+  total: number;
+  /** The threshold, in percent. */
+  min: number;
 }

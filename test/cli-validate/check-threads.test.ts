@@ -86,12 +86,11 @@ describe('checking in worker threads', () => {
 });
 
 describe('which files are checked in worker threads', () => {
-  it('large files, when a second core runs the worker and coverage (collected on the main thread) is off', () => {
-    expect(checksInWorker(WORKER_MIN_BYTES, { coverage: false, cores: 2 })).toBe(true);
-    expect(checksInWorker(WORKER_MIN_BYTES - 1, { coverage: false, cores: 2 })).toBe(false);
-    expect(checksInWorker(WORKER_MIN_BYTES, { coverage: true, cores: 2 })).toBe(false);
-    expect(checksInWorker(WORKER_MIN_BYTES, { coverage: false, cores: 1 })).toBe(false);
-    expect(checksInWorker(10, { coverage: false, cores: 2, minBytes: 10 })).toBe(true);
+  it('large files, when a second core runs the worker', () => {
+    expect(checksInWorker(WORKER_MIN_BYTES, { cores: 2 })).toBe(true);
+    expect(checksInWorker(WORKER_MIN_BYTES - 1, { cores: 2 })).toBe(false);
+    expect(checksInWorker(WORKER_MIN_BYTES, { cores: 1 })).toBe(false);
+    expect(checksInWorker(10, { cores: 2, minBytes: 10 })).toBe(true);
   });
 
   it('one worker per core, at most two', () => {

@@ -93,10 +93,9 @@ describe('a folder checked on worker threads', () => {
     expect(notChecked(few.items).size).toBe(0);
   }, 60_000);
 
-  it('is taken from FOLDER_MIN_FILES files on, with a second core and coverage off', () => {
-    expect(filesInWorkers(FOLDER_MIN_FILES, { coverage: false, cores: 2 })).toBe(true);
-    expect(filesInWorkers(FOLDER_MIN_FILES - 1, { coverage: false, cores: 2 })).toBe(false);
-    expect(filesInWorkers(FOLDER_MIN_FILES, { coverage: true, cores: 2 })).toBe(false);
-    expect(filesInWorkers(FOLDER_MIN_FILES, { coverage: false, cores: 1 })).toBe(false);
+  it('is taken from FOLDER_MIN_FILES files on, with a second core', () => {
+    expect(filesInWorkers(FOLDER_MIN_FILES, { cores: 2 })).toBe(true);
+    expect(filesInWorkers(FOLDER_MIN_FILES - 1, { cores: 2 })).toBe(false);
+    expect(filesInWorkers(FOLDER_MIN_FILES, { cores: 1 })).toBe(false);
   });
 });

@@ -70,7 +70,7 @@ describe('inferred response rules', () => {
       const strict = validateResponse({ ...input, strict: true });
       expect(strict.valid).toBe(false);
       expect(strict.warnings).toEqual([]);
-      expect(strict.errors).toEqual(lax.warnings.map((w) => ({ ...w, severity: 'error' })));
+      expect(strict.errors).toEqual(lax.warnings.map((w) => ({ ...w, severity: 'error', inferred: true })));
     });
   }
 });

@@ -74,7 +74,7 @@ describe('posts, request-aware', () => {
     void dropped;
     const lax = validateResponse({ method: 'POST', path: '/2/facebook/page/posts', body: page([post(1, 9), lacking]), request: request() });
     expect([lax.errors, lax.warnings.map((w) => w.rule)]).toEqual([[], ['shared.posts.requested-fields-present']]);
-    const strictProblem = (...args: Parameters<typeof problem>) => ({ ...problem(...args), severity: 'error' });
+    const strictProblem = (...args: Parameters<typeof problem>) => ({ ...problem(...args), severity: 'error', inferred: true });
     for (const strict of [true]) {
       const check = (posts: unknown[], req = request()) => validateResponse({ method: 'POST', path: '/2/facebook/page/posts', body: page(posts), request: req, strict }).errors;
       const { comments, ...withoutComments } = post(2, 8);

@@ -40,12 +40,17 @@ export function firstRule(items: readonly ReportItem[]): RuleId | undefined {
   return undefined;
 }
 
-/** The coverage counts in order: operations, then metrics, post fields and dimensions per version and network. */
+/** The coverage counts in order: operations, then metrics, post fields and dimensions per version and network, then statuses and error codes per operation exercised. */
 export function coverageRows(c: Coverage): [string, CoverageCount][] {
   const rows: [string, CoverageCount][] = [['operations', c.operations]];
   for (const [key, v] of Object.entries(c.metrics)) rows.push([`metrics ${key}`, v]);
   for (const [key, v] of Object.entries(c.postFields)) rows.push([`post fields ${key}`, v]);
   for (const [key, v] of Object.entries(c.dimensions)) rows.push([`dimensions ${key}`, v]);
+  // Statuses and error codes of the operations exercised (every operation's are in the JSON report).
+  for (const op of c.operations.exercised) {
+    if (c.statuses[op]) rows.push([`statuses ${op}`, c.statuses[op]]);
+    if (c.errorCodes[op]?.total) rows.push([`error codes ${op}`, c.errorCodes[op]]);
+  }
   return rows;
 }
 
