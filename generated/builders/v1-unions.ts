@@ -3,7 +3,7 @@
  * Literal unions of the version 1 catalogs, one set per network, with the catalog descriptions as
  * doc comments. Exported from `social-analytics-api/v1`.
  */
-import type { RequiredPick } from './shapes.js';
+import type { FilterFieldCheck, RequiredPick } from './shapes.js';
 import type { components } from '../types/v1.js';
 
 /** The schemas of the version 1 OpenAPI document, by name (`Schemas['Profile']`). */
@@ -970,7 +970,8 @@ export type FacebookPostsFilter =
         readonly field: 'post_labels';
         readonly value: readonly string[];
       }[];
-    };
+    }
+  | FilterFieldCheck<FacebookFilterableField>;
 
 /** Metric name union per network. */
 export interface MetricMap {

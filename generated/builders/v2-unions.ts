@@ -3,7 +3,7 @@
  * Literal unions of the version 2 catalogs, one set per network, with the catalog descriptions as
  * doc comments. Exported from `social-analytics-api/v2`.
  */
-import type { RequiredPick } from './shapes.js';
+import type { FilterFieldCheck, RequiredPick } from './shapes.js';
 import type { components } from '../types/v2.js';
 
 /** The schemas of the version 2 OpenAPI document, by name (`Schemas['Profile']`). */
@@ -1378,7 +1378,8 @@ export type FacebookPostsFilter =
         readonly field: 'post_labels';
         readonly value: readonly string[];
       }[];
-    };
+    }
+  | FilterFieldCheck<FacebookFilterableField>;
 
 /**
  * An instagram post with every field of the version 2 catalog; responses hold only the requested
@@ -1480,7 +1481,8 @@ export type InstagramPostsFilter =
         readonly field: 'post_labels';
         readonly value: readonly string[];
       }[];
-    };
+    }
+  | FilterFieldCheck<InstagramFilterableField>;
 
 /**
  * A twitter post with every field of the version 2 catalog; responses hold only the requested ones.

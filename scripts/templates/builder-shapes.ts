@@ -10,6 +10,21 @@
 export type DayString = string;
 
 /**
+ * The shape of a calendar day, `YYYY-MM-DD`, as a template type, to opt in with for day literals
+ * (`const start: DayShape = '2024-01-01'`; `'2024/01/01'` does not compile). The builders take any
+ * string (checking it at run time, calendar included): checking day literals in every builder call
+ * costs more type-checking than the bench allows. Not exact: `${number}` also matches `1e3`.
+ */
+export type DayShape = `${number}-${number}-${number}`;
+
+/**
+ * `S` when it is a `string` value or a literal of the shape of {@link DayShape}, otherwise
+ * DayShape: for a function of your own, `<S extends string>(day: DayLiteral<S>)` refuses a day
+ * literal of another shape, the error naming it and the shape.
+ */
+export type DayLiteral<S extends string> = string extends S ? S : S extends DayShape ? S : DayShape;
+
+/**
  * A sort direction. The documents show only `desc`; other values are not shown, so any string
  * is accepted (and `'desc'` is offered for completion) rather than inventing `'asc'`.
  */
@@ -146,3 +161,19 @@ export type PostOf<T, F extends keyof T, O extends keyof T> = [Extract<F, O>] ex
 
 /** The members of `X` (an intersection) as one object type, optional ones kept optional. */
 export type Members<X> = { [K in keyof X]: X[K] };
+
+/** The member no object literal has (see {@link FilterFieldCheck}). */
+declare const noFilterMatch: unique symbol;
+
+/**
+ * The last member of a posts filter union, matched by no element (it requires a member no object
+ * literal has): a field that is not filterable is then reported against `F`, the network's
+ * filterable fields by their alias name (`FacebookFilterableField`), where TypeScript would name
+ * the last field of the union alone.
+ */
+export interface FilterFieldCheck<F extends string> {
+  readonly field: F;
+  readonly value: string | readonly string[];
+  readonly [noFilterMatch]: never;
+}
+

@@ -86,6 +86,8 @@ function postsFilter(network: string, catalog: PostCatalog): Declaration {
     const entry = advanced.map((f) => `{ readonly field: ${literal(f.name)}; readonly value: readonly string[] }`);
     members.push(`{ readonly match_any: readonly (${entry.join(' | ')})[] }`);
   }
+  // Last: a wrong field is then reported against the alias of every filterable field.
+  if (catalog.fields.filter((f) => f.filterable).length > 1) members.push(`FilterFieldCheck<${pascal(network)}FilterableField>`);
   const doc =
     `One ${network} filter element: \`{field, value}\` for a filterable field (a string or an array of strings, ` +
     `from the field's values where the catalog lists them), or \`{match_any: [{field, value}]}\` for ` +
@@ -244,7 +246,7 @@ export async function unionsSource(model: Model, version: Version): Promise<stri
     SCRIPT,
     `Literal unions of the version ${version} catalogs, one set per network, with the catalog descriptions as ` +
       `doc comments. Exported from \`social-analytics-api/v${version}\`.`,
-    [importDeclaration('./shapes.js', ['RequiredPick']), importDeclaration(`../types/v${version}.js`, ['components'])],
+    [importDeclaration('./shapes.js', ['FilterFieldCheck', 'RequiredPick']), importDeclaration(`../types/v${version}.js`, ['components'])],
     declarations,
   );
 }
