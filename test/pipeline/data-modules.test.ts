@@ -177,6 +177,11 @@ describe('catalog tables', () => {
         },
       } as const;
 
+      /** The metric renames from version 1 to version 2 the documents support (catalogs/migration.yaml): network, v1 name, v2 name, note. */
+      export const metricRenames = [
+        ["alpha", "likes", "fans"],
+      ] as const;
+
       /** v1MetricNames written after v2MetricNames: a run of its names as positions (\`i\`, \`i-j\`). */
       const v1MetricNamesAfter = {
         alpha: "likes",

@@ -129,6 +129,8 @@ describe('the site step', () => {
         "generated/site/metrics-splitting.html",
         "generated/site/mock.html",
         "generated/site/mock-service.html",
+        "generated/site/testing.html",
+        "generated/site/component-tests.html",
         "generated/site/entry-points.html",
         "generated/site/v1-alpha.html",
         "generated/site/v2-alpha.html",
@@ -172,6 +174,8 @@ describe('index page', () => {
       <li><a href="metrics-splitting.html">Splitting big metrics requests: exact merges only, planned before sending</a>: how client.metrics() splits a request over the limits, and when it refuses</li>
       <li><a href="mock.html">The mock server</a>: startMockServer and the mock command, its data, errors, faults and CORS</li>
       <li><a href="mock-service.html">The mock server: its edges, and as a CI or compose service</a>: budgets, Prefer, bounds; the mock as a container image, a compose service and a GitHub Actions service</li>
+      <li><a href="testing.html">Tests without the network: msw handlers, fixtures and arbitraries</a>: msw handlers answering as the mock, validateAnswers, seeded fixtures, fast-check arbitraries</li>
+      <li><a href="component-tests.html">Tests without the network: a component test, and every option</a>: a complete component test with msw and fixtures; the options of the handlers, fixtures and arbitraries</li>
       <li><a href="entry-points.html">Entry points</a>: what each import of the package gives</li>
       </ul>
       <h2 id="catalogs">Catalogs</h2>
