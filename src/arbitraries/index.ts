@@ -4,4 +4,4 @@
  * fast-check is an optional peer dependency: only this entry imports it.
  */
 export { answerTo, anyValidRequest, arbitraryAccount, validRequest, type ArbitraryRequest, type RequestArbitraryOptions } from './arbitraries.js';
-export { BREAKABLE_RULES, IMPLIED_RULES, invalidRequest, operationsBreaking, unknownOperationRequest, type BreakableRule } from './invalid.js';
+export { BREAKABLE_RULES, IMPLIED_RULES, invalidRequest, operationsBreaking, unknownOperationRequest, type BreakableRule, type RequestBody } from './invalid.js';

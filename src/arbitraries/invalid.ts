@@ -15,13 +15,14 @@ import type { Metric, PostCatalog } from '../shared/catalog-types.js';
 import type { RuleId } from '../core/rules.js';
 import { validRequest, type ArbitraryRequest, type RequestArbitraryOptions } from './arbitraries.js';
 
-type Body = Record<string, unknown>;
+/** A request body as the arbitraries build and break it. */
+export type RequestBody = Record<string, unknown>;
 
 /** How one rule is broken: the operations it applies to, and the broken body from a valid one and a draw. */
 interface Breaker {
   applies(op: OperationInfo): boolean;
   /** `pick`: a random whole number for the choices a breaker makes. */
-  breaks(body: Body, op: OperationInfo, pick: number): Body;
+  breaks(body: Record<string, unknown>, op: OperationInfo, pick: number): Record<string, unknown>;
 }
 
 const isMetrics = (op: OperationInfo) => op.kind === 'metrics';
@@ -34,15 +35,15 @@ const postCatalogOf = (op: OperationInfo) => (catalogs[`v${op.version}`].posts a
 /** A v2 metric of the network with at least `count` extra dimensions, if any. */
 const metricWithExtras = (op: OperationInfo, count: number) => metricsOf(op).find((m) => m.extraDimensions.length >= count);
 
-const without = (body: Body, key: string): Body => Object.fromEntries(Object.entries(body).filter(([k]) => k !== key));
+const without = (body: RequestBody, key: string): RequestBody => Object.fromEntries(Object.entries(body).filter(([k]) => k !== key));
 const shift = (day: unknown, days: number) => formatDayNumber(dayNumber(day)! + days);
-const baseOnly = (body: Body): Body => (Array.isArray(body.dimensions) ? { ...body, dimensions: (body.dimensions as { type: string }[]).filter((d) => baseDimensionNames.includes(d.type)) } : body);
+const baseOnly = (body: RequestBody): RequestBody => (Array.isArray(body.dimensions) ? { ...body, dimensions: (body.dimensions as { type: string }[]).filter((d) => baseDimensionNames.includes(d.type)) } : body);
 
 /** A body of `metric` alone with `dimensions`, over the valid body's period and profiles. */
-const withMetric = (body: Body, metric: Metric, dimensions: string[]): Body => ({ ...body, metrics: [metric.name], dimensions: dimensions.map((type) => ({ type })) });
+const withMetric = (body: RequestBody, metric: Metric, dimensions: string[]): RequestBody => ({ ...body, metrics: [metric.name], dimensions: dimensions.map((type) => ({ type })) });
 
 const BREAKERS = {
-  'shared.request.body-object': { applies: hasBody, breaks: (_b, _op, pick) => [42, 'profiles', ['profiles'], true][pick % 4] as unknown as Body },
+  'shared.request.body-object': { applies: hasBody, breaks: (_b, _op, pick) => [42, 'profiles', ['profiles'], true][pick % 4] as unknown as RequestBody },
   'shared.request.unknown-members': { applies: hasBody, breaks: (b, _op, pick) => ({ ...b, [`unknown_member_${pick % 100}`]: pick }) },
   'shared.profiles.no-body': { applies: (op) => op.kind === 'profiles', breaks: (_b, _op, pick) => ({ profiles: [`${pick}`] }) },
   'v2.metrics.required-members': { applies: v2Metrics, breaks: (b, _op, pick) => without(b, ['date_start', 'date_end', 'profiles', 'metrics'][pick % 4]) },
@@ -146,7 +147,7 @@ export function invalidRequest(rule: BreakableRule, operationKeys?: readonly str
   return fc.oneof(
     ...keys.map((key) => {
       const op = operations.find((o) => o.key === key)!;
-      return fc.tuple(validRequest(key, options), fc.nat()).map(([request, pick]) => ({ ...request, body: breaker.breaks((request.body ?? {}) as Body, op, pick) }));
+      return fc.tuple(validRequest(key, options), fc.nat()).map(([request, pick]) => ({ ...request, body: breaker.breaks((request.body ?? {}) as RequestBody, op, pick) }));
     }),
   );
 }

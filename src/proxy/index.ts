@@ -1,8 +1,11 @@
 /** `social-analytics-api/proxy`: the validating, recording proxy (the `proxy` command's server). */
 export { startProxy, MAX_REPORT_ITEMS, type ProxyOptions, type ProxyServer, type ProxyExchange } from './proxy.js';
 export type {
+  BaselineCounts,
   Coverage,
   CoverageCount,
+  CoverageKind,
+  CoverageShortfall,
   Problem as ReportProblem,
   ProblemGroup,
   ReportItem,

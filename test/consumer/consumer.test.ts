@@ -13,6 +13,7 @@
  *   - the CLI from node_modules/.bin.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -206,32 +207,38 @@ console.log(JSON.stringify([result.valid, result.errors[0].pointer, lookupOperat
     expect(bad.status, bad.out).toBe(1);
   });
 
-  it('loads the language-service plugin as tsserver does (its require from the project\'s node_modules) and hovers a metric of the installed package', () => {
-    const host = ts.sys as ts.server.ServerHost;
-    const loaded = host.require!(join(project, 'node_modules'), 'social-analytics-api/ts-plugin');
-    expect(loaded.error).toBeUndefined();
-    expect(typeof loaded.module).toBe('function');
-    const file = join(project, 'plugin-consumer.ts');
+  it('loads the language-service plugin as tsserver does (its require from the project\'s node_modules, in a process of its own) and hovers a metric of the installed package', () => {
     const text = "import { v2 } from 'social-analytics-api/v2';\nv2.facebook.metrics({ date_start: '2024-01-01', date_end: '2024-01-31', profiles: ['p'], metrics: ['fans_change'] });\n";
-    writeFileSync(file, text);
-    const options = { strict: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, types: [], skipLibCheck: true, noEmit: true };
-    const serviceHost: ts.LanguageServiceHost = {
-      getCompilationSettings: () => options,
-      getScriptFileNames: () => [file],
-      getScriptVersion: () => '1',
-      getScriptSnapshot: (name) => (ts.sys.fileExists(name) ? ts.ScriptSnapshot.fromString(ts.sys.readFile(name)!) : undefined),
-      getCurrentDirectory: () => project,
-      getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
-      fileExists: ts.sys.fileExists,
-      readFile: ts.sys.readFile,
-    };
-    const factory = loaded.module as ts.server.PluginModuleFactory;
-    const logger = { info: () => undefined } as unknown as ts.server.Logger;
-    const info = { languageService: ts.createLanguageService(serviceHost), languageServiceHost: serviceHost, project: { projectService: { logger } }, config: {} } as unknown as ts.server.PluginCreateInfo;
-    const service = factory({ typescript: ts }).create(info);
-    const hover = service.getQuickInfoAtPosition(file, text.indexOf('fans_change') + 2);
-    expect(ts.displayPartsToString(hover?.displayParts)).toBe('(facebook metric, version 2) "fans_change"');
-    expect(ts.displayPartsToString(hover?.documentation)).toContain('Aggregation: sum.');
+    writeFileSync(join(project, 'plugin-consumer.ts'), text);
+    // tsserver runs in its own Node process: so does this script (TypeScript from this repository).
+    const script = `
+const ts = require(${JSON.stringify(createRequire(import.meta.url).resolve('typescript'))});
+const { join } = require('node:path');
+const project = process.cwd();
+const loaded = ts.sys.require(join(project, 'node_modules'), 'social-analytics-api/ts-plugin');
+if (loaded.error) { console.log(JSON.stringify({ error: String(loaded.error) })); process.exit(0); }
+const file = join(project, 'plugin-consumer.ts');
+const text = ts.sys.readFile(file);
+const options = { strict: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, types: [], skipLibCheck: true, noEmit: true };
+const host = {
+  getCompilationSettings: () => options, getScriptFileNames: () => [file], getScriptVersion: () => '1',
+  getScriptSnapshot: (name) => (ts.sys.fileExists(name) ? ts.ScriptSnapshot.fromString(ts.sys.readFile(name)) : undefined),
+  getCurrentDirectory: () => project, getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
+  fileExists: ts.sys.fileExists, readFile: ts.sys.readFile,
+};
+const info = { languageService: ts.createLanguageService(host), languageServiceHost: host, project: { projectService: { logger: { info: () => undefined } } }, config: {} };
+const service = loaded.module({ typescript: ts }).create(info);
+const hover = service.getQuickInfoAtPosition(file, text.indexOf('fans_change') + 2);
+console.log(JSON.stringify({ kind: typeof loaded.module, display: ts.displayPartsToString(hover && hover.displayParts), documentation: ts.displayPartsToString(hover && hover.documentation) }));
+`;
+    writeFileSync(join(project, 'tsserver-like.cjs'), script);
+    const ran = run('node', ['tsserver-like.cjs'], project);
+    expect(ran.status, ran.out).toBe(0);
+    const answer = JSON.parse(ran.stdout.trim().split('\n').pop()!) as { error?: string; kind?: string; display?: string; documentation?: string };
+    expect(answer.error).toBeUndefined();
+    expect(answer.kind).toBe('function');
+    expect(answer.display).toBe('(facebook metric, version 2) "fans_change"');
+    expect(answer.documentation).toContain('Aggregation: sum.');
   });
 
   it('runs the CLI from node_modules/.bin on capture files', () => {
