@@ -415,6 +415,16 @@ export const RULES = {
       "is always present (the profiles of a profile label are different: \"each item has " +
       "`name` (string) and `platform`\", v2.labels.profile-label-fields)",
   },
+  "v1.labels.profile-label-list-unknown": {
+    id: "v1.labels.profile-label-list-unknown",
+    checks: "a success answer at version 1's profile label list (/1/profile/labels, any " +
+      "method), whose operation and answer are not shown: reported, its body not checked",
+    level: "inferred",
+    inferred: "\"Profile label list in version 1: not shown.\" Under one reading version 1 has " +
+      "no such list and the path is unknown; under another it exists and its answer is " +
+      "merely not shown. Nothing about the answer is known, so it is described as unknown: a " +
+      "warning, never a default error",
+  },
   "v2.metrics.shape": {
     id: "v2.metrics.shape",
     checks: "a v2 metrics body is success, header (elements with a string type and rows of " +

@@ -461,6 +461,7 @@ window.SITE_INDEX = [
   ["v2.labels.profile-label-fields","stated rule","rules.html#v2.labels.profile-label-fields"],
   ["v2.labels.profile-label-platform","stated rule","rules.html#v2.labels.profile-label-platform"],
   ["shared.labels.members-present","inferred rule","rules.html#shared.labels.members-present"],
+  ["v1.labels.profile-label-list-unknown","inferred rule","rules.html#v1.labels.profile-label-list-unknown"],
   ["v2.metrics.shape","stated rule","rules.html#v2.metrics.shape"],
   ["v2.metrics.header-order","stated rule","rules.html#v2.metrics.header-order"],
   ["v2.metrics.header-ends-with-metric","stated rule","rules.html#v2.metrics.header-ends-with-metric"],

@@ -11,6 +11,7 @@ import { metricsV2Checks } from './checks/metrics-v2.js';
 import { postsChecks } from './checks/posts.js';
 import { checkProfileLabels } from './checks/profile-labels.js';
 import { checkProfileList } from './checks/profile-list.js';
+import { notShownAnswer } from './checks/not-shown.js';
 import { checkRefusedRequest } from './checks/refused-request.js';
 import { RequestMemo, type RememberedRequest } from './checks/request-memo.js';
 import { requestCheckOf, type OperationRequestCheck } from '../request-checks/check.js';
@@ -145,8 +146,12 @@ function check(input: ValidateResponseInput, plan: OperationPlan | NoPlan, list:
     // body is one whatever the method and path; outside both versions' paths it is judged by
     // document 1's Errors section, which holds the rules shared by both. A success body needs an
     // operation.
+    // A path whose answer the documents do not show (version 1's profile label list): a
+    // success answer there is unknown, an inferred problem, never a default error.
     const { failure } = plan;
+    const notShown = notShownAnswer(input.path);
     if (failure && isPlainObject(input.body) && input.body.success === false) checkUnroutedFailure(list, failure, input);
+    else if (notShown) list.add(notShown.rule, '', notShown.message);
     else list.add('shared.response.operation', '', plan.error);
     return;
   }

@@ -69,6 +69,17 @@ describe('inferred: the documents allow a careful reading under which the captur
   it('an empty errors list: no minimum is stated', () => {
     inferredOnly({ method: 'POST', path: '/2/facebook/metrics', body: { success: false, errors: [] } }, 'shared.failure.errors-not-empty');
   });
+  it('a success answer to the v1 profile label list: "not shown", so unknown, never a default error', () => {
+    const labels = { success: true, data: [{ id: 'l1', name: 'Label', profiles: [] }] };
+    inferredOnly({ method: 'POST', path: '/1/profile/labels', body: labels }, 'v1.labels.profile-label-list-unknown');
+    // Its shape is not shown: any body, any method, under a base path too; the message quotes the sentence.
+    inferredOnly({ method: 'GET', path: 'https://api.example.test/base/1/profile/labels?x=1', body: { anything: [1] } }, 'v1.labels.profile-label-list-unknown');
+    expect(validateResponse({ method: 'POST', path: '/1/profile/labels', body: labels }).warnings[0].message).toContain('"Profile label list in version 1: not shown."');
+    // A failure body there is judged by the failure rules; other unknown paths stay errors.
+    passes({ method: 'POST', path: '/1/profile/labels', status: 404, body: { success: false, errors: [{ code: 404, errors: ['resource not allowed'] }] } });
+    statedError({ method: 'POST', path: '/1/profile/label', body: labels }, 'shared.response.operation');
+    statedError({ method: 'POST', path: '/1/netB/profile/posts', body: labels }, 'shared.response.operation');
+  });
   it('a date-time with a fraction of a second or Z: ISO 8601 with offset writes both', () => {
     inferredOnly(page([{ id: 'a', created_time: '2026-01-20T17:04:11.5+00:00' }], null), 'shared.posts.datetime-shape');
     inferredOnly(page([{ id: 'a', created_time: '2026-01-20T17:04:11Z' }], null), 'shared.posts.datetime-shape');
