@@ -530,7 +530,7 @@ export const limits = {
   },
 } as const;
 
-/** The metric renames from version 1 to version 2 the documents support (catalogs/migration.yaml): network, v1 name, v2 name, note. */
+/** Metric renames from version 1 to 2 (catalogs/migration.yaml): network, v1, v2 name, note. */
 export const metricRenames = [
   ["youtube", "subscribers_count_lifetime", "subscribers_lifetime"],
   ["youtube", "video_count_lifetime", "video_lifetime"],

@@ -43,7 +43,7 @@ function filesUnder(root: string, dir: string): string[] {
     : [];
 }
 
-/** A relative module specifier in code: `from './a.js'`, `import './a.js'`, `import('./a.js')`, `export * from '../a.js'`. */
+/** A relative module specifier in code: the quoted ./ or ../ path after `from`, `import` or `import(` (also in `export * from`). */
 const RELATIVE_IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*['"](\.{1,2}\/[^'"\n]+)['"]/g;
 
 /** The file a relative specifier of `from` names (`./a.js` is written for `./a.ts`), or undefined. */

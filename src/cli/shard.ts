@@ -17,8 +17,8 @@ export interface Shard {
 
 /** Reads `i/n` (1 <= i <= n); returns what is wrong with it otherwise. */
 export function readShard(value: string | undefined): Shard | { error: string } {
-  const match = /^(\d{1,4})\/(\d{1,4})$/.exec(value ?? '');
-  const [index, count] = match ? [Number(match[1]), Number(match[2])] : [NaN, NaN];
+  const parts = (value ?? '').split('/');
+  const [index, count] = parts.length === 2 && parts.every((p) => /^\d{1,4}$/.test(p)) ? parts.map(Number) : [NaN, NaN];
   if (!(index >= 1 && index <= count)) return { error: `--shard needs i/n, the shard i of n (1 <= i <= n, as in --shard 2/4), got ${JSON.stringify(value ?? '')}` };
   return { index, count };
 }

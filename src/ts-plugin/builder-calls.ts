@@ -7,6 +7,7 @@
  * call, and the plugin leaves it to TypeScript.
  */
 import type ts from 'typescript';
+import { operationOf, splitOperationKey } from '../operations/operation-of.js';
 import type { BuilderOperation, Slot } from './catalog-entries.js';
 
 /** A name found in a builder call: the literal, its slot and the operation of the call. */
@@ -18,9 +19,10 @@ export interface NameInCall {
 
 /** The operation of a key like `POST /2/facebook/page/posts`, if it is a metrics or posts operation of a network. */
 export function operationOfKey(key: string): BuilderOperation | undefined {
-  const match = /^POST \/([12])\/(\w+)\/(?:(metrics)|\w+\/(posts))$/.exec(key);
-  if (!match) return undefined;
-  return { version: Number(match[1]) as 1 | 2, network: match[2], kind: match[3] ? 'metrics' : 'posts' };
+  const split = splitOperationKey(key);
+  const operation = split && operationOf(split.method, split.path);
+  if (!operation?.network || (operation.kind !== 'metrics' && operation.kind !== 'posts')) return undefined;
+  return { version: operation.version, network: operation.network, kind: operation.kind };
 }
 
 /** Where a name sits in a body, from the property names on the way up (innermost first). */

@@ -177,7 +177,7 @@ describe('catalog tables', () => {
         },
       } as const;
 
-      /** The metric renames from version 1 to version 2 the documents support (catalogs/migration.yaml): network, v1 name, v2 name, note. */
+      /** Metric renames from version 1 to 2 (catalogs/migration.yaml): network, v1, v2 name, note. */
       export const metricRenames = [
         ["alpha", "likes", "fans"],
       ] as const;

@@ -23,7 +23,7 @@ function sources(dir: string): string[] {
 /** Rule ids written as string literals in the hand-written checks. */
 function codeRuleIds(): Map<string, string[]> {
   const found = new Map<string, string[]>();
-  for (const file of [...sources(join(ROOT, 'src/validators')), ...sources(join(ROOT, 'src/cli'))]) {
+  for (const file of [...sources(join(ROOT, 'src/validators')), ...sources(join(ROOT, 'src/cli')), ...sources(join(ROOT, 'src/report'))]) {
     for (const match of readFileSync(file, 'utf8').matchAll(/'((?:shared|v1|v2)(?:\.[a-z0-9]+(?:-[a-z0-9]+)*){2,})'/g)) {
       found.set(match[1], [...(found.get(match[1]) ?? []), file.slice(ROOT.length + 1)]);
     }

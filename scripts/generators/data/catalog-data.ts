@@ -292,7 +292,7 @@ export function catalogDataArtifact(model: Model): Artifact {
     ...tableSource('The operations each error code applies to, `all` or per version (aligned with the codes).', 'errorEndpoints', model.errors.map((e) => e.endpoints), true, true),
     ...tableSource('The request limits (catalogs/limits.yaml).', 'limits', model.limits, true, true),
     ...tableSource(
-      'The metric renames from version 1 to version 2 the documents support (catalogs/migration.yaml): network, v1 name, v2 name, note.',
+      'Metric renames from version 1 to 2 (catalogs/migration.yaml): network, v1, v2 name, note.',
       'metricRenames',
       model.renames.map((r) => (r.note ? [r.network, r.v1, r.v2, r.note] : [r.network, r.v1, r.v2])),
       true,
