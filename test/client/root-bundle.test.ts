@@ -16,10 +16,13 @@ const ROOT_CEILING = 80_000;
  * A web app of one version: the root and `/v1` or `/v2` (the client, one version's builders with
  * their request checks: ajv's standalone code of that version, about 15-16 kB, and the catalog
  * tables they read): about 80.1 kB with either. The target was 80 kB (docs/decisions/root-entry.md);
- * 80.5 kB since the merge of split answers checks each part's date rows (0.2 kB). The ceiling
+ * 80.5 kB since the merge of split answers checks each part's date rows (0.2 kB); 82.5 kB since the
+ * client redacts every credential form by name (src/client/credential-names.ts, 1.2 kB), the
+ * calendar holds both readings of the date range (0.3 kB), and the rule levels and problem list
+ * carry the new inferred rules and their mark (0.5 kB): 82.1 kB with /v2. The ceiling
  * catches growth and the other version's request checks coming in (about 6 kB more).
  */
-const ONE_VERSION_APP_CEILING: Record<string, number> = { v1: 80_500, v2: 80_500 };
+const ONE_VERSION_APP_CEILING: Record<string, number> = { v1: 82_500, v2: 82_500 };
 
 async function bundle(contents: string) {
   const result = await build({
@@ -67,7 +70,7 @@ describe('the package root bundled without code splitting', () => {
     expect(text.match(/is already requested as dimensions|extra dimension|date\.day date\.week|activity_type city/g)).toBeNull();
   });
 
-  it.each(['v1', 'v2'])('with /%s stays within its ceiling of 80.5 kB', async (version) => {
+  it.each(['v1', 'v2'])('with /%s stays within its ceiling of 82.5 kB', async (version) => {
     const { bytes, inputs } = await bundle(`export * from './src/index.ts';\nexport * from './src/${version}.ts';`);
     console.log(`social-analytics-api root + /${version}, esbuild browser minified, no splitting: ${(bytes / 1000).toFixed(1)} kB`);
     expect(Object.keys(inputs)).toContain('generated/request-validators.ts');
