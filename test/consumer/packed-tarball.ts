@@ -1,6 +1,6 @@
 /**
  * `npm pack` of the package as it is in the working tree, made in a copy of the files it is built
- * from (package.json, the TypeScript configs, scripts/, src/, generated/, catalogs/ and the
+ * from (package.json, the TypeScript configs, scripts/, src/, generated/, catalogs/, ts-plugin/ and the
  * documents), with the repository's node_modules linked: `prepack` compiles the copy's dist/, so
  * test files that pack at the same time never rewrite the repository's dist/ under each other.
  * Its standard output is the JSON of `npm pack --json` alone, which the test parses whole.
@@ -20,7 +20,7 @@ export interface PackResult {
   files: { path: string; size: number }[];
 }
 
-const COPIED = ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts', 'src', 'generated', 'catalogs', 'README.md', 'LICENSE', 'CHANGELOG.md'];
+const COPIED = ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts', 'src', 'generated', 'catalogs', 'README.md', 'LICENSE', 'CHANGELOG.md', 'ts-plugin'];
 
 /** Packs the working tree's package into `work` (a copy is made in `work/source`); returns the tarball's path and what npm said of it. */
 export function packTarball(work: string): { tarball: string; pack: PackResult } {

@@ -156,7 +156,10 @@ describe('the language-service plugin', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; exports: Record<string, { require: { default: string } }> };
     const entry = pkg.exports[name.replace(pkg.name, '.')];
     expect(entry.require.default).toBe('./dist/src/ts-plugin/index.cjs');
-    // tsserver resolves a plugin without `exports`: the ts-plugin/ folder's package.json leads to the same file.
-    expect(JSON.parse(readFileSync(join(root, 'ts-plugin/package.json'), 'utf8')).main).toBe(`.${entry.require.default}`);
+    // tsserver resolves a plugin without `exports` (and a `main` ending in .cjs as the .js beside it):
+    // the ts-plugin/ folder's package.json leads to a CommonJS index.js that is the same factory.
+    const folder = JSON.parse(readFileSync(join(root, 'ts-plugin/package.json'), 'utf8')) as { type: string; main: string };
+    expect(folder).toMatchObject({ type: 'commonjs', main: './index.js' });
+    expect(readFileSync(join(root, 'ts-plugin/index.js'), 'utf8')).toContain(`require('..${entry.require.default.slice(1)}')`);
   });
 });
