@@ -8,22 +8,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { CHECKER_OPTIONS } from './checker-options.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const fixture = join(here, 'fixtures/consumer.ts');
 
-const options: ts.CompilerOptions = {
-  strict: true,
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  lib: ['lib.es2023.d.ts'],
-  types: [],
-  skipLibCheck: true,
-  noEmit: true,
-  allowImportingTsExtensions: true,
-  isolatedModules: true,
-};
+const options: ts.CompilerOptions = { ...CHECKER_OPTIONS, isolatedModules: true };
 
 let previous: ts.Program | undefined;
 

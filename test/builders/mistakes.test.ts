@@ -8,21 +8,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { CHECKER_OPTIONS } from './checker-options.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const file = join(here, 'mistake.virtual.ts');
 
-const options: ts.CompilerOptions = {
-  strict: true,
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  lib: ['lib.es2023.d.ts'],
-  types: [],
-  skipLibCheck: true,
-  noEmit: true,
-  allowImportingTsExtensions: true,
-};
+const options = CHECKER_OPTIONS;
 
 const HEADER = "import { v1 } from '../../src/v1.js';\nimport { v2, type DayShape, type ResponseOf } from '../../src/v2.js';\nvoid v1;\n";
 const RANGE = "date_start: '2024-01-01', date_end: '2024-01-31', profiles: ['p']";

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { CHECKER_OPTIONS } from '../builders/checker-options.js';
 import { catalogs } from '../../src/catalog/catalogs.js';
 import tsPlugin from '../../src/ts-plugin/index.js';
 import { DEPRECATED_NAME_CODE } from '../../src/ts-plugin/plugin.js';
@@ -16,17 +17,7 @@ import { DEPRECATED_NAME_CODE } from '../../src/ts-plugin/plugin.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const file = join(here, 'consumer.virtual.ts');
 
-const options: ts.CompilerOptions = {
-  strict: true,
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  lib: ['lib.es2023.d.ts'],
-  types: [],
-  skipLibCheck: true,
-  noEmit: true,
-  allowImportingTsExtensions: true,
-};
+const options = CHECKER_OPTIONS;
 
 const HEADER = "import { v1 } from '../../src/v1.js';\nimport { v2 } from '../../src/v2.js';\n";
 
