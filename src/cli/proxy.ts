@@ -12,7 +12,7 @@ import type { ProxyExchange, ProxyOptions, ProxyServer } from '../proxy/proxy.js
 import { readOptions, type OptionTable } from './parse-options.js';
 import { closingText } from '../report/reporters/text.js';
 import { safeText } from '../report/reporters/safe-text.js';
-import { DEFAULT_REPORTER } from '../report/reporters/table.js';
+import { DEFAULT_REPORTER } from '../shared/reporter-names.js';
 import { closingOf } from '../report/reporters/whole.js';
 import { PROXY_USAGE } from './usage.js';
 import { pairOutputs, reportSlot, type ReporterChoice, type Slot } from './validate-args.js';

@@ -1,5 +1,6 @@
 /** Command line of `validate`: inputs, reporters with their outputs, and the flags. */
-import { DEFAULT_REPORTER, isReporterName, REPORTERS, reporterForFile, type ReporterName } from '../report/reporters/table.js';
+import { reporterForFile } from '../report/reporters/table.js';
+import { DEFAULT_REPORTER, isReporterName, REPORTER_NAMES, type ReporterName } from '../shared/reporter-names.js';
 import { readMinCoverage, type CoverageMinimums } from '../report/coverage-gate.js';
 import { readOptions, type OptionTable } from './parse-options.js';
 import { readShard, type Shard } from './shard.js';
@@ -59,7 +60,7 @@ export type Slot = { kind: 'reporter'; choice: ReporterChoice } | { kind: 'outpu
 
 /** `--reporter NAME` or `--reporter NAME=FILE`. */
 function reporterChoice(spec: string | undefined): ReporterChoice | { error: string } {
-  const names = REPORTERS.map((r) => r.name).join(', ');
+  const names = REPORTER_NAMES.join(', ');
   if (spec === undefined || spec === '') return { error: `--reporter needs a value: ${names} (optionally NAME=FILE)` };
   const eq = spec.indexOf('=');
   const name = eq < 0 ? spec : spec.slice(0, eq);

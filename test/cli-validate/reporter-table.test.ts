@@ -2,8 +2,9 @@
  * The reporter table (src/report/reporters/table.ts) is the one list of reporters: every entry
  * has a writer that writes its own format, the option parsers, the help texts and both dispatches
  * read it, no module outside the table picks a reporter by its name, and adding a reporter is one
- * new module plus one entry (the worked example of docs/architecture.md, done here in a copy of
- * the project).
+ * new module, its name in src/shared/reporter-names.ts (which the help texts and the docs site
+ * read) and its entry (the worked example of docs/architecture.md, done here in a copy of the
+ * project).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -124,12 +125,13 @@ export function createTapWriter(write: (text: string) => void): ReportWriter {
 }
 `;
 
-describe('adding a reporter: one new module and one entry', () => {
-  it('a copy of the project with a tap module and its entry parses, lists, and writes --reporter tap', () => {
+describe('adding a reporter: one new module, its name and its entry', () => {
+  it('a copy of the project with a tap module, its name and its entry parses, lists, and writes --reporter tap', () => {
     const project = makeTempProject({ withGenerated: true, withSources: true });
     const inputs = tempDir();
     try {
       project.write('src/report/reporters/tap.ts', TAP_MODULE);
+      project.replace('src/shared/reporter-names.ts', "'sarif'] as const", "'sarif', 'tap'] as const");
       project.replace(
         'src/report/reporters/table.ts',
         '] as const satisfies readonly Reporter[];',

@@ -1,0 +1,20 @@
+/**
+ * The names of the reporters of `validate` and `proxy` (`--reporter NAME`), the default first:
+ * the commands' help texts, which the docs site shows too, and the option parsers read them here.
+ * Each name has its entry, with its writer, in the reporter table (src/report/reporters/table.ts),
+ * which does not compile with a name missing or one too many.
+ */
+export const REPORTER_NAMES = ['text', 'json', 'junit', 'github', 'markdown', 'sarif'] as const;
+
+export type ReporterName = (typeof REPORTER_NAMES)[number];
+
+/** The reporter a command uses when none is given. */
+export const DEFAULT_REPORTER: ReporterName = REPORTER_NAMES[0];
+
+export const isReporterName = (name: string): name is ReporterName => (REPORTER_NAMES as readonly string[]).includes(name);
+
+/** The names for people: `text (default), json, ... or sarif`. */
+export function reporterList(): string {
+  const names = REPORTER_NAMES.map((name, i) => (i ? name : `${name} (default)`));
+  return `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+}
