@@ -8,7 +8,7 @@
  */
 import type { CatalogData } from './catalog-types.js';
 import { statusesOf } from './failures.js';
-import { reporterList } from './reporter-names.js';
+import { reporterFlagHelp, reporterList } from './reporter-names.js';
 
 /** A command (`''`: the main help) and its help text. */
 export interface CommandHelp {
@@ -52,7 +52,7 @@ options:
                            markdown summary is also appended to that file (as is markdown=FILE
                            when FILE is that file)
   --output FILE, -o FILE   the file of the --reporter next to it (just before, else just after)
-  --json                   the same as --reporter json
+${reporterFlagHelp()}
   --strict                 inferred rules fail too (by default they are warnings)
   --coverage               add which operations, metrics, post fields and dimensions were
                            exercised, and per operation its HTTP statuses and error codes
@@ -106,7 +106,7 @@ options:
   --reporter NAME[=FILE]   ${reporterList()}, written at
                            the end as validate writes them; repeat for several
   --output FILE, -o FILE   the file of the --reporter next to it
-  --json                   the same as --reporter json
+${reporterFlagHelp()}
   --timeout MS             the target's time for a whole answer (default 30000)
   --headers-timeout MS     close a caller's connection whose request headers take longer
                            (default 30000, as the mock)

@@ -22,6 +22,7 @@ import { renderMarkdown } from '../../src/report/reporters/markdown.js';
 import { renderSarif } from '../../src/report/reporters/sarif.js';
 import { REPORTERS, renderReport, reporterForFile, reporterOf, writerOf, type Reporter, type WriterRun } from '../../src/report/reporters/table.js';
 import { renderText } from '../../src/report/reporters/text.js';
+import { REPORTER_FLAGS } from '../../src/shared/reporter-names.js';
 import { makeTempProject, PROJECT_ROOT } from '../pipeline/temp-project.js';
 import { invalidCapture, tempDir, validCapture } from './helpers.js';
 
@@ -91,6 +92,15 @@ describe('the reporter table', () => {
         error: `--output report${entry.extension}: write it next to the reporter it is for, as in --reporter ${name} --output report${entry.extension}`,
       });
     }
+  });
+
+  it.each(Object.entries(REPORTER_FLAGS))('--%s chooses the %s reporter in both commands and both help texts say so', (flag, name) => {
+    expect(parseValidateArgs([`--${flag}`, 'in'])).toMatchObject({ reporters: [{ name }] });
+    expect(parseValidateArgs([`--${flag}`, '--output', 'r.out', 'in'])).toMatchObject({ reporters: [{ name, output: 'r.out' }] });
+    expect(parseProxyArgs(['--target', 'http://127.0.0.1:4010', `--${flag}`])).toMatchObject({ reporters: [{ name }] });
+    const line = new RegExp(`^ {2}--${flag} +the same as --reporter ${name}$`, 'm');
+    expect(VALIDATE_USAGE).toMatch(line);
+    expect(PROXY_USAGE).toMatch(line);
   });
 
   it('every writer module of src/report/reporters/ has its entry, and nothing outside the table picks a reporter by its name', () => {
