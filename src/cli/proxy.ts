@@ -38,7 +38,7 @@ const PROXY_OPTIONS: OptionTable = {
   help: { type: 'boolean', short: 'h' },
 };
 
-export interface ProxyArgs {
+interface ProxyArgs {
   options: Omit<ProxyOptions, 'onExchange'>;
   reporters: ReporterChoice[];
   help: boolean;
@@ -136,7 +136,7 @@ function exchangeText(exchange: Pick<ProxyExchange, 'method' | 'path' | 'status'
 }
 
 /** Where the command writes and what stops it; tests pass their own. */
-export interface ProxyIo {
+interface ProxyIo {
   out(text: string): void;
   err(text: string): void;
   cwd?: string;

@@ -11,7 +11,7 @@ export interface ReporterChoice {
   output?: string;
 }
 
-export interface ValidateOptions {
+interface ValidateOptions {
   paths: string[];
   reporters: ReporterChoice[];
   strict: boolean;
