@@ -17,10 +17,17 @@ import { writerOf } from '../report/reporters/table.js';
 import type { SpoolMaker } from '../report/spool.js';
 import { fileOutput, laterOutput, liveOutput, memoryOutput, type ReportOutput } from './report-output.js';
 import { reasonOf } from './report-path-error.js';
-import type { ValidateIo } from './validate.js';
 import type { ReporterChoice } from './validate-args.js';
 import { isStandardOutput, writeReport } from './write-report.js';
 import type { RenderContext } from './write-reports.js';
+
+/** Where a command writes (ValidateIo's part that reports use). */
+export interface ReportIo {
+  out(text: string): void;
+  err(text: string): void;
+  /** A promise while what `out` wrote waits for its reader, else undefined. */
+  backlog?(): Promise<void> | undefined;
+}
 
 /** The options both commands share: the reports and the gates on the closing. */
 export interface ReportOptions {
@@ -34,7 +41,7 @@ export interface ReportOptions {
 export interface ReportRun {
   /** The command, as its messages name it (`validate`). */
   command: string;
-  io: ValidateIo;
+  io: ReportIo;
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
   context: RenderContext;
@@ -173,7 +180,7 @@ const visible = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u202
 const FIXED_SHOWN = 20;
 
 /** Says on standard error which errors of the baseline the run no longer has, so that the baseline can be written again. */
-function reportFixed(io: ValidateIo, prefix: string, fixed: readonly BaselineEntry[]): void {
+function reportFixed(io: ReportIo, prefix: string, fixed: readonly BaselineEntry[]): void {
   if (!fixed.length) return;
   const total = fixed.reduce((n, e) => n + e.count, 0);
   const lines = fixed.slice(0, FIXED_SHOWN).map((e) => `  ${visible(e.file)} ${visible(e.pointer) || '(body)'} [rule ${visible(e.rule)}]${e.count > 1 ? ` x${e.count}` : ''}`);
