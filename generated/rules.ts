@@ -535,7 +535,8 @@ export const RULES = {
   },
   "v2.metrics.data-numbers": {
     id: "v2.metrics.data-numbers",
-    checks: "the innermost values of data are numbers",
+    checks: "the innermost values of data are numbers, or null for a metric that may return no " +
+      "data (catalog mayReturnNoData; its null is shared.metrics.no-data-null)",
     level: "stated",
     source: {
       document: "v2",
@@ -709,7 +710,9 @@ export const RULES = {
   },
   "v1.metrics.metric-types": {
     id: "v1.metrics.metric-types",
-    checks: "each metric member has its catalog type (integer, float or object)",
+    checks: "each metric member has its catalog type (integer, float or object), or is null " +
+      "for a metric that may return no data (catalog mayReturnNoData; its null is " +
+      "shared.metrics.no-data-null)",
     level: "stated",
     source: {
       document: "v1",
@@ -867,6 +870,19 @@ export const RULES = {
         },
       ],
     },
+  },
+  "shared.metrics.no-data-null": {
+    id: "shared.metrics.no-data-null",
+    checks: "a value of a metric that may return no data (catalog mayReturnNoData: facebook " +
+      "fans_change and fans_lifetime) is not null: a v2 data value, a v1 record member",
+    level: "inferred",
+    inferred: "\"fans_change and fans_lifetime return no data for pages that belong to a " +
+      "global page structure without connected insights\" does not say how no data is " +
+      "written. Read with \"Values are numbers (integers or floats)\" (v2) and \"Values are " +
+      "integers, floats, or objects\" (v1), such a page has no value at all and null never " +
+      "appears; read as a value that is missing, null is how it is written. Version 1 lists " +
+      "the same metrics of the same pages, and document 1's note is read as applying there " +
+      "too. Null is never a default error",
   },
   "shared.posts.envelope": {
     id: "shared.posts.envelope",

@@ -492,6 +492,7 @@ window.SITE_INDEX = [
   ["v1.metrics.profiles-within-limit","stated rule","rules.html#v1.metrics.profiles-within-limit"],
   ["v1.metrics.record-metrics-within-limit","stated rule","rules.html#v1.metrics.record-metrics-within-limit"],
   ["v1.metrics.record-days-within-limit","stated rule","rules.html#v1.metrics.record-days-within-limit"],
+  ["shared.metrics.no-data-null","inferred rule","rules.html#shared.metrics.no-data-null"],
   ["shared.posts.envelope","stated rule","rules.html#shared.posts.envelope"],
   ["shared.posts.remaining-with-next","stated rule","rules.html#shared.posts.remaining-with-next"],
   ["shared.posts.next-with-remaining","inferred rule","rules.html#shared.posts.next-with-remaining"],

@@ -148,3 +148,54 @@ describe('inferred: a v1 answer missing a requested day before the last', () => 
     expect(validateResponse({ method: 'POST', path: '/1/facebook/metrics', body: body(['2026-01-01', '2026-01-02']), request }).warnings).toEqual([]);
   });
 });
+
+describe('inferred: a null for a metric that "returns no data" (catalog mayReturnNoData)', () => {
+  const v2Request = (metrics: string[], dimensions: unknown[] = [{ type: 'date.day' }]) => ({ date_start: '2026-01-01', date_end: '2026-01-02', profiles: ['p1'], metrics, dimensions });
+  const v2Body = (metrics: string[], data: unknown[], days = ['2026-01-01', '2026-01-02']) => ({ success: true, header: [{ type: 'date.day', rows: days }, { type: 'metric', rows: metrics }], data });
+  const v2 = (body: unknown, request: unknown, path = '/2/facebook/metrics'): ValidateResponseInput => ({ method: 'POST', path, body, request });
+  const v1Request = (metrics: string[]) => ({ date_start: '2026-01-01', date_end: '2026-01-01', profiles: ['p1'], metrics });
+  const v1 = (record: Record<string, unknown>, request: unknown = v1Request(Object.keys(record))): ValidateResponseInput => ({
+    method: 'POST',
+    path: '/1/facebook/metrics',
+    body: { success: true, profiles: [{ id: 'p1', data: [{ date: '2026-01-01 00:00:00', ...record }] }] },
+    request,
+  });
+
+  it('v2: fans_change or fans_lifetime null is a warning naming the metric, with the request or without', () => {
+    const metrics = ['fans_change', 'fans_lifetime', 'insights_activity'];
+    const body = v2Body(metrics, [[null, 2, 3], [1, null, 3]]);
+    inferredOnly(v2(body, v2Request(metrics)), 'shared.metrics.no-data-null');
+    inferredOnly(v2(body, null), 'shared.metrics.no-data-null');
+    expect(validateResponse(v2(body, null)).warnings.map((w) => [w.pointer, w.message])).toEqual([
+      ['/data/0/0', 'null for metric "fans_change", which returns no data for some pages: the documents name no null among the values and do not say how no data is written'],
+      ['/data/1/1', 'null for metric "fans_lifetime", which returns no data for some pages: the documents name no null among the values and do not say how no data is written'],
+    ]);
+  });
+  it('v2 without dimensions: a null at the top level of data, which the schema lets through for facebook', () => {
+    const body = { success: true, header: [{ type: 'metric', rows: ['fans_change', 'insights_activity'] }], data: [null, 1] };
+    inferredOnly(v2(body, v2Request(['fans_change', 'insights_activity'], [])), 'shared.metrics.no-data-null');
+  });
+  it('v2: a null for any other metric stays the stated v2.metrics.data-numbers error, once', () => {
+    const nested = v2(v2Body(['fans_change', 'insights_activity'], [[1, null], [1, 2]]), null);
+    statedError(nested, 'v2.metrics.data-numbers');
+    expect(validateResponse(nested).errors.map((e) => [e.pointer, e.message])).toEqual([['/data/0/1', 'expected number (a metric value), got null']]);
+    const top = v2({ success: true, header: [{ type: 'metric', rows: ['fans_change', 'insights_activity'] }], data: [1, null] }, null);
+    statedError(top, 'v2.metrics.data-numbers');
+    expect(validateResponse(top).errors).toHaveLength(1);
+    // Another network's schema refuses null at the top level (no metric of it may return no data): one error.
+    const instagram = v2({ success: true, header: [{ type: 'metric', rows: ['followers_change'] }], data: [null] }, null, '/2/instagram/metrics');
+    expect(validateResponse(instagram).errors).toHaveLength(1);
+  });
+  it('v1: a null member of fans_change or fans_lifetime is a warning; of another metric the stated type error', () => {
+    inferredOnly(v1({ fans_change: null, fans_lifetime: 3 }), 'shared.metrics.no-data-null');
+    inferredOnly(v1({ fans_change: 2, fans_lifetime: null }, null), 'shared.metrics.no-data-null');
+    expect(validateResponse(v1({ fans_change: null })).warnings[0]).toMatchObject({ pointer: '/profiles/0/data/0/fans_change' });
+    statedError(v1({ fans_change: 1, comments: null }), 'v1.metrics.metric-types');
+    // A string is no number for a metric that may return no data either.
+    statedError(v1({ fans_change: 'none' }), 'v1.metrics.metric-types');
+  });
+  it('numbers for those metrics pass in both modes', () => {
+    passes(v2(v2Body(['fans_change', 'fans_lifetime'], [[1, 2], [3, 4]]), v2Request(['fans_change', 'fans_lifetime'])));
+    passes(v1({ fans_change: 1, fans_lifetime: 2 }));
+  });
+});

@@ -48,6 +48,7 @@ const captures: Record<string, ValidateResponseInput> = {
     body: { success: true, profiles: [{ id: 'p1', data: ['2026-01-01', '2026-01-03'].map((d) => ({ date: `${d} 00:00:00`, comments: 1 })) }] },
     request: { date_start: '2026-01-01', date_end: '2026-01-03', profiles: ['p1'], metrics: ['comments'] },
   },
+  'shared.metrics.no-data-null': metrics({ success: true, header: [{ type: 'metric', rows: ['fans_change'] }], data: [null] }, { date_start: '2026-01-01', date_end: '2026-01-01', profiles: ['p1'], metrics: ['fans_change'] }),
   'v1.labels.profile-label-list-unknown': { method: 'POST', path: '/1/profile/labels', body: { success: true, data: [] } },
   'shared.posts.sort-order': posts({ posts: [{ id: 'a', comments: 1 }, { id: 'b', comments: 5 }] }, { ...postsRequest, sort: [{ field: 'comments', order: 'desc' }] }),
 };
