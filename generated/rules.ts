@@ -425,6 +425,20 @@ export const RULES = {
       "merely not shown. Nothing about the answer is known, so it is described as unknown: a " +
       "warning, never a default error",
   },
+  "shared.posts.list-not-shown": {
+    id: "shared.posts.list-not-shown",
+    checks: "a success answer at a path ending in /posts of a network whose post list path is " +
+      "not shown (version 2: twitter, youtube, linkedin, pinterest; version 1: every network " +
+      "but facebook), any method: reported, its body not checked",
+    level: "inferred",
+    inferred: "\"Path and example of the short-message (netC) posts endpoint: not shown.\", " +
+      "\"Endpoints for posts of netD, netE and netF: not shown.\" and \"Post list endpoints " +
+      "other than netA in version 1: not shown.\" Under one reading these lists do not exist " +
+      "and the path is unknown; under another (the netC post fields and its request without " +
+      "sort are described) they exist at a path the documents do not show, which a path of " +
+      "the network ending in /posts may be. Their answers are unknown, so they are " +
+      "described, not refused: a warning, never a default error",
+  },
   "v2.metrics.shape": {
     id: "v2.metrics.shape",
     checks: "a v2 metrics body is success, header (elements with a string type and rows of " +

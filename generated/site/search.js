@@ -462,6 +462,7 @@ window.SITE_INDEX = [
   ["v2.labels.profile-label-platform","stated rule","rules.html#v2.labels.profile-label-platform"],
   ["shared.labels.members-present","inferred rule","rules.html#shared.labels.members-present"],
   ["v1.labels.profile-label-list-unknown","inferred rule","rules.html#v1.labels.profile-label-list-unknown"],
+  ["shared.posts.list-not-shown","inferred rule","rules.html#shared.posts.list-not-shown"],
   ["v2.metrics.shape","stated rule","rules.html#v2.metrics.shape"],
   ["v2.metrics.header-order","stated rule","rules.html#v2.metrics.header-order"],
   ["v2.metrics.header-ends-with-metric","stated rule","rules.html#v2.metrics.header-ends-with-metric"],

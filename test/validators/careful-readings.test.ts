@@ -80,6 +80,21 @@ describe('inferred: the documents allow a careful reading under which the captur
     statedError({ method: 'POST', path: '/1/profile/label', body: labels }, 'shared.response.operation');
     statedError({ method: 'POST', path: '/1/netB/profile/posts', body: labels }, 'shared.response.operation');
   });
+  it('a success answer at a post list whose path is not shown (twitter, youtube, linkedin, pinterest in v2; all but facebook in v1)', () => {
+    const answer = { success: true, data: { posts: [{ id: 'a' }] } };
+    for (const path of ['/2/twitter/profile/posts', '/2/twitter/posts', '/2/youtube/posts', '/2/linkedin/page/posts', '/2/pinterest/profile/posts', '/1/instagram/profile/posts', '/1/twitter/posts', 'https://api.example.test/base/2/twitter/page/posts?x=1']) {
+      inferredOnly({ method: 'POST', path, body: answer }, 'shared.posts.list-not-shown');
+    }
+    expect(validateResponse({ method: 'POST', path: '/2/twitter/profile/posts', body: answer }).warnings[0].message).toContain('"Path and example of the short-message (netC) posts endpoint: not shown."');
+    expect(validateResponse({ method: 'POST', path: '/2/youtube/posts', body: answer }).warnings[0].message).toContain('"Endpoints for posts of netD, netE and netF: not shown."');
+    expect(validateResponse({ method: 'POST', path: '/1/pinterest/posts', body: answer }).warnings[0].message).toContain('"Post list endpoints other than netA in version 1: not shown."');
+    // A network whose post list path is shown has no other; a network outside the version, and a path not ending in /posts, stay unknown.
+    for (const path of ['/2/facebook/profile/posts', '/2/instagram/page/posts', '/1/facebook/posts', '/1/linkedin/posts', '/2/twitter/posts/extra', '/2/twitter/messages']) {
+      statedError({ method: 'POST', path, body: answer }, 'shared.response.operation');
+    }
+    // A failure body there is judged by the failure rules.
+    passes({ method: 'POST', path: '/2/twitter/posts', status: 404, body: { success: false, errors: [{ code: 404, errors: ['resource not allowed'] }] } });
+  });
   it('a date-time with a fraction of a second or Z: ISO 8601 with offset writes both', () => {
     inferredOnly(page([{ id: 'a', created_time: '2026-01-20T17:04:11.5+00:00' }], null), 'shared.posts.datetime-shape');
     inferredOnly(page([{ id: 'a', created_time: '2026-01-20T17:04:11Z' }], null), 'shared.posts.datetime-shape');

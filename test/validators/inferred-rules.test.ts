@@ -49,6 +49,7 @@ const captures: Record<string, ValidateResponseInput> = {
     request: { date_start: '2026-01-01', date_end: '2026-01-03', profiles: ['p1'], metrics: ['comments'] },
   },
   'shared.metrics.no-data-null': metrics({ success: true, header: [{ type: 'metric', rows: ['fans_change'] }], data: [null] }, { date_start: '2026-01-01', date_end: '2026-01-01', profiles: ['p1'], metrics: ['fans_change'] }),
+  'shared.posts.list-not-shown': { method: 'POST', path: '/2/twitter/profile/posts', body: { success: true, data: { posts: [] } } },
   'v1.labels.profile-label-list-unknown': { method: 'POST', path: '/1/profile/labels', body: { success: true, data: [] } },
   'shared.posts.sort-order': posts({ posts: [{ id: 'a', comments: 1 }, { id: 'b', comments: 5 }] }, { ...postsRequest, sort: [{ field: 'comments', order: 'desc' }] }),
 };
