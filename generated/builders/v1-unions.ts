@@ -27,12 +27,12 @@ export type FacebookMetric =
   /** The facebook metric `comments`; the documents give no description. */
   | 'comments'
   /**
-   * May be null (no data); a null is the inferred rule shared.metrics.no-data-null, a warning
+   * May be null (no data); a null is the inferred rule shared.metrics.no-data-value, a warning
    * unless strict.
    */
   | 'fans_change'
   /**
-   * May be null (no data); a null is the inferred rule shared.metrics.no-data-null, a warning
+   * May be null (no data); a null is the inferred rule shared.metrics.no-data-value, a warning
    * unless strict.
    */
   | 'fans_lifetime'

@@ -42,13 +42,13 @@ export type FacebookMetric =
   /**
    * Absolute change of fan count. Returns no data for pages that belong to a global page structure
    * without connected insights. Aggregation: sum. May be null (no data); a null is the inferred
-   * rule shared.metrics.no-data-null, a warning unless strict.
+   * rule shared.metrics.no-data-value, a warning unless strict.
    */
   | 'fans_change'
   /**
    * Total likes of the page. Returns no data for pages that belong to a global page structure
    * without connected insights. Aggregation: avg. May be null (no data); a null is the inferred
-   * rule shared.metrics.no-data-null, a warning unless strict.
+   * rule shared.metrics.no-data-value, a warning unless strict.
    */
   | 'fans_lifetime'
   /** Aggregation: sum. Extra dimensions: activity_type. Only for profiles with insights_enabled. */
@@ -257,13 +257,13 @@ export interface FacebookMetricExtraDimensions {
   /**
    * Absolute change of fan count. Returns no data for pages that belong to a global page structure
    * without connected insights. Aggregation: sum. May be null (no data); a null is the inferred
-   * rule shared.metrics.no-data-null, a warning unless strict.
+   * rule shared.metrics.no-data-value, a warning unless strict.
    */
   fans_change: never;
   /**
    * Total likes of the page. Returns no data for pages that belong to a global page structure
    * without connected insights. Aggregation: avg. May be null (no data); a null is the inferred
-   * rule shared.metrics.no-data-null, a warning unless strict.
+   * rule shared.metrics.no-data-value, a warning unless strict.
    */
   fans_lifetime: never;
   /** Aggregation: sum. Extra dimensions: activity_type. Only for profiles with insights_enabled. */

@@ -168,7 +168,7 @@ describe('the published OpenAPI documents are no stricter than the default verdi
       expect(published(version, path, 'POST', 200, body).valid, `${path} ${JSON.stringify(body)}`).toBe(valid);
       const result = validateResponse({ method: 'POST', path, status: 200, body });
       expect(result.valid, `${path} ${JSON.stringify(body)}`).toBe(valid);
-      if (valid) expect(new Set(result.warnings.map((w) => w.rule))).toEqual(new Set(['shared.metrics.no-data-null']));
+      if (valid) expect(new Set(result.warnings.map((w) => w.rule))).toEqual(new Set(['shared.metrics.no-data-value']));
     }
   });
 

@@ -179,8 +179,8 @@ describe('inferred: a null for a metric that "returns no data" (catalog mayRetur
   it('v2: fans_change or fans_lifetime null is a warning naming the metric, with the request or without', () => {
     const metrics = ['fans_change', 'fans_lifetime', 'insights_activity'];
     const body = v2Body(metrics, [[null, 2, 3], [1, null, 3]]);
-    inferredOnly(v2(body, v2Request(metrics)), 'shared.metrics.no-data-null');
-    inferredOnly(v2(body, null), 'shared.metrics.no-data-null');
+    inferredOnly(v2(body, v2Request(metrics)), 'shared.metrics.no-data-value');
+    inferredOnly(v2(body, null), 'shared.metrics.no-data-value');
     expect(validateResponse(v2(body, null)).warnings.map((w) => [w.pointer, w.message])).toEqual([
       ['/data/0/0', 'null for metric "fans_change", which returns no data for some pages: the documents name no null among the values and do not say how no data is written'],
       ['/data/1/1', 'null for metric "fans_lifetime", which returns no data for some pages: the documents name no null among the values and do not say how no data is written'],
@@ -188,7 +188,7 @@ describe('inferred: a null for a metric that "returns no data" (catalog mayRetur
   });
   it('v2 without dimensions: a null at the top level of data, which the schema lets through for facebook', () => {
     const body = { success: true, header: [{ type: 'metric', rows: ['fans_change', 'insights_activity'] }], data: [null, 1] };
-    inferredOnly(v2(body, v2Request(['fans_change', 'insights_activity'], [])), 'shared.metrics.no-data-null');
+    inferredOnly(v2(body, v2Request(['fans_change', 'insights_activity'], [])), 'shared.metrics.no-data-value');
   });
   it('v2: a null for any other metric stays the stated v2.metrics.data-numbers error, once', () => {
     const nested = v2(v2Body(['fans_change', 'insights_activity'], [[1, null], [1, 2]]), null);
@@ -202,15 +202,47 @@ describe('inferred: a null for a metric that "returns no data" (catalog mayRetur
     expect(validateResponse(instagram).errors).toHaveLength(1);
   });
   it('v1: a null member of fans_change or fans_lifetime is a warning; of another metric the stated type error', () => {
-    inferredOnly(v1({ fans_change: null, fans_lifetime: 3 }), 'shared.metrics.no-data-null');
-    inferredOnly(v1({ fans_change: 2, fans_lifetime: null }, null), 'shared.metrics.no-data-null');
+    inferredOnly(v1({ fans_change: null, fans_lifetime: 3 }), 'shared.metrics.no-data-value');
+    inferredOnly(v1({ fans_change: 2, fans_lifetime: null }, null), 'shared.metrics.no-data-value');
     expect(validateResponse(v1({ fans_change: null })).warnings[0]).toMatchObject({ pointer: '/profiles/0/data/0/fans_change' });
     statedError(v1({ fans_change: 1, comments: null }), 'v1.metrics.metric-types');
     // A string is no number for a metric that may return no data either.
     statedError(v1({ fans_change: 'none' }), 'v1.metrics.metric-types');
   });
+  it('v1: no member for a requested fans_change is the same warning; for another requested metric the stated record-members error', () => {
+    const input = v1({ comments: 1 }, v1Request(['comments', 'fans_change']));
+    inferredOnly(input, 'shared.metrics.no-data-value');
+    expect(validateResponse(input).warnings[0]).toMatchObject({ pointer: '/profiles/0/data/0', message: expect.stringContaining('no member for requested metric "fans_change"') });
+    statedError(v1({ fans_change: 1 }, v1Request(['comments', 'fans_change'])), 'v1.metrics.record-members');
+  });
   it('numbers for those metrics pass in both modes', () => {
     passes(v2(v2Body(['fans_change', 'fans_lifetime'], [[1, 2], [3, 4]]), v2Request(['fans_change', 'fans_lifetime'])));
     passes(v1({ fans_change: 1, fans_lifetime: 2 }));
+  });
+});
+
+describe('inferred: a header answering a request whose dimensions the documents name no error for', () => {
+  const header = (dims: [string, string[]][], metrics: string[]) => [...dims.map(([type, rows]) => ({ type, rows })), { type: 'metric', rows: metrics }];
+  const answer = (dims: [string, string[]][], metrics: string[], data: unknown, request: unknown): ValidateResponseInput => ({ method: 'POST', path: '/2/facebook/metrics', body: { success: true, header: header(dims, metrics), data }, request });
+  const request = (dims: string[], metrics: string[]) => ({ date_start: '2026-01-01', date_end: '2026-01-01', profiles: ['p1'], metrics, dimensions: dims.map((type) => ({ type })) });
+  const warned = (input: ValidateResponseInput, rules: RuleId[]) => {
+    const { lax, strict } = verdicts(input);
+    expect(lax.errors).toEqual([]);
+    expect(new Set(lax.warnings)).toEqual(new Set(rules));
+    expect(new Set(strict.errors)).toEqual(new Set(rules));
+  };
+  it('an extra dimension not last, and two extra dimensions: the header shows what was asked', () => {
+    const notLast: [string, string[]][] = [['activity_type', ['like']], ['date.day', ['2026-01-01']]];
+    warned(answer(notLast, ['insights_activity'], [[[1]]], request(['activity_type', 'date.day'], ['insights_activity'])), ['shared.response.invalid-request-answered', 'v2.metrics.header-extra-dimension']);
+    warned(answer(notLast, ['insights_activity'], [[[1]]], null), ['v2.metrics.header-extra-dimension']);
+    const two: [string, string[]][] = [['activity_type', ['like']], ['gender_age', ['F.18-24']]];
+    warned(answer(two, ['insights_activity_unique'], [[[1]]], null), ['v2.metrics.header-extra-dimension']);
+  });
+  it('a metric that does not support the extra dimension, and a type that is no dimension', () => {
+    warned(answer([['activity_type', ['like']]], ['fans_change'], [[1]], request(['activity_type'], ['fans_change'])), ['shared.response.invalid-request-answered', 'v2.metrics.extra-dimension-support']);
+    warned(answer([['weekday', ['1']]], ['fans_change'], [[1]], null), ['v2.metrics.dimension-types']);
+  });
+  it('the metric element still ends the header, as the response sentence says', () => {
+    statedError({ method: 'POST', path: '/2/facebook/metrics', body: { success: true, header: [{ type: 'metric', rows: ['fans_change'] }, { type: 'date.day', rows: ['2026-01-01'] }], data: [[1]] } }, 'v2.metrics.header-ends-with-metric');
   });
 });

@@ -145,7 +145,8 @@ exports.validators = {
   }
 };
 exports.schemaRules = {
-  "/FacebookHeaderType": "v2.metrics.dimension-types",
+  "/FacebookHeaderType/enum": "v2.metrics.dimension-types",
+  "/FacebookHeaderType/type": "v2.metrics.shape",
   "/FacebookMetricsData": "v2.metrics.data-nesting",
   "/FacebookMetricsResponse": "v2.metrics.shape",
   "/FacebookMetricsResponse/additionalProperties": "shared.response.no-extra-members",

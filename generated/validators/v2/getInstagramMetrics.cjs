@@ -145,7 +145,8 @@ exports.validators = {
   }
 };
 exports.schemaRules = {
-  "/InstagramHeaderType": "v2.metrics.dimension-types",
+  "/InstagramHeaderType/enum": "v2.metrics.dimension-types",
+  "/InstagramHeaderType/type": "v2.metrics.shape",
   "/InstagramMetricsData": "v2.metrics.data-nesting",
   "/InstagramMetricsResponse": "v2.metrics.shape",
   "/InstagramMetricsResponse/additionalProperties": "shared.response.no-extra-members",

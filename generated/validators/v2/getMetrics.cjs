@@ -148,7 +148,8 @@ exports.validators = {
   }
 };
 exports.schemaRules = {
-  "/TwitterHeaderType": "v2.metrics.dimension-types",
+  "/TwitterHeaderType/enum": "v2.metrics.dimension-types",
+  "/TwitterHeaderType/type": "v2.metrics.shape",
   "/TwitterMetricsData": "v2.metrics.data-nesting",
   "/TwitterMetricsResponse": "v2.metrics.shape",
   "/TwitterMetricsResponse/additionalProperties": "shared.response.no-extra-members",

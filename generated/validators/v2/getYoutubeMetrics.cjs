@@ -145,7 +145,8 @@ exports.validators = {
   }
 };
 exports.schemaRules = {
-  "/YoutubeHeaderType": "v2.metrics.dimension-types",
+  "/YoutubeHeaderType/enum": "v2.metrics.dimension-types",
+  "/YoutubeHeaderType/type": "v2.metrics.shape",
   "/YoutubeMetricsData": "v2.metrics.data-nesting",
   "/YoutubeMetricsResponse": "v2.metrics.shape",
   "/YoutubeMetricsResponse/additionalProperties": "shared.response.no-extra-members",

@@ -26,7 +26,7 @@ export function metricDescription(m: Metric): string | undefined {
 }
 
 /** What a metric that may return no data says of its null value. */
-const NO_DATA_TEXT = 'May be null (no data); a null is the inferred rule shared.metrics.no-data-null, a warning unless strict.';
+const NO_DATA_TEXT = 'May be null (no data); a null is the inferred rule shared.metrics.no-data-value, a warning unless strict.';
 
 export function postFieldDescription(f: PostField | ResponseMember): string | undefined {
   const field = f as Partial<PostField>;
@@ -181,7 +181,7 @@ function metricValueItems(node: Record<string, unknown>, metrics: Metric[]): Rec
   return {
     ...node,
     type: [...types, 'null'],
-    description: `A value or an array of the next level; null only for ${noData.join(' and ')}, which may return no data (a null is the inferred rule shared.metrics.no-data-null, a warning unless strict).`,
+    description: `A value or an array of the next level; null only for ${noData.join(' and ')}, which may return no data (a null is the inferred rule shared.metrics.no-data-value, a warning unless strict).`,
   };
 }
 

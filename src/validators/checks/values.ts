@@ -41,9 +41,11 @@ export const DAY_TIME_SHAPE = 'a date-time YYYY-MM-DD HH:MM:SS';
 /** `expected <what>, got <value>` (built only when there is a problem). */
 export const expected = (what: string, value: unknown) => `expected ${what}, got ${describeValue(value)}`;
 
-/** The message of a null value of `metric`, one that may return no data (shared.metrics.no-data-null, versions 1 and 2). */
-export const noDataMessage = (metric: string) =>
-  `null for metric ${quote(metric)}, which returns no data for some pages: the documents name no null among the values and do not say how no data is written`;
+/** The message of a null value (or, in a v1 record, no member) of `metric`, one that may return no data (shared.metrics.no-data-value, versions 1 and 2). */
+export const noDataMessage = (metric: string, found: 'null' | 'no member') =>
+  found === 'null'
+    ? `null for metric ${quote(metric)}, which returns no data for some pages: the documents name no null among the values and do not say how no data is written`
+    : `no member for requested metric ${quote(metric)}, which returns no data for some pages: the documents say "one member per requested metric" and do not say how no data is written`;
 
 /** The shared value guard (src/shared/values.ts), for the checks of this folder. */
 export { isPlainObject };

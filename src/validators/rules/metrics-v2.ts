@@ -71,8 +71,8 @@ function misplacedExtraDimension(found: Found, header: HeaderElement[]): void {
   let seen = -1;
   for (let i = 0; i < dimensions; i++) {
     if (!extraDimensionNames.has(header[i].type)) continue;
-    if (seen >= 0) found.add(`/header/${i}/type`, `a second extra dimension ${quote(header[i].type)} (the first is ${quote(header[seen].type)} at /header/${seen}): only one is allowed`);
-    else if (i !== dimensions - 1) found.add(`/header/${i}/type`, `extra dimension ${quote(header[i].type)} must be the last dimension`);
+    if (seen >= 0) found.add(`/header/${i}/type`, `a second extra dimension ${quote(header[i].type)} (the first is ${quote(header[seen].type)} at /header/${seen}): the documents allow only one per request`);
+    else if (i !== dimensions - 1) found.add(`/header/${i}/type`, `extra dimension ${quote(header[i].type)} is not the last dimension (the documents say it must be the last dimension of the request)`);
     if (seen < 0) seen = i;
   }
 }
@@ -219,7 +219,7 @@ export const metricsV2Rules: RuleTable<HeaderElement[], MetricsV2Facts> = {
       if (depth !== lengths.length - 1) return;
       for (let i = 0; i < value.length; i++) {
         const v = value[i];
-        if (v === null && noData?.[i] === 1) continue; // shared.metrics.no-data-null's
+        if (v === null && noData?.[i] === 1) continue; // shared.metrics.no-data-value's
         // At the top level the schema reports values that are neither numbers nor arrays (nor null, where it allows it).
         if (depth === 0 && !Array.isArray(v) && !(v === null && nullAtTop)) continue;
         if (typeof v !== 'number' || !Number.isFinite(v)) found.add(childPointer(pointer(), i), `expected number (a metric value), got ${describeValue(v)}`);
@@ -227,7 +227,7 @@ export const metricsV2Rules: RuleTable<HeaderElement[], MetricsV2Facts> = {
     });
   },
   /** A null in the column of a metric that may return no data: allowed by one careful reading only. */
-  'shared.metrics.no-data-null': (found, header, _at, { data, dataHolds, catalog }) => {
+  'shared.metrics.no-data-value': (found, header, _at, { data, dataHolds, catalog }) => {
     if (!data || dataHolds) return;
     const noData = noDataColumns(header, catalog);
     if (!noData) return;
@@ -235,7 +235,7 @@ export const metricsV2Rules: RuleTable<HeaderElement[], MetricsV2Facts> = {
     walkData(data, header, found, (value, depth, lengths, pointer) => {
       if (depth !== lengths.length - 1) return;
       for (let i = 0; i < value.length; i++) {
-        if (value[i] === null && noData[i] === 1) found.add(childPointer(pointer(), i), noDataMessage(rows[i] as string));
+        if (value[i] === null && noData[i] === 1) found.add(childPointer(pointer(), i), noDataMessage(rows[i] as string, 'null'));
       }
     });
   },
