@@ -13,6 +13,8 @@ const textOf = (command: string) => help.find((h) => h.command === command)!.tex
 export const MAIN_USAGE = textOf('');
 /** `validate --help`. */
 export const VALIDATE_USAGE = textOf('validate');
+/** `merge-reports --help`. */
+export const MERGE_REPORTS_USAGE = textOf('merge-reports');
 /** `mock --help`. */
 export const MOCK_USAGE = textOf('mock');
 /** `proxy --help`. */

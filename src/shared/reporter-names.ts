@@ -4,7 +4,7 @@
  * Each name has its entry, with its writer, in the reporter table (src/report/reporters/table.ts),
  * which does not compile with a name missing or one too many.
  */
-export const REPORTER_NAMES = ['text', 'json', 'junit', 'github', 'markdown', 'sarif'] as const;
+export const REPORTER_NAMES = ['text', 'json', 'junit', 'github', 'markdown', 'sarif', 'blob'] as const;
 
 export type ReporterName = (typeof REPORTER_NAMES)[number];
 
