@@ -66,7 +66,13 @@ function lineReader(file: ShardFile) {
           line++;
           return text;
         }
-        const n = readSync(fd, buf, 0, buf.length, null);
+        let n: number;
+        try {
+          n = readSync(fd, buf, 0, buf.length, null);
+        } catch (err) {
+          const code = (err as NodeJS.ErrnoException).code;
+          throw new MergeError(`cannot read ${file.label}: ${code === 'EISDIR' ? 'a directory, not a report' : (err as Error).message}`);
+        }
         if (n === 0) {
           ended = true;
           pending += decoder.end();

@@ -68,6 +68,35 @@ describe('merge-reports', () => {
     expect(reportText('har-one.json')).toMatch(/"skipped": \[\n/);
   });
 
+  it('applies --min-coverage and --baseline to the whole run, as validate does', async () => {
+    const inputs = ['captures/run-000', 'captures/planted/invalid-3.json'];
+    const shards = async (name: string, options: string[]) => {
+      const files = [];
+      for (let i = 1; i <= 3; i++) {
+        await run([...inputs, ...options, '--shard', `${i}/3`, '--reporter', `blob=${name}-${i}.jsonl`], tmp.dir);
+        files.push(`${name}-${i}.jsonl`);
+      }
+      return files;
+    };
+    const same = (merged: Run, one: Run) => {
+      expect(merged.err.replaceAll('merge-reports:', 'validate:')).toBe(one.err);
+      expect(merged.out).toBe(one.out);
+      expect(merged.code).toBe(one.code);
+    };
+    const covered = await shards('gate', ['--coverage']);
+    const gate = ['--min-coverage', 'operations=100', '--json'];
+    const oneGated = await run([...inputs, ...gate], tmp.dir);
+    expect(oneGated.code).toBe(1);
+    same(await merge([...covered, ...gate]), oneGated);
+    await run([...inputs, '--write-baseline', 'gate-baseline.json'], tmp.dir);
+    const oneKnown = await run([...inputs, '--baseline', 'gate-baseline.json', '--json'], tmp.dir);
+    expect(oneKnown.code).toBe(0);
+    const plain = await shards('plain', []);
+    same(await merge([...plain, '--baseline', 'gate-baseline.json', '--json']), oneKnown);
+    const refused = await merge([...plain, '--min-coverage', 'operations=1']);
+    expect([refused.code, refused.err.split('\n')[0]]).toEqual([2, 'social-analytics-api merge-reports: --min-coverage needs the coverage of the shards: run them with --coverage (or --min-coverage)']);
+  });
+
   describe('refuses shard reports that are not those of one run, each once', () => {
     let blobs: string[];
     beforeAll(async () => {
@@ -97,6 +126,7 @@ describe('merge-reports', () => {
     });
     it('a file that does not exist, or is not a shard report', async () => {
       await refused([blobs[0], 'nowhere.jsonl', blobs[2]], 'cannot read nowhere.jsonl: no such file');
+      await refused(['captures'], 'cannot read captures: a directory, not a report');
       await refused(['folder-one.json'], /^social-analytics-api merge-reports: folder-one\.json:1: not a shard's report/);
     });
     it('a shard of other inputs or options', async () => {
