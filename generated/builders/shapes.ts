@@ -153,14 +153,6 @@ export interface PostsPage<P> {
  */
 export type RequiredPick<T, K extends keyof T> = { [P in K]-?: T[P] };
 
-/**
- * The fields `F` of a post `T`, as an intersection: each present, except the fields of videos only
- * `O` (catalog `videoOnly`, the documents' "video only"), which a post that is not a video lacks.
- * The generated `<Network>PostOf<F>` maps it to one object type.
- */
-export type PostParts<T, F extends keyof T, O extends keyof T> = RequiredPick<T, Exclude<F, O>> &
-  Pick<T, Extract<F, O>>;
-
 /** The member no object literal has (see {@link FilterFieldCheck}). */
 declare const noFilterMatch: unique symbol;
 

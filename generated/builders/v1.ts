@@ -7,7 +7,6 @@ import type { ApiRequest } from '../operations.js';
 import type {
   DayRecord,
   DayString,
-  PostParts,
   PostsPage,
   RequiredPick,
   SortElement,
@@ -118,15 +117,11 @@ export interface FacebookPostsRequest<F extends FacebookPostField = FacebookPost
  * (`universal_video_id`, `video_id`, `video_length`) optional (a post that is not a video lacks
  * them).
  */
-export type FacebookPostOf<F extends FacebookPostField = FacebookPostField> = {
-  [
-    K in keyof PostParts<
-      Schemas['FacebookPost'],
-      F,
-      'universal_video_id' | 'video_id' | 'video_length'
-    >
-  ]: PostParts<Schemas['FacebookPost'], F, 'universal_video_id' | 'video_id' | 'video_length'>[K];
-};
+export type FacebookPostOf<F extends FacebookPostField = FacebookPostField> = RequiredPick<
+  Schemas['FacebookPost'],
+  Exclude<F, 'universal_video_id' | 'video_id' | 'video_length'>
+> &
+  Pick<Schemas['FacebookPost'], Extract<F, 'universal_video_id' | 'video_id' | 'video_length'>>;
 
 /**
  * Success body of a facebook posts request for fields F: `FacebookPostOf<F>` posts and the cursor.

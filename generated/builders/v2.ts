@@ -10,7 +10,6 @@ import type {
   DimensionItem,
   DimensionList,
   MetricsResponse,
-  PostParts,
   PostsPage,
   RequiredPick,
   SortElement,
@@ -167,15 +166,11 @@ export interface InstagramPostsRequest<F extends InstagramPostField = InstagramP
  * (`universal_video_id`, `video_id`, `video_length`) optional (a post that is not a video lacks
  * them).
  */
-export type FacebookPostOf<F extends FacebookPostField = FacebookPostField> = {
-  [
-    K in keyof PostParts<
-      Schemas['FacebookPost'],
-      F,
-      'universal_video_id' | 'video_id' | 'video_length'
-    >
-  ]: PostParts<Schemas['FacebookPost'], F, 'universal_video_id' | 'video_id' | 'video_length'>[K];
-};
+export type FacebookPostOf<F extends FacebookPostField = FacebookPostField> = RequiredPick<
+  Schemas['FacebookPost'],
+  Exclude<F, 'universal_video_id' | 'video_id' | 'video_length'>
+> &
+  Pick<Schemas['FacebookPost'], Extract<F, 'universal_video_id' | 'video_id' | 'video_length'>>;
 
 /**
  * Success body of a facebook posts request for fields F: `FacebookPostOf<F>` posts and the cursor.
@@ -188,13 +183,11 @@ export type FacebookPostsResponse<F extends FacebookPostField = FacebookPostFiel
  * An instagram post holding the fields F: each requested field, those of videos only
  * (`insights_video_views`) optional (a post that is not a video lacks them).
  */
-export type InstagramPostOf<F extends InstagramPostField = InstagramPostField> = {
-  [K in keyof PostParts<Schemas['InstagramPost'], F, 'insights_video_views'>]: PostParts<
-    Schemas['InstagramPost'],
-    F,
-    'insights_video_views'
-  >[K];
-};
+export type InstagramPostOf<F extends InstagramPostField = InstagramPostField> = RequiredPick<
+  Schemas['InstagramPost'],
+  Exclude<F, 'insights_video_views'>
+> &
+  Pick<Schemas['InstagramPost'], Extract<F, 'insights_video_views'>>;
 
 /**
  * Success body of an instagram posts request for fields F: `InstagramPostOf<F>` posts and the

@@ -151,8 +151,9 @@ export function postsResponses(model: Model, vm: VersionModel): Declaration[] {
     const post = schemaRef(model, vm.version, `${P}Post`);
     const videoOnly = vm.posts[network].fields.filter((f) => f.videoOnly).map((f) => `'${f.name}'`);
     const O = videoOnly.join(' | ');
-    const parts = `PostParts<${post}, F, ${O}>`;
-    const narrowed = videoOnly.length ? `{ [K in keyof ${parts}]: ${parts}[K] }` : `{ [K in F]-?: ${post}[K] }`;
+    const narrowed = videoOnly.length
+      ? `RequiredPick<${post}, Exclude<F, ${O}>> & Pick<${post}, Extract<F, ${O}>>`
+      : `{ [K in F]-?: ${post}[K] }`;
     const params = [{ name: 'F', constraint: `${P}PostField`, default: `${P}PostField` }];
     const a = article(network).toLowerCase();
     return [
