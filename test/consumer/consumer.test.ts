@@ -281,7 +281,7 @@ definitionFiles().then((definitions) => console.log(JSON.stringify({ kind: typeo
     expect(answer.documentation).toContain('Aggregation: sum.');
     // tsserver's go to definition follows the declaration map into the packed TypeScript source.
     expect(answer.definitions).toEqual([join(installedPackage(), 'generated/builders/v2.ts')]);
-  });
+  }, 240_000);
 
   it('runs the CLI from node_modules/.bin on capture files', () => {
     const { good, bad, usage } = runBin(project);
