@@ -153,17 +153,6 @@ export interface PostsPage<P> {
  */
 export type RequiredPick<T, K extends keyof T> = { [P in K]-?: T[P] };
 
-/**
- * A post narrowed to the requested fields `F`: each one present, except the fields of videos only
- * `O` (catalog `videoOnly`, the documents' "video only"), which a post that is not a video lacks.
- */
-export type PostOf<T, F extends keyof T, O extends keyof T> = [Extract<F, O>] extends [never]
-  ? RequiredPick<T, F>
-  : Members<RequiredPick<T, Exclude<F, O>> & Pick<T, Extract<F, O>>>;
-
-/** The members of `X` (an intersection) as one object type, optional ones kept optional. */
-export type Members<X> = { [K in keyof X]: X[K] };
-
 /** The member no object literal has (see {@link FilterFieldCheck}). */
 declare const noFilterMatch: unique symbol;
 

@@ -7,7 +7,6 @@ import type { ApiRequest } from '../operations.js';
 import type {
   DayRecord,
   DayString,
-  PostOf,
   PostsPage,
   RequiredPick,
   SortElement,
@@ -114,11 +113,21 @@ export interface FacebookPostsRequest<F extends FacebookPostField = FacebookPost
 }
 
 /**
- * Success body of a facebook posts request for fields F: posts holding each requested field, those
- * of videos only (`universal_video_id`, `video_id`, `video_length`) optional.
+ * A facebook post holding the fields F: each requested field, those of videos only
+ * (`universal_video_id`, `video_id`, `video_length`) optional (a post that is not a video lacks
+ * them).
+ */
+export type FacebookPostOf<F extends FacebookPostField = FacebookPostField> = RequiredPick<
+  Schemas['FacebookPost'],
+  Exclude<F, 'universal_video_id' | 'video_id' | 'video_length'>
+> &
+  Pick<Schemas['FacebookPost'], Extract<F, 'universal_video_id' | 'video_id' | 'video_length'>>;
+
+/**
+ * Success body of a facebook posts request for fields F: `FacebookPostOf<F>` posts and the cursor.
  */
 export type FacebookPostsResponse<F extends FacebookPostField = FacebookPostField> = PostsPage<
-  PostOf<Schemas['FacebookPost'], F, 'universal_video_id' | 'video_id' | 'video_length'>
+  FacebookPostOf<F>
 >;
 
 /**

@@ -10,7 +10,6 @@ import type {
   DimensionItem,
   DimensionList,
   MetricsResponse,
-  PostOf,
   PostsPage,
   RequiredPick,
   SortElement,
@@ -163,24 +162,51 @@ export interface InstagramPostsRequest<F extends InstagramPostField = InstagramP
 }
 
 /**
- * Success body of a facebook posts request for fields F: posts holding each requested field, those
- * of videos only (`universal_video_id`, `video_id`, `video_length`) optional.
+ * A facebook post holding the fields F: each requested field, those of videos only
+ * (`universal_video_id`, `video_id`, `video_length`) optional (a post that is not a video lacks
+ * them).
+ */
+export type FacebookPostOf<F extends FacebookPostField = FacebookPostField> = RequiredPick<
+  Schemas['FacebookPost'],
+  Exclude<F, 'universal_video_id' | 'video_id' | 'video_length'>
+> &
+  Pick<Schemas['FacebookPost'], Extract<F, 'universal_video_id' | 'video_id' | 'video_length'>>;
+
+/**
+ * Success body of a facebook posts request for fields F: `FacebookPostOf<F>` posts and the cursor.
  */
 export type FacebookPostsResponse<F extends FacebookPostField = FacebookPostField> = PostsPage<
-  PostOf<Schemas['FacebookPost'], F, 'universal_video_id' | 'video_id' | 'video_length'>
+  FacebookPostOf<F>
 >;
 
 /**
- * Success body of an instagram posts request for fields F: posts holding each requested field,
- * those of videos only (`insights_video_views`) optional.
+ * An instagram post holding the fields F: each requested field, those of videos only
+ * (`insights_video_views`) optional (a post that is not a video lacks them).
+ */
+export type InstagramPostOf<F extends InstagramPostField = InstagramPostField> = RequiredPick<
+  Schemas['InstagramPost'],
+  Exclude<F, 'insights_video_views'>
+> &
+  Pick<Schemas['InstagramPost'], Extract<F, 'insights_video_views'>>;
+
+/**
+ * Success body of an instagram posts request for fields F: `InstagramPostOf<F>` posts and the
+ * cursor.
  */
 export type InstagramPostsResponse<F extends InstagramPostField = InstagramPostField> = PostsPage<
-  PostOf<Schemas['InstagramPost'], F, 'insights_video_views'> & InstagramPostResponseMembers
+  InstagramPostOf<F> & InstagramPostResponseMembers
 >;
 
-/** Success body of a twitter posts request for fields F: posts holding each requested field. */
+/** A twitter post holding the fields F: each requested field. */
+export type TwitterPostOf<F extends TwitterPostField = TwitterPostField> = {
+  [K in F]-?: Schemas['TwitterPost'][K];
+};
+
+/**
+ * Success body of a twitter posts request for fields F: `TwitterPostOf<F>` posts and the cursor.
+ */
 export type TwitterPostsResponse<F extends TwitterPostField = TwitterPostField> = PostsPage<
-  RequiredPick<Schemas['TwitterPost'], F>
+  TwitterPostOf<F>
 >;
 
 /**

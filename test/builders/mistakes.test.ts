@@ -68,6 +68,14 @@ const MISTAKES: { mistake: string; text: string; wrong: string; allowed: RegExp 
     allowed: /'FacebookFilterableField'/,
   },
   {
+    // One error naming the base dimensions; the answer's dimensions are then the whole list
+    // (docs/decisions/builder-typing.md: keeping them costs more type-checking than allowed).
+    mistake: 'an extra dimension the requested metric does not allow',
+    text: `const r = v2.facebook.metrics({ ${RANGE}, metrics: ['fans_change'], dimensions: [{ type: 'date.day' }, { type: 'activity_type' }] });`,
+    wrong: '"activity_type"',
+    allowed: /'Dimension'/,
+  },
+  {
     mistake: 'a day of the wrong shape, where the day is typed with the opt-in DayShape',
     text: "const start: DayShape = '2024/01/01';\nconst r = v2.facebook.metrics({ date_start: start, date_end: '2024-01-31', profiles: ['p'], metrics: ['fans_change'] });",
     wrong: '"2024/01/01"',

@@ -4,6 +4,9 @@ import { v1, type ResponseOf } from '../../src/v1.js';
 import type * as V1 from '../../src/v1.js';
 import type { components } from '../../generated/types/v1.js';
 
+/** The members of an intersection as one object type, optional ones kept optional. */
+type Members<X> = { [K in keyof X]: X[K] };
+
 const range = { date_start: '2024-01-01', date_end: '2024-01-31', profiles: ['UC1'] } as const;
 
 describe('v1 metrics', () => {
@@ -36,7 +39,8 @@ describe('v1 posts', () => {
   it('narrows facebook posts and accepts the v1-only sort field', () => {
     const req = v1.facebook.posts({ ...range, fields: ['id', 'created_time'], sort: [{ field: 'insights_engagement_rate', order: 'desc' }] });
     expectTypeOf(req.operation).toEqualTypeOf<'POST /1/facebook/page/posts'>();
-    expectTypeOf<ResponseOf<typeof req>['data']['posts']>().toEqualTypeOf<{ id: string; created_time: string }[]>();
+    // A post is an intersection under its alias (FacebookPostOf<F>): compared member by member.
+    expectTypeOf<Members<ResponseOf<typeof req>['data']['posts'][number]>>().toEqualTypeOf<{ id: string; created_time: string }>();
   });
   it('the facebook posts builder takes FacebookPostsRequest, the same members as PostsRequest<\'facebook\', F>', () => {
     expectTypeOf<V1.FacebookPostsRequest<'id' | 'story'>>().toEqualTypeOf<V1.PostsRequest<'facebook', 'id' | 'story'>>();

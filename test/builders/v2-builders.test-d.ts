@@ -5,6 +5,9 @@ import type * as V2 from '../../src/v2.js';
 import type { components } from '../../generated/types/v2.js';
 import type { DimensionHeader, DimensionItem } from '../../src/builders/types.js';
 
+/** The members of an intersection as one object type, optional ones kept optional. */
+type Members<X> = { [K in keyof X]: X[K] };
+
 const range = { date_start: '2024-01-01', date_end: '2024-01-31', profiles: ['164929129743'] } as const;
 const postRange = { date_start: '2024-01-01', date_end: '2024-01-31', profiles: ['164929129743'] } as const;
 
@@ -153,13 +156,14 @@ describe('v2 posts: fields, sort, filter', () => {
     const req = v2.facebook.posts({ ...postRange, fields: ['id', 'message', 'comments'] });
     expectTypeOf(req.operation).toEqualTypeOf<'POST /2/facebook/page/posts'>();
     type Page = ResponseOf<typeof req>;
-    expectTypeOf<Page['data']['posts']>().toEqualTypeOf<{ id: string; message: string; comments: number }[]>();
+    // A post is an intersection under its alias (FacebookPostOf<F>): compared member by member.
+    expectTypeOf<Members<Page['data']['posts'][number]>>().toEqualTypeOf<{ id: string; message: string; comments: number }>();
     expectTypeOf<Page['data']['next']>().toEqualTypeOf<string | undefined>();
   });
   it('every requested field is present, those of videos only ("video only") optional', () => {
     const req = v2.facebook.posts({ ...postRange, fields: ['id', 'comments', 'video_id', 'video_length'] });
     type P = ResponseOf<typeof req>['data']['posts'][number];
-    expectTypeOf<P>().toEqualTypeOf<{ id: string; comments: number; video_id?: string; video_length?: number }>();
+    expectTypeOf<Members<P>>().toEqualTypeOf<{ id: string; comments: number; video_id?: string; video_length?: number }>();
     expectTypeOf<P['comments']>().toEqualTypeOf<number>();
     // @ts-expect-error a post that is not a video lacks video_id: the type says it may be undefined
     const id: string = ({} as P).video_id;

@@ -15,7 +15,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ts from 'typescript';
 import { ENTRIES, importEntries, requireEntries, run, runBin } from './installed-package.js';
@@ -68,7 +68,7 @@ afterAll(() => {
 });
 
 describe('packed tarball', () => {
-  it('holds each entry point as ES module and CommonJS with their declarations, LICENSE and CHANGELOG.md, and no tests, scripts or source maps', () => {
+  it('holds each entry point as ES module and CommonJS with their declarations, LICENSE and CHANGELOG.md, and no tests or scripts', () => {
     const paths = pack.files.map((f) => f.path);
     for (const entry of ['LICENSE', 'CHANGELOG.md', 'README.md', 'dist/src/cli/main.js', 'generated/openapi/v2.yaml']) expect(paths, entry).toContain(entry);
     const pkg = JSON.parse(readFileSync(join(installedPackage(), 'package.json'), 'utf8')) as { exports: Record<string, string | Record<string, Record<string, string>>> };
@@ -77,7 +77,26 @@ describe('packed tarball', () => {
     expect(built.filter((f) => f.endsWith('.d.cts')).length).toBe(ENTRIES.length);
     for (const file of built) expect(paths, file).toContain(file.replace(/^\.\//, ''));
     expect(paths.filter((p) => /^(test|scripts|bench|spec|\.ci)\//.test(p) || /\.test\.|\.test-d\./.test(p))).toEqual([]);
-    expect(paths.filter((p) => p.endsWith('.map') || /\/\/# sourceMappingURL=/.test(readFileSync(join(installedPackage(), p), 'utf8').slice(-300)))).toEqual([]);
+  });
+
+  it('holds a declaration map beside each declaration file, every source it names packed (go-to-definition lands in the TypeScript sources), and no JavaScript source map', () => {
+    const paths = pack.files.map((f) => f.path);
+    const tail = (p: string) => readFileSync(join(installedPackage(), p), 'utf8').slice(-300);
+    const declarations = paths.filter((p) => /^dist\/(src|generated)\/.*\.d\.c?ts$/.test(p) && /\/\/# sourceMappingURL=/.test(tail(p)));
+    expect(declarations).toContain('dist/src/v2.d.ts');
+    expect(declarations).toContain('dist/src/v2.d.cts');
+    const maps = paths.filter((p) => p.endsWith('.map'));
+    expect(maps.filter((p) => !p.endsWith('.d.ts.map'))).toEqual([]);
+    expect(paths.filter((p) => /\.c?js$/.test(p) && /\/\/# sourceMappingURL=/.test(tail(p)))).toEqual([]);
+    // Each declaration file names its map (a .d.cts twin its .d.ts's), which is packed.
+    const named = declarations.map((p) => posix.join(posix.dirname(p), /\/\/# sourceMappingURL=(\S+)\s*$/.exec(tail(p))![1]));
+    expect(named.filter((m) => !paths.includes(m))).toEqual([]);
+    const sources = maps.flatMap((m) => {
+      const map = JSON.parse(readFileSync(join(installedPackage(), m), 'utf8')) as { sources: string[]; sourceRoot?: string };
+      return map.sources.map((source) => posix.join(posix.dirname(m), map.sourceRoot ?? '', source));
+    });
+    expect(sources).toContain('generated/builders/v2.ts');
+    expect(sources.filter((source) => !paths.includes(source))).toEqual([]);
   });
 
   // node10 (`moduleResolution: node`) ignores `exports`: the subpaths' types come from `typesVersions`.
@@ -207,7 +226,7 @@ console.log(JSON.stringify([result.valid, result.errors[0].pointer, lookupOperat
     expect(bad.status, bad.out).toBe(1);
   });
 
-  it('loads the language-service plugin as tsserver does (its require from the project\'s node_modules, in a process of its own) and hovers a metric of the installed package', () => {
+  it('loads the language-service plugin as tsserver does (its require from the project\'s node_modules, in a process of its own), hovers a metric of the installed package and goes to the definition of a builder in its source', () => {
     const text = "import { v2 } from 'social-analytics-api/v2';\nv2.facebook.metrics({ date_start: '2024-01-01', date_end: '2024-01-31', profiles: ['p'], metrics: ['fans_change'] });\n";
     writeFileSync(join(project, 'plugin-consumer.ts'), text);
     // tsserver runs in its own Node process: so does this script (TypeScript from this repository).
@@ -229,17 +248,40 @@ const host = {
 const info = { languageService: ts.createLanguageService(host), languageServiceHost: host, project: { projectService: { logger: { info: () => undefined } } }, config: {} };
 const service = loaded.module({ typescript: ts }).create(info);
 const hover = service.getQuickInfoAtPosition(file, text.indexOf('fans_change') + 2);
-console.log(JSON.stringify({ kind: typeof loaded.module, display: ts.displayPartsToString(hover && hover.displayParts), documentation: ts.displayPartsToString(hover && hover.documentation) }));
+// Go to definition as an editor asks tsserver for it, in a tsserver process (tsserver maps a declaration to its source).
+const tsserver = join(require('node:path').dirname(${JSON.stringify(createRequire(import.meta.url).resolve('typescript'))}), 'tsserver.js');
+const at = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022).getLineAndCharacterOfPosition(text.indexOf('metrics(') + 2);
+function definitionFiles() {
+  return new Promise((resolve) => {
+    const server = require('node:child_process').spawn(process.execPath, [tsserver, '--disableAutomaticTypingAcquisition'], { cwd: project, stdio: ['pipe', 'pipe', 'inherit'] });
+    let out = '';
+    const timer = setTimeout(() => { server.kill(); resolve(['tsserver gave no answer']); }, 120000);
+    server.stdout.setEncoding('utf8').on('data', (chunk) => {
+      out += chunk;
+      const messages = out.split(/Content-Length: \\d+\\r?\\n\\r?\\n/).filter((t) => t.trim()).map((t) => { try { return JSON.parse(t); } catch { return undefined; } });
+      const answered = messages.find((m) => m && m.type === 'response' && m.request_seq === 2);
+      if (!answered) return;
+      clearTimeout(timer);
+      server.stdin.end(JSON.stringify({ seq: 3, type: 'request', command: 'exit' }) + '\\n');
+      resolve((answered.body || []).map((d) => d.file));
+    });
+    server.stdin.write(JSON.stringify({ seq: 1, type: 'request', command: 'open', arguments: { file } }) + '\\n');
+    server.stdin.write(JSON.stringify({ seq: 2, type: 'request', command: 'definition', arguments: { file, line: at.line + 1, offset: at.character + 1 } }) + '\\n');
+  });
+}
+definitionFiles().then((definitions) => console.log(JSON.stringify({ kind: typeof loaded.module, display: ts.displayPartsToString(hover && hover.displayParts), documentation: ts.displayPartsToString(hover && hover.documentation), definitions })));
 `;
     writeFileSync(join(project, 'tsserver-like.cjs'), script);
     const ran = run('node', ['tsserver-like.cjs'], project);
     expect(ran.status, ran.out).toBe(0);
-    const answer = JSON.parse(ran.stdout.trim().split('\n').pop()!) as { error?: string; kind?: string; display?: string; documentation?: string };
+    const answer = JSON.parse(ran.stdout.trim().split('\n').pop()!) as { error?: string; kind?: string; display?: string; documentation?: string; definitions?: string[] };
     expect(answer.error).toBeUndefined();
     expect(answer.kind).toBe('function');
     expect(answer.display).toBe('(facebook metric, version 2) "fans_change"');
     expect(answer.documentation).toContain('Aggregation: sum.');
-  });
+    // tsserver's go to definition follows the declaration map into the packed TypeScript source.
+    expect(answer.definitions).toEqual([join(installedPackage(), 'generated/builders/v2.ts')]);
+  }, 240_000);
 
   it('runs the CLI from node_modules/.bin on capture files', () => {
     const { good, bad, usage } = runBin(project);

@@ -1,63 +1,22 @@
 /**
  * The language-service plugin under TypeScript's own language service (createLanguageService),
- * loaded as tsserver loads it: the module's factory called with `typescript`, `create` given the
- * service. Positions are marked `|` in the consumer text. What the plugin shows is compared with
- * the catalogs (`social-analytics-api/catalogs`), never with text copied here.
+ * loaded as tsserver loads it (./language-service.ts). Positions are marked `|` in the consumer
+ * text. What the plugin shows is compared with the catalogs (`social-analytics-api/catalogs`),
+ * never with text copied here.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { CHECKER_OPTIONS } from '../builders/checker-options.js';
 import { catalogs } from '../../src/catalog/catalogs.js';
-import tsPlugin from '../../src/ts-plugin/index.js';
 import { DEPRECATED_NAME_CODE } from '../../src/ts-plugin/plugin.js';
+import { languageServices } from './language-service.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const file = join(here, 'consumer.virtual.ts');
-
-const options = CHECKER_OPTIONS;
-
 const HEADER = "import { v1 } from '../../src/v1.js';\nimport { v2 } from '../../src/v2.js';\n";
 
-/** A language service over one consumer file (its text settable), plain and with the plugin. */
-function services() {
-  let text = '';
-  let version = 0;
-  const host: ts.LanguageServiceHost = {
-    getCompilationSettings: () => options,
-    getScriptFileNames: () => [file],
-    getScriptVersion: (name) => (name === file ? String(version) : '0'),
-    getScriptSnapshot: (name) => {
-      if (name === file) return ts.ScriptSnapshot.fromString(text);
-      const content = ts.sys.readFile(name);
-      return content === undefined ? undefined : ts.ScriptSnapshot.fromString(content);
-    },
-    getCurrentDirectory: () => here,
-    getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
-    fileExists: ts.sys.fileExists,
-    readFile: ts.sys.readFile,
-    readDirectory: ts.sys.readDirectory,
-    directoryExists: ts.sys.directoryExists,
-    getDirectories: ts.sys.getDirectories,
-  };
-  const registry = ts.createDocumentRegistry();
-  const plain = ts.createLanguageService(host, registry);
-  const logger = { info: () => undefined } as unknown as ts.server.Logger;
-  const info = { languageService: ts.createLanguageService(host, registry), languageServiceHost: host, project: { projectService: { logger } }, config: {} } as unknown as ts.server.PluginCreateInfo;
-  const withPlugin = tsPlugin({ typescript: ts }).create(info);
-  /** Sets the consumer text (a `|` marks the position, removed) and returns the position. */
-  const open = (marked: string): number => {
-    const body = HEADER + marked;
-    text = body.replace('|', '');
-    version++;
-    return body.indexOf('|');
-  };
-  return { plain, withPlugin, open };
-}
-
-const { plain, withPlugin, open } = services();
+const { file, plain, withPlugin, open } = languageServices(here, HEADER);
 const docOf = (info: ts.QuickInfo | undefined) => ts.displayPartsToString(info?.documentation);
 
 describe('the language-service plugin', () => {

@@ -137,22 +137,41 @@ export function networkPostsRequests(model: Model, vm: VersionModel, networks: r
 }
 
 /**
- * `<P>PostsResponse<F>` per network with a post catalog: the page with posts narrowed to F, each
- * requested field present except the fields of videos only (catalog `videoOnly`), optional.
+ * Per network with a post catalog, `<P>PostOf<F>`: a post narrowed to the fields F, each requested
+ * field present except the fields of videos only (catalog `videoOnly`), optional; and
+ * `<P>PostsResponse<F>`, the page of such posts. The post is written in its own alias, an
+ * intersection of two mapped types (one mapped type where no field is of videos only): TypeScript
+ * shows it by that name with its argument (`FacebookPostOf<"id" | "message">`), where a generic
+ * shape's instance (resolved through a conditional type, or an alias of an alias) shows its whole
+ * expansion. One mapped type over the intersection would show the alias too, at 1.7 MB more heap
+ * per check of the type-check benchmark (docs/decisions/builder-typing.md).
  */
 export function postsResponses(model: Model, vm: VersionModel): Declaration[] {
-  return postNetworks(vm).map((network) => {
+  return postNetworks(vm).flatMap((network) => {
     const P = pascal(network);
     const members = vm.posts[network].responseMembers.length ? ` & ${P}PostResponseMembers` : '';
     const post = schemaRef(model, vm.version, `${P}Post`);
     const videoOnly = vm.posts[network].fields.filter((f) => f.videoOnly).map((f) => `'${f.name}'`);
-    const narrowed = videoOnly.length ? `PostOf<${post}, F, ${videoOnly.join(' | ')}>` : `RequiredPick<${post}, F>`;
-    return typeAlias(
-      `${P}PostsResponse`,
-      `Success body of ${article(network).toLowerCase()} ${network} posts request for fields F: posts holding each requested field` +
-        (videoOnly.length ? `, those of videos only (${videoOnly.join(', ').replaceAll("'", '`')}) optional.` : '.'),
-      `PostsPage<${narrowed}${members}>`,
-      [{ name: 'F', constraint: `${P}PostField`, default: `${P}PostField` }],
-    );
+    const O = videoOnly.join(' | ');
+    const narrowed = videoOnly.length
+      ? `RequiredPick<${post}, Exclude<F, ${O}>> & Pick<${post}, Extract<F, ${O}>>`
+      : `{ [K in F]-?: ${post}[K] }`;
+    const params = [{ name: 'F', constraint: `${P}PostField`, default: `${P}PostField` }];
+    const a = article(network).toLowerCase();
+    return [
+      typeAlias(
+        `${P}PostOf`,
+        `${article(network)} ${network} post holding the fields F: each requested field` +
+          (videoOnly.length ? `, those of videos only (${videoOnly.join(', ').replaceAll("'", '`')}) optional (a post that is not a video lacks them).` : '.'),
+        narrowed,
+        params,
+      ),
+      typeAlias(
+        `${P}PostsResponse`,
+        `Success body of ${a} ${network} posts request for fields F: \`${P}PostOf<F>\` posts and the cursor.`,
+        `PostsPage<${P}PostOf<F>${members}>`,
+        params,
+      ),
+    ];
   });
 }

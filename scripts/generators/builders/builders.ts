@@ -200,7 +200,7 @@ export async function buildersSource(model: Model, version: Version, allOperatio
   const postsOps = ops.filter((op) => op.kind === 'posts').map((op) => op.network!);
   const roots = [...new Set(ops.filter((op) => op.kind !== 'metrics' && op.kind !== 'posts').map((op) => op.successSchema!))];
   const v2Shapes = ['AllowedByEvery', 'DimensionItem', 'DimensionList', 'MetricsResponse'];
-  const shapes = ['DayString', 'PostOf', 'PostsPage', 'RequiredPick', 'SortElement', ...(version === 1 ? ['DayRecord', 'V1MetricsResponse'] : v2Shapes)];
+  const shapes = ['DayString', 'PostsPage', 'RequiredPick', 'SortElement', ...(version === 1 ? ['DayRecord', 'V1MetricsResponse'] : v2Shapes)];
   const imports = [
     importDeclaration('../operations.js', ['ApiRequest']),
     importDeclaration('./shapes.js', shapes),
