@@ -5,21 +5,17 @@
  * the Markdown summary is also appended to the job summary (GITHUB_STEP_SUMMARY).
  * Exit codes: 0 all valid, 1 some response invalid or nothing checked, 2 unreadable input, a report not written (standard output closed early too) or usage error.
  */
-import { appendFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { baselineText, createBaselineGate, readBaseline, type BaselineEntry } from '../report/baseline.js';
 import { checkInputs } from './build-report.js';
 import { coverageShortfalls, shortfallText } from '../report/coverage-gate.js';
-import { fileOutput, laterOutput, liveOutput, memoryOutput, type ReportOutput } from './report-output.js';
-import { reasonOf } from './report-path-error.js';
-import type { BaselineCounts, CoverageShortfall, ReportClosing, ReportWriter } from '../report/report-types.js';
+import type { BaselineCounts, CoverageShortfall, ReportClosing } from '../report/report-types.js';
 import { summaryLine } from '../report/reporters/problem-text.js';
-import { JOB_SUMMARY_REPORTER, reporterOf, writerOf } from '../report/reporters/table.js';
 import { createSpoolFiles, type SpoolMaker } from '../report/spool.js';
 import { VALIDATE_USAGE } from './usage.js';
 import { parseValidateArgs } from './validate-args.js';
-import { isStandardOutput, writeReport } from './write-report.js';
-import type { RenderContext } from './write-reports.js';
+import { writeReport } from './write-report.js';
+import { openReports, type RenderContext } from './write-reports.js';
 
 /** The line under a usage error (never the whole help text). */
 export const MORE_HELP = 'run social-analytics-api validate --help for more';
@@ -143,51 +139,12 @@ async function streamReports(
   run: { io: ValidateIo; cwd: string; env: Readonly<Record<string, string | undefined>>; context: RenderContext; spool: SpoolMaker; stdin?: AsyncIterable<Uint8Array> },
 ): Promise<number> {
   const { io, cwd, env, context, spool } = run;
-  let writeFailed = false;
-  const failed = (reporter: { name: string; output?: string }, err: unknown) => {
-    io.err(`social-analytics-api validate: cannot write the ${reporter.name} report to ${reporter.output}: ${reasonOf(err)}`);
-    writeFailed = true;
-  };
-  // The job summary of a step holds what every command of the step wrote to it: it is appended to, never replaced.
-  const summaryFile = env.GITHUB_STEP_SUMMARY ? resolve(cwd, env.GITHUB_STEP_SUMMARY) : undefined;
-  const appendSummary = (text: string) => {
-    try {
-      appendFileSync(summaryFile!, `${text}\n`);
-    } catch (err) {
-      io.err(`social-analytics-api validate: cannot append the job summary to GITHUB_STEP_SUMMARY (${env.GITHUB_STEP_SUMMARY}): ${(err as Error).message}`);
-      writeFailed = true;
-    }
-  };
-  const toSummary = (reporter: (typeof parsed.reporters)[number]) =>
-    reporterOf(reporter.name).jobSummary === true && reporter.output !== undefined && resolve(cwd, reporter.output) === summaryFile;
-  const reports: { reporter: (typeof parsed.reporters)[number]; output: ReportOutput; writer: ReportWriter }[] = [];
-  let standardOutput = false;
-  for (const reporter of parsed.reporters) {
-    let output: ReportOutput;
-    if (reporter.output === undefined || isStandardOutput(reporter.output)) {
-      output = standardOutput ? laterOutput(io.out, spool, () => io.backlog?.()) : liveOutput(io.out);
-      standardOutput = true;
-    } else if (toSummary(reporter)) output = memoryOutput(appendSummary);
-    else {
-      try {
-        output = await fileOutput(resolve(cwd, reporter.output), spool);
-      } catch (err) {
-        failed(reporter, err);
-        continue;
-      }
-    }
-    reports.push({ reporter, output, writer: await writerOf(reporterOf(reporter.name), output.write, { ...context, spool }) });
-  }
-  // With github on a runner, the Markdown summary goes to the job summary too (unless a markdown report already does).
-  if (summaryFile && parsed.reporters.some((r) => reporterOf(r.name).addsJobSummary) && !parsed.reporters.some(toSummary)) {
-    const output = memoryOutput(appendSummary);
-    const reporter = { name: JOB_SUMMARY_REPORTER.name, output: summaryFile };
-    reports.push({ reporter, output, writer: await writerOf(JOB_SUMMARY_REPORTER, output.write, { ...context, spool }) });
-  }
+  const reports = await openReports(parsed.reporters, { out: io.out, err: io.err, ...(io.backlog ? { backlog: () => io.backlog!() } : {}), env, cwd, context, spool, command: 'validate', standardOutput: 'first' });
   // A baseline that cannot be read stops the run before any input is read: a gate that cannot be checked is no gate.
   const known = parsed.baseline === undefined ? undefined : readBaseline(resolve(cwd, parsed.baseline));
   if (known && 'error' in known) {
     io.err(`social-analytics-api validate: ${known.error}`);
+    await reports.abandon();
     return 2;
   }
   const gate = known || parsed.writeBaseline !== undefined ? createBaselineGate(known) : undefined;
@@ -204,40 +161,28 @@ async function streamReports(
     ...(io.backlog ? { backlog: () => io.backlog!() } : {}),
     onItem: (item) => {
       gate?.add(item);
-      for (const { writer } of reports) writer.item(item);
+      reports.item(item);
     },
   });
   const gated = known ? againstBaseline(checked, gate!.counts(), parsed.allowEmpty) : checked;
   const closing = parsed.minCoverage && gated.coverage ? belowCoverage(gated, coverageShortfalls(gated.coverage, parsed.minCoverage)) : gated;
   if (closing.summary.coverageBelow) io.err(`social-analytics-api validate: ${shortfallText(closing.summary.coverageBelow)}`);
-  // A reader of standard output that is behind is waited for between the steps of a report's end (its spooled lists).
-  const caughtUp = async () => {
-    const behind = io.backlog?.();
-    if (behind) await behind;
-  };
-  for (const { reporter, output, writer } of reports) {
-    for (const _step of writer.close(closing)) await caughtUp();
-    try {
-      await output.finish();
-    } catch (err) {
-      failed(reporter, err);
-    }
-  }
+  await reports.close(closing);
   if (known) reportFixed(io, gate!.fixed());
   if (gate && parsed.writeBaseline !== undefined) {
     try {
       await writeReport(resolve(cwd, parsed.writeBaseline), baselineText(gate.written()));
     } catch (err) {
-      failed({ name: 'baseline', output: parsed.writeBaseline }, err);
+      reports.failed({ name: 'baseline', output: parsed.writeBaseline }, err);
     }
   }
   // Every report went to a file: the job log still gets the verdict and where the reports are, on
   // standard error, as the messages about the run go (standard output holds reports only).
-  if (!standardOutput) {
+  if (!reports.standardOutput) {
     const files = parsed.reporters.map((r) => `${r.name}=${r.output}`).join(', ');
     io.err(`social-analytics-api validate: ${summaryLine(closing.summary)} (reports: ${files})`);
   }
-  return writeFailed ? 2 : closing.summary.exitCode;
+  return reports.writeFailed ? 2 : closing.summary.exitCode;
 }
 
 /** The closing of a run against a baseline: its counts in the summary, and only new errors fail it. */
