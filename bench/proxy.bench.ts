@@ -22,6 +22,9 @@
  *
  * For a small answer (a metrics answer of 2 profiles x 2 metrics x 7 days, under 10 kB) and a
  * large one (a metrics answer of 25 profiles x 90 days), in one run.
+ *
+ * - Memory and SIGTERM to exit under 1,000 and 10,000 invalid answers, against 100 valid ones
+ *   (bench/proxy-invalid.ts: the `proxy` command itself, with a JUnit report).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -30,6 +33,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogs } from '../src/catalog/catalogs.js';
 import { authorizationHeader } from '../src/client/auth.js';
+import { invalidExchangeRows } from './proxy-invalid.js';
 import type { BenchRow } from './types.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -138,6 +142,11 @@ async function cpuOver<T>(pid: number, work: () => Promise<T>): Promise<{ result
 }
 
 export async function run(): Promise<BenchRow[]> {
+  return [...(await trafficRows()), ...(await invalidExchangeRows())];
+}
+
+/** Latency, throughput and CPU of valid traffic. */
+async function trafficRows(): Promise<BenchRow[]> {
   const mock = await startChild('mock-server-child.ts', ['{}'], ['--expose-gc']);
   const slowMock = await startChild('mock-server-child.ts', [JSON.stringify({ faults: { latencyMs: UPSTREAM_DELAY_MS } })], ['--expose-gc']);
   const direct = mock.line.url as string;

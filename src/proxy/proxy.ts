@@ -11,6 +11,7 @@
  * exchange cut by the drain deadline of `close()` are invalid exchanges; a request target that is
  * not a path is refused 400 and CONNECT 405 (request-target.ts), neither forwarded.
  */
+import { setMaxListeners } from 'node:events';
 import { Agent as HttpAgent, createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { connect } from 'node:net';
@@ -221,6 +222,8 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   const agentOptions = { keepAlive: true, maxSockets: 256 };
   const agent = target.protocol === 'https:' ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
   const stopping = new AbortController();
+  // One listener per exchange under way (forward.ts removes it when the exchange ends): no warning past ten.
+  setMaxListeners(0, stopping.signal);
   const forwarding = { target, hostname: target.hostname.replace(/^\[|\]$/g, ''), basePath: target.pathname.replace(/\/+$/, ''), agent, maxBodyBytes, timeoutMs, stop: stopping.signal };
   const redactors = new Map<string, Redactors>();
   const items: KeptItem[] = [];
