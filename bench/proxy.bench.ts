@@ -75,8 +75,12 @@ interface Case {
 
 const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
-/** One request; resolves with the body's length once it is read whole. */
-function send(base: string, c: Case): Promise<number> {
+/**
+ * One request; resolves with the body's length once it is read whole. A keep-alive connection the
+ * server closed as the request went out (its idle timeout, reached when a loaded machine pauses)
+ * is retried once on a new one, as Node's documentation advises for `reusedSocket`.
+ */
+function send(base: string, c: Case, retried = false): Promise<number> {
   const url = new URL(c.path, base);
   return new Promise((resolve, reject) => {
     const req = request({ hostname: url.hostname, port: url.port, path: url.pathname, method: c.method, agent, headers: { authorization: AUTH, ...(c.body ? { 'content-type': 'application/json' } : {}) } }, (res) => {
@@ -89,7 +93,9 @@ function send(base: string, c: Case): Promise<number> {
       res.on('end', () => (res.statusCode === 200 && head.startsWith('{"success":true') ? resolve(bytes) : reject(new Error(`HTTP ${res.statusCode} ${head} for ${c.name}`))));
       res.on('error', reject);
     });
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      req.reusedSocket && error.code === 'ECONNRESET' && !retried ? send(base, c, true).then(resolve, reject) : reject(new Error(`${c.name} to ${base}: ${error.message} (${error.code ?? 'no code'}${req.reusedSocket ? ', on a kept-alive connection' : ''})`)),
+    );
     req.end(c.body);
   });
 }
