@@ -66,73 +66,78 @@ async function proxyRun(target: string, count: number, dir: string) {
   const junit = join(dir, `report-${count}.xml`);
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'proxy', '--target', target, '--port', '0', '--reporter', 'text', '--reporter', `junit=${junit}`], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    let head = '';
-    const read = (chunk: Buffer) => {
-      head += chunk.toString('utf8');
-      const m = /listening on (http:\/\/[^,\s]+)/.exec(head);
-      if (m) {
-        child.stdout!.off('data', read);
-        child.stdout!.resume();
-        resolve(m[1]);
-      }
-    };
-    child.stdout!.on('data', read);
-    void exited.then((code) => reject(new Error(`the proxy exited (${code}) before listening`)));
-  });
-  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const { hostname, port } = new URL(url);
-  /** One request; `head` is called when its answer's head arrives; resolves with the status the caller got (0: no answer). */
-  const send = (head: () => void) =>
-    new Promise<number>((resolve) => {
-      const req = request({ hostname, port, path: '/2/facebook/profiles', agent, headers: { authorization: AUTH } }, (res) => {
-        head();
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', () => resolve(0));
-      });
-      req.on('error', () => resolve(0));
-      req.end();
+  // A bench that fails leaves no proxy behind.
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let head = '';
+      const read = (chunk: Buffer) => {
+        head += chunk.toString('utf8');
+        const m = /listening on (http:\/\/[^,\s]+)/.exec(head);
+        if (m) {
+          child.stdout!.off('data', read);
+          child.stdout!.resume();
+          resolve(m[1]);
+        }
+      };
+      child.stdout!.on('data', read);
+      void exited.then((code) => reject(new Error(`the proxy exited (${code}) before listening`)));
     });
-  let sent = 0;
-  let stoppedAt = 0;
-  /** Answers other than 200 (a 502 when the target could not be reached, none when the connection broke). */
-  let failed = 0;
-  // The peak is read until the process exits (its reports are written after the signal).
-  let peak = 0;
-  const reading = setInterval(() => {
-    try {
-      peak = vmHwm(child.pid!);
-    } catch {
-      // Gone: the last reading stands.
-    }
-  }, 20);
-  // SIGTERM once the last answer's head has come: every request has been taken, and the checks
-  // of the last ones (which follow their answers) are under way.
-  let heads = 0;
-  const headCame = () => {
-    if (++heads < count) return;
-    stoppedAt = performance.now();
-    child.kill('SIGTERM');
-  };
-  const answered = Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (sent < count) {
-        sent++;
-        if ((await send(headCame)) !== 200) failed++;
+    const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+    const { hostname, port } = new URL(url);
+    /** One request; `head` is called when its answer's head arrives; resolves with the status the caller got (0: no answer). */
+    const send = (head: () => void) =>
+      new Promise<number>((resolve) => {
+        const req = request({ hostname, port, path: '/2/facebook/profiles', agent, headers: { authorization: AUTH } }, (res) => {
+          head();
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+          res.on('error', () => resolve(0));
+        });
+        req.on('error', () => resolve(0));
+        req.end();
+      });
+    let sent = 0;
+    let stoppedAt = 0;
+    /** Answers other than 200 (a 502 when the target could not be reached, none when the connection broke). */
+    let failed = 0;
+    // The peak is read until the process exits (its reports are written after the signal).
+    let peak = 0;
+    const reading = setInterval(() => {
+      try {
+        peak = vmHwm(child.pid!);
+      } catch {
+        // Gone: the last reading stands.
       }
-    }),
-  );
-  const code = await exited;
-  const stopMs = performance.now() - stoppedAt;
-  clearInterval(reading);
-  await answered;
-  agent.destroy();
-  const report = readFileSync(junit, 'utf8');
-  const cases = report.match(/<testcase /g)?.length ?? 0;
-  const failures = report.match(/<failure /g)?.length ?? 0;
-  rmSync(junit, { force: true });
-  return { peak, stopMs, code, cases, failures, failed };
+    }, 20);
+    // SIGTERM once the last answer's head has come: every request has been taken, and the checks
+    // of the last ones (which follow their answers) are under way.
+    let heads = 0;
+    const headCame = () => {
+      if (++heads < count) return;
+      stoppedAt = performance.now();
+      child.kill('SIGTERM');
+    };
+    const answered = Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (sent < count) {
+          sent++;
+          if ((await send(headCame)) !== 200) failed++;
+        }
+      }),
+    );
+    const code = await exited;
+    const stopMs = performance.now() - stoppedAt;
+    clearInterval(reading);
+    await answered;
+    agent.destroy();
+    const report = readFileSync(junit, 'utf8');
+    const cases = report.match(/<testcase /g)?.length ?? 0;
+    const failures = report.match(/<failure /g)?.length ?? 0;
+    rmSync(junit, { force: true });
+    return { peak, stopMs, code, cases, failures, failed };
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
 }
 
 export async function invalidExchangeRows(): Promise<BenchRow[]> {
