@@ -14,6 +14,7 @@ export const MAIN_USAGE = `usage: social-analytics-api <command> [options]
 
 commands:
   validate <file|dir|har>... [options]   check captured responses against the API description
+  merge-reports <shard report>... [options]   write the reports of a run split over CI jobs
   mock [--port 4010] [--host H] [--token T --secret S] ...   run the mock server (127.0.0.1 unless --host)
   proxy --target URL [--port 4011] [--record DIR]   forward to the API or the mock, checking each exchange
   rules [rule id] [--json]               explain a rule that a reported problem names (no id: list them)
@@ -55,7 +56,9 @@ options:
   --allow-empty            a run in which no API response was found exits 0 instead of 1
   --shard I/N              check only shard I of N of the input files (one job of a CI
                            matrix each): files dealt by size, the same split on every machine
-                           and for any order of the paths; standard input goes to shard 1
+                           and for any order of the paths; standard input goes to shard 1.
+                           Each job writes --reporter blob=FILE; merge-reports writes the
+                           reports of the whole run from those files
   --baseline FILE          only errors FILE does not list fail the run (exit 1); FILE is a
                            baseline written by --write-baseline or a previous JSON report.
                            Errors match by file, JSON pointer and rule (not line); those of
@@ -76,6 +79,36 @@ options:
 exit codes: 0 all valid (warnings allowed), 1 some response invalid or no API response found,
             2 unreadable input, a report not written (standard output closed by its
             reader too) or usage error`;
+
+/** `merge-reports --help`. */
+export const MERGE_REPORTS_USAGE = `usage: social-analytics-api merge-reports <shard report>... [options]
+
+Writes the reports of a run split over the jobs of a CI matrix, as one machine checking every
+input writes them (the check times aside): each job runs
+  social-analytics-api validate <inputs> --shard I/N --reporter blob=shard-I.jsonl
+with the same inputs and options, and one job merges the files of every shard.
+  <shard report>   a blob report written by validate --shard I/N (every shard once)
+
+options:
+  --reporter NAME[=FILE]   ${reporterList()}, as validate
+                           writes them; repeat for several
+  --output FILE, -o FILE   the file of the --reporter next to it (just before, else just after)
+  --json                   the same as --reporter json
+  --min-coverage KIND=PCT  fail (exit 1) when coverage of KIND is below PCT percent (the shards
+                           were run with --coverage)
+  --baseline FILE          only errors FILE does not list fail (exit 1), as validate --baseline
+  --write-baseline FILE    write every error of the run to FILE as a baseline
+  --root DIR               the folder the shards named their files relative to (default:
+                           GITHUB_WORKSPACE when set, else the working directory)
+  --docs-url URL           markdown and sarif reports link each rule to URL/rules.html#<rule id>
+  -h, --help               this help
+
+The reports are refused (exit 2, nothing written) when one is missing, not a blob report, of
+another version, of other inputs or options, or a shard is given twice or missing.
+
+exit codes: 0 all valid (warnings allowed), 1 some response invalid or no API response found,
+            2 an unreadable input in a shard, a shard report refused, a report not written or
+            usage error`;
 
 /** The meaning of an error code in the error catalog, for the help text. */
 const meaning = (code: number) => catalogs.errors.find((e) => e.code === code)?.meaning ?? '';
@@ -201,9 +234,10 @@ options:
   -h, --help   show this help`;
 
 /** Every command's help, in the order the main help lists them (the main help first, command ''). */
-export const COMMAND_HELP: readonly { command: '' | 'validate' | 'mock' | 'proxy' | 'rules'; text: string }[] = [
+export const COMMAND_HELP: readonly { command: '' | 'validate' | 'merge-reports' | 'mock' | 'proxy' | 'rules'; text: string }[] = [
   { command: '', text: MAIN_USAGE },
   { command: 'validate', text: VALIDATE_USAGE },
+  { command: 'merge-reports', text: MERGE_REPORTS_USAGE },
   { command: 'mock', text: MOCK_USAGE },
   { command: 'proxy', text: PROXY_USAGE },
   { command: 'rules', text: RULES_USAGE },

@@ -70,7 +70,7 @@ function reporterChoice(spec: string | undefined): ReporterChoice | { error: str
 }
 
 /** `--docs-url URL`: an http(s) URL, given as the folder of the site (a missing final `/` is added). */
-function docsUrl(value: string | undefined): string | { error: string } {
+export function docsUrl(value: string | undefined): string | { error: string } {
   let url: URL;
   try {
     url = new URL(value ?? '');

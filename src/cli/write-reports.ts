@@ -4,7 +4,7 @@
  * standard output, a file written beside its place and renamed at the end, a FIFO or character
  * device, or the GitHub job summary (appended to, with the markdown reporter's report). No item
  * is kept: what a format needs before its items is spooled to disk (src/report/spool.ts).
- * `validate` and `proxy` share it.
+ * `validate`, `merge-reports` (src/cli/stream-reports.ts) and `proxy` share it.
  */
 import { appendFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -46,8 +46,8 @@ export interface ReportRun {
 export interface OpenReports {
   /** Whether some report goes to standard output. */
   readonly standardOutput: boolean;
-  /** Hands an item to every report. */
-  item(item: ReportItem): void;
+  /** Hands an item to every report (`at`: the position of its input, as ReportWriter.item takes it). */
+  item(item: ReportItem, at?: number): void;
   /** Writes what follows the items of every report and puts each where it goes, in the order given. */
   close(closing: ReportClosing): Promise<void>;
   /** Drops every report file not yet in place (the run ended before its reports were due). */
@@ -119,8 +119,8 @@ export async function openReports(reporters: readonly ReporterChoice[], run: Rep
   }
   return {
     standardOutput,
-    item(item) {
-      for (const { writer } of reports) writer.item(item);
+    item(item, at) {
+      for (const { writer } of reports) writer.item(item, at);
     },
     async close(closing) {
       for (const { reporter, output, writer } of reports) {
@@ -137,7 +137,7 @@ export async function openReports(reporters: readonly ReporterChoice[], run: Rep
       }
     },
     async abandon() {
-      for (const { output } of reports) await output.abandon?.();
+      for (const { output } of reports) await output.abort?.();
     },
     failed,
     get writeFailed() {

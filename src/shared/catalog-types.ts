@@ -30,6 +30,8 @@ export interface Metric {
   extraDimensions: readonly string[];
   insightsOnly: boolean;
   deprecated: boolean;
+  /** The documents say it returns no data for some profiles: an answer may hold null for its value (inferred: a warning unless strict). */
+  mayReturnNoData: boolean;
   unit?: Unit;
   description?: string;
   note?: string;

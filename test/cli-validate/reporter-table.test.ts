@@ -142,7 +142,7 @@ describe('adding a reporter: one new module and one entry', () => {
       expect(tap.stderr).toBe('');
       expect(tap.stdout).toBe(`not ok 1 - ${relative(inputs.dir, capture)}\n1..1\n# exit code 1\n`);
       expect(tap.status).toBe(1);
-      expect(run('validate', '--help').stdout).toMatch(/--reporter NAME\[=FILE\] {3}text \(default\), json, junit, github, markdown, sarif or tap;/);
+      expect(run('validate', '--help').stdout).toMatch(/--reporter NAME\[=FILE\] {3}text \(default\), json, junit, github, markdown, sarif, blob or tap;/);
       expect(run('validate', '--output', 'r.tap', capture).stderr).toContain('as in --reporter tap --output r.tap');
     } finally {
       project.remove();

@@ -231,9 +231,9 @@ describe('the project README and its pages', () => {
     const sections = USAGE_PAGES.flatMap((p) => (p.picks ?? []).map((pick) => pickSection(source.readme, pick).body)).join('\n');
     const linked = [...sections.matchAll(/\]\((docs\/[^)#]+\.md)/g)].map((m) => m[1]);
     expect(USAGE_PAGES.flatMap((p) => (p.document ? [p.document] : [])).sort()).toEqual([...new Set(linked)].sort());
-    expect(source.help!.map((h) => h.command)).toEqual(['', 'validate', 'mock', 'proxy', 'rules']);
+    expect(source.help!.map((h) => h.command)).toEqual(['', 'validate', 'merge-reports', 'mock', 'proxy', 'rules']);
     const entries = searchEntries(tinyModel(), renderUsagePages(source)).map((e) => e[0]);
-    for (const name of ['--strict', '--reporter', '--root', '--budget-user', '--record', 'sarif', 'junit', 'github', 'markdown', 'json', 'text', 'GitHub Actions', 'GitLab CI']) expect(entries, name).toContain(name);
+    for (const name of ['--strict', '--reporter', '--root', '--budget-user', '--record', '--shard', 'sarif', 'junit', 'github', 'markdown', 'json', 'text', 'GitHub Actions', 'GitLab CI', 'Sharding on GitLab']) expect(entries, name).toContain(name);
   });
 
   it('every section of the README is on a page, or is one left out on purpose (for contributors, or the site itself)', () => {

@@ -90,6 +90,15 @@ export const REPORTERS = [
       return (write, run) => createSarifWriter(write, run.spool, run);
     },
   }),
+  reporter({
+    name: 'blob',
+    extension: '.jsonl',
+    needs: ['spool'],
+    writer: async () => {
+      const { createBlobWriter } = await import('./blob.js');
+      return (write, run) => createBlobWriter(write, run.spool);
+    },
+  }),
 ] as const satisfies readonly Reporter[];
 
 export type ReporterName = (typeof REPORTERS)[number]['name'];
