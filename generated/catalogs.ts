@@ -353,6 +353,7 @@ export const networks = [
     description: "Page network with insights.",
     insights: true,
     versions: [1, 2],
+    postsOf: "page",
   },
   {
     name: "instagram",
@@ -361,6 +362,7 @@ export const networks = [
     description: "Photo and video network with insights.",
     insights: true,
     versions: [1, 2],
+    postsOf: "profile",
   },
   {
     name: "twitter",

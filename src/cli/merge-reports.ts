@@ -8,14 +8,14 @@
 import { resolve } from 'node:path';
 import { readMinCoverage } from '../report/coverage-gate.js';
 import { mergeShardItems, openShardMerge } from '../report/merge-shards.js';
-import { DEFAULT_REPORTER } from '../report/reporters/table.js';
+import { DEFAULT_REPORTER, REPORTER_FLAG_OPTIONS } from '../shared/reporter-names.js';
 import { createSpoolFiles } from '../report/spool.js';
 import { displayPath } from '../captures/read-inputs.js';
 import { readOptions, type OptionTable } from './parse-options.js';
 import { streamReports, type ReportOptions } from './stream-reports.js';
 import { MERGE_REPORTS_USAGE } from './usage.js';
 import { standardIo, type ValidateIo } from './validate.js';
-import { docsUrl, pairOutputs, reportSlot, type Slot } from './validate-args.js';
+import { docsUrl, isReportOption, pairOutputs, reportSlot, type Slot } from './validate-args.js';
 
 const MORE_HELP = 'run social-analytics-api merge-reports --help for more';
 
@@ -31,7 +31,7 @@ export interface MergeOptions extends ReportOptions {
 const MERGE_OPTIONS: OptionTable = {
   reporter: { type: 'string' },
   output: { type: 'string', short: 'o' },
-  json: { type: 'boolean' },
+  ...REPORTER_FLAG_OPTIONS,
   root: { type: 'string' },
   'docs-url': { type: 'string' },
   'min-coverage': { type: 'string' },
@@ -50,15 +50,13 @@ export function parseMergeArgs(args: readonly string[]): MergeOptions | { error:
       options.paths.push(token.value);
       continue;
     }
+    if (isReportOption(token.name)) {
+      const slot = reportSlot(token.name, token.value, token.rawName);
+      if ('error' in slot) return slot;
+      slots.push(slot);
+      continue;
+    }
     switch (token.name) {
-      case 'reporter':
-      case 'json':
-      case 'output': {
-        const slot = reportSlot(token.name, token.value, token.rawName);
-        if ('error' in slot) return slot;
-        slots.push(slot);
-        break;
-      }
       case 'root':
         if (!token.value) return { error: `${token.rawName} needs a folder` };
         options.root = token.value;

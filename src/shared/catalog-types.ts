@@ -16,6 +16,11 @@ export interface NetworkInfo {
   /** Profiles of this network carry `insights_enabled`. */
   insights: boolean;
   versions: readonly Version[];
+  /**
+   * What the network's posts belong to (`page`), where the documents show its posts operation:
+   * `POST /<version>/<name>/<postsOf>/posts`, in every version with a post-fields catalog of the network.
+   */
+  postsOf?: string;
 }
 
 export type MetricType = 'integer' | 'number' | 'object';
