@@ -22,6 +22,9 @@
  *
  * For a small answer (a metrics answer of 2 profiles x 2 metrics x 7 days, under 10 kB) and a
  * large one (a metrics answer of 25 profiles x 90 days), in one run.
+ *
+ * - Memory and SIGTERM to exit under 1,000 and 10,000 invalid answers, against 100 valid ones
+ *   (bench/proxy-invalid.ts: the `proxy` command itself, with a JUnit report).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -30,6 +33,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogs } from '../src/catalog/catalogs.js';
 import { authorizationHeader } from '../src/client/auth.js';
+import { invalidExchangeRows } from './proxy-invalid.js';
 import type { BenchRow } from './types.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -71,8 +75,12 @@ interface Case {
 
 const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
-/** One request; resolves with the body's length once it is read whole. */
-function send(base: string, c: Case): Promise<number> {
+/**
+ * One request; resolves with the body's length once it is read whole. A keep-alive connection the
+ * server closed as the request went out (its idle timeout, reached when a loaded machine pauses)
+ * is retried once on a new one, as Node's documentation advises for `reusedSocket`.
+ */
+function send(base: string, c: Case, retried = false): Promise<number> {
   const url = new URL(c.path, base);
   return new Promise((resolve, reject) => {
     const req = request({ hostname: url.hostname, port: url.port, path: url.pathname, method: c.method, agent, headers: { authorization: AUTH, ...(c.body ? { 'content-type': 'application/json' } : {}) } }, (res) => {
@@ -85,7 +93,9 @@ function send(base: string, c: Case): Promise<number> {
       res.on('end', () => (res.statusCode === 200 && head.startsWith('{"success":true') ? resolve(bytes) : reject(new Error(`HTTP ${res.statusCode} ${head} for ${c.name}`))));
       res.on('error', reject);
     });
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      req.reusedSocket && error.code === 'ECONNRESET' && !retried ? send(base, c, true).then(resolve, reject) : reject(new Error(`${c.name} to ${base}: ${error.message} (${error.code ?? 'no code'}${req.reusedSocket ? ', on a kept-alive connection' : ''})`)),
+    );
     req.end(c.body);
   });
 }
@@ -138,6 +148,11 @@ async function cpuOver<T>(pid: number, work: () => Promise<T>): Promise<{ result
 }
 
 export async function run(): Promise<BenchRow[]> {
+  return [...(await trafficRows()), ...(await invalidExchangeRows())];
+}
+
+/** Latency, throughput and CPU of valid traffic. */
+async function trafficRows(): Promise<BenchRow[]> {
   const mock = await startChild('mock-server-child.ts', ['{}'], ['--expose-gc']);
   const slowMock = await startChild('mock-server-child.ts', [JSON.stringify({ faults: { latencyMs: UPSTREAM_DELAY_MS } })], ['--expose-gc']);
   const direct = mock.line.url as string;

@@ -2,7 +2,10 @@
  * `social-analytics-api proxy --target URL [options]`: runs the validating, recording proxy
  * (src/proxy/) until SIGINT or SIGTERM, printing one line per exchange; then it stops accepting,
  * lets the exchanges under way finish within --drain-timeout (a second signal cuts them at once),
- * and writes the reports. Exit codes: 0 every exchange valid (or none), 1 some exchange invalid
+ * and closes the reports. Each exchange's report item goes to every report as it is judged
+ * (write-reports.ts, as `validate` writes them): neither the proxy nor the command keeps it, so
+ * memory does not grow with the exchanges, and the reports are complete once the exchanges under
+ * way are over. Exit codes: 0 every exchange valid (or none), 1 some exchange invalid
  * or cut by the stop, 2 usage error, target unreachable or record folder not made at start, or a
  * report or capture that could not be written.
  */
@@ -10,13 +13,12 @@ import { resolve } from 'node:path';
 import { lineBatch } from '../proxy/line-batch.js';
 import type { ProxyExchange, ProxyOptions, ProxyServer } from '../proxy/proxy.js';
 import { readOptions, type OptionTable } from './parse-options.js';
-import { closingText } from '../report/reporters/text.js';
 import { safeText } from '../report/reporters/safe-text.js';
 import { DEFAULT_REPORTER, REPORTER_FLAG_OPTIONS } from '../shared/reporter-names.js';
-import { closingOf } from '../report/reporters/whole.js';
+import { createSpoolFiles, type SpoolMaker } from '../report/spool.js';
 import { PROXY_USAGE } from './usage.js';
 import { isReportOption, pairOutputs, reportSlot, type ReporterChoice, type Slot } from './validate-args.js';
-import { writeReports } from './write-reports.js';
+import { openReports } from './write-reports.js';
 
 const MORE_HELP = 'run social-analytics-api proxy --help for more';
 
@@ -191,6 +193,25 @@ export async function runProxy(args: string[], given?: ProxyIo): Promise<number>
   }
   const cwd = io.cwd ?? process.cwd();
   const env = io.env ?? process.env;
+  const spools = createSpoolFiles();
+  try {
+    return await proxyUntilStopped(parsed, { io, progress, lines, cwd, env, spool: spools.spool });
+  } finally {
+    spools.remove();
+  }
+}
+
+/**
+ * Opens the reports, runs the proxy until stopped, handing each exchange's report item to every
+ * report as it is judged (the proxy keeps none), then closes them: the report is complete once the
+ * exchanges under way are over.
+ */
+async function proxyUntilStopped(
+  parsed: Extract<ReturnType<typeof parseProxyArgs>, { options: unknown }>,
+  run: { io: ProxyIo; progress: (text: string) => void; lines?: ReturnType<typeof lineBatch>; cwd: string; env: Readonly<Record<string, string | undefined>>; spool: SpoolMaker },
+): Promise<number> {
+  const { io, progress, lines, cwd, env } = run;
+  const reports = await openReports(parsed.reporters, { out: io.out, err: io.err, env, cwd, context: { cwd, root: cwd }, spool: run.spool, command: 'proxy', standardOutput: 'closing' });
   const { startProxy, DEFAULT_DRAIN_TIMEOUT_MS } = await import('../proxy/proxy.js');
   const stopped = io.stopped ?? signalled().signal;
   let proxy: ProxyServer;
@@ -198,10 +219,12 @@ export async function runProxy(args: string[], given?: ProxyIo): Promise<number>
     proxy = await startProxy({
       ...parsed.options,
       ...(parsed.options.record ? { record: resolve(cwd, parsed.options.record) } : {}),
+      onItem: (item) => reports.item(item),
       onExchange: (exchange) => progress(exchangeLine(exchange)),
     });
   } catch (error) {
     io.err(`social-analytics-api proxy: cannot start: ${(error as Error).message}`);
+    await reports.abandon();
     return 2;
   }
   io.out(`proxy listening on ${proxy.url}, forwarding to ${proxy.target}${parsed.options.record ? `, recording to ${resolve(cwd, parsed.options.record)}` : ''}; Ctrl-C to stop`);
@@ -218,10 +241,7 @@ export async function runProxy(args: string[], given?: ProxyIo): Promise<number>
   again?.cancel();
   lines?.flush();
   process.off('exit', flushAtExit);
-  const report = proxy.report();
-  // The default reporter (text) to standard output follows the lines printed per exchange with its closing lines only.
-  const live = parsed.reporters[0]?.name === DEFAULT_REPORTER && parsed.reporters[0].output === undefined;
-  const written = await writeReports(parsed.reporters, report, { cwd, root: cwd }, { out: io.out, err: io.err, env, command: 'proxy' }, live ? closingText(closingOf(report)) : undefined);
-  return written ? report.summary.exitCode : 2;
+  const closing = proxy.closing();
+  await reports.close(closing);
+  return reports.writeFailed ? 2 : closing.summary.exitCode;
 }
-

@@ -6,20 +6,15 @@
  * that cannot be written is one line naming it and the reason, and exit code 2; the others are
  * written all the same.
  */
-import { appendFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { baselineText, createBaselineGate, readBaseline, type BaselineEntry } from '../report/baseline.js';
 import { coverageShortfalls, shortfallText, type CoverageMinimums } from '../report/coverage-gate.js';
-import type { BaselineCounts, CoverageShortfall, ReportClosing, ReportItem, ReportWriter } from '../report/report-types.js';
+import type { BaselineCounts, CoverageShortfall, ReportClosing, ReportItem } from '../report/report-types.js';
 import { summaryLine } from '../report/reporters/problem-text.js';
-import { JOB_SUMMARY_REPORTER, reporterOf } from '../report/reporters/table.js';
-import { writerOf } from '../report/reporters/table.js';
 import type { SpoolMaker } from '../report/spool.js';
-import { fileOutput, laterOutput, liveOutput, memoryOutput, type ReportOutput } from './report-output.js';
-import { reasonOf } from './report-path-error.js';
 import type { ReporterChoice } from './validate-args.js';
-import { isStandardOutput, writeReport } from './write-report.js';
-import type { RenderContext } from './write-reports.js';
+import { writeReport } from './write-report.js';
+import { openReports, type RenderContext } from './write-reports.js';
 
 /** Where a command writes (ValidateIo's part that reports use). */
 export interface ReportIo {
@@ -59,49 +54,8 @@ export type ItemSource = (onItem: (item: ReportItem, at?: number) => void) => Pr
 export async function streamReports(parsed: ReportOptions, run: ReportRun, source: ItemSource): Promise<number> {
   const { io, cwd, env, context, spool } = run;
   const prefix = `social-analytics-api ${run.command}:`;
-  let writeFailed = false;
-  const failed = (reporter: { name: string; output?: string }, err: unknown) => {
-    io.err(`${prefix} cannot write the ${reporter.name} report to ${reporter.output}: ${reasonOf(err)}`);
-    writeFailed = true;
-  };
-  // The job summary of a step holds what every command of the step wrote to it: it is appended to, never replaced.
-  const summaryFile = env.GITHUB_STEP_SUMMARY ? resolve(cwd, env.GITHUB_STEP_SUMMARY) : undefined;
-  const appendSummary = (text: string) => {
-    try {
-      appendFileSync(summaryFile!, `${text}\n`);
-    } catch (err) {
-      io.err(`${prefix} cannot append the job summary to GITHUB_STEP_SUMMARY (${env.GITHUB_STEP_SUMMARY}): ${(err as Error).message}`);
-      writeFailed = true;
-    }
-  };
-  const toSummary = (reporter: ReporterChoice) => reporterOf(reporter.name).jobSummary === true && reporter.output !== undefined && resolve(cwd, reporter.output) === summaryFile;
-  const reports: { reporter: { name: string; output?: string }; output: ReportOutput; writer: ReportWriter }[] = [];
-  let standardOutput = false;
-  for (const reporter of parsed.reporters) {
-    let output: ReportOutput;
-    if (reporter.output === undefined || isStandardOutput(reporter.output)) {
-      output = standardOutput ? laterOutput(io.out, spool, () => io.backlog?.()) : liveOutput(io.out);
-      standardOutput = true;
-    } else if (toSummary(reporter)) output = memoryOutput(appendSummary);
-    else {
-      try {
-        output = await fileOutput(resolve(cwd, reporter.output), spool);
-      } catch (err) {
-        failed(reporter, err);
-        continue;
-      }
-    }
-    reports.push({ reporter, output, writer: await writerOf(reporterOf(reporter.name), output.write, { ...context, spool }) });
-  }
-  // With github on a runner, the Markdown summary goes to the job summary too (unless a markdown report already does).
-  if (summaryFile && parsed.reporters.some((r) => reporterOf(r.name).addsJobSummary) && !parsed.reporters.some(toSummary)) {
-    const output = memoryOutput(appendSummary);
-    const reporter = { name: JOB_SUMMARY_REPORTER.name, output: summaryFile };
-    reports.push({ reporter, output, writer: await writerOf(JOB_SUMMARY_REPORTER, output.write, { ...context, spool }) });
-  }
-  const dropAll = async () => {
-    for (const { output } of reports) await output.abort?.();
-  };
+  const reports = await openReports(parsed.reporters, { out: io.out, err: io.err, ...(io.backlog ? { backlog: () => io.backlog!() } : {}), env, cwd, context, spool, command: run.command, standardOutput: 'first' });
+  const dropAll = () => reports.abandon();
   // A baseline that cannot be read stops the run before any input is read: a gate that cannot be checked is no gate.
   const known = parsed.baseline === undefined ? undefined : readBaseline(resolve(cwd, parsed.baseline));
   if (known && 'error' in known) {
@@ -114,7 +68,7 @@ export async function streamReports(parsed: ReportOptions, run: ReportRun, sourc
   try {
     made = await source((item, at) => {
       gate?.add(item);
-      for (const { writer } of reports) writer.item(item, at);
+      reports.item(item, at);
     });
   } catch (err) {
     await dropAll();
@@ -129,34 +83,22 @@ export async function streamReports(parsed: ReportOptions, run: ReportRun, sourc
   const gated = known ? againstBaseline(checked, gate!.counts(), parsed.allowEmpty) : checked;
   const closing = parsed.minCoverage && gated.coverage ? belowCoverage(gated, coverageShortfalls(gated.coverage, parsed.minCoverage)) : gated;
   if (closing.summary.coverageBelow) io.err(`${prefix} ${shortfallText(closing.summary.coverageBelow)}`);
-  // A reader of standard output that is behind is waited for between the steps of a report's end (its spooled lists).
-  const caughtUp = async () => {
-    const behind = io.backlog?.();
-    if (behind) await behind;
-  };
-  for (const { reporter, output, writer } of reports) {
-    for (const _step of writer.close(closing)) await caughtUp();
-    try {
-      await output.finish();
-    } catch (err) {
-      failed(reporter, err);
-    }
-  }
+  await reports.close(closing);
   if (known) reportFixed(io, prefix, gate!.fixed());
   if (gate && parsed.writeBaseline !== undefined) {
     try {
       await writeReport(resolve(cwd, parsed.writeBaseline), baselineText(gate.written()));
     } catch (err) {
-      failed({ name: 'baseline', output: parsed.writeBaseline }, err);
+      reports.failed({ name: 'baseline', output: parsed.writeBaseline }, err);
     }
   }
   // Every report went to a file: the job log still gets the verdict and where the reports are, on
   // standard error, as the messages about the run go (standard output holds reports only).
-  if (!standardOutput) {
+  if (!reports.standardOutput) {
     const files = parsed.reporters.map((r) => `${r.name}=${r.output}`).join(', ');
     io.err(`${prefix} ${summaryLine(closing.summary)} (reports: ${files})`);
   }
-  return writeFailed ? 2 : closing.summary.exitCode;
+  return reports.writeFailed ? 2 : closing.summary.exitCode;
 }
 
 /** The closing of a run against a baseline: its counts in the summary, and only new errors fail it. */

@@ -1,5 +1,5 @@
 /** `social-analytics-api/proxy`: the validating, recording proxy (the `proxy` command's server). */
-export { startProxy, MAX_REPORT_ITEMS, type ProxyOptions, type ProxyServer, type ProxyExchange } from './proxy.js';
+export { startProxy, MAX_REPORT_ITEMS, MAX_KEPT_PROBLEMS, type ProxyOptions, type ProxyServer, type ProxyExchange } from './proxy.js';
 export type {
   BaselineCounts,
   Coverage,
@@ -8,6 +8,7 @@ export type {
   CoverageShortfall,
   Problem as ReportProblem,
   ProblemGroup,
+  ReportClosing,
   ReportItem,
   ResponseReport,
   SkippedReport,

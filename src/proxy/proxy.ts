@@ -11,6 +11,7 @@
  * exchange cut by the drain deadline of `close()` are invalid exchanges; a request target that is
  * not a path is refused 400 and CONNECT 405 (request-target.ts), neither forwarded.
  */
+import { setMaxListeners } from 'node:events';
 import { Agent as HttpAgent, createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { connect } from 'node:net';
@@ -24,7 +25,8 @@ import type { SkipReason } from '../captures/types.js';
 import { writeCaptures, type CaptureWriter, type CaptureWriterOptions } from '../captures/write-captures.js';
 import { reportOf } from '../report/report-of.js';
 import { createChecker } from '../report/check-response.js';
-import type { ReportItem, ValidateReport } from '../report/report-types.js';
+import type { ReportClosing, ReportItem, ValidateReport } from '../report/report-types.js';
+import { createTally } from '../report/tally.js';
 import { operationOf } from '../operations/operation-of.js';
 import { forward, rawHeader, type Forwarded } from './forward.js';
 import { requestTarget } from './request-target.js';
@@ -52,6 +54,12 @@ export interface ProxyOptions {
   bodyTimeoutMs?: number;
   /** Called with each exchange once it is checked (and recorded). */
   onExchange?: (exchange: ProxyExchange) => void;
+  /**
+   * Called with each report item as soon as it is judged, in that order (a report writer's
+   * `item`: the `proxy` command writes its reports so). Given, the proxy keeps no item, only the
+   * counts: `report()` and `closing()` hold the summary, `report()` no item.
+   */
+  onItem?: (item: ReportItem) => void;
   /** Refuse to start when the target cannot be connected to (default true). */
   checkTarget?: boolean;
   /** Milliseconds `close()` lets the exchanges under way finish before it cuts them (default 5000). */
@@ -83,8 +91,16 @@ export interface ProxyServer {
   port: number;
   /** The target, as an origin and base path. */
   target: string;
-  /** The report of the exchanges so far, as `validate` builds it (every reporter renders it). */
+  /**
+   * The report of the exchanges so far, as `validate` builds it (every reporter renders it): its
+   * summary counts every exchange, its items are those kept (none with `onItem`, else at most
+   * MAX_REPORT_ITEMS and MAX_KEPT_PROBLEMS).
+   */
   report(): ValidateReport;
+  /** What follows the items of the report so far (its summary and the first rule its problems name), counted as the items went by. */
+  closing(): ReportClosing;
+  /** The report items the proxy holds now (0 with `onItem`): bounded by MAX_REPORT_ITEMS and MAX_KEPT_PROBLEMS, whatever the number of exchanges. */
+  keptItems(): number;
   /**
    * Stops listening at once, lets the exchanges under way finish for `drainTimeoutMs` (or the
    * `drainMs` given: 0 cuts them now; a later call with a shorter deadline cuts them sooner), cuts
@@ -94,8 +110,16 @@ export interface ProxyServer {
   close(drainMs?: number): Promise<void>;
 }
 
-/** Report items kept; later valid and skipped exchanges are counted only (invalid ones are kept until twice as many). */
+/** Report items kept without `onItem`; later valid and skipped exchanges are counted only (invalid ones are kept until twice as many). */
 export const MAX_REPORT_ITEMS = 10_000;
+
+/**
+ * Problems (errors and warnings) the kept report items hold at most without `onItem`: an item
+ * that would go past it is counted only. Items are capped by count, their problems by this: a
+ * problem kept costs a few hundred bytes, so the kept items stay within some tens of megabytes
+ * however many invalid answers come.
+ */
+export const MAX_KEPT_PROBLEMS = 100_000;
 
 /** Redactors kept per set of request credentials (a busy proxy sees few distinct credentials). */
 const MAX_REDACTORS = 64;
@@ -198,10 +222,13 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   const agentOptions = { keepAlive: true, maxSockets: 256 };
   const agent = target.protocol === 'https:' ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
   const stopping = new AbortController();
+  // One listener per exchange under way (forward.ts removes it when the exchange ends): no warning past ten.
+  setMaxListeners(0, stopping.signal);
   const forwarding = { target, hostname: target.hostname.replace(/^\[|\]$/g, ''), basePath: target.pathname.replace(/\/+$/, ''), agent, maxBodyBytes, timeoutMs, stop: stopping.signal };
   const redactors = new Map<string, Redactors>();
   const items: KeptItem[] = [];
-  const omitted = { valid: 0, invalid: 0, skipped: 0 };
+  let keptProblems = 0;
+  const tally = createTally(true);
   const pending = new Set<Promise<void>>();
   let count = 0;
   /** close(): called (`stopped`), its promise, its deadlines, and whether the exchanges under way are over. */
@@ -221,12 +248,17 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     return redact;
   };
 
+  /** Counts an item and hands it to `onItem`, or keeps it while the caps allow (else it is counted only). */
   const keep = (item: ReportItem) => {
+    tally.add(item);
+    if (options.onItem) return options.onItem(item);
     const invalid = item.kind === 'response' && !item.valid;
-    if (items.length < MAX_REPORT_ITEMS || (invalid && items.length < 2 * MAX_REPORT_ITEMS)) items.push(kept(item));
-    else if (item.kind === 'skipped') omitted.skipped++;
-    else if (invalid) omitted.invalid++;
-    else omitted.valid++;
+    const problems = item.kind === 'response' ? item.errors.length + item.warnings.length : 0;
+    if (keptProblems + problems > MAX_KEPT_PROBLEMS) return;
+    if (items.length < MAX_REPORT_ITEMS || (invalid && items.length < 2 * MAX_REPORT_ITEMS)) {
+      items.push(kept(item));
+      keptProblems += problems;
+    }
   };
 
   /** The report item of a forwarded exchange, and its capture when it holds an answer to check. */
@@ -313,15 +345,14 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     port: address.port,
     target: `${target.origin}${target.pathname.replace(/\/+$/, '')}`,
     report() {
-      const report = reportOf(items.map(itemOf), { allowEmpty: true });
-      const { summary } = report;
-      summary.responses += omitted.valid + omitted.invalid;
-      summary.valid += omitted.valid;
-      summary.invalid += omitted.invalid;
-      summary.skipped += omitted.skipped;
-      summary.exitCode = summary.unreadable > 0 ? 2 : summary.invalid > 0 ? 1 : 0;
-      return report;
+      // The summary counts every item (the tally), not only those kept.
+      return { ...reportOf(items.map(itemOf), { allowEmpty: true }), summary: tally.summary() };
     },
+    closing() {
+      const firstRule = tally.firstRule();
+      return { summary: tally.summary(), ...(firstRule ? { firstRule } : {}) };
+    },
+    keptItems: () => items.length,
     close(drainMs = drainTimeout) {
       stopped = true;
       // The answers under way close their connection: their callers learn the proxy is going.

@@ -122,9 +122,9 @@ const PROXY_USAGE = `usage: social-analytics-api proxy --target URL [options]
 
 Forwards every request to URL unchanged and returns its answers byte for byte, checking each
 API exchange against the API description and the request that was sent (as validate does).
-Prints one line per exchange. On Ctrl-C (SIGINT) or SIGTERM it stops accepting, lets the
-exchanges under way finish within --drain-timeout (a second signal cuts them at once), then
-writes the reports and exits.
+Prints one line per exchange and writes it to the reports as it is judged (none is kept in
+memory). On Ctrl-C (SIGINT) or SIGTERM it stops accepting, lets the exchanges under way finish
+within --drain-timeout (a second signal cuts them at once), then closes the reports and exits.
 
 options:
   --target URL             the API or the mock to forward to (http: or https:), required
@@ -136,8 +136,8 @@ options:
                            0700 folder made at start): validate DIR gives the same verdicts
   --record-mode MODE       permissions of the recorded files, e.g. 644 (the folder gets x
                            where r is allowed)
-  --reporter NAME[=FILE]   ${reporterList()}, written at
-                           the end as validate writes them; repeat for several
+  --reporter NAME[=FILE]   ${reporterList()}, written as
+                           validate writes them (in place at the stop); repeat for several
   --output FILE, -o FILE   the file of the --reporter next to it
 ${reporterFlagHelp()}
   --timeout MS             the target's time for a whole answer (default 30000)

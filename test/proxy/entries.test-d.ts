@@ -2,7 +2,7 @@
 import { expectTypeOf, test } from 'vitest';
 import type { ClientOptions, ExchangeCapture } from '../../src/index.js';
 import { writeCaptures, type CaptureWriter } from '../../src/captures/index.js';
-import { startProxy, type ProxyExchange, type ProxyOptions, type ProxyServer } from '../../src/proxy/index.js';
+import { startProxy, type ProxyExchange, type ProxyOptions, type ProxyServer, type ReportClosing, type ReportItem } from '../../src/proxy/index.js';
 
 test('writeCaptures is a ready-made onExchange', () => {
   expectTypeOf(writeCaptures).returns.toEqualTypeOf<CaptureWriter>();
@@ -22,4 +22,12 @@ test('startProxy takes a target and resolves to a server with its report', () =>
   void startProxy({ port: 0 });
   // @ts-expect-error strict is a boolean
   void startProxy({ target: 'http://127.0.0.1:4010', strict: 'yes' });
+});
+
+test('onItem takes each report item, and the server says what follows the items', () => {
+  expectTypeOf<NonNullable<ProxyOptions['onItem']>>().parameter(0).toEqualTypeOf<ReportItem>();
+  expectTypeOf<ProxyServer['closing']>().returns.toEqualTypeOf<ReportClosing>();
+  expectTypeOf<ProxyServer['keptItems']>().returns.toBeNumber();
+  // @ts-expect-error onItem is called with a report item, not a string
+  void startProxy({ target: 'http://127.0.0.1:4010', onItem: (item: string) => item });
 });
