@@ -140,7 +140,6 @@ function replaceRanges(text: string, ranges: [number, number][]): string {
 }
 
 /** Characters that begin an escape (unescape.ts): a text without them is its own plain form. */
-// Stryker disable next-line Regex: a text of only these characters holds no escape, and unescapeText gives any text without one back as it is, offsets unchanged: the class only picks the shorter path
 const MAY_ESCAPE = /[%&\\]/;
 /** Characters of URL-safe Base64 that standard Base64 writes `+` and `/`. */
 const URL_SAFE = /[-_]/;

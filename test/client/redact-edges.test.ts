@@ -130,6 +130,8 @@ describe('edges of the forms, each judged exactly', () => {
     expect(signs.text('go k+now')).toBe(`go ${REDACTED}now`);
     expect(new Redactor('t0', '+k').text('go now+k')).toBe(`go now${REDACTED}`);
     expect(signs.text('go kk+ now')).toBe('go kk+ now');
+    // A text of escapes alone: a JSON-escaped backslash is one backslash, replaced once.
+    expect(new Redactor('t', '\\').text('\\\\')).toBe(REDACTED);
   });
 
   it('redacts a URL-safe Base64 value whose standard spelling holds both "+" and "/"', () => {
