@@ -164,7 +164,8 @@ export class Redactor {
     this.#plain = plain[0].length >= FRAGMENT_MIN ? [piecesOf(plain[0])] : [];
     this.#short = plain.filter((form) => form.length < FRAGMENT_MIN);
     const bytes = new TextEncoder().encode(pair);
-    const encoded = [0, 1, 2].map((shift) => alignedBase64(bytes, shift)).filter((form) => form.length > 0);
+    // An empty form (of a pair of one or two bytes, past alignment 0) is in neither list below.
+    const encoded = [0, 1, 2].map((shift) => alignedBase64(bytes, shift));
     this.#base64 = encoded.filter((form) => form.length >= FRAGMENT_MIN).map(piecesOf);
     this.#shortBase64 = encoded.filter((form) => form.length < FRAGMENT_MIN && form.length >= 4);
     this.#reach = 12 * Math.max(pair.length, ...encoded.map((form) => form.length)) + 2;
