@@ -353,6 +353,7 @@ export const networks = [
     description: "Page network with insights.",
     insights: true,
     versions: [1, 2],
+    postsOf: "page",
   },
   {
     name: "instagram",
@@ -361,6 +362,7 @@ export const networks = [
     description: "Photo and video network with insights.",
     insights: true,
     versions: [1, 2],
+    postsOf: "profile",
   },
   {
     name: "twitter",
@@ -1109,6 +1111,11 @@ export const v1MetricDetails = {
   ],
 };
 
+/** Version 1: per network the metrics that may return no data (a null value). */
+export const v1MetricNoData = {
+  facebook: "fans_change fans_lifetime",
+};
+
 /** Version 1: per network with posts: whether its posts request offers `sort`. */
 export const v1PostSort = {
   facebook: true,
@@ -1425,6 +1432,11 @@ export const v2MetricDetails = {
     {},
     {},
   ],
+};
+
+/** Version 2: per network the metrics that may return no data (a null value). */
+export const v2MetricNoData = {
+  facebook: "fans_change fans_lifetime",
 };
 
 /** Version 2: per network with posts: whether its posts request offers `sort`. */

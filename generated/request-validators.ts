@@ -789,6 +789,7 @@ var v1Bodies = {
   "metrics": metricsRequestV1,
   "posts": postsRequestV1
 };
+var v1OperationBodies = {};
 var v1RequiredMembers = {
   "metrics": ["date_start", "date_end", "profiles", "metrics"],
   "posts": ["profiles", "date_start", "date_end", "fields"]
@@ -797,14 +798,17 @@ var v2Bodies = {
   "metrics": metricsRequestV2,
   "posts": postsRequestV1
 };
+var v2OperationBodies = {};
 var v2RequiredMembers = {
   "metrics": ["date_start", "date_end", "profiles", "metrics"],
   "posts": ["profiles", "date_start", "date_end", "fields"]
 };
 export {
   v1Bodies,
+  v1OperationBodies,
   v1RequiredMembers,
   v2Bodies,
+  v2OperationBodies,
   v2RequiredMembers,
   validateNetworkMetricsRequestV1,
   validateNetworkMetricsRequestV2,

@@ -321,8 +321,8 @@ export const RULES = {
   },
   "shared.profiles.insights-networks": {
     id: "shared.profiles.insights-networks",
-    checks: "insights_enabled appears only on profiles of networks with insights (facebook, " +
-      "instagram)",
+    checks: "insights_enabled is not true on a profile of a network without insights (twitter, " +
+      "youtube, linkedin, pinterest)",
     level: "stated",
     source: {
       document: "v2",
@@ -330,6 +330,17 @@ export const RULES = {
       quote: "| insights_enabled | boolean | only for netA and netB; true when insights " +
         "metrics are available for the profile |",
     },
+  },
+  "shared.profiles.insights-member-networks": {
+    id: "shared.profiles.insights-member-networks",
+    checks: "insights_enabled appears only on profiles of networks with insights (facebook, " +
+      "instagram); insights_enabled false elsewhere is this rule's, true is " +
+      "shared.profiles.insights-networks'",
+    level: "inferred",
+    inferred: "\"only for netA and netB\" reads as the member being given only on their " +
+      "profiles, or as insights being available only for them; under the second reading a " +
+      "twitter profile may carry insights_enabled false, which says no insights metrics are " +
+      "available, as is true",
   },
   "shared.profiles.timezone-shape": {
     id: "shared.profiles.timezone-shape",
@@ -425,6 +436,20 @@ export const RULES = {
       "merely not shown. Nothing about the answer is known, so it is described as unknown: a " +
       "warning, never a default error",
   },
+  "shared.posts.list-not-shown": {
+    id: "shared.posts.list-not-shown",
+    checks: "a success answer at a path ending in /posts of a network whose post list path is " +
+      "not shown (version 2: twitter, youtube, linkedin, pinterest; version 1: every network " +
+      "but facebook), any method: reported, its body not checked",
+    level: "inferred",
+    inferred: "\"Path and example of the short-message (netC) posts endpoint: not shown.\", " +
+      "\"Endpoints for posts of netD, netE and netF: not shown.\" and \"Post list endpoints " +
+      "other than netA in version 1: not shown.\" Under one reading these lists do not exist " +
+      "and the path is unknown; under another (the netC post fields and its request without " +
+      "sort are described) they exist at a path the documents do not show, which a path of " +
+      "the network ending in /posts may be. Their answers are unknown, so they are " +
+      "described, not refused: a warning, never a default error",
+  },
   "v2.metrics.shape": {
     id: "v2.metrics.shape",
     checks: "a v2 metrics body is success, header (elements with a string type and rows of " +
@@ -475,42 +500,35 @@ export const RULES = {
     id: "v2.metrics.dimension-types",
     checks: "header element types are dimensions the network's metrics support (base and extra " +
       "dimensions), or metric",
-    level: "stated",
-    source: {
-      document: "v2",
-      section: "Metric catalogs (profile metrics)",
-      quote: "Every metric below supports the dimensions `date.day`, `date.month`, " +
-        "`date.week`, `profile`, `profile_label`.",
-      also: [
-        {
-          document: "v2",
-          section: "Metric catalogs (profile metrics)",
-          quote: "Some metrics additionally support the extra dimensions listed in the last " +
-            "column.",
-        },
-      ],
-    },
+    level: "inferred",
+    inferred: "\"Every metric below supports the dimensions `date.day`, `date.month`, " +
+      "`date.week`, `profile`, `profile_label`.\" and \"Some metrics additionally support " +
+      "the extra dimensions listed in the last column.\" say what a request may ask " +
+      "(v2.metrics.dimension-names, v2.metrics.extra-dimension-allowed); the header holds " +
+      "\"one element per requested dimension\", so another type answers a request that broke " +
+      "them, which the documents do not name an error for " +
+      "(shared.response.invalid-request-answered): a server may answer it as asked",
   },
   "v2.metrics.header-extra-dimension": {
     id: "v2.metrics.header-extra-dimension",
     checks: "at most one extra dimension, and only as the last dimension",
-    level: "stated",
-    source: {
-      document: "v2",
-      section: "Metric catalogs (profile metrics)",
-      quote: "Each extra dimension is marked with an asterisk: it must be the last dimension " +
-        "of the request, and only one such dimension may be used per request.",
-    },
+    level: "inferred",
+    inferred: "\"it must be the last dimension of the request, and only one such dimension may " +
+      "be used per request\" constrains the request (v2.metrics.extra-dimension-last, " +
+      "v2.metrics.extra-dimension-single); the header holds \"one element per requested " +
+      "dimension, in the requested order\", so a misplaced or second extra dimension answers " +
+      "a request that broke it, which the documents do not name an error for " +
+      "(shared.response.invalid-request-answered): a server may answer it as asked",
   },
   "v2.metrics.extra-dimension-support": {
     id: "v2.metrics.extra-dimension-support",
     checks: "with an extra dimension in the header, every metric row is a metric that supports it",
-    level: "stated",
-    source: {
-      document: "v2",
-      section: "Metric catalogs (profile metrics)",
-      quote: "Some metrics additionally support the extra dimensions listed in the last column.",
-    },
+    level: "inferred",
+    inferred: "\"Some metrics additionally support the extra dimensions listed in the last " +
+      "column.\" constrains the request (v2.metrics.extra-dimension-allowed); a metric row " +
+      "that does not support the header's extra dimension answers a request that asked for " +
+      "it, which the documents do not name an error for " +
+      "(shared.response.invalid-request-answered): a server may answer it",
   },
   "v2.metrics.data-nesting": {
     id: "v2.metrics.data-nesting",
@@ -535,7 +553,8 @@ export const RULES = {
   },
   "v2.metrics.data-numbers": {
     id: "v2.metrics.data-numbers",
-    checks: "the innermost values of data are numbers",
+    checks: "the innermost values of data are numbers, or null for a metric that may return no " +
+      "data (catalog mayReturnNoData; its null is shared.metrics.no-data-value)",
     level: "stated",
     source: {
       document: "v2",
@@ -673,7 +692,9 @@ export const RULES = {
   },
   "v1.metrics.record-members": {
     id: "v1.metrics.record-members",
-    checks: "each day record holds date plus one member per requested metric, and no other metric",
+    checks: "each day record holds date plus one member per requested metric, and no other " +
+      "metric (a missing member of a metric that may return no data is " +
+      "shared.metrics.no-data-value's)",
     level: "stated",
     source: {
       document: "v1",
@@ -709,7 +730,9 @@ export const RULES = {
   },
   "v1.metrics.metric-types": {
     id: "v1.metrics.metric-types",
-    checks: "each metric member has its catalog type (integer, float or object)",
+    checks: "each metric member has its catalog type (integer, float or object), or is null " +
+      "for a metric that may return no data (catalog mayReturnNoData; its null is " +
+      "shared.metrics.no-data-value)",
     level: "stated",
     source: {
       document: "v1",
@@ -867,6 +890,21 @@ export const RULES = {
         },
       ],
     },
+  },
+  "shared.metrics.no-data-value": {
+    id: "shared.metrics.no-data-value",
+    checks: "a metric that may return no data (catalog mayReturnNoData: facebook fans_change " +
+      "and fans_lifetime) has a value: a v2 data value is not null; a v1 day record holds " +
+      "the member of each requested one, not null",
+    level: "inferred",
+    inferred: "\"fans_change and fans_lifetime return no data for pages that belong to a " +
+      "global page structure without connected insights\" does not say how no data is " +
+      "written. Read with \"Values are numbers (integers or floats)\" (v2) and \"plus one " +
+      "member per requested metric holding its value\" (v1), such a page has no rows or " +
+      "records at all and every value is a number; read as a value that is missing, it is " +
+      "written as null or, in a v1 record, as no member. Version 1 lists the same metrics of " +
+      "the same pages, and document 1's note is read as applying there too. Neither is a " +
+      "default error",
   },
   "shared.posts.envelope": {
     id: "shared.posts.envelope",

@@ -5,7 +5,7 @@
  * The key is a SHA-256 over everything the steps read: the bytes of every file under
  * catalogs/, spec/, scripts/ and docs/ (pages of the site); the modules of src/ that scripts/
  * imports, directly or through them (src/shared/, which the generators share with the runtime,
- * and the commands' help that the site shows: {@link sourcesOfScripts}), so that an edit of the
+ * the commands' help that the site shows among them: {@link sourcesOfScripts}), so that an edit of the
  * rest of the runtime keeps the cache; redocly.yaml, tsconfig.json, CHANGELOG.md (the Changes
  * page), README.md (the "Using the package" pages), package.json, package-lock.json (the tools'
  * exact versions) and the Node version. Same key, same artifacts: the pipeline is deterministic

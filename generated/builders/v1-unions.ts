@@ -26,9 +26,15 @@ export type Network =
 export type FacebookMetric =
   /** The facebook metric `comments`; the documents give no description. */
   | 'comments'
-  /** The facebook metric `fans_change`; the documents give no description. */
+  /**
+   * May be null (no data); a null is the inferred rule shared.metrics.no-data-value, a warning
+   * unless strict.
+   */
   | 'fans_change'
-  /** The facebook metric `fans_lifetime`; the documents give no description. */
+  /**
+   * May be null (no data); a null is the inferred rule shared.metrics.no-data-value, a warning
+   * unless strict.
+   */
   | 'fans_lifetime'
   /** The facebook metric `interactions`; the documents give no description. */
   | 'interactions'

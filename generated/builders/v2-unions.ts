@@ -41,12 +41,14 @@ export type Dimension =
 export type FacebookMetric =
   /**
    * Absolute change of fan count. Returns no data for pages that belong to a global page structure
-   * without connected insights. Aggregation: sum.
+   * without connected insights. Aggregation: sum. May be null (no data); a null is the inferred
+   * rule shared.metrics.no-data-value, a warning unless strict.
    */
   | 'fans_change'
   /**
    * Total likes of the page. Returns no data for pages that belong to a global page structure
-   * without connected insights. Aggregation: avg.
+   * without connected insights. Aggregation: avg. May be null (no data); a null is the inferred
+   * rule shared.metrics.no-data-value, a warning unless strict.
    */
   | 'fans_lifetime'
   /** Aggregation: sum. Extra dimensions: activity_type. Only for profiles with insights_enabled. */
@@ -254,12 +256,14 @@ export type FacebookExtraDimension =
 export interface FacebookMetricExtraDimensions {
   /**
    * Absolute change of fan count. Returns no data for pages that belong to a global page structure
-   * without connected insights. Aggregation: sum.
+   * without connected insights. Aggregation: sum. May be null (no data); a null is the inferred
+   * rule shared.metrics.no-data-value, a warning unless strict.
    */
   fans_change: never;
   /**
    * Total likes of the page. Returns no data for pages that belong to a global page structure
-   * without connected insights. Aggregation: avg.
+   * without connected insights. Aggregation: avg. May be null (no data); a null is the inferred
+   * rule shared.metrics.no-data-value, a warning unless strict.
    */
   fans_lifetime: never;
   /** Aggregation: sum. Extra dimensions: activity_type. Only for profiles with insights_enabled. */

@@ -287,8 +287,10 @@ export interface components {
             /** @description Midnight of the day in the profile timezone, YYYY-MM-DD HH:MM:SS. */
             date: string;
             comments?: number;
-            fans_change?: number;
-            fans_lifetime?: number;
+            /** @description May be null (no data); a null is the inferred rule shared.metrics.no-data-value, a warning unless strict. */
+            fans_change?: number | null;
+            /** @description May be null (no data); a null is the inferred rule shared.metrics.no-data-value, a warning unless strict. */
+            fans_lifetime?: number | null;
             interactions?: number;
             page_posts?: number;
             reactions?: number;

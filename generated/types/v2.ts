@@ -390,6 +390,13 @@ export interface components {
          */
         FacebookMetricName: "fans_change" | "fans_lifetime" | "insights_activity" | "insights_activity_unique" | "insights_engaged_users" | "insights_fan_adds" | "insights_fan_adds_unique" | "insights_fan_removes" | "insights_fan_removes_unique" | "insights_fans_lifetime" | "insights_fans_online" | "insights_impressions" | "insights_negative_feedback" | "insights_positive_feedback" | "insights_post_clicks" | "insights_post_clicks_unique" | "insights_post_impressions" | "insights_post_reach" | "insights_reach" | "insights_reach_28_days" | "insights_reach_7_days" | "insights_reach_engagement" | "insights_reactions" | "insights_video_complete_views_30s" | "insights_video_complete_views_30s_repeat_views" | "insights_video_complete_views_30s_unique" | "insights_video_repeat_views" | "insights_video_views" | "insights_video_views_unique" | "insights_views";
         /**
+         * @description Nested arrays: one nesting level per header element in header order, the innermost level
+         *     holding one number per metric row. Values are integers or floats. The schema checks the
+         *     outer level only; the nesting depth depends on the request, and the package's
+         *     request-aware validator checks it level by level.
+         */
+        FacebookMetricsData: (number | unknown[] | null)[];
+        /**
          * @description Metrics request. The date range is absolute and at most 3 calendar months: date_end is
          *     at most date_start plus 3 calendar months, a day past the month's end clamping to its last day
          *     (rule shared.metrics.date-range, code 4); the narrower span of 3 calendar months counting
@@ -420,7 +427,7 @@ export interface components {
                 /** @description The dimension values, or the metric names for the `metric` element. */
                 rows: string[];
             }[];
-            data: components["schemas"]["MetricsData"];
+            data: components["schemas"]["FacebookMetricsData"];
         };
         /** @description A facebook post. It holds only the requested fields. */
         FacebookPost: {
@@ -697,6 +704,13 @@ export interface components {
          */
         InstagramMetricName: "followers_change" | "followers_lifetime" | "following_change" | "following_lifetime" | "insights_followers" | "insights_impressions" | "insights_impressions_28_days" | "insights_impressions_7_days" | "insights_profile_clicks" | "insights_profile_views" | "insights_reach" | "insights_reach_28_days" | "insights_reach_7_days";
         /**
+         * @description Nested arrays: one nesting level per header element in header order, the innermost level
+         *     holding one number per metric row. Values are integers or floats. The schema checks the
+         *     outer level only; the nesting depth depends on the request, and the package's
+         *     request-aware validator checks it level by level.
+         */
+        InstagramMetricsData: (number | unknown[])[];
+        /**
          * @description Metrics request. The date range is absolute and at most 3 calendar months: date_end is
          *     at most date_start plus 3 calendar months, a day past the month's end clamping to its last day
          *     (rule shared.metrics.date-range, code 4); the narrower span of 3 calendar months counting
@@ -727,7 +741,7 @@ export interface components {
                 /** @description The dimension values, or the metric names for the `metric` element. */
                 rows: string[];
             }[];
-            data: components["schemas"]["MetricsData"];
+            data: components["schemas"]["InstagramMetricsData"];
         };
         /** @description A instagram post. It holds only the requested fields (and profile_id). */
         InstagramPost: {
@@ -866,6 +880,13 @@ export interface components {
          */
         LinkedinMetricName: "followers_change" | "followers_lifetime";
         /**
+         * @description Nested arrays: one nesting level per header element in header order, the innermost level
+         *     holding one number per metric row. Values are integers or floats. The schema checks the
+         *     outer level only; the nesting depth depends on the request, and the package's
+         *     request-aware validator checks it level by level.
+         */
+        LinkedinMetricsData: (number | unknown[])[];
+        /**
          * @description Metrics request. The date range is absolute and at most 3 calendar months: date_end is
          *     at most date_start plus 3 calendar months, a day past the month's end clamping to its last day
          *     (rule shared.metrics.date-range, code 4); the narrower span of 3 calendar months counting
@@ -896,15 +917,8 @@ export interface components {
                 /** @description The dimension values, or the metric names for the `metric` element. */
                 rows: string[];
             }[];
-            data: components["schemas"]["MetricsData"];
+            data: components["schemas"]["LinkedinMetricsData"];
         };
-        /**
-         * @description Nested arrays: one nesting level per header element in header order, the innermost level
-         *     holding one number per metric row. Values are integers or floats. The schema checks the
-         *     outer level only; the nesting depth depends on the request, and the package's
-         *     request-aware validator checks it level by level.
-         */
-        MetricsData: (number | unknown[])[];
         /**
          * @description A dimension: `date.day`, `date.month`, `date.week`, `profile`, `profile_label`, or an extra
          *     dimension that one of the network's metrics allows. An extra dimension must be the last
@@ -922,6 +936,13 @@ export interface components {
          * @enum {string}
          */
         PinterestMetricName: "boards_change" | "boards_lifetime" | "followers_change" | "followers_lifetime" | "following_change" | "following_lifetime" | "pins_lifetime";
+        /**
+         * @description Nested arrays: one nesting level per header element in header order, the innermost level
+         *     holding one number per metric row. Values are integers or floats. The schema checks the
+         *     outer level only; the nesting depth depends on the request, and the package's
+         *     request-aware validator checks it level by level.
+         */
+        PinterestMetricsData: (number | unknown[])[];
         /**
          * @description Metrics request. The date range is absolute and at most 3 calendar months: date_end is
          *     at most date_start plus 3 calendar months, a day past the month's end clamping to its last day
@@ -953,7 +974,7 @@ export interface components {
                 /** @description The dimension values, or the metric names for the `metric` element. */
                 rows: string[];
             }[];
-            data: components["schemas"]["MetricsData"];
+            data: components["schemas"]["PinterestMetricsData"];
         };
         /** @description All private, global and shared content labels visible to the calling user in the account. */
         PostLabelsResponse: {
@@ -1038,6 +1059,13 @@ export interface components {
          */
         TwitterMetricName: "ff_ratio" | "followers_change" | "followers_lifetime" | "following_change" | "following_lifetime" | "listed_change" | "listed_lifetime";
         /**
+         * @description Nested arrays: one nesting level per header element in header order, the innermost level
+         *     holding one number per metric row. Values are integers or floats. The schema checks the
+         *     outer level only; the nesting depth depends on the request, and the package's
+         *     request-aware validator checks it level by level.
+         */
+        TwitterMetricsData: (number | unknown[])[];
+        /**
          * @description Metrics request. The date range is absolute and at most 3 calendar months: date_end is
          *     at most date_start plus 3 calendar months, a day past the month's end clamping to its last day
          *     (rule shared.metrics.date-range, code 4); the narrower span of 3 calendar months counting
@@ -1068,7 +1096,7 @@ export interface components {
                 /** @description The dimension values, or the metric names for the `metric` element. */
                 rows: string[];
             }[];
-            data: components["schemas"]["MetricsData"];
+            data: components["schemas"]["TwitterMetricsData"];
         };
         /** @description A twitter post. It holds only the requested fields. */
         TwitterPost: {
@@ -1150,6 +1178,13 @@ export interface components {
          */
         YoutubeMetricName: "interaction_change" | "interactions_per_1k_fans" | "subscribers_change" | "subscribers_lifetime" | "video_lifetime" | "viewed_time_change" | "views_change";
         /**
+         * @description Nested arrays: one nesting level per header element in header order, the innermost level
+         *     holding one number per metric row. Values are integers or floats. The schema checks the
+         *     outer level only; the nesting depth depends on the request, and the package's
+         *     request-aware validator checks it level by level.
+         */
+        YoutubeMetricsData: (number | unknown[])[];
+        /**
          * @description Metrics request. The date range is absolute and at most 3 calendar months: date_end is
          *     at most date_start plus 3 calendar months, a day past the month's end clamping to its last day
          *     (rule shared.metrics.date-range, code 4); the narrower span of 3 calendar months counting
@@ -1180,7 +1215,7 @@ export interface components {
                 /** @description The dimension values, or the metric names for the `metric` element. */
                 rows: string[];
             }[];
-            data: components["schemas"]["MetricsData"];
+            data: components["schemas"]["YoutubeMetricsData"];
         };
     };
     responses: {

@@ -12,11 +12,19 @@ import { diffSince, type DiffReport } from './main.js';
 const HEADER = '# Changelog\n\nGenerated from `npm run diff` by `npm run changelog -- <ref>`; edit the release sections, not this line.\n';
 const TITLES: Record<Change['kind'], string> = { breaking: 'Breaking', additive: 'Added', docs: 'Documentation' };
 
-/** The area of a change path: its first segments (`names/v2/facebook/metrics`). */
-function area(path: string): string {
+/**
+ * Where a change path belongs: its area (`names/v2/facebook/metrics`, or for a request or
+ * response member the operation, `response POST /2/facebook/page/posts`) and the name within it
+ * (`insights_views`, `data.posts[].video_id`). A member path holds no `/`, so the operation is
+ * everything between the kind and the last segment, however many segments its path has.
+ */
+function placeOf(path: string): { area: string; name: string } {
   const parts = path.split('/');
-  if (parts[0] === 'request' || parts[0] === 'response') return `${parts[0]} ${parts[1]} ${parts.slice(2, 5).join('/')}`.replace(/\/(?=[^/]*\.)|$/, '');
-  return parts.slice(0, parts[0] === 'names' || parts[0] === 'metrics' ? 4 : 1).join('/');
+  if ((parts[0] === 'request' || parts[0] === 'response') && parts.length > 2) {
+    return { area: `${parts[0]} ${parts.slice(1, -1).join('/')}`, name: parts[parts.length - 1]! };
+  }
+  const cut = parts[0] === 'names' || parts[0] === 'metrics' ? 4 : 1;
+  return { area: parts.slice(0, cut).join('/'), name: parts.slice(cut).join('/') || path };
 }
 
 export function unreleasedSection(report: DiffReport, ref: string): string {
@@ -29,9 +37,9 @@ export function unreleasedSection(report: DiffReport, ref: string): string {
     // One line per area and kind of change: "- `names/v2/facebook/metrics`: catalog name removed: `a`, `b`".
     const groups = new Map<string, string[]>();
     for (const c of changes) {
-      const where = area(c.path);
-      const key = `\`${where}\`: ${c.detail}`;
-      groups.set(key, [...(groups.get(key) ?? []), `\`${c.path.slice(where.length).replace(/^\//, '') || c.path}\``]);
+      const { area, name } = placeOf(c.path);
+      const key = `\`${area}\`: ${c.detail}`;
+      groups.set(key, [...(groups.get(key) ?? []), `\`${name}\``]);
     }
     for (const [key, names] of groups) lines.push(`- ${key}: ${names.join(', ')}`);
     lines.push('');

@@ -178,7 +178,7 @@ function requireMonths(months: number, caller: string): void {
  * `month`, `day`) and a whole `months` from 1: integer math, nothing allocated, so a check can
  * compare a `date_end` with it and format the day only for its message.
  */
-export function latestDayNumber(year: number, month: number, day: number, months: number): number {
+function latestDayNumber(year: number, month: number, day: number, months: number): number {
   const index = year * 12 + (month - 1) + months;
   const targetYear = Math.floor(index / 12);
   const targetMonth = (index % 12) + 1;
@@ -192,7 +192,7 @@ export function latestDayNumber(year: number, month: number, day: number, months
  * whole `months` from 1: the same day number `months` calendar months later, clamped to the end
  * of that month and to {@link LAST_DAY}. Integer math, nothing allocated.
  */
-export function statedLatestDayNumber(year: number, month: number, day: number, months: number): number {
+function statedLatestDayNumber(year: number, month: number, day: number, months: number): number {
   const index = year * 12 + (month - 1) + months;
   const targetYear = Math.floor(index / 12);
   const targetMonth = (index % 12) + 1;

@@ -9,7 +9,7 @@ import { requestLimits } from '../catalog/request-catalog.js';
 import { dateRangeExcess, latestDateEnd, statedLatestDateEnd, type Day } from './days.js';
 
 /** Months a metrics request may span, from the catalogs (`limits.dateRangeMonths`). */
-export const DEFAULT_RANGE_MONTHS: number = requestLimits.dateRangeMonths.value;
+const DEFAULT_RANGE_MONTHS: number = requestLimits.dateRangeMonths.value;
 
 /**
  * The latest `date_end` a metrics request starting on `dateStart` may have under the narrower

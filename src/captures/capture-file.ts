@@ -8,7 +8,7 @@ import { isPlainObject } from '../shared/values.js';
 import { describeValue } from '../core/problems/describe.js';
 import { unreadable, type CaptureItem, type CaptureSet } from './types.js';
 
-export const CAPTURE_SHAPE = '{ "method", "path", "request"?, "response", "status"? }';
+const CAPTURE_SHAPE = '{ "method", "path", "request"?, "response", "status"? }';
 
 /** True when a parsed document can hold captures: an object or an array of them. */
 export function looksLikeCapture(doc: unknown): boolean {

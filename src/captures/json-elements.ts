@@ -13,7 +13,7 @@ import { isAscii, isUtf8 } from 'node:buffer';
 import { malformedAt, truncatedAt, type TextPosition } from './json-syntax.js';
 
 /** The frame of a file that streams nothing is the whole file: larger ones are refused. */
-export const MAX_FRAME_BYTES = 256 * 1024 * 1024;
+const MAX_FRAME_BYTES = 256 * 1024 * 1024;
 
 export type StreamedArray = 'captures' | 'entries';
 

@@ -121,7 +121,7 @@ export function lineColumn(text: string, offset: number, origin: TextPosition = 
 }
 
 /** The message of a syntax problem at `offset` of `text` (`text` starts at `origin` of its file). */
-export function syntaxMessage(text: string, problem: { offset: number; expected: string }, origin: TextPosition = START): string {
+function syntaxMessage(text: string, problem: { offset: number; expected: string }, origin: TextPosition = START): string {
   const at = lineColumn(text, problem.offset, origin);
   if (problem.offset >= text.length) return truncatedAt(at, problem.expected);
   return malformedAt(at, problem.expected, text.slice(problem.offset, problem.offset + 12));

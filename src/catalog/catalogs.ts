@@ -17,6 +17,7 @@ interface VersionTables {
   MetricAggregations: Record1<string>;
   MetricExtraDimensions: Record1<Record1<string>>;
   MetricDetails: Record1<readonly object[]>;
+  MetricNoData: Record1<string>;
   PostSort: Record1<boolean>;
   PostFields: Record1<string>;
   PostFieldTypes: Record1<string>;
@@ -40,6 +41,7 @@ function versionTables(version: Version): VersionTables {
     MetricAggregations: tables.v1MetricAggregations,
     MetricExtraDimensions: tables.v1MetricExtraDimensions,
     MetricDetails: tables.v1MetricDetails,
+    MetricNoData: tables.v1MetricNoData,
     PostSort: tables.v1PostSort,
     PostFields: tables.v1PostFields,
     PostFieldTypes: tables.v1PostFieldTypes,
@@ -60,6 +62,7 @@ function versionTables(version: Version): VersionTables {
     MetricAggregations: tables.v2MetricAggregations,
     MetricExtraDimensions: tables.v2MetricExtraDimensions,
     MetricDetails: tables.v2MetricDetails,
+    MetricNoData: tables.v2MetricNoData,
     PostSort: tables.v2PostSort,
     PostFields: tables.v2PostFields,
     PostFieldTypes: tables.v2PostFieldTypes,
@@ -82,6 +85,7 @@ function metricsOf(t: VersionTables, network: string): Metric[] {
   const aggregations = words(own(t.MetricAggregations, network));
   const extras = own(t.MetricExtraDimensions, network) ?? {};
   const details = own(t.MetricDetails, network) ?? [];
+  const noData = new Set(words(own(t.MetricNoData, network)));
   return words(own(t.MetricNames, network)).map((name, i) => {
     const { insightsOnly = false, deprecated = false, ...text } = details[i] as Partial<Metric>;
     const aggregation = aggregations[i] === undefined || aggregations[i] === '-' ? undefined : (aggregations[i] as Metric['aggregation']);
@@ -92,6 +96,7 @@ function metricsOf(t: VersionTables, network: string): Metric[] {
       extraDimensions: words(own(extras, name)),
       insightsOnly,
       deprecated,
+      mayReturnNoData: noData.has(name),
       ...text,
     };
   });

@@ -5,7 +5,8 @@ import { createItemChecker } from '../report/check-response.js';
 import { checkerModule, checkFileInWorker, checksInWorker, checkThreads, type CheckerModule } from './checks-in-worker.js';
 import { createCoverageCollector, type CoverageNames } from '../report/coverage.js';
 import { checkFilesInWorkers, FOLDER_MIN_BYTES, FOLDER_MIN_FILES, filesInWorkers, type FileOutcome } from './files-in-workers.js';
-import type { ReportClosing, ReportItem, ValidateReport } from '../report/report-types.js';
+import { createHash } from 'node:crypto';
+import type { ReportClosing, ReportItem, RunInputs, ValidateReport } from '../report/report-types.js';
 import { reportOf } from '../report/report-of.js';
 import { createTally } from '../report/tally.js';
 import { filesOfShard, type Shard } from './shard.js';
@@ -20,8 +21,8 @@ export interface BuildOptions {
   allowEmpty: boolean;
   /** Standard input, read for the path `-`; undefined when it is a terminal (nothing piped into it). */
   stdin?: AsyncIterable<Uint8Array>;
-  /** Called with each item as soon as it is checked, in input order (to print while reading). */
-  onItem?: (item: ReportItem) => void;
+  /** Called with each item as soon as it is checked, in input order (to print while reading), and the position of its input among the whole run's (RunInputs). */
+  onItem?: (item: ReportItem, at: number) => void;
   /**
    * The checking threads: their module (checkerModule() unless given), the size from which a file
    * gets threads of its own (WORKER_MIN_BYTES unless given), the number of files from which a
@@ -53,19 +54,28 @@ function workerFor(bytes: number, options: BuildOptions): CheckerModule | undefi
  * none of them (a response's body is dropped once it is checked, coverage keeps only names): what
  * follows the items is counted as they go by.
  */
-export async function checkInputs(options: BuildOptions & { onItem: (item: ReportItem) => void }): Promise<ReportClosing> {
+export async function checkInputs(options: BuildOptions & { onItem: (item: ReportItem, at: number) => void }): Promise<ReportClosing> {
   const tally = createTally(options.allowEmpty);
+  /** The position of the input being read among the whole run's: the unreadable paths, then the files. */
+  let at = 0;
   /** Hands out an item; returns the reader's backlog to wait for (see BuildOptions.backlog). */
   const add = (item: ReportItem): Promise<void> | undefined => {
     tally.add(item);
-    options.onItem(item);
+    options.onItem(item, at);
     return options.backlog?.();
   };
   const expanded = expandPaths(options.paths, options.cwd, options.root);
   const { shard } = options;
   const files = shard ? filesOfShard(expanded.files, shard) : expanded.files;
+  const inputs = runInputs(expanded, options);
   // The paths that cannot be read are the first shard's.
-  if (!shard || shard.index === 1) for (const u of expanded.unreadable) add(u);
+  if (!shard || shard.index === 1) for (const [i, u] of expanded.unreadable.entries()) (at = i), add(u);
+  /** Where the next file of `files` is in expanded.files (the files of a shard are in their order). */
+  let next = 0;
+  const placeOf = (file: InputFile) => {
+    while (expanded.files[next] !== file) next++;
+    return expanded.unreadable.length + next;
+  };
   const coverage = options.coverage ? createCoverageCollector() : undefined;
   const check = createItemChecker(options.strict);
   // Many files: the files (standard input aside) are read and checked on threads, their items taken in input order;
@@ -83,12 +93,15 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
   let taken = 0;
   let readHere = 0;
   try {
-    for (const file of files) await checkFile(file);
+    for (const file of files) {
+      at = placeOf(file);
+      await checkFile(file);
+    }
   } finally {
     await pool?.return(undefined);
   }
   const firstRule = tally.firstRule();
-  return { summary: tally.summary(), ...(coverage ? { coverage: coverage.result() } : {}), ...(firstRule ? { firstRule } : {}) };
+  return { summary: tally.summary(), ...(coverage ? { coverage: coverage.result() } : {}), ...(firstRule ? { firstRule } : {}), inputs };
 
   async function checkFile(file: InputFile): Promise<void> {
     if (!file.stdin) {
@@ -140,14 +153,23 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
   }
 }
 
+/** The inputs of the whole run as a shard's report records them (RunInputs). */
+function runInputs(expanded: { files: InputFile[]; unreadable: { source: string }[] }, options: BuildOptions): RunInputs {
+  const hash = createHash('sha256');
+  for (const u of expanded.unreadable) hash.update(`${u.source}\n`);
+  for (const f of expanded.files) hash.update(`${f.label}\n`);
+  const { shard, strict, coverage, allowEmpty } = options;
+  return { count: expanded.unreadable.length + expanded.files.length, digest: hash.digest('hex'), ...(shard ? { shard: { index: shard.index, count: shard.count } } : {}), strict, coverage, allowEmpty };
+}
+
 /** Checks every input and collects the whole report (its items kept: for tests and library use; the command streams). */
 export async function buildReport(options: BuildOptions): Promise<ValidateReport> {
   const items: ReportItem[] = [];
   const closing = await checkInputs({
     ...options,
-    onItem: (item) => {
+    onItem: (item, at) => {
       items.push(item);
-      options.onItem?.(item);
+      options.onItem?.(item, at);
     },
   });
   return reportOf(items, { allowEmpty: options.allowEmpty, coverage: closing.coverage });

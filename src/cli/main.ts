@@ -2,6 +2,7 @@
 /**
  * The package's command line: `social-analytics-api <command> ...`.
  *   validate <file|dir|har>...   check captured responses (see README)
+ *   merge-reports <shard report>...   the reports of a run split over CI jobs (validate --shard)
  *   rules [id]                   explain a rule of the register (the id every problem names)
  *   --version, help [command]
  *   mock [--port N] ...          run the catalog-aware mock server
@@ -11,7 +12,7 @@
 import { readOptions } from './parse-options.js';
 import { MAIN_USAGE } from './usage.js';
 
-const COMMANDS = ['validate', 'mock', 'proxy', 'rules'] as const;
+const COMMANDS = ['validate', 'merge-reports', 'mock', 'proxy', 'rules'] as const;
 
 /** A usage error: one line saying what is wrong, one pointing to the help; exit code 2. */
 function usageError(message: string): number {
@@ -40,6 +41,8 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'validate':
       return (await import('./validate.js')).runValidate(rest);
+    case 'merge-reports':
+      return (await import('./merge-reports.js')).runMergeReports(rest);
     case 'mock':
       return (await import('./mock.js')).runMock(rest);
     case 'proxy':

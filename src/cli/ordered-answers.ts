@@ -14,9 +14,9 @@ import type { Worker } from 'node:worker_threads';
 export type AnswerWorker = Pick<Worker, 'postMessage' | 'on' | 'terminate'>;
 
 /** The next answer in send order with what its job was sent with, or the failure that ended the answers and the jobs not answered (in send order). */
-export type NextAnswer<Answer, Meta> = { answer: Answer; meta: Meta } | { failure: string; unanswered: Meta[] };
+type NextAnswer<Answer, Meta> = { answer: Answer; meta: Meta } | { failure: string; unanswered: Meta[] };
 
-export interface OrderedAnswers<Job, Answer, Meta> {
+interface OrderedAnswers<Job, Answer, Meta> {
   /** Sends `job` to the next worker in turn; `meta` comes back with its answer; `weight` counts in `inFlight` until then. */
   send(job: Job, meta: Meta, options?: { weight?: number; transfer?: readonly ArrayBuffer[] }): void;
   /** Jobs sent and not yet handed out. */

@@ -8,7 +8,7 @@
 import type { ReportItem } from '../report/report-types.js';
 
 /** A valid response without problems, with a place in its file: its varying members, in order. */
-export type PackedResponse = [source: string, file: string, line: number, column: number, method: string, path: string, status: number, operation: string | null, durationMs: number];
+type PackedResponse = [source: string, file: string, line: number, column: number, method: string, path: string, status: number, operation: string | null, durationMs: number];
 
 /** An item as sent: packed, or as it is. */
 export type SentItem = ReportItem | PackedResponse;

@@ -12,10 +12,10 @@ import type { ProxyExchange, ProxyOptions, ProxyServer } from '../proxy/proxy.js
 import { readOptions, type OptionTable } from './parse-options.js';
 import { closingText } from '../report/reporters/text.js';
 import { safeText } from '../report/reporters/safe-text.js';
-import { DEFAULT_REPORTER } from '../report/reporters/table.js';
+import { DEFAULT_REPORTER, REPORTER_FLAG_OPTIONS } from '../shared/reporter-names.js';
 import { closingOf } from '../report/reporters/whole.js';
 import { PROXY_USAGE } from './usage.js';
-import { pairOutputs, reportSlot, type ReporterChoice, type Slot } from './validate-args.js';
+import { isReportOption, pairOutputs, reportSlot, type ReporterChoice, type Slot } from './validate-args.js';
 import { writeReports } from './write-reports.js';
 
 const MORE_HELP = 'run social-analytics-api proxy --help for more';
@@ -29,7 +29,7 @@ const PROXY_OPTIONS: OptionTable = {
   'record-mode': { type: 'string' },
   reporter: { type: 'string' },
   output: { type: 'string', short: 'o' },
-  json: { type: 'boolean' },
+  ...REPORTER_FLAG_OPTIONS,
   timeout: { type: 'string' },
   'headers-timeout': { type: 'string' },
   'body-timeout': { type: 'string' },
@@ -38,7 +38,7 @@ const PROXY_OPTIONS: OptionTable = {
   help: { type: 'boolean', short: 'h' },
 };
 
-export interface ProxyArgs {
+interface ProxyArgs {
   options: Omit<ProxyOptions, 'onExchange'>;
   reporters: ReporterChoice[];
   help: boolean;
@@ -60,6 +60,12 @@ export function parseProxyArgs(args: readonly string[]): ProxyArgs | { error: st
   for (const token of read.tokens) {
     if (token.kind === 'positional') return { error: `unexpected argument "${token.value}": proxy takes options only (--target URL)` };
     const { name, value, rawName } = token;
+    if (isReportOption(name)) {
+      const slot = reportSlot(name, value, rawName);
+      if ('error' in slot) return slot;
+      slots.push(slot);
+      continue;
+    }
     switch (name) {
       case 'help':
         help = true;
@@ -91,14 +97,6 @@ export function parseProxyArgs(args: readonly string[]): ProxyArgs | { error: st
         const fileMode = Number.parseInt(value, 8);
         // The folder: the files' permissions, with search (x) wherever reading (r) is allowed.
         options.recordModes = { fileMode, dirMode: fileMode | ((fileMode & 0o444) >> 2) };
-        break;
-      }
-      case 'reporter':
-      case 'json':
-      case 'output': {
-        const slot = reportSlot(name, value, rawName);
-        if ('error' in slot) return slot;
-        slots.push(slot);
         break;
       }
     }
@@ -138,7 +136,7 @@ function exchangeText(exchange: Pick<ProxyExchange, 'method' | 'path' | 'status'
 }
 
 /** Where the command writes and what stops it; tests pass their own. */
-export interface ProxyIo {
+interface ProxyIo {
   out(text: string): void;
   err(text: string): void;
   cwd?: string;

@@ -15,6 +15,8 @@ export interface ReportOutput {
   write(text: string): void;
   /** Puts the report where it goes; throws a ReportPathError naming the reason. */
   finish(): Promise<void>;
+  /** Drops what was written, when the run stops before its end (a file's temporary file is removed, never left half-written). */
+  abort?(): Promise<void>;
 }
 
 /** Whole lines of text to `out` (which ends each with a newline), the last unfinished line kept until it ends. */
@@ -86,7 +88,7 @@ export async function fileOutput(path: string, spool: SpoolMaker): Promise<Repor
       };
     }
     const file = await openFileAtomic(target.path, target.mode);
-    return { write: file.write, finish: () => file.commit().catch((error: unknown) => Promise.reject(pathError(error))) };
+    return { write: file.write, finish: () => file.commit().catch((error: unknown) => Promise.reject(pathError(error))), abort: file.abort };
   } catch (error) {
     throw pathError(error);
   }

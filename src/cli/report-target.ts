@@ -7,7 +7,7 @@ import { lstat, readlink, realpath, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { ReportPathError } from './report-path-error.js';
 
-export type ReportTarget =
+type ReportTarget =
   /** Written atomically at `path`; `mode` is the permission bits of the file replaced. */
   | { kind: 'file'; path: string; mode?: number }
   /** Opened and written directly, no temporary file. */

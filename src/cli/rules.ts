@@ -40,7 +40,7 @@ export function closeMatches(id: string, ids: readonly string[]): string[] {
 }
 
 /** Where the command prints (standard output and error unless given). */
-export interface RulesIo {
+interface RulesIo {
   out: (text: string) => void;
   err: (text: string) => void;
 }

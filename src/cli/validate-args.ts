@@ -1,5 +1,6 @@
 /** Command line of `validate`: inputs, reporters with their outputs, and the flags. */
-import { DEFAULT_REPORTER, isReporterName, REPORTERS, reporterForFile, type ReporterName } from '../report/reporters/table.js';
+import { reporterForFile } from '../report/reporters/table.js';
+import { DEFAULT_REPORTER, isReporterFlag, isReporterName, REPORTER_FLAG_OPTIONS, REPORTER_FLAGS, REPORTER_NAMES, type ReporterFlag, type ReporterName } from '../shared/reporter-names.js';
 import { readMinCoverage, type CoverageMinimums } from '../report/coverage-gate.js';
 import { readOptions, type OptionTable } from './parse-options.js';
 import { readShard, type Shard } from './shard.js';
@@ -10,7 +11,7 @@ export interface ReporterChoice {
   output?: string;
 }
 
-export interface ValidateOptions {
+interface ValidateOptions {
   paths: string[];
   reporters: ReporterChoice[];
   strict: boolean;
@@ -37,7 +38,7 @@ export interface ValidateOptions {
 const VALIDATE_OPTIONS: OptionTable = {
   reporter: { type: 'string' },
   output: { type: 'string', short: 'o' },
-  json: { type: 'boolean' },
+  ...REPORTER_FLAG_OPTIONS,
   strict: { type: 'boolean' },
   coverage: { type: 'boolean' },
   'allow-empty': { type: 'boolean' },
@@ -59,7 +60,7 @@ export type Slot = { kind: 'reporter'; choice: ReporterChoice } | { kind: 'outpu
 
 /** `--reporter NAME` or `--reporter NAME=FILE`. */
 function reporterChoice(spec: string | undefined): ReporterChoice | { error: string } {
-  const names = REPORTERS.map((r) => r.name).join(', ');
+  const names = REPORTER_NAMES.join(', ');
   if (spec === undefined || spec === '') return { error: `--reporter needs a value: ${names} (optionally NAME=FILE)` };
   const eq = spec.indexOf('=');
   const name = eq < 0 ? spec : spec.slice(0, eq);
@@ -70,7 +71,7 @@ function reporterChoice(spec: string | undefined): ReporterChoice | { error: str
 }
 
 /** `--docs-url URL`: an http(s) URL, given as the folder of the site (a missing final `/` is added). */
-function docsUrl(value: string | undefined): string | { error: string } {
+export function docsUrl(value: string | undefined): string | { error: string } {
   let url: URL;
   try {
     url = new URL(value ?? '');
@@ -84,9 +85,12 @@ function docsUrl(value: string | undefined): string | { error: string } {
   return url.href;
 }
 
-/** The slot of a report option (`--reporter NAME[=FILE]`, `--json`, `--output FILE`), for `pairOutputs`. */
-export function reportSlot(option: 'reporter' | 'json' | 'output', value: string | undefined, rawName: string): Slot | { error: string } {
-  if (option === 'json') return { kind: 'reporter', choice: { name: 'json' } };
+/** Whether `option` is one of the report options, whose slots `pairOutputs` pairs. */
+export const isReportOption = (option: string): option is 'reporter' | 'output' | ReporterFlag => option === 'reporter' || option === 'output' || isReporterFlag(option);
+
+/** The slot of a report option (`--reporter NAME[=FILE]`, a reporter's flag as `--json`, `--output FILE`), for `pairOutputs`. */
+export function reportSlot(option: 'reporter' | 'output' | ReporterFlag, value: string | undefined, rawName: string): Slot | { error: string } {
+  if (isReporterFlag(option)) return { kind: 'reporter', choice: { name: REPORTER_FLAGS[option] } };
   if (option === 'output') return value ? { kind: 'output', flag: rawName, file: value } : { error: `${rawName} needs a file name` };
   const choice = reporterChoice(value);
   return 'error' in choice ? choice : { kind: 'reporter', choice };
@@ -125,15 +129,13 @@ export function parseValidateArgs(args: readonly string[]): ValidateOptions | { 
       options.paths.push(token.value);
       continue;
     }
+    if (isReportOption(token.name)) {
+      const slot = reportSlot(token.name, token.value, token.rawName);
+      if ('error' in slot) return slot;
+      slots.push(slot);
+      continue;
+    }
     switch (token.name) {
-      case 'reporter':
-      case 'json':
-      case 'output': {
-        const slot = reportSlot(token.name, token.value, token.rawName);
-        if ('error' in slot) return slot;
-        slots.push(slot);
-        break;
-      }
       case 'strict':
         options.strict = true;
         break;

@@ -1,24 +1,16 @@
 /**
  * `social-analytics-api validate <file|dir|har|->... [options]`: checks captured responses and
- * reports them through one or more reporters (text, json, junit, github, markdown, sarif), each to
+ * reports them through one or more reporters (text, json, junit, github, markdown, sarif, blob), each to
  * standard output or to a file written atomically; with the github reporter on a GitHub runner,
  * the Markdown summary is also appended to the job summary (GITHUB_STEP_SUMMARY).
  * Exit codes: 0 all valid, 1 some response invalid or nothing checked, 2 unreadable input, a report not written (standard output closed early too) or usage error.
  */
-import { appendFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { baselineText, createBaselineGate, readBaseline, type BaselineEntry } from '../report/baseline.js';
 import { checkInputs } from './build-report.js';
-import { coverageShortfalls, shortfallText } from '../report/coverage-gate.js';
-import { fileOutput, laterOutput, liveOutput, memoryOutput, type ReportOutput } from './report-output.js';
-import { reasonOf } from './report-path-error.js';
-import type { BaselineCounts, CoverageShortfall, ReportClosing, ReportWriter } from '../report/report-types.js';
-import { summaryLine } from '../report/reporters/problem-text.js';
-import { JOB_SUMMARY_REPORTER, reporterOf, writerOf } from '../report/reporters/table.js';
-import { createSpoolFiles, type SpoolMaker } from '../report/spool.js';
+import { createSpoolFiles } from '../report/spool.js';
+import { streamReports } from './stream-reports.js';
 import { VALIDATE_USAGE } from './usage.js';
 import { parseValidateArgs } from './validate-args.js';
-import { isStandardOutput, writeReport } from './write-report.js';
 import type { RenderContext } from './write-reports.js';
 
 /** The line under a usage error (never the whole help text). */
@@ -42,7 +34,7 @@ export interface ValidateIo {
  * or socket is written asynchronously: once its buffer is full, the backlog lasts until it drains
  * (or closes: a reader gone is never waited for).
  */
-function standardIo(): ValidateIo & { flush(): void } {
+export function standardIo(): ValidateIo & { flush(): void } {
   let backlog: Promise<void> | undefined;
   const drained = () =>
     new Promise<void>((resolve) => {
@@ -126,145 +118,22 @@ async function validate(args: string[], io: ValidateIo): Promise<number> {
   const stdin = !parsed.paths.includes('-') ? undefined : (io.stdin ?? (process.stdin.isTTY ? undefined : process.stdin));
   const spools = createSpoolFiles();
   try {
-    return await streamReports(parsed, { io, cwd, env, context, spool: spools.spool, stdin });
+    return await streamReports(parsed, { command: 'validate', io, cwd, env, context, spool: spools.spool }, (onItem) =>
+      checkInputs({
+        paths: parsed.paths,
+        cwd,
+        root: context.root,
+        strict: parsed.strict,
+        coverage: parsed.coverage,
+        allowEmpty: parsed.allowEmpty,
+        ...(parsed.shard ? { shard: parsed.shard } : {}),
+        ...(parsed.threads === undefined ? {} : { threads: parsed.threads }),
+        stdin,
+        ...(io.backlog ? { backlog: () => io.backlog!() } : {}),
+        onItem,
+      }),
+    );
   } finally {
     spools.remove();
   }
-}
-
-/**
- * Opens every report's output, then checks the inputs, handing each item to every reporter as it
- * is checked (none is kept), and closes them in the order given: the first report to standard
- * output is printed as it is made, each later one after it. A report that cannot be written is
- * one line naming it and the reason, and exit code 2; the others are written all the same.
- */
-async function streamReports(
-  parsed: Extract<ReturnType<typeof parseValidateArgs>, { paths: string[] }>,
-  run: { io: ValidateIo; cwd: string; env: Readonly<Record<string, string | undefined>>; context: RenderContext; spool: SpoolMaker; stdin?: AsyncIterable<Uint8Array> },
-): Promise<number> {
-  const { io, cwd, env, context, spool } = run;
-  let writeFailed = false;
-  const failed = (reporter: { name: string; output?: string }, err: unknown) => {
-    io.err(`social-analytics-api validate: cannot write the ${reporter.name} report to ${reporter.output}: ${reasonOf(err)}`);
-    writeFailed = true;
-  };
-  // The job summary of a step holds what every command of the step wrote to it: it is appended to, never replaced.
-  const summaryFile = env.GITHUB_STEP_SUMMARY ? resolve(cwd, env.GITHUB_STEP_SUMMARY) : undefined;
-  const appendSummary = (text: string) => {
-    try {
-      appendFileSync(summaryFile!, `${text}\n`);
-    } catch (err) {
-      io.err(`social-analytics-api validate: cannot append the job summary to GITHUB_STEP_SUMMARY (${env.GITHUB_STEP_SUMMARY}): ${(err as Error).message}`);
-      writeFailed = true;
-    }
-  };
-  const toSummary = (reporter: (typeof parsed.reporters)[number]) =>
-    reporterOf(reporter.name).jobSummary === true && reporter.output !== undefined && resolve(cwd, reporter.output) === summaryFile;
-  const reports: { reporter: (typeof parsed.reporters)[number]; output: ReportOutput; writer: ReportWriter }[] = [];
-  let standardOutput = false;
-  for (const reporter of parsed.reporters) {
-    let output: ReportOutput;
-    if (reporter.output === undefined || isStandardOutput(reporter.output)) {
-      output = standardOutput ? laterOutput(io.out, spool, () => io.backlog?.()) : liveOutput(io.out);
-      standardOutput = true;
-    } else if (toSummary(reporter)) output = memoryOutput(appendSummary);
-    else {
-      try {
-        output = await fileOutput(resolve(cwd, reporter.output), spool);
-      } catch (err) {
-        failed(reporter, err);
-        continue;
-      }
-    }
-    reports.push({ reporter, output, writer: await writerOf(reporterOf(reporter.name), output.write, { ...context, spool }) });
-  }
-  // With github on a runner, the Markdown summary goes to the job summary too (unless a markdown report already does).
-  if (summaryFile && parsed.reporters.some((r) => reporterOf(r.name).addsJobSummary) && !parsed.reporters.some(toSummary)) {
-    const output = memoryOutput(appendSummary);
-    const reporter = { name: JOB_SUMMARY_REPORTER.name, output: summaryFile };
-    reports.push({ reporter, output, writer: await writerOf(JOB_SUMMARY_REPORTER, output.write, { ...context, spool }) });
-  }
-  // A baseline that cannot be read stops the run before any input is read: a gate that cannot be checked is no gate.
-  const known = parsed.baseline === undefined ? undefined : readBaseline(resolve(cwd, parsed.baseline));
-  if (known && 'error' in known) {
-    io.err(`social-analytics-api validate: ${known.error}`);
-    return 2;
-  }
-  const gate = known || parsed.writeBaseline !== undefined ? createBaselineGate(known) : undefined;
-  const checked = await checkInputs({
-    paths: parsed.paths,
-    cwd,
-    root: context.root,
-    strict: parsed.strict,
-    coverage: parsed.coverage,
-    allowEmpty: parsed.allowEmpty,
-    ...(parsed.shard ? { shard: parsed.shard } : {}),
-    ...(parsed.threads === undefined ? {} : { threads: parsed.threads }),
-    stdin: run.stdin,
-    ...(io.backlog ? { backlog: () => io.backlog!() } : {}),
-    onItem: (item) => {
-      gate?.add(item);
-      for (const { writer } of reports) writer.item(item);
-    },
-  });
-  const gated = known ? againstBaseline(checked, gate!.counts(), parsed.allowEmpty) : checked;
-  const closing = parsed.minCoverage && gated.coverage ? belowCoverage(gated, coverageShortfalls(gated.coverage, parsed.minCoverage)) : gated;
-  if (closing.summary.coverageBelow) io.err(`social-analytics-api validate: ${shortfallText(closing.summary.coverageBelow)}`);
-  // A reader of standard output that is behind is waited for between the steps of a report's end (its spooled lists).
-  const caughtUp = async () => {
-    const behind = io.backlog?.();
-    if (behind) await behind;
-  };
-  for (const { reporter, output, writer } of reports) {
-    for (const _step of writer.close(closing)) await caughtUp();
-    try {
-      await output.finish();
-    } catch (err) {
-      failed(reporter, err);
-    }
-  }
-  if (known) reportFixed(io, gate!.fixed());
-  if (gate && parsed.writeBaseline !== undefined) {
-    try {
-      await writeReport(resolve(cwd, parsed.writeBaseline), baselineText(gate.written()));
-    } catch (err) {
-      failed({ name: 'baseline', output: parsed.writeBaseline }, err);
-    }
-  }
-  // Every report went to a file: the job log still gets the verdict and where the reports are, on
-  // standard error, as the messages about the run go (standard output holds reports only).
-  if (!standardOutput) {
-    const files = parsed.reporters.map((r) => `${r.name}=${r.output}`).join(', ');
-    io.err(`social-analytics-api validate: ${summaryLine(closing.summary)} (reports: ${files})`);
-  }
-  return writeFailed ? 2 : closing.summary.exitCode;
-}
-
-/** The closing of a run against a baseline: its counts in the summary, and only new errors fail it. */
-function againstBaseline(closing: ReportClosing, baseline: BaselineCounts, allowEmpty: boolean): ReportClosing {
-  const { exitCode: _, ...summary } = closing.summary;
-  const exitCode = summary.unreadable ? 2 : baseline.new || (summary.empty && !allowEmpty) ? 1 : 0;
-  return { ...closing, summary: { ...summary, baseline, exitCode } };
-}
-
-/** The closing of a run with coverage thresholds: the kinds below theirs in the summary, and any fails the run. */
-function belowCoverage(closing: ReportClosing, shortfalls: CoverageShortfall[]): ReportClosing {
-  if (!shortfalls.length) return closing;
-  const { exitCode, ...summary } = closing.summary;
-  return { ...closing, summary: { ...summary, coverageBelow: shortfalls, exitCode: Math.max(exitCode, 1) } };
-}
-
-/** Text read from a baseline with its control characters escaped (no line of it can forge another). */
-const visible = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
-/** Fixed errors listed on standard error at most this many (the count says how many in all). */
-const FIXED_SHOWN = 20;
-
-/** Says on standard error which errors of the baseline the run no longer has, so that the baseline can be written again. */
-function reportFixed(io: ValidateIo, fixed: readonly BaselineEntry[]): void {
-  if (!fixed.length) return;
-  const total = fixed.reduce((n, e) => n + e.count, 0);
-  const lines = fixed.slice(0, FIXED_SHOWN).map((e) => `  ${visible(e.file)} ${visible(e.pointer) || '(body)'} [rule ${visible(e.rule)}]${e.count > 1 ? ` x${e.count}` : ''}`);
-  if (fixed.length > FIXED_SHOWN) lines.push(`  and ${fixed.length - FIXED_SHOWN} more`);
-  io.err(`social-analytics-api validate: ${total === 1 ? '1 error' : `${total} errors`} of the baseline fixed (write it again with --write-baseline to drop them):\n${lines.join('\n')}`);
 }

@@ -46,7 +46,7 @@ export async function writeFileAtomic(file: string, text: string, mode?: number)
 }
 
 /** A report file being written: text appended as it comes, put in place by `commit` (or dropped by `abort`). */
-export interface AtomicFile {
+interface AtomicFile {
   write(text: string): void;
   /** Puts the file in place (a rename); throws the first failure of a write, the file then dropped. */
   commit(): Promise<void>;

@@ -18,7 +18,7 @@ export interface Answer {
  * to FAILURE_TEXT_LIMIT characters; the first FAILURE_ENTRIES_KEPT entries and texts of each),
  * or undefined when it is not one.
  */
-export function failureEntries(body: unknown, redact: Redactor): ApiErrorEntry[] | undefined {
+function failureEntries(body: unknown, redact: Redactor): ApiErrorEntry[] | undefined {
   if (typeof body !== 'object' || body === null || (body as { success?: unknown }).success !== false) return undefined;
   const list = (body as { errors?: unknown }).errors;
   if (!Array.isArray(list)) return [];
@@ -30,7 +30,7 @@ export function failureEntries(body: unknown, redact: Redactor): ApiErrorEntry[]
 }
 
 /** The most error objects of a failure body, and texts of one, an ApiError keeps (a body may hold millions). */
-export const FAILURE_ENTRIES_KEPT = 100;
+const FAILURE_ENTRIES_KEPT = 100;
 
 /**
  * The ApiError of a request that got no answer (refused, reset, dropped, DNS, ...), or that the
@@ -43,7 +43,7 @@ export function networkFailure(error: unknown, operation: string, redact: Redact
 }
 
 /** What the message adds when fetch failed without saying why. */
-export const UNEXPLAINED_HINT =
+const UNEXPLAINED_HINT =
   "fetch gave no reason: in a browser this is how a request refused by CORS (the API does not allow this page's origin) shows, as well as a network failure (offline, DNS, TLS, a blocked request); the browser's console names the cause";
 
 /**
@@ -103,7 +103,7 @@ export function judgeAnswer(status: number, text: string, operation: string, red
  * Why no answer came, for the message: the cause chain's message and its system error code
  * (`ECONNREFUSED`, `ENOTFOUND`), which fetch hides behind "fetch failed".
  */
-export function networkReason(error: Error): string {
+function networkReason(error: Error): string {
   const parts: string[] = [];
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     const code = (e as { code?: unknown }).code;

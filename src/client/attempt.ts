@@ -61,7 +61,7 @@ export interface AttemptContext {
 }
 
 /** As many redirects as fetch follows. */
-export const MAX_REDIRECTS = 20;
+const MAX_REDIRECTS = 20;
 
 /** Sends `out` once (see the module comment). */
 export async function attempt(out: Outgoing, context: AttemptContext): Promise<Received | ApiError> {

@@ -10,7 +10,7 @@ export function authorizationHeader(token: string, secret: string): string {
 const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
 
 /** Whether a host name is a loopback address (localhost, 127.0.0.0/8, ::1). */
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   return LOOPBACK_HOSTS.has(hostname) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
 

@@ -39,7 +39,7 @@ export interface RawExchange {
 }
 
 /** The body as JSON, or its text when it is not JSON (an empty body is the empty text). */
-export function bodyValue(text: string): unknown {
+function bodyValue(text: string): unknown {
   if (text.trim() === '') return text;
   try {
     return JSON.parse(text) as unknown;

@@ -24,7 +24,7 @@ export interface RetryOptions {
 
 export type ResolvedRetry = Required<RetryOptions>;
 
-export const DEFAULT_RETRY: ResolvedRetry = { retries: 3, baseDelayMs: 1000, factor: 2, maxDelayMs: 60_000, jitter: 0.5 };
+const DEFAULT_RETRY: ResolvedRetry = { retries: 3, baseDelayMs: 1000, factor: 2, maxDelayMs: 60_000, jitter: 0.5 };
 
 /** Fills defaults; `false` means no retries. */
 export function resolveRetry(options: RetryOptions | false | undefined): ResolvedRetry {

@@ -18,7 +18,6 @@ import type { ValidationError } from '../validators/types.js';
 import { explainRuleLine } from '../catalog/rule-command.js';
 // The package's validators entry: one bundled file once compiled (scripts/compile-javascript.mjs).
 import { formatError, validateResponse } from '../validators/index.js';
-import { ruleLevel } from '../../generated/rule-levels.js';
 import { operationOf, splitOperationKey } from '../operations/operation-of.js';
 import { DEFAULT_MAX_BODY_BYTES, readBody } from '../client/read-body.js';
 import type { CaptureCase, SatisfyOptions, ValidResponseOptions } from './types.js';
@@ -44,10 +43,10 @@ const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * `  /data/0: expected number, got "x" (rule v2.metrics.data-numbers)`, one line per problem; an
- * error of an inferred rule (strict) says so: `(rule shared.response.no-extra-members, inferred: an error because of strict)`.
+ * error of an inferred rule (strict), which the problem marks `inferred`, says so: `(rule shared.response.no-extra-members, inferred: an error because of strict)`.
  */
 const lines = (problems: readonly ValidationError[]) =>
-  problems.map((p) => `  ${formatError(p)} (rule ${p.rule}${p.severity === 'error' && ruleLevel(p.rule) === 'inferred' ? ', inferred: an error because of strict' : ''})`).join('\n');
+  problems.map((p) => `  ${formatError(p)} (rule ${p.rule}${p.inferred ? ', inferred: an error because of strict' : ''})`).join('\n');
 
 /** The error and warning lines of a result, and how to read the first rule. */
 function problemText(result: { errors: readonly ValidationError[]; warnings: readonly ValidationError[] }): string {

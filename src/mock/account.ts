@@ -35,7 +35,7 @@ export interface MockAccount {
 }
 
 /** Profiles per network: enough facebook profiles for 60-profile requests of insights metrics. */
-export const PROFILE_COUNTS: Record<string, number> = { facebook: 64, instagram: 30, twitter: 8, youtube: 6, linkedin: 5, pinterest: 5 };
+const PROFILE_COUNTS: Record<string, number> = { facebook: 64, instagram: 30, twitter: 8, youtube: 6, linkedin: 5, pinterest: 5 };
 
 const TIMEZONES = ['Europe/Prague', 'America/New_York', 'Asia/Tokyo', 'UTC', 'Australia/Sydney', 'America/Los_Angeles', 'Europe/London', 'Asia/Kolkata'];
 

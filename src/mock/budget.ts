@@ -16,7 +16,7 @@ export interface BudgetLimits {
 }
 
 /** Each member of `budgets`: the limit of catalogs/limits.yaml it replaces. */
-export const BUDGET_LIMITS = {
+const BUDGET_LIMITS = {
   perUser: catalogs.limits.requestsPerHourPerUser,
   perAccount: catalogs.limits.requestsPerHourPerAccount,
 } as const satisfies Record<keyof BudgetLimits, { value: number; errorCode: number }>;

@@ -5,13 +5,13 @@
  */
 
 /** Characters of a request's value quoted in an answer. */
-export const QUOTED_CHARS = 40;
+const QUOTED_CHARS = 40;
 
 /** Characters of one detail text of a failure; longer ones end with "…". */
-export const MAX_DETAIL_CHARS = 500;
+const MAX_DETAIL_CHARS = 500;
 
 /** Detail texts of one error object; further ones are counted in a last "and N more". */
-export const MAX_DETAILS = 50;
+const MAX_DETAILS = 50;
 
 /** `value` as a JSON string of its first `max` characters, with its length when it is cut. */
 export function quoted(value: string, max = QUOTED_CHARS): string {

@@ -18,7 +18,7 @@ export class MockFailure extends Error {
 }
 
 /** The catalog meaning of a code, as the general description of a failure. */
-export function generalDescription(code: number): string {
+function generalDescription(code: number): string {
   return catalogs.errors.find((e) => e.code === code)?.meaning ?? 'Unknown error.';
 }
 

@@ -51,7 +51,7 @@ function zoneOffset(timezone: string, ms: number): number {
 }
 
 /** UTC ms of a local wall-clock time (`seconds` after local midnight of `day`) in `timezone`. */
-export function localToUtc(timezone: string, day: number, seconds: number): number {
+function localToUtc(timezone: string, day: number, seconds: number): number {
   const key = `${timezone}/${day}`;
   let offset = offsetCache.get(key);
   if (offset === undefined) {
@@ -121,7 +121,7 @@ export function utcDateTime(ms: number): string {
 }
 
 /** The post type (facebook: status/link/photo/video; instagram: image/video/carousel_album). */
-export function postType(post: PostSkeleton): string {
+function postType(post: PostSkeleton): string {
   const types = POST_TYPES[post.profile.network] ?? ['status'];
   return types[post.hash % types.length];
 }

@@ -12,6 +12,7 @@ import { catalogs } from '../catalog/catalogs.js';
 import type { OperationInfo } from '../../generated/operations.js';
 import { responseExamples } from '../../generated/response-examples.js';
 import type { ErrorCode } from '../shared/catalog-types.js';
+import { failuresOf as failuresIn, statusesOf as statusesIn } from '../shared/failures.js';
 import { quoted } from './echo.js';
 import { MockFailure } from './failures.js';
 
@@ -23,14 +24,10 @@ const NAMES = ['code', 'error', 'example'] as const;
 type Name = (typeof NAMES)[number];
 
 /** The errors of the error catalog the operation can answer. */
-export function failuresOf(op: Pick<OperationInfo, 'key' | 'version'>): readonly ErrorCode[] {
-  return (catalogs.errors as readonly ErrorCode[]).filter((e) => e.endpoints === 'all' || ((op.version === 1 ? e.endpoints.v1 : e.endpoints.v2) ?? []).includes(op.key));
-}
+export const failuresOf = (op: Pick<OperationInfo, 'key' | 'version'>): readonly ErrorCode[] => failuresIn(catalogs.errors, op);
 
 /** The HTTP statuses the operation answers with: 200 and those of its failures, in order. */
-export function statusesOf(op: Pick<OperationInfo, 'key' | 'version'>): number[] {
-  return [...new Set([200, ...failuresOf(op).map((e) => e.httpStatus)])].sort((a, b) => a - b);
-}
+export const statusesOf = (op: Pick<OperationInfo, 'key' | 'version'>): number[] => statusesIn(catalogs.errors, op);
 
 /** The `code`, `error` and `example` preferences of a Prefer header (the first of each; parameters after `;` dropped). */
 function preferences(header: string): Partial<Record<Name, string>> {

@@ -4,7 +4,7 @@
 export const DEFAULT_LOG_SIZE = 10_000;
 
 /** Characters of a path kept in a log entry. */
-export const LOGGED_PATH_CHARS = 200;
+const LOGGED_PATH_CHARS = 200;
 
 /** Appends `entry` to `log`, dropping the oldest entry when it holds `size` already. */
 export function appendToLog<T>(log: T[], entry: T, size: number): void {

@@ -70,6 +70,31 @@ export function apiVersionOf(path: string): number | undefined {
   return versions.find((v) => path.startsWith(`/${v}/`));
 }
 
+/** A path segment of lowercase letters and underscores (a network, `page`, `profile`). */
+function isWord(segment: string): boolean {
+  if (segment.length === 0) return false;
+  for (const c of segment) if (!((c >= 'a' && c <= 'z') || c === '_')) return false;
+  return true;
+}
+
+/**
+ * The version and network segment of a path (or URL) that reads as a post list's,
+ * `/<version>/<network>[/<segment>...]/posts` (under a base path too), whether the documents
+ * list it or not; undefined for any other path.
+ */
+export function postListPathOf(path: string): { readonly version: number; readonly network: string } | undefined {
+  const segments = requestPathname(path).split('/');
+  const last = segments.length - 1;
+  if (segments[last] !== 'posts') return undefined;
+  for (let i = 1; i + 1 < last; i++) {
+    const version = Number(segments[i]);
+    if (!versions.includes(version) || segments[i] !== String(version)) continue;
+    const rest = segments.slice(i + 1, last);
+    return rest.every(isWord) ? { version, network: rest[0] } : undefined;
+  }
+  return undefined;
+}
+
 /**
  * The method and path of an operation written "METHOD /path" ("POST /2/facebook/metrics", or
  * with a full URL), undefined when `text` is not of that form.

@@ -28,7 +28,7 @@ import type { Transform, Writable } from 'node:stream';
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'upgrade']);
 
 /** Bytes of a request body tapped for the check (the mock's limit: a longer body is refused by it). */
-export const MAX_TAPPED_REQUEST_BYTES = 1024 * 1024;
+const MAX_TAPPED_REQUEST_BYTES = 1024 * 1024;
 
 /** What came of one forwarded request. */
 export type Forwarded =

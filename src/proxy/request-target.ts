@@ -18,7 +18,7 @@ const DOT = /^(?:\.|%2e)$/i;
 const DOT_DOT = /^(?:\.|%2e){2}$/i;
 
 /** `path` (starting with `/`, no query) with its dot segments removed, or undefined when one climbs above the root. */
-export function withoutDotSegments(path: string): string | undefined {
+function withoutDotSegments(path: string): string | undefined {
   const segments = path.split('/').slice(1);
   const out: string[] = [];
   for (let i = 0; i < segments.length; i++) {

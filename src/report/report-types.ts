@@ -1,4 +1,4 @@
-/** The report of one `validate` run: what every reporter (text, json, junit, github, markdown, sarif) renders. */
+/** The report of one `validate` run: what every reporter (text, json, junit, github, markdown, sarif, blob) renders. */
 import type { SkipReason } from '../captures/types.js';
 import type { ResponseProblem, RuleId, Severity } from '../core/problems/problem.js';
 
@@ -115,6 +115,25 @@ export interface ReportClosing {
   coverage?: Coverage;
   /** The first rule (in input order) a problem group names, to say how to read it. */
   firstRule?: RuleId;
+  /** The inputs of the run, as a shard's report records them (`validate` gives them; a report rendered whole has none). */
+  inputs?: RunInputs;
+}
+
+/**
+ * What a shard's report records of its run, so that the reports merged are known to be the
+ * shards of one run: the inputs of the whole run (the unreadable paths, then the files, as one
+ * machine takes them), the shard, and the options that change what an item says.
+ */
+export interface RunInputs {
+  /** Inputs of the whole run, before a shard takes its part. */
+  count: number;
+  /** SHA-256 (hex) of their names, one a line, in that order. */
+  digest: string;
+  /** `--shard i/n`; none for a run of every input. */
+  shard?: { index: number; count: number };
+  strict: boolean;
+  coverage: boolean;
+  allowEmpty: boolean;
 }
 
 /**
@@ -123,7 +142,11 @@ export interface ReportClosing {
  * put before its items, kept in spools (spool.ts).
  */
 export interface ReportWriter {
-  item(item: ReportItem): void;
+  /**
+   * An item; `at` is the position of the input it was read from among the inputs of the whole
+   * run (RunInputs), when the run knows it: items of one input are handed one after the other.
+   */
+  item(item: ReportItem, at?: number): void;
   /**
    * Writes what follows the items as its steps are taken: a report whose spooled lists are written
    * here (json, sarif, junit) pauses after each chunk of them, so a caller writing to a reader that

@@ -9,6 +9,7 @@ import type { Version } from '../shared/catalog-types.js';
 import type { VersionCrossFieldRules } from './cross-field.js';
 import { networkFacts, type NetworkFactsTable } from './name-sets.js';
 import { describeValue } from '../core/problems/describe.js';
+import { operationAtPath, requestPathname, splitOperationKey } from '../operations/operation-of.js';
 import type { RequestProblem } from '../core/problems/problem.js';
 import { RequestProblemList, isObject } from './problem-list.js';
 import { dayProblems, schemaProblems } from './schema-problems.js';
@@ -92,6 +93,17 @@ function profilesProblems(operationKey: string, body: unknown, options: CheckReq
 }
 
 /**
+ * The code the API answers a request of no operation with, as the mock does: 405 ("HTTP method
+ * not allowed") when an operation has the path with another method, else 404 ("resource not
+ * allowed"); both are failures of "all" endpoints in the error table.
+ */
+function unknownOperationCode(operationKey: string): number {
+  const key = splitOperationKey(operationKey);
+  const atPath = key && operationAtPath(requestPathname(key.path));
+  return atPath && atPath.method !== key.method.toUpperCase() ? 405 : 404;
+}
+
+/**
  * The problems of `body` as the request body of operation `operationKey` of one of `versions`;
  * an unknown operation is one problem (`shared.request.known-operation`).
  */
@@ -100,6 +112,6 @@ export function checkVersionRequest(versions: readonly VersionRequests[], operat
   if (check) return check(body, options);
   const problems = new RequestProblemList(options.strict);
   const which = versions.length === 1 ? `version ${versions[0].version} operation` : 'operation';
-  problems.add('shared.request.known-operation', 'operation', `unknown ${which} ${describeValue(operationKey)}`);
+  problems.add('shared.request.known-operation', 'operation', `unknown ${which} ${describeValue(operationKey)}`, unknownOperationCode(operationKey));
   return problems.items();
 }

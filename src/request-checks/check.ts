@@ -18,10 +18,10 @@ export type { RequestProblem } from '../core/problems/request-error.js';
 export type { CheckRequestOptions, OperationRequestCheck, VersionRequests } from './check-version.js';
 
 /** The operations, body checks and catalog facts of version 1 (no dimension; a network's facts made on its first use). */
-export const V1_REQUESTS: VersionRequests = { version: 1, operations: /* @__PURE__ */ requestOperations(v1Operations, compiled.v1Bodies), crossField: v1CrossFieldRules, facts: /* @__PURE__ */ networkFactsTable(v1RequestTables) };
+export const V1_REQUESTS: VersionRequests = { version: 1, operations: /* @__PURE__ */ requestOperations(v1Operations, compiled.v1Bodies, compiled.v1OperationBodies), crossField: v1CrossFieldRules, facts: /* @__PURE__ */ networkFactsTable(v1RequestTables) };
 
 /** The operations, body checks and catalog facts of version 2 (a network's facts made on its first use). */
-export const V2_REQUESTS: VersionRequests = { version: 2, operations: /* @__PURE__ */ requestOperations(v2Operations, compiled.v2Bodies), crossField: v2CrossFieldRules, facts: /* @__PURE__ */ networkFactsTable(v2RequestTables, { base: baseDimensionNames, extra: extraDimensionNames }) };
+export const V2_REQUESTS: VersionRequests = { version: 2, operations: /* @__PURE__ */ requestOperations(v2Operations, compiled.v2Bodies, compiled.v2OperationBodies), crossField: v2CrossFieldRules, facts: /* @__PURE__ */ networkFactsTable(v2RequestTables, { base: baseDimensionNames, extra: extraDimensionNames }) };
 
 /**
  * The problems of `body` as the request body of operation `operationKey`

@@ -87,7 +87,7 @@ export function isQuietDateRange(body: Body): boolean {
 }
 
 /** The v2 dimension rules across items and across the metrics member. */
-export function checkDimensions(problems: ProblemList, facts: NetworkFacts, network: string, body: Body): void {
+function checkDimensions(problems: ProblemList, facts: NetworkFacts, network: string, body: Body): void {
   const { dimensions, metrics } = body;
   // No dimension, no rule to break (the common request of v2 metrics by metric alone).
   if (!Array.isArray(dimensions) || dimensions.length === 0) return;
@@ -152,7 +152,7 @@ function listNames(names: readonly string[]): string {
 const NAMES_SHOWN = 20;
 
 /** Each value of a `{field, value}` filter on a field whose catalog lists its values is one of them. */
-export function checkFilterValues(problems: ProblemList, facts: NetworkFacts, body: Body): void {
+function checkFilterValues(problems: ProblemList, facts: NetworkFacts, body: Body): void {
   if (!Array.isArray(body.filter)) return;
   body.filter.forEach((item, i) => {
     if (!isObject(item) || typeof item.field !== 'string' || !facts.names.filterable.has(item.field)) return;

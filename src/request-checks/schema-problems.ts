@@ -26,7 +26,7 @@ const NAME_WORDS: Record<keyof NameSets, string> = {
 const TYPE_WORDS: Readonly<Record<string, string>> = { array: 'an array', object: 'an object', string: 'a string', integer: 'an integer', number: 'a number' };
 
 /** `metrics[3]`, `filter[0].match_any[1].field`, or `body` for the body itself. */
-export function parameterOf(path: readonly string[]): string {
+function parameterOf(path: readonly string[]): string {
   if (!path.length) return 'body';
   let parameter = '';
   for (let i = 0; i < path.length; i++) parameter += INDEX.test(path[i]) ? `[${path[i]}]` : i === 0 ? path[i] : `.${path[i]}`;

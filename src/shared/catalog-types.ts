@@ -16,6 +16,11 @@ export interface NetworkInfo {
   /** Profiles of this network carry `insights_enabled`. */
   insights: boolean;
   versions: readonly Version[];
+  /**
+   * What the network's posts belong to (`page`), where the documents show its posts operation:
+   * `POST /<version>/<name>/<postsOf>/posts`, in every version with a post-fields catalog of the network.
+   */
+  postsOf?: string;
 }
 
 export type MetricType = 'integer' | 'number' | 'object';
@@ -30,6 +35,8 @@ export interface Metric {
   extraDimensions: readonly string[];
   insightsOnly: boolean;
   deprecated: boolean;
+  /** The documents say it returns no data for some profiles: an answer may hold null for its value (inferred: a warning unless strict). */
+  mayReturnNoData: boolean;
   unit?: Unit;
   description?: string;
   note?: string;

@@ -1,7 +1,7 @@
 /** JSON pointers (RFC 6901) into a request or response body, resolved without recursion. */
 
 /** Escapes one reference token. */
-export function escapeToken(token: string | number): string {
+function escapeToken(token: string | number): string {
   return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
 }
 

@@ -18,7 +18,7 @@ export interface NameInCall {
 }
 
 /** The operation of a key like `POST /2/facebook/page/posts`, if it is a metrics or posts operation of a network. */
-export function operationOfKey(key: string): BuilderOperation | undefined {
+function operationOfKey(key: string): BuilderOperation | undefined {
   const split = splitOperationKey(key);
   const operation = split && operationOf(split.method, split.path);
   if (!operation?.network || (operation.kind !== 'metrics' && operation.kind !== 'posts')) return undefined;

@@ -15,7 +15,7 @@ import { EditorCatalog, type EditorEntry } from './catalog-entries.js';
 export const DEPRECATED_NAME_CODE = 91001;
 
 /** The source named by the plugin's diagnostics. */
-export const SOURCE = 'social-analytics-api';
+const SOURCE = 'social-analytics-api';
 
 const text = (t: string): ts.SymbolDisplayPart => ({ text: t, kind: 'text' });
 
@@ -29,7 +29,7 @@ function withDeprecated(modifiers: string | undefined): string {
 const unquoted = (name: string) => (/^(["'`]).*\1$/.test(name) ? name.slice(1, -1) : name);
 
 /** The language service of `info` with the catalog's details added inside builder calls. */
-export function decorate(typescript: typeof ts, service: ts.LanguageService, catalog = new EditorCatalog()): ts.LanguageService {
+function decorate(typescript: typeof ts, service: ts.LanguageService, catalog = new EditorCatalog()): ts.LanguageService {
   const calls = new BuilderCalls(typescript);
   const proxy: ts.LanguageService = Object.create(null);
   for (const key of Object.keys(service) as (keyof ts.LanguageService)[]) {

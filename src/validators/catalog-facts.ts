@@ -14,6 +14,8 @@ export interface MetricFacts {
   readonly name: string;
   readonly type: MetricType;
   readonly extraDimensions: readonly string[];
+  /** The documents say it returns no data for some profiles (catalog `mayReturnNoData`): its value may be null. */
+  readonly mayReturnNoData: boolean;
 }
 
 /** What the checks know of a post field or response member. */
@@ -37,6 +39,7 @@ interface VersionTables {
   readonly metricNames: Readonly<Record<string, string>>;
   readonly metricTypes: Readonly<Record<string, string>>;
   readonly extraDimensions: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  readonly noData: Readonly<Record<string, string>>;
   readonly postSort: Readonly<Record<string, boolean>>;
   readonly postFields: Readonly<Record<string, string>>;
   readonly postFieldTypes: Readonly<Record<string, string>>;
@@ -49,6 +52,7 @@ const V1: VersionTables = {
   metricNames: tables.v1MetricNames,
   metricTypes: tables.v1MetricTypes,
   extraDimensions: tables.v1MetricExtraDimensions,
+  noData: tables.v1MetricNoData,
   postSort: tables.v1PostSort,
   postFields: tables.v1PostFields,
   postFieldTypes: tables.v1PostFieldTypes,
@@ -61,6 +65,7 @@ const V2: VersionTables = {
   metricNames: tables.v2MetricNames,
   metricTypes: tables.v2MetricTypes,
   extraDimensions: tables.v2MetricExtraDimensions,
+  noData: tables.v2MetricNoData,
   postSort: tables.v2PostSort,
   postFields: tables.v2PostFields,
   postFieldTypes: tables.v2PostFieldTypes,
@@ -91,7 +96,13 @@ const fieldsOf = (names: string | undefined, types: string | undefined): readonl
 function metricTable(t: VersionTables, network: string): ReadonlyMap<string, CatalogMetric> {
   const types = words(own(t.metricTypes, network));
   const extras = own(t.extraDimensions, network) ?? {};
-  return new Map(words(own(t.metricNames, network)).map((name, position) => [name, Object.freeze({ name, type: types[position] as MetricType, extraDimensions: Object.freeze(words(own(extras, name))), position })]));
+  const noData = new Set(words(own(t.noData, network)));
+  return new Map(
+    words(own(t.metricNames, network)).map((name, position) => [
+      name,
+      Object.freeze({ name, type: types[position] as MetricType, extraDimensions: Object.freeze(words(own(extras, name))), mayReturnNoData: noData.has(name), position }),
+    ]),
+  );
 }
 
 function postTable(t: VersionTables, network: string): PostCatalog {

@@ -146,8 +146,9 @@ function check(input: ValidateResponseInput, plan: OperationPlan | NoPlan, list:
     // body is one whatever the method and path; outside both versions' paths it is judged by
     // document 1's Errors section, which holds the rules shared by both. A success body needs an
     // operation.
-    // A path whose answer the documents do not show (version 1's profile label list): a
-    // success answer there is unknown, an inferred problem, never a default error.
+    // A path whose answer the documents do not show (version 1's profile label list, a post list
+    // whose path is not shown): a success answer there is unknown, an inferred problem, never a
+    // default error.
     const { failure } = plan;
     const notShown = notShownAnswer(input.path);
     if (failure && isPlainObject(input.body) && input.body.success === false) checkUnroutedFailure(list, failure, input);

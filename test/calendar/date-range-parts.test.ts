@@ -6,9 +6,12 @@
  * and 2: `maxDateEnd` and `statedMaxDateEnd`, `checkRequest` by default and strict, the builders
  * (warnings or a RequestValidationError), the mock (code 4 or a success answer) and the
  * validators given a success answer and its request (shared.response.limit-refused stated,
- * shared.response.limit-refused-calendar inferred). The published OpenAPI describes both readings.
+ * shared.response.limit-refused-calendar inferred). The published OpenAPI describes both readings
+ * and its request schema (read by a third-party validator) takes every case: a limit between two
+ * members is no JSON Schema keyword.
  */
 import { readFileSync } from 'node:fs';
+import { Validator, type Schema } from '@cfworker/json-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/calendar/days.js';
 import { maxDateEnd, statedMaxDateEnd } from '../../src/calendar/range-limit.js';
@@ -20,6 +23,7 @@ import { validateResponse } from '../../src/validators/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { authorizationHeader } from '../../src/client/auth.js';
 import { profileIds } from '../client/support/requests.js';
+import { loadDoc } from '../validators/spec-examples.js';
 
 /** [date_start, latest date_end of the inferred reading, latest date_end of the stated reading]. */
 const TABLE: readonly (readonly [string, string, string])[] = [
@@ -154,5 +158,19 @@ describe('the published OpenAPI', () => {
     const text = readFileSync(new URL(`../../generated/openapi/v${version}.yaml`, import.meta.url), 'utf8').replace(/\s+/g, ' ');
     expect(text).toContain('date_end is at most date_start plus 3 calendar months, a day past the month\'s end clamping to its last day (rule shared.metrics.date-range, code 4)');
     expect(text).toContain('the narrower span of 3 calendar months counting both ends is inferred (shared.metrics.date-range-calendar)');
+  });
+
+  it.each(VERSIONS)('version $version: its metrics request schema, read by a third-party validator, takes every case of the table (the limit relates two members, which JSON Schema cannot say: it is described, and checkRequest decides)', ({ version, path, metric }) => {
+    const doc = loadDoc(version) as { paths: Record<string, Record<string, { requestBody: { content: Record<string, { schema: unknown }> } }>>; components: unknown };
+    const schema = doc.paths[path].post.requestBody.content['application/json'].schema;
+    const validator = new Validator({ $id: `https://published.invalid/v${version}`, ...(schema as object), components: doc.components } as Schema, '2020-12', false);
+    for (const { start, end } of CASES) {
+      const request = { date_start: start, date_end: end, profiles: ['p1'], metrics: [metric] };
+      expect(validator.validate(request).errors, `${start}..${end}`).toEqual([]);
+    }
+    // A date that is no calendar day is refused by both the document and checkRequest.
+    const broken = { date_start: '2024-02-30', date_end: '2024-03-01', profiles: ['p1'], metrics: [metric] };
+    expect(validator.validate(broken).valid).toBe(false);
+    expect(checkRequest(`POST ${path}`, broken).map((p) => p.rule)).toContain('shared.request.date-format');
   });
 });

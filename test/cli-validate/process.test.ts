@@ -53,12 +53,14 @@ describe('social-analytics-api validate (process)', () => {
     expect(cli('--help')).toMatchObject({ status: 0, stdout: expect.stringContaining('--allow-empty') });
     expect(main('mock', '--help')).toMatchObject({ status: 0, stdout: expect.stringContaining('usage: social-analytics-api mock') });
     expect(main('proxy', '--help')).toMatchObject({ status: 0, stdout: expect.stringContaining('usage: social-analytics-api proxy --target URL') });
+    expect(main('help', 'merge-reports')).toMatchObject({ status: 0, stdout: expect.stringContaining('usage: social-analytics-api merge-reports <shard report>...') });
+    expect(main('merge-reports', 'missing.jsonl')).toMatchObject({ status: 2, stdout: '', stderr: 'social-analytics-api merge-reports: cannot read missing.jsonl: no such file\n' });
   });
 
   it('answers a usage error with one line and where to find more, exit 2: no command, an unknown one, a bad mock option', () => {
     const cases = [
-      [[], 'social-analytics-api: no command given (usage: social-analytics-api <validate|mock|proxy|rules> [options])', 'run social-analytics-api --help for more'],
-      [['frobnicate'], 'social-analytics-api: unknown command "frobnicate": use validate, mock, proxy, rules or help', 'run social-analytics-api --help for more'],
+      [[], 'social-analytics-api: no command given (usage: social-analytics-api <validate|merge-reports|mock|proxy|rules> [options])', 'run social-analytics-api --help for more'],
+      [['frobnicate'], 'social-analytics-api: unknown command "frobnicate": use validate, merge-reports, mock, proxy, rules or help', 'run social-analytics-api --help for more'],
       [['--wat'], 'social-analytics-api: unknown option --wat', 'run social-analytics-api --help for more'],
       [['mock', '--port', 'x'], 'social-analytics-api mock: option --port needs a number from 0 to 65535, got "x"', 'run social-analytics-api mock --help for more'],
     ] as const;

@@ -2,8 +2,9 @@
  * The reporter table (src/report/reporters/table.ts) is the one list of reporters: every entry
  * has a writer that writes its own format, the option parsers, the help texts and both dispatches
  * read it, no module outside the table picks a reporter by its name, and adding a reporter is one
- * new module plus one entry (the worked example of docs/architecture.md, done here in a copy of
- * the project).
+ * new module, its name in src/shared/reporter-names.ts (which the help texts and the docs site
+ * read) and its entry (the worked example of docs/architecture.md, done here in a copy of the
+ * project).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ import { renderMarkdown } from '../../src/report/reporters/markdown.js';
 import { renderSarif } from '../../src/report/reporters/sarif.js';
 import { REPORTERS, renderReport, reporterForFile, reporterOf, writerOf, type Reporter, type WriterRun } from '../../src/report/reporters/table.js';
 import { renderText } from '../../src/report/reporters/text.js';
+import { REPORTER_FLAGS } from '../../src/shared/reporter-names.js';
 import { makeTempProject, PROJECT_ROOT } from '../pipeline/temp-project.js';
 import { invalidCapture, tempDir, validCapture } from './helpers.js';
 
@@ -92,6 +94,15 @@ describe('the reporter table', () => {
     }
   });
 
+  it.each(Object.entries(REPORTER_FLAGS))('--%s chooses the %s reporter in both commands and both help texts say so', (flag, name) => {
+    expect(parseValidateArgs([`--${flag}`, 'in'])).toMatchObject({ reporters: [{ name }] });
+    expect(parseValidateArgs([`--${flag}`, '--output', 'r.out', 'in'])).toMatchObject({ reporters: [{ name, output: 'r.out' }] });
+    expect(parseProxyArgs(['--target', 'http://127.0.0.1:4010', `--${flag}`])).toMatchObject({ reporters: [{ name }] });
+    const line = new RegExp(`^ {2}--${flag} +the same as --reporter ${name}$`, 'm');
+    expect(VALIDATE_USAGE).toMatch(line);
+    expect(PROXY_USAGE).toMatch(line);
+  });
+
   it('every writer module of src/report/reporters/ has its entry, and nothing outside the table picks a reporter by its name', () => {
     const folder = join(PROJECT_ROOT, 'src/report/reporters');
     const table = readFileSync(join(folder, 'table.ts'), 'utf8');
@@ -124,12 +135,13 @@ export function createTapWriter(write: (text: string) => void): ReportWriter {
 }
 `;
 
-describe('adding a reporter: one new module and one entry', () => {
-  it('a copy of the project with a tap module and its entry parses, lists, and writes --reporter tap', () => {
+describe('adding a reporter: one new module, its name and its entry', () => {
+  it('a copy of the project with a tap module, its name and its entry parses, lists, and writes --reporter tap', () => {
     const project = makeTempProject({ withGenerated: true, withSources: true });
     const inputs = tempDir();
     try {
       project.write('src/report/reporters/tap.ts', TAP_MODULE);
+      project.replace('src/shared/reporter-names.ts', "'blob'] as const", "'blob', 'tap'] as const");
       project.replace(
         'src/report/reporters/table.ts',
         '] as const satisfies readonly Reporter[];',
@@ -142,7 +154,7 @@ describe('adding a reporter: one new module and one entry', () => {
       expect(tap.stderr).toBe('');
       expect(tap.stdout).toBe(`not ok 1 - ${relative(inputs.dir, capture)}\n1..1\n# exit code 1\n`);
       expect(tap.status).toBe(1);
-      expect(run('validate', '--help').stdout).toMatch(/--reporter NAME\[=FILE\] {3}text \(default\), json, junit, github, markdown, sarif or tap;/);
+      expect(run('validate', '--help').stdout).toMatch(/--reporter NAME\[=FILE\] {3}text \(default\), json, junit, github, markdown, sarif, blob or tap;/);
       expect(run('validate', '--output', 'r.tap', capture).stderr).toContain('as in --reporter tap --output r.tap');
     } finally {
       project.remove();

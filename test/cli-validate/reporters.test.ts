@@ -17,7 +17,7 @@ describe('reporter options', () => {
     expect(parseValidateArgs(['a.json', '--reporter', 'junit=r.xml', '--reporter=github', '--reporter', 'json', '-o', 'r.json', '--json'])).toMatchObject({
       reporters: [{ name: 'junit', output: 'r.xml' }, { name: 'github' }, { name: 'json', output: 'r.json' }, { name: 'json' }],
     });
-    expect(parseValidateArgs(['a.json', '--reporter', 'xml'])).toEqual({ error: 'unknown reporter "xml": use text, json, junit, github, markdown, sarif' });
+    expect(parseValidateArgs(['a.json', '--reporter', 'xml'])).toEqual({ error: 'unknown reporter "xml": use text, json, junit, github, markdown, sarif, blob' });
     expect(parseValidateArgs(['a.json', '--output', 'x.xml'])).toEqual({ error: '--output x.xml: write it next to the reporter it is for, as in --reporter junit --output x.xml' });
     expect(parseValidateArgs(['a.json', '--reporter', 'junit=a.xml', '--output', 'b.xml'])).toEqual({ error: '--output b.xml: reporter junit already writes to a.xml' });
     expect(parseValidateArgs(['a.json', '--reporter', 'junit=a.xml', '--reporter', 'json=a.xml'])).toEqual({ error: 'two reporters write to a.xml' });

@@ -138,6 +138,23 @@ describe('mock posts', () => {
   });
 });
 
+describe('mock metrics that may return no data (catalog mayReturnNoData)', () => {
+  it('answers numbers for fans_change and fans_lifetime, v1 and v2, which pass in strict mode (no null, no warning)', async () => {
+    const server = await mock();
+    const request = { date_start: '2025-01-01', date_end: '2025-01-07', profiles: profileIds(server.account, 'facebook').slice(0, 2), metrics: ['fans_change', 'fans_lifetime'] };
+    for (const [path, body] of [
+      ['/2/facebook/metrics', { ...request, dimensions: [{ type: 'profile' }, { type: 'date.day' }] }],
+      ['/2/facebook/metrics', request],
+      ['/1/facebook/metrics', request],
+    ] as const) {
+      const res = await call(server.url, path, body);
+      expect(res.body.success, path).toBe(true);
+      expect(JSON.stringify(res.body), path).not.toContain('null');
+      expect(validateResponse({ method: 'POST', path, body: res.body, request: body, status: res.status, strict: true }), path).toMatchObject({ valid: true, errors: [], warnings: [] });
+    }
+  });
+});
+
 describe('every mock response passes the validators', () => {
   it('over a large sample of requests of every operation, successes and failures', async () => {
     const server = await mock();

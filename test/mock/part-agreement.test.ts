@@ -10,7 +10,8 @@ import { checkRequest } from '../../src/request-checks/check.js';
 import { validateResponse } from '../../src/validators/index.js';
 import type { ValidateResponseInput } from '../../src/validators/index.js';
 import { profileIds } from '../client/support/requests.js';
-import { clientFor, mock } from '../client/support/server.js';
+import { authorizationHeader } from '../../src/client/auth.js';
+import { clientFor, mock, SECRET, TOKEN } from '../client/support/server.js';
 import { closerArbitrary, conformanceRequest, publishedOperations } from './support/conformance-requests.js';
 
 const strictValidate = (input: ValidateResponseInput) => validateResponse({ ...input, strict: true });
@@ -100,4 +101,18 @@ describe('a client validating its answers against the package mock', () => {
     }
     expect(answered).toBeGreaterThan(metricsAndPosts.length);
   }, 120_000);
+});
+
+describe('a request of no operation', () => {
+  it('checkRequest gives it the code the mock answers: 404 for an unknown path, 405 for a known path with another method', async () => {
+    const server = await mock();
+    const auth = authorizationHeader(TOKEN, SECRET);
+    for (const [key, code] of [['POST /2/twitter/profile/posts', 404], ['POST /1/profile/labels', 404], ['POST /2/facebook/profiles', 405], ['GET /2/facebook/metrics', 405]] as const) {
+      expect(checkRequest(key, {}).map((p) => [p.rule, p.code]), key).toEqual([['shared.request.known-operation', code]]);
+      const [method, path] = key.split(' ');
+      const res = await fetch(server.url + path, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
+      const body = (await res.json()) as { errors: { code: number }[] };
+      expect([res.status, body.errors[0].code], key).toEqual([code, code]);
+    }
+  });
 });

@@ -6,7 +6,7 @@
 import type { Metric, Model, PostCatalog, PostField } from '../../scripts/model/types.js';
 
 export function metric(name: string, extra: Partial<Metric> = {}): Metric {
-  return { name, type: 'number', extraDimensions: [], insightsOnly: name.startsWith('insights_'), deprecated: false, ...extra };
+  return { name, type: 'number', extraDimensions: [], insightsOnly: name.startsWith('insights_'), deprecated: false, mayReturnNoData: false, ...extra };
 }
 
 export function field(name: string, type: PostField['type'], extra: Partial<PostField> = {}): PostField {

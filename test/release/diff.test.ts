@@ -185,6 +185,24 @@ describe('changelog', () => {
     expect(next.indexOf('## Unreleased')).toBeLessThan(next.indexOf('## 0.4.0'));
   });
 
+  it('names a member change by its whole operation, whatever the number of path segments', () => {
+    const members = {
+      bump: 'minor' as const,
+      changes: [
+        { kind: 'docs' as const, path: 'response/POST /2/facebook/page/posts/data.posts[].video_id', breaking: false, detail: 'description changed' },
+        { kind: 'docs' as const, path: 'response/POST /2/facebook/page/posts/data.remaining', breaking: false, detail: 'description changed' },
+        { kind: 'breaking' as const, path: 'response/GET /1/facebook/profiles/profiles[].id', breaking: true, detail: 'required: true -> false' },
+        { kind: 'additive' as const, path: 'request/POST /2/{network}/metrics/profiles', breaking: false, detail: 'member added' },
+      ],
+    };
+    const lines = unreleasedSection(members, 'v1.0.0').split('\n').filter((line) => line.startsWith('- '));
+    expect(lines).toEqual([
+      '- `response GET /1/facebook/profiles`: required: true -> false: `profiles[].id`',
+      '- `request POST /2/{network}/metrics`: member added: `profiles`',
+      '- `response POST /2/facebook/page/posts`: description changed: `data.posts[].video_id`, `data.remaining`',
+    ]);
+  });
+
   it('renders on the Changes page with anchors and code spans', () => {
     expect(changelogHtml(updatedChangelog(undefined, unreleasedSection(report, 'v0.3.1')))).toContain(
       '<h2 id="unreleased-since-v0-3-1-required-bump-major">Unreleased (since v0.3.1; required bump: major)</h2>',

@@ -2,7 +2,7 @@
 import type { Metric, NetworkInfo, PostCatalog, PostField, Version } from '../../src/shared/catalog-types.js';
 
 export function metric(name: string, extra: Partial<Metric> = {}): Metric {
-  return { name, type: 'number', extraDimensions: [], insightsOnly: name.startsWith('insights_'), deprecated: false, ...extra };
+  return { name, type: 'number', extraDimensions: [], insightsOnly: name.startsWith('insights_'), deprecated: false, mayReturnNoData: false, ...extra };
 }
 
 export function field(name: string, extra: Partial<PostField> = {}): PostField {

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import markdownIt from 'markdown-it';
 import { readUsageSource } from '../../scripts/generators/site/site.js';
+import { loadModel } from '../../scripts/model/load-model.js';
+import { MAIN_USAGE, MERGE_REPORTS_USAGE, MOCK_USAGE, PROXY_USAGE, RULES_USAGE, VALIDATE_USAGE } from '../../src/cli/usage.js';
 import { renderMarkdown, slugOf } from '../../scripts/generators/site/markdown.js';
 import { headingText, pickSection, readmeSections } from '../../scripts/generators/site/readme-sections.js';
 import { searchEntries } from '../../scripts/generators/site/search-index.js';
@@ -193,7 +195,12 @@ describe('the "Using the package" pages', () => {
 });
 
 describe('the project README and its pages', () => {
-  const source = readUsageSource(ROOT);
+  const source = readUsageSource(ROOT, loadModel(ROOT));
+
+  it("the command line page shows each command's help as the command prints it (written from the model, the commands write it from the runtime catalogs)", () => {
+    expect(source.help?.map((h) => h.text)).toEqual([MAIN_USAGE, VALIDATE_USAGE, MERGE_REPORTS_USAGE, MOCK_USAGE, PROXY_USAGE, RULES_USAGE]);
+    expect(MOCK_USAGE).toMatch(/a metrics operation\s+has 200, \d/);
+  });
 
   it('every code block of a picked section is on its page, character for character (npm run check:generated keeps the committed pages equal to these)', () => {
     let blocks = 0;
@@ -231,9 +238,9 @@ describe('the project README and its pages', () => {
     const sections = USAGE_PAGES.flatMap((p) => (p.picks ?? []).map((pick) => pickSection(source.readme, pick).body)).join('\n');
     const linked = [...sections.matchAll(/\]\((docs\/[^)#]+\.md)/g)].map((m) => m[1]);
     expect(USAGE_PAGES.flatMap((p) => (p.document ? [p.document] : [])).sort()).toEqual([...new Set(linked)].sort());
-    expect(source.help!.map((h) => h.command)).toEqual(['', 'validate', 'mock', 'proxy', 'rules']);
+    expect(source.help!.map((h) => h.command)).toEqual(['', 'validate', 'merge-reports', 'mock', 'proxy', 'rules']);
     const entries = searchEntries(tinyModel(), renderUsagePages(source)).map((e) => e[0]);
-    for (const name of ['--strict', '--reporter', '--root', '--budget-user', '--record', 'sarif', 'junit', 'github', 'markdown', 'json', 'text', 'GitHub Actions', 'GitLab CI']) expect(entries, name).toContain(name);
+    for (const name of ['--strict', '--reporter', '--root', '--budget-user', '--record', '--shard', 'sarif', 'junit', 'github', 'markdown', 'json', 'text', 'GitHub Actions', 'GitLab CI', 'Sharding on GitLab']) expect(entries, name).toContain(name);
   });
 
   it('every section of the README is on a page, or is one left out on purpose (for contributors, or the site itself)', () => {

@@ -156,6 +156,22 @@ describe('the published OpenAPI documents are no stricter than the default verdi
     );
   });
 
+  it('accepts a null of a metric that may return no data, as the default verdict does, and no other null', () => {
+    const v2 = (path: string, metrics: string[], data: unknown[]) => ({ success: true, header: [{ type: 'metric', rows: metrics }], data });
+    const cases: [number, string, unknown, boolean][] = [
+      [2, '/2/facebook/metrics', v2('', ['fans_change', 'fans_lifetime'], [null, null]), true],
+      [2, '/2/instagram/metrics', v2('', ['followers_change'], [null]), false],
+      [1, '/1/facebook/metrics', { success: true, profiles: [{ id: 'p1', data: [{ date: '2026-01-01 00:00:00', fans_change: null, fans_lifetime: null }] }] }, true],
+      [1, '/1/facebook/metrics', { success: true, profiles: [{ id: 'p1', data: [{ date: '2026-01-01 00:00:00', comments: null }] }] }, false],
+    ];
+    for (const [version, path, body, valid] of cases) {
+      expect(published(version, path, 'POST', 200, body).valid, `${path} ${JSON.stringify(body)}`).toBe(valid);
+      const result = validateResponse({ method: 'POST', path, status: 200, body });
+      expect(result.valid, `${path} ${JSON.stringify(body)}`).toBe(valid);
+      if (valid) expect(new Set(result.warnings.map((w) => w.rule))).toEqual(new Set(['shared.metrics.no-data-value']));
+    }
+  });
+
   it('accepts what only inferred rules refuse: an extra member, a page without next and remaining', () => {
     const page = answers.find((a) => a.operation === 'POST /1/facebook/page/posts' && a.status === 200 && (a.value as any).success)!;
     const last = structuredClone(page.value) as any;

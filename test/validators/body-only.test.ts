@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { validateResponse, type ValidateResponseInput } from '../../src/validators/index.js';
-import { problem } from './problems.js';
+import { problem, problems } from './problems.js';
 
 const days = ['2026-01-01', '2026-01-02'];
 /** A valid facebook [profile, date.day] body: data[profile][day][metric]. */
@@ -38,22 +38,22 @@ describe('v2 metrics without a request', () => {
 
   it('wants dimension types known for the network', () => {
     const body = { success: true, header: [{ type: 'reaction_type', rows: ['like'] }, { type: 'metric', rows: ['followers_change'] }], data: [[1]] };
-    expect(v2(body, '/2/twitter/metrics').errors[0]).toMatchObject({ pointer: '/header/0/type', rule: 'v2.metrics.dimension-types', severity: 'error' });
+    expect(v2(body, '/2/twitter/metrics').warnings[0]).toMatchObject({ pointer: '/header/0/type', rule: 'v2.metrics.dimension-types', severity: 'warning' });
   });
 
   it('wants at most one extra dimension, and only last', () => {
     const twoExtras = { success: true, header: [{ type: 'gender_age', rows: ['F.18-24'] }, { type: 'country', rows: ['CZ'] }, { type: 'metric', rows: ['insights_reach'] }], data: [[[1]]] };
-    expect(v2(twoExtras).errors).toEqual([
-      problem('v2.metrics.header-extra-dimension', '/header/0/type', 'extra dimension "gender_age" must be the last dimension'),
-      problem('v2.metrics.header-extra-dimension', '/header/1/type', 'a second extra dimension "country" (the first is "gender_age" at /header/0): only one is allowed'),
+    expect(problems(v2(twoExtras))).toEqual([
+      problem('v2.metrics.header-extra-dimension', '/header/0/type', 'extra dimension "gender_age" is not the last dimension (the documents say it must be the last dimension of the request)'),
+      problem('v2.metrics.header-extra-dimension', '/header/1/type', 'a second extra dimension "country" (the first is "gender_age" at /header/0): the documents allow only one per request'),
     ]);
     const notLast = { success: true, header: [{ type: 'gender_age', rows: ['F.18-24'] }, { type: 'date.day', rows: ['2026-01-01'] }, { type: 'metric', rows: ['insights_reach'] }], data: [[[1]]] };
-    expect(v2(notLast).errors).toEqual([problem('v2.metrics.header-extra-dimension', '/header/0/type', 'extra dimension "gender_age" must be the last dimension')]);
+    expect(problems(v2(notLast))).toEqual([problem('v2.metrics.header-extra-dimension', '/header/0/type', 'extra dimension "gender_age" is not the last dimension (the documents say it must be the last dimension of the request)')]);
   });
 
   it('wants every metric row to support the extra dimension', () => {
     const body = { success: true, header: [{ type: 'gender_age', rows: ['F.18-24'] }, { type: 'metric', rows: ['insights_reach', 'fans_change'] }], data: [[1, 2]] };
-    expect(v2(body).errors).toEqual([problem('v2.metrics.extra-dimension-support', '/header/1/rows/1', 'metric "fans_change" does not support the extra dimension "gender_age"')]);
+    expect(problems(v2(body))).toEqual([problem('v2.metrics.extra-dimension-support', '/header/1/rows/1', 'metric "fans_change" does not support the extra dimension "gender_age"')]);
   });
 
   it('wants data as long as each header element\'s rows', () => {
@@ -113,7 +113,7 @@ describe('v2 metrics without a request', () => {
     const rows = ['insights_reach', 'fans_change'];
     expect(v2({ success: true, header: [{ type: 'metric', rows: [...rows] }], data: [1, 2] }).errors).toEqual([]);
     const extra = { success: true, header: [{ type: 'gender_age', rows: ['F.18-24'] }, { type: 'metric', rows: [...rows] }], data: [[1, 2]] };
-    expect(v2(extra).errors).toEqual([problem('v2.metrics.extra-dimension-support', '/header/1/rows/1', 'metric "fans_change" does not support the extra dimension "gender_age"')]);
+    expect(problems(v2(extra))).toEqual([problem('v2.metrics.extra-dimension-support', '/header/1/rows/1', 'metric "fans_change" does not support the extra dimension "gender_age"')]);
     expect(v2({ success: true, header: [{ type: 'metric', rows: [...rows] }], data: [1, 2] }, '/2/instagram/metrics').errors).toContainEqual(
       problem('v2.metrics.metric-rows', '/header/0/rows/1', '"fans_change" is not an instagram metric'),
     );
@@ -124,11 +124,11 @@ describe('v2 metrics without a request', () => {
     expect(v2(placed).errors).toEqual([]);
     // The same types, in place: the remembered extra dimension still judges the metric rows.
     const unsupported = { ...placed, header: [placed.header[0], placed.header[1], { type: 'metric', rows: ['fans_change'] }] };
-    expect(v2(unsupported).errors).toEqual([problem('v2.metrics.extra-dimension-support', '/header/2/rows/0', 'metric "fans_change" does not support the extra dimension "gender_age"')]);
+    expect(problems(v2(unsupported))).toEqual([problem('v2.metrics.extra-dimension-support', '/header/2/rows/0', 'metric "fans_change" does not support the extra dimension "gender_age"')]);
     // Other types right after: the extra dimension out of place, then the metric element out of place.
     const swapped = { ...placed, header: [placed.header[1], placed.header[0], placed.header[2]] };
-    expect(v2(swapped).errors).toEqual([problem('v2.metrics.header-extra-dimension', '/header/0/type', 'extra dimension "gender_age" must be the last dimension')]);
-    expect(v2(swapped).errors).toHaveLength(1); // a misplaced header is not remembered
+    expect(problems(v2(swapped))).toEqual([problem('v2.metrics.header-extra-dimension', '/header/0/type', 'extra dimension "gender_age" is not the last dimension (the documents say it must be the last dimension of the request)')]);
+    expect(problems(v2(swapped))).toHaveLength(1); // a misplaced header is not remembered
     const metricFirst = { ...placed, header: [placed.header[2], placed.header[0], placed.header[1]] };
     expect(v2(metricFirst).errors).toContainEqual(problem('v2.metrics.header-ends-with-metric', '/header/0/type', 'the metric element must be the last header element (1 of 3)'));
     expect(v2(placed).errors).toEqual([]);

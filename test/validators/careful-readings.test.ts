@@ -80,6 +80,21 @@ describe('inferred: the documents allow a careful reading under which the captur
     statedError({ method: 'POST', path: '/1/profile/label', body: labels }, 'shared.response.operation');
     statedError({ method: 'POST', path: '/1/netB/profile/posts', body: labels }, 'shared.response.operation');
   });
+  it('a success answer at a post list whose path is not shown (twitter, youtube, linkedin, pinterest in v2; all but facebook in v1)', () => {
+    const answer = { success: true, data: { posts: [{ id: 'a' }] } };
+    for (const path of ['/2/twitter/profile/posts', '/2/twitter/posts', '/2/youtube/posts', '/2/linkedin/page/posts', '/2/pinterest/profile/posts', '/1/instagram/profile/posts', '/1/twitter/posts', 'https://api.example.test/base/2/twitter/page/posts?x=1']) {
+      inferredOnly({ method: 'POST', path, body: answer }, 'shared.posts.list-not-shown');
+    }
+    expect(validateResponse({ method: 'POST', path: '/2/twitter/profile/posts', body: answer }).warnings[0].message).toContain('"Path and example of the short-message (netC) posts endpoint: not shown."');
+    expect(validateResponse({ method: 'POST', path: '/2/youtube/posts', body: answer }).warnings[0].message).toContain('"Endpoints for posts of netD, netE and netF: not shown."');
+    expect(validateResponse({ method: 'POST', path: '/1/pinterest/posts', body: answer }).warnings[0].message).toContain('"Post list endpoints other than netA in version 1: not shown."');
+    // A network whose post list path is shown has no other; a network outside the version, and a path not ending in /posts, stay unknown.
+    for (const path of ['/2/facebook/profile/posts', '/2/instagram/page/posts', '/1/facebook/posts', '/1/linkedin/posts', '/2/twitter/posts/extra', '/2/twitter/messages']) {
+      statedError({ method: 'POST', path, body: answer }, 'shared.response.operation');
+    }
+    // A failure body there is judged by the failure rules.
+    passes({ method: 'POST', path: '/2/twitter/posts', status: 404, body: { success: false, errors: [{ code: 404, errors: ['resource not allowed'] }] } });
+  });
   it('a date-time with a fraction of a second or Z: ISO 8601 with offset writes both', () => {
     inferredOnly(page([{ id: 'a', created_time: '2026-01-20T17:04:11.5+00:00' }], null), 'shared.posts.datetime-shape');
     inferredOnly(page([{ id: 'a', created_time: '2026-01-20T17:04:11Z' }], null), 'shared.posts.datetime-shape');
@@ -146,5 +161,88 @@ describe('inferred: a v1 answer missing a requested day before the last', () => 
   it('a missing last day is the stated last-day rule only', () => {
     statedError({ method: 'POST', path: '/1/facebook/metrics', body: body(['2026-01-01', '2026-01-02']), request }, 'v1.metrics.last-day');
     expect(validateResponse({ method: 'POST', path: '/1/facebook/metrics', body: body(['2026-01-01', '2026-01-02']), request }).warnings).toEqual([]);
+  });
+});
+
+describe('inferred: a null for a metric that "returns no data" (catalog mayReturnNoData)', () => {
+  const v2Request = (metrics: string[], dimensions: unknown[] = [{ type: 'date.day' }]) => ({ date_start: '2026-01-01', date_end: '2026-01-02', profiles: ['p1'], metrics, dimensions });
+  const v2Body = (metrics: string[], data: unknown[], days = ['2026-01-01', '2026-01-02']) => ({ success: true, header: [{ type: 'date.day', rows: days }, { type: 'metric', rows: metrics }], data });
+  const v2 = (body: unknown, request: unknown, path = '/2/facebook/metrics'): ValidateResponseInput => ({ method: 'POST', path, body, request });
+  const v1Request = (metrics: string[]) => ({ date_start: '2026-01-01', date_end: '2026-01-01', profiles: ['p1'], metrics });
+  const v1 = (record: Record<string, unknown>, request: unknown = v1Request(Object.keys(record))): ValidateResponseInput => ({
+    method: 'POST',
+    path: '/1/facebook/metrics',
+    body: { success: true, profiles: [{ id: 'p1', data: [{ date: '2026-01-01 00:00:00', ...record }] }] },
+    request,
+  });
+
+  it('v2: fans_change or fans_lifetime null is a warning naming the metric, with the request or without', () => {
+    const metrics = ['fans_change', 'fans_lifetime', 'insights_activity'];
+    const body = v2Body(metrics, [[null, 2, 3], [1, null, 3]]);
+    inferredOnly(v2(body, v2Request(metrics)), 'shared.metrics.no-data-value');
+    inferredOnly(v2(body, null), 'shared.metrics.no-data-value');
+    expect(validateResponse(v2(body, null)).warnings.map((w) => [w.pointer, w.message])).toEqual([
+      ['/data/0/0', 'null for metric "fans_change", which returns no data for some pages: the documents name no null among the values and do not say how no data is written'],
+      ['/data/1/1', 'null for metric "fans_lifetime", which returns no data for some pages: the documents name no null among the values and do not say how no data is written'],
+    ]);
+  });
+  it('v2 without dimensions: a null at the top level of data, which the schema lets through for facebook', () => {
+    const body = { success: true, header: [{ type: 'metric', rows: ['fans_change', 'insights_activity'] }], data: [null, 1] };
+    inferredOnly(v2(body, v2Request(['fans_change', 'insights_activity'], [])), 'shared.metrics.no-data-value');
+  });
+  it('v2: a null for any other metric stays the stated v2.metrics.data-numbers error, once', () => {
+    const nested = v2(v2Body(['fans_change', 'insights_activity'], [[1, null], [1, 2]]), null);
+    statedError(nested, 'v2.metrics.data-numbers');
+    expect(validateResponse(nested).errors.map((e) => [e.pointer, e.message])).toEqual([['/data/0/1', 'expected number (a metric value), got null']]);
+    const top = v2({ success: true, header: [{ type: 'metric', rows: ['fans_change', 'insights_activity'] }], data: [1, null] }, null);
+    statedError(top, 'v2.metrics.data-numbers');
+    expect(validateResponse(top).errors).toHaveLength(1);
+    // Another network's schema refuses null at the top level (no metric of it may return no data): one error.
+    const instagram = v2({ success: true, header: [{ type: 'metric', rows: ['followers_change'] }], data: [null] }, null, '/2/instagram/metrics');
+    expect(validateResponse(instagram).errors).toHaveLength(1);
+  });
+  it('v1: a null member of fans_change or fans_lifetime is a warning; of another metric the stated type error', () => {
+    inferredOnly(v1({ fans_change: null, fans_lifetime: 3 }), 'shared.metrics.no-data-value');
+    inferredOnly(v1({ fans_change: 2, fans_lifetime: null }, null), 'shared.metrics.no-data-value');
+    expect(validateResponse(v1({ fans_change: null })).warnings[0]).toMatchObject({ pointer: '/profiles/0/data/0/fans_change' });
+    statedError(v1({ fans_change: 1, comments: null }), 'v1.metrics.metric-types');
+    // A string is no number for a metric that may return no data either.
+    statedError(v1({ fans_change: 'none' }), 'v1.metrics.metric-types');
+  });
+  it('v1: no member for a requested fans_change is the same warning; for another requested metric the stated record-members error', () => {
+    const input = v1({ comments: 1 }, v1Request(['comments', 'fans_change']));
+    inferredOnly(input, 'shared.metrics.no-data-value');
+    expect(validateResponse(input).warnings[0]).toMatchObject({ pointer: '/profiles/0/data/0', message: expect.stringContaining('no member for requested metric "fans_change"') });
+    statedError(v1({ fans_change: 1 }, v1Request(['comments', 'fans_change'])), 'v1.metrics.record-members');
+  });
+  it('numbers for those metrics pass in both modes', () => {
+    passes(v2(v2Body(['fans_change', 'fans_lifetime'], [[1, 2], [3, 4]]), v2Request(['fans_change', 'fans_lifetime'])));
+    passes(v1({ fans_change: 1, fans_lifetime: 2 }));
+  });
+});
+
+describe('inferred: a header answering a request whose dimensions the documents name no error for', () => {
+  const header = (dims: [string, string[]][], metrics: string[]) => [...dims.map(([type, rows]) => ({ type, rows })), { type: 'metric', rows: metrics }];
+  const answer = (dims: [string, string[]][], metrics: string[], data: unknown, request: unknown): ValidateResponseInput => ({ method: 'POST', path: '/2/facebook/metrics', body: { success: true, header: header(dims, metrics), data }, request });
+  const request = (dims: string[], metrics: string[]) => ({ date_start: '2026-01-01', date_end: '2026-01-01', profiles: ['p1'], metrics, dimensions: dims.map((type) => ({ type })) });
+  const warned = (input: ValidateResponseInput, rules: RuleId[]) => {
+    const { lax, strict } = verdicts(input);
+    expect(lax.errors).toEqual([]);
+    expect(new Set(lax.warnings)).toEqual(new Set(rules));
+    expect(new Set(strict.errors)).toEqual(new Set(rules));
+  };
+  it('an extra dimension not last, and two extra dimensions: the header shows what was asked', () => {
+    const notLast: [string, string[]][] = [['activity_type', ['like']], ['date.day', ['2026-01-01']]];
+    warned(answer(notLast, ['insights_activity'], [[[1]]], request(['activity_type', 'date.day'], ['insights_activity'])), ['shared.response.invalid-request-answered', 'v2.metrics.header-extra-dimension']);
+    warned(answer(notLast, ['insights_activity'], [[[1]]], null), ['v2.metrics.header-extra-dimension']);
+    const two: [string, string[]][] = [['activity_type', ['like']], ['gender_age', ['F.18-24']]];
+    warned(answer(two, ['insights_activity_unique'], [[[1]]], null), ['v2.metrics.header-extra-dimension']);
+  });
+  it('a metric that does not support the extra dimension, and a type that is no dimension', () => {
+    warned(answer([['activity_type', ['like']]], ['fans_change'], [[1]], request(['activity_type'], ['fans_change'])), ['shared.response.invalid-request-answered', 'v2.metrics.extra-dimension-support']);
+    warned(answer([['weekday', ['1']]], ['fans_change'], [[1]], null), ['v2.metrics.dimension-types']);
+  });
+  it('the metric element still ends the header, as the response sentence says', () => {
+    statedError({ method: 'POST', path: '/2/facebook/metrics', body: { success: true, header: [{ type: 'metric', rows: ['fans_change'] }, { type: 'date.day', rows: ['2026-01-01'] }], data: [[1]] } }, 'v2.metrics.header-ends-with-metric');
   });
 });

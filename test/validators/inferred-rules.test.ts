@@ -48,6 +48,12 @@ const captures: Record<string, ValidateResponseInput> = {
     body: { success: true, profiles: [{ id: 'p1', data: ['2026-01-01', '2026-01-03'].map((d) => ({ date: `${d} 00:00:00`, comments: 1 })) }] },
     request: { date_start: '2026-01-01', date_end: '2026-01-03', profiles: ['p1'], metrics: ['comments'] },
   },
+  'shared.metrics.no-data-value': metrics({ success: true, header: [{ type: 'metric', rows: ['fans_change'] }], data: [null] }, { date_start: '2026-01-01', date_end: '2026-01-01', profiles: ['p1'], metrics: ['fans_change'] }),
+  'v2.metrics.dimension-types': metrics({ success: true, header: [{ type: 'weekday', rows: ['1'] }, { type: 'metric', rows: ['fans_change'] }], data: [[1]] }, null),
+  'v2.metrics.header-extra-dimension': metrics({ success: true, header: [{ type: 'activity_type', rows: ['like'] }, { type: 'date.day', rows: ['2026-01-01'] }, { type: 'metric', rows: ['insights_activity'] }], data: [[[1]]] }, null),
+  'v2.metrics.extra-dimension-support': metrics({ success: true, header: [{ type: 'activity_type', rows: ['like'] }, { type: 'metric', rows: ['fans_change'] }], data: [[1]] }, null),
+  'shared.profiles.insights-member-networks': { method: 'GET', path: '/2/twitter/profiles', body: { success: true, profiles: [{ id: '1', insights_enabled: false }] } },
+  'shared.posts.list-not-shown': { method: 'POST', path: '/2/twitter/profile/posts', body: { success: true, data: { posts: [] } } },
   'v1.labels.profile-label-list-unknown': { method: 'POST', path: '/1/profile/labels', body: { success: true, data: [] } },
   'shared.posts.sort-order': posts({ posts: [{ id: 'a', comments: 1 }, { id: 'b', comments: 5 }] }, { ...postsRequest, sort: [{ field: 'comments', order: 'desc' }] }),
 };

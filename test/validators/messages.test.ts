@@ -30,12 +30,14 @@ describe('messages', () => {
     const bad = check(posts([{ created_time: '2026-01-20 17:04:11' }]));
     expect(bad.errors).toContainEqual(problem('shared.posts.datetime-utc', '/data/posts/0/created_time', 'expected a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00, got "2026-01-20 17:04:11"'));
     const v2 = validateResponse({ method: 'POST', path: '/2/facebook/metrics', body: { success: true, header: [{ type: 'metrics', rows: [] }], data: [] } });
-    expect(v2.errors[0]).toMatchObject({ pointer: '/header/0/type', message: expect.stringMatching(/^expected one of "date\.day", "date\.week", .* and \d+ more, got "metrics"$/) });
+    expect(v2.warnings[0]).toMatchObject({ pointer: '/header/0/type', message: expect.stringMatching(/^expected one of "date\.day", "date\.week", .* and \d+ more, got "metrics"$/) });
   });
 
   it('folds the alternatives of anyOf into one message', () => {
     const result = validateResponse({ method: 'POST', path: '/2/facebook/metrics', body: { success: true, header: [{ type: 'metric', rows: ['fans_change'] }], data: ['x'] } });
-    expect(result.errors).toEqual([problem('v2.metrics.data-nesting', '/data/0', 'expected number or array, got "x"')]);
+    expect(result.errors).toEqual([problem('v2.metrics.data-nesting', '/data/0', 'expected number or array or null, got "x"')]);
+    const instagram = validateResponse({ method: 'POST', path: '/2/instagram/metrics', body: { success: true, header: [{ type: 'metric', rows: ['followers_change'] }], data: ['x'] } });
+    expect(instagram.errors).toEqual([problem('v2.metrics.data-nesting', '/data/0', 'expected number or array, got "x"')]);
   });
 
   it('shortens long strings and describes containers shallowly', () => {

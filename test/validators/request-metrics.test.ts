@@ -119,9 +119,16 @@ describe('v2 metrics, request-aware', () => {
     const body = profileDayBody();
     body.data[1][2][0] = '7';
     body.data[0][0][1] = null;
+    // fans_lifetime "returns no data" for some pages: its null is the inferred no-data rule, a warning.
     expect(v2(body).all).toEqual([
-      problem('v2.metrics.data-numbers', '/data/0/0/1', 'expected number (a metric value), got null'),
       problem('v2.metrics.data-numbers', '/data/1/2/0', 'expected number (a metric value), got "7"'),
+      problem('shared.metrics.no-data-value', '/data/0/0/1', 'null for metric "fans_lifetime", which returns no data for some pages: the documents name no null among the values and do not say how no data is written'),
+    ]);
+    // Another metric's null is a stated error.
+    body.header[2].rows = ['fans_change', 'insights_activity'];
+    expect(v2(body, v2Request(['profile', 'date.day'], ['fans_change', 'insights_activity'])).all.map((p) => [p.rule, p.pointer])).toEqual([
+      ['v2.metrics.data-numbers', '/data/0/0/1'],
+      ['v2.metrics.data-numbers', '/data/1/2/0'],
     ]);
   });
 

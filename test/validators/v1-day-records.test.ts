@@ -80,9 +80,9 @@ describe('v1 metrics: day records hold exactly the requested metrics', () => {
     // Every record misses the third metric, or holds one not requested: reported for every record.
     const pointers = (found: ReturnType<typeof v1>) => found.map((p) => p.pointer);
     const everyRecord = body.profiles.flatMap((_: unknown, i: number) => Array.from({ length: 20 }, (_, d) => `/profiles/${i}/data/${d}`));
-    const wider = v1(body, request([...metrics, 'fans_change']));
+    const wider = v1(body, request([...metrics, 'reactions']));
     expect(pointers(wider)).toEqual(everyRecord);
-    expect(wider[0]).toEqual(problem('v1.metrics.record-members', '/profiles/0/data/0', 'missing requested metric "fans_change"'));
+    expect(wider[0]).toEqual(problem('v1.metrics.record-members', '/profiles/0/data/0', 'missing requested metric "reactions"'));
     const narrower = v1(body, request(['comments', 'engagement_rate']));
     expect(pointers(narrower)).toEqual(everyRecord);
     expect(narrower[59]).toEqual(problem('v1.metrics.record-members', '/profiles/2/data/19', 'unexpected property "shares": not a requested metric'));

@@ -22,10 +22,10 @@ const v1 = (req: unknown, network = 'facebook', b: unknown = body()) => problems
 describe('v1 metrics: request facts kept between calls', () => {
   it('judges a request listing another metric or profile at the same position', () => {
     expect(v1(request())).toEqual([]);
-    const otherMetric = { ...request(), metrics: ['comments', 'fans_change'] };
+    const otherMetric = { ...request(), metrics: ['comments', 'reactions'] };
     const found = v1(otherMetric);
     expect(found).toHaveLength(12);
-    expect(found[0]).toEqual(problem('v1.metrics.record-members', '/profiles/0/data/0', 'missing requested metric "fans_change"'));
+    expect(found[0]).toEqual(problem('v1.metrics.record-members', '/profiles/0/data/0', 'missing requested metric "reactions"'));
     expect(v1(request())).toEqual([]);
     expect(v1({ ...request(), profiles: ['p1', 'p3'] })).toEqual([
       problem('v1.metrics.profiles', '/profiles/1/id', '"p2" is not a requested profile'),
@@ -37,8 +37,8 @@ describe('v1 metrics: request facts kept between calls', () => {
   it('judges a request whose lists were changed in place since the last call', () => {
     const req = request();
     expect(v1(req)).toEqual([]);
-    req.metrics[1] = 'fans_change';
-    expect(v1(req)[0]).toEqual(problem('v1.metrics.record-members', '/profiles/0/data/0', 'missing requested metric "fans_change"'));
+    req.metrics[1] = 'reactions';
+    expect(v1(req)[0]).toEqual(problem('v1.metrics.record-members', '/profiles/0/data/0', 'missing requested metric "reactions"'));
     req.metrics[1] = 'shares';
     expect(v1(req)).toEqual([]);
     req.profiles.pop();

@@ -14,8 +14,8 @@ describe('validator facts', () => {
     for (const [version, v] of [[1, 'v1'], [2, 'v2']] as const) {
       expect(networksOf(version)).toEqual([...catalogs[v].networks]);
       for (const network of catalogs[v].networks) {
-        const metrics = (catalogs[v].metrics as Record<string, readonly { name: string; type: string; extraDimensions: readonly string[] }[]>)[network];
-        expect([...metricsOf(version, network).values()], `${v} ${network}`).toEqual(metrics.map((m, position) => ({ name: m.name, type: m.type, extraDimensions: m.extraDimensions, position })));
+        const metrics = (catalogs[v].metrics as Record<string, readonly { name: string; type: string; extraDimensions: readonly string[]; mayReturnNoData: boolean }[]>)[network];
+        expect([...metricsOf(version, network).values()], `${v} ${network}`).toEqual(metrics.map((m, position) => ({ name: m.name, type: m.type, extraDimensions: m.extraDimensions, mayReturnNoData: m.mayReturnNoData, position })));
         expect([...metricsOf(version, network).keys()], `${v} ${network}`).toEqual(metrics.map((m) => m.name));
         expect(metrics.length, `${v} ${network}`).toBeGreaterThan(0);
       }

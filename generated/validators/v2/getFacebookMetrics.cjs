@@ -8,7 +8,7 @@
 // ajv-standalone.js
 exports.success = validate10;
 var schema12 = { "$id": "https://social-analytics-api.invalid/v2/schemas/FacebookHeaderType", "type": "string", "enum": ["date.day", "date.week", "date.month", "profile", "profile_label", "activity_type", "city", "click_type", "country", "frequency_distribution", "gender_age", "hour_of_day", "like_source", "locale", "play_type", "positive_feedback_type", "post_attribution", "reaction_type", "unlike_source", "metric"] };
-var schema13 = { "$id": "https://social-analytics-api.invalid/v2/schemas/MetricsData", "type": "array", "items": { "type": ["number", "array"] } };
+var schema13 = { "$id": "https://social-analytics-api.invalid/v2/schemas/FacebookMetricsData", "type": "array", "items": { "type": ["number", "array", "null"] } };
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -110,13 +110,13 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         const len2 = data6.length;
         for (let i2 = 0; i2 < len2; i2++) {
           let data7 = data6[i2];
-          if (!(typeof data7 == "number" && isFinite(data7)) && !Array.isArray(data7)) {
-            vErrors = appendError(vErrors, instancePath + "/data/" + i2, "https://social-analytics-api.invalid/v2/schemas/MetricsData/items/type", { type: schema13.items.type });
+          if (!(typeof data7 == "number" && isFinite(data7)) && !Array.isArray(data7) && data7 !== null) {
+            vErrors = appendError(vErrors, instancePath + "/data/" + i2, "https://social-analytics-api.invalid/v2/schemas/FacebookMetricsData/items/type", { type: schema13.items.type });
             errors++;
           }
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/data", "https://social-analytics-api.invalid/v2/schemas/MetricsData/type", { type: "array" });
+        vErrors = appendError(vErrors, instancePath + "/data", "https://social-analytics-api.invalid/v2/schemas/FacebookMetricsData/type", { type: "array" });
         errors++;
       }
     }
@@ -145,13 +145,14 @@ exports.validators = {
   }
 };
 exports.schemaRules = {
-  "/FacebookHeaderType": "v2.metrics.dimension-types",
+  "/FacebookHeaderType/enum": "v2.metrics.dimension-types",
+  "/FacebookHeaderType/type": "v2.metrics.shape",
+  "/FacebookMetricsData": "v2.metrics.data-nesting",
   "/FacebookMetricsResponse": "v2.metrics.shape",
   "/FacebookMetricsResponse/additionalProperties": "shared.response.no-extra-members",
   "/FacebookMetricsResponse/properties/header/items/additionalProperties": "shared.response.no-extra-members",
   "/FacebookMetricsResponse/properties/header/minItems": "v2.metrics.header-ends-with-metric",
-  "/FacebookMetricsResponse/properties/success/const": "shared.response.success-flag",
-  "/MetricsData": "v2.metrics.data-nesting"
+  "/FacebookMetricsResponse/properties/success/const": "shared.response.success-flag"
 };
 
 /** Appends one error to the list (null before the first): ajv's error append, written once. */

@@ -8,7 +8,7 @@
 // ajv-standalone.js
 exports.success = validate10;
 var schema12 = { "$id": "https://social-analytics-api.invalid/v2/schemas/InstagramHeaderType", "type": "string", "enum": ["date.day", "date.week", "date.month", "profile", "profile_label", "city", "click_target", "country", "gender_age", "locale", "metric"] };
-var schema13 = { "$id": "https://social-analytics-api.invalid/v2/schemas/MetricsData", "type": "array", "items": { "type": ["number", "array"] } };
+var schema13 = { "$id": "https://social-analytics-api.invalid/v2/schemas/InstagramMetricsData", "type": "array", "items": { "type": ["number", "array"] } };
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -111,12 +111,12 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i2 = 0; i2 < len2; i2++) {
           let data7 = data6[i2];
           if (!(typeof data7 == "number" && isFinite(data7)) && !Array.isArray(data7)) {
-            vErrors = appendError(vErrors, instancePath + "/data/" + i2, "https://social-analytics-api.invalid/v2/schemas/MetricsData/items/type", { type: schema13.items.type });
+            vErrors = appendError(vErrors, instancePath + "/data/" + i2, "https://social-analytics-api.invalid/v2/schemas/InstagramMetricsData/items/type", { type: schema13.items.type });
             errors++;
           }
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/data", "https://social-analytics-api.invalid/v2/schemas/MetricsData/type", { type: "array" });
+        vErrors = appendError(vErrors, instancePath + "/data", "https://social-analytics-api.invalid/v2/schemas/InstagramMetricsData/type", { type: "array" });
         errors++;
       }
     }
@@ -145,13 +145,14 @@ exports.validators = {
   }
 };
 exports.schemaRules = {
-  "/InstagramHeaderType": "v2.metrics.dimension-types",
+  "/InstagramHeaderType/enum": "v2.metrics.dimension-types",
+  "/InstagramHeaderType/type": "v2.metrics.shape",
+  "/InstagramMetricsData": "v2.metrics.data-nesting",
   "/InstagramMetricsResponse": "v2.metrics.shape",
   "/InstagramMetricsResponse/additionalProperties": "shared.response.no-extra-members",
   "/InstagramMetricsResponse/properties/header/items/additionalProperties": "shared.response.no-extra-members",
   "/InstagramMetricsResponse/properties/header/minItems": "v2.metrics.header-ends-with-metric",
-  "/InstagramMetricsResponse/properties/success/const": "shared.response.success-flag",
-  "/MetricsData": "v2.metrics.data-nesting"
+  "/InstagramMetricsResponse/properties/success/const": "shared.response.success-flag"
 };
 
 /** Appends one error to the list (null before the first): ajv's error append, written once. */

@@ -11,7 +11,7 @@
 // ajv-standalone.js
 exports.success = validate10;
 var schema12 = { "$id": "https://social-analytics-api.invalid/v2/schemas/TwitterHeaderType", "type": "string", "enum": ["date.day", "date.week", "date.month", "profile", "profile_label", "metric"] };
-var schema13 = { "$id": "https://social-analytics-api.invalid/v2/schemas/MetricsData", "type": "array", "items": { "type": ["number", "array"] } };
+var schema13 = { "$id": "https://social-analytics-api.invalid/v2/schemas/TwitterMetricsData", "type": "array", "items": { "type": ["number", "array"] } };
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -114,12 +114,12 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i2 = 0; i2 < len2; i2++) {
           let data7 = data6[i2];
           if (!(typeof data7 == "number" && isFinite(data7)) && !Array.isArray(data7)) {
-            vErrors = appendError(vErrors, instancePath + "/data/" + i2, "https://social-analytics-api.invalid/v2/schemas/MetricsData/items/type", { type: schema13.items.type });
+            vErrors = appendError(vErrors, instancePath + "/data/" + i2, "https://social-analytics-api.invalid/v2/schemas/TwitterMetricsData/items/type", { type: schema13.items.type });
             errors++;
           }
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/data", "https://social-analytics-api.invalid/v2/schemas/MetricsData/type", { type: "array" });
+        vErrors = appendError(vErrors, instancePath + "/data", "https://social-analytics-api.invalid/v2/schemas/TwitterMetricsData/type", { type: "array" });
         errors++;
       }
     }
@@ -148,8 +148,9 @@ exports.validators = {
   }
 };
 exports.schemaRules = {
-  "/MetricsData": "v2.metrics.data-nesting",
-  "/TwitterHeaderType": "v2.metrics.dimension-types",
+  "/TwitterHeaderType/enum": "v2.metrics.dimension-types",
+  "/TwitterHeaderType/type": "v2.metrics.shape",
+  "/TwitterMetricsData": "v2.metrics.data-nesting",
   "/TwitterMetricsResponse": "v2.metrics.shape",
   "/TwitterMetricsResponse/additionalProperties": "shared.response.no-extra-members",
   "/TwitterMetricsResponse/properties/header/items/additionalProperties": "shared.response.no-extra-members",

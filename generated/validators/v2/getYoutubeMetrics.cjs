@@ -8,7 +8,7 @@
 // ajv-standalone.js
 exports.success = validate10;
 var schema12 = { "$id": "https://social-analytics-api.invalid/v2/schemas/YoutubeHeaderType", "type": "string", "enum": ["date.day", "date.week", "date.month", "profile", "profile_label", "interaction_type", "metric"] };
-var schema13 = { "$id": "https://social-analytics-api.invalid/v2/schemas/MetricsData", "type": "array", "items": { "type": ["number", "array"] } };
+var schema13 = { "$id": "https://social-analytics-api.invalid/v2/schemas/YoutubeMetricsData", "type": "array", "items": { "type": ["number", "array"] } };
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -111,12 +111,12 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i2 = 0; i2 < len2; i2++) {
           let data7 = data6[i2];
           if (!(typeof data7 == "number" && isFinite(data7)) && !Array.isArray(data7)) {
-            vErrors = appendError(vErrors, instancePath + "/data/" + i2, "https://social-analytics-api.invalid/v2/schemas/MetricsData/items/type", { type: schema13.items.type });
+            vErrors = appendError(vErrors, instancePath + "/data/" + i2, "https://social-analytics-api.invalid/v2/schemas/YoutubeMetricsData/items/type", { type: schema13.items.type });
             errors++;
           }
         }
       } else {
-        vErrors = appendError(vErrors, instancePath + "/data", "https://social-analytics-api.invalid/v2/schemas/MetricsData/type", { type: "array" });
+        vErrors = appendError(vErrors, instancePath + "/data", "https://social-analytics-api.invalid/v2/schemas/YoutubeMetricsData/type", { type: "array" });
         errors++;
       }
     }
@@ -145,8 +145,9 @@ exports.validators = {
   }
 };
 exports.schemaRules = {
-  "/MetricsData": "v2.metrics.data-nesting",
-  "/YoutubeHeaderType": "v2.metrics.dimension-types",
+  "/YoutubeHeaderType/enum": "v2.metrics.dimension-types",
+  "/YoutubeHeaderType/type": "v2.metrics.shape",
+  "/YoutubeMetricsData": "v2.metrics.data-nesting",
   "/YoutubeMetricsResponse": "v2.metrics.shape",
   "/YoutubeMetricsResponse/additionalProperties": "shared.response.no-extra-members",
   "/YoutubeMetricsResponse/properties/header/items/additionalProperties": "shared.response.no-extra-members",

@@ -21,8 +21,12 @@ export function metricDescription(m: Metric): string | undefined {
     m.extraDimensions.length > 0 && `Extra dimensions: ${m.extraDimensions.join(', ')}.`,
     m.insightsOnly && 'Only for profiles with insights_enabled.',
     m.deprecated && 'No longer supported.',
+    m.mayReturnNoData && NO_DATA_TEXT,
   ]);
 }
+
+/** What a metric that may return no data says of its null value. */
+const NO_DATA_TEXT = 'May be null (no data); a null is the inferred rule shared.metrics.no-data-value, a warning unless strict.';
 
 export function postFieldDescription(f: PostField | ResponseMember): string | undefined {
   const field = f as Partial<PostField>;
@@ -98,8 +102,9 @@ export function postSchema(catalog: PostCatalog, network: string, rules: PostRul
 }
 
 export function metricValueSchema(m: Metric): Record<string, unknown> {
+  const type = m.mayReturnNoData ? [m.type, 'null'] : m.type;
   const schema: Record<string, unknown> =
-    m.type === 'object' ? { type: 'object', description: '' } : { type: m.type };
+    m.type === 'object' ? { type, description: '' } : { type };
   const text = describe([m.type === 'object' && 'Breakdown map; its keys and value types are not shown in the source documents.', metricDescription(m)]);
   if (text) schema.description = text;
   else delete schema.description;
@@ -136,6 +141,7 @@ export function metricFacts(metrics: Metric[]): Record<string, Record<string, un
         insightsOnly: m.insightsOnly,
         ...(m.unit ? { unit: m.unit } : {}),
         ...(m.deprecated ? { deprecated: true } : {}),
+        ...(m.mayReturnNoData ? { mayReturnNoData: true } : {}),
         ...(describe([m.description, m.note]) ? { description: describe([m.description, m.note]) } : {}),
       },
     ]),
@@ -150,7 +156,7 @@ export function networkDimensions(model: Model, metrics: Metric[]): string[] {
 
 export type Directive =
   | 'network' | 'metric-name' | 'dimension-type' | 'header-type' | 'post-field' | 'sort-field'
-  | 'filter-field' | 'advanced-filter-field' | 'post' | 'day-record' | 'sort-parameter';
+  | 'filter-field' | 'advanced-filter-field' | 'post' | 'day-record' | 'sort-parameter' | 'metric-value';
 
 /**
  * The schema of a name list with no name (a network with no filterable post field): no value is
@@ -162,6 +168,21 @@ function noValue(node: Record<string, unknown>): Record<string, unknown> {
   if (!isObject(rule) || !('enum' in rule)) return { ...node, type: 'string', not: {} };
   const { enum: enumRule, ...others } = rule;
   return { ...node, type: 'string', not: {}, [RULE_ANNOTATION]: { ...others, not: enumRule } };
+}
+
+/**
+ * The items of a v2 metrics `data` (a value or an array of the next level): null is added to the
+ * node's types where a metric of the network may return no data, and the description names them.
+ */
+function metricValueItems(node: Record<string, unknown>, metrics: Metric[]): Record<string, unknown> {
+  const noData = metrics.filter((m) => m.mayReturnNoData).map((m) => m.name);
+  if (!noData.length) return node;
+  const types = Array.isArray(node.type) ? node.type : [node.type];
+  return {
+    ...node,
+    type: [...types, 'null'],
+    description: `A value or an array of the next level; null only for ${noData.join(' and ')}, which may return no data (a null is the inferred rule shared.metrics.no-data-value, a warning unless strict).`,
+  };
 }
 
 /** Resolves one `x-catalog` directive for a network; returns undefined to drop the node. */
@@ -201,5 +222,7 @@ export function resolveDirective(
       return { ...dayRecordSchema(metrics, network), ...rule };
     case 'sort-parameter':
       return posts.sort ? rest : undefined;
+    case 'metric-value':
+      return metricValueItems(rest, metrics);
   }
 }

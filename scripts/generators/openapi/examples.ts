@@ -1,8 +1,9 @@
 /**
  * Request and response examples for the per-network template operations, derived from the
- * catalogs so that every concrete operation shows names that exist for its network.
+ * catalogs so that every concrete operation shows names that exist for its network (a posts
+ * operation whose network has its own examples in the spec shows those instead).
  */
-import type { Metric, Model, OpenApiDocument, VersionModel } from '../../model/types.js';
+import type { Metric, Model, OpenApiDocument, PostField, VersionModel } from '../../model/types.js';
 import { networkInfo } from '../../model/types.js';
 
 const DAYS = ['2026-01-01', '2026-01-02', '2026-01-03'];
@@ -41,8 +42,44 @@ export function profileId(network: string, n: number): string {
   return `${network}_profile_${n}`;
 }
 
+/**
+ * The value a post of an example answer gives a field of a simple type (text, whole number, time),
+ * or undefined for the other types, which the example leaves out.
+ */
+function examplePostValue(network: string, field: PostField): unknown {
+  if (field.enum) return field.enum[0];
+  if (field.type === 'string') return `${network}_post_1`;
+  if (field.type === 'integer') return 12;
+  if (field.type === 'datetime') return `${DAYS[1]}T12:00:00+00:00`;
+  return undefined;
+}
+
+/**
+ * A posts operation's examples from its catalog: a request for up to three fields of simple types
+ * (text, whole numbers, times; active, not insights-only, not videos-only) and the one-post page
+ * that answers it (no fields of those types: the first field, and an empty page).
+ */
+function postsExamples(vm: VersionModel, network: string, op: Record<string, any>) {
+  const catalog = vm.posts[network];
+  const simple = catalog.fields.filter((f) => !f.deprecated && !f.insightsOnly && !f.videoOnly && examplePostValue(network, f) !== undefined).slice(0, 3);
+  const fields = simple.length ? simple : catalog.fields.slice(0, 1);
+  setExample(op.requestBody, 'page', `A page of ${fields.map((f) => f.name).join(' and ')}`, {
+    profiles: [profileId(network, 1)],
+    date_start: DAYS[0],
+    date_end: DAYS[DAYS.length - 1],
+    fields: fields.map((f) => f.name),
+    limit: 2,
+  });
+  const posts = simple.length ? [Object.fromEntries(simple.map((f) => [f.name, examplePostValue(network, f)]))] : [];
+  setExample(op.responses?.['200'], 'page', posts.length ? 'The last page, with one post' : 'The last page, without posts', { success: true, data: { posts } });
+}
+
 export function operationExamples(model: Model, vm: VersionModel, network: string, path: string, op: Record<string, any>, _spec: OpenApiDocument) {
   const ok = op.responses?.['200'];
+  if (path.endsWith('/posts')) {
+    postsExamples(vm, network, op);
+    return;
+  }
   if (path.endsWith('/profiles')) {
     const insights = networkInfo(model, network).insights;
     setExample(ok, 'profiles', `Two ${network} profiles`, {

@@ -5,8 +5,9 @@
  * every operation. The `Network` token in template names becomes the network title
  * (`NetworkMetricsRequest` -> `FacebookMetricsRequest`).
  */
+import { childPointer } from '../../../src/shared/pointer.js';
 import { PipelineError } from '../../model/errors.js';
-import { pascal, type Model, type OpenApiDocument, type Version, type VersionModel } from '../../model/types.js';
+import { networkInfo, pascal, type Model, type OpenApiDocument, type Version, type VersionModel } from '../../model/types.js';
 import { resolveDirective, type Directive } from './catalog-schemas.js';
 import { addFailureExample, operationExamples } from './examples.js';
 import { fillLimits, limitKeywords } from './limit-keywords.js';
@@ -88,35 +89,75 @@ function expandComponents(model: Model, vm: VersionModel, spec: OpenApiDocument,
   }
 }
 
-function concreteOperation(model: Model, vm: VersionModel, network: string | undefined, op: Record<string, any>, path: string, templates: Map<string, string>) {
+/** The path template of the posts operations: one per network with `postsOf` and a post-fields catalog of the version. */
+const POSTS_TEMPLATE = /\/\{network\}\/\{owner\}\/posts$/;
+
+/** A network's own text of the posts operation (`x-network-posts` of the template). */
+interface NetworkPosts {
+  description?: string;
+  request?: Record<string, { summary: string; value: unknown }>;
+  response?: Record<string, { summary: string; value: unknown }>;
+}
+
+/** The networks a `{network}` path template is made for: those with metrics (metrics), with a posts operation (posts), or all. */
+function pathNetworks(model: Model, vm: VersionModel, template: string): string[] {
+  if (/\/metrics$/.test(template)) return vm.networks.filter((n) => vm.metrics[n]);
+  if (POSTS_TEMPLATE.test(template)) return vm.networks.filter((n) => vm.posts[n] && networkInfo(model, n).postsOf !== undefined);
+  return vm.networks;
+}
+
+function concreteOperation(model: Model, vm: VersionModel, network: string | undefined, op: Record<string, any>, path: string, templates: Map<string, string>, owner?: string) {
   const bound = bind(clone(op), model, vm, network, `/paths/${path}`) as Record<string, any>;
   if (network) {
     const title = pascal(network);
     bound.operationId = String(bound.operationId).replace('Network', title);
     for (const key of ['summary', 'description']) if (typeof bound[key] === 'string') bound[key] = bound[key].replace(/\bNetwork\b/g, network);
   }
+  if (owner) {
+    bound.operationId = String(bound.operationId).replace('Owner', pascal(owner));
+    for (const key of ['summary', 'description']) if (typeof bound[key] === 'string') bound[key] = bound[key].replace(/\bowners\b/g, `${owner}s`).replace(/\bowner\b/g, owner);
+  }
   bound.security ??= clone(vm.spec.security);
   templates.set(String(bound.operationId), String(op.operationId));
   return bound;
+}
+
+/** The named examples of a posts operation's request and HTTP 200 answer written for `network` in the template. */
+function setNetworkPosts(model: Model, op: Record<string, any>, own: NetworkPosts) {
+  if (own.description !== undefined) op.description = fillLimits(model.limits, own.description);
+  const media = (target: Record<string, any> | undefined) => target?.content?.['application/json'];
+  if (own.request) media(op.requestBody).examples = clone(own.request);
+  if (own.response) media(op.responses?.['200']).examples = clone(own.response);
 }
 
 function expandPaths(model: Model, vm: VersionModel, spec: OpenApiDocument, templates: Map<string, string>): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   for (const [template, item] of Object.entries(vm.spec.paths as Record<string, Record<string, any>>)) {
     const isTemplate = template.includes('{network}');
-    const networks = isTemplate
-      ? vm.networks.filter((n) => !/\/metrics$/.test(template) || vm.metrics[n])
-      : [item['x-network'] as string | undefined];
+    const isPosts = POSTS_TEMPLATE.test(template);
+    const networks = isTemplate ? pathNetworks(model, vm, template) : [item['x-network'] as string | undefined];
+    const ownText = (item['x-network-posts'] ?? {}) as Record<string, NetworkPosts>;
+    for (const name of Object.keys(ownText)) {
+      if (!isPosts || !networks.includes(name)) {
+        throw new PipelineError(
+          `x-network-posts names "${name}", which has no posts operation in version ${vm.version} (one needs postsOf in catalogs/networks.yaml and catalogs/v${vm.version}/${name}.post-fields.yaml)`,
+          `spec/v${vm.version}`,
+          undefined,
+          ['paths', template, 'x-network-posts', name].reduce(childPointer, ''),
+        );
+      }
+    }
     for (const network of networks) {
       if (network && !vm.networks.includes(network)) {
         throw new PipelineError(`x-network "${network}" is not a network of version ${vm.version}`, `spec/v${vm.version}`, undefined, `/paths/${template}`);
       }
-      const path = isTemplate ? template.replace('{network}', network!) : template;
+      const owner = isPosts ? networkInfo(model, network!).postsOf : undefined;
+      const path = isTemplate ? template.replace('{network}', network!).replace('{owner}', owner ?? '{owner}') : template;
       const out: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(item)) {
-        if (key === 'x-network') continue;
+        if (key === 'x-network' || key === 'x-network-posts') continue;
         if (key === 'parameters') {
-          const params = (value as Record<string, any>[]).filter((p) => !(isTemplate && p.in === 'path' && p.name === 'network'));
+          const params = (value as Record<string, any>[]).filter((p) => !(isTemplate && p.in === 'path' && (p.name === 'network' || (isPosts && p.name === 'owner'))));
           if (params.length) out.parameters = params;
           continue;
         }
@@ -124,8 +165,10 @@ function expandPaths(model: Model, vm: VersionModel, spec: OpenApiDocument, temp
           out[key] = value;
           continue;
         }
-        const op = concreteOperation(model, vm, network, value, path, templates);
-        if (isTemplate) operationExamples(model, vm, network!, path, op, spec);
+        const op = concreteOperation(model, vm, network, value, path, templates, owner);
+        const own = isPosts ? ownText[network!] : undefined;
+        if (own) setNetworkPosts(model, op, own);
+        else if (isTemplate) operationExamples(model, vm, network!, path, op, spec);
         addFailureExample(model, op);
         out[key] = op;
       }

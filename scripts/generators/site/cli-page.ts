@@ -1,5 +1,5 @@
 /**
- * The command line reference: every command's `--help` as the command prints it (src/cli/usage.ts),
+ * The command line reference: every command's `--help` as the command prints it (src/shared/command-help.ts),
  * a section per command, each option line anchored (`#validate-strict`) so that the site's search
  * lists every option of every command by its name (`--strict`) and lands on its line.
  */
@@ -29,7 +29,7 @@ function claim(id: string, ids: Set<string>): string {
 
 /** The page's content: a section per command with its help text, its option lines anchored; and the anchors for the search index. */
 export function renderCliPage(help: readonly CommandHelp[], ids: Set<string>): { html: string; anchors: MarkdownAnchor[] } {
-  if (!help.length) throw new Error('docs site: no command help to show on the command line reference (src/cli/usage.ts COMMAND_HELP)');
+  if (!help.length) throw new Error('docs site: no command help to show on the command line reference (src/shared/command-help.ts)');
   const anchors: MarkdownAnchor[] = [];
   const sections = help.map(({ command, text }) => {
     const name = command ? `social-analytics-api ${command}` : 'social-analytics-api';

@@ -20,7 +20,8 @@ import { CHANGES_PAGE, catalogPages, INDEX_PAGE, MIGRATION_PAGE, RULES_PAGE, SEA
 import { renderRulesPage } from './rules-page.js';
 import { renderChangesPage } from './changes-page.js';
 import { searchScript } from './search-index.js';
-import { COMMAND_HELP } from '../../../src/cli/usage.js';
+import { commandHelp } from '../../../src/shared/command-help.js';
+import type { Model } from '../../model/types.js';
 import { renderUsagePages, SITE_DOCUMENTS, type UsageSource } from './usage-pages.js';
 
 /** CHANGELOG.md of the project, if it has one. */
@@ -30,10 +31,11 @@ function readChangelog(root: string): string | undefined {
 }
 
 /**
- * The README, the documents of docs/ the site shows, every command's help, and where links to the
+ * The README, the documents of docs/ the site shows, every command's help (written from the
+ * model's catalogs, as the commands write it from the same catalogs), and where links to the
  * repository go (package.json's repository and homepage).
  */
-export function readUsageSource(root: string): UsageSource {
+export function readUsageSource(root: string, catalog: Pick<Model, 'errors' | 'limits'>): UsageSource {
   const read = (file: string) => {
     const path = join(root, file);
     if (!existsSync(path)) throw new Error(`docs site: ${file} is missing; the "Using the package" pages are made from it`);
@@ -43,7 +45,7 @@ export function readUsageSource(root: string): UsageSource {
   const url = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
   const repository = url && /^(git\+)?https:\/\//.test(url) ? url.replace(/^git\+/, '').replace(/\.git$/, '') : undefined;
   const documents = Object.fromEntries(SITE_DOCUMENTS.map((file) => [file, read(file)]));
-  return { readme: read('README.md'), documents, help: COMMAND_HELP, repository, homepage: pkg.homepage };
+  return { readme: read('README.md'), documents, help: commandHelp(catalog), repository, homepage: pkg.homepage };
 }
 
 /** Every page of the site. */
@@ -66,7 +68,7 @@ export function siteArtifacts(context: Pick<StepContext, 'root' | 'model'>): Art
     schemas: { 1: buildOpenApi(model, 1).components.schemas, 2: buildOpenApi(model, 2).components.schemas },
   });
 
-  const usage = renderUsagePages(readUsageSource(context.root));
+  const usage = renderUsagePages(readUsageSource(context.root, model));
 
   return [
     at(INDEX_PAGE, renderIndexPage(model)),

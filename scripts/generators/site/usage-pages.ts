@@ -47,7 +47,7 @@ export const USAGE_PAGES: readonly UsagePage[] = [
     picks: [{ heading: /captured responses/i, without: [/in your own tests/i] }],
   },
   { file: 'ci.html', title: 'Validating captured responses in CI', short: 'CI workflows', summary: 'complete GitHub Actions and GitLab CI workflow files that validate, annotate and summarise; report paths; large inputs', document: 'docs/ci.md' },
-  { file: 'cli.html', title: 'Command line reference', short: 'CLI reference', summary: 'the options of validate, mock, proxy and rules, each anchored', help: true },
+  { file: 'cli.html', title: 'Command line reference', short: 'CLI reference', summary: 'the options of validate, merge-reports, mock, proxy and rules, each anchored', help: true },
   { file: 'vitest.html', title: 'In your tests: validateResponse and the matchers (vitest, jest)', short: 'Test matchers', summary: 'validateResponse, captureCases and toBeValidResponse in vitest and jest', picks: [{ heading: /in your own tests/i }] },
   { file: 'live-traffic.html', title: 'Validate live traffic: the proxy and the recorder', short: 'Live traffic', summary: 'the validating, recording proxy, the client recorder and toSatisfyApi', picks: [{ heading: /live traffic/i }] },
   { file: 'client.html', title: 'The client and the request builders', short: 'Client and builders', summary: 'createClient and its options, errors, splitting; builders, unions and typed answers', picks: [{ heading: /^the client\b/i }, { heading: /^request builders/i }] },

@@ -127,20 +127,30 @@ function tablesSource(byShape: ReadonlyMap<string, { name: string; schema: Reque
   const requiredOf = new Map([...byShape.values()].map(({ name, schema }) => [checksName(name), schema.required]));
   const tables = [...versions].map(([version, entries]) => {
     const byKind = new Map<string, string>();
+    const byOperation = new Map<string, string>();
     for (const entry of entries) {
       const checks = checksOf.get(entry.operation);
       if (!checks) continue;
-      const other = byKind.get(entry.kind);
-      if (other !== undefined && other !== checks) throw new Error(`request validators: ${entry.operation} has body checks ${checks}, other ${entry.kind} operations of version ${version} ${other}`);
-      byKind.set(entry.kind, checks);
+      const usual = byKind.get(entry.kind);
+      if (usual === undefined) byKind.set(entry.kind, checks);
+      else if (usual !== checks) {
+        // A network whose body differs from the others of its kind (no `sort` where they offer it): checks of its own.
+        if (JSON.stringify(requiredOf.get(checks)) !== JSON.stringify(requiredOf.get(usual))) {
+          throw new Error(`request validators: ${entry.operation} requires members ${requiredOf.get(checks)!.join(', ')}, other ${entry.kind} operations of version ${version} ${requiredOf.get(usual)!.join(', ')}`);
+        }
+        byOperation.set(entry.operation, checks);
+      }
     }
     return [
-      `/** Version ${version}: operation kind -> the checks of its body (every operation of a kind has the same body shape). */`,
+      `/** Version ${version}: operation kind -> the checks of its body (the usual shape of the kind's bodies). */`,
       `export const v${version}Bodies = {`,
       ...[...byKind].map(([kind, checks]) => `  ${literal(kind)}: ${checks},`),
       '};',
       '',
-      `/** Version ${version}: operation kind -> the members its body must hold (its schema's \`required\`; a table of its own, so that a bundle that does not read it holds none). */`,
+      `/** Version ${version}: operation -> the checks of its body, for an operation whose body differs from the usual shape of its kind. */`,
+      byOperation.size ? [`export const v${version}OperationBodies = {`, ...[...byOperation].map(([key, checks]) => `  ${literal(key)}: ${checks},`), '};'].join('\n') : `export const v${version}OperationBodies = {};`,
+      '',
+      `/** Version ${version}: operation kind -> the members its body must hold (its schema's \`required\`, alike for every operation of the kind; a table of its own, so that a bundle that does not read it holds none). */`,
       `export const v${version}RequiredMembers = {`,
       ...[...byKind].map(([kind, checks]) => `  ${literal(kind)}: ${literal(requiredOf.get(checks))},`),
       '};',

@@ -24,8 +24,11 @@ export interface AtParameter {
    */
   readonly parameter: string;
   /**
-   * The API error code the real server gives for it: 4 when a limit (profiles, metrics, date
-   * range) is exceeded, 3 (input validation error) for everything else.
+   * The API error code the mock answers it with: 4 when a limit (profiles, metrics, date range)
+   * is exceeded ("excess gives code 4"), 404 for an unknown path and 405 for a known path asked
+   * with another method, 3 (input validation error) for everything else. The documents name code
+   * 3 for an unknown metric name only ("for example"); for the rest they name no code, and a real
+   * server may answer such a request.
    */
   readonly code: number;
 }

@@ -1,10 +1,13 @@
 /**
- * The reporters of `validate` and `proxy`, one entry each: its name (`--reporter NAME`), the file
- * extension its reports usually have, what its writer needs beside where its text goes, and the
- * writer (loaded when asked for, so a run loads only the reporters it uses). The option parser,
- * the help text, the streaming and whole-report dispatch and the tests read this table: a new
- * reporter is its module in this folder and its entry here.
+ * The reporters of `validate` and `proxy`, one entry each: its name (`--reporter NAME`, one of
+ * src/shared/reporter-names.ts, which the help texts and the docs site read), the file extension
+ * its reports usually have, what its writer needs beside where its text goes, and the writer
+ * (loaded when asked for, so a run loads only the reporters it uses). The option parser, the
+ * streaming and whole-report dispatch and the tests read this table: a new reporter is its module
+ * in this folder, its name in src/shared/reporter-names.ts and its entry here (a name without an
+ * entry, or an entry without a name, does not compile).
  */
+import { DEFAULT_REPORTER, type ReporterName } from '../../shared/reporter-names.js';
 import type { ReportWriter, ValidateReport } from '../report-types.js';
 import type { SpoolMaker } from '../spool.js';
 import { renderWith } from './whole.js';
@@ -45,7 +48,7 @@ export interface Reporter<Name extends string = string, N extends Need = Need> {
   writer(): Promise<MakeWriter<N>>;
 }
 
-const reporter = <const Name extends string, N extends Need = never>(entry: Reporter<Name, N>) => entry;
+const reporter = <const Name extends ReporterName, N extends Need = never>(entry: Reporter<Name, N>) => entry;
 
 /** Every reporter, the default first. */
 export const REPORTERS = [
@@ -90,28 +93,25 @@ export const REPORTERS = [
       return (write, run) => createSarifWriter(write, run.spool, run);
     },
   }),
+  reporter({
+    name: 'blob',
+    extension: '.jsonl',
+    needs: ['spool'],
+    writer: async () => {
+      const { createBlobWriter } = await import('./blob.js');
+      return (write, run) => createBlobWriter(write, run.spool);
+    },
+  }),
 ] as const satisfies readonly Reporter[];
 
-export type ReporterName = (typeof REPORTERS)[number]['name'];
-
-/** The reporter a command uses when none is given. */
-export const DEFAULT_REPORTER: ReporterName = REPORTERS[0].name;
-
-const NAMES: readonly string[] = REPORTERS.map((r) => r.name);
-
-export const isReporterName = (name: string): name is ReporterName => NAMES.includes(name);
+/** Compiles only while every name of src/shared/reporter-names.ts has its entry above. */
+type EveryNameHasItsEntry<Name extends (typeof REPORTERS)[number]['name'] = ReporterName> = Name;
 
 /** The entry of a reporter. */
 export const reporterOf = (name: ReporterName): Reporter<ReporterName> => REPORTERS.find((r: Reporter) => r.name === name)! as Reporter<ReporterName>;
 
 /** The reporter whose report a GitHub job summary holds. */
 export const JOB_SUMMARY_REPORTER: Reporter<ReporterName> = REPORTERS.find((r: Reporter) => r.jobSummary === true)! as Reporter<ReporterName>;
-
-/** The names for people: `text (default), json, ... or sarif`. */
-export function reporterList(): string {
-  const names = REPORTERS.map((r, i) => (i ? r.name : `${r.name} (default)`));
-  return `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
-}
 
 /** The reporter a file name suggests by its extension (the default when none does). */
 export function reporterForFile(file: string): ReporterName {

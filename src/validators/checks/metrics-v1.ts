@@ -138,8 +138,11 @@ const OTHER = 4;
 
 function kindOf(key: string, catalog: ReadonlyMap<string, CatalogMetric>): number {
   if (key === 'date') return DATE;
-  const type = catalog.get(key)?.type;
-  return type === undefined ? UNKNOWN : type === 'integer' ? INTEGER : type === 'number' ? NUMBER : OTHER;
+  const metric = catalog.get(key);
+  if (metric === undefined) return UNKNOWN;
+  // A metric that may return no data: its null is off for the inferred rule, not for its type (the member rules judge it).
+  if (metric.mayReturnNoData) return OTHER;
+  return metric.type === 'integer' ? INTEGER : metric.type === 'number' ? NUMBER : OTHER;
 }
 
 /** The records of profile `i` (one the pass read). */

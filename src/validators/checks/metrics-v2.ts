@@ -31,6 +31,7 @@ export const SETTLED_BY_COMMON_ANSWER: ReadonlySet<RuleId> = new Set<RuleId>([
   'v2.metrics.extra-dimension-support', // no extra dimension
   'v2.metrics.data-nesting', // dataHolds
   'v2.metrics.data-numbers', // dataHolds
+  'shared.metrics.no-data-value', // dataHolds
   'v2.metrics.header-order', // no request, or asRequested
   'v2.metrics.requested-metrics', // no requestedMetrics
   'v2.metrics.metric-order', // no requestedMetrics

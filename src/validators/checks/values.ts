@@ -1,7 +1,7 @@
 /** Type checks of single values against catalog types, with the messages of the schema checks. */
 import type { MetricType, PostFieldType } from '../../shared/catalog-types.js';
 import { isUtcDateTime } from '../../calendar/date-times.js';
-import { describeValue } from '../../core/problems/describe.js';
+import { describeValue, quote } from '../../core/problems/describe.js';
 import { isPlainObject } from '../../shared/values.js';
 
 /** A `YYYY-MM-DD` string naming a real day (the calendar module's). */
@@ -40,6 +40,12 @@ export const DAY_TIME_SHAPE = 'a date-time YYYY-MM-DD HH:MM:SS';
 
 /** `expected <what>, got <value>` (built only when there is a problem). */
 export const expected = (what: string, value: unknown) => `expected ${what}, got ${describeValue(value)}`;
+
+/** The message of a null value (or, in a v1 record, no member) of `metric`, one that may return no data (shared.metrics.no-data-value, versions 1 and 2). */
+export const noDataMessage = (metric: string, found: 'null' | 'no member') =>
+  found === 'null'
+    ? `null for metric ${quote(metric)}, which returns no data for some pages: the documents name no null among the values and do not say how no data is written`
+    : `no member for requested metric ${quote(metric)}, which returns no data for some pages: the documents say "one member per requested metric" and do not say how no data is written`;
 
 /** The shared value guard (src/shared/values.ts), for the checks of this folder. */
 export { isPlainObject };

@@ -14,7 +14,7 @@ import { hasDayTimeShape, realDayAt } from '../../calendar/date-times.js';
 import { rangeText, stringArray } from '../checks/request-shape.js';
 import { reportLastDay, reportRepeatedDays } from '../checks/v1-days.js';
 import type { RequestFacts } from '../checks/v1-request-facts.js';
-import { DAY_TIME_SHAPE, expected, isPlainObject, typeProblem } from '../checks/values.js';
+import { DAY_TIME_SHAPE, expected, isPlainObject, noDataMessage, typeProblem } from '../checks/values.js';
 import type { Found, RuleTable } from './rule-table.js';
 import { requestLimits } from '../../catalog/request-catalog.js';
 import { rangeExcess, statedMaxDateEnd } from '../../calendar/range-limit.js';
@@ -119,8 +119,13 @@ export const memberRules: RuleTable<RecordMember, MetricsV1Facts> = {
   },
   'v1.metrics.metric-types': (found, { record, key, i, d }, _at, { catalog }) => {
     const metric = key === 'date' ? undefined : catalog.get(key);
+    if (metric?.mayReturnNoData && record[key] === null) return; // shared.metrics.no-data-value's
     const problem = metric && typeProblem(metric.type, record[key]);
     if (problem) found.add(childPointer(recordPointer(i, d), key), problem);
+  },
+  /** A null member of a metric that may return no data: allowed by one careful reading only. */
+  'shared.metrics.no-data-value': (found, { record, key, i, d }, _at, { catalog }) => {
+    if (record[key] === null && key !== 'date' && catalog.get(key)?.mayReturnNoData) found.add(childPointer(recordPointer(i, d), key), noDataMessage(key, 'null'));
   },
 };
 
@@ -276,9 +281,17 @@ export const recordRules: RuleTable<OffRecord, MetricsV1Facts> = {
     if (!(flags & MEMBERS_OFF)) return;
     const metrics = facts!.metrics!;
     const requested = facts!.requested!;
-    for (let m = 0; m < metrics.length; m++) if (!(metrics[m] in record)) found.add(recordPointer(i, d), `missing requested metric ${quote(metrics[m])}`);
+    for (let m = 0; m < metrics.length; m++) {
+      // A metric that may return no data may lack its member under one reading: shared.metrics.no-data-value's.
+      if (!(metrics[m] in record) && !catalog.get(metrics[m])?.mayReturnNoData) found.add(recordPointer(i, d), `missing requested metric ${quote(metrics[m])}`);
+    }
     for (const key of Object.keys(record)) {
       if (key !== 'date' && !requested.has(key) && catalog.has(key)) found.add(recordPointer(i, d), `unexpected property ${quote(key)}: not a requested metric`);
     }
+  },
+  /** No member for a requested metric that may return no data: allowed by one careful reading only. */
+  'shared.metrics.no-data-value': (found, { record, i, d, flags }, _at, { facts, catalog }) => {
+    if (!(flags & MEMBERS_OFF)) return;
+    for (const metric of facts!.metrics!) if (!(metric in record) && catalog.get(metric)?.mayReturnNoData) found.add(recordPointer(i, d), noDataMessage(metric, 'no member'));
   },
 };

@@ -16,7 +16,7 @@ import { withArticle } from '../../core/problems/article.js';
 import { firstMetric, walkData, type HeaderElement } from '../checks/metrics-v2-body.js';
 import { FEW_ROWS } from '../checks/metric-rows-memo.js';
 import { listRowsDifferFrom, rangeText, type DateRange } from '../checks/request-shape.js';
-import { isDay } from '../checks/values.js';
+import { isDay, noDataMessage } from '../checks/values.js';
 import type { Found, RuleTable } from './rule-table.js';
 import { requestLimits } from '../../catalog/request-catalog.js';
 import { rangeExcess, statedMaxDateEnd } from '../../calendar/range-limit.js';
@@ -71,8 +71,8 @@ function misplacedExtraDimension(found: Found, header: HeaderElement[]): void {
   let seen = -1;
   for (let i = 0; i < dimensions; i++) {
     if (!extraDimensionNames.has(header[i].type)) continue;
-    if (seen >= 0) found.add(`/header/${i}/type`, `a second extra dimension ${quote(header[i].type)} (the first is ${quote(header[seen].type)} at /header/${seen}): only one is allowed`);
-    else if (i !== dimensions - 1) found.add(`/header/${i}/type`, `extra dimension ${quote(header[i].type)} must be the last dimension`);
+    if (seen >= 0) found.add(`/header/${i}/type`, `a second extra dimension ${quote(header[i].type)} (the first is ${quote(header[seen].type)} at /header/${seen}): the documents allow only one per request`);
+    else if (i !== dimensions - 1) found.add(`/header/${i}/type`, `extra dimension ${quote(header[i].type)} is not the last dimension (the documents say it must be the last dimension of the request)`);
     if (seen < 0) seen = i;
   }
 }
@@ -127,6 +127,28 @@ function metricsOutOfOrder(found: Found, header: HeaderElement[], metrics: reado
   rows.forEach((row, j) => {
     if (row !== metrics[j]) found.add(`/header/${element}/rows/${j}`, `expected ${quote(metrics[j])} (requested metric ${j + 1}), got ${describeValue(row)}`);
   });
+}
+
+/** Whether a metric of the network may return no data (then the schema lets null through at the top level of `data`). */
+const hasNoDataMetric = (catalog: ReadonlyMap<string, CatalogMetric>) => {
+  for (const metric of catalog.values()) if (metric.mayReturnNoData) return true;
+  return false;
+};
+
+/**
+ * By position in the innermost level of `data`: 1 where the metric row is a metric that may
+ * return no data (catalog `mayReturnNoData`); undefined when no row is (or the header does not
+ * end with its metric element, whose rows the innermost level follows).
+ */
+function noDataColumns(header: HeaderElement[], catalog: ReadonlyMap<string, CatalogMetric>): Uint8Array | undefined {
+  const last = header[header.length - 1];
+  if (last.type !== 'metric') return undefined;
+  let columns: Uint8Array | undefined;
+  for (let i = 0; i < last.rows.length; i++) {
+    const row = last.rows[i];
+    if (typeof row === 'string' && catalog.get(row)?.mayReturnNoData) (columns ??= new Uint8Array(last.rows.length))[i] = 1;
+  }
+  return columns;
 }
 
 /** The rules of the body, by its header. */
@@ -188,15 +210,32 @@ export const metricsV2Rules: RuleTable<HeaderElement[], MetricsV2Facts> = {
       }
     });
   },
-  'v2.metrics.data-numbers': (found, header, _at, { data, dataHolds }) => {
+  'v2.metrics.data-numbers': (found, header, _at, { data, dataHolds, catalog }) => {
     if (!data || dataHolds) return;
+    const noData = noDataColumns(header, catalog);
+    // The schema lets null through at the top level where a metric of the network may return no data.
+    const nullAtTop = hasNoDataMetric(catalog);
     walkData(data, header, found, (value, depth, lengths, pointer) => {
       if (depth !== lengths.length - 1) return;
       for (let i = 0; i < value.length; i++) {
         const v = value[i];
-        // At the top level the schema reports values that are neither numbers nor arrays.
-        if (depth === 0 && !Array.isArray(v)) continue;
+        if (v === null && noData?.[i] === 1) continue; // shared.metrics.no-data-value's
+        // At the top level the schema reports values that are neither numbers nor arrays (nor null, where it allows it).
+        if (depth === 0 && !Array.isArray(v) && !(v === null && nullAtTop)) continue;
         if (typeof v !== 'number' || !Number.isFinite(v)) found.add(childPointer(pointer(), i), `expected number (a metric value), got ${describeValue(v)}`);
+      }
+    });
+  },
+  /** A null in the column of a metric that may return no data: allowed by one careful reading only. */
+  'shared.metrics.no-data-value': (found, header, _at, { data, dataHolds, catalog }) => {
+    if (!data || dataHolds) return;
+    const noData = noDataColumns(header, catalog);
+    if (!noData) return;
+    const rows = header[header.length - 1].rows;
+    walkData(data, header, found, (value, depth, lengths, pointer) => {
+      if (depth !== lengths.length - 1) return;
+      for (let i = 0; i < value.length; i++) {
+        if (value[i] === null && noData[i] === 1) found.add(childPointer(pointer(), i), noDataMessage(rows[i] as string, 'null'));
       }
     });
   },

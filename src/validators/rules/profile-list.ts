@@ -21,9 +21,16 @@ const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
 
 /** The rules of each profile of the list. */
 export const profileRules: RuleTable<Record<string, unknown>, ProfileListFacts> = {
+  /** `true`: insights metrics available, which only the networks with insights have. */
   'shared.profiles.insights-networks': (found, profile, i, { network }) => {
-    if (profile.insights_enabled !== undefined && !insightsNetworks.has(network)) {
-      found.add(`/profiles/${i}/insights_enabled`, `insights_enabled is given only for ${[...insightsNetworks].join(' and ')} profiles, not ${network}`);
+    if (profile.insights_enabled === true && !insightsNetworks.has(network)) {
+      found.add(`/profiles/${i}/insights_enabled`, `insights_enabled true (insights metrics available) on a ${network} profile: the documents give it only for ${[...insightsNetworks].join(' and ')}`);
+    }
+  },
+  /** Any other value: the member itself may be read as given only for the networks with insights. */
+  'shared.profiles.insights-member-networks': (found, profile, i, { network }) => {
+    if (profile.insights_enabled !== undefined && profile.insights_enabled !== true && !insightsNetworks.has(network)) {
+      found.add(`/profiles/${i}/insights_enabled`, `insights_enabled on a ${network} profile: the documents give it "only for netA and netB" (${[...insightsNetworks].join(' and ')})`);
     }
   },
   'shared.profiles.timezone-shape': (found, profile, i) => {
