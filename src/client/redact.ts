@@ -104,13 +104,17 @@ function pieceRanges(text: string, { form, anchors }: Pieces): [number, number][
   return found;
 }
 
-/** `text` in lower case, character for character (a character whose lower case is longer stays). */
+/**
+ * `text` in lower case, character for character (a character whose lower case is longer stays;
+ * a final sigma is a sigma, as a capital sigma is wherever it stands: the whole text's lower case
+ * writes one at the end of a word `ς`, which a credential ending there would not match).
+ */
 function lowerCase(text: string): string {
-  const lower = text.toLowerCase();
+  const lower = text.toLowerCase().replace(/ς/g, 'σ');
   if (lower.length === text.length) return lower;
   let out = '';
   for (const c of text) {
-    const l = c.toLowerCase();
+    const l = c.toLowerCase().replace(/ς/g, 'σ');
     out += l.length === c.length ? l : c;
   }
   return out;

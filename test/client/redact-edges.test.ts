@@ -102,6 +102,19 @@ describe('letter case', () => {
   });
 });
 
+describe('a credential ending in a capital sigma', () => {
+  it('is found whole wherever it stands, though the lower case of a text writes a sigma ending a word "ς"', () => {
+    const sigma = new Redactor('team-token', 'PASSWORDΣ');
+    for (const [text, redacted] of [
+      ['x PASSWORDΣ y', `x ${REDACTED} y`],
+      ['x PASSWORDΣy', `x ${REDACTED}y`],
+      ['x passwordσ y', `x ${REDACTED} y`],
+      ['x passwordς', `x ${REDACTED}`],
+      ['İ PASSWORDΣz', `İ ${REDACTED}z`],
+    ]) expect(sigma.text(text), text).toBe(redacted);
+  });
+});
+
 describe('an excerpt cut inside an escaped form', () => {
   it('replaces the whole Base64 value written in 12-character references from one character before the cut', () => {
     const spelled = [...base64(PAIR).replace(/=+$/, '')].map((c) => `&#${String(c.codePointAt(0)).padStart(9, '0')};`).join('');
