@@ -19,10 +19,12 @@ const ROOT_CEILING = 80_000;
  * 80.5 kB since the merge of split answers checks each part's date rows (0.2 kB); 82.5 kB since the
  * client redacts every credential form by name (src/client/credential-names.ts, 1.2 kB), the
  * calendar holds both readings of the date range (0.3 kB), and the rule levels and problem list
- * carry the new inferred rules and their mark (0.5 kB): 82.1 kB with /v2. The ceiling
+ * carry the new inferred rules and their mark (0.5 kB): 82.1 kB with /v2; 83 kB since checkRequest
+ * gives an unknown operation the mock's code, 404 or 405 (0.3 kB), and the rule levels carry the
+ * inferred rules of the second reading pass (0.2 kB): 82.7 kB with /v1. The ceiling
  * catches growth and the other version's request checks coming in (about 6 kB more).
  */
-const ONE_VERSION_APP_CEILING: Record<string, number> = { v1: 82_500, v2: 82_500 };
+const ONE_VERSION_APP_CEILING: Record<string, number> = { v1: 83_000, v2: 83_000 };
 
 async function bundle(contents: string) {
   const result = await build({
@@ -70,7 +72,7 @@ describe('the package root bundled without code splitting', () => {
     expect(text.match(/is already requested as dimensions|extra dimension|date\.day date\.week|activity_type city/g)).toBeNull();
   });
 
-  it.each(['v1', 'v2'])('with /%s stays within its ceiling of 82.5 kB', async (version) => {
+  it.each(['v1', 'v2'])('with /%s stays within its ceiling of 83 kB', async (version) => {
     const { bytes, inputs } = await bundle(`export * from './src/index.ts';\nexport * from './src/${version}.ts';`);
     console.log(`social-analytics-api root + /${version}, esbuild browser minified, no splitting: ${(bytes / 1000).toFixed(1)} kB`);
     expect(Object.keys(inputs)).toContain('generated/request-validators.ts');

@@ -215,6 +215,9 @@ describe('catalog tables', () => {
         ],
       };
 
+      /** Version 1: per network the metrics that may return no data (a null value). */
+      export const v1MetricNoData = {};
+
       /** Version 1: per network with posts: whether its posts request offers \`sort\`. */
       export const v1PostSort = {};
 
@@ -291,6 +294,9 @@ describe('catalog tables', () => {
           {},
         ],
       };
+
+      /** Version 2: per network the metrics that may return no data (a null value). */
+      export const v2MetricNoData = {};
 
       /** Version 2: per network with posts: whether its posts request offers \`sort\`. */
       export const v2PostSort = {

@@ -21,7 +21,7 @@ const V1_PROFILE_LABELS = '/1/profile/labels';
 /** Per version, the networks whose post list path the documents do not show. */
 const POSTS_NOT_SHOWN: ReadonlyMap<number, ReadonlySet<string>> = new Map(
   [1, 2].map((version) => {
-    const shown = new Set(operations.filter((op) => op.version === version && op.kind === 'posts').map((op) => op.network));
+    const shown = new Set<string>(operations.flatMap((op) => (op.version === version && op.kind === 'posts' && 'network' in op ? [op.network] : [])));
     return [version, new Set(networksOf(version).filter((network) => !shown.has(network)))];
   }),
 );
