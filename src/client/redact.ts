@@ -104,13 +104,17 @@ function pieceRanges(text: string, { form, anchors }: Pieces): [number, number][
   return found;
 }
 
-/** `text` in lower case, character for character (a character whose lower case is longer stays). */
+/**
+ * `text` in lower case, character for character (a character whose lower case is longer stays;
+ * a final sigma is a sigma, as a capital sigma is wherever it stands: the whole text's lower case
+ * writes one at the end of a word `ς`, which a credential ending there would not match).
+ */
 function lowerCase(text: string): string {
-  const lower = text.toLowerCase();
+  const lower = text.toLowerCase().replace(/ς/g, 'σ');
   if (lower.length === text.length) return lower;
   let out = '';
   for (const c of text) {
-    const l = c.toLowerCase();
+    const l = c.toLowerCase().replace(/ς/g, 'σ');
     out += l.length === c.length ? l : c;
   }
   return out;
@@ -164,7 +168,8 @@ export class Redactor {
     this.#plain = plain[0].length >= FRAGMENT_MIN ? [piecesOf(plain[0])] : [];
     this.#short = plain.filter((form) => form.length < FRAGMENT_MIN);
     const bytes = new TextEncoder().encode(pair);
-    const encoded = [0, 1, 2].map((shift) => alignedBase64(bytes, shift)).filter((form) => form.length > 0);
+    // An empty form (of a pair of one or two bytes, past alignment 0) is in neither list below.
+    const encoded = [0, 1, 2].map((shift) => alignedBase64(bytes, shift));
     this.#base64 = encoded.filter((form) => form.length >= FRAGMENT_MIN).map(piecesOf);
     this.#shortBase64 = encoded.filter((form) => form.length < FRAGMENT_MIN && form.length >= 4);
     this.#reach = 12 * Math.max(pair.length, ...encoded.map((form) => form.length)) + 2;
@@ -213,6 +218,7 @@ export class Redactor {
    * with a list of work instead of recursion, in time linear in the value.
    */
   value(value: unknown): unknown {
+    // Stryker disable next-line ArrayDeclaration: the items are set from index 0 to the last, which gives an empty array the same length and items
     const copy = (v: unknown): unknown => (typeof v === 'string' ? this.text(v) : !isContainer(v) ? v : Array.isArray(v) ? new Array<unknown>(v.length) : {});
     const root = copy(value);
     const work: [object, object][] = isContainer(value) ? [[value, root as object]] : [];

@@ -8,14 +8,18 @@
  * written apart from the redactor (test/proxy/support/credentials.ts).
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { base64, FRAGMENT_MIN, REDACTED, Redactor } from '../../src/client/redact.js';
 import { holdsCredentialPiece } from '../proxy/support/credentials.js';
 
 const TOKEN = 'team-token';
 const SECRET = 'p4ss/w+rd-long';
 const PAIR = `${TOKEN}:${SECRET}`;
-const redactor = new Redactor(TOKEN, SECRET);
+// Made before each test, not when the file loads: a redactor that fails to build fails the tests.
+let redactor: Redactor;
+beforeEach(() => {
+  redactor = new Redactor(TOKEN, SECRET);
+});
 const leaks = holdsCredentialPiece(TOKEN, SECRET);
 
 /** The Base64 of the pair placed at byte `shift` of a group of three, as a longer Base64 text holds it. */
@@ -61,7 +65,10 @@ describe('pieces of exactly the shortest length', () => {
 
 describe('short credentials and their Base64', () => {
   // "a:b" is "YTpi" in Base64; at byte alignments 1 and 2 its own characters are "Yg" and "OmI".
-  const short = new Redactor('a', 'b');
+  let short: Redactor;
+  beforeEach(() => {
+    short = new Redactor('a', 'b');
+  });
 
   it('redacts a Base64 form of 4 characters as a whole word, at either end of a text', () => {
     expect(base64('a:b')).toBe('YTpi');
@@ -95,6 +102,19 @@ describe('letter case', () => {
   });
 });
 
+describe('a credential ending in a capital sigma', () => {
+  it('is found whole wherever it stands, though the lower case of a text writes a sigma ending a word "ς"', () => {
+    const sigma = new Redactor('team-token', 'PASSWORDΣ');
+    for (const [text, redacted] of [
+      ['x PASSWORDΣ y', `x ${REDACTED} y`],
+      ['x PASSWORDΣy', `x ${REDACTED}y`],
+      ['x passwordσ y', `x ${REDACTED} y`],
+      ['x passwordς', `x ${REDACTED}`],
+      ['İ PASSWORDΣz', `İ ${REDACTED}z`],
+    ]) expect(sigma.text(text), text).toBe(redacted);
+  });
+});
+
 describe('an excerpt cut inside an escaped form', () => {
   it('replaces the whole Base64 value written in 12-character references from one character before the cut', () => {
     const spelled = [...base64(PAIR).replace(/=+$/, '')].map((c) => `&#${String(c.codePointAt(0)).padStart(9, '0')};`).join('');
@@ -114,5 +134,74 @@ describe('the copy of a value', () => {
     expect(leaks(JSON.stringify(copy))).toBe(false);
     for (const scalar of [1, null, true, undefined]) expect(redactor.value(scalar)).toBe(scalar);
     expect(redactor.value(`a ${SECRET}`)).toBe(`a ${REDACTED}`);
+  });
+});
+
+describe('edges of the forms, each judged exactly', () => {
+  it('lets a short credential ending (beginning) with a sign touch a letter after (before) it', () => {
+    const signs = new Redactor('t0', 'k+');
+    expect(signs.text('go k+now')).toBe(`go ${REDACTED}now`);
+    expect(new Redactor('t0', '+k').text('go now+k')).toBe(`go now${REDACTED}`);
+    expect(signs.text('go kk+ now')).toBe('go kk+ now');
+    // A text of escapes alone: a JSON-escaped backslash is one backslash, replaced once.
+    expect(new Redactor('t', '\\').text('\\\\')).toBe(REDACTED);
+  });
+
+  it('redacts a URL-safe Base64 value whose standard spelling holds both "+" and "/"', () => {
+    const secret = 'key>>>?>?ok';
+    const basic = base64(`team-token:${secret}`);
+    expect(basic).toMatch(/\+.*\//);
+    const urlSafe = basic.replace(/\+/g, '-').replace(/\//g, '_');
+    const redactor = new Redactor('team-token', secret);
+    expect(redactor.text(`Basic ${urlSafe} end`)).toBe(`Basic ${REDACTED} end`);
+    expect(redactor.text(`Basic ${basic} end`)).toBe(`Basic ${REDACTED} end`);
+    // Its tail alone (a piece of the form at another byte alignment), URL-safe.
+    expect(redactor.text(`(${urlSafe.slice(9)})`)).toBe(`(${REDACTED})`);
+  });
+
+  it('replaces overlapping and touching forms as one, and keeps the text between apart forms', () => {
+    expect(redactor.text(`${SECRET}${SECRET}`)).toBe(`${REDACTED}${REDACTED}`);
+    expect(redactor.text(`${PAIR}|${SECRET}`)).toBe(`${REDACTED}|${REDACTED}`);
+    // The pair holds the secret: the secret's range lies inside the pair's, which is replaced once.
+    expect(redactor.text(`a ${PAIR} b ${SECRET.slice(0, 9)} c`)).toBe(`a ${REDACTED} b ${REDACTED} c`);
+    // A secret that repeats itself is found at every shift in a longer repetition: one replacement.
+    const periodic = new Redactor('tok', 'ab'.repeat(6));
+    expect(periodic.text(`<${'ab'.repeat(11)}>`)).toBe(`<${REDACTED}>`);
+    expect(periodic.text(`tok:${'ab'.repeat(12)}`)).toBe(REDACTED);
+  });
+
+  it('ends an excerpt at the end of a form that reaches the end of the text, with no count of 0 more', () => {
+    const text = `${'x'.repeat(10)}${SECRET}`;
+    expect(redactor.excerpt(text, 20)).toBe(`${'x'.repeat(10)}${REDACTED}`);
+    expect(redactor.excerpt(`${text}y`, 20)).toBe(`${'x'.repeat(10)}${REDACTED}... (1 more characters)`);
+  });
+
+  it('copies an array item by item, whatever a key of it would read as a credential', () => {
+    const digits = new Redactor('0', '1');
+    const copy = digits.value(['a', 'b', { 1: 'c' }]) as unknown[];
+    expect(Array.isArray(copy)).toBe(true);
+    expect(Object.keys(copy)).toEqual(['0', '1', '2']);
+    expect(copy).toEqual(['a', 'b', { [REDACTED]: 'c' }]);
+  });
+
+  it('makes each key of a copied object an ordinary property: listed, writable and deletable', () => {
+    const copy = redactor.value({ k: 1, [SECRET]: 2 }) as Record<string, unknown>;
+    for (const key of ['k', REDACTED]) expect(Object.getOwnPropertyDescriptor(copy, key), key).toEqual({ value: key === 'k' ? 1 : 2, enumerable: true, writable: true, configurable: true });
+    expect(JSON.stringify(copy)).toBe(`{"k":1,"${REDACTED}":2}`);
+  });
+
+  it('builds a redactor for every length of pair, around the shortest piece and the short forms', () => {
+    // Pairs of 3 to 12 characters: the short forms (whole words) below FRAGMENT_MIN, pieces from it.
+    for (let n = 1; n <= 10; n++) {
+      const token = 't';
+      const secret = 's'.repeat(n);
+      const r = new Redactor(token, secret);
+      const pair = `${token}:${secret}`;
+      expect(r.text(`[${pair}]`), pair).toBe(`[${REDACTED}]`);
+      // The Base64 without its padding (a short form is a whole word: the padding after it stays).
+      expect(r.text(`[${base64(pair).replace(/=+$/, '')}]`), pair).toBe(`[${REDACTED}]`);
+      // Glued to letters, a pair of FRAGMENT_MIN characters or more is still found; a shorter one is not.
+      expect(r.text(`x${pair}x`), pair).toBe(pair.length >= FRAGMENT_MIN ? `x${REDACTED}x` : `x${pair}x`);
+    }
   });
 });

@@ -5,7 +5,7 @@
  * an error: every property kept is redacted, what cannot be redacted is left out.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { base64, FRAGMENT_MIN, REDACTED, Redactor } from '../../src/client/redact.js';
 import { holdsCredentialPiece } from '../proxy/support/credentials.js';
 
@@ -67,7 +67,10 @@ describe('redaction of random credentials', () => {
 describe('the copy of an error', () => {
   const TOKEN = 'team-token';
   const SECRET = 'p4ss/w+rd-long';
-  const redactor = new Redactor(TOKEN, SECRET);
+  let redactor: Redactor;
+  beforeEach(() => {
+    redactor = new Redactor(TOKEN, SECRET);
+  });
   const leaks = holdsCredentialPiece(TOKEN, SECRET);
 
   it('keeps name, message, code, errno, syscall, hostname, address and port, each redacted and cut', () => {

@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type ClientOptions } from '../../src/client/index.js';
 import { base64, FRAGMENT_MIN, REDACTED, Redactor, WHOLE_WORD_BELOW } from '../../src/client/redact.js';
 import { validateResponse } from '../../src/validators/index.js';
@@ -115,8 +115,13 @@ describe('credentials echoed by the server never reach a thrown error', () => {
 });
 
 describe('Redactor', () => {
-  const redactor = new Redactor(TOKEN, SECRET);
-  const encoded = base64(PAIR);
+  // Made before each test, not when the file loads: a redactor that fails to build fails the tests.
+  let redactor: Redactor;
+  let encoded: string;
+  beforeEach(() => {
+    redactor = new Redactor(TOKEN, SECRET);
+    encoded = base64(PAIR);
+  });
 
   it('replaces every spelling of the credentials, glued to other text or not', () => {
     const spellings = [

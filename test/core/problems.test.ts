@@ -8,7 +8,7 @@ import type { RuleId } from '../../generated/rule-levels.js';
 import { withArticle } from '../../src/core/problems/article.js';
 import { describeValue, listValues, quote } from '../../src/core/problems/describe.js';
 import { formatError, formatErrors } from '../../src/core/problems/problem-lines.js';
-import { atParameter, atPointer, ProblemList } from '../../src/core/problems/problem-list.js';
+import { atParameter, atPointer, MAX_LEFT_OUT, ProblemList } from '../../src/core/problems/problem-list.js';
 import { RequestValidationError } from '../../src/core/problems/request-error.js';
 
 const STATED: RuleId = 'shared.posts.field-names';
@@ -48,6 +48,8 @@ describe('describing values for messages', () => {
     expect(listValues(names(12), 2)).toBe('"v0", "v1" and 10 more');
     expect(listValues([1, null, 'x', { a: 1 }])).toBe('1, null, "x", {"a":1}');
     expect(listValues([])).toBe('');
+    // A long string is shortened as in any message, not written out as raw JSON.
+    expect(listValues(['c'.repeat(61), 'd'])).toBe(`"${'c'.repeat(60)}…", "d"`);
   });
 
   it('puts the article of the first letter', () => {
@@ -96,10 +98,51 @@ describe('the problem list', () => {
     expect(warningsFirst.lists(INFERRED)).toBe(false);
   });
 
-  it('makes an inferred rule an error in strict mode', () => {
+  it('makes an inferred rule an error in strict mode, marked inferred; a stated rule is never marked', () => {
     const strict = new ProblemList({ strict: true });
-    expect(strict.add(INFERRED, '/x', 'odd')).toMatchObject({ severity: 'error' });
-    expect(new ProblemList().add(INFERRED, '/x', 'odd')).toMatchObject({ severity: 'warning' });
+    expect(strict.add(INFERRED, '/x', 'odd')).toEqual({ rule: INFERRED, severity: 'error', place: '/x', message: 'odd', code: 3, inferred: true });
+    expect(strict.add(STATED, '/y', 'bad')).toEqual({ rule: STATED, severity: 'error', place: '/y', message: 'bad', code: 3 });
+    const lenient = new ProblemList();
+    expect(lenient.add(INFERRED, '/x', 'odd')).toEqual({ rule: INFERRED, severity: 'warning', place: '/x', message: 'odd', code: 3 });
+    expect(lenient.add(STATED, '/y', 'bad')).toEqual({ rule: STATED, severity: 'error', place: '/y', message: 'bad', code: 3 });
+  });
+
+  it('marks the entries of what a cap left out of an inferred rule in strict mode inferred, by either cap', () => {
+    const byRule = new ProblemList({ strict: true, maxPerRule: 1 });
+    for (const rule of [INFERRED, STATED]) for (let i = 0; i < 2; i++) byRule.add(rule, `/${rule}/${i}`, 'x');
+    expect(byRule.all().filter((p) => p.place === '')).toEqual([
+      { rule: INFERRED, severity: 'error', place: '', message: `and 1 more problem of rule ${INFERRED} not listed (only the first 1 of a rule are shown)`, code: 3, inferred: true },
+      { rule: STATED, severity: 'error', place: '', message: `and 1 more problem of rule ${STATED} not listed (only the first 1 of a rule are shown)`, code: 3 },
+    ]);
+    const bySeverity = new ProblemList({ strict: true, max: 1, maxPerRule: 10 });
+    for (let i = 0; i < 3; i++) bySeverity.add(INFERRED, `/${i}`, 'x');
+    expect(bySeverity.all().at(-1)).toEqual({ rule: INFERRED, severity: 'error', place: '', message: 'and 2 more problems not listed (only the first 1 are shown)', code: 3, inferred: true });
+    // Outside strict mode the same problems are warnings, never marked.
+    const lenient = new ProblemList({ maxPerRule: 1 });
+    for (let i = 0; i < 2; i++) lenient.add(INFERRED, `/${i}`, 'x');
+    expect(lenient.all().at(-1)).toEqual({ rule: INFERRED, severity: 'warning', place: '', message: `and 1 more problem of rule ${INFERRED} not listed (only the first 1 of a rule are shown)`, code: 3 });
+  });
+
+  it('counts errors and warnings past their caps in an entry each, errors first, whichever came first', () => {
+    for (const order of [[INFERRED, STATED], [STATED, INFERRED]]) {
+      const list = new ProblemList({ max: 2, maxPerRule: 10 });
+      for (const rule of order) for (let i = 0; i < 2 + (rule === STATED ? 1 : 3); i++) list.add(rule, `/${rule}/${i}`, 'x');
+      expect(list.all().filter((p) => p.place === '').map((p) => `${p.severity} ${p.rule} ${p.message}`), order.join()).toEqual([
+        `error ${STATED} and 1 more problem not listed (only the first 2 are shown)`,
+        `warning ${INFERRED} and 3 more problems not listed (only the first 2 are shown)`,
+      ]);
+    }
+  });
+
+  it(`says "at least" only once a check may stop, after ${MAX_LEFT_OUT} problems left out`, () => {
+    const list = new ProblemList({ maxPerRule: 1 });
+    list.add(STATED, '/0', 'bad');
+    for (let i = 1; i < MAX_LEFT_OUT; i++) list.tally(STATED);
+    expect(list.shouldStop()).toBe(false);
+    expect(list.all().at(-1)?.message).toBe(`and ${MAX_LEFT_OUT - 1} more problems of rule ${STATED} not listed (only the first 1 of a rule are shown)`);
+    list.tally(STATED);
+    expect(list.shouldStop()).toBe(true);
+    expect(list.all().at(-1)?.message).toBe(`and at least ${MAX_LEFT_OUT} more problems of rule ${STATED} not listed (only the first 1 of a rule are shown)`);
   });
 
   it('counts a tallied problem in the count and in its rule\'s entry', () => {

@@ -9,7 +9,7 @@ export function describeValue(value: unknown): string {
   if (typeof value === 'string') return quote(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return `array (${value.length} item${value.length === 1 ? '' : 's'})`;
-  if (typeof value === 'object') return 'object';
+  // `object`, or the type of a value JSON has not (function, bigint, symbol).
   return typeof value;
 }
 

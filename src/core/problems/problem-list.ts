@@ -110,7 +110,8 @@ export class ProblemList {
       this.leaveOut(rule, error, code);
       return undefined;
     }
-    const problem: FoundProblem = error && this.strict && ruleLevel(rule) === 'inferred' ? { rule, severity: 'error', place, message, code, inferred: true } : { rule, severity: error ? 'error' : 'warning', place, message, code };
+    // Strict mode makes every problem an error: an inferred rule's is marked.
+    const problem: FoundProblem = this.strict && ruleLevel(rule) === 'inferred' ? { rule, severity: 'error', place, message, code, inferred: true } : { rule, severity: error ? 'error' : 'warning', place, message, code };
     (this.found ??= []).push(problem);
     listedOf.set(rule, ofRule + 1);
     if (error) this.errorCount++;
@@ -148,7 +149,7 @@ export class ProblemList {
    */
   private leaveOut(rule: RuleId, error: boolean, code: number): void {
     const severity: Severity = error ? 'error' : 'warning';
-    const inferred = error && this.strict && ruleLevel(rule) === 'inferred' ? { inferred: true as const } : {};
+    const inferred = this.strict && ruleLevel(rule) === 'inferred' ? { inferred: true as const } : {};
     if (this.severityFull(error)) {
       if (error) (this.overError ??= { rule, severity, ...inferred, code: VALIDATION_CODE, count: 0 }).count++;
       else (this.overWarning ??= { rule, severity, code: VALIDATION_CODE, count: 0 }).count++;
