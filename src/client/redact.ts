@@ -166,7 +166,8 @@ export class Redactor {
     const pair = `${token}:${secret}`;
     const plain = [pair, secret, token].map(lowerCase);
     this.#plain = plain[0].length >= FRAGMENT_MIN ? [piecesOf(plain[0])] : [];
-    this.#short = plain.filter((form) => form.length < FRAGMENT_MIN);
+    // An empty credential is no form: nothing to find (and `indexOf('')` finds it everywhere).
+    this.#short = plain.filter((form) => form.length > 0 && form.length < FRAGMENT_MIN);
     const bytes = new TextEncoder().encode(pair);
     // An empty form (of a pair of one or two bytes, past alignment 0) is in neither list below.
     const encoded = [0, 1, 2].map((shift) => alignedBase64(bytes, shift));

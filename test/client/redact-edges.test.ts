@@ -7,11 +7,14 @@
  * and the copy of a value of every JSON type. Every redacted text is judged by the checker
  * written apart from the redactor (test/proxy/support/credentials.ts).
  */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { base64, FRAGMENT_MIN, REDACTED, Redactor } from '../../src/client/redact.js';
 import { holdsCredentialPiece } from '../proxy/support/credentials.js';
 
+const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TOKEN = 'team-token';
 const SECRET = 'p4ss/w+rd-long';
 const PAIR = `${TOKEN}:${SECRET}`;
@@ -203,5 +206,28 @@ describe('edges of the forms, each judged exactly', () => {
       // Glued to letters, a pair of FRAGMENT_MIN characters or more is still found; a shorter one is not.
       expect(r.text(`x${pair}x`), pair).toBe(pair.length >= FRAGMENT_MIN ? `x${REDACTED}x` : `x${pair}x`);
     }
+  });
+});
+
+describe('an empty credential', () => {
+  // Run in a child process: the search for an empty form never ended (`indexOf('')` finds it at
+  // every index, the last one forever), which no test timeout can stop inside its own thread.
+  // The 60 s bound is a hang guard; the script itself takes well under a second.
+  it('is no form: the other credential is still redacted and the search ends', () => {
+    const script = [
+      "import { Redactor } from './src/client/redact.ts';",
+      "const cases = [['', 'a-long-secret-here'], ['team-token', ''], ['', ''], ['', 'b']];",
+      "const text = 'x a-long-secret-here y team-token z b';",
+      'console.log(JSON.stringify(cases.map(([t, s]) => new Redactor(t, s).text(text))));',
+    ].join('\n');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: PROJECT_ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect(run.error, 'the child ended by itself').toBeUndefined();
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual([
+      `x ${REDACTED} y team-token z b`,
+      `x a-long-secret-here y ${REDACTED} z b`,
+      'x a-long-secret-here y team-token z b',
+      `x a-long-secret-here y team-token z ${REDACTED}`,
+    ]);
   });
 });
