@@ -75,8 +75,8 @@ export const GROUPS: readonly MutationGroup[] = [
   },
   {
     name: 'operations',
-    title: 'operation lookup (src/operations/operation-of.ts)',
-    mutate: ['src/operations/operation-of.ts'],
+    title: 'operation lookup and path reading (src/operations/)',
+    mutate: ['src/operations/operation-of.ts', 'src/operations/request-path.ts'],
     tests: ['test/operations/*.test.ts', 'test/validators/lookup.test.ts', 'test/validators/operations.test.ts'],
   },
   {

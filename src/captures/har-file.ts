@@ -6,7 +6,8 @@
  */
 import type { Entry } from 'har-format';
 import { isPlainObject } from '../shared/values.js';
-import { operationOf, requestPathname } from '../operations/operation-of.js';
+import { operationOf } from '../operations/operation-of.js';
+import { requestPathname } from '../operations/request-path.js';
 import type { OperationInfo } from '../../generated/operations.js';
 import { contentText, recoverRequest } from './har-content.js';
 import { parseJson } from './json-syntax.js';

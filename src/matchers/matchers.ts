@@ -18,7 +18,8 @@ import type { ValidationError } from '../validators/types.js';
 import { explainRuleLine } from '../catalog/rule-command.js';
 // The package's validators entry: one bundled file once compiled (scripts/compile-javascript.mjs).
 import { formatError, validateResponse } from '../validators/index.js';
-import { operationOf, splitOperationKey } from '../operations/operation-of.js';
+import { operationOf } from '../operations/operation-of.js';
+import { splitOperationKey } from '../operations/request-path.js';
 import { DEFAULT_MAX_BODY_BYTES, readBody } from '../client/read-body.js';
 import type { CaptureCase, SatisfyOptions, ValidResponseOptions } from './types.js';
 import { showWarnings } from './warnings.js';

@@ -1,6 +1,6 @@
 /**
- * The operation lookup, the one module that reads API paths: from a method and a request path or
- * full URL to the generated record of the operation (generated/operations.ts: key, version,
+ * The operation lookup, the one module that matches API paths (read by ./request-path.ts): from a
+ * method and a request path or full URL to the generated record of the operation (generated/operations.ts: key, version,
  * network, kind, operationId, schema names). Everything else (client, splitting, matcher, CLI,
  * validators, mock) asks here rather than parsing paths; the builders carry their operation's
  * record (generated/builders/v*-operations.ts). A path under a base path
@@ -9,6 +9,7 @@
  * kept between calls.
  */
 import { operations, type OperationInfo, type OperationKey } from '../../generated/operations.js';
+import { requestPathname } from './request-path.js';
 
 /** The generated record of one operation. */
 export type Operation = Readonly<OperationInfo & { key: OperationKey }>;
@@ -32,25 +33,6 @@ const versions: readonly number[] = [...new Set(operations.map((op) => op.versio
 /** The operation at exactly this path (any method), as a server routes it; undefined if none. */
 export function operationAtPath(path: string): Operation | undefined {
   return byPath.get(path);
-}
-
-/** The path part of a request path or URL: no scheme, host, query, fragment or trailing slash. */
-export function requestPathname(pathOrUrl: string): string {
-  // Scheme and host, then query and fragment; no URL parser, so that the module (which the
-  // builders reach) compiles without DOM or Node types.
-  let path = pathOrUrl.trim();
-  // An http(s) URL, the common case, cut without a regular expression: its host runs to the first "/", "?" or "#".
-  const host = path.startsWith('https://') ? 8 : path.startsWith('http://') ? 7 : -1;
-  if (host >= 0) {
-    let end = host;
-    while (end < path.length && path[end] !== '/' && path[end] !== '?' && path[end] !== '#') end++;
-    path = path.slice(end);
-  } else path = path.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
-  const query = path.search(/[?#]/);
-  if (query >= 0) path = path.slice(0, query);
-  if (!path.startsWith('/')) path = `/${path}`;
-  while (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
-  return path;
 }
 
 /** The last segments of the operations' paths (`/metrics`, ...): a path ending with an operation's path ends with one of them. */
@@ -93,16 +75,6 @@ export function postListPathOf(path: string): { readonly version: number; readon
     return rest.every(isWord) ? { version, network: rest[0] } : undefined;
   }
   return undefined;
-}
-
-/**
- * The method and path of an operation written "METHOD /path" ("POST /2/facebook/metrics", or
- * with a full URL), undefined when `text` is not of that form.
- */
-export function splitOperationKey(text: unknown): { method: string; path: string } | undefined {
-  if (typeof text !== 'string') return undefined;
-  const match = /^\s*([A-Za-z]+)\s+(\S+)\s*$/.exec(text);
-  return match ? { method: match[1], path: match[2] } : undefined;
 }
 
 /**

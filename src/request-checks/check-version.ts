@@ -9,7 +9,7 @@ import type { Version } from '../shared/catalog-types.js';
 import type { VersionCrossFieldRules } from './cross-field.js';
 import { networkFacts, type NetworkFactsTable } from './name-sets.js';
 import { describeValue } from '../core/problems/describe.js';
-import { operationAtPath, requestPathname, splitOperationKey } from '../operations/operation-of.js';
+import { requestPathname, splitOperationKey } from '../operations/request-path.js';
 import type { RequestProblem } from '../core/problems/problem.js';
 import { RequestProblemList, isObject } from './problem-list.js';
 import { dayProblems, schemaProblems } from './schema-problems.js';
@@ -94,13 +94,22 @@ function profilesProblems(operationKey: string, body: unknown, options: CheckReq
 
 /**
  * The code the API answers a request of no operation with, as the mock does: 405 ("HTTP method
- * not allowed") when an operation has the path with another method, else 404 ("resource not
- * allowed"); both are failures of "all" endpoints in the error table.
+ * not allowed") when an operation of `versions` has the path with another method, else 404
+ * ("resource not allowed"); both are failures of "all" endpoints in the error table. Only the
+ * given versions' operations are read, so that a one-version bundle holds none of the other's.
  */
-function unknownOperationCode(operationKey: string): number {
-  const key = splitOperationKey(operationKey);
-  const atPath = key && operationAtPath(requestPathname(key.path));
-  return atPath && atPath.method !== key.method.toUpperCase() ? 405 : 404;
+function unknownOperationCode(versions: readonly VersionRequests[], operationKey: string): number {
+  const asked = splitOperationKey(operationKey);
+  if (!asked) return 404;
+  const path = requestPathname(asked.path);
+  const method = asked.method.toUpperCase();
+  for (const { operations } of versions) {
+    for (const key in operations) {
+      const known = splitOperationKey(key);
+      if (known && known.path === path && known.method !== method) return 405;
+    }
+  }
+  return 404;
 }
 
 /**
@@ -112,6 +121,6 @@ export function checkVersionRequest(versions: readonly VersionRequests[], operat
   if (check) return check(body, options);
   const problems = new RequestProblemList(options.strict);
   const which = versions.length === 1 ? `version ${versions[0].version} operation` : 'operation';
-  problems.add('shared.request.known-operation', 'operation', `unknown ${which} ${describeValue(operationKey)}`, unknownOperationCode(operationKey));
+  problems.add('shared.request.known-operation', 'operation', `unknown ${which} ${describeValue(operationKey)}`, unknownOperationCode(versions, operationKey));
   return problems.items();
 }

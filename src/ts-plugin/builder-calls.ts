@@ -7,7 +7,8 @@
  * call, and the plugin leaves it to TypeScript.
  */
 import type ts from 'typescript';
-import { operationOf, splitOperationKey } from '../operations/operation-of.js';
+import { operationOf } from '../operations/operation-of.js';
+import { splitOperationKey } from '../operations/request-path.js';
 import type { BuilderOperation, Slot } from './catalog-entries.js';
 
 /** A name found in a builder call: the literal, its slot and the operation of the call. */

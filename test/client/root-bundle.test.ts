@@ -21,7 +21,7 @@ const ROOT_CEILING = 80_000;
  * calendar holds both readings of the date range (0.3 kB), and the rule levels and problem list
  * carry the new inferred rules and their mark (0.5 kB): 82.1 kB with /v2; 83 kB since checkRequest
  * gives an unknown operation the mock's code, 404 or 405 (0.3 kB), and the rule levels carry the
- * inferred rules of the second reading pass (0.2 kB): 82.7 kB with /v1. The ceiling
+ * inferred rules of the second reading pass (0.2 kB): 82.8 kB with /v1. The ceiling
  * catches growth and the other version's request checks coming in (about 6 kB more).
  */
 const ONE_VERSION_APP_CEILING: Record<string, number> = { v1: 83_000, v2: 83_000 };

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../generated/operations.js';
-import { apiVersionOf, lookupOperation, operationAtPath, operationOf, requestPathname, splitOperationKey } from '../../src/operations/operation-of.js';
+import { apiVersionOf, lookupOperation, operationAtPath, operationOf } from '../../src/operations/operation-of.js';
+import { requestPathname, splitOperationKey } from '../../src/operations/request-path.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
 

@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../generated/operations.js';
-import { operationOf, requestPathname } from '../../src/operations/operation-of.js';
+import { operationOf } from '../../src/operations/operation-of.js';
+import { requestPathname } from '../../src/operations/request-path.js';
 
 /** The plain reading, as it was written first. */
 function plainPathname(pathOrUrl: string): string {

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { lookupOperation, validateResponse } from '../../src/validators/index.js';
 import { operations } from '../../generated/operations.js';
-import { apiVersionOf, operationAtPath, operationOf, splitOperationKey } from '../../src/operations/operation-of.js';
+import { apiVersionOf, operationAtPath, operationOf } from '../../src/operations/operation-of.js';
+import { splitOperationKey } from '../../src/operations/request-path.js';
 
 const body = { success: true, profiles: [] };
 

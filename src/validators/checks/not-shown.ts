@@ -12,7 +12,8 @@
  */
 import { operations } from '../../../generated/operations.js';
 import type { RuleId } from '../../core/rules.js';
-import { postListPathOf, requestPathname } from '../../operations/operation-of.js';
+import { postListPathOf } from '../../operations/operation-of.js';
+import { requestPathname } from '../../operations/request-path.js';
 import { networksOf } from '../catalog-facts.js';
 
 /** The path of version 1's profile label list (as version 2's, under /1). */
