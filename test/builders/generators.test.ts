@@ -320,9 +320,14 @@ describe('builders of the fixture', () => {
     expect(source).not.toContain('export interface BetaPostsRequest');
     expect(source).toContain(
       lines(
-        '/** Success body of an alpha posts request for fields F: posts holding each requested field. */',
+        '/** An alpha post holding the fields F: each requested field. */',
+        'export type AlphaPostOf<F extends AlphaPostField = AlphaPostField> = {',
+        "  [K in F]-?: Schemas['AlphaPost'][K];",
+        '};',
+        '',
+        '/** Success body of an alpha posts request for fields F: `AlphaPostOf<F>` posts and the cursor. */',
         'export type AlphaPostsResponse<F extends AlphaPostField = AlphaPostField> = PostsPage<',
-        "  RequiredPick<Schemas['AlphaPost'], F> & AlphaPostResponseMembers",
+        '  AlphaPostOf<F> & AlphaPostResponseMembers',
         '>;',
       ),
     );
