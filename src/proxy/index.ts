@@ -11,6 +11,7 @@ export type {
   ReportClosing,
   ReportItem,
   ResponseReport,
+  RunInputs,
   SkippedReport,
   Summary,
   UnreadableReport,
