@@ -6,16 +6,15 @@
  * Exit codes: those of `validate`; 2 also when the reports are not the shards of one run, each once.
  */
 import { resolve } from 'node:path';
-import { readMinCoverage } from '../report/coverage-gate.js';
 import { mergeShardItems, openShardMerge } from '../report/merge-shards.js';
-import { DEFAULT_REPORTER, REPORTER_FLAG_OPTIONS } from '../shared/reporter-names.js';
+import { REPORTER_FLAG_OPTIONS } from '../shared/reporter-names.js';
 import { createSpoolFiles } from '../report/spool.js';
 import { displayPath } from '../captures/read-inputs.js';
 import { readOptions, type OptionTable } from './parse-options.js';
 import { streamReports, type ReportOptions } from './stream-reports.js';
 import { MERGE_REPORTS_USAGE } from './usage.js';
 import { standardIo, type ValidateIo } from './validate.js';
-import { docsUrl, isReportOption, pairOutputs, reportSlot, type Slot } from './validate-args.js';
+import { chooseReporters, isReportOption, readSharedReportOption, reportSlot, type Slot } from './validate-args.js';
 
 const MORE_HELP = 'run social-analytics-api merge-reports --help for more';
 
@@ -56,45 +55,15 @@ export function parseMergeArgs(args: readonly string[]): MergeOptions | { error:
       slots.push(slot);
       continue;
     }
-    switch (token.name) {
-      case 'root':
-        if (!token.value) return { error: `${token.rawName} needs a folder` };
-        options.root = token.value;
-        break;
-      case 'docs-url': {
-        const url = docsUrl(token.value);
-        if (typeof url !== 'string') return url;
-        options.docsUrl = url;
-        break;
-      }
-      case 'min-coverage': {
-        const wrong = readMinCoverage(token.value, (options.minCoverage ??= {}));
-        if (wrong) return { error: wrong };
-        break;
-      }
-      case 'baseline':
-        if (!token.value) return { error: `${token.rawName} needs a file: a baseline written by --write-baseline, or a JSON report` };
-        options.baseline = token.value;
-        break;
-      case 'write-baseline':
-        if (!token.value) return { error: `${token.rawName} needs a file to write the baseline to` };
-        options.writeBaseline = token.value;
-        break;
-      case 'help':
-        options.help = true;
-        break;
-    }
+    const shared = readSharedReportOption(token, options);
+    if (typeof shared === 'object') return shared;
+    if (token.name === 'help') options.help = true;
   }
-  const unpaired = pairOutputs(slots);
-  if (unpaired) return { error: unpaired };
-  options.reporters = slots.flatMap((s) => (s.kind === 'reporter' ? [s.choice] : []));
-  if (!options.reporters.length) options.reporters.push({ name: DEFAULT_REPORTER });
-  const files = options.reporters.map((r) => r.output).filter((f): f is string => f !== undefined);
-  const twice = files.find((f, i) => files.indexOf(f) !== i);
-  if (twice) return { error: `two reporters write to ${twice}` };
+  const chosen = chooseReporters(slots, options);
+  if ('error' in chosen) return chosen;
+  const files = chosen.files;
   const overwritten = [...files, ...(options.writeBaseline === undefined ? [] : [options.writeBaseline])].find((f) => options.paths.includes(f));
   if (overwritten) return { error: `${overwritten} is a shard's report to merge and the file a report is written to` };
-  if (options.writeBaseline !== undefined && files.includes(options.writeBaseline)) return { error: `--write-baseline ${options.writeBaseline}: a reporter writes to that file` };
   if (!options.help && !options.paths.length) return { error: 'no shard report given (usage: social-analytics-api merge-reports <shard report>... [options])' };
   return options;
 }

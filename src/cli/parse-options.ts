@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 /** The options of a command, as `parseArgs` takes them. */
 export type OptionTable = Record<string, { type: 'string' | 'boolean'; short?: string }>;
 
-type ArgToken =
+export type ArgToken =
   | { kind: 'option'; name: string; rawName: string; value: string | undefined }
   | { kind: 'positional'; value: string };
 

@@ -2,7 +2,7 @@
 import { reporterForFile } from '../report/reporters/table.js';
 import { DEFAULT_REPORTER, isReporterFlag, isReporterName, REPORTER_FLAG_OPTIONS, REPORTER_FLAGS, REPORTER_NAMES, type ReporterFlag, type ReporterName } from '../shared/reporter-names.js';
 import { readMinCoverage, type CoverageMinimums } from '../report/coverage-gate.js';
-import { readOptions, type OptionTable } from './parse-options.js';
+import { readOptions, type ArgToken, type OptionTable } from './parse-options.js';
 import { readShard, type Shard } from './shard.js';
 
 export interface ReporterChoice {
@@ -115,6 +115,67 @@ export function pairOutputs(slots: Slot[]): string | undefined {
   return undefined;
 }
 
+/** The options `validate` and `merge-reports` share that shape the reports rather than choose inputs. */
+export interface SharedReportOptions {
+  reporters: ReporterChoice[];
+  root?: string;
+  docsUrl?: string;
+  minCoverage?: CoverageMinimums;
+  baseline?: string;
+  writeBaseline?: string;
+}
+
+/**
+ * Reads `token` into `options` when it is one of the shared report options (`--root`,
+ * `--docs-url`, `--min-coverage`, `--baseline`, `--write-baseline`): true when read, false when
+ * it is another option, or what is wrong with its value.
+ */
+export function readSharedReportOption(token: Extract<ArgToken, { kind: 'option' }>, options: SharedReportOptions): boolean | { error: string } {
+  switch (token.name) {
+    case 'root':
+      if (!token.value) return { error: `${token.rawName} needs a folder` };
+      options.root = token.value;
+      return true;
+    case 'docs-url': {
+      const url = docsUrl(token.value);
+      if (typeof url !== 'string') return url;
+      options.docsUrl = url;
+      return true;
+    }
+    case 'min-coverage': {
+      const wrong = readMinCoverage(token.value, (options.minCoverage ??= {}));
+      return wrong ? { error: wrong } : true;
+    }
+    case 'baseline':
+      if (!token.value) return { error: `${token.rawName} needs a file: a baseline written by --write-baseline, or a JSON report` };
+      options.baseline = token.value;
+      return true;
+    case 'write-baseline':
+      if (!token.value) return { error: `${token.rawName} needs a file to write the baseline to` };
+      options.writeBaseline = token.value;
+      return true;
+    default:
+      return false;
+  }
+}
+
+/**
+ * Sets `options.reporters` from the reporter and output options in command line order (the
+ * default reporter when none is chosen); what is wrong: an output with no reporter beside it,
+ * two reports to one file, a baseline written over a report. Gives the files reports go to.
+ */
+export function chooseReporters(slots: Slot[], options: SharedReportOptions): { files: string[] } | { error: string } {
+  const unpaired = pairOutputs(slots);
+  if (unpaired) return { error: unpaired };
+  options.reporters = slots.flatMap((s) => (s.kind === 'reporter' ? [s.choice] : []));
+  if (!options.reporters.length) options.reporters.push({ name: DEFAULT_REPORTER });
+  const files = options.reporters.map((r) => r.output).filter((f): f is string => f !== undefined);
+  const twice = files.find((f, i) => files.indexOf(f) !== i);
+  if (twice) return { error: `two reporters write to ${twice}` };
+  if (options.writeBaseline !== undefined && files.includes(options.writeBaseline)) return { error: `--write-baseline ${options.writeBaseline}: a reporter writes to that file` };
+  return { files };
+}
+
 /**
  * Parses `args`; `--reporter junit=report.xml`, `--reporter junit --output report.xml` and
  * `--output report.xml --reporter junit` are the same.
@@ -135,6 +196,13 @@ export function parseValidateArgs(args: readonly string[]): ValidateOptions | { 
       slots.push(slot);
       continue;
     }
+    const shared = readSharedReportOption(token, options);
+    if (typeof shared === 'object') return shared;
+    // A coverage threshold needs the coverage it is measured on.
+    if (shared) {
+      if (token.name === 'min-coverage') options.coverage = true;
+      continue;
+    }
     switch (token.name) {
       case 'strict':
         options.strict = true;
@@ -145,26 +213,10 @@ export function parseValidateArgs(args: readonly string[]): ValidateOptions | { 
       case 'allow-empty':
         options.allowEmpty = true;
         break;
-      case 'root':
-        if (!token.value) return { error: `${token.rawName} needs a folder` };
-        options.root = token.value;
-        break;
-      case 'docs-url': {
-        const url = docsUrl(token.value);
-        if (typeof url !== 'string') return url;
-        options.docsUrl = url;
-        break;
-      }
       case 'threads': {
         const threads = /^\d{1,2}$/.test(token.value ?? '') ? Number(token.value) : NaN;
         if (!(threads <= MAX_THREADS)) return { error: `${token.rawName} needs a number of checking threads from 0 to ${MAX_THREADS}, got ${JSON.stringify(token.value ?? '')}` };
         options.threads = threads;
-        break;
-      }
-      case 'min-coverage': {
-        const wrong = readMinCoverage(token.value, (options.minCoverage ??= {}));
-        if (wrong) return { error: wrong };
-        options.coverage = true;
         break;
       }
       case 'shard': {
@@ -173,27 +225,13 @@ export function parseValidateArgs(args: readonly string[]): ValidateOptions | { 
         options.shard = shard;
         break;
       }
-      case 'baseline':
-        if (!token.value) return { error: `${token.rawName} needs a file: a baseline written by --write-baseline, or a JSON report` };
-        options.baseline = token.value;
-        break;
-      case 'write-baseline':
-        if (!token.value) return { error: `${token.rawName} needs a file to write the baseline to` };
-        options.writeBaseline = token.value;
-        break;
       case 'help':
         options.help = true;
         break;
     }
   }
-  const unpaired = pairOutputs(slots);
-  if (unpaired) return { error: unpaired };
-  options.reporters = slots.flatMap((s) => (s.kind === 'reporter' ? [s.choice] : []));
-  if (!options.reporters.length) options.reporters.push({ name: DEFAULT_REPORTER });
-  const files = options.reporters.map((r) => r.output).filter((f): f is string => f !== undefined);
-  const twice = files.find((f, i) => files.indexOf(f) !== i);
-  if (twice) return { error: `two reporters write to ${twice}` };
-  if (options.writeBaseline !== undefined && files.includes(options.writeBaseline)) return { error: `--write-baseline ${options.writeBaseline}: a reporter writes to that file` };
+  const chosen = chooseReporters(slots, options);
+  if ('error' in chosen) return chosen;
   if (options.paths.filter((p) => p === '-').length > 1) return { error: '- (standard input) is given twice: it can be read once' };
   if (!options.help && !options.paths.length) return { error: 'no input given (usage: social-analytics-api validate <file|dir|har>... [options])' };
   return options;
