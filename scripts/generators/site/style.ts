@@ -39,6 +39,7 @@ h3 { font-size: 1.1rem; margin: 1.4rem 0 0.4rem; }
 a { color: var(--accent); }
 code { font: 0.9em ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: var(--band); padding: 0.05rem 0.25rem; border-radius: 3px; white-space: nowrap; }
 code.phrase { white-space: normal; }
+ul.changes { padding-left: 1.1rem; }
 pre { overflow-x: auto; margin: 0.5rem 0 1rem; padding: 0.6rem 0.8rem; background: var(--band); border-radius: 4px; font-size: 0.85rem; line-height: 1.45; }
 pre:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 pre code { white-space: pre; background: none; padding: 0; font-size: inherit; }
