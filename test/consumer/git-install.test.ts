@@ -42,13 +42,14 @@ afterAll(() => {
 });
 
 describe('installed from a git URL', () => {
-  it('is the committed version, built on install: dist/ and the bin, and no sources or tests', () => {
+  it('is the committed version, built on install: dist/ and the bin, the sources its declaration maps name, and no tests or scripts', () => {
     expect(run('git', ['rev-parse', 'HEAD'], join(work, 'repository')).stdout.trim()).toBe(commit);
     expect(existsSync(join(work, 'repository/dist')), 'the clone holds no dist/ before npm builds it').toBe(false);
-    for (const file of ['dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/cli/main.js', 'generated/openapi/v2.yaml', 'LICENSE', 'CHANGELOG.md']) {
+    // src/ ships for the declaration maps (go to definition lands in it); nothing imports it at run time.
+    for (const file of ['dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/index.d.ts.map', 'src/index.ts', 'dist/src/cli/main.js', 'generated/openapi/v2.yaml', 'LICENSE', 'CHANGELOG.md']) {
       expect(existsSync(join(installed, file)), file).toBe(true);
     }
-    for (const absent of ['src', 'test', 'scripts', 'node_modules/typescript']) expect(existsSync(join(installed, absent)), absent).toBe(false);
+    for (const absent of ['test', 'scripts', 'bench', 'node_modules/typescript']) expect(existsSync(join(installed, absent)), absent).toBe(false);
     expect(existsSync(join(project, 'node_modules/.bin/social-analytics-api'))).toBe(true);
   });
 
