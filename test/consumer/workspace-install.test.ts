@@ -82,7 +82,9 @@ describe('in an npm workspace', () => {
     const gitApp = join(workspace, 'packages/git-app');
     const nested = join(gitApp, 'node_modules/social-analytics-api');
     expect(existsSync(join(nested, 'dist/src/index.cjs')), 'the git dependency sits in its member, built').toBe(true);
-    expect(existsSync(join(nested, 'src')), 'packed: no sources').toBe(false);
+    // Packed by npm from its clone: the files list (src/ ships for the declaration maps; tests and scripts do not).
+    expect(existsSync(join(nested, 'test')), 'packed: no tests').toBe(false);
+    expect(existsSync(join(nested, 'scripts')), 'packed: no scripts').toBe(false);
     const imported = importEntries(gitApp, ROOT);
     expect(imported.status, imported.out).toBe(0);
     expect(Object.keys(imported.exports!)).toEqual(ENTRIES);
