@@ -14,7 +14,7 @@ import { readOptions, type OptionTable } from './parse-options.js';
 import { streamReports, type ReportOptions } from './stream-reports.js';
 import { MERGE_REPORTS_USAGE } from './usage.js';
 import { standardIo, type ValidateIo } from './validate.js';
-import { chooseReporters, isReportOption, readSharedReportOption, reportSlot, type Slot } from './validate-args.js';
+import { chooseReporters, readReportToken, type Slot } from './validate-args.js';
 
 const MORE_HELP = 'run social-analytics-api merge-reports --help for more';
 
@@ -45,19 +45,9 @@ export function parseMergeArgs(args: readonly string[]): MergeOptions | { error:
   const options: MergeOptions = { paths: [], reporters: [], allowEmpty: false, help: false };
   const slots: Slot[] = [];
   for (const token of read.tokens) {
-    if (token.kind === 'positional') {
-      options.paths.push(token.value);
-      continue;
-    }
-    if (isReportOption(token.name)) {
-      const slot = reportSlot(token.name, token.value, token.rawName);
-      if ('error' in slot) return slot;
-      slots.push(slot);
-      continue;
-    }
-    const shared = readSharedReportOption(token, options);
-    if (typeof shared === 'object') return shared;
-    if (token.name === 'help') options.help = true;
+    const taken = readReportToken(token, options, slots);
+    if (typeof taken === 'object') return taken;
+    if (!taken && token.kind === 'option' && token.name === 'help') options.help = true;
   }
   const chosen = chooseReporters(slots, options);
   if ('error' in chosen) return chosen;

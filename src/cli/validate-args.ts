@@ -126,11 +126,22 @@ export interface SharedReportOptions {
 }
 
 /**
- * Reads `token` into `options` when it is one of the shared report options (`--root`,
- * `--docs-url`, `--min-coverage`, `--baseline`, `--write-baseline`): true when read, false when
- * it is another option, or what is wrong with its value.
+ * Reads `token` when both commands take it: an input (a positional), a reporter or output option
+ * (into `slots`, paired later by chooseReporters), or one of the shared report options (`--root`,
+ * `--docs-url`, `--min-coverage`, `--baseline`, `--write-baseline`). True when read, false when it
+ * is an option of the command's own, or what is wrong with its value.
  */
-export function readSharedReportOption(token: Extract<ArgToken, { kind: 'option' }>, options: SharedReportOptions): boolean | { error: string } {
+export function readReportToken(token: ArgToken, options: SharedReportOptions & { paths: string[] }, slots: Slot[]): boolean | { error: string } {
+  if (token.kind === 'positional') {
+    options.paths.push(token.value);
+    return true;
+  }
+  if (isReportOption(token.name)) {
+    const slot = reportSlot(token.name, token.value, token.rawName);
+    if ('error' in slot) return slot;
+    slots.push(slot);
+    return true;
+  }
   switch (token.name) {
     case 'root':
       if (!token.value) return { error: `${token.rawName} needs a folder` };
@@ -186,23 +197,9 @@ export function parseValidateArgs(args: readonly string[]): ValidateOptions | { 
   const options: ValidateOptions = { paths: [], reporters: [], strict: false, coverage: false, allowEmpty: false, help: false };
   const slots: Slot[] = [];
   for (const token of read.tokens) {
-    if (token.kind === 'positional') {
-      options.paths.push(token.value);
-      continue;
-    }
-    if (isReportOption(token.name)) {
-      const slot = reportSlot(token.name, token.value, token.rawName);
-      if ('error' in slot) return slot;
-      slots.push(slot);
-      continue;
-    }
-    const shared = readSharedReportOption(token, options);
-    if (typeof shared === 'object') return shared;
-    // A coverage threshold needs the coverage it is measured on.
-    if (shared) {
-      if (token.name === 'min-coverage') options.coverage = true;
-      continue;
-    }
+    const taken = readReportToken(token, options, slots);
+    if (typeof taken === 'object') return taken;
+    if (taken || token.kind !== 'option') continue;
     switch (token.name) {
       case 'strict':
         options.strict = true;
@@ -230,6 +227,8 @@ export function parseValidateArgs(args: readonly string[]): ValidateOptions | { 
         break;
     }
   }
+  // A coverage threshold needs the coverage it is measured on.
+  if (options.minCoverage) options.coverage = true;
   const chosen = chooseReporters(slots, options);
   if ('error' in chosen) return chosen;
   if (options.paths.filter((p) => p === '-').length > 1) return { error: '- (standard input) is given twice: it can be read once' };
