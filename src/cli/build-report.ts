@@ -78,8 +78,8 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
     }
   }
   // A shard's files are chosen among them all by their sizes (shard.ts): that choice lists the files whole.
-  const mine = shard ? filesOfShard([...listing.files()], shard) : undefined;
-  const files = mine ? shardFiles(allFiles(), new Set(mine.map((f) => f.path))) : allFiles();
+  const mine = shard ? shardPositions([...listing.files()], shard) : undefined;
+  const files = mine ? shardFiles(allFiles(), mine.positions) : allFiles();
   // The paths that cannot be read are the first shard's.
   if (!shard || shard.index === 1) for (const [i, u] of listing.unreadable.entries()) (at = i), add(u);
   /** Files taken from `files` for the checking threads and not yet by the loop below (the batches in flight at most). */
@@ -103,7 +103,7 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
   // Many files: the files (standard input aside) are read and checked on threads, their items taken in input order;
   // unless `threads` asks for them, from the file at which this thread has read FOLDER_MIN_BYTES of them on.
   const stdinFiles = options.paths.filter((p) => p === '-').length;
-  const regular = mine ? mine.filter((f) => !f.stdin).length : listing.count - stdinFiles;
+  const regular = mine ? mine.regular : listing.count - stdinFiles;
   const threads = options.threads ?? checkThreads();
   const poolAfter = options.threads === undefined ? (options.worker?.folderMinBytes ?? FOLDER_MIN_BYTES) : 0;
   const minFiles = options.worker?.minFiles ?? FOLDER_MIN_FILES;
@@ -179,9 +179,22 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
   }
 }
 
-/** The files of `all` that are in `mine` (a shard's, by path), with their positions among all. */
-function* shardFiles(all: Generator<{ file: InputFile; index: number }>, mine: ReadonlySet<string>): Generator<{ file: InputFile; index: number }> {
-  for (const got of all) if (got.file.stdin ? false : mine.has(got.file.path)) yield got;
+/** The positions among `files` of the shard's (standard input included in the first), and how many of them are regular files. */
+function shardPositions(files: InputFile[], shard: Shard): { positions: Set<number>; regular: number } {
+  const chosen = new Set(filesOfShard(files, shard));
+  const positions = new Set<number>();
+  let regular = 0;
+  for (const [i, file] of files.entries()) {
+    if (!chosen.has(file)) continue;
+    positions.add(i);
+    if (!file.stdin) regular++;
+  }
+  return { positions, regular };
+}
+
+/** The files of `all` at `positions` (a shard's), with their positions among all. */
+function* shardFiles(all: Generator<{ file: InputFile; index: number }>, positions: ReadonlySet<number>): Generator<{ file: InputFile; index: number }> {
+  for (const got of all) if (positions.has(got.index)) yield got;
 }
 
 /** Checks every input and collects the whole report (its items kept: for tests and library use; the command streams). */
