@@ -260,3 +260,25 @@ describe('the 3-month limit read from a body alone, against a date library', () 
     );
   });
 });
+
+describe('posts: created_time at the first and the last day of the calendar', () => {
+  const page = (created: string, start: string, end: string): ValidateResponseInput => ({
+    method: 'POST',
+    path: '/2/facebook/page/posts',
+    body: { success: true, data: { posts: [{ id: 'a', created_time: created }] } },
+    request: { profiles: ['p1'], date_start: start, date_end: end, fields: ['id', 'created_time'] },
+  });
+  const outside = (created: string, start: string, end: string) => problem('shared.posts.created-in-range', '/data/posts/0/created_time', `"${created}" is outside the requested days ${start}..${end} in every profile timezone`);
+
+  it('the day before a start on the second day of year 0 bounds it at 10:00 UTC; a start on its first day has no earlier bound', () => {
+    expect(found(page('0000-01-01T10:00:00+00:00', '0000-01-02', '0000-01-02'))).toEqual([]);
+    expect(found(page('0000-01-01T09:59:59+00:00', '0000-01-02', '0000-01-02'))).toEqual([outside('0000-01-01T09:59:59+00:00', '0000-01-02', '0000-01-02')]);
+    expect(found(page('0000-01-01T00:00:00+00:00', '0000-01-01', '0000-01-01'))).toEqual([]);
+  });
+
+  it('the day after an end on the last day but one of year 9999 bounds it at 12:00 UTC; an end on its last day has no later bound', () => {
+    expect(found(page('9999-12-31T11:59:59+00:00', '9999-12-30', '9999-12-30'))).toEqual([]);
+    expect(found(page('9999-12-31T12:00:00+00:00', '9999-12-30', '9999-12-30'))).toEqual([outside('9999-12-31T12:00:00+00:00', '9999-12-30', '9999-12-30')]);
+    expect(found(page('9999-12-31T23:59:59+00:00', '9999-12-31', '9999-12-31'))).toEqual([]);
+  });
+});
