@@ -282,3 +282,76 @@ describe('posts: created_time at the first and the last day of the calendar', ()
     expect(found(page('9999-12-31T23:59:59+00:00', '9999-12-31', '9999-12-31'))).toEqual([]);
   });
 });
+
+describe('v2 metrics: the header, each rule on its own case', () => {
+  const v2 = (header: unknown[], data: unknown, req?: unknown): ValidateResponseInput => ({ method: 'POST', path: '/2/facebook/metrics', body: { success: true, header, data }, ...(req ? { request: req } : {}) });
+  const metric = (rows: string[]) => ({ type: 'metric', rows });
+  const dim = (type: string, rows: string[]) => ({ type, rows });
+  const request = { date_start: '2026-01-01', date_end: '2026-01-01', profiles: ['p1', 'p2'], metrics: ['insights_reach', 'insights_views'], dimensions: [{ type: 'profile' }] };
+  const profiles = dim('profile', ['p1', 'p2']);
+
+  it('the metric element last; one extra dimension, last; each metric row supporting it, a repeated row said once', () => {
+    expect(found(v2([metric(['insights_reach']), dim('profile', ['p1'])], [[1]]))).toEqual([
+      problem('v2.metrics.header-ends-with-metric', '/header/0/type', 'the metric element must be the last header element (1 of 2)'),
+      problem('v2.metrics.header-ends-with-metric', '/header/1/type', 'expected "metric" (the last header element), got "profile"'),
+    ]);
+    expect(found(v2([dim('gender_age', ['F.18-24']), dim('country', ['CZ']), metric(['insights_activity_unique'])], [[[1]]]))).toEqual([
+      problem('v2.metrics.header-extra-dimension', '/header/0/type', 'extra dimension "gender_age" is not the last dimension (the documents say it must be the last dimension of the request)'),
+      problem('v2.metrics.header-extra-dimension', '/header/1/type', 'a second extra dimension "country" (the first is "gender_age" at /header/0): the documents allow only one per request'),
+    ]);
+    expect(found(v2([dim('gender_age', ['F.18-24']), dim('profile', ['p1']), metric(['insights_reach'])], [[[1]]]))).toEqual([
+      problem('v2.metrics.header-extra-dimension', '/header/0/type', 'extra dimension "gender_age" is not the last dimension (the documents say it must be the last dimension of the request)'),
+    ]);
+    expect(found(v2([dim('profile', ['p1']), dim('gender_age', ['F.18-24']), metric(['insights_reach'])], [[[1]]]))).toEqual([]);
+    expect(found(v2([dim('gender_age', ['F.18-24']), metric(['insights_activity', 'insights_activity'])], [[1, 1]]))).toEqual([
+      problem('v2.metrics.metric-rows-unique', '/header/1/rows/1', 'metric "insights_activity" appears more than once'),
+      problem('v2.metrics.extra-dimension-support', '/header/1/rows/0', 'metric "insights_activity" does not support the extra dimension "gender_age"'),
+    ]);
+  });
+
+  it('a repeated metric row among a few rows and among more than a few', () => {
+    const names = ['insights_activity', 'insights_activity_unique', 'insights_engaged_users', 'insights_fan_adds', 'insights_fan_adds_unique', 'insights_fan_removes', 'insights_fan_removes_unique', 'insights_fans_lifetime', 'insights_fans_online'];
+    for (const count of [2, 7, 8, 9]) {
+      const rows = [...names.slice(0, count - 1), names[0]];
+      expect(found(v2([metric(rows)], rows.map(() => 1)))).toEqual([problem('v2.metrics.metric-rows-unique', `/header/0/rows/${count - 1}`, 'metric "insights_activity" appears more than once')]);
+      expect(found(v2([metric(names.slice(0, count))], names.slice(0, count).map(() => 1)))).toEqual([]);
+    }
+  });
+
+  it('with the request: the requested dimensions then metric; the requested metrics, in order; requested profiles', () => {
+    expect(found(v2([profiles, metric(['insights_reach', 'insights_views'])], [[1, 2], [3, 4]], request))).toEqual([]);
+    expect(found(v2([profiles, dim('date.day', ['2026-01-01']), metric(['insights_reach', 'insights_views'])], [[[1, 2]], [[3, 4]]], request))).toEqual([
+      problem('v2.metrics.header-order', '/header', 'expected 2 elements ("profile", "metric": the requested dimensions, then metric), got 3'),
+      problem('v2.metrics.header-order', '/header/1/type', 'expected "metric" (the metric element), got "date.day"'),
+    ]);
+    expect(found(v2([metric(['insights_reach', 'insights_views'])], [1, 2], request))).toEqual([
+      problem('v2.metrics.header-order', '/header', 'expected 2 elements ("profile", "metric": the requested dimensions, then metric), got 1'),
+      problem('v2.metrics.header-order', '/header/0/type', 'expected "profile" (requested dimension 1), got "metric"'),
+    ]);
+    expect(found(v2([profiles, metric(['insights_views', 'insights_reach'])], [[1, 2], [3, 4]], request))).toEqual([
+      problem('v2.metrics.metric-order', '/header/1/rows/0', 'expected "insights_reach" (requested metric 1), got "insights_views"'),
+      problem('v2.metrics.metric-order', '/header/1/rows/1', 'expected "insights_views" (requested metric 2), got "insights_reach"'),
+    ]);
+    expect(found(v2([profiles, metric(['insights_views'])], [[1], [3]], request))).toEqual([
+      problem('v2.metrics.requested-metrics', '/header/1/rows', 'expected the 2 requested metrics ("insights_reach", "insights_views"), got 1 row'),
+    ]);
+    expect(found(v2([profiles, metric(['insights_views', 'insights_impressions'])], [[1, 2], [3, 4]], request))).toEqual([
+      problem('v2.metrics.requested-metrics', '/header/1/rows/1', '"insights_impressions" is not a requested metric'),
+      problem('v2.metrics.requested-metrics', '/header/1/rows', 'no row for requested metric "insights_reach"'),
+    ]);
+    expect(found(v2([profiles, metric(['insights_views', 'insights_reach', 'insights_impressions'])], [[1, 2, 5], [3, 4, 5]], request))).toEqual([
+      problem('v2.metrics.requested-metrics', '/header/1/rows', 'expected the 2 requested metrics ("insights_reach", "insights_views"), got 3 rows'),
+      problem('v2.metrics.requested-metrics', '/header/1/rows/2', '"insights_impressions" is not a requested metric'),
+    ]);
+    expect(found(v2([dim('profile', ['p1', 'p3']), metric(['insights_reach', 'insights_views'])], [[1, 2], [3, 4]], request))).toEqual([
+      problem('v2.metrics.requested-profiles', '/header/0/rows/1', '"p3" is not a requested profile'),
+    ]);
+    expect(found(v2([dim('profile', ['p2']), metric(['insights_reach', 'insights_views'])], [[1, 2]], request))).toEqual([]);
+  });
+
+  it('innermost values are finite numbers', () => {
+    for (const value of [Infinity, -Infinity, Number.NaN]) {
+      expect(found(v2([dim('profile', ['p1']), metric(['insights_reach'])], [[value]]))).toEqual([problem('v2.metrics.data-numbers', '/data/0/0', `expected number (a metric value), got ${value}`)]);
+    }
+  });
+});
