@@ -355,3 +355,76 @@ describe('v2 metrics: the header, each rule on its own case', () => {
     }
   });
 });
+
+describe('posts: requested fields, sort order, filters and date-times on their own cases', () => {
+  const page = (posts: unknown[], req?: Record<string, unknown>): ValidateResponseInput => ({ method: 'POST', path: '/2/facebook/page/posts', body: { success: true, data: { posts } }, ...(req ? { request: req } : {}) });
+  const request = (fields: string[], extra: Record<string, unknown> = {}) => ({ profiles: ['p1'], date_start: '2026-01-01', date_end: '2026-01-31', fields, ...extra });
+  const seven = ['id', 'comments', 'interactions', 'message', 'page_id', 'author_id', 'is_published'];
+  const byComments = [{ field: 'comments', order: 'desc' }];
+
+  it('missing requested fields: one named, five named, a sixth counted', () => {
+    expect(found(page([{ id: 'a' }], request(['id', 'comments'])))).toEqual([problem('shared.posts.requested-fields-present', '/data/posts/0', 'missing requested field "comments"')]);
+    expect(found(page([{ id: 'a', comments: 1 }], request(seven)))).toEqual([
+      problem('shared.posts.requested-fields-present', '/data/posts/0', 'missing requested fields "interactions", "message", "page_id", "author_id", "is_published"'),
+    ]);
+    expect(found(page([{ id: 'a' }], request(seven)))).toEqual([
+      problem('shared.posts.requested-fields-present', '/data/posts/0', 'missing requested fields "comments", "interactions", "message", "page_id", "author_id" and 1 more'),
+    ]);
+  });
+
+  it('sort: a tie goes to the next key, equal posts pass, an order other than desc is not judged, an item that is no post is skipped', () => {
+    const twoKeys = request(['id', 'comments', 'interactions'], { sort: [...byComments, { field: 'interactions', order: 'desc' }] });
+    expect(found(page([{ id: 'a', comments: 2, interactions: 1 }, { id: 'b', comments: 2, interactions: 5 }], twoKeys))).toEqual([
+      problem('shared.posts.sort-order', '/data/posts/1', 'breaks the requested sort interactions desc: 5 follows 1 of /data/posts/0'),
+    ]);
+    expect(found(page([{ id: 'a', comments: 2, interactions: 5 }, { id: 'b', comments: 2, interactions: 5 }], twoKeys))).toEqual([]);
+    expect(found(page([{ id: 'a', comments: 3, interactions: 1 }, { id: 'b', comments: 2, interactions: 5 }], twoKeys))).toEqual([]);
+    expect(found(page([{ id: 'a', comments: 1 }, { id: 'b', comments: 5 }], request(['id', 'comments'], { sort: [{ field: 'comments', order: 'asc' }] })))).toEqual([]);
+    expect(found(page(['x', { id: 'b', comments: 5 }, { id: 'c', comments: 9 }], request(['id', 'comments'], { sort: byComments })))).toEqual([
+      problem('shared.posts.field-types', '/data/posts/0', 'expected object, got "x"'),
+      problem('shared.posts.sort-order', '/data/posts/2', 'breaks the requested sort comments desc: 9 follows 5 of /data/posts/1'),
+    ]);
+  });
+
+  it('sort by created_time compares instants whatever their spelling', () => {
+    const byTime = request(['id', 'created_time'], { sort: [{ field: 'created_time', order: 'desc' }] });
+    expect(found(page([{ id: 'a', created_time: '2026-01-02T10:00:01+00:00' }, { id: 'b', created_time: '2026-01-02T10:00:00.000+00:00' }], byTime))).toEqual([
+      problem('shared.posts.datetime-shape', '/data/posts/1/created_time', 'expected the documented shape YYYY-MM-DDTHH:MM:SS+00:00, got "2026-01-02T10:00:00.000+00:00"'),
+    ]);
+    expect(found(page([{ id: 'a', created_time: '2026-01-02T10:00:00Z' }, { id: 'b', created_time: '2026-01-02T10:00:01+00:00' }], byTime))).toEqual([
+      problem('shared.posts.datetime-shape', '/data/posts/0/created_time', 'expected the documented shape YYYY-MM-DDTHH:MM:SS+00:00, got "2026-01-02T10:00:00Z"'),
+      problem('shared.posts.sort-order', '/data/posts/1', 'breaks the requested sort created_time desc: "2026-01-02T10:00:01+00:00" follows "2026-01-02T10:00:00Z" of /data/posts/0'),
+    ]);
+  });
+
+  it('filters: a post of another value fails, one of a listed value passes, one without the field is not judged; every element holds', () => {
+    expect(found(page([{ id: 'a', type: 'status' }, { id: 'b', type: 'video' }, { id: 'c', type: 'photo' }], request(['id', 'type'], { filter: [{ field: 'type', value: ['video', 'photo'] }] })))).toEqual([
+      problem('shared.posts.filter-match', '/data/posts/0/type', 'does not match the requested filter[0] (type "video" or "photo")'),
+    ]);
+    expect(found(page([{ id: 'a', type: 'video', ppd_status: 'paid' }], request(['id', 'type', 'ppd_status'], { filter: [{ field: 'type', value: 'video' }, { field: 'ppd_status', value: 'organic' }] })))).toEqual([
+      problem('shared.posts.filter-match', '/data/posts/0/ppd_status', 'does not match the requested filter[1] (ppd_status "organic")'),
+    ]);
+    expect(found(page([{ id: 'a' }], request(['id'], { filter: [{ field: 'type', value: 'video' }] })))).toEqual([]);
+  });
+
+  it('reaction keys: the six pass, any other is named', () => {
+    const reactions = { like: 1, love: 1, wow: 1, haha: 1, sorry: 1, anger: 1 };
+    expect(found(page([{ id: 'a', reactions_by_type: reactions }]))).toEqual([]);
+    expect(found(page([{ id: 'a', reactions_by_type: { ...reactions, care: 2 } }]))).toEqual([
+      problem('shared.posts.reaction-types', '/data/posts/0/reactions_by_type', 'unexpected key "care": the keys are like, love, wow, haha, sorry, anger'),
+    ]);
+  });
+
+  it('date-times: an impossible day fails; Z or a fraction is inferred only; without the schema types, a day-time shape fails too', () => {
+    expect(found(page([{ id: 'a', created_time: '2026-02-30T10:00:00+00:00' }]))).toEqual([
+      problem('shared.posts.datetime-utc', '/data/posts/0/created_time', 'expected a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00, got "2026-02-30T10:00:00+00:00"'),
+    ]);
+    for (const created of ['2026-01-30T10:00:00Z', '2026-01-30T10:00:00.000+00:00']) {
+      expect(found(page([{ id: 'a', created_time: created }]))).toEqual([problem('shared.posts.datetime-shape', '/data/posts/0/created_time', `expected the documented shape YYYY-MM-DDTHH:MM:SS+00:00, got "${created}"`)]);
+    }
+    expect(found(page([{ id: 'a', created_time: '2026-01-30 10:00:00', comments: 'x' }], request(['id', 'created_time', 'comments'])))).toEqual([
+      problem('shared.posts.datetime-utc', '/data/posts/0/created_time', 'expected a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00, got "2026-01-30 10:00:00"'),
+      problem('shared.posts.field-types', '/data/posts/0/comments', 'expected integer, got "x"'),
+    ]);
+  });
+});
