@@ -260,3 +260,171 @@ describe('the 3-month limit read from a body alone, against a date library', () 
     );
   });
 });
+
+describe('posts: created_time at the first and the last day of the calendar', () => {
+  const page = (created: string, start: string, end: string): ValidateResponseInput => ({
+    method: 'POST',
+    path: '/2/facebook/page/posts',
+    body: { success: true, data: { posts: [{ id: 'a', created_time: created }] } },
+    request: { profiles: ['p1'], date_start: start, date_end: end, fields: ['id', 'created_time'] },
+  });
+  const outside = (created: string, start: string, end: string) => problem('shared.posts.created-in-range', '/data/posts/0/created_time', `"${created}" is outside the requested days ${start}..${end} in every profile timezone`);
+
+  it('the day before a start on the second day of year 0 bounds it at 10:00 UTC; a start on its first day has no earlier bound', () => {
+    expect(found(page('0000-01-01T10:00:00+00:00', '0000-01-02', '0000-01-02'))).toEqual([]);
+    expect(found(page('0000-01-01T09:59:59+00:00', '0000-01-02', '0000-01-02'))).toEqual([outside('0000-01-01T09:59:59+00:00', '0000-01-02', '0000-01-02')]);
+    expect(found(page('0000-01-01T00:00:00+00:00', '0000-01-01', '0000-01-01'))).toEqual([]);
+  });
+
+  it('the day after an end on the last day but one of year 9999 bounds it at 12:00 UTC; an end on its last day has no later bound', () => {
+    expect(found(page('9999-12-31T11:59:59+00:00', '9999-12-30', '9999-12-30'))).toEqual([]);
+    expect(found(page('9999-12-31T12:00:00+00:00', '9999-12-30', '9999-12-30'))).toEqual([outside('9999-12-31T12:00:00+00:00', '9999-12-30', '9999-12-30')]);
+    expect(found(page('9999-12-31T23:59:59+00:00', '9999-12-31', '9999-12-31'))).toEqual([]);
+  });
+});
+
+describe('v2 metrics: the header, each rule on its own case', () => {
+  const v2 = (header: unknown[], data: unknown, req?: unknown): ValidateResponseInput => ({ method: 'POST', path: '/2/facebook/metrics', body: { success: true, header, data }, ...(req ? { request: req } : {}) });
+  const metric = (rows: string[]) => ({ type: 'metric', rows });
+  const dim = (type: string, rows: string[]) => ({ type, rows });
+  const request = { date_start: '2026-01-01', date_end: '2026-01-01', profiles: ['p1', 'p2'], metrics: ['insights_reach', 'insights_views'], dimensions: [{ type: 'profile' }] };
+  const profiles = dim('profile', ['p1', 'p2']);
+
+  it('the metric element last; one extra dimension, last; each metric row supporting it, a repeated row said once', () => {
+    expect(found(v2([metric(['insights_reach']), dim('profile', ['p1'])], [[1]]))).toEqual([
+      problem('v2.metrics.header-ends-with-metric', '/header/0/type', 'the metric element must be the last header element (1 of 2)'),
+      problem('v2.metrics.header-ends-with-metric', '/header/1/type', 'expected "metric" (the last header element), got "profile"'),
+    ]);
+    expect(found(v2([dim('gender_age', ['F.18-24']), dim('country', ['CZ']), metric(['insights_activity_unique'])], [[[1]]]))).toEqual([
+      problem('v2.metrics.header-extra-dimension', '/header/0/type', 'extra dimension "gender_age" is not the last dimension (the documents say it must be the last dimension of the request)'),
+      problem('v2.metrics.header-extra-dimension', '/header/1/type', 'a second extra dimension "country" (the first is "gender_age" at /header/0): the documents allow only one per request'),
+    ]);
+    expect(found(v2([dim('gender_age', ['F.18-24']), dim('profile', ['p1']), metric(['insights_reach'])], [[[1]]]))).toEqual([
+      problem('v2.metrics.header-extra-dimension', '/header/0/type', 'extra dimension "gender_age" is not the last dimension (the documents say it must be the last dimension of the request)'),
+    ]);
+    expect(found(v2([dim('profile', ['p1']), dim('gender_age', ['F.18-24']), metric(['insights_reach'])], [[[1]]]))).toEqual([]);
+    expect(found(v2([dim('gender_age', ['F.18-24']), metric(['insights_activity', 'insights_activity'])], [[1, 1]]))).toEqual([
+      problem('v2.metrics.metric-rows-unique', '/header/1/rows/1', 'metric "insights_activity" appears more than once'),
+      problem('v2.metrics.extra-dimension-support', '/header/1/rows/0', 'metric "insights_activity" does not support the extra dimension "gender_age"'),
+    ]);
+  });
+
+  it('a repeated metric row among a few rows and among more than a few', () => {
+    const names = ['insights_activity', 'insights_activity_unique', 'insights_engaged_users', 'insights_fan_adds', 'insights_fan_adds_unique', 'insights_fan_removes', 'insights_fan_removes_unique', 'insights_fans_lifetime', 'insights_fans_online'];
+    for (const count of [2, 7, 8, 9]) {
+      const rows = [...names.slice(0, count - 1), names[0]];
+      expect(found(v2([metric(rows)], rows.map(() => 1)))).toEqual([problem('v2.metrics.metric-rows-unique', `/header/0/rows/${count - 1}`, 'metric "insights_activity" appears more than once')]);
+      expect(found(v2([metric(names.slice(0, count))], names.slice(0, count).map(() => 1)))).toEqual([]);
+    }
+  });
+
+  it('with the request: the requested dimensions then metric; the requested metrics, in order; requested profiles', () => {
+    expect(found(v2([profiles, metric(['insights_reach', 'insights_views'])], [[1, 2], [3, 4]], request))).toEqual([]);
+    expect(found(v2([profiles, dim('date.day', ['2026-01-01']), metric(['insights_reach', 'insights_views'])], [[[1, 2]], [[3, 4]]], request))).toEqual([
+      problem('v2.metrics.header-order', '/header', 'expected 2 elements ("profile", "metric": the requested dimensions, then metric), got 3'),
+      problem('v2.metrics.header-order', '/header/1/type', 'expected "metric" (the metric element), got "date.day"'),
+    ]);
+    expect(found(v2([metric(['insights_reach', 'insights_views'])], [1, 2], request))).toEqual([
+      problem('v2.metrics.header-order', '/header', 'expected 2 elements ("profile", "metric": the requested dimensions, then metric), got 1'),
+      problem('v2.metrics.header-order', '/header/0/type', 'expected "profile" (requested dimension 1), got "metric"'),
+    ]);
+    expect(found(v2([profiles, metric(['insights_views', 'insights_reach'])], [[1, 2], [3, 4]], request))).toEqual([
+      problem('v2.metrics.metric-order', '/header/1/rows/0', 'expected "insights_reach" (requested metric 1), got "insights_views"'),
+      problem('v2.metrics.metric-order', '/header/1/rows/1', 'expected "insights_views" (requested metric 2), got "insights_reach"'),
+    ]);
+    expect(found(v2([profiles, metric(['insights_views'])], [[1], [3]], request))).toEqual([
+      problem('v2.metrics.requested-metrics', '/header/1/rows', 'expected the 2 requested metrics ("insights_reach", "insights_views"), got 1 row'),
+    ]);
+    expect(found(v2([profiles, metric(['insights_views', 'insights_impressions'])], [[1, 2], [3, 4]], request))).toEqual([
+      problem('v2.metrics.requested-metrics', '/header/1/rows/1', '"insights_impressions" is not a requested metric'),
+      problem('v2.metrics.requested-metrics', '/header/1/rows', 'no row for requested metric "insights_reach"'),
+    ]);
+    expect(found(v2([profiles, metric(['insights_views', 'insights_reach', 'insights_impressions'])], [[1, 2, 5], [3, 4, 5]], request))).toEqual([
+      problem('v2.metrics.requested-metrics', '/header/1/rows', 'expected the 2 requested metrics ("insights_reach", "insights_views"), got 3 rows'),
+      problem('v2.metrics.requested-metrics', '/header/1/rows/2', '"insights_impressions" is not a requested metric'),
+    ]);
+    expect(found(v2([dim('profile', ['p1', 'p3']), metric(['insights_reach', 'insights_views'])], [[1, 2], [3, 4]], request))).toEqual([
+      problem('v2.metrics.requested-profiles', '/header/0/rows/1', '"p3" is not a requested profile'),
+    ]);
+    expect(found(v2([dim('profile', ['p2']), metric(['insights_reach', 'insights_views'])], [[1, 2]], request))).toEqual([]);
+  });
+
+  it('innermost values are finite numbers', () => {
+    for (const value of [Infinity, -Infinity, Number.NaN]) {
+      expect(found(v2([dim('profile', ['p1']), metric(['insights_reach'])], [[value]]))).toEqual([problem('v2.metrics.data-numbers', '/data/0/0', `expected number (a metric value), got ${value}`)]);
+    }
+  });
+});
+
+describe('posts: requested fields, sort order, filters and date-times on their own cases', () => {
+  const page = (posts: unknown[], req?: Record<string, unknown>): ValidateResponseInput => ({ method: 'POST', path: '/2/facebook/page/posts', body: { success: true, data: { posts } }, ...(req ? { request: req } : {}) });
+  const request = (fields: string[], extra: Record<string, unknown> = {}) => ({ profiles: ['p1'], date_start: '2026-01-01', date_end: '2026-01-31', fields, ...extra });
+  const seven = ['id', 'comments', 'interactions', 'message', 'page_id', 'author_id', 'is_published'];
+  const byComments = [{ field: 'comments', order: 'desc' }];
+
+  it('missing requested fields: one named, five named, a sixth counted', () => {
+    expect(found(page([{ id: 'a' }], request(['id', 'comments'])))).toEqual([problem('shared.posts.requested-fields-present', '/data/posts/0', 'missing requested field "comments"')]);
+    expect(found(page([{ id: 'a', comments: 1 }], request(seven)))).toEqual([
+      problem('shared.posts.requested-fields-present', '/data/posts/0', 'missing requested fields "interactions", "message", "page_id", "author_id", "is_published"'),
+    ]);
+    expect(found(page([{ id: 'a' }], request(seven)))).toEqual([
+      problem('shared.posts.requested-fields-present', '/data/posts/0', 'missing requested fields "comments", "interactions", "message", "page_id", "author_id" and 1 more'),
+    ]);
+  });
+
+  it('sort: a tie goes to the next key, equal posts pass, an order other than desc is not judged, an item that is no post is skipped', () => {
+    const twoKeys = request(['id', 'comments', 'interactions'], { sort: [...byComments, { field: 'interactions', order: 'desc' }] });
+    expect(found(page([{ id: 'a', comments: 2, interactions: 1 }, { id: 'b', comments: 2, interactions: 5 }], twoKeys))).toEqual([
+      problem('shared.posts.sort-order', '/data/posts/1', 'breaks the requested sort interactions desc: 5 follows 1 of /data/posts/0'),
+    ]);
+    expect(found(page([{ id: 'a', comments: 2, interactions: 5 }, { id: 'b', comments: 2, interactions: 5 }], twoKeys))).toEqual([]);
+    expect(found(page([{ id: 'a', comments: 3, interactions: 1 }, { id: 'b', comments: 2, interactions: 5 }], twoKeys))).toEqual([]);
+    expect(found(page([{ id: 'a', comments: 1 }, { id: 'b', comments: 5 }], request(['id', 'comments'], { sort: [{ field: 'comments', order: 'asc' }] })))).toEqual([]);
+    expect(found(page(['x', { id: 'b', comments: 5 }, { id: 'c', comments: 9 }], request(['id', 'comments'], { sort: byComments })))).toEqual([
+      problem('shared.posts.field-types', '/data/posts/0', 'expected object, got "x"'),
+      problem('shared.posts.sort-order', '/data/posts/2', 'breaks the requested sort comments desc: 9 follows 5 of /data/posts/1'),
+    ]);
+  });
+
+  it('sort by created_time compares instants whatever their spelling', () => {
+    const byTime = request(['id', 'created_time'], { sort: [{ field: 'created_time', order: 'desc' }] });
+    expect(found(page([{ id: 'a', created_time: '2026-01-02T10:00:01+00:00' }, { id: 'b', created_time: '2026-01-02T10:00:00.000+00:00' }], byTime))).toEqual([
+      problem('shared.posts.datetime-shape', '/data/posts/1/created_time', 'expected the documented shape YYYY-MM-DDTHH:MM:SS+00:00, got "2026-01-02T10:00:00.000+00:00"'),
+    ]);
+    expect(found(page([{ id: 'a', created_time: '2026-01-02T10:00:00Z' }, { id: 'b', created_time: '2026-01-02T10:00:01+00:00' }], byTime))).toEqual([
+      problem('shared.posts.datetime-shape', '/data/posts/0/created_time', 'expected the documented shape YYYY-MM-DDTHH:MM:SS+00:00, got "2026-01-02T10:00:00Z"'),
+      problem('shared.posts.sort-order', '/data/posts/1', 'breaks the requested sort created_time desc: "2026-01-02T10:00:01+00:00" follows "2026-01-02T10:00:00Z" of /data/posts/0'),
+    ]);
+  });
+
+  it('filters: a post of another value fails, one of a listed value passes, one without the field is not judged; every element holds', () => {
+    expect(found(page([{ id: 'a', type: 'status' }, { id: 'b', type: 'video' }, { id: 'c', type: 'photo' }], request(['id', 'type'], { filter: [{ field: 'type', value: ['video', 'photo'] }] })))).toEqual([
+      problem('shared.posts.filter-match', '/data/posts/0/type', 'does not match the requested filter[0] (type "video" or "photo")'),
+    ]);
+    expect(found(page([{ id: 'a', type: 'video', ppd_status: 'paid' }], request(['id', 'type', 'ppd_status'], { filter: [{ field: 'type', value: 'video' }, { field: 'ppd_status', value: 'organic' }] })))).toEqual([
+      problem('shared.posts.filter-match', '/data/posts/0/ppd_status', 'does not match the requested filter[1] (ppd_status "organic")'),
+    ]);
+    expect(found(page([{ id: 'a' }], request(['id'], { filter: [{ field: 'type', value: 'video' }] })))).toEqual([]);
+  });
+
+  it('reaction keys: the six pass, any other is named', () => {
+    const reactions = { like: 1, love: 1, wow: 1, haha: 1, sorry: 1, anger: 1 };
+    expect(found(page([{ id: 'a', reactions_by_type: reactions }]))).toEqual([]);
+    expect(found(page([{ id: 'a', reactions_by_type: { ...reactions, care: 2 } }]))).toEqual([
+      problem('shared.posts.reaction-types', '/data/posts/0/reactions_by_type', 'unexpected key "care": the keys are like, love, wow, haha, sorry, anger'),
+    ]);
+  });
+
+  it('date-times: an impossible day fails; Z or a fraction is inferred only; without the schema types, a day-time shape fails too', () => {
+    expect(found(page([{ id: 'a', created_time: '2026-02-30T10:00:00+00:00' }]))).toEqual([
+      problem('shared.posts.datetime-utc', '/data/posts/0/created_time', 'expected a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00, got "2026-02-30T10:00:00+00:00"'),
+    ]);
+    for (const created of ['2026-01-30T10:00:00Z', '2026-01-30T10:00:00.000+00:00']) {
+      expect(found(page([{ id: 'a', created_time: created }]))).toEqual([problem('shared.posts.datetime-shape', '/data/posts/0/created_time', `expected the documented shape YYYY-MM-DDTHH:MM:SS+00:00, got "${created}"`)]);
+    }
+    expect(found(page([{ id: 'a', created_time: '2026-01-30 10:00:00', comments: 'x' }], request(['id', 'created_time', 'comments'])))).toEqual([
+      problem('shared.posts.datetime-utc', '/data/posts/0/created_time', 'expected a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00, got "2026-01-30 10:00:00"'),
+      problem('shared.posts.field-types', '/data/posts/0/comments', 'expected integer, got "x"'),
+    ]);
+  });
+});
