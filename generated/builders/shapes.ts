@@ -92,10 +92,22 @@ export type DimensionItems<T extends readonly string[]> = {
   readonly [K in keyof T]: DimensionItem<T[K]>;
 };
 
-/** `data` of a v2 metrics response: one array level per dimension, then one number per metric. */
+/**
+ * `data` of a v2 metrics response: one array level per dimension, then one number per metric;
+ * dimension names typed as an array (not a tuple), nested numbers. A list of open length ending
+ * in one element (`[...Dimension[], E]`) is what a builder infers for `dimensions` when a
+ * dimension is refused (the builder's own constraint, `DimensionList`): `data` is then `any`, so
+ * that the refused dimension is the call's one error and the lines reading the answer as the
+ * request was meant do not fail with it. Checked only for a list of open length, so a valid call
+ * pays nothing for it.
+ */
 export type MetricsMatrix<T extends readonly string[]> = T['length'] extends keyof NumbersByDepth
   ? NumbersByDepth[T['length']]
-  : NestedNumbers[];
+  : number extends T['length']
+    ? T extends readonly [...string[], string]
+      ? any
+      : NestedNumbers[]
+    : NestedNumbers[];
 
 /** One `header` element of a dimension: its type and the dimension values. */
 export interface DimensionHeader<T extends string> {
