@@ -1037,6 +1037,13 @@ export const RULES = {
       document: "v2",
       section: "Pagination envelope",
       quote: "`posts` (array of objects holding only the requested fields)",
+      also: [
+        {
+          document: "v2",
+          section: "netB post fields",
+          quote: "A response example also carries a `profile_id` string on each post.",
+        },
+      ],
     },
   },
   "shared.posts.requested-fields-present": {
