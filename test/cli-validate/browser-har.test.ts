@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROWSER_HANG_GUARD_MS } from '../site/browser.js';
 import { launch, recordWithChromeHar, recordWithPlaywright } from './browser/record.js';
 import { startSite } from './browser/site.js';
 import { run, tempDir } from './helpers.js';
@@ -27,7 +28,8 @@ beforeAll(async () => {
       await site.close();
     }
   }
-});
+  // Four visits, each a navigation and a wait bounded by BROWSER_HANG_GUARD_MS: a hang guard past them.
+}, 10 * BROWSER_HANG_GUARD_MS);
 
 afterAll(async () => {
   await browser?.close();

@@ -12,6 +12,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import { launch } from '../cli-validate/browser/record.js';
+import { BROWSER_HANG_GUARD_MS, hangGuardOnly } from '../site/browser.js';
 import { PROJECT_ROOT } from '../pipeline/temp-project.js';
 import { rejection } from './support/hostile.js';
 import { mock, SECRET, TOKEN } from './support/server.js';
@@ -93,14 +94,14 @@ describe('in headless Chromium, a page on another origin calls an API without CO
     await browser?.close();
   });
 
-  it('the error names CORS, after the retries a network failure gets', { timeout: 30_000 }, async () => {
+  it('the error names CORS, after the retries a network failure gets', { timeout: 3 * BROWSER_HANG_GUARD_MS }, async () => {
     const api = await mock({ cors: false });
     const dev = await startDevServer(api.url, await clientBundle());
-    const context = await browser!.newContext();
+    const context = hangGuardOnly(await browser!.newContext());
     try {
       const page = await context.newPage();
       await page.goto(dev.url);
-      await page.waitForFunction(() => document.title !== 'waiting', undefined, { timeout: 20_000 });
+      await page.waitForFunction(() => document.title !== 'waiting');
       const title = await page.title();
       expect(title).toMatch(/^ApiError network: POST \/2\/post\/labels failed: no answer from the server \(Failed to fetch\); fetch gave no reason: in a browser this is how a request refused by CORS/);
       // One attempt and one retry, each refused at the preflight.

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMockArgs } from '../../src/cli/mock.js';
 import { authorizationHeader } from '../../src/client/auth.js';
 import { launch } from '../cli-validate/browser/record.js';
+import { BROWSER_HANG_GUARD_MS, hangGuardOnly } from '../site/browser.js';
 import { mock, SECRET, TOKEN } from '../client/support/server.js';
 
 const auth = authorizationHeader(TOKEN, SECRET);
@@ -70,7 +71,7 @@ async function startDevServer(api: string): Promise<{ url: string; server: Serve
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
 }
 
-describe('a page on another origin calls the mock from headless Chromium', () => {
+describe('a page on another origin calls the mock from headless Chromium', { timeout: 3 * BROWSER_HANG_GUARD_MS }, () => {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launch();
@@ -82,11 +83,11 @@ describe('a page on another origin calls the mock from headless Chromium', () =>
   async function visit(cors: boolean): Promise<{ title: string; methods: string[] }> {
     const api = await mock({ cors });
     const dev = await startDevServer(api.url);
-    const context = await browser!.newContext();
+    const context = hangGuardOnly(await browser!.newContext());
     try {
       const page = await context.newPage();
       await page.goto(dev.url);
-      await page.waitForFunction(() => document.title !== 'waiting', undefined, { timeout: 15_000 });
+      await page.waitForFunction(() => document.title !== 'waiting');
       return { title: await page.title(), methods: api.log.map((e) => `${e.method} ${e.status}`) };
     } finally {
       await context.close();

@@ -18,6 +18,7 @@ import { anyValidRequest } from '../../src/arbitraries/index.js';
 import { authorizationHeader } from '../../src/client/auth.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { PROJECT_ROOT } from '../pipeline/temp-project.js';
+import { BROWSER_HANG_GUARD_MS, hangGuardOnly } from '../site/browser.js';
 
 const API = 'https://api.example.test';
 const TOKEN = 'browser-token';
@@ -82,15 +83,16 @@ beforeAll(async () => {
       return route.abort('blockedbyclient');
     },
   );
+  hangGuardOnly(context);
   page = context.pages()[0] ?? (await context.newPage());
   page.on('response', (response) => {
     if (response.url().startsWith(`${API}/`)) served.push(response.fromServiceWorker());
   });
   await page.goto(`${origin}/`);
-  await page.waitForFunction(() => document.title !== 'waiting', undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => document.title !== 'waiting');
   expect(await page.title()).toBe('ready');
   await context.setOffline(true);
-}, 120_000);
+}, 5 * BROWSER_HANG_GUARD_MS);
 
 afterAll(async () => {
   await context?.close();

@@ -345,11 +345,12 @@ describe('the proxy in front of a misbehaving upstream', () => {
 });
 
 describe('the proxy and slow callers', () => {
-  it('closes a connection whose headers or body do not arrive in time, as the mock does, and serves others meanwhile', async () => {
+  it('closes a connection whose headers or body do not arrive in time, as the mock does, and serves others meanwhile', { timeout: 120_000 }, async () => {
     const server = await mock();
-    // Short enough for the slow callers to be cut within the hang guard, long enough that the served
-    // caller's request (written whole at once) is read in time on a loaded machine (100 ms gave it a 408 there).
-    const { proxy, exchanges } = await proxyTo(server.url, { headersTimeoutMs: 3_000, bodyTimeoutMs: 3_000 });
+    // Short enough for the slow callers to be cut within the hang guard, and a hang guard itself for
+    // the served caller's request (written whole at once), read in time however busy the machine is
+    // (100 ms gave it a 408 on a loaded machine, 3 s is a race a stalled process can lose).
+    const { proxy, exchanges } = await proxyTo(server.url, { headersTimeoutMs: 10_000, bodyTimeoutMs: 10_000 });
     const { connect } = await import('node:net');
     const closed = (first: string) =>
       new Promise<string>((resolve, reject) => {
@@ -358,7 +359,7 @@ describe('the proxy and slow callers', () => {
         socket.on('data', (c: Buffer) => (got += c.toString()));
         socket.on('close', () => resolve(got));
         socket.on('error', () => resolve(got));
-        setTimeout(() => reject(new Error('not closed: hang guard')), 40_000);
+        setTimeout(() => reject(new Error('not closed: hang guard')), 60_000).unref();
       });
     try {
       const [slowHeaders, slowBody, served] = await Promise.all([

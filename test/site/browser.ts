@@ -4,9 +4,23 @@
  * HTTP errors and any request to a host other than the local server).
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * The bound of every wait of a browser test (a navigation, a selector, a page's own title): a hang
+ * guard only, far past what a page of the local server takes on a machine whose every core is
+ * busy. Playwright's defaults (30 s) are no such guard: a loaded machine has missed them.
+ */
+export const BROWSER_HANG_GUARD_MS = 120_000;
+
+/** `context` with BROWSER_HANG_GUARD_MS as the bound of each of its pages' waits and navigations. */
+export function hangGuardOnly<C extends BrowserContext>(context: C): C {
+  context.setDefaultTimeout(BROWSER_HANG_GUARD_MS);
+  context.setDefaultNavigationTimeout(BROWSER_HANG_GUARD_MS);
+  return context;
+}
 
 /** Launches headless Chromium, or fails with a message that says how to install it. */
 export async function launchChromium(executablePath = CHROMIUM): Promise<Browser> {
@@ -34,7 +48,7 @@ export function isLocal(url: string, origin: string): boolean {
 
 /** Opens a fresh page that records problems; requests leaving the machine are recorded and aborted. */
 export async function openPage(browser: Browser, origin: string): Promise<OpenedPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = hangGuardOnly(await browser.newContext({ viewport: { width: 1280, height: 800 } }));
   const page = await context.newPage();
   const problems: string[] = [];
   const requests: string[] = [];

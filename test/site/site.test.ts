@@ -26,7 +26,7 @@ import { operations } from '../../generated/operations.js';
 import { buildDocsSite } from '../../scripts/docs/build-site.js';
 import { USAGE_PAGES } from '../../scripts/generators/site/usage-pages.js';
 import { axeSource, axeViolations } from './axe.js';
-import { launchChromium, openPage } from './browser.js';
+import { BROWSER_HANG_GUARD_MS, hangGuardOnly, launchChromium, openPage } from './browser.js';
 import { measureLayout } from './layout.js';
 import { lighthouseStyleProblems } from './lighthouse-style.js';
 import { serveFolder, type StaticServer } from './static-server.js';
@@ -109,8 +109,8 @@ async function load(file: string, check: Expect = expect) {
   check(response?.status(), file).toBe(200);
   if (REFERENCE_PAGES.includes(file)) {
     // Redoc renders in the browser: wait for its content column and the API title.
-    await opened.page.waitForSelector('.api-content [data-component-name="Typography/H1"]', { timeout: 120_000 });
-    await opened.page.waitForSelector('[data-component-name="Menu/MenuItem"]', { timeout: 120_000 });
+    await opened.page.waitForSelector('.api-content [data-component-name="Typography/H1"]');
+    await opened.page.waitForSelector('[data-component-name="Menu/MenuItem"]');
   } else {
     await opened.page.waitForSelector('main h1');
   }
@@ -139,7 +139,7 @@ async function checkReferencePage(page: Page, file: string, check: Expect) {
       .waitForFunction((names) => {
         const text = Array.from(window.document.querySelectorAll('[data-component-name="Menu/MenuItem"]'), (item) => item.textContent ?? '').join('|');
         return names.every((name) => text.includes(name));
-      }, ofTag, { timeout: 120_000 })
+      }, ofTag)
       .catch(() => undefined);
     listed += (await menu.allTextContents()).join('|');
   }
@@ -151,7 +151,7 @@ async function checkReferencePage(page: Page, file: string, check: Expect) {
   const withBody = Object.values(document.paths).flatMap((item) => Object.values(item)).find((op) => op.tags?.includes(lastTag) && op.requestBody);
   check(withBody, `an operation with a request body under ${lastTag}`).toBeDefined();
   await menu.getByText(withBody!.summary, { exact: true }).first().click();
-  await page.locator('.api-content').getByText('"profiles"').first().waitFor({ timeout: 120_000 });
+  await page.locator('.api-content').getByText('"profiles"').first().waitFor();
   const html = readFileSync(join(SITE, file), 'utf8');
   const ids = operations.filter((op) => op.version === version).map((op) => op.operationId);
   check(ids.length).toBeGreaterThan(0);
@@ -229,7 +229,8 @@ describe('docs site pages', () => {
   });
 });
 
-describe('links', () => {
+// A test's own bound: a hang guard past the several page loads it waits for, each bounded by BROWSER_HANG_GUARD_MS.
+describe('links', { timeout: 5 * BROWSER_HANG_GUARD_MS }, () => {
   it('every link of the index resolves to a page and anchor that exist', async () => {
     const hrefs = [...new Set(visited('index.html').hrefs)];
     expect(hrefs.length).toBeGreaterThan(EXPECTED_PAGES.length - 2);
@@ -295,7 +296,7 @@ describe('links', () => {
   });
 });
 
-describe('as readers use it', () => {
+describe('as readers use it', { timeout: 5 * BROWSER_HANG_GUARD_MS }, () => {
   it('an anchor jump lands below the sticky header bar, not under it', async () => {
     const { page } = await load('v2-facebook.html');
     await page.goto(`${server.origin}/v2-facebook.html#metric-insights_activity`);
@@ -375,7 +376,7 @@ describe('as readers use it', () => {
     const top = await sidebar();
     // A tag's operations are listed once the tag is opened.
     await page.locator('[data-component-name="Menu/MenuItem"]').getByText('Metrics', { exact: true }).first().click();
-    await page.locator('#redoc [data-component-name="Menu/Menu"] a[href^="#/metrics/"]').first().waitFor({ timeout: 120_000 });
+    await page.locator('#redoc [data-component-name="Menu/Menu"] a[href^="#/metrics/"]').first().waitFor();
     const links = [...top, ...(await sidebar())];
     // Every link stays on this page: a hash route, which a new tab loads as v2.html and Redoc routes.
     const resolved = links.map((l) => new URL(l.href, page.url()).href);
@@ -389,7 +390,7 @@ describe('as readers use it', () => {
       const url = new URL(href, page.url()).href;
       const response = await tab.goto(url, { waitUntil: 'load' });
       expect(response?.status(), url).toBe(200);
-      await tab.waitForSelector('[data-testid="menu-item-label"][data-active="true"]', { timeout: 120_000 });
+      await tab.waitForSelector('[data-testid="menu-item-label"][data-active="true"]');
       const active = await tab.$$eval('[data-testid="menu-item-label"][data-active="true"]', (items) => items.map((i) => i.textContent?.trim() ?? ''));
       expect(active, `${url}: the active sidebar item`).toContain(label);
       await tab.close();
@@ -497,7 +498,7 @@ async function widthProblems(page: Page, file: string, width: number, screenshot
 /** A reference page's route that shows the longest names, opened from the page: its layout. */
 async function routeLayoutProblems(page: Page, file: string, width: number): Promise<ViewResult> {
   await page.goto(`${server.origin}/${file}${REFERENCE_ROUTE}`, { waitUntil: 'load' });
-  await page.locator('h1, h2', { hasText: 'facebook' }).first().waitFor({ timeout: 120_000 });
+  await page.locator('h1, h2', { hasText: 'facebook' }).first().waitFor();
   return layoutProblems(page, `${width} px ${file}${REFERENCE_ROUTE}`, width);
 }
 
@@ -509,14 +510,14 @@ async function laptopChecks(page: Page, file: string): Promise<ViewResult> {
 
 /** Every page loaded once at `width` in one tab, with the width checks; a reference page's route too. */
 async function visitEveryPage(width: number): Promise<ViewResult> {
-  const context = await browser.newContext({ viewport: { width, height: 800 } });
+  const context = hangGuardOnly(await browser.newContext({ viewport: { width, height: 800 } }));
   const page = await context.newPage();
   const problems: string[] = [];
   let identifiers = 0;
   for (const file of EXPECTED_PAGES) {
     const reference = REFERENCE_PAGES.includes(file);
     await page.goto(`${server.origin}/${file}`, { waitUntil: 'load' });
-    if (reference) await page.waitForSelector('[data-component-name="Menu/MenuItem"]', { state: 'attached', timeout: 120_000 });
+    if (reference) await page.waitForSelector('[data-component-name="Menu/MenuItem"]', { state: 'attached' });
     const screenshot = file === 'index.html' || USAGE_FILES.includes(file) ? join(SCREENSHOTS, `${width}`, file.replace(/\.html$/, '.png')) : undefined;
     const views = [await widthProblems(page, file, width, screenshot), ...(reference ? [await routeLayoutProblems(page, file, width)] : [])];
     for (const view of views) {

@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { harFromMessages } from 'chrome-har';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { hangGuardOnly } from '../../site/browser.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -15,14 +16,14 @@ export function launch(): Promise<Browser> {
 
 async function visit(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.waitForFunction(() => document.title === 'done' || document.title.startsWith('failed'), undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => document.title === 'done' || document.title.startsWith('failed'));
   const title = await page.title();
   if (title !== 'done') throw new Error(`the page script ${title}`);
 }
 
 /** Playwright's own HAR writer (`recordHar`, bodies embedded). */
 export async function recordWithPlaywright(browser: Browser, url: string, file: string): Promise<void> {
-  const context = await browser.newContext({ recordHar: { path: file, content: 'embed' } });
+  const context = hangGuardOnly(await browser.newContext({ recordHar: { path: file, content: 'embed' } }));
   try {
     await visit(await context.newPage(), url);
   } finally {
@@ -38,7 +39,7 @@ const EVENTS = [
 
 /** chrome-har from the CDP events of a visit. */
 export async function recordWithChromeHar(browser: Browser, url: string, file: string): Promise<void> {
-  const context = await browser.newContext();
+  const context = hangGuardOnly(await browser.newContext());
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
