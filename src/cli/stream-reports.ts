@@ -11,6 +11,7 @@ import { baselineText, createBaselineGate, readBaseline, type BaselineEntry } fr
 import { coverageShortfalls, shortfallText, type CoverageMinimums } from '../report/coverage-gate.js';
 import type { BaselineCounts, CoverageShortfall, ReportClosing, ReportItem } from '../report/report-types.js';
 import { summaryLine } from '../report/reporters/problem-text.js';
+import { safeText } from '../report/reporters/safe-text.js';
 import type { SpoolMaker } from '../report/spool.js';
 import type { ReporterChoice } from './validate-args.js';
 import { writeReport } from './write-report.js';
@@ -115,9 +116,6 @@ function belowCoverage(closing: ReportClosing, shortfalls: CoverageShortfall[]):
   return { ...closing, summary: { ...summary, coverageBelow: shortfalls, exitCode: Math.max(exitCode, 1) } };
 }
 
-/** Text read from a baseline with its control characters escaped (no line of it can forge another). */
-const visible = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
 /** Fixed errors listed on standard error at most this many (the count says how many in all). */
 const FIXED_SHOWN = 20;
 
@@ -125,7 +123,7 @@ const FIXED_SHOWN = 20;
 function reportFixed(io: ReportIo, prefix: string, fixed: readonly BaselineEntry[]): void {
   if (!fixed.length) return;
   const total = fixed.reduce((n, e) => n + e.count, 0);
-  const lines = fixed.slice(0, FIXED_SHOWN).map((e) => `  ${visible(e.file)} ${visible(e.pointer) || '(body)'} [rule ${visible(e.rule)}]${e.count > 1 ? ` x${e.count}` : ''}`);
+  const lines = fixed.slice(0, FIXED_SHOWN).map((e) => `  ${safeText(e.file)} ${safeText(e.pointer) || '(body)'} [rule ${safeText(e.rule)}]${e.count > 1 ? ` x${e.count}` : ''}`);
   if (fixed.length > FIXED_SHOWN) lines.push(`  and ${fixed.length - FIXED_SHOWN} more`);
   io.err(`${prefix} ${total === 1 ? '1 error' : `${total} errors`} of the baseline fixed (write it again with --write-baseline to drop them):\n${lines.join('\n')}`);
 }

@@ -96,12 +96,13 @@ describe('validate --baseline', () => {
     }
   });
 
-  it('escapes control characters of a fixed error listed from the baseline', async () => {
+  it('escapes control and bidirectional characters and workflow commands of a fixed error listed from the baseline', async () => {
     tmp.write('esc/a.json', validCapture);
-    tmp.write('esc-base.json', { kind: BASELINE_KIND, version: 1, problems: [{ file: 'esc/a.json', pointer: '/a\n\u001b[31m', rule: 'r', count: 1 }] });
+    const problems = [{ file: 'esc/a.json', pointer: '/a\n\u001b[31m\u202e', rule: '::error::r', count: 1 }];
+    tmp.write('esc-base.json', { kind: BASELINE_KIND, version: 1, problems });
     const result = await run(['esc', '--baseline', 'esc-base.json'], tmp.dir);
     expect(result.code).toBe(0);
-    expect(result.err).toContain('  esc/a.json /a\\u000a\\u001b[31m [rule r]');
+    expect(result.err).toContain('  esc/a.json /a\\x0a\\x1b[31m\\u202e [rule \\x3a:error::r]');
   });
 
   it('takes its files as options, refusing a missing value and a file a reporter writes', () => {
