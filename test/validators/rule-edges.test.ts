@@ -428,3 +428,80 @@ describe('posts: requested fields, sort order, filters and date-times on their o
     ]);
   });
 });
+
+describe('the rules read odd parts without a second or a wrong problem', () => {
+  const page = (posts: unknown[], req?: Record<string, unknown>, extra: Record<string, unknown> = {}): ValidateResponseInput => ({ method: 'POST', path: '/2/facebook/page/posts', body: { success: true, data: { posts, ...extra } }, ...(req ? { request: req } : {}) });
+  const request = (fields: string[], extra: Record<string, unknown> = {}) => ({ profiles: ['p1'], date_start: '2026-01-01', date_end: '2026-01-31', fields, ...extra });
+  const ofRule = (input: ValidateResponseInput, rule: string) => found(input).filter((p) => p.rule === rule);
+
+  it('created_time: a range at the first or the last calendar day still has its other bound', () => {
+    const edge = (created: string, day: string) => page([{ id: 'a', created_time: created }], request(['id', 'created_time'], { date_start: day, date_end: day }));
+    expect(found(edge('0000-01-02T11:59:59+00:00', '0000-01-01'))).toEqual([]);
+    expect(found(edge('0000-01-02T12:00:00+00:00', '0000-01-01'))).toEqual([problem('shared.posts.created-in-range', '/data/posts/0/created_time', '"0000-01-02T12:00:00+00:00" is outside the requested days 0000-01-01..0000-01-01 in every profile timezone')]);
+    expect(found(edge('9999-12-30T10:00:00+00:00', '9999-12-31'))).toEqual([]);
+    expect(found(edge('9999-12-30T09:59:59+00:00', '9999-12-31'))).toEqual([problem('shared.posts.created-in-range', '/data/posts/0/created_time', '"9999-12-30T09:59:59+00:00" is outside the requested days 9999-12-31..9999-12-31 in every profile timezone')]);
+  });
+
+  it('filters: values that are not strings are not read as values; a match_any names each of its conditions', () => {
+    expect(ofRule(page([{ id: 'a', type: 'status' }], request(['id', 'type'], { filter: [{ field: 'type', value: 5 }] })), 'shared.posts.filter-match')).toEqual([]);
+    expect(ofRule(page([{ id: 'a', type: 'status' }], request(['id', 'type'], { filter: [{ field: 'type', value: [1, 2] }] })), 'shared.posts.filter-match')).toEqual([]);
+    expect(ofRule(page([{ id: 'a', type: 'status' }], request(['id', 'type'], { filter: [{ field: 'type', value: ['video', 1] }] })), 'shared.posts.filter-match')).toEqual([
+      problem('shared.posts.filter-match', '/data/posts/0/type', 'does not match the requested filter[0] (type "video")'),
+    ]);
+    const post = [{ id: 'a', type: 'status', ppd_status: 'paid' }];
+    const fields = ['id', 'type', 'ppd_status'];
+    expect(ofRule(page(post, request(fields, { filter: [{ match_any: [{ field: 'type', value: 5 }, { field: 'ppd_status', value: 'organic' }] }] })), 'shared.posts.filter-match')).toEqual([
+      problem('shared.posts.filter-match', '/data/posts/0/ppd_status', 'does not match the requested filter[0].match_any (ppd_status "organic")'),
+    ]);
+    expect(ofRule(page(post, request(fields, { filter: [{ match_any: [{ field: 'type', value: 'video' }, { field: 'ppd_status', value: 'organic' }] }] })), 'shared.posts.filter-match')).toEqual([
+      problem('shared.posts.filter-match', '/data/posts/0/type', 'does not match the requested filter[0].match_any (type "video"; or ppd_status "organic")'),
+    ]);
+  });
+
+  it('filters: labels without an id, and items that are no post, are not judged', () => {
+    const byLabel = (posts: unknown[]) => page(posts, request(['id', 'post_labels'], { filter: [{ field: 'post_labels', value: 'l1' }] }));
+    expect(found(byLabel([{ id: 'a', post_labels: ['x'] }]))).toEqual([problem('shared.posts.field-types', '/data/posts/0/post_labels/0', 'expected object, got "x"')]);
+    expect(found(byLabel([{ id: 'a', post_labels: [{ name: 'x' }] }]))).toEqual([problem('shared.posts.field-types', '/data/posts/0/post_labels/0', 'missing required property "id"')]);
+    expect(found(page(['x', { id: 'b', type: 'video' }], request(['id', 'type'], { filter: [{ field: 'type', value: 'video' }] })))).toEqual([problem('shared.posts.field-types', '/data/posts/0', 'expected object, got "x"')]);
+  });
+
+  it('remaining without next, or not a number, is not the remaining-with-next rule’s', () => {
+    expect(found(page([{ id: 'a' }], undefined, { remaining: 0 }))).toEqual([problem('shared.posts.next-with-remaining', '/data', '"remaining" is present, so "next" must be too')]);
+    expect(found(page([{ id: 'a' }], undefined, { next: 'c', remaining: '0' }))).toEqual([problem('shared.posts.envelope', '/data/remaining', 'expected integer, got "0"')]);
+  });
+
+  it('a limit that is no positive whole number leaves the default page size of 10', () => {
+    const eleven = Array.from({ length: 11 }, (_, i) => ({ id: `p${i}` }));
+    for (const limit of [0, -1, 10.5, '20']) {
+      const sizes = ofRule(page(eleven, request(['id'], { limit })), 'shared.posts.page-size');
+      expect(sizes.map((p) => [p.pointer, p.message.slice(0, 'expected at most 10 posts '.length)])).toEqual([['/data/posts', 'expected at most 10 posts ']]);
+    }
+  });
+
+  it('sort: values of two types are not compared', () => {
+    expect(found(page([{ id: 'a', comments: 1 }, { id: 'b', comments: '5' }], request(['id', 'comments'], { sort: [{ field: 'comments', order: 'desc' }] })))).toEqual([
+      problem('shared.posts.field-types', '/data/posts/1/comments', 'expected integer, got "5"'),
+    ]);
+  });
+
+  it('date-times of another type: the type problem and the date-time problem, each once', () => {
+    expect(found(page([{ id: 'a', created_time: 5, comments: 'x' }], request(['id', 'created_time', 'comments'])))).toEqual([
+      problem('shared.posts.field-types', '/data/posts/0/created_time', 'expected string, got 5'),
+      problem('shared.posts.datetime-utc', '/data/posts/0/created_time', 'expected a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00, got 5'),
+      problem('shared.posts.field-types', '/data/posts/0/comments', 'expected integer, got "x"'),
+    ]);
+    expect(found(page([{ id: 'a', created_time: '2026-01-30 10:00:00', comments: 'x' }]))).toEqual([
+      problem('shared.posts.datetime-utc', '/data/posts/0/created_time', 'expected a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00, got "2026-01-30 10:00:00"'),
+      problem('shared.posts.field-types', '/data/posts/0/comments', 'expected integer, got "x"'),
+    ]);
+  });
+
+  it('labels without profiles, a platform and a timezone that are no strings: the schema’s problem only', () => {
+    const labels = (label: unknown): ValidateResponseInput => ({ method: 'POST', path: '/2/profile/labels', body: { success: true, data: [label] } });
+    expect(found(labels({ id: 'l', name: 'L' }))).toEqual([problem('shared.labels.members-present', '/data/0', 'missing required property "profiles"')]);
+    expect(found(labels({ id: 'l', name: 'L', profiles: [{ name: 'A', platform: 5 }] }))).toEqual([problem('v2.labels.profile-label-fields', '/data/0/profiles/0/platform', 'expected string, got 5')]);
+    expect(found({ method: 'GET', path: '/2/facebook/profiles', body: { success: true, profiles: [{ id: '1', name: 'A', timezone: 5 }] } })).toEqual([
+      problem('shared.profiles.fields', '/profiles/0/timezone', 'expected string, got 5'),
+    ]);
+  });
+});
