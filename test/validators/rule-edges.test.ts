@@ -497,6 +497,18 @@ describe('the rules read odd parts without a second or a wrong problem', () => {
     ]);
   });
 
+  it('a date-time that is no real instant is datetime-utc’s alone: not judged for its spelling or against the requested days', () => {
+    const utc = (created: string) => problem('shared.posts.datetime-utc', '/data/posts/0/created_time', `expected a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00, got "${created}"`);
+    expect(found(page([{ id: 'a', created_time: '2026-02-30T10:00:00Z' }]))).toEqual([utc('2026-02-30T10:00:00Z')]);
+    for (const created of ['2026-02-30T10:00:00+00:00', '2025-06-01 10:00:00']) {
+      expect(found(page([{ id: 'a', created_time: created }], request(['id', 'created_time'])))).toEqual([utc(created)]);
+    }
+  });
+
+  it('reactions_by_type that is no object: the type problem only', () => {
+    expect(found(page([{ id: 'a', reactions_by_type: [1] }]))).toEqual([problem('shared.posts.field-types', '/data/posts/0/reactions_by_type', 'expected object, got array (1 item)')]);
+  });
+
   it('labels without profiles, a platform and a timezone that are no strings: the schema’s problem only', () => {
     const labels = (label: unknown): ValidateResponseInput => ({ method: 'POST', path: '/2/profile/labels', body: { success: true, data: [label] } });
     expect(found(labels({ id: 'l', name: 'L' }))).toEqual([problem('shared.labels.members-present', '/data/0', 'missing required property "profiles"')]);
