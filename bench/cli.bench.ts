@@ -19,8 +19,11 @@
  * of each response with its request, nothing reported) over the same floor, and the command's CPU
  * time on one thread over the script's, which is what the command adds to the validators.
  * The CLI is bundled as it ships, with its checking thread's module beside it.
+ * The `scale` part (only when named) writes 100,000 captures of the same mix (about 1.9 GB) and
+ * validates the first 10,000 of them and all of them with `--threads 0`, interleaved: the peak RSS
+ * of the larger over the smaller's is what memory grows by with the number of files (target 1.15x).
  * `BENCH_CLI_SOURCE=<checkout>` runs another checkout's CLI on the same files;
- * `BENCH_CLI_PARTS=folder` (or `har`) runs one part only; `BENCH_CLI_ROUNDS` sets the folder's rounds (3).
+ * `BENCH_CLI_PARTS=folder` (or `har`, or `scale`) runs those parts only; `BENCH_CLI_ROUNDS` sets the folder's rounds (3).
  */
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statfsSync, statSync, writeFileSync, writeSync } from 'node:fs';
@@ -38,6 +41,9 @@ const MB = 1024 * 1024;
 const TARGET = { folder: 1.5, har: 2 };
 const RSS_TARGET = 400 * MB;
 const FILES = 10_000;
+/** The files of the `scale` part, and its peak RSS target over the first FILES of them. */
+const SCALE_FILES = 100_000;
+const SCALE_TARGET = 1.15;
 const HAR_ENTRIES = 1_000_000;
 
 /** A deterministic pseudo-random sequence (the files are the same on every run). */
@@ -280,11 +286,43 @@ const FOLDER_RUNS = [...RUNS, { how: ', --threads 2', args: ['--threads', '2'] }
 const oneThread = (measures: readonly Measure[]) => measures.find((m) => m.how === RUNS[1].how) ?? measures[0];
 
 /** The parts to run (`BENCH_CLI_PARTS=folder` or `har`; both unless set). */
-function partsToRun(): { folder: boolean; har: boolean } {
+function partsToRun(): { folder: boolean; har: boolean; scale: boolean } {
   const parts = (process.env.BENCH_CLI_PARTS ?? 'folder,har').split(',').map((p) => p.trim());
-  const unknown = parts.filter((p) => p !== 'folder' && p !== 'har');
-  if (unknown.length || !parts.length) throw new Error(`bench: BENCH_CLI_PARTS takes folder, har or folder,har; got ${JSON.stringify(process.env.BENCH_CLI_PARTS)}`);
-  return { folder: parts.includes('folder'), har: parts.includes('har') };
+  const unknown = parts.filter((p) => p !== 'folder' && p !== 'har' && p !== 'scale');
+  if (unknown.length || !parts.length) throw new Error(`bench: BENCH_CLI_PARTS takes folder, har and scale, separated by commas; got ${JSON.stringify(process.env.BENCH_CLI_PARTS)}`);
+  return { folder: parts.includes('folder'), har: parts.includes('har'), scale: parts.includes('scale') };
+}
+
+/**
+ * The `scale` part: SCALE_FILES captures written to `work`, the first FILES of them (their first
+ * folders, named one by one) and all of them validated with `--threads 0`, `rounds` times
+ * interleaved, beside the floor of all of them; the peak RSS of all over the first's.
+ */
+function scaleRows(work: string, cli: string, rounds: number): BenchRow[] {
+  const folder = join(work, 'scale');
+  writeFolder(folder, SCALE_FILES);
+  const first = Array.from({ length: FILES / 100 }, (_, i) => join(folder, `run-${String(i).padStart(3, '0')}`));
+  const runs = { small: [] as Run[], large: [] as Run[], floor: [] as Run[] };
+  for (let r = 0; r < rounds; r++) {
+    runs.small.push(timed([cli, 'validate', ...first, '--threads', '0']));
+    runs.large.push(timed([cli, 'validate', folder, '--threads', '0']));
+    runs.floor.push(timed([join(work, 'parse-folder.mjs'), folder]));
+  }
+  rmSync(folder, { recursive: true, force: true });
+  const failed = [...runs.small, ...runs.large].find((r) => !checked(r.last));
+  if (failed) throw new Error(`bench: validate of the scale folder did not validate every response: ${failed.last}`);
+  const rss = (list: Run[]) => median(list.map((r) => r.rss));
+  const ratio = rss(runs.large) / rss(runs.small);
+  return [
+    {
+      name: `cli: peak RSS of validate --threads 0 on ${SCALE_FILES.toLocaleString('en-US')} captures over ${FILES.toLocaleString('en-US')} of them`,
+      value: `${(rss(runs.large) / MB).toFixed(0)} MB over ${(rss(runs.small) / MB).toFixed(0)} MB; CPU ${median(runs.large.map((r) => r.cpu)).toFixed(2)} s over ${median(runs.small.map((r) => r.cpu)).toFixed(2)} s`,
+      baseline: `read + JSON.parse of the ${SCALE_FILES.toLocaleString('en-US')}: ${(rss(runs.floor) / MB).toFixed(0)} MB`,
+      ratio: `${ratio.toFixed(2)}x`,
+      target: `<= ${SCALE_TARGET}x`,
+      ok: ratio <= SCALE_TARGET,
+    },
+  ];
 }
 
 function rowsOf(m: Measure, rssTarget?: number): BenchRow[] {
@@ -355,6 +393,7 @@ export async function run(): Promise<BenchRow[]> {
   const work = mkdtempSync(join(tmpdir(), 'sa-bench-cli-'));
   try {
     const { bavail, bsize } = statfsSync(work);
+    if (parts.scale && bavail * bsize < 3 * 1024 * MB) throw new Error(`bench: the scale folder needs about 2 GB in ${work}, and ${((bavail * bsize) / MB).toFixed(0)} MB are free`);
     if (parts.har && bavail * bsize < 2 * 1024 * MB) throw new Error(`bench: the HAR needs about 1.2 GB in ${work}, and ${((bavail * bsize) / MB).toFixed(0)} MB are free`);
     const source = process.env.BENCH_CLI_SOURCE ?? root;
     const cli = await bundleCli(work, source);
@@ -366,6 +405,7 @@ export async function run(): Promise<BenchRow[]> {
     const runs = threadsOption ? RUNS : RUNS.slice(0, 1);
     const rows: BenchRow[] = [];
     if (parts.folder) rows.push(...folderRows(work, cli, await bundleScript(join(work, 'validate-folder.mjs'), VALIDATE_FOLDER, source), rounds, threadsOption ? FOLDER_RUNS : RUNS.slice(0, 1)));
+    if (parts.scale) rows.push(...scaleRows(work, cli, rounds));
     if (parts.har) rows.push(...harRows(work, cli, await bundleScript(join(work, 'validate-har.mjs'), VALIDATE_HAR, source), runs));
     return rows;
   } finally {

@@ -10,7 +10,7 @@ export type RuleLevel = 'stated' | 'inferred';
 
 export const RULE_LEVELS = {
   "shared.response.operation": "stated",
-  "shared.response.status": "stated",
+  "shared.response.status": "inferred",
   "shared.response.success-status": "inferred",
   "shared.response.json": "stated",
   "shared.response.success-flag": "stated",
@@ -67,7 +67,7 @@ export const RULE_LEVELS = {
   "shared.posts.envelope": "stated",
   "shared.posts.remaining-with-next": "stated",
   "shared.posts.next-with-remaining": "inferred",
-  "shared.posts.post-fields-of-network": "stated",
+  "shared.posts.post-fields-of-network": "inferred",
   "shared.posts.field-types": "stated",
   "shared.posts.member-types": "inferred",
   "shared.posts.datetime-utc": "stated",
@@ -130,6 +130,7 @@ export type RuleId = keyof typeof RULE_LEVELS;
  * is stated).
  */
 const INFERRED: ReadonlySet<string> = new Set([
+  "shared.response.status",
   "shared.response.success-status",
   "shared.response.no-extra-members",
   "shared.response.request-readable",
@@ -150,6 +151,7 @@ const INFERRED: ReadonlySet<string> = new Set([
   "v1.metrics.every-day",
   "shared.metrics.no-data-value",
   "shared.posts.next-with-remaining",
+  "shared.posts.post-fields-of-network",
   "shared.posts.member-types",
   "shared.posts.datetime-shape",
   "shared.posts.requested-fields-present",

@@ -131,6 +131,66 @@ export type FacebookPostsResponse<F extends FacebookPostField = FacebookPostFiel
 >;
 
 /**
+ * The request of POST /1/facebook/metrics for the metrics M: its body and its answer, day records
+ * of exactly M.
+ */
+export interface FacebookMetricsCall<M extends FacebookMetric> extends ApiRequest<
+  MetricsRequest<'facebook', M>,
+  V1MetricsResponse<DayRecord<FacebookMetricValues, M>>,
+  'POST /1/facebook/metrics'
+> {}
+
+/**
+ * The request of POST /1/instagram/metrics for the metrics M: its body and its answer, day records
+ * of exactly M.
+ */
+export interface InstagramMetricsCall<M extends InstagramMetric> extends ApiRequest<
+  MetricsRequest<'instagram', M>,
+  V1MetricsResponse<DayRecord<InstagramMetricValues, M>>,
+  'POST /1/instagram/metrics'
+> {}
+
+/**
+ * The request of POST /1/twitter/metrics for the metrics M: its body and its answer, day records of
+ * exactly M.
+ */
+export interface TwitterMetricsCall<M extends TwitterMetric> extends ApiRequest<
+  MetricsRequest<'twitter', M>,
+  V1MetricsResponse<DayRecord<TwitterMetricValues, M>>,
+  'POST /1/twitter/metrics'
+> {}
+
+/**
+ * The request of POST /1/youtube/metrics for the metrics M: its body and its answer, day records of
+ * exactly M.
+ */
+export interface YoutubeMetricsCall<M extends YoutubeMetric> extends ApiRequest<
+  MetricsRequest<'youtube', M>,
+  V1MetricsResponse<DayRecord<YoutubeMetricValues, M>>,
+  'POST /1/youtube/metrics'
+> {}
+
+/**
+ * The request of POST /1/pinterest/metrics for the metrics M: its body and its answer, day records
+ * of exactly M.
+ */
+export interface PinterestMetricsCall<M extends PinterestMetric> extends ApiRequest<
+  MetricsRequest<'pinterest', M>,
+  V1MetricsResponse<DayRecord<PinterestMetricValues, M>>,
+  'POST /1/pinterest/metrics'
+> {}
+
+/**
+ * The request of POST /1/facebook/page/posts for the fields F: its body and its answer, posts
+ * holding F.
+ */
+export interface FacebookPostsCall<F extends FacebookPostField> extends ApiRequest<
+  FacebookPostsRequest<F>,
+  FacebookPostsResponse<F>,
+  'POST /1/facebook/page/posts'
+> {}
+
+/**
  * Request builders of the facebook operations of version 1. Each checks its body at run time and
  * throws a RequestValidationError listing every problem.
  */
@@ -141,20 +201,12 @@ export interface FacebookBuilders {
    * POST /1/facebook/metrics: daily values of the requested metrics per profile. The day records
    * hold exactly the requested metrics.
    */
-  metrics<M extends FacebookMetric>(
-    body: MetricsRequest<'facebook', M>,
-  ): ApiRequest<
-    MetricsRequest<'facebook', M>,
-    V1MetricsResponse<DayRecord<FacebookMetricValues, M>>,
-    'POST /1/facebook/metrics'
-  >;
+  metrics<M extends FacebookMetric>(body: MetricsRequest<'facebook', M>): FacebookMetricsCall<M>;
   /**
    * POST /1/facebook/page/posts: one page of posts, each holding the requested fields and no other
    * (a post that is not a video lacks the fields of videos only).
    */
-  posts<F extends FacebookPostField>(
-    body: FacebookPostsRequest<F>,
-  ): ApiRequest<FacebookPostsRequest<F>, FacebookPostsResponse<F>, 'POST /1/facebook/page/posts'>;
+  posts<F extends FacebookPostField>(body: FacebookPostsRequest<F>): FacebookPostsCall<F>;
 }
 
 /**
@@ -168,13 +220,7 @@ export interface InstagramBuilders {
    * POST /1/instagram/metrics: daily values of the requested metrics per profile. The day records
    * hold exactly the requested metrics.
    */
-  metrics<M extends InstagramMetric>(
-    body: MetricsRequest<'instagram', M>,
-  ): ApiRequest<
-    MetricsRequest<'instagram', M>,
-    V1MetricsResponse<DayRecord<InstagramMetricValues, M>>,
-    'POST /1/instagram/metrics'
-  >;
+  metrics<M extends InstagramMetric>(body: MetricsRequest<'instagram', M>): InstagramMetricsCall<M>;
 }
 
 /**
@@ -188,13 +234,7 @@ export interface TwitterBuilders {
    * POST /1/twitter/metrics: daily values of the requested metrics per profile. The day records
    * hold exactly the requested metrics.
    */
-  metrics<M extends TwitterMetric>(
-    body: MetricsRequest<'twitter', M>,
-  ): ApiRequest<
-    MetricsRequest<'twitter', M>,
-    V1MetricsResponse<DayRecord<TwitterMetricValues, M>>,
-    'POST /1/twitter/metrics'
-  >;
+  metrics<M extends TwitterMetric>(body: MetricsRequest<'twitter', M>): TwitterMetricsCall<M>;
 }
 
 /**
@@ -208,13 +248,7 @@ export interface YoutubeBuilders {
    * POST /1/youtube/metrics: daily values of the requested metrics per profile. The day records
    * hold exactly the requested metrics.
    */
-  metrics<M extends YoutubeMetric>(
-    body: MetricsRequest<'youtube', M>,
-  ): ApiRequest<
-    MetricsRequest<'youtube', M>,
-    V1MetricsResponse<DayRecord<YoutubeMetricValues, M>>,
-    'POST /1/youtube/metrics'
-  >;
+  metrics<M extends YoutubeMetric>(body: MetricsRequest<'youtube', M>): YoutubeMetricsCall<M>;
 }
 
 /**
@@ -228,13 +262,7 @@ export interface PinterestBuilders {
    * POST /1/pinterest/metrics: daily values of the requested metrics per profile. The day records
    * hold exactly the requested metrics.
    */
-  metrics<M extends PinterestMetric>(
-    body: MetricsRequest<'pinterest', M>,
-  ): ApiRequest<
-    MetricsRequest<'pinterest', M>,
-    V1MetricsResponse<DayRecord<PinterestMetricValues, M>>,
-    'POST /1/pinterest/metrics'
-  >;
+  metrics<M extends PinterestMetric>(body: MetricsRequest<'pinterest', M>): PinterestMetricsCall<M>;
 }
 
 /** Every request builder of version 1. */

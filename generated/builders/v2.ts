@@ -8,7 +8,9 @@ import type {
   AllowedByEvery,
   DayString,
   DimensionItem,
+  DimensionItems,
   DimensionList,
+  DimensionNames,
   MetricsResponse,
   PostsPage,
   RequiredPick,
@@ -210,6 +212,41 @@ export type TwitterPostsResponse<F extends TwitterPostField = TwitterPostField> 
 >;
 
 /**
+ * The request of POST /2/{N}/metrics for the metrics M and the dimensions named T in request order
+ * (`MetricsCall<"facebook", "fans_change", ["date.day"]>`): its body and its answer,
+ * `MetricsResponse<M, T>`.
+ */
+export interface MetricsCall<
+  N extends Network,
+  M extends Metric<N>,
+  T extends readonly string[],
+> extends ApiRequest<
+  MetricsRequest<N, M, DimensionItems<T>>,
+  MetricsResponse<M, T>,
+  `POST /2/${N}/metrics`
+> {}
+
+/**
+ * The request of POST /2/facebook/page/posts for the fields F: its body and its answer, posts
+ * holding F.
+ */
+export interface FacebookPostsCall<F extends FacebookPostField> extends ApiRequest<
+  FacebookPostsRequest<F>,
+  FacebookPostsResponse<F>,
+  'POST /2/facebook/page/posts'
+> {}
+
+/**
+ * The request of POST /2/instagram/profile/posts for the fields F: its body and its answer, posts
+ * holding F.
+ */
+export interface InstagramPostsCall<F extends InstagramPostField> extends ApiRequest<
+  InstagramPostsRequest<F>,
+  InstagramPostsResponse<F>,
+  'POST /2/instagram/profile/posts'
+> {}
+
+/**
  * Request builders of the facebook operations of version 2. Each checks its body at run time and
  * throws a RequestValidationError listing every problem.
  */
@@ -226,18 +263,12 @@ export interface FacebookBuilders {
       readonly [],
   >(
     body: MetricsRequest<'facebook', M, D>,
-  ): ApiRequest<
-    MetricsRequest<'facebook', M, D>,
-    MetricsResponse<M, D>,
-    'POST /2/facebook/metrics'
-  >;
+  ): MetricsCall<'facebook', M, DimensionNames<D>>;
   /**
    * POST /2/facebook/page/posts: one page of posts, each holding the requested fields and no other
    * (a post that is not a video lacks the fields of videos only).
    */
-  posts<F extends FacebookPostField>(
-    body: FacebookPostsRequest<F>,
-  ): ApiRequest<FacebookPostsRequest<F>, FacebookPostsResponse<F>, 'POST /2/facebook/page/posts'>;
+  posts<F extends FacebookPostField>(body: FacebookPostsRequest<F>): FacebookPostsCall<F>;
 }
 
 /**
@@ -257,22 +288,12 @@ export interface InstagramBuilders {
       readonly [],
   >(
     body: MetricsRequest<'instagram', M, D>,
-  ): ApiRequest<
-    MetricsRequest<'instagram', M, D>,
-    MetricsResponse<M, D>,
-    'POST /2/instagram/metrics'
-  >;
+  ): MetricsCall<'instagram', M, DimensionNames<D>>;
   /**
    * POST /2/instagram/profile/posts: one page of posts, each holding the requested fields and no
    * other (a post that is not a video lacks the fields of videos only).
    */
-  posts<F extends InstagramPostField>(
-    body: InstagramPostsRequest<F>,
-  ): ApiRequest<
-    InstagramPostsRequest<F>,
-    InstagramPostsResponse<F>,
-    'POST /2/instagram/profile/posts'
-  >;
+  posts<F extends InstagramPostField>(body: InstagramPostsRequest<F>): InstagramPostsCall<F>;
 }
 
 /**
@@ -292,7 +313,7 @@ export interface TwitterBuilders {
       readonly [],
   >(
     body: MetricsRequest<'twitter', M, D>,
-  ): ApiRequest<MetricsRequest<'twitter', M, D>, MetricsResponse<M, D>, 'POST /2/twitter/metrics'>;
+  ): MetricsCall<'twitter', M, DimensionNames<D>>;
 }
 
 /**
@@ -312,7 +333,7 @@ export interface YoutubeBuilders {
       readonly [],
   >(
     body: MetricsRequest<'youtube', M, D>,
-  ): ApiRequest<MetricsRequest<'youtube', M, D>, MetricsResponse<M, D>, 'POST /2/youtube/metrics'>;
+  ): MetricsCall<'youtube', M, DimensionNames<D>>;
 }
 
 /**
@@ -332,11 +353,7 @@ export interface LinkedinBuilders {
       readonly [],
   >(
     body: MetricsRequest<'linkedin', M, D>,
-  ): ApiRequest<
-    MetricsRequest<'linkedin', M, D>,
-    MetricsResponse<M, D>,
-    'POST /2/linkedin/metrics'
-  >;
+  ): MetricsCall<'linkedin', M, DimensionNames<D>>;
 }
 
 /**
@@ -356,11 +373,7 @@ export interface PinterestBuilders {
       readonly [],
   >(
     body: MetricsRequest<'pinterest', M, D>,
-  ): ApiRequest<
-    MetricsRequest<'pinterest', M, D>,
-    MetricsResponse<M, D>,
-    'POST /2/pinterest/metrics'
-  >;
+  ): MetricsCall<'pinterest', M, DimensionNames<D>>;
 }
 
 /** Every request builder of version 2. */
@@ -407,7 +420,7 @@ export interface NetworkMetricsBuilder<N extends Network> {
     > = readonly [],
   >(
     body: MetricsRequest<N, M, D>,
-  ): ApiRequest<MetricsRequest<N, M, D>, MetricsResponse<M, D>, `POST /2/${N}/metrics`>;
+  ): MetricsCall<N, M, DimensionNames<D>>;
 }
 
 /**

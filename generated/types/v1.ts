@@ -1179,6 +1179,21 @@ export interface components {
                 "application/json": components["schemas"]["FailureBody"];
             };
         };
+        /**
+         * @description A failure at an HTTP status the documents do not list (a gateway's 503, say). The failure
+         *     shape is "standardized for every endpoint", and the error table may not name every code, so
+         *     such an answer is the failure body; the validators warn of its status (`shared.response.status`,
+         *     inferred: an error only in strict mode). The codes the documents do give keep their status:
+         *     3 to 99 with 200, 400, 401, 403, 404, 405 and 500 with the equal one.
+         */
+        UnlistedStatus: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["FailureBody"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -1211,6 +1226,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
     listInstagramProfiles: {
@@ -1237,6 +1253,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
     listTwitterProfiles: {
@@ -1263,6 +1280,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
     listYoutubeProfiles: {
@@ -1289,6 +1307,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
     listPinterestProfiles: {
@@ -1315,6 +1334,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
     listPostLabels: {
@@ -1345,6 +1365,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
     getFacebookMetrics: {
@@ -1375,6 +1396,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
     getInstagramMetrics: {
@@ -1405,6 +1427,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
     getTwitterMetrics: {
@@ -1435,6 +1458,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
     getYoutubeMetrics: {
@@ -1465,6 +1489,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
     getPinterestMetrics: {
@@ -1495,6 +1520,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
     listFacebookPagePosts: {
@@ -1525,6 +1551,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
 }

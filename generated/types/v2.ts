@@ -1273,6 +1273,21 @@ export interface components {
                 "application/json": components["schemas"]["FailureBody"];
             };
         };
+        /**
+         * @description A failure at an HTTP status the documents do not list (a gateway's 503, say). The failure
+         *     shape is "standardized for every endpoint", and the error table may not name every code, so
+         *     such an answer is the failure body; the validators warn of its status (`shared.response.status`,
+         *     inferred: an error only in strict mode). The codes the documents do give keep their status:
+         *     3 to 99 with 200, 400, 401, 403, 404, 405 and 500 with the equal one.
+         */
+        UnlistedStatus: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["FailureBody"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -1305,6 +1320,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
     listInstagramProfiles: {
@@ -1331,6 +1347,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
     listTwitterProfiles: {
@@ -1357,6 +1374,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
     listYoutubeProfiles: {
@@ -1383,6 +1401,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
     listLinkedinProfiles: {
@@ -1409,6 +1428,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
     listPinterestProfiles: {
@@ -1435,6 +1455,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
     listPostLabels: {
@@ -1465,6 +1486,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
     listProfileLabels: {
@@ -1495,6 +1517,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
     getFacebookMetrics: {
@@ -1525,6 +1548,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
     getInstagramMetrics: {
@@ -1555,6 +1579,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
     getTwitterMetrics: {
@@ -1585,6 +1610,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
     getYoutubeMetrics: {
@@ -1615,6 +1641,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
     getLinkedinMetrics: {
@@ -1645,6 +1672,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
     getPinterestMetrics: {
@@ -1675,6 +1703,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
     listFacebookPagePosts: {
@@ -1705,6 +1734,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
     listInstagramProfilePosts: {
@@ -1735,6 +1765,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalServerError"];
+            default: components["responses"]["UnlistedStatus"];
         };
     };
 }

@@ -19,7 +19,7 @@ export interface CompiledValidator {
 
 /** The validators of one operation. */
 export interface OperationValidators {
-  /** The documented HTTP statuses ("200", "400", ...). */
+  /** The documented HTTP statuses ("200", "400", ...), then "default": any other status. */
   readonly statuses: readonly string[];
   /**
    * By HTTP status, the validator of a body of the operation's own: not the failure body (the

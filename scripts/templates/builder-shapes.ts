@@ -79,10 +79,31 @@ export interface NumbersByDepth {
   7: number[][][][][][][][];
 }
 
-/** `data` of a v2 metrics response: one array level per dimension, then one number per metric. */
-export type MetricsMatrix<D extends readonly DimensionItem[]> = D['length'] extends keyof NumbersByDepth
-  ? NumbersByDepth[D['length']]
-  : NestedNumbers[];
+/**
+ * The dimension names of a v2 `dimensions` list, in request order (`["date.day", "profile"]`):
+ * how a request and its answer name their dimensions, so that they hover in one short line.
+ */
+export type DimensionNames<D extends readonly DimensionItem[]> = { -readonly [K in keyof D]: D[K]['type'] };
+
+/** The `dimensions` list of the dimension names `T` (the inverse of {@link DimensionNames}). */
+export type DimensionItems<T extends readonly string[]> = { readonly [K in keyof T]: DimensionItem<T[K]> };
+
+/**
+ * `data` of a v2 metrics response: one array level per dimension, then one number per metric;
+ * dimension names typed as an array (not a tuple), nested numbers. A list of open length ending
+ * in one element (`[...Dimension[], E]`) is what a builder infers for `dimensions` when a
+ * dimension is refused (the builder's own constraint, `DimensionList`): `data` is then `any`, so
+ * that the refused dimension is the call's one error and the lines reading the answer as the
+ * request was meant do not fail with it. Checked only for a list of open length, so a valid call
+ * pays nothing for it.
+ */
+export type MetricsMatrix<T extends readonly string[]> = T['length'] extends keyof NumbersByDepth
+  ? NumbersByDepth[T['length']]
+  : number extends T['length']
+    ? T extends readonly [...string[], string]
+      ? any
+      : NestedNumbers[]
+    : NestedNumbers[];
 
 /** One `header` element of a dimension: its type and the dimension values. */
 export interface DimensionHeader<T extends string> {
@@ -98,8 +119,8 @@ export interface MetricHeader<M extends string> {
 }
 
 /** The dimension elements of a `header`, position by position: element i is dimension i. */
-export type DimensionHeaders<D extends readonly DimensionItem[]> = {
-  -readonly [K in keyof D]: DimensionHeader<D[K]['type']>;
+export type DimensionHeaders<T extends readonly string[]> = {
+  -readonly [K in keyof T]: DimensionHeader<T[K]>;
 };
 
 /**
@@ -108,13 +129,16 @@ export type DimensionHeaders<D extends readonly DimensionItem[]> = {
  * the requested metric names. A `dimensions` list typed as an array (not a tuple) gives
  * `DimensionHeader[]` before the metric element.
  */
-export type MetricsHeader<D extends readonly DimensionItem[], M extends string> = [...DimensionHeaders<D>, MetricHeader<M>];
+export type MetricsHeader<T extends readonly string[], M extends string> = [...DimensionHeaders<T>, MetricHeader<M>];
 
-/** Success body of a v2 metrics request for metrics `M` and dimensions `D`. */
-export interface MetricsResponse<M extends string, D extends readonly DimensionItem[]> {
+/**
+ * Success body of a v2 metrics request for metrics `M` and the dimensions named `T` in request
+ * order (`MetricsResponse<"fans_change", ["date.day"]>`).
+ */
+export interface MetricsResponse<M extends string, T extends readonly string[]> {
   success: true;
-  header: MetricsHeader<D, M>;
-  data: MetricsMatrix<D>;
+  header: MetricsHeader<T, M>;
+  data: MetricsMatrix<T>;
 }
 
 /** A v1 breakdown map; its keys and value types are not shown in the documents. */

@@ -155,79 +155,145 @@ function fileLabel(dirLabel: string, name: string): string | undefined {
 /** `dir` (absolute and normalised, as resolve and join give it) joined with an entry `name` of it: what join gives, without normalising again. */
 const childPath = (dir: string, name: string) => (dir.endsWith(sep) ? `${dir}${name}` : `${dir}${sep}${name}`);
 
-/** Walks `dir` without recursion, following links; a directory reached twice (a link cycle) is reported once and not re-entered. */
-function walk(dir: string, show: (p: string) => string, files: InputFile[], problems: UnreadableInput[]): void {
+/** A directory's entry as the walk keeps it: its name, whether it is a directory (else an input file: other entries are dropped), and a symbolic link. */
+interface WalkEntry {
+  name: string;
+  dir: boolean;
+  link: boolean;
+}
+
+/** Where a walk stands in one directory: its path, its label and its entries still to visit (sorted). */
+interface WalkLevel {
+  path: string;
+  label: string;
+  entries: WalkEntry[];
+  next: number;
+}
+
+/** An input file of a walk, or a path of it that cannot be read. */
+export type WalkItem = { file: InputFile } | { problem: UnreadableInput };
+
+/**
+ * Walks `dir` depth first, following links, handing out its input files in the order of their
+ * paths (as sort() orders strings: by UTF-16 code units). Each directory's entries are sorted by
+ * their name, a directory's with the path separator after it, which is the order of the paths
+ * below them: so the files come out in that order while memory holds the entries of the
+ * directories on the way down only (their names, not the files' paths), never the whole listing.
+ * A directory reached twice (a link cycle) is reported once and not re-entered.
+ */
+export function* walkInputs(dir: string, show: (p: string) => string): Generator<WalkItem> {
   const seen = new Set<string>([realpathSync(dir)]);
-  const pending = [{ path: dir, label: show(dir) }];
-  const found: InputFile[] = [];
-  while (pending.length) {
-    const current = pending.pop()!;
-    let entries;
+  const stack: WalkLevel[] = [];
+  const enter = function* (path: string, label: string): Generator<WalkItem> {
+    let listed;
     try {
-      entries = readdirSync(current.path, { withFileTypes: true });
+      listed = readdirSync(path, { withFileTypes: true });
     } catch (err) {
-      problems.push(unreadableInput(current.label, `cannot list directory: ${errorText(err)}`));
-      continue;
+      yield { problem: unreadableInput(label, `cannot list directory: ${errorText(err)}`) };
+      return;
     }
-    for (const entry of entries) {
-      const path = childPath(current.path, entry.name);
+    const entries: (WalkEntry & { key: string })[] = [];
+    for (const entry of listed) {
       let isDir = entry.isDirectory();
       let isFile = entry.isFile();
-      if (entry.isSymbolicLink()) {
+      const link = entry.isSymbolicLink();
+      if (link) {
+        const linked = childPath(path, entry.name);
         try {
-          const target = statSync(path);
+          const target = statSync(linked);
           isDir = target.isDirectory();
           isFile = target.isFile();
         } catch (err) {
           if (INPUT_EXTENSIONS.has(extname(entry.name).toLowerCase())) {
             const broken = (err as NodeJS.ErrnoException).code === 'ENOENT';
-            problems.push(unreadableInput(show(path), broken ? 'broken symbolic link: its target does not exist' : errorText(err)));
+            yield { problem: unreadableInput(show(linked), broken ? 'broken symbolic link: its target does not exist' : errorText(err)) };
           }
           continue;
         }
       }
-      if (isDir) {
-        const real = realpathSync(path);
-        if (seen.has(real)) {
-          if (entry.isSymbolicLink()) problems.push(unreadableInput(show(path), `symbolic link cycle: leads back to ${show(real)}, not followed`));
-          continue;
-        }
-        seen.add(real);
-        pending.push({ path, label: show(path) });
-      } else if (isFile && INPUT_EXTENSIONS.has(extname(entry.name).toLowerCase())) found.push({ path, label: fileLabel(current.label, entry.name) ?? show(path) });
+      if (isDir) entries.push({ name: entry.name, dir: true, link, key: `${entry.name}${sep}` });
+      else if (isFile && INPUT_EXTENSIONS.has(extname(entry.name).toLowerCase())) entries.push({ name: entry.name, dir: false, link, key: entry.name });
     }
+    entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    stack.push({ path, label, entries: entries.map(({ name, dir, link }) => ({ name, dir, link })), next: 0 });
+  };
+  yield* enter(dir, show(dir));
+  while (stack.length) {
+    const level = stack[stack.length - 1];
+    if (level.next === level.entries.length) {
+      stack.pop();
+      continue;
+    }
+    const entry = level.entries[level.next++];
+    const path = childPath(level.path, entry.name);
+    if (!entry.dir) {
+      yield { file: { path, label: fileLabel(level.label, entry.name) ?? show(path) } };
+      continue;
+    }
+    let real;
+    try {
+      real = realpathSync(path);
+    } catch (err) {
+      yield { problem: unreadableInput(show(path), `cannot list directory: ${errorText(err)}`) };
+      continue;
+    }
+    if (seen.has(real)) {
+      if (entry.link) yield { problem: unreadableInput(show(path), `symbolic link cycle: leads back to ${show(real)}, not followed`) };
+      continue;
+    }
+    seen.add(real);
+    yield* enter(path, show(path));
   }
-  // In the order of their paths (as sort() orders strings: by UTF-16 code units).
-  files.push(...found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
 }
 
 /**
- * Expands command line paths (relative to `cwd`; `-` is standard input) into the files to read;
- * paths that cannot be read are unreadable. Files are named relative to `shownFrom` (the working
- * directory unless given: `validate` gives the root its reports' paths start at).
+ * The inputs under command line paths (relative to `cwd`; `-` is standard input), listed twice:
+ * once at once, to count the files and find the paths that cannot be read (`count`,
+ * `unreadable`), then by `files()`, which walks again and hands out the files one by one in the
+ * same order (see walkInputs). Nothing is kept per file: a folder of any size is listed in the
+ * memory of its deepest path's directories. Files are named relative to `shownFrom` (the
+ * working directory unless given: `validate` gives the root its reports' paths start at).
+ */
+export function listInputs(paths: readonly string[], cwd = process.cwd(), shownFrom = cwd): { count: number; unreadable: UnreadableInput[]; files(): Generator<InputFile> } {
+  const show = (p: string) => displayPath(p, shownFrom);
+  const all = function* (): Generator<WalkItem> {
+    for (const given of paths) {
+      if (given === '-') {
+        yield { file: { path: given, label: STDIN_LABEL, stdin: true } };
+        continue;
+      }
+      const path = resolve(cwd, given);
+      let isDir = false;
+      try {
+        isDir = statSync(path).isDirectory();
+      } catch (err) {
+        yield { problem: unreadableInput(show(path), errorText(err)) };
+        continue;
+      }
+      if (!isDir) yield { file: { path, label: show(path) } };
+      else yield* walkInputs(path, show);
+    }
+  };
+  let count = 0;
+  const unreadable: UnreadableInput[] = [];
+  for (const item of all()) {
+    if ('file' in item) count++;
+    else unreadable.push(item.problem);
+  }
+  return {
+    count,
+    unreadable,
+    *files() {
+      for (const item of all()) if ('file' in item) yield item.file;
+    },
+  };
+}
+
+/**
+ * Expands command line paths into the files to read, all of them listed (see listInputs, which
+ * lists them one at a time); paths that cannot be read are unreadable.
  */
 export function expandPaths(paths: readonly string[], cwd = process.cwd(), shownFrom = cwd): { files: InputFile[]; unreadable: UnreadableInput[] } {
-  const files: InputFile[] = [];
-  const problems: UnreadableInput[] = [];
-  const show = (p: string) => displayPath(p, shownFrom);
-  for (const given of paths) {
-    if (given === '-') {
-      files.push({ path: given, label: STDIN_LABEL, stdin: true });
-      continue;
-    }
-    const path = resolve(cwd, given);
-    let isDir = false;
-    try {
-      isDir = statSync(path).isDirectory();
-    } catch (err) {
-      problems.push(unreadableInput(show(path), errorText(err)));
-      continue;
-    }
-    if (!isDir) {
-      files.push({ path, label: show(path) });
-      continue;
-    }
-    walk(path, show, files, problems);
-  }
-  return { files, unreadable: problems };
+  const listing = listInputs(paths, cwd, shownFrom);
+  return { files: [...listing.files()], unreadable: listing.unreadable };
 }

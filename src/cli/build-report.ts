@@ -1,5 +1,5 @@
 /** Reads the inputs and checks every captured response, handing out each report item in input order; or collects them into the whole report. */
-import { expandPaths, openInputItems, readStreamItems, type InputFile } from '../captures/read-inputs.js';
+import { listInputs, openInputItems, readStreamItems, type InputFile } from '../captures/read-inputs.js';
 import { unreadable as unreadableInput, type CaptureItem, type CapturedResponse } from '../captures/types.js';
 import { createItemChecker } from '../report/check-response.js';
 import { checkerModule, checkFileInWorker, checksInWorker, checkThreads, type CheckerModule } from './checks-in-worker.js';
@@ -64,28 +64,51 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
     options.onItem(item, at);
     return options.backlog?.();
   };
-  const expanded = expandPaths(options.paths, options.cwd, options.root);
+  const listing = listInputs(options.paths, options.cwd, options.root);
   const { shard } = options;
-  const files = shard ? filesOfShard(expanded.files, shard) : expanded.files;
-  const inputs = runInputs(expanded, options);
+  // The run's inputs (RunInputs): their count, and a digest of their names, the paths that cannot be read first, each file's as it is taken.
+  const hash = createHash('sha256');
+  for (const u of listing.unreadable) hash.update(`${u.source}\n`);
+  let listed = 0;
+  /** Every file of the run, in input order, with its position among the run's files; the names hashed as they go by. */
+  function* allFiles(): Generator<{ file: InputFile; index: number }> {
+    for (const file of listing.files()) {
+      hash.update(`${file.label}\n`);
+      yield { file, index: listed++ };
+    }
+  }
+  // A shard's files are chosen among them all by their sizes (shard.ts): that choice lists the files whole.
+  const mine = shard ? shardPositions([...listing.files()], shard) : undefined;
+  const files = mine ? shardFiles(allFiles(), mine.positions) : allFiles();
   // The paths that cannot be read are the first shard's.
-  if (!shard || shard.index === 1) for (const [i, u] of expanded.unreadable.entries()) (at = i), add(u);
-  /** Where the next file of `files` is in expanded.files (the files of a shard are in their order). */
-  let next = 0;
-  const placeOf = (file: InputFile) => {
-    while (expanded.files[next] !== file) next++;
-    return expanded.unreadable.length + next;
-  };
+  if (!shard || shard.index === 1) for (const [i, u] of listing.unreadable.entries()) (at = i), add(u);
+  /** Files taken from `files` for the checking threads and not yet by the loop below (the batches in flight at most). */
+  const ahead: { file: InputFile; index: number }[] = [];
+  /**
+   * The next file for the loop below: once the threads check the files, the next they took (they
+   * keep batches in flight as long as `files` has more, so none is left when they took none), else
+   * the next of `files`.
+   */
+  const nextFile = () => (pool ? ahead.shift() : (files.next().value as { file: InputFile; index: number } | undefined));
+  /** The regular files for the threads: `first` (the loop's), then those taken from `files` (standard input left to the loop), each kept in `ahead` for the loop. */
+  function* forThreads(first: InputFile): Generator<InputFile> {
+    yield first;
+    for (let got = files.next(); !got.done; got = files.next()) {
+      ahead.push(got.value);
+      if (!got.value.file.stdin) yield got.value.file;
+    }
+  }
   const coverage = options.coverage ? createCoverageCollector() : undefined;
   const check = createItemChecker(options.strict);
   // Many files: the files (standard input aside) are read and checked on threads, their items taken in input order;
   // unless `threads` asks for them, from the file at which this thread has read FOLDER_MIN_BYTES of them on.
-  const regular = files.filter((f) => !f.stdin);
+  const stdinFiles = options.paths.filter((p) => p === '-').length;
+  const regular = mine ? mine.regular : listing.count - stdinFiles;
   const threads = options.threads ?? checkThreads();
   const poolAfter = options.threads === undefined ? (options.worker?.folderMinBytes ?? FOLDER_MIN_BYTES) : 0;
   const minFiles = options.worker?.minFiles ?? FOLDER_MIN_FILES;
   /** True while the files may still go to threads: enough of them, threads allowed, a second core. */
-  let spread = options.worker !== null && threads > 0 && filesInWorkers(regular.length, { minFiles });
+  let spread = options.worker !== null && threads > 0 && filesInWorkers(regular, { minFiles });
   /** The names the threads' responses exercised (each thread collects those of its batches). */
   const onCoverage = coverage ? (names: CoverageNames) => coverage.addNames(names) : undefined;
   let pool: AsyncGenerator<FileOutcome> | undefined;
@@ -93,22 +116,25 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
   let taken = 0;
   let readHere = 0;
   try {
-    for (const file of files) {
-      at = placeOf(file);
-      await checkFile(file);
+    for (let next = nextFile(); next; next = nextFile()) {
+      at = listing.unreadable.length + next.index;
+      await checkFile(next.file);
     }
   } finally {
     await pool?.return(undefined);
   }
   const firstRule = tally.firstRule();
+  // Every file was listed (a shard's loop skips the others): the rest of a listing left by an early end is counted in.
+  for (let rest = files.next(); !rest.done; rest = files.next());
+  const inputs: RunInputs = { count: listing.unreadable.length + listed, digest: hash.digest('hex'), ...(shard ? { shard: { index: shard.index, count: shard.count } } : {}), strict: options.strict, coverage: options.coverage, allowEmpty: options.allowEmpty };
   return { summary: tally.summary(), ...(coverage ? { coverage: coverage.result() } : {}), ...(firstRule ? { firstRule } : {}), inputs };
 
   async function checkFile(file: InputFile): Promise<void> {
     if (!file.stdin) {
-      if (spread && readHere >= poolAfter && regular.length - taken >= minFiles) {
+      if (spread && readHere >= poolAfter && regular - taken >= minFiles) {
         spread = false;
         const module = options.worker?.module ?? checkerModule();
-        if (module) pool = checkFilesInWorkers(regular.slice(taken), options.strict, module, threads, options.worker?.minBytes, onCoverage);
+        if (module) pool = checkFilesInWorkers(forThreads(file), options.strict, module, threads, options.worker?.minBytes, onCoverage);
       }
       taken++;
     }
@@ -153,13 +179,22 @@ export async function checkInputs(options: BuildOptions & { onItem: (item: Repor
   }
 }
 
-/** The inputs of the whole run as a shard's report records them (RunInputs). */
-function runInputs(expanded: { files: InputFile[]; unreadable: { source: string }[] }, options: BuildOptions): RunInputs {
-  const hash = createHash('sha256');
-  for (const u of expanded.unreadable) hash.update(`${u.source}\n`);
-  for (const f of expanded.files) hash.update(`${f.label}\n`);
-  const { shard, strict, coverage, allowEmpty } = options;
-  return { count: expanded.unreadable.length + expanded.files.length, digest: hash.digest('hex'), ...(shard ? { shard: { index: shard.index, count: shard.count } } : {}), strict, coverage, allowEmpty };
+/** The positions among `files` of the shard's (standard input included in the first), and how many of them are regular files. */
+function shardPositions(files: InputFile[], shard: Shard): { positions: Set<number>; regular: number } {
+  const chosen = new Set(filesOfShard(files, shard));
+  const positions = new Set<number>();
+  let regular = 0;
+  for (const [i, file] of files.entries()) {
+    if (!chosen.has(file)) continue;
+    positions.add(i);
+    if (!file.stdin) regular++;
+  }
+  return { positions, regular };
+}
+
+/** The files of `all` at `positions` (a shard's), with their positions among all. */
+function* shardFiles(all: Generator<{ file: InputFile; index: number }>, positions: ReadonlySet<number>): Generator<{ file: InputFile; index: number }> {
+  for (const got of all) if (positions.has(got.index)) yield got;
 }
 
 /** Checks every input and collects the whole report (its items kept: for tests and library use; the command streams). */

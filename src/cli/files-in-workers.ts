@@ -40,7 +40,7 @@ export type FileOutcome = { file: InputFile; items: ReportItem[] } | { file: Inp
 
 /** `onCoverage`: given, the threads collect coverage and it is called with the names of each batch answered. */
 export async function* checkFilesInWorkers(
-  files: readonly InputFile[],
+  files: Iterable<InputFile>,
   strict: boolean,
   module: CheckerModule,
   threads: number,
@@ -49,19 +49,31 @@ export async function* checkFilesInWorkers(
 ): AsyncGenerator<FileOutcome> {
   const workers = Array.from({ length: Math.max(1, threads) }, () => startWorker(module, { label: '', strict, largeFrom, ...(onCoverage ? { coverage: true } : {}) }));
   const answers = orderedAnswers<FilesBatch, CheckedFiles, InputFile[]>(workers);
-  let next = 0;
+  const source = files[Symbol.iterator]();
+  let ended = false;
+  /** The next files of `files`, BATCH_FILES at most (taken one at a time: the files are never all listed). */
+  const take = () => {
+    const batch: InputFile[] = [];
+    while (!ended && batch.length < BATCH_FILES) {
+      const got = source.next();
+      if (got.done) ended = true;
+      else batch.push(got.value);
+    }
+    return batch;
+  };
   const send = () => {
-    while (answers.pending < MAX_IN_FLIGHT && next < files.length) {
-      const batch = files.slice(next, next + BATCH_FILES);
-      next += batch.length;
-      answers.send({ files: batch.map(({ path, label }) => ({ path, label })) }, batch);
+    while (answers.pending < MAX_IN_FLIGHT && !ended) {
+      const batch = take();
+      if (batch.length) answers.send({ files: batch.map(({ path, label }) => ({ path, label })) }, batch);
     }
   };
   try {
     send();
     for (let got = await answers.next(); got; got = await answers.next()) {
       if ('failure' in got) {
-        for (const file of [...got.unanswered.flat(), ...files.slice(next)]) yield { file, items: [unreadable(file.label, `not checked: the checking thread failed (${got.failure})`)] };
+        const failed = (file: InputFile) => ({ file, items: [unreadable(file.label, `not checked: the checking thread failed (${got.failure})`)] });
+        for (const file of got.unanswered.flat()) yield failed(file);
+        if (!ended) for (let rest = source.next(); !rest.done; rest = source.next()) yield failed(rest.value);
         return;
       }
       send();

@@ -11,7 +11,7 @@ import type { paths as PathsV1 } from '../../generated/types/v1.js';
 import type { paths as PathsV2 } from '../../generated/types/v2.js';
 import type * as V2 from '../../generated/builders/v2-unions.js';
 import type { ApiRequest, OperationKey } from '../../generated/operations.js';
-import type { DayRecord, DayString, DimensionList, MetricsResponse, V1MetricsResponse } from '../builders/types.js';
+import type { DayRecord, DayString, DimensionList, DimensionNames, MetricsResponse, V1MetricsResponse } from '../builders/types.js';
 import { operationOf } from '../operations/operation-of.js';
 
 /** The metrics paths of version 2 and of version 1. */
@@ -60,7 +60,7 @@ export function metricsRequest<
   P extends V2MetricsPath,
   M extends V2.Metric<NetworkOf<P>>,
   D extends DimensionList<V2.Dimension, V2.ExtraDimension<NetworkOf<P>, M>> = readonly [],
->(path: P, body: V2MetricsBody<NetworkOf<P>, M, D>): ApiRequest<V2MetricsBody<NetworkOf<P>, M, D>, MetricsResponse<M, D>, `POST ${P}` & OperationKey>;
+>(path: P, body: V2MetricsBody<NetworkOf<P>, M, D>): ApiRequest<V2MetricsBody<NetworkOf<P>, M, D>, MetricsResponse<M, DimensionNames<D>>, `POST ${P}` & OperationKey>;
 /** A typed version 1 metrics request of any size; the answer holds the requested metrics. */
 export function metricsRequest<P extends V1MetricsPath, M extends V1.Metric<NetworkOf<P>> & keyof V1.MetricValues<NetworkOf<P>>>(
   path: P,

@@ -34,6 +34,15 @@ interface StatusSchema {
   readonly bySuccess: boolean;
 }
 
+/**
+ * How a body at a status the documents do not list is checked: as the failure body (the published
+ * documents' `default` response; its status is the inferred `shared.response.status`).
+ */
+const UNLISTED_STATUS: StatusSchema = { own: undefined, name: undefined, bySuccess: false };
+
+/** The key of the published documents' response for every status they do not list. */
+const DEFAULT_RESPONSE = 'default';
+
 function statusSchemaOf({ validators }: CompiledOperation, key: string): StatusSchema {
   const own = Object.prototype.hasOwnProperty.call(validators.responses, key) ? validators.responses[key] : undefined;
   return { own, name: own && validators.schemas.responses[key], bySuccess: key === '200' && validators.success !== undefined && own === undefined };
@@ -99,6 +108,8 @@ interface OperationPlan {
   readonly compiled: CompiledOperation;
   /** The documented HTTP statuses, as numbers, and (at the same index) how a body of each is checked. */
   readonly statuses: readonly number[];
+  /** The documented HTTP statuses as a message lists them ("200, 400, ..."). */
+  readonly listed: string;
   readonly schemas: readonly StatusSchema[];
   /** The checks of a success body beyond its schema; undefined when there are none (label and profile lists). */
   readonly successChecks: SuccessChecks | undefined;
@@ -128,8 +139,8 @@ function planOf(found: OperationLookup): OperationPlan | NoPlan {
   if (!op) return { op, error: found.error, failure: failureOf(found.version ?? SHARED_RULES_VERSION) };
   const compiled = validatorsOf(op.version, op.key);
   if (!compiled) return { op, error: `no validators for ${op.key}; regenerate with npm run generate`, failure: failureOf(SHARED_RULES_VERSION) };
-  const { statuses } = compiled.validators;
-  return { op, compiled, statuses: statuses.map(Number), schemas: statuses.map((key) => statusSchemaOf(compiled, key)), successChecks: successChecksOf(op), readsRequest: op.kind === 'metrics' || op.kind === 'posts', requestCheck: requestCheckOf(op.key), requests: op.kind === 'metrics' || op.kind === 'posts' ? new RequestMemo() : undefined, valid: validResult(op.key), error: undefined };
+  const statuses = compiled.validators.statuses.filter((key) => key !== DEFAULT_RESPONSE);
+  return { op, compiled, statuses: statuses.map(Number), listed: statuses.join(', '), schemas: statuses.map((key) => statusSchemaOf(compiled, key)), successChecks: successChecksOf(op), readsRequest: op.kind === 'metrics' || op.kind === 'posts', requestCheck: requestCheckOf(op.key), requests: op.kind === 'metrics' || op.kind === 'posts' ? new RequestMemo() : undefined, valid: validResult(op.key), error: undefined };
 }
 
 /** The index of `status` among `statuses`, -1 if absent (a loop: a handful of numbers). */
@@ -166,12 +177,12 @@ function check(input: ValidateResponseInput, plan: OperationPlan | NoPlan, list:
     status = 200;
     at = indexOf(plan.statuses, status);
   }
-  if (at < 0) {
-    list.add('shared.response.status', '', `HTTP status ${status} is not a documented response of ${op.key} (documented: ${compiled.validators.statuses.join(', ')})`);
-    return;
-  }
+  // A status the documents do not list: they give the status of each code they list, not that no
+  // other comes (inferred); the answer is judged as the failure body it must be, so a listed code
+  // at another status is still the stated error of its code.
+  if (at < 0) list.add('shared.response.status', '', `HTTP status ${status} is not a documented response of ${op.key} (documented: ${plan.listed}); judged as a failure body`);
   const body = input.body as Record<string, unknown>; // read as an object only when `success` is true or false
-  const success = checkSchema(list, compiled, plan.schemas[at], body);
+  const success = checkSchema(list, compiled, at < 0 ? UNLISTED_STATUS : plan.schemas[at], body);
   const schemaValid = list.count === first;
   if (success === false) checkFailure(list, body, status);
   else if (success === true && status === 200 && plan.successChecks) {
@@ -191,10 +202,7 @@ function check(input: ValidateResponseInput, plan: OperationPlan | NoPlan, list:
 /** A failure body answering a method and path of no operation (of a version): the failure rules alone. */
 function checkUnroutedFailure(list: ProblemList, { failure, rules }: Pick<CompiledOperation, 'failure' | 'rules'>, input: ValidateResponseInput): void {
   const status = input.status ?? 200;
-  if (!failureStatuses.has(status)) {
-    list.add('shared.response.status', '', `HTTP status ${status} is not a status of a failure (documented: ${[...failureStatuses].join(', ')})`);
-    return;
-  }
+  if (!failureStatuses.has(status)) list.add('shared.response.status', '', `HTTP status ${status} is not a status of a failure (documented: ${[...failureStatuses].join(', ')})`);
   const body = input.body as Record<string, unknown>;
   const validate = failure();
   if (!validate(body, WHOLE_BODY)) addSchemaErrors(list, validate, { name: FAILURE, rules: rules() }, body);

@@ -350,13 +350,11 @@ describe('builders of the fixture', () => {
         '      readonly [],',
         '  >(',
         "    body: MetricsRequest<'alpha', M, D>,",
-        "  ): ApiRequest<MetricsRequest<'alpha', M, D>, MetricsResponse<M, D>, 'POST /2/alpha/metrics'>;",
+        "  ): MetricsCall<'alpha', M, DimensionNames<D>>;",
         '  /**',
         '   * POST /2/alpha/page/posts: one page of posts, each holding the requested fields and no other.',
         '   */',
-        '  posts<F extends AlphaPostField>(',
-        '    body: AlphaPostsRequest<F>,',
-        "  ): ApiRequest<AlphaPostsRequest<F>, AlphaPostsResponse<F>, 'POST /2/alpha/page/posts'>;",
+        '  posts<F extends AlphaPostField>(body: AlphaPostsRequest<F>): AlphaPostsCall<F>;',
         '}',
       ),
     );
@@ -373,8 +371,31 @@ describe('builders of the fixture', () => {
         '      readonly [],',
         '  >(',
         "    body: MetricsRequest<'beta', M, D>,",
-        "  ): ApiRequest<MetricsRequest<'beta', M, D>, MetricsResponse<M, D>, 'POST /2/beta/metrics'>;",
+        "  ): MetricsCall<'beta', M, DimensionNames<D>>;",
         '}',
+      ),
+    );
+    // The requests builders return are interfaces, shown by name where a call hovers.
+    expect(source).toContain(
+      lines(
+        'export interface MetricsCall<',
+        '  N extends Network,',
+        '  M extends Metric<N>,',
+        '  T extends readonly string[],',
+        '> extends ApiRequest<',
+        '  MetricsRequest<N, M, DimensionItems<T>>,',
+        '  MetricsResponse<M, T>,',
+        '  `POST /2/${N}/metrics`',
+        '> {}',
+      ),
+    );
+    expect(source).toContain(
+      lines(
+        'export interface AlphaPostsCall<F extends AlphaPostField> extends ApiRequest<',
+        '  AlphaPostsRequest<F>,',
+        '  AlphaPostsResponse<F>,',
+        "  'POST /2/alpha/page/posts'",
+        '> {}',
       ),
     );
     expect(source).toContain(

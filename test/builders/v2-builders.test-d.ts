@@ -83,6 +83,25 @@ describe('v2 metrics: narrowed response', () => {
     void first;
     expectTypeOf<R['data']>().toEqualTypeOf<number[][][][]>();
   });
+  it('the request is a MetricsCall naming the metrics and the dimension names, its answer a MetricsResponse of the same', () => {
+    const req = v2.facebook.metrics({ ...range, metrics: ['fans_change'], dimensions: [{ type: 'date.day' }, { type: 'profile' }] });
+    expectTypeOf(req).toEqualTypeOf<V2.MetricsCall<'facebook', 'fans_change', ['date.day', 'profile']>>();
+    expectTypeOf<ResponseOf<typeof req>>().toEqualTypeOf<V2.MetricsResponse<'fans_change', ['date.day', 'profile']>>();
+    expectTypeOf(req.body.dimensions).toEqualTypeOf<readonly [DimensionItem<'date.day'>, DimensionItem<'profile'>] | undefined>();
+    const posts = v2.facebook.posts({ ...postRange, fields: ['id'] });
+    expectTypeOf(posts).toEqualTypeOf<V2.FacebookPostsCall<'id'>>();
+    // @ts-expect-error a request's dimension names are its own: another order is another request
+    expectTypeOf(req).toEqualTypeOf<V2.MetricsCall<'facebook', 'fans_change', ['profile', 'date.day']>>();
+  });
+  it('a dimensions list typed as an array nests numbers to any depth; after a refused dimension data is any (no second error)', () => {
+    const days: DimensionItem<'date.day'>[] = [{ type: 'date.day' }];
+    const listed = v2.facebook.metrics({ ...range, metrics: ['fans_change'], dimensions: days });
+    expectTypeOf<ResponseOf<typeof listed>['data']>().toEqualTypeOf<V2.NestedNumbers[]>();
+    // @ts-expect-error activity_type is an extra dimension fans_change does not allow
+    const refused = v2.facebook.metrics({ ...range, metrics: ['fans_change'], dimensions: [{ type: 'date.day' }, { type: 'activity_type' }] });
+    expectTypeOf<ResponseOf<typeof refused>['data']>().toBeAny();
+    expectTypeOf<ResponseOf<typeof refused>['header'][0]['type']>().toExtend<string>();
+  });
   it('without dimensions the header is the metric element and data one number per metric', () => {
     const req = v2.linkedin.metrics({ ...range, metrics: ['followers_lifetime'] });
     expectTypeOf<ResponseOf<typeof req>['header']>().toEqualTypeOf<[{ type: 'metric'; rows: 'followers_lifetime'[] }]>();

@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildReport } from '../../src/cli/build-report.js';
 import { filesOfShard, readShard, shardsOf } from '../../src/cli/shard.js';
 import { parseValidateArgs } from '../../src/cli/validate-args.js';
 import { invalidCapture, run, tempDir, validCapture } from './helpers.js';
@@ -53,6 +54,21 @@ describe('validate --shard', () => {
     const files = [{ path: '-', label: '<stdin>', stdin: true as const }];
     expect(filesOfShard(files, { index: 1, count: 2 })).toEqual(files);
     expect(filesOfShard(files, { index: 2, count: 2 })).toEqual([]);
+  });
+
+  it('checks standard input in shard 1 only, beside a folder listed as it is checked', async () => {
+    for (let i = 0; i < 6; i++) tmp.write(`in/c${i}.json`, validCapture);
+    const piped = async function* () {
+      yield new TextEncoder().encode(JSON.stringify(validCapture));
+    };
+    const sources = async (index: number) => {
+      const report = await buildReport({ paths: ['-', 'in'], cwd: tmp.dir, strict: false, coverage: false, allowEmpty: true, worker: null, stdin: piped(), shard: { index, count: 2 } });
+      return report.items.map((item) => item.source);
+    };
+    const [first, second] = [await sources(1), await sources(2)];
+    expect(first[0]).toBe('<stdin>');
+    expect(second).not.toContain('<stdin>');
+    expect([...first, ...second].sort()).toEqual(['<stdin>', ...Array.from({ length: 6 }, (_, i) => `in/c${i}.json`)].sort());
   });
 
   it('reads i/n and refuses anything else', () => {

@@ -2,6 +2,8 @@ import { describe, expectTypeOf, it } from 'vitest';
 import { createClient, metricsRequest } from '../../src/client/index.js';
 import { v2 } from '../../src/v2.js';
 import { validateResponse } from '../../src/validators/index.js';
+import type * as V1 from '../../generated/types/v1.js';
+import type * as V2 from '../../generated/types/v2.js';
 
 const client = createClient({ token: 't', secret: 's', baseUrl: 'https://api.example.com' });
 
@@ -84,6 +86,18 @@ describe('client types', () => {
     createClient({ token: 't', secret: 's', baseUrl: 'https://api.example.com', timeout: '5s' });
     // @ts-expect-error signal is an AbortSignal
     void timed.send(v2.facebook.profiles(), { signal: true });
+  });
+
+  it('a raw call\'s error is the failure body, at a listed status or any other (the documents\' default response)', async () => {
+    const v2Answer = await client.raw.v2.POST('/2/facebook/metrics', { body: { date_start: '2025-01-01', date_end: '2025-01-31', profiles: ['1'], metrics: ['fans_change'] } });
+    expectTypeOf(v2Answer.error).toEqualTypeOf<V2.components['schemas']['FailureBody'] | undefined>();
+    const v1Answer = await client.raw.v1.GET('/1/facebook/profiles');
+    expectTypeOf(v1Answer.error).toEqualTypeOf<V1.components['schemas']['FailureBody'] | undefined>();
+    // Every operation's responses name the failure at a status not listed, with the same body.
+    expectTypeOf<V2.operations['getFacebookMetrics']['responses']['default']['content']['application/json']>().toEqualTypeOf<V2.components['schemas']['FailureBody']>();
+    expectTypeOf<V1.operations['listFacebookProfiles']['responses']['default']['content']['application/json']>().toEqualTypeOf<V1.components['schemas']['FailureBody']>();
+    // @ts-expect-error the error is a failure body: its `success` is false, never true
+    expectTypeOf(v2Answer.error).toEqualTypeOf<{ success: true } | undefined>();
   });
 
   it('exposes the typed openapi-fetch clients', () => {

@@ -29,7 +29,8 @@ function publishedVerdicts() {
     if (!validator) {
       const doc = docs.get(version)!;
       const op = doc.paths[path][method.toLowerCase()];
-      let response = status === 'request' ? op.requestBody : op.responses[String(status)];
+      // A status the operation does not list is its `default` response, as OpenAPI reads it.
+      let response = status === 'request' ? op.requestBody : (op.responses[String(status)] ?? op.responses.default);
       if (typeof response.$ref === 'string') response = doc.components.responses[response.$ref.split('/').pop()];
       const schema = response.content['application/json'].schema;
       // The document's components ride along, so its `#/components/schemas/X` references resolve.
@@ -169,6 +170,19 @@ describe('the published OpenAPI documents are no stricter than the default verdi
       const result = validateResponse({ method: 'POST', path, status: 200, body });
       expect(result.valid, `${path} ${JSON.stringify(body)}`).toBe(valid);
       if (valid) expect(new Set(result.warnings.map((w) => w.rule))).toEqual(new Set(['shared.metrics.no-data-value']));
+    }
+  });
+
+  it('judges a failure at a status no operation lists as its default response does: a failure body passes, anything else fails', () => {
+    const teapot = { success: false, errors: [{ code: 418, errors: ["I'm a teapot."] }] };
+    const others = [{ success: true }, { nope: 1 }, { success: false, errors: [{ code: '418' }] }, { success: false }];
+    for (const [version, method, path] of [[2, 'POST', '/2/facebook/metrics'], [2, 'GET', '/2/facebook/profiles'], [1, 'POST', '/1/facebook/page/posts']] as const) {
+      expect(published(version, path, method, 418, teapot).errors, path).toEqual([]);
+      expect(validateResponse({ method, path, status: 418, body: teapot })).toMatchObject({ valid: true, errors: [] });
+      for (const body of others) {
+        expect(published(version, path, method, 418, body).valid, `${path} ${JSON.stringify(body)}`).toBe(false);
+        expect(validateResponse({ method, path, status: 418, body }).valid, `${path} ${JSON.stringify(body)}`).toBe(false);
+      }
     }
   });
 

@@ -95,9 +95,57 @@ describe('inferred: the documents allow a careful reading under which the captur
     // A failure body there is judged by the failure rules.
     passes({ method: 'POST', path: '/2/twitter/posts', status: 404, body: { success: false, errors: [{ code: 404, errors: ['resource not allowed'] }] } });
   });
+  it('a post member outside the field tables, body-only: it may answer a request that named it ("post field names of the network" is a request sentence)', () => {
+    inferredOnly(page([{ id: 'a', likes: 3 }], null), 'shared.posts.post-fields-of-network');
+    inferredOnly(page([{ id: 'a', profile_id: 'p1', plays: 3 }], null, '/2/instagram/profile/posts'), 'shared.posts.post-fields-of-network');
+    inferredOnly({ method: 'POST', path: '/1/facebook/page/posts', body: { success: true, data: { posts: [{ id: 'a', likes: 3 }] } } }, 'shared.posts.post-fields-of-network');
+    // A request that named it: the member is requested; the request itself is the inferred answered-request warning.
+    const named = verdicts(page([{ id: 'a', type: 'status', likes: 3 }], postsRequest({ fields: ['id', 'type', 'likes'] })));
+    expect(named.lax).toEqual({ valid: true, errors: [], warnings: ['shared.posts.post-fields-of-network', 'shared.response.invalid-request-answered'] });
+    // The documented response member and the fields of the tables pass.
+    passes(page([{ id: 'a', profile_id: 'p1', likes: 3 }], null, '/2/instagram/profile/posts'));
+  });
+  it('a member the request did not name stays the stated requested-fields error, whether a field of the network or not', () => {
+    const request = postsRequest({ fields: ['id'] });
+    for (const member of [{ message: 'hello' }, { likes: 3 }]) {
+      const result = validateResponse(page([{ id: 'a', ...member }], request));
+      const name = Object.keys(member)[0];
+      expect(result.errors).toEqual([{ rule: 'shared.posts.requested-fields', severity: 'error', pointer: '/data/posts/0', message: `unexpected field "${name}": not requested` }]);
+    }
+  });
   it('a date-time with a fraction of a second or Z: ISO 8601 with offset writes both', () => {
     inferredOnly(page([{ id: 'a', created_time: '2026-01-20T17:04:11.5+00:00' }], null), 'shared.posts.datetime-shape');
     inferredOnly(page([{ id: 'a', created_time: '2026-01-20T17:04:11Z' }], null), 'shared.posts.datetime-shape');
+  });
+});
+
+describe('inferred: a failure at an HTTP status the documents do not list (shared.response.status)', () => {
+  const failure = (code: number) => ({ success: false, errors: [{ code, errors: ['General description.'] }] });
+  it('418 with code 418, 503 with code 503: "with the equal HTTP status" allows a code the table may not name', () => {
+    for (const [method, path] of [['POST', '/2/facebook/metrics'], ['GET', '/1/twitter/profiles'], ['POST', '/2/facebook/nothing']]) {
+      for (const code of [418, 503]) {
+        const { lax, strict } = verdicts({ method, path, status: code, body: failure(code) });
+        expect(lax, `${path} ${code}`).toEqual({ valid: true, errors: [], warnings: ['shared.response.status', 'shared.failure.code-range'] });
+        expect(strict.valid).toBe(false);
+        expect(new Set(strict.errors)).toEqual(new Set(['shared.response.status', 'shared.failure.code-range']));
+      }
+    }
+    expect(RULES['shared.response.status'].level).toBe('inferred');
+  });
+  it('what the documents do state stays stated: a listed code keeps its status, and the body is a failure body', () => {
+    // "Codes 3 to 99 are returned with HTTP status 200."
+    statedError({ method: 'POST', path: '/2/facebook/metrics', status: 418, body: failure(4) }, 'shared.failure.code-status');
+    statedError({ method: 'GET', path: '/2/facebook/profiles', status: 201, body: failure(3) }, 'shared.failure.code-status');
+    // "codes 400, 401, 403, 404, 405, 500 with the equal HTTP status"
+    statedError({ method: 'POST', path: '/2/facebook/metrics', status: 418, body: failure(404) }, 'shared.failure.code-http-status');
+    statedError({ method: 'POST', path: '/2/facebook/nothing', status: 503, body: failure(405) }, 'shared.failure.code-http-status');
+    // The failure shape, "standardized for every endpoint", and "`success` = false".
+    statedError({ method: 'POST', path: '/2/facebook/metrics', status: 418, body: { success: false, errors: [{ code: '418' }] } }, 'shared.failure.shape');
+    const noFailure = validateResponse({ method: 'POST', path: '/1/facebook/metrics', status: 503, body: { nope: 1 } });
+    expect(noFailure.valid).toBe(false);
+    expect(noFailure.errors.map((e) => e.rule)).toContain('shared.failure.shape');
+    expect(noFailure.warnings[0].rule).toBe('shared.response.status');
+    expect(noFailure.warnings[0].message).toBe('HTTP status 503 is not a documented response of POST /1/facebook/metrics (documented: 200, 400, 401, 403, 404, 405, 500); judged as a failure body');
   });
 });
 

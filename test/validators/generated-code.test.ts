@@ -117,7 +117,9 @@ describe('generated/validators', () => {
 
   it('gives per operation its statuses, its own validators and the success branch; the failure body is shared', () => {
     const metrics = v2Validators.operationModules['POST /2/facebook/metrics']();
-    expect(metrics.validators.statuses).toEqual(['200', '400', '401', '403', '404', '405', '500']);
+    // `default`: a failure at a status not listed, checked as the failure body.
+    expect(metrics.validators.statuses).toEqual(['200', '400', '401', '403', '404', '405', '500', 'default']);
+    expect(metrics.validators.schemas.responses.default).toBe('FailureBody');
     // The 200 body is success-or-failure (decided by `success`), the others the failure body.
     expect(metrics.validators.responses).toEqual({});
     expect(metrics.validators.schemas.success).toBe('FacebookMetricsResponse');

@@ -116,10 +116,10 @@ describe('failure bodies', () => {
     expect(strict).toMatchObject({ valid: false, errors: [{ ...problem, severity: 'error' }], warnings: [] });
   });
 
-  it('rejects an undocumented HTTP status', () => {
+  it('warns of an undocumented HTTP status and judges the answer as a failure body', () => {
     const result = call(failure(3), 302);
-    expect(result).toMatchObject({ valid: false, operation: 'POST /2/facebook/metrics', errors: [{ rule: 'shared.response.status', severity: 'error' }] });
-    expect(result.errors[0].message).toBe('HTTP status 302 is not a documented response of POST /2/facebook/metrics (documented: 200, 400, 401, 403, 404, 405, 500)');
+    expect(result).toMatchObject({ valid: false, operation: 'POST /2/facebook/metrics', errors: [{ rule: 'shared.failure.code-status', severity: 'error' }], warnings: [{ rule: 'shared.response.status', severity: 'warning' }] });
+    expect(result.warnings[0].message).toBe('HTTP status 302 is not a documented response of POST /2/facebook/metrics (documented: 200, 400, 401, 403, 404, 405, 500); judged as a failure body');
   });
 
   it('says what a 200 body must be when it is neither', () => {

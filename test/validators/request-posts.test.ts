@@ -92,9 +92,10 @@ describe('posts, request-aware', () => {
     }
   });
 
-  it('names fields that the network does not have', () => {
+  it('names a member the request did not name as not requested, and one outside the field tables also as not of the network (inferred)', () => {
     const result = fb(page([post(1, 3, { likes: 4 })]));
-    expect(result.errors).toContainEqual(problem('shared.posts.post-fields-of-network', '/data/posts/0', 'unexpected field "likes": not a facebook post field'));
+    expect(result.errors).toEqual([problem('shared.posts.requested-fields', '/data/posts/0', 'unexpected field "likes": not requested')]);
+    expect(result.warnings).toEqual([problem('shared.posts.post-fields-of-network', '/data/posts/0', 'unexpected property "likes"')]);
   });
 
   it('lets instagram posts carry profile_id, a catalog response member', () => {

@@ -85,8 +85,9 @@ describe('validateResponse results', () => {
     expect(success({ success: true, profiles: [] })).toMatchObject({ valid: true, errors: [], warnings: [{ ...unstated, severity: 'warning' }] });
     expect(success({ success: true, profiles: [] }, true)).toMatchObject({ valid: false, errors: [{ ...unstated, severity: 'error' }], warnings: [] });
     expect(success({ success: true }).errors).toMatchObject([{ rule: 'shared.profiles.fields', pointer: '' }]);
-    expect(at(299).errors[0]).toMatchObject({ rule: 'shared.response.status' });
-    expect(at('401').errors[0]).toMatchObject({ rule: 'shared.response.status' });
+    // A status the documents do not list: an inferred warning, and the failure rules still apply.
+    expect(at(299)).toMatchObject({ valid: false, errors: [{ rule: 'shared.failure.code-status' }], warnings: [{ rule: 'shared.response.status' }] });
+    expect(at('401')).toMatchObject({ valid: false, errors: [{ rule: 'shared.failure.code-status' }], warnings: [{ rule: 'shared.response.status' }] });
   });
 
   it('judges a 200 body by the branch its success flag selects', () => {

@@ -10,7 +10,7 @@ import { validateResponse, type ValidateResponseInput } from '../../src/validato
 import { metricsOf } from '../../src/validators/catalog-facts.js';
 import { problem, problems } from './problems.js';
 
-const found = (input: ValidateResponseInput) => problems(validateResponse(input, { maxProblems: 500 }));
+const found = (input: ValidateResponseInput, strict = false) => problems(validateResponse({ ...input, strict }, { maxProblems: 500 }));
 
 describe('failure bodies: the code at each end of 3 to 99 and of the HTTP codes', () => {
   const failure = (code: number, status: number): ValidateResponseInput => ({ method: 'POST', path: '/2/facebook/metrics', status, body: { success: false, errors: [{ code, errors: ['Invalid request'] }] } });

@@ -33,6 +33,9 @@ export function loadDoc(version: number): Record<string, any> {
   return parse(readFileSync(join(ROOT, 'generated', 'openapi', `v${version}.yaml`), 'utf8'));
 }
 
+/** The status the examples of the `default` response (a failure at a status not listed) are answered with: its example's code. */
+export const UNLISTED_STATUS = 503;
+
 const resolve = (doc: Record<string, any>, node: any) =>
   node?.$ref?.startsWith('#/components/responses/') ? doc.components.responses[node.$ref.split('/').pop()] : node;
 
@@ -49,10 +52,11 @@ export function operationExamples(version: number): OperationExamples[] {
       const reqContent = op.requestBody?.content?.['application/json'];
       const requests = Object.entries<any>(reqContent?.examples ?? {}).map(([name, ex]) => ({ ...base, name, value: ex.value }));
       const responses: ResponseExample[] = [];
-      for (const [status, raw] of Object.entries<any>(op.responses)) {
+      for (const [key, raw] of Object.entries<any>(op.responses)) {
         const content = resolve(doc, raw)?.content?.['application/json'];
-        for (const [name, ex] of Object.entries<any>(content?.examples ?? {})) responses.push({ ...base, status: Number(status), name, value: ex.value });
-        if (content?.example !== undefined) responses.push({ ...base, status: Number(status), name: 'example', value: content.example });
+        const status = key === 'default' ? UNLISTED_STATUS : Number(key);
+        for (const [name, ex] of Object.entries<any>(content?.examples ?? {})) responses.push({ ...base, status, name, value: ex.value });
+        if (content?.example !== undefined) responses.push({ ...base, status, name: 'example', value: content.example });
       }
       out.push({ ...base, requestSchema: reqContent?.schema, requests, responses });
     }

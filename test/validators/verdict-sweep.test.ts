@@ -77,7 +77,7 @@ describe('a failure of the error table for all endpoints, whatever the method an
   });
   it('such a failure still follows the failure rules, and a success body still needs an operation', () => {
     statedError({ method: 'GET', path: '/2/facebook/metrics', status: 200, body: failure(405) }, 'shared.failure.code-http-status');
-    statedError({ method: 'GET', path: '/2/facebook/metrics', status: 418, body: failure(405) }, 'shared.response.status');
+    statedError({ method: 'GET', path: '/2/facebook/metrics', status: 418, body: failure(405) }, 'shared.failure.code-http-status');
     statedError({ method: 'GET', path: '/2/facebook/metrics', status: 405, body: { success: false, errors: [{ code: '405' }] } }, 'shared.failure.shape');
     statedError({ method: 'GET', path: '/2/facebook/metrics', body: { success: true, header: [], data: [] } }, 'shared.response.operation');
   });
@@ -120,8 +120,8 @@ describe('the status of a success answer is inferred (shared.response.success-st
     inferredOnly({ method: 'GET', path: '/2/facebook/profiles', status: 201, body: { success: true, profiles: [] } }, 'shared.response.success-status');
     inferredOnly({ method: 'GET', path: '/2/facebook/profiles', status: 404, body: { success: true, profiles: [] } }, 'shared.response.success-status');
   });
-  it('a failure body with a status no failure comes with is still refused', () => {
-    statedError({ method: 'GET', path: '/2/facebook/profiles', status: 201, body: failure(3) }, 'shared.response.status');
+  it('a failure body whose listed code comes with another status is still refused', () => {
+    statedError({ method: 'GET', path: '/2/facebook/profiles', status: 201, body: failure(3) }, 'shared.failure.code-status');
   });
 });
 

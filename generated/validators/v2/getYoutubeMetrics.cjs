@@ -128,7 +128,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 exports.validators = {
-  statuses: ["200", "400", "401", "403", "404", "405", "500"],
+  statuses: ["200", "400", "401", "403", "404", "405", "500", "default"],
   responses: {},
   success: exports.success,
   schemas: {
@@ -139,7 +139,8 @@ exports.validators = {
       "403": "FailureBody",
       "404": "FailureBody",
       "405": "FailureBody",
-      "500": "FailureBody"
+      "500": "FailureBody",
+      "default": "FailureBody"
     },
     success: "YoutubeMetricsResponse"
   }

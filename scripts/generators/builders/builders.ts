@@ -56,14 +56,14 @@ function builder(op: Operation, vm: VersionModel): Builder {
     parameters: [],
     returnType: `ApiRequest<${body}, ${op.successSchema ?? 'unknown'}, ${key}>`,
   });
-  /** A builder taking a `body` of type `request` (generic in `typeParameters`) and answering `response`. */
-  const withBody = (name: string, doc: string, typeParameters: TypeParameter[], request: string, response: string): Builder => ({
+  /** A builder taking a `body` of type `request` (generic in `typeParameters`) and returning the request `call`. */
+  const withBody = (name: string, doc: string, typeParameters: TypeParameter[], request: string, call: string): Builder => ({
     name,
     doc: `${op.key}: ${doc}`,
     op,
     typeParameters,
     parameters: [{ name: 'body', type: request }],
-    returnType: `ApiRequest<${request}, ${response}, ${key}>`,
+    returnType: call,
   });
   switch (op.kind) {
     case 'profiles':
@@ -79,7 +79,7 @@ function builder(op: Operation, vm: VersionModel): Builder {
           'daily values of the requested metrics per profile. The day records hold exactly the requested metrics.',
           [{ name: 'M', constraint: `${P}Metric` }],
           `MetricsRequest<${net}, M>`,
-          `V1MetricsResponse<DayRecord<${P}MetricValues, M>>`,
+          `${P}MetricsCall<M>`,
         );
       }
       return withBody(
@@ -91,7 +91,7 @@ function builder(op: Operation, vm: VersionModel): Builder {
           { name: 'D', isConst: true, constraint: dimensionsConstraint(op.network!), default: 'readonly []' },
         ],
         `MetricsRequest<${net}, M, D>`,
-        'MetricsResponse<M, D>',
+        `MetricsCall<${net}, M, DimensionNames<D>>`,
       );
     case 'posts':
       return withBody(
@@ -99,9 +99,53 @@ function builder(op: Operation, vm: VersionModel): Builder {
         `one page of posts, each holding the requested fields and no other${vm.posts[op.network!]?.fields.some((f) => f.videoOnly) ? ' (a post that is not a video lacks the fields of videos only)' : ''}.`,
         [{ name: 'F', constraint: `${P}PostField` }],
         `${P}PostsRequest<F>`,
-        `${P}PostsResponse<F>`,
+        `${P}PostsCall<F>`,
       );
   }
+}
+
+/**
+ * The request a metrics or posts builder returns, as an interface named for what it asks
+ * (`FacebookPostsCall<"id">`, `MetricsCall<"facebook", "fans_change", ["date.day"]>`): TypeScript
+ * shows an interface by its name and type arguments, so `client.send(request)` hovers in one line
+ * where `ApiRequest<body, answer, key>` wrote the body and the answer out.
+ */
+function callInterfaces(vm: VersionModel, ops: readonly Operation[]): Declaration[] {
+  const call = (name: string, doc: string, params: TypeParameter[], base: string) =>
+    interfaceDeclaration(name, doc, [], { params, extends: [base] });
+  return ops.flatMap((op): Declaration[] => {
+    const P = pascal(op.network ?? '');
+    const net = op.network ? literal(op.network) : '';
+    if (op.kind === 'metrics' && vm.version === 1) {
+      return [call(`${P}MetricsCall`, `The request of ${op.key} for the metrics M: its body and its answer, day records of exactly M.`,
+        [{ name: 'M', constraint: `${P}Metric` }],
+        `ApiRequest<MetricsRequest<${net}, M>, V1MetricsResponse<DayRecord<${P}MetricValues, M>>, ${literal(op.key)}>`)];
+    }
+    if (op.kind === 'posts') {
+      return [call(`${P}PostsCall`, `The request of ${op.key} for the fields F: its body and its answer, posts holding F.`,
+        [{ name: 'F', constraint: `${P}PostField` }],
+        `ApiRequest<${P}PostsRequest<F>, ${P}PostsResponse<F>, ${literal(op.key)}>`)];
+    }
+    return [];
+  });
+}
+
+/**
+ * The request of a version 2 metrics builder of network N, for the metrics M and the dimensions
+ * named T in request order: one interface for every network (the dimension names rather than the
+ * dimension objects, so that it hovers in one line).
+ */
+function metricsCall(): Declaration {
+  return interfaceDeclaration(
+    'MetricsCall',
+    'The request of POST /2/{N}/metrics for the metrics M and the dimensions named T in request order ' +
+      '(`MetricsCall<"facebook", "fans_change", ["date.day"]>`): its body and its answer, `MetricsResponse<M, T>`.',
+    [],
+    {
+      params: [{ name: 'N', constraint: 'Network' }, { name: 'M', constraint: 'Metric<N>' }, { name: 'T', constraint: 'readonly string[]' }],
+      extends: ['ApiRequest<MetricsRequest<N, M, DimensionItems<T>>, MetricsResponse<M, T>, `POST /2/${N}/metrics`>'],
+    },
+  );
 }
 
 /** The method of a builder in its interface. */
@@ -150,7 +194,7 @@ function genericMetricsBuilders(): Declaration[] {
             { name: 'D', isConst: true, constraint: `DimensionList<Dimension, AllowedByEvery<${extra}, M & keyof ${extra}>>`, default: 'readonly []' },
           ],
           parameters: [{ name: 'body', type: 'MetricsRequest<N, M, D>' }],
-          returnType: 'ApiRequest<MetricsRequest<N, M, D>, MetricsResponse<M, D>, `POST /2/${N}/metrics`>',
+          returnType: 'MetricsCall<N, M, DimensionNames<D>>',
         },
       ],
       { params: [{ name: 'N', constraint: 'Network' }] },
@@ -168,6 +212,8 @@ function genericMetricsBuilders(): Declaration[] {
 function versionBuilders(vm: VersionModel, ops: readonly Operation[]): Declaration[] {
   const { perNetwork, shared } = versionBuilderList(vm, ops);
   return [
+    ...(vm.version === 2 ? [metricsCall()] : []),
+    ...callInterfaces(vm, ops),
     ...perNetwork.map(([n, builders]) => networkBuilders(vm, n, builders)),
     interfaceDeclaration(`V${vm.version}Builders`, `Every request builder of version ${vm.version}.`, [
       ...vm.networks.map((n): Member => ({ name: n, type: `${pascal(n)}Builders`, doc: `The ${n} operations.` })),
@@ -199,7 +245,7 @@ export async function buildersSource(model: Model, version: Version, allOperatio
   const ops = allOperations.filter((op) => op.version === version);
   const postsOps = ops.filter((op) => op.kind === 'posts').map((op) => op.network!);
   const roots = [...new Set(ops.filter((op) => op.kind !== 'metrics' && op.kind !== 'posts').map((op) => op.successSchema!))];
-  const v2Shapes = ['AllowedByEvery', 'DimensionItem', 'DimensionList', 'MetricsResponse'];
+  const v2Shapes = ['AllowedByEvery', 'DimensionItem', 'DimensionItems', 'DimensionList', 'DimensionNames', 'MetricsResponse'];
   const shapes = ['DayString', 'PostsPage', 'RequiredPick', 'SortElement', ...(version === 1 ? ['DayRecord', 'V1MetricsResponse'] : v2Shapes)];
   const imports = [
     importDeclaration('../operations.js', ['ApiRequest']),

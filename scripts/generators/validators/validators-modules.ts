@@ -200,7 +200,7 @@ export function typeDeclarations(script: string): string {
     '',
     '/** The validators of one operation. */',
     'export interface OperationValidators {',
-    '  /** The documented HTTP statuses ("200", "400", ...). */',
+    '  /** The documented HTTP statuses ("200", "400", ...), then "default": any other status. */',
     '  readonly statuses: readonly string[];',
     '  /**',
     "   * By HTTP status, the validator of a body of the operation's own: not the failure body (the",

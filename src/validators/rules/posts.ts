@@ -17,7 +17,6 @@ import { hasUtcDateTimeShape, isDocumentedUtcShape, isUtcDateTime, realDayTime, 
 import { dayNumber, FIRST_DAY_NUMBER, formatDayNumber, LAST_DAY_NUMBER } from '../../calendar/days.js';
 import { rangeText, type DateRange } from '../checks/request-shape.js';
 import { expected, isPlainObject, typeProblem, UTC_DATE_TIME_SHAPE } from '../checks/values.js';
-import { withArticle } from '../../core/problems/article.js';
 import type { PostFieldSets } from '../checks/post-field-sets.js';
 import type { RuleTable } from './rule-table.js';
 
@@ -249,18 +248,17 @@ export const postRules: RuleTable<readonly unknown[], PostsFacts> = {
       if (at < bounds.from || at >= bounds.to) found.add(`${postPointer(i)}/created_time`, `${quote(created)} is outside the requested days ${rangeText(range)} in every profile timezone`);
     }
   },
-  /** Body-only: every member a field or response member of the network; with requested fields, a name of the catalog. */
+  /**
+   * Every member a field or response member of the network (inferred: it may answer a request that
+   * named it); a member the request did not name is `shared.posts.requested-fields`.
+   */
   'shared.posts.post-fields-of-network': (found, posts, _at, facts) => {
     const types = facts.catalog?.types;
-    if (!types || (!facts.anyOff && !facts.anyOutside)) return;
+    if (!types || !facts.anyOff) return;
     for (let i = 0; i < posts.length && !found.shouldStop(); i++) {
       const post = postAt(posts, i);
-      if (!post) continue;
-      if ((facts.postFlags[i] & POST_MEMBERS_OFF) !== 0) for (const key of Object.keys(post)) if (!types.has(key)) found.add(postPointer(i), `unexpected property ${quote(key)}`);
-      if (!facts.sets || !readsRequestedMembers(facts, i)) continue;
-      for (const key in post) {
-        if (!facts.sets.allowed.has(key) && !types.has(key)) found.add(postPointer(i), `unexpected field ${quote(key)}: not ${withArticle(`${facts.network} post field`)}`);
-      }
+      if (!post || (facts.postFlags[i] & POST_MEMBERS_OFF) === 0) continue;
+      for (const key of Object.keys(post)) if (!types.has(key)) found.add(postPointer(i), `unexpected property ${quote(key)}`);
     }
   },
   /** Body-only: every member of its catalog type (date-times are the rules above); with requested fields, when the schema did not check types. */
@@ -286,14 +284,14 @@ export const postRules: RuleTable<readonly unknown[], PostsFacts> = {
       }
     }
   },
-  /** With requested fields: no catalog field the request left out. */
+  /** With requested fields: no member the request left out, of the field tables or not (response members such as profile_id aside). */
   'shared.posts.requested-fields': (found, posts, _at, facts) => {
-    const { sets, catalog } = facts;
-    if (!sets || !catalog || !facts.anyOutside) return;
+    const { sets } = facts;
+    if (!sets || !facts.catalog || !facts.anyOutside) return;
     for (let i = 0; i < posts.length && !found.shouldStop(); i++) {
       const post = postAt(posts, i);
       if (!post || !readsRequestedMembers(facts, i)) continue;
-      for (const key in post) if (!sets.allowed.has(key) && catalog.types.has(key)) found.add(postPointer(i), `unexpected field ${quote(key)}: not requested`);
+      for (const key in post) if (!sets.allowed.has(key)) found.add(postPointer(i), `unexpected field ${quote(key)}: not requested`);
     }
   },
   /**
