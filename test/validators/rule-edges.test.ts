@@ -234,15 +234,16 @@ describe('the 3-month limit read from a body alone, against a date library', () 
   // arithmetic, which keeps the day or takes the month's last day).
   const days = fc.integer({ min: 0, max: 365 * 40 }).map((n) => DateTime.fromISO('2000-01-01', { zone: 'utc' }).plus({ days: n }));
   const iso = (d: DateTime) => d.toISODate()!;
-  const v1 = (first: string, last: string): ValidateResponseInput => ({
+  // The days in both orders: the earliest and the latest are found wherever they stand.
+  const v1 = (first: string, last: string, days = [last, first]): ValidateResponseInput => ({
     method: 'POST',
     path: '/1/facebook/metrics',
-    body: { success: true, profiles: [{ id: 'a', data: [`${last} 00:00:00`, `${first} 00:00:00`].map((date) => ({ date, comments: 1 })) }] },
+    body: { success: true, profiles: [{ id: 'a', data: days.map((date) => ({ date: `${date} 00:00:00`, comments: 1 })) }] },
   });
-  const v2 = (first: string, last: string): ValidateResponseInput => ({
+  const v2 = (first: string, last: string, days = [last, first]): ValidateResponseInput => ({
     method: 'POST',
     path: '/2/facebook/metrics',
-    body: { success: true, header: [{ type: 'date.day', rows: [last, first] }, { type: 'metric', rows: ['fans_change'] }], data: [[1], [1]] },
+    body: { success: true, header: [{ type: 'date.day', rows: days }, { type: 'metric', rows: ['fans_change'] }], data: [[1], [1]] },
   });
 
   it('records and rows up to date_start plus 3 months pass; one day later fails, naming that latest day', () => {
@@ -254,7 +255,9 @@ describe('the 3-month limit read from a body alone, against a date library', () 
         expect(found(v2(iso(start), iso(latest)))).toEqual([]);
         const over = `; a request holding both days ends after ${iso(latest)} (date_start plus 3 calendar months at the latest), which the documents refuse with code 4`;
         expect(found(v1(iso(start), after))).toEqual([problem('v1.metrics.record-days-within-limit', '/profiles', `records run from ${iso(start)} to ${after}${over}`)]);
+        expect(found(v1(iso(start), after, [iso(start), after]))).toEqual([problem('v1.metrics.record-days-within-limit', '/profiles', `records run from ${iso(start)} to ${after}${over}`)]);
         expect(found(v2(iso(start), after))).toEqual([problem('v2.metrics.date-rows-within-limit', '/header/0/rows', `rows run from ${iso(start)} to ${after}${over}`)]);
+        expect(found(v2(iso(start), after, [iso(start), after]))).toEqual([problem('v2.metrics.date-rows-within-limit', '/header/0/rows', `rows run from ${iso(start)} to ${after}${over}`)]);
       }),
       { seed: 52, numRuns: 150 },
     );
@@ -307,6 +310,24 @@ describe('v2 metrics: the header, each rule on its own case', () => {
       problem('v2.metrics.metric-rows-unique', '/header/1/rows/1', 'metric "insights_activity" appears more than once'),
       problem('v2.metrics.extra-dimension-support', '/header/1/rows/0', 'metric "insights_activity" does not support the extra dimension "gender_age"'),
     ]);
+  });
+
+  it('every extra dimension after the first names the first; a header without its metric element still judges its extra dimension', () => {
+    const second = (i: number, type: string) => problem('v2.metrics.header-extra-dimension', `/header/${i}/type`, `a second extra dimension "${type}" (the first is "gender_age" at /header/0): the documents allow only one per request`);
+    const notLast = problem('v2.metrics.header-extra-dimension', '/header/0/type', 'extra dimension "gender_age" is not the last dimension (the documents say it must be the last dimension of the request)');
+    expect(found(v2([dim('gender_age', ['F']), dim('country', ['CZ']), dim('city', ['Prague']), metric(['insights_activity_unique'])], [[[[1]]]]))).toEqual([notLast, second(1, 'country'), second(2, 'city')]);
+    expect(found(v2([dim('gender_age', ['F']), dim('profile', ['p1'])], [[1]]))).toEqual([
+      problem('v2.metrics.header-ends-with-metric', '/header/1/type', 'expected "metric" (the last header element), got "profile"'),
+      notLast,
+    ]);
+  });
+
+  it('requested dimensions that are not objects give no expected header; rows that are no day are date-rows’ alone', () => {
+    const req = { date_start: '2026-01-01', date_end: '2026-01-01', profiles: ['p1'], metrics: ['insights_reach'], dimensions: ['date.day'] };
+    expect(found(v2([dim('profile', ['p1']), metric(['insights_reach'])], [[1]], req)).filter((p) => p.rule !== 'shared.response.invalid-request-answered')).toEqual([]);
+    for (const rows of [['2026-01-01', '2026-13-01'], ['2026-13-01', '2026-01-01']]) {
+      expect(found(v2([dim('date.day', rows), metric(['insights_reach'])], [[1], [1]]))).toEqual([problem('v2.metrics.date-rows', `/header/0/rows/${rows.indexOf('2026-13-01')}`, 'expected a date YYYY-MM-DD, got "2026-13-01"')]);
+    }
   });
 
   it('a repeated metric row among a few rows and among more than a few', () => {
