@@ -4,7 +4,10 @@
  * another, each against its own test files. Per group it prints the figures of each module
  * (score, killed, survived, no coverage, timeout, equivalent) and every surviving mutant, writes
  * Stryker's whole result to reports/mutation/<group>.json, and rewrites the group's block of
- * bench/README.md (between `<!-- mutation:<group>:start -->` and its end marker).
+ * bench/README.md (between `<!-- mutation:<group>:start -->` and its end marker). While a group
+ * runs, each mutant's result is written as soon as it is known, one file each, in
+ * reports/mutation/<group>-events/ (Stryker's event recorder): the survivors so far can be read
+ * and worked on before a long run ends.
  *
  * A mutant marked equivalent in the source (`// Stryker disable next-line <mutator>: <reason>`)
  * is counted apart, with its reason: the score counts only the mutants that change behaviour.
@@ -45,7 +48,8 @@ async function runGroup(group: MutationGroup): Promise<void> {
     vitest: { configFile: 'bench/mutation/vitest.config.ts', related: false },
     mutate: [...group.mutate],
     coverageAnalysis: 'perTest',
-    reporters: ['progress'],
+    reporters: ['progress', 'event-recorder'],
+    eventReporter: { baseDir: `reports/mutation/${group.name}-events` },
     ignorePatterns: ['dist', 'reports', 'test-artifacts', '.scratch', '.tmp', '.ci/vitest-report.json', '.vitest-report.json'],
     tempDirName: `.stryker-tmp/${group.name}`,
     cleanTempDir: true,

@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { catalogs } from '../../src/catalog/catalogs.js';
 import { operations } from '../../generated/operations.js';
-import { checkRequest, checkV1Request, checkV2Request } from '../../src/request-checks/check.js';
+import { checkRequest, checkV1Request, checkV2Request, requestCheckOf } from '../../src/request-checks/check.js';
 import { MAX_PROBLEMS_PER_RULE } from '../../src/core/problems/problem-list.js';
+import { isQuietDateRange, isQuietDimensions } from '../../src/request-checks/cross-field.js';
 
 const range = { date_start: '2024-01-01', date_end: '2024-01-31', profiles: ['p1'] };
 const params = (key: string, body: unknown) => checkRequest(key, body).map((p) => p.parameter);
@@ -237,5 +238,77 @@ describe('checkRequest: the problem list shared with the response validators', (
     const [problem] = checkRequest('GET /2/facebook/profiles', { profiles: ['a', 'b'] });
     expect(problem).toMatchObject({ parameter: 'body', rule: 'shared.profiles.no-body', message: 'GET /2/facebook/profiles takes no request body, got object' });
     expect(checkRequest('POST /2/facebook/metrics', { ...range, metrics: 'clicks' })[0].message).toBe('must be an array, got "clicks"');
+  });
+});
+
+describe('checkRequest: a request of no operation', () => {
+  const unknown = (problems: ReturnType<typeof checkRequest>) => problems.map((p) => [p.rule, p.parameter, p.code, p.message]);
+  it('has code 405 when an operation of the versions checked has its path with another method, else 404', () => {
+    for (const [key, code] of [
+      ['POST /2/facebook/profiles', 405],
+      ['GET /2/facebook/metrics', 405],
+      ['GET /2/facebook/metrics?from=link#top', 405],
+      ['GET https://api.example.com/1/facebook/metrics', 405],
+      // The same method in another letter case is no other method.
+      ['post /2/facebook/metrics', 404],
+      ['POST /2/nowhere/metrics', 404],
+      ['POST', 404],
+      ['', 404],
+    ] as const) {
+      expect(unknown(checkRequest(key, {})), key).toEqual([['shared.request.known-operation', 'operation', code, `unknown operation ${JSON.stringify(key)}`]]);
+    }
+  });
+  it("reads only the operations of the version checked: another version's path is unknown, 404", () => {
+    expect(unknown(checkV1Request('GET /2/facebook/metrics', {}))).toEqual([['shared.request.known-operation', 'operation', 404, 'unknown version 1 operation "GET /2/facebook/metrics"']]);
+    expect(unknown(checkV2Request('GET /2/facebook/metrics', {}))).toEqual([['shared.request.known-operation', 'operation', 405, 'unknown version 2 operation "GET /2/facebook/metrics"']]);
+    expect(unknown(checkV2Request('GET /1/facebook/metrics', {}))[0][2]).toBe(404);
+  });
+});
+
+describe('checkRequest: edges of a body', () => {
+  it('a profile list takes no body: none, null and an empty object are none; anything else is one', () => {
+    for (const body of [undefined, null, {}]) expect(checkRequest('GET /2/facebook/profiles', body), String(body)).toEqual([]);
+    for (const body of [{ a: 1 }, 0, '', [], false]) expect(checkRequest('GET /2/facebook/profiles', body).map((p) => p.rule), JSON.stringify(body)).toEqual(['shared.profiles.no-body']);
+  });
+  it('dimension items that are no object or have no string type break their schema only: never "already requested", never a throw', () => {
+    for (const dimensions of [[null, null], [1, 1], ['date.day', 'date.day'], [{ type: 1 }, { type: 1 }], [{}, {}], [[], []]]) {
+      const problems = checkRequest('POST /2/facebook/metrics', { ...range, metrics: ['fans_change'], dimensions });
+      expect(problems.length, JSON.stringify(dimensions)).toBeGreaterThan(0);
+      const across = problems.filter((p) => p.rule === 'v2.metrics.dimensions-distinct' || p.rule.startsWith('v2.metrics.extra-dimension'));
+      expect(across.map((p) => p.rule), JSON.stringify(dimensions)).toEqual([]);
+    }
+  });
+  it('an extra dimension with a metrics member that is no list: no metric refuses it (the schema problem is the only one)', () => {
+    for (const metrics of ['insights_activity', {}, 7]) {
+      const problems = checkRequest('POST /2/facebook/metrics', { ...range, metrics, dimensions: [{ type: 'activity_type' }] });
+      expect(problems.map((p) => p.parameter), JSON.stringify(metrics)).toEqual(['metrics']);
+    }
+  });
+  it("an operation's check names its network, or none ('') for an operation of every network", () => {
+    const metrics = requestCheckOf('POST /2/facebook/metrics')!;
+    expect([metrics.version, metrics.kind, metrics.network]).toEqual([2, 'metrics', 'facebook']);
+    for (const key of ['POST /2/post/labels', 'POST /2/profile/labels']) expect(requestCheckOf(key)?.network, key).toBe('');
+    expect(requestCheckOf('POST /2/nowhere')).toBeUndefined();
+  });
+});
+
+describe('the predicates of a request that surely breaks no rule across members', () => {
+  it('a quiet date range: two calendar days, in order, within the limit, each judged as checkRequest judges it', () => {
+    for (const [start, end] of [['2024-01-01', '2024-01-31'], ['2024-01-01', 'x'], ['x', '2024-01-31'], ['2024-02-30', '2024-03-01'], ['2024-01-01', '2024-02-30'], ['2024-01-31', '2024-01-01'], ['2024-01-01', '2024-12-31'], [20240101, '2024-01-31']]) {
+      const body = { ...range, metrics: ['fans_change'], date_start: start, date_end: end };
+      const quiet = isQuietDateRange(body);
+      expect(quiet, `${start}..${end}`).toBe(checkRequest('POST /2/facebook/metrics', body, { strict: true }).length === 0);
+      expect(quiet, `${start}..${end}`).toBe(start === '2024-01-01' && end === '2024-01-31');
+    }
+  });
+  it('quiet dimensions: a list of distinct {type} items of base dimensions', () => {
+    const base = catalogs.dimensions[0].name;
+    const other = catalogs.dimensions[1].name;
+    const extra = catalogs.extraDimensions[0].name;
+    expect(isQuietDimensions([])).toBe(true);
+    expect(isQuietDimensions([{ type: base }, { type: other }])).toBe(true);
+    for (const dimensions of [undefined, {}, [{ type: base }, { type: base }], [{ type: extra }], [{ type: base, x: 1 }], [base], [null], [{ type: 1 }], [{ type: 'nope' }]]) {
+      expect(isQuietDimensions(dimensions), JSON.stringify(dimensions)).toBe(false);
+    }
   });
 });

@@ -105,6 +105,15 @@ describe('letter case', () => {
   });
 });
 
+describe('letters compared in lower case, not in upper case', () => {
+  it('keeps a text that differs from the credential by a dotless ı, whose upper case is an I like i\'s', () => {
+    const dotted = new Redactor('tok', 'mini-wiki-pin-1');
+    expect('ı'.toUpperCase()).toBe('I');
+    for (const text of ['x mını-wıkı-pın-1 y', 'to:mını-wıkı-pın-1mını']) expect(dotted.text(text), text).toBe(text);
+    expect(dotted.text('x MINI-WIKI-PIN-1 y')).toBe(`x ${REDACTED} y`);
+  });
+});
+
 describe('a credential ending in a capital sigma', () => {
   it('is found whole wherever it stands, though the lower case of a text writes a sigma ending a word "ς"', () => {
     const sigma = new Redactor('team-token', 'PASSWORDΣ');
@@ -124,6 +133,27 @@ describe('an excerpt cut inside an escaped form', () => {
     const limit = 30;
     const text = `${'x'.repeat(limit - 1)}${spelled} after`;
     expect(redactor.excerpt(text, limit)).toBe(`${'x'.repeat(limit - 1)}${REDACTED}... (6 more characters)`);
+  });
+});
+
+describe('the Base64 of the pair after other bytes', () => {
+  it('replaces the characters that hold only bits of the pair, not the first ones, which hold bits of the byte before it', () => {
+    for (const before of [[0], [0xff], [1, 2]]) {
+      const text = Buffer.concat([Buffer.from(before), Buffer.from(PAIR)]).toString('base64');
+      expect(redactor.text(text), String(before)).toBe(`${text.slice(0, 4)}${REDACTED}`);
+    }
+  });
+});
+
+describe('an excerpt of a text that repeats a credential far past the cut', () => {
+  it('searches only the text near the cut: the forms there are replaced, the rest counted, not searched', () => {
+    const periodic = new Redactor('tok', 'ab'.repeat(6));
+    const text = 'ab'.repeat(50_000);
+    const shown = periodic.excerpt(text, 10);
+    expect(shown).toMatch(/^\[redacted\]\.\.\. \((\d+) more characters\)$/);
+    // The form that crosses the cut is replaced to its end, and the forms after it within the text searched; far fewer than the whole.
+    const more = Number(/\((\d+) more/.exec(shown)![1]);
+    expect(more).toBeGreaterThan(text.length - 1_000);
   });
 });
 
@@ -171,6 +201,12 @@ describe('edges of the forms, each judged exactly', () => {
     const periodic = new Redactor('tok', 'ab'.repeat(6));
     expect(periodic.text(`<${'ab'.repeat(11)}>`)).toBe(`<${REDACTED}>`);
     expect(periodic.text(`tok:${'ab'.repeat(12)}`)).toBe(REDACTED);
+  });
+
+  it('finds a piece of the shortest length at each place of a secret that repeats a part of it', () => {
+    // "abcde" stands twice in the pair "tok:abcdeXYZabcdeQRS": the piece of 8 that begins at its first place is found too.
+    const repeating = new Redactor('tok', 'abcdeXYZabcdeQRS');
+    for (const piece of ['abcdeXYZ', 'XYZabcde', 'abcdeQRS']) expect(repeating.text(`x ${piece} y`), piece).toBe(`x ${REDACTED} y`);
   });
 
   it('ends an excerpt at the end of a form that reaches the end of the text, with no count of 0 more', () => {
