@@ -234,15 +234,16 @@ describe('the 3-month limit read from a body alone, against a date library', () 
   // arithmetic, which keeps the day or takes the month's last day).
   const days = fc.integer({ min: 0, max: 365 * 40 }).map((n) => DateTime.fromISO('2000-01-01', { zone: 'utc' }).plus({ days: n }));
   const iso = (d: DateTime) => d.toISODate()!;
-  const v1 = (first: string, last: string): ValidateResponseInput => ({
+  // The days in both orders: the earliest and the latest are found wherever they stand.
+  const v1 = (first: string, last: string, days = [last, first]): ValidateResponseInput => ({
     method: 'POST',
     path: '/1/facebook/metrics',
-    body: { success: true, profiles: [{ id: 'a', data: [`${last} 00:00:00`, `${first} 00:00:00`].map((date) => ({ date, comments: 1 })) }] },
+    body: { success: true, profiles: [{ id: 'a', data: days.map((date) => ({ date: `${date} 00:00:00`, comments: 1 })) }] },
   });
-  const v2 = (first: string, last: string): ValidateResponseInput => ({
+  const v2 = (first: string, last: string, days = [last, first]): ValidateResponseInput => ({
     method: 'POST',
     path: '/2/facebook/metrics',
-    body: { success: true, header: [{ type: 'date.day', rows: [last, first] }, { type: 'metric', rows: ['fans_change'] }], data: [[1], [1]] },
+    body: { success: true, header: [{ type: 'date.day', rows: days }, { type: 'metric', rows: ['fans_change'] }], data: [[1], [1]] },
   });
 
   it('records and rows up to date_start plus 3 months pass; one day later fails, naming that latest day', () => {
@@ -254,7 +255,9 @@ describe('the 3-month limit read from a body alone, against a date library', () 
         expect(found(v2(iso(start), iso(latest)))).toEqual([]);
         const over = `; a request holding both days ends after ${iso(latest)} (date_start plus 3 calendar months at the latest), which the documents refuse with code 4`;
         expect(found(v1(iso(start), after))).toEqual([problem('v1.metrics.record-days-within-limit', '/profiles', `records run from ${iso(start)} to ${after}${over}`)]);
+        expect(found(v1(iso(start), after, [iso(start), after]))).toEqual([problem('v1.metrics.record-days-within-limit', '/profiles', `records run from ${iso(start)} to ${after}${over}`)]);
         expect(found(v2(iso(start), after))).toEqual([problem('v2.metrics.date-rows-within-limit', '/header/0/rows', `rows run from ${iso(start)} to ${after}${over}`)]);
+        expect(found(v2(iso(start), after, [iso(start), after]))).toEqual([problem('v2.metrics.date-rows-within-limit', '/header/0/rows', `rows run from ${iso(start)} to ${after}${over}`)]);
       }),
       { seed: 52, numRuns: 150 },
     );
@@ -307,6 +310,24 @@ describe('v2 metrics: the header, each rule on its own case', () => {
       problem('v2.metrics.metric-rows-unique', '/header/1/rows/1', 'metric "insights_activity" appears more than once'),
       problem('v2.metrics.extra-dimension-support', '/header/1/rows/0', 'metric "insights_activity" does not support the extra dimension "gender_age"'),
     ]);
+  });
+
+  it('every extra dimension after the first names the first; a header without its metric element still judges its extra dimension', () => {
+    const second = (i: number, type: string) => problem('v2.metrics.header-extra-dimension', `/header/${i}/type`, `a second extra dimension "${type}" (the first is "gender_age" at /header/0): the documents allow only one per request`);
+    const notLast = problem('v2.metrics.header-extra-dimension', '/header/0/type', 'extra dimension "gender_age" is not the last dimension (the documents say it must be the last dimension of the request)');
+    expect(found(v2([dim('gender_age', ['F']), dim('country', ['CZ']), dim('city', ['Prague']), metric(['insights_activity_unique'])], [[[[1]]]]))).toEqual([notLast, second(1, 'country'), second(2, 'city')]);
+    expect(found(v2([dim('gender_age', ['F']), dim('profile', ['p1'])], [[1]]))).toEqual([
+      problem('v2.metrics.header-ends-with-metric', '/header/1/type', 'expected "metric" (the last header element), got "profile"'),
+      notLast,
+    ]);
+  });
+
+  it('requested dimensions that are not objects give no expected header; rows that are no day are date-rows’ alone', () => {
+    const req = { date_start: '2026-01-01', date_end: '2026-01-01', profiles: ['p1'], metrics: ['insights_reach'], dimensions: ['date.day'] };
+    expect(found(v2([dim('profile', ['p1']), metric(['insights_reach'])], [[1]], req)).filter((p) => p.rule !== 'shared.response.invalid-request-answered')).toEqual([]);
+    for (const rows of [['2026-01-01', '2026-13-01'], ['2026-13-01', '2026-01-01']]) {
+      expect(found(v2([dim('date.day', rows), metric(['insights_reach'])], [[1], [1]]))).toEqual([problem('v2.metrics.date-rows', `/header/0/rows/${rows.indexOf('2026-13-01')}`, 'expected a date YYYY-MM-DD, got "2026-13-01"')]);
+    }
   });
 
   it('a repeated metric row among a few rows and among more than a few', () => {
@@ -425,6 +446,96 @@ describe('posts: requested fields, sort order, filters and date-times on their o
     expect(found(page([{ id: 'a', created_time: '2026-01-30 10:00:00', comments: 'x' }], request(['id', 'created_time', 'comments'])))).toEqual([
       problem('shared.posts.datetime-utc', '/data/posts/0/created_time', 'expected a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00, got "2026-01-30 10:00:00"'),
       problem('shared.posts.field-types', '/data/posts/0/comments', 'expected integer, got "x"'),
+    ]);
+  });
+});
+
+describe('the rules read odd parts without a second or a wrong problem', () => {
+  const page = (posts: unknown[], req?: Record<string, unknown>, extra: Record<string, unknown> = {}): ValidateResponseInput => ({ method: 'POST', path: '/2/facebook/page/posts', body: { success: true, data: { posts, ...extra } }, ...(req ? { request: req } : {}) });
+  const request = (fields: string[], extra: Record<string, unknown> = {}) => ({ profiles: ['p1'], date_start: '2026-01-01', date_end: '2026-01-31', fields, ...extra });
+  // The request checks' note on a request breaking a request rule aside (judged in their own tests).
+  const answerProblems = (input: ValidateResponseInput) => found(input).filter((p) => p.rule !== 'shared.response.invalid-request-answered');
+
+  it('created_time: a range at the first or the last calendar day still has its other bound', () => {
+    const edge = (created: string, day: string) => page([{ id: 'a', created_time: created }], request(['id', 'created_time'], { date_start: day, date_end: day }));
+    expect(found(edge('0000-01-02T11:59:59+00:00', '0000-01-01'))).toEqual([]);
+    expect(found(edge('0000-01-02T12:00:00+00:00', '0000-01-01'))).toEqual([problem('shared.posts.created-in-range', '/data/posts/0/created_time', '"0000-01-02T12:00:00+00:00" is outside the requested days 0000-01-01..0000-01-01 in every profile timezone')]);
+    expect(found(edge('9999-12-30T10:00:00+00:00', '9999-12-31'))).toEqual([]);
+    expect(found(edge('9999-12-30T09:59:59+00:00', '9999-12-31'))).toEqual([problem('shared.posts.created-in-range', '/data/posts/0/created_time', '"9999-12-30T09:59:59+00:00" is outside the requested days 9999-12-31..9999-12-31 in every profile timezone')]);
+  });
+
+  it('filters: values that are not strings are not read as values; a match_any names each of its conditions', () => {
+    expect(answerProblems(page([{ id: 'a', type: 'status' }], request(['id', 'type'], { filter: [{ field: 'type', value: 5 }] })))).toEqual([]);
+    expect(answerProblems(page([{ id: 'a', type: 'status' }], request(['id', 'type'], { filter: [{ field: 'type', value: [1, 2] }] })))).toEqual([]);
+    expect(answerProblems(page([{ id: 'a', type: 'status' }], request(['id', 'type'], { filter: [{ field: 'type', value: ['video', 1] }] })))).toEqual([
+      problem('shared.posts.filter-match', '/data/posts/0/type', 'does not match the requested filter[0] (type "video")'),
+    ]);
+    const post = [{ id: 'a', type: 'status', ppd_status: 'paid' }];
+    const fields = ['id', 'type', 'ppd_status'];
+    expect(answerProblems(page(post, request(fields, { filter: [{ match_any: [{ field: 'type', value: 5 }, { field: 'ppd_status', value: 'organic' }] }] })))).toEqual([
+      problem('shared.posts.filter-match', '/data/posts/0/ppd_status', 'does not match the requested filter[0].match_any (ppd_status "organic")'),
+    ]);
+    expect(answerProblems(page(post, request(fields, { filter: [{ match_any: [{ field: 'type', value: 'video' }, { field: 'ppd_status', value: 'organic' }] }] })))).toEqual([
+      problem('shared.posts.filter-match', '/data/posts/0/type', 'does not match the requested filter[0].match_any (type "video"; or ppd_status "organic")'),
+    ]);
+  });
+
+  it('filters: labels without an id, and items that are no post, are not judged', () => {
+    const byLabel = (posts: unknown[]) => page(posts, request(['id', 'post_labels'], { filter: [{ field: 'post_labels', value: 'l1' }] }));
+    expect(found(byLabel([{ id: 'a', post_labels: ['x'] }]))).toEqual([problem('shared.posts.field-types', '/data/posts/0/post_labels/0', 'expected object, got "x"')]);
+    expect(found(byLabel([{ id: 'a', post_labels: [{ name: 'x' }] }]))).toEqual([problem('shared.posts.field-types', '/data/posts/0/post_labels/0', 'missing required property "id"')]);
+    expect(found(page(['x', { id: 'b', type: 'video' }], request(['id', 'type'], { filter: [{ field: 'type', value: 'video' }] })))).toEqual([problem('shared.posts.field-types', '/data/posts/0', 'expected object, got "x"')]);
+  });
+
+  it('remaining without next, or not a number, is not the remaining-with-next rule’s', () => {
+    expect(found(page([{ id: 'a' }], undefined, { remaining: 0 }))).toEqual([problem('shared.posts.next-with-remaining', '/data', '"remaining" is present, so "next" must be too')]);
+    expect(found(page([{ id: 'a' }], undefined, { next: 'c', remaining: '0' }))).toEqual([problem('shared.posts.envelope', '/data/remaining', 'expected integer, got "0"')]);
+  });
+
+  it('a limit that is no positive whole number leaves the default page size of 10', () => {
+    const eleven = Array.from({ length: 11 }, (_, i) => ({ id: `p${i}` }));
+    for (const limit of [0, -1, 10.5, '20']) {
+      const sizes = answerProblems(page(eleven, request(['id'], { limit })));
+      expect(sizes.map((p) => [p.pointer, p.message.slice(0, 'expected at most 10 posts '.length)])).toEqual([['/data/posts', 'expected at most 10 posts ']]);
+    }
+  });
+
+  it('sort: values of two types are not compared', () => {
+    expect(found(page([{ id: 'a', comments: 1 }, { id: 'b', comments: '5' }], request(['id', 'comments'], { sort: [{ field: 'comments', order: 'desc' }] })))).toEqual([
+      problem('shared.posts.field-types', '/data/posts/1/comments', 'expected integer, got "5"'),
+    ]);
+  });
+
+  it('date-times of another type: the type problem and the date-time problem, each once', () => {
+    expect(found(page([{ id: 'a', created_time: 5, comments: 'x' }], request(['id', 'created_time', 'comments'])))).toEqual([
+      problem('shared.posts.field-types', '/data/posts/0/created_time', 'expected string, got 5'),
+      problem('shared.posts.datetime-utc', '/data/posts/0/created_time', 'expected a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00, got 5'),
+      problem('shared.posts.field-types', '/data/posts/0/comments', 'expected integer, got "x"'),
+    ]);
+    expect(found(page([{ id: 'a', created_time: '2026-01-30 10:00:00', comments: 'x' }]))).toEqual([
+      problem('shared.posts.datetime-utc', '/data/posts/0/created_time', 'expected a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00, got "2026-01-30 10:00:00"'),
+      problem('shared.posts.field-types', '/data/posts/0/comments', 'expected integer, got "x"'),
+    ]);
+  });
+
+  it('a date-time that is no real instant is datetime-utc’s alone: not judged for its spelling or against the requested days', () => {
+    const utc = (created: string) => problem('shared.posts.datetime-utc', '/data/posts/0/created_time', `expected a UTC date-time YYYY-MM-DDTHH:MM:SS+00:00, got "${created}"`);
+    expect(found(page([{ id: 'a', created_time: '2026-02-30T10:00:00Z' }]))).toEqual([utc('2026-02-30T10:00:00Z')]);
+    for (const created of ['2026-02-30T10:00:00+00:00', '2025-06-01 10:00:00']) {
+      expect(found(page([{ id: 'a', created_time: created }], request(['id', 'created_time'])))).toEqual([utc(created)]);
+    }
+  });
+
+  it('reactions_by_type that is no object: the type problem only', () => {
+    expect(found(page([{ id: 'a', reactions_by_type: [1] }]))).toEqual([problem('shared.posts.field-types', '/data/posts/0/reactions_by_type', 'expected object, got array (1 item)')]);
+  });
+
+  it('labels without profiles, a platform and a timezone that are no strings: the schema’s problem only', () => {
+    const labels = (label: unknown): ValidateResponseInput => ({ method: 'POST', path: '/2/profile/labels', body: { success: true, data: [label] } });
+    expect(found(labels({ id: 'l', name: 'L' }))).toEqual([problem('shared.labels.members-present', '/data/0', 'missing required property "profiles"')]);
+    expect(found(labels({ id: 'l', name: 'L', profiles: [{ name: 'A', platform: 5 }] }))).toEqual([problem('v2.labels.profile-label-fields', '/data/0/profiles/0/platform', 'expected string, got 5')]);
+    expect(found({ method: 'GET', path: '/2/facebook/profiles', body: { success: true, profiles: [{ id: '1', name: 'A', timezone: 5 }] } })).toEqual([
+      problem('shared.profiles.fields', '/profiles/0/timezone', 'expected string, got 5'),
     ]);
   });
 });
