@@ -492,11 +492,13 @@ describe('the rules read odd parts without a second or a wrong problem', () => {
     expect(found(page([{ id: 'a' }], undefined, { next: 'c', remaining: '0' }))).toEqual([problem('shared.posts.envelope', '/data/remaining', 'expected integer, got "0"')]);
   });
 
-  it('a limit that is no positive whole number leaves the default page size of 10', () => {
+  it('a limit that is no positive whole number names no page size (the documents say nothing of it); the maximum still holds', () => {
     const eleven = Array.from({ length: 11 }, (_, i) => ({ id: `p${i}` }));
-    for (const limit of [0, -1, 10.5, '20']) {
-      const sizes = answerProblems(page(eleven, request(['id'], { limit })));
-      expect(sizes.map((p) => [p.pointer, p.message.slice(0, 'expected at most 10 posts '.length)])).toEqual([['/data/posts', 'expected at most 10 posts ']]);
+    const many = Array.from({ length: 501 }, (_, i) => ({ id: `p${i}` }));
+    for (const limit of [0, -1, 10.5, '20', null]) {
+      expect(answerProblems(page(eleven, request(['id'], { limit })))).toEqual([]);
+      expect(found(page(eleven, request(['id'], { limit }))).filter((p) => p.rule.startsWith('shared.posts.'))).toEqual([]);
+      expect(answerProblems(page(many, request(['id'], { limit }))).map((p) => p.rule)).toEqual(['shared.posts.page-size-maximum']);
     }
   });
 

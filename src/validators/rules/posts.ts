@@ -176,7 +176,10 @@ export const pageRules: RuleTable<Record<string, unknown>, PostsFacts> = {
   },
   'shared.posts.page-size': (found, _data, _at, { posts, request }) => {
     if (!posts || !request) return;
-    const limit = typeof request.limit === 'number' && Number.isInteger(request.limit) && request.limit > 0 ? request.limit : defaultPageSize;
+    // A limit that is no positive whole number names no page size: the documents say nothing of
+    // what a page holds then (the request checks judge the limit itself); the maximum still holds.
+    if (request.limit !== undefined && !(typeof request.limit === 'number' && Number.isInteger(request.limit) && request.limit > 0)) return;
+    const limit = request.limit ?? defaultPageSize;
     if (posts.length > limit) found.add('/data/posts', `expected at most ${limit} posts (the ${request.limit === undefined ? 'default page size' : 'requested limit'}), got ${posts.length}`);
   },
 };
