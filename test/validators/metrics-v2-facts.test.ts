@@ -4,16 +4,21 @@
  * facts list exactly the problems they list when told that no fast answer holds (every rule then
  * walks the body in full), with and without what is remembered of the request, the memory made
  * by another body first; a body holding all the common answers is checked by the rules those
- * answers do not settle alone, and they find the same.
+ * answers do not settle alone, and they find the same. The skip is the rules' own: each rule
+ * naming the fact that settles it finds nothing, walking the body in full, on every body for
+ * which the harness finds that fact, and every rule naming none runs on the fast path.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ProblemList } from '../../src/core/problems/problem-list.js';
 import { metricsOf } from '../../src/validators/catalog-facts.js';
-import { checkMetricsV2, holdsCommonAnswer, metricsV2Facts, SETTLED_BY_COMMON_ANSWER } from '../../src/validators/checks/metrics-v2.js';
+import { checkMetricsV2, METRICS_V2_RULES, metricsV2Facts } from '../../src/validators/checks/metrics-v2.js';
 import { RememberedRequest } from '../../src/validators/checks/request-memo.js';
 import { metricsV2Rules } from '../../src/validators/rules/metrics-v2.js';
-import { RuleRun, ruleList, runRules } from '../../src/validators/rules/rule-table.js';
+import { checkOf, RuleRun, ruleList, runRules, settledByOf, type RuleEntry } from '../../src/validators/rules/rule-table.js';
+import type { HeaderElement } from '../../src/validators/checks/metrics-v2-body.js';
+import type { MetricsV2Facts } from '../../src/validators/rules/metrics-v2.js';
+import type { RuleId } from '../../src/core/rules.js';
 
 const RULES = ruleList(metricsV2Rules);
 
@@ -102,7 +107,7 @@ describe('the v2 metrics harness', () => {
         checked++;
         const facts = metricsV2Facts(body, request, network, false, undefined, metricsOf(2, network))?.facts;
         if (facts?.metricRowsHold) held++;
-        if (facts && holdsCommonAnswer(facts)) {
+        if (facts && METRICS_V2_RULES.holdsCommonAnswer(facts)) {
           common++;
           if (slow.length > 0) commonBroken++;
         }
@@ -117,9 +122,45 @@ describe('the v2 metrics harness', () => {
     expect(commonBroken).toBeGreaterThanOrEqual(5);
   });
 
-  it('settles only rules of its table by the common answer', () => {
-    expect(SETTLED_BY_COMMON_ANSWER.size).toBeGreaterThan(0);
-    for (const id of SETTLED_BY_COMMON_ANSWER) expect(Object.keys(metricsV2Rules)).toContain(id);
+  it('skips a rule only where the rule names the fact that settles it, and that fact does settle it', () => {
+    const entries = Object.entries(metricsV2Rules) as [RuleId, RuleEntry<HeaderElement[], MetricsV2Facts>][];
+    const settled = entries.filter(([, entry]) => settledByOf(entry) !== undefined);
+    const unsettled = entries.filter(([, entry]) => settledByOf(entry) === undefined).map(([id]) => id);
+    expect(settled.length).toBeGreaterThan(0);
+    expect(unsettled.length).toBeGreaterThan(0);
+    // The fast path runs exactly the rules naming no fact, in table order; the other path all of them.
+    expect(METRICS_V2_RULES.beyondCommonAnswer.map(([id]) => id)).toEqual(unsettled);
+    expect(METRICS_V2_RULES.all.map(([id]) => id)).toEqual(entries.map(([id]) => id));
+    expect(METRICS_V2_RULES.commonAnswer).toEqual([...new Set(settled.map(([, entry]) => settledByOf(entry)))]);
+    // Each named fact settles its rule: on every generated body for which the harness finds the
+    // fact, the rule walking the body in full (no fast answer) finds nothing.
+    const met = new Map<string, number>();
+    const common = { bodies: 0 };
+    for (const network of ['facebook', 'linkedin']) {
+      fc.assert(
+        fc.property(cases(network), ({ body, request }) => {
+          const found = metricsV2Facts(body, request, network, false, undefined, metricsOf(2, network));
+          if (!found) return;
+          const slow = { ...found.facts, dataHolds: false, metricRowsHold: false };
+          const holds = METRICS_V2_RULES.holdsCommonAnswer(found.facts);
+          if (holds) common.bodies++;
+          expect(METRICS_V2_RULES.rulesFor(found.facts)).toBe(holds ? METRICS_V2_RULES.beyondCommonAnswer : METRICS_V2_RULES.all);
+          for (const [id, entry] of settled) {
+            if (found.facts[settledByOf(entry)!] !== true) continue;
+            met.set(id, (met.get(id) ?? 0) + 1);
+            const list = new ProblemList({ strict: true });
+            const run = new RuleRun(list);
+            run.rule = id;
+            checkOf(entry)(run, found.header, -1, slow);
+            expect(list.all(), `${id} on ${JSON.stringify({ body, request })}`).toEqual([]);
+          }
+        }),
+        { seed: 46, numRuns: 400 },
+      );
+    }
+    // Every declaring rule met its fact often, and bodies holding the whole common answer too.
+    for (const [id] of settled) expect(met.get(id) ?? 0, id).toBeGreaterThan(50);
+    expect(common.bodies).toBeGreaterThan(50);
   });
 
   it('finds a repeated or unknown metric row past the few rows compared pairwise, with the requested metrics remembered', () => {

@@ -3,50 +3,23 @@
  * when well-formed, where its extra dimension is, whether `data` nests as the header says, whether
  * the header and metric rows are as requested, whether the metric rows are distinct metrics of
  * the network), then runs the rules of ../rules/metrics-v2.ts: on a body holding all of these
- * common answers, only those the answers do not settle.
+ * common answers, only those that name none of them as settling them.
  */
 import type { ProblemList } from '../../core/problems/problem-list.js';
-import type { RuleId } from '../../core/rules.js';
 import { metricsOf, type CatalogMetric } from '../catalog-facts.js';
 import { metricsV2Rules, type MetricsV2Facts } from '../rules/metrics-v2.js';
-import { RuleRun, ruleList, runRules } from '../rules/rule-table.js';
+import { fastPath, RuleRun, runRules } from '../rules/rule-table.js';
 import { dataHolds, extraOf, firstMetric, headerOf, type HeaderElement } from './metrics-v2-body.js';
 import { dateRange, sameItems, stringArray, type DateRange } from './request-shape.js';
 import { distinctMetrics, MetricRowsMemo } from './metric-rows-memo.js';
 import type { RememberedRequest } from './request-memo.js';
 import { isPlainObject } from './values.js';
 
-const RULES = ruleList(metricsV2Rules);
-
 /**
- * The rules a body holding the common answer ({@link holdsCommonAnswer}) cannot break: each
- * returns at once on one of its facts. Such a body is checked by the other rules alone, in the
- * table's order; a rule added to the table runs on every body until it is listed here.
+ * The rules to run: on a body holding the common answer (the boolean facts of MetricsV2Facts the
+ * rules name as settling them), only the rules no fact settles, in table order.
  */
-export const SETTLED_BY_COMMON_ANSWER: ReadonlySet<RuleId> = new Set<RuleId>([
-  'v2.metrics.header-ends-with-metric', // placed
-  'v2.metrics.header-extra-dimension', // placed
-  'v2.metrics.metric-rows', // metricRowsHold
-  'v2.metrics.metric-rows-unique', // metricRowsHold
-  'v2.metrics.extra-dimension-support', // no extra dimension
-  'v2.metrics.data-nesting', // dataHolds
-  'v2.metrics.data-numbers', // dataHolds
-  'shared.metrics.no-data-value', // dataHolds
-  'v2.metrics.header-order', // no request, or asRequested
-  'v2.metrics.requested-metrics', // no requestedMetrics
-  'v2.metrics.metric-order', // no requestedMetrics
-]);
-
-/** The rules run on a body holding the common answer. */
-const RULES_BEYOND_COMMON_ANSWER = Object.freeze(RULES.filter(([id]) => !SETTLED_BY_COMMON_ANSWER.has(id)));
-
-/**
- * The common answer, found by the harness: the header's elements in their places without an
- * extra dimension, `data` nested as the header says, the metric rows distinct metrics of the
- * network, and with a request the header and metric rows as requested.
- */
-export const holdsCommonAnswer = (facts: MetricsV2Facts): boolean =>
-  facts.placed && facts.extra === undefined && facts.dataHolds && facts.metricRowsHold && (facts.request === undefined || facts.asRequested) && facts.requestedMetrics === undefined;
+export const METRICS_V2_RULES = fastPath(metricsV2Rules);
 
 /** What the harness reads of a request alone, once per request (./request-memo.ts). */
 interface V2RequestFacts {
@@ -109,17 +82,20 @@ export function metricsV2Facts(body: Record<string, unknown>, request: Record<st
   // Rows equal to the requested list item by item are its items in its order, whatever it holds.
   const element = firstMetric(header);
   const rowsAsRequested = request !== undefined && element >= 0 && Array.isArray(request.metrics) && sameItems(header[element].rows, request.metrics);
+  const requested = request && element >= 0 ? requestedMetrics(request, rowsAsRequested) : undefined;
   const facts: MetricsV2Facts = {
     network,
     catalog,
     data,
     placed,
     extra,
+    noExtraDimension: extra === undefined,
     dataHolds: data !== undefined && dataHolds(data, header),
     metricRowsHold: metricRowsHold(header, rows, rowsAsRequested, requestFacts?.distinctMetrics === true),
     request,
-    asRequested: request !== undefined && headerAsRequested(header, request.dimensions),
-    requestedMetrics: request && element >= 0 ? requestedMetrics(request, rowsAsRequested) : undefined,
+    headerAsRequested: request === undefined || headerAsRequested(header, request.dimensions),
+    requestedMetrics: requested,
+    metricsAsRequested: requested === undefined,
     range: request && (requestFacts ? requestFacts.range : dateRange(request)),
   };
   return { header, facts };
@@ -131,7 +107,7 @@ export function metricsV2Facts(body: Record<string, unknown>, request: Record<st
  */
 export function checkMetricsV2(list: ProblemList, body: Record<string, unknown>, request: Record<string, unknown> | undefined, network: string, schemaValid = false, known?: RememberedRequest, catalog: ReadonlyMap<string, CatalogMetric> = metricsOf(2, network), rows = new MetricRowsMemo(catalog)): void {
   const found = metricsV2Facts(body, request, network, schemaValid, known, catalog, rows);
-  if (found) runRules(new RuleRun(list), holdsCommonAnswer(found.facts) ? RULES_BEYOND_COMMON_ANSWER : RULES, found.header, -1, found.facts);
+  if (found) runRules(new RuleRun(list), METRICS_V2_RULES.rulesFor(found.facts), found.header, -1, found.facts);
 }
 
 /**

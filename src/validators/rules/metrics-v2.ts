@@ -21,7 +21,11 @@ import type { Found, RuleTable } from './rule-table.js';
 import { requestLimits } from '../../catalog/request-catalog.js';
 import { rangeExcess, statedMaxDateEnd } from '../../calendar/range-limit.js';
 
-/** What the rules read beside the header; found once by the harness. */
+/**
+ * What the rules read beside the header; found once by the harness. Its boolean facts are the
+ * common answer: a rule that one of them settles names it in its entry (`settledBy`), and the
+ * harness skips it on a body holding them all (rule-table.ts, fastPath).
+ */
 export interface MetricsV2Facts {
   readonly network: string;
   /** The network's metrics by name (metricsOf(2, network)). */
@@ -32,15 +36,19 @@ export interface MetricsV2Facts {
   readonly placed: boolean;
   /** The extra dimension the metric rows must support: the placed one, or the first anywhere. */
   readonly extra: string | undefined;
+  /** The header has no extra dimension (`extra` is undefined). */
+  readonly noExtraDimension: boolean;
   /** `data` nests as the header says, numbers innermost (the harness's fast answer). */
   readonly dataHolds: boolean;
   /** The rows of every metric element are metrics of the network, each once (the harness's fast answer). */
   readonly metricRowsHold: boolean;
   readonly request: Record<string, unknown> | undefined;
-  /** The header is the requested dimensions, then `metric`. */
-  readonly asRequested: boolean;
+  /** The header is the requested dimensions, then `metric`; true without a request (nothing to compare with). */
+  readonly headerAsRequested: boolean;
   /** The requested metrics when a list of strings the first metric element's rows differ from (each once, at its first place). */
   readonly requestedMetrics: readonly string[] | undefined;
+  /** The first metric element's rows are the requested metrics, or there is nothing to compare them with (`requestedMetrics` is undefined). */
+  readonly metricsAsRequested: boolean;
   readonly range: DateRange | undefined;
 }
 
@@ -153,41 +161,56 @@ function noDataColumns(header: HeaderElement[], catalog: ReadonlyMap<string, Cat
 
 /** The rules of the body, by its header. */
 export const metricsV2Rules: RuleTable<HeaderElement[], MetricsV2Facts> = {
-  'v2.metrics.header-ends-with-metric': (found, header, _at, { placed }) => {
-    if (!placed) misplacedMetric(found, header);
+  'v2.metrics.header-ends-with-metric': {
+    settledBy: 'placed',
+    check: (found, header, _at, { placed }) => {
+      if (!placed) misplacedMetric(found, header);
+    },
   },
-  'v2.metrics.header-extra-dimension': (found, header, _at, { placed }) => {
-    if (!placed) misplacedExtraDimension(found, header);
+  'v2.metrics.header-extra-dimension': {
+    settledBy: 'placed',
+    check: (found, header, _at, { placed }) => {
+      if (!placed) misplacedExtraDimension(found, header);
+    },
   },
-  'v2.metrics.metric-rows': (found, header, _at, { network, catalog, metricRowsHold }) => {
-    if (metricRowsHold) return;
-    for (let i = 0; i < header.length; i++) {
-      if (header[i].type !== 'metric') continue;
-      const rows = header[i].rows;
-      for (let j = 0; j < rows.length; j++) {
-        const row = rows[j];
-        if (typeof row === 'string' && !catalog.has(row)) found.add(`/header/${i}/rows/${j}`, `${quote(row)} is not ${withArticle(`${network} metric`)}`);
+  'v2.metrics.metric-rows': {
+    settledBy: 'metricRowsHold',
+    check: (found, header, _at, { network, catalog, metricRowsHold }) => {
+      if (metricRowsHold) return;
+      for (let i = 0; i < header.length; i++) {
+        if (header[i].type !== 'metric') continue;
+        const rows = header[i].rows;
+        for (let j = 0; j < rows.length; j++) {
+          const row = rows[j];
+          if (typeof row === 'string' && !catalog.has(row)) found.add(`/header/${i}/rows/${j}`, `${quote(row)} is not ${withArticle(`${network} metric`)}`);
+        }
       }
-    }
+    },
   },
-  'v2.metrics.metric-rows-unique': (found, header, _at, { catalog, metricRowsHold }) => {
-    if (metricRowsHold) return;
-    for (let i = 0; i < header.length; i++) {
-      if (header[i].type !== 'metric') continue;
-      const rows = header[i].rows;
-      if (rows.length < 2) continue; // one row cannot repeat (most bodies of one metric)
-      // The metrics seen in these rows, by catalog position (a few rows are compared with each other instead).
-      const seen = rows.length > FEW_ROWS ? new Uint8Array(catalog.size) : undefined;
-      for (let j = 0; j < rows.length; j++) {
-        const metric = typeof rows[j] === 'string' ? catalog.get(rows[j] as string) : undefined;
-        if (metric === undefined) continue;
-        if (seen ? seen[metric.position] === 1 : rows.indexOf(rows[j]) < j) found.add(`/header/${i}/rows/${j}`, `metric ${quote(metric.name)} appears more than once`);
-        if (seen) seen[metric.position] = 1;
+  'v2.metrics.metric-rows-unique': {
+    settledBy: 'metricRowsHold',
+    check: (found, header, _at, { catalog, metricRowsHold }) => {
+      if (metricRowsHold) return;
+      for (let i = 0; i < header.length; i++) {
+        if (header[i].type !== 'metric') continue;
+        const rows = header[i].rows;
+        if (rows.length < 2) continue; // one row cannot repeat (most bodies of one metric)
+        // The metrics seen in these rows, by catalog position (a few rows are compared with each other instead).
+        const seen = rows.length > FEW_ROWS ? new Uint8Array(catalog.size) : undefined;
+        for (let j = 0; j < rows.length; j++) {
+          const metric = typeof rows[j] === 'string' ? catalog.get(rows[j] as string) : undefined;
+          if (metric === undefined) continue;
+          if (seen ? seen[metric.position] === 1 : rows.indexOf(rows[j]) < j) found.add(`/header/${i}/rows/${j}`, `metric ${quote(metric.name)} appears more than once`);
+          if (seen) seen[metric.position] = 1;
+        }
       }
-    }
+    },
   },
-  'v2.metrics.extra-dimension-support': (found, header, _at, { catalog, extra }) => {
-    if (extra !== undefined) unsupportedExtraDimension(found, header, catalog, extra);
+  'v2.metrics.extra-dimension-support': {
+    settledBy: 'noExtraDimension',
+    check: (found, header, _at, { catalog, extra }) => {
+      if (extra !== undefined) unsupportedExtraDimension(found, header, catalog, extra);
+    },
   },
   'v2.metrics.date-rows': (found, header) => {
     for (let i = 0; i < header.length; i++) {
@@ -196,59 +219,77 @@ export const metricsV2Rules: RuleTable<HeaderElement[], MetricsV2Facts> = {
       for (let j = 0; j < rows.length && !found.shouldStop(); j++) if (!isDay(rows[j])) found.add(`/header/${i}/rows/${j}`, `expected a date YYYY-MM-DD, got ${describeValue(rows[j])}`);
     }
   },
-  'v2.metrics.data-nesting': (found, header, _at, { data, dataHolds }) => {
-    if (!data || dataHolds) return;
-    walkData(data, header, found, (value, depth, lengths, pointer) => {
-      if (value.length !== lengths[depth]) found.add(pointer(), `expected ${lengths[depth]} items (one per row of header element ${depth}), got ${value.length}`);
-      if (depth === lengths.length - 1) return;
-      for (let i = 0; i < value.length; i++) {
-        const child = value[i];
-        // Non-numbers at the top level are reported by the schema (`expected number or array`).
-        if (!Array.isArray(child) && (depth > 0 || typeof child === 'number')) {
-          found.add(childPointer(pointer(), i), `expected array (level ${depth + 2} of ${lengths.length}, one per header element), got ${describeValue(child)}`);
+  'v2.metrics.data-nesting': {
+    settledBy: 'dataHolds',
+    check: (found, header, _at, { data, dataHolds }) => {
+      if (!data || dataHolds) return;
+      walkData(data, header, found, (value, depth, lengths, pointer) => {
+        if (value.length !== lengths[depth]) found.add(pointer(), `expected ${lengths[depth]} items (one per row of header element ${depth}), got ${value.length}`);
+        if (depth === lengths.length - 1) return;
+        for (let i = 0; i < value.length; i++) {
+          const child = value[i];
+          // Non-numbers at the top level are reported by the schema (`expected number or array`).
+          if (!Array.isArray(child) && (depth > 0 || typeof child === 'number')) {
+            found.add(childPointer(pointer(), i), `expected array (level ${depth + 2} of ${lengths.length}, one per header element), got ${describeValue(child)}`);
+          }
         }
-      }
-    });
+      });
+    },
   },
-  'v2.metrics.data-numbers': (found, header, _at, { data, dataHolds, catalog }) => {
-    if (!data || dataHolds) return;
-    const noData = noDataColumns(header, catalog);
-    // The schema lets null through at the top level where a metric of the network may return no data.
-    const nullAtTop = hasNoDataMetric(catalog);
-    walkData(data, header, found, (value, depth, lengths, pointer) => {
-      if (depth !== lengths.length - 1) return;
-      for (let i = 0; i < value.length; i++) {
-        const v = value[i];
-        if (v === null && noData?.[i] === 1) continue; // shared.metrics.no-data-value's
-        // At the top level the schema reports values that are neither numbers nor arrays (nor null, where it allows it).
-        if (depth === 0 && !Array.isArray(v) && !(v === null && nullAtTop)) continue;
-        if (typeof v !== 'number' || !Number.isFinite(v)) found.add(childPointer(pointer(), i), `expected number (a metric value), got ${describeValue(v)}`);
-      }
-    });
+  'v2.metrics.data-numbers': {
+    settledBy: 'dataHolds',
+    check: (found, header, _at, { data, dataHolds, catalog }) => {
+      if (!data || dataHolds) return;
+      const noData = noDataColumns(header, catalog);
+      // The schema lets null through at the top level where a metric of the network may return no data.
+      const nullAtTop = hasNoDataMetric(catalog);
+      walkData(data, header, found, (value, depth, lengths, pointer) => {
+        if (depth !== lengths.length - 1) return;
+        for (let i = 0; i < value.length; i++) {
+          const v = value[i];
+          if (v === null && noData?.[i] === 1) continue; // shared.metrics.no-data-value's
+          // At the top level the schema reports values that are neither numbers nor arrays (nor null, where it allows it).
+          if (depth === 0 && !Array.isArray(v) && !(v === null && nullAtTop)) continue;
+          if (typeof v !== 'number' || !Number.isFinite(v)) found.add(childPointer(pointer(), i), `expected number (a metric value), got ${describeValue(v)}`);
+        }
+      });
+    },
   },
   /** A null in the column of a metric that may return no data: allowed by one careful reading only. */
-  'shared.metrics.no-data-value': (found, header, _at, { data, dataHolds, catalog }) => {
-    if (!data || dataHolds) return;
-    const noData = noDataColumns(header, catalog);
-    if (!noData) return;
-    const rows = header[header.length - 1].rows;
-    walkData(data, header, found, (value, depth, lengths, pointer) => {
-      if (depth !== lengths.length - 1) return;
-      for (let i = 0; i < value.length; i++) {
-        if (value[i] === null && noData[i] === 1) found.add(childPointer(pointer(), i), noDataMessage(rows[i] as string, 'null'));
-      }
-    });
+  'shared.metrics.no-data-value': {
+    settledBy: 'dataHolds',
+    check: (found, header, _at, { data, dataHolds, catalog }) => {
+      if (!data || dataHolds) return;
+      const noData = noDataColumns(header, catalog);
+      if (!noData) return;
+      const rows = header[header.length - 1].rows;
+      walkData(data, header, found, (value, depth, lengths, pointer) => {
+        if (depth !== lengths.length - 1) return;
+        for (let i = 0; i < value.length; i++) {
+          if (value[i] === null && noData[i] === 1) found.add(childPointer(pointer(), i), noDataMessage(rows[i] as string, 'null'));
+        }
+      });
+    },
   },
-  'v2.metrics.header-order': (found, header, _at, { request, asRequested }) => {
-    if (request && !asRequested) headerOutOfOrder(found, header, request);
+  'v2.metrics.header-order': {
+    settledBy: 'headerAsRequested',
+    check: (found, header, _at, { request, headerAsRequested }) => {
+      if (request && !headerAsRequested) headerOutOfOrder(found, header, request);
+    },
   },
   /** The rows of the first metric element are the requested metrics (a second metric element is a body-only error). */
-  'v2.metrics.requested-metrics': (found, header, _at, { requestedMetrics: metrics }) => {
-    if (metrics) unrequestedMetrics(found, header, metrics);
+  'v2.metrics.requested-metrics': {
+    settledBy: 'metricsAsRequested',
+    check: (found, header, _at, { requestedMetrics: metrics }) => {
+      if (metrics) unrequestedMetrics(found, header, metrics);
+    },
   },
   /** ... in the requested order, when they are the requested metrics. */
-  'v2.metrics.metric-order': (found, header, _at, { requestedMetrics: metrics }) => {
-    if (metrics) metricsOutOfOrder(found, header, metrics);
+  'v2.metrics.metric-order': {
+    settledBy: 'metricsAsRequested',
+    check: (found, header, _at, { requestedMetrics: metrics }) => {
+      if (metrics) metricsOutOfOrder(found, header, metrics);
+    },
   },
   /** A `date.day` element with rows holds the last requested day ("the last day is included in the result"; metrics may "return no data"). */
   'v2.metrics.last-day': (found, header, _at, { range }) => {
