@@ -57,8 +57,8 @@ export const GROUPS: readonly MutationGroup[] = [
   },
   {
     name: 'validator-checks',
-    title: "validators' harness (src/validators/checks/)",
-    mutate: ['src/validators/checks/**/*.ts'],
+    title: "validators' harness and the facts under it (src/validators/checks/, src/validators/facts/)",
+    mutate: ['src/validators/checks/**/*.ts', 'src/validators/facts/**/*.ts'],
     tests: ['test/validators/*.test.ts', 'test/spec/published-verdict.test.ts'],
   },
   {

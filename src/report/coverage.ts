@@ -12,7 +12,7 @@ import { isPlainObject } from '../shared/values.js';
 import type { CapturedResponse } from '../captures/types.js';
 import { failuresOf, statusesOf } from '../mock/prefer.js';
 import { lookupOperation } from '../validators/index.js';
-import { requestBody, UnreadableRequest } from '../validators/checks/request-shape.js';
+import { requestBody, UnreadableRequest } from '../validators/facts/request-shape.js';
 import type { CatalogData } from '../shared/catalog-types.js';
 import type { Coverage, CoverageCount } from './report-types.js';
 

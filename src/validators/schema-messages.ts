@@ -6,7 +6,7 @@
 import type { RuleId } from '../core/rules.js';
 import { ruleAt } from '../shared/constraint-rules.js';
 import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../shared/date-time-patterns.js';
-import { DAY_TIME_SHAPE, UTC_DATE_TIME_SHAPE } from './checks/values.js';
+import { DAY_TIME_SHAPE, UTC_DATE_TIME_SHAPE } from './facts/values.js';
 import type { CompiledValidator, CompiledValidatorError } from './compiled.js';
 import { describeValue, listValues, quote } from '../core/problems/describe.js';
 import type { ProblemList } from '../core/problems/problem-list.js';

@@ -108,6 +108,17 @@ describe('no arrow back up in src/', () => {
     const reaching = files.flatMap((file) => srcImports(file).filter((t) => t.startsWith('src/validators/')).map((t) => `${file} -> ${t}`));
     expect(reaching).toEqual([]);
   });
+
+  it("the validators' facts and rule tables stand below their harness: rules/ and facts/ import nothing from checks/, facts/ nothing from rules/", () => {
+    const facts = codeFiles('src/validators/facts');
+    expect(facts).toContain('src/validators/facts/values.ts');
+    const arrows = [...codeFiles('src/validators/rules'), ...facts].flatMap((file) =>
+      srcImports(file)
+        .filter((target) => target.startsWith('src/validators/checks/') || (file.startsWith('src/validators/facts/') && target.startsWith('src/validators/rules/')))
+        .map((target) => `${file} -> ${target}`),
+    );
+    expect(arrows).toEqual([]);
+  });
 });
 
 /** Every code file under `dir` of the project, as a path from the root. */

@@ -16,7 +16,7 @@ import { checkMetricsV2, METRICS_V2_RULES, metricsV2Facts } from '../../src/vali
 import { RememberedRequest } from '../../src/validators/checks/request-memo.js';
 import { metricsV2Rules } from '../../src/validators/rules/metrics-v2.js';
 import { checkOf, RuleRun, ruleList, runRules, settledByOf, type RuleEntry } from '../../src/validators/rules/rule-table.js';
-import type { HeaderElement } from '../../src/validators/checks/metrics-v2-body.js';
+import type { HeaderElement } from '../../src/validators/facts/metrics-v2-body.js';
 import type { MetricsV2Facts } from '../../src/validators/rules/metrics-v2.js';
 import type { RuleId } from '../../src/core/rules.js';
 

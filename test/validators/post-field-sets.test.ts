@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { postCatalogOf } from '../../src/validators/catalog-facts.js';
-import { PostFieldSetCache, postFieldSets } from '../../src/validators/checks/post-field-sets.js';
+import { PostFieldSetCache, postFieldSets } from '../../src/validators/facts/post-field-sets.js';
 
 const catalog = postCatalogOf(2, 'facebook')!;
 

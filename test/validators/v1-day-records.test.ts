@@ -161,7 +161,7 @@ describe('v1 metrics: one record per day, judged in the pass over the members', 
 
 describe('followsDay: a date after the one before it, of another day', () => {
   it('takes any full date after the first record (previous empty) and never reads past a shorter previous', async () => {
-    const { followsDay } = await import('../../src/validators/checks/v1-days.js');
+    const { followsDay } = await import('../../src/validators/facts/v1-days.js');
     expect(followsDay('2026-01-01 00:00:00', '')).toBe(true);
     expect(followsDay('2026-01-01 00:00:00', '2026-01')).toBe(true);
     expect(followsDay('2026-01-02 00:00:00', '2026-01-01 00:00:00')).toBe(true);

@@ -5,7 +5,7 @@
 import type { ProblemList } from '../../core/problems/problem-list.js';
 import { errorRules, type FailureFacts } from '../rules/failure.js';
 import { RuleRun, ruleList, runRules } from '../rules/rule-table.js';
-import { isPlainObject } from './values.js';
+import { isPlainObject } from '../facts/values.js';
 
 export { failureStatuses } from '../rules/failure.js';
 

@@ -8,11 +8,11 @@ import { metricsOf } from '../catalog-facts.js';
 import { realDayAt } from '../../calendar/date-times.js';
 import { DATE_OFF, DAYS_OFF, LAST_DAY_OFF, MEMBERS_OFF, memberRules, profileListRules, profileRules, recordRules, type MetricsV1Facts } from '../rules/metrics-v1.js';
 import { RuleRun, ruleList, runRules } from '../rules/rule-table.js';
-import { followsDay, holdsDay } from './v1-days.js';
-import { requestFacts, type RequestFacts } from './v1-request-facts.js';
+import { followsDay, holdsDay } from '../facts/v1-days.js';
+import { requestFacts, type RequestFacts } from '../facts/v1-request-facts.js';
 import { RecordMemo } from './v1-record-memo.js';
 import type { RememberedRequest } from './request-memo.js';
-import { isPlainObject, typeProblem } from './values.js';
+import { isPlainObject, typeProblem } from '../facts/values.js';
 import type { CatalogMetric } from '../catalog-facts.js';
 
 const MEMBER_RULES = ruleList(memberRules);

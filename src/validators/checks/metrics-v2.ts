@@ -9,11 +9,12 @@ import type { ProblemList } from '../../core/problems/problem-list.js';
 import { metricsOf, type CatalogMetric } from '../catalog-facts.js';
 import { metricsV2Rules, type MetricsV2Facts } from '../rules/metrics-v2.js';
 import { fastPath, RuleRun, runRules } from '../rules/rule-table.js';
-import { dataHolds, extraOf, firstMetric, headerOf, type HeaderElement } from './metrics-v2-body.js';
-import { dateRange, sameItems, stringArray, type DateRange } from './request-shape.js';
-import { distinctMetrics, MetricRowsMemo } from './metric-rows-memo.js';
+import { dataHolds, extraOf, firstMetric, headerOf, type HeaderElement } from '../facts/metrics-v2-body.js';
+import { dateRange, sameItems, stringArray, type DateRange } from '../facts/request-shape.js';
+import { distinctMetrics } from '../facts/metric-rows.js';
+import { MetricRowsMemo } from './metric-rows-memo.js';
 import type { RememberedRequest } from './request-memo.js';
-import { isPlainObject } from './values.js';
+import { isPlainObject } from '../facts/values.js';
 
 /**
  * The rules to run: on a body holding the common answer (the boolean facts of MetricsV2Facts the

@@ -9,8 +9,8 @@
  */
 import type { PostFieldType } from '../../shared/catalog-types.js';
 import type { PostCatalog } from '../catalog-facts.js';
-import type { PostFieldSets } from './post-field-sets.js';
-import { typeProblem } from './values.js';
+import type { PostFieldSets } from '../facts/post-field-sets.js';
+import { typeProblem } from '../facts/values.js';
 
 /** What {@link MemberLayout.read} found in a post: a member off (no catalog name, or not of its type; date-times aside). */
 export const MEMBER_OFF = 1;

@@ -14,10 +14,10 @@ import { pageRules, POST_INCOMPLETE, POST_MEMBERS_OFF, POST_ONLY_ALLOWED, postRu
 import { RuleRun, ruleList, runRules } from '../rules/rule-table.js';
 import { FEW_EXCLUDED, holdsNone } from './post-members.js';
 import { MEMBER_OFF, MEMBER_OUTSIDE, MemberLayouts, WANTED_MISSING } from './post-layout.js';
-import { PostFieldSetCache, postFieldSets, type PostFieldSets } from './post-field-sets.js';
-import { dateRange, stringArray, type DateRange } from './request-shape.js';
+import { PostFieldSetCache, postFieldSets, type PostFieldSets } from '../facts/post-field-sets.js';
+import { dateRange, stringArray, type DateRange } from '../facts/request-shape.js';
 import type { RememberedRequest } from './request-memo.js';
-import { isPlainObject } from './values.js';
+import { isPlainObject } from '../facts/values.js';
 
 const PAGE_RULES = ruleList(pageRules);
 const POST_RULES = ruleList(postRules);

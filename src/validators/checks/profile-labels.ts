@@ -2,7 +2,7 @@
 import type { ProblemList } from '../../core/problems/problem-list.js';
 import { labelRules } from '../rules/profile-labels.js';
 import { RuleRun, ruleList, runRules } from '../rules/rule-table.js';
-import { isPlainObject } from './values.js';
+import { isPlainObject } from '../facts/values.js';
 
 const RULES = ruleList(labelRules);
 

@@ -2,7 +2,7 @@
 import type { ProblemList } from '../../core/problems/problem-list.js';
 import { profileRules } from '../rules/profile-list.js';
 import { RuleRun, ruleList, runRules } from '../rules/rule-table.js';
-import { isPlainObject } from './values.js';
+import { isPlainObject } from '../facts/values.js';
 
 const RULES = ruleList(profileRules);
 

@@ -12,7 +12,7 @@
  * Each is reused only when what it is a function of is the same, compared exactly, so a verdict
  * never depends on the bodies before. Kept between bodies: at most {@link KEPT_POSITIONS} of each.
  */
-import type { RequestFacts } from './v1-request-facts.js';
+import type { RequestFacts } from '../facts/v1-request-facts.js';
 
 /** Positions kept from one body to the next (members of a record, dates of a profile): more than a record of any catalog holds, or the days of any requested range. */
 export const KEPT_POSITIONS = 512;

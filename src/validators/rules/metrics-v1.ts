@@ -11,10 +11,10 @@ import { quote } from '../../core/problems/describe.js';
 import { childPointer } from '../../shared/pointer.js';
 import type { CatalogMetric } from '../catalog-facts.js';
 import { hasDayTimeShape, realDayAt } from '../../calendar/date-times.js';
-import { rangeText, stringArray } from '../checks/request-shape.js';
-import { reportLastDay, reportRepeatedDays } from '../checks/v1-days.js';
-import type { RequestFacts } from '../checks/v1-request-facts.js';
-import { DAY_TIME_SHAPE, expected, isPlainObject, noDataMessage, typeProblem } from '../checks/values.js';
+import { rangeText, stringArray } from '../facts/request-shape.js';
+import { dateOf } from '../facts/v1-days.js';
+import type { RequestFacts } from '../facts/v1-request-facts.js';
+import { DAY_TIME_SHAPE, expected, isPlainObject, noDataMessage, typeProblem } from '../facts/values.js';
 import type { Found, RuleTable } from './rule-table.js';
 import { requestLimits } from '../../catalog/request-catalog.js';
 import { rangeExcess, statedMaxDateEnd } from '../../calendar/range-limit.js';
@@ -251,6 +251,24 @@ export const profileListRules: RuleTable<unknown[], MetricsV1Facts> = {
     found.add('/profiles', `records run from ${span[0]} to ${span[1]}; a request holding both days ends after ${statedMaxDateEnd(span[0])} (date_start plus ${months} calendar months at the latest), which the documents refuse with code 4`);
   },
 };
+
+/** The records of profile `i` whose day an earlier record of its `days` already holds. */
+function reportRepeatedDays(found: Found, days: unknown[], i: number): void {
+  const first = new Map<string, number>();
+  for (let d = 0; d < days.length; d++) {
+    const date = dateOf(days[d]);
+    if (date === undefined) continue;
+    const day = date.slice(0, 10);
+    const at = first.get(day);
+    if (at === undefined) first.set(day, d);
+    else found.add(`/profiles/${i}/data/${d}/date`, `a second record for ${day} (the first is /profiles/${i}/data/${at})`);
+  }
+}
+
+/** Profile `i` has records but none of the last requested day `end`. */
+function reportLastDay(found: Found, i: number, end: string): void {
+  found.add(`/profiles/${i}/data`, `no record for the last requested day ${quote(end)}`);
+}
 
 /** The rules of each profile found off. */
 export const profileRules: RuleTable<OffProfile, MetricsV1Facts> = {

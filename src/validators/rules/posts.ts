@@ -15,9 +15,9 @@ import { quote } from '../../core/problems/describe.js';
 import { childPointer } from '../../shared/pointer.js';
 import { hasUtcDateTimeShape, isDocumentedUtcShape, isUtcDateTime, realDayTime, utcInstantKey } from '../../calendar/date-times.js';
 import { dayNumber, FIRST_DAY_NUMBER, formatDayNumber, LAST_DAY_NUMBER } from '../../calendar/days.js';
-import { rangeText, type DateRange } from '../checks/request-shape.js';
-import { expected, isPlainObject, typeProblem, UTC_DATE_TIME_SHAPE } from '../checks/values.js';
-import type { PostFieldSets } from '../checks/post-field-sets.js';
+import { rangeText, type DateRange } from '../facts/request-shape.js';
+import { expected, isPlainObject, typeProblem, UTC_DATE_TIME_SHAPE } from '../facts/values.js';
+import type { PostFieldSets } from '../facts/post-field-sets.js';
 import type { RuleTable } from './rule-table.js';
 
 /** A requested sort key the rules can check. */

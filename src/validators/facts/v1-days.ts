@@ -2,14 +2,12 @@
  * The days of a version 1 metrics body: one record per day in each profile's data (body-only)
  * and, with the request, a record for the last requested day ("the last day of the range is
  * included") when the profile has records at all (metrics may "return no data"). The members'
- * pass (metrics-v1.ts) reads every record's date once: {@link followsDay} tells it, record by
+ * pass (../checks/metrics-v1.ts) reads every record's date once: {@link followsDay} tells it, record by
  * record, that a profile's records are in increasing order of days (then no day can repeat), and
  * {@link holdsDay} that a profile holds its last requested day (the last record first). The
- * reports run only for the profiles where either is not so. Record dates of other shapes are
- * reported by the date checks (metrics-v1.ts).
+ * rules of ../rules/metrics-v1.ts report only the profiles where either is not so. Record dates of
+ * other shapes are reported by the date checks (../rules/metrics-v1.ts).
  */
-import type { Found } from '../rules/rule-table.js';
-import { quote } from '../../core/problems/describe.js';
 import { isPlainObject } from './values.js';
 
 /** The first ten characters (the day of `YYYY-MM-DD HH:MM:SS`) of two dates are the same. */
@@ -32,23 +30,11 @@ export function followsDay(date: unknown, previous: string): date is string {
   return typeof date === 'string' && date.length >= 10 && date > previous && (previous.length < 10 || date.charCodeAt(9) !== previous.charCodeAt(9) || !sameDay(date, previous));
 }
 
-const dateOf = (record: unknown): string | undefined => {
+/** The date of a record, when a string of a day at least. */
+export const dateOf = (record: unknown): string | undefined => {
   const date = isPlainObject(record) ? record.date : undefined;
   return typeof date === 'string' && date.length >= 10 ? date : undefined;
 };
-
-/** The records of profile `i` whose day an earlier record of its `days` already holds. */
-export function reportRepeatedDays(found: Found, days: unknown[], i: number): void {
-  const first = new Map<string, number>();
-  for (let d = 0; d < days.length; d++) {
-    const date = dateOf(days[d]);
-    if (date === undefined) continue;
-    const day = date.slice(0, 10);
-    const at = first.get(day);
-    if (at === undefined) first.set(day, d);
-    else found.add(`/profiles/${i}/data/${d}/date`, `a second record for ${day} (the first is /profiles/${i}/data/${at})`);
-  }
-}
 
 /** A record of `days` has a date of `day` (`YYYY-MM-DD`); the last record, where the last requested day is, is read first. */
 export function holdsDay(days: unknown[], day: string): boolean {
@@ -59,9 +45,4 @@ export function holdsDay(days: unknown[], day: string): boolean {
     if (date !== undefined && sameDay(date, day)) return true;
   }
   return false;
-}
-
-/** Profile `i` has records but none of the last requested day `end`. */
-export function reportLastDay(found: Found, i: number, end: string): void {
-  found.add(`/profiles/${i}/data`, `no record for the last requested day ${quote(end)}`);
 }

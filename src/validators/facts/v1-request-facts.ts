@@ -1,7 +1,7 @@
 /**
  * The request-aware facts of a version 1 metrics request (the requested metrics with their set,
  * the range), read from the request once per validation. The requested profiles are not among
- * them: the body's profile ids are compared with the request's own list (metrics-v1.ts), which
+ * them: the body's profile ids are compared with the request's own list (../rules/metrics-v1.ts), which
  * needs no copy to compare with first.
  */
 import { dateRange, stringArray, type DateRange } from './request-shape.js';
