@@ -115,10 +115,12 @@ function postTable(t: VersionTables, network: string): PostCatalog {
 
 /**
  * Per version, per network: its metrics by name and its post facts, each made from the tables on
- * its first use (a process that validates facebook metrics never builds the other networks').
+ * its first use (a process that validates facebook metrics never builds the other networks'). A
+ * network is known by its member's presence: a list derived when read (version 1's metric names)
+ * is read once, by the table it makes.
  */
-const metricTables = Object.freeze([V1, V2].map((t) => new ConstantTable((network: string) => (own(t.metricNames, network) === undefined ? undefined : metricTable(t, network)))));
-const postTables = Object.freeze([V1, V2].map((t) => new ConstantTable((network: string) => (own(t.postFields, network) === undefined ? undefined : postTable(t, network)))));
+const metricTables = Object.freeze([V1, V2].map((t) => new ConstantTable((network: string) => (Object.hasOwn(t.metricNames, network) ? metricTable(t, network) : undefined))));
+const postTables = Object.freeze([V1, V2].map((t) => new ConstantTable((network: string) => (Object.hasOwn(t.postFields, network) ? postTable(t, network) : undefined))));
 
 const NO_METRICS: ReadonlyMap<string, CatalogMetric> = new Map();
 
