@@ -4,39 +4,40 @@
  * use (src/validators/catalog-facts.ts, src/request-checks/name-sets.ts) read that member once, to
  * make their facts, and ask only whether a network has one otherwise: a fresh process validating a
  * network's first answer derives its list once per table, and a posts check none. Counted with a
- * proxy over the generated table, not timed.
+ * proxy over the table handed to them, not timed.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { v1RequestTables } from '../../src/catalog/request-catalog.js';
+import { networkFactsTable } from '../../src/request-checks/name-sets.js';
+import { networkTables, V1 } from '../../src/validators/catalog-facts.js';
 
-const reads: string[] = [];
-
-vi.mock('../../generated/catalogs.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../generated/catalogs.js')>();
-  const counted = new Proxy(original.v1MetricNames, {
+/** `names` and the keys of its members read (the getter of a derived list runs on each). */
+function counted(names: Readonly<Record<string, string>>): { names: Readonly<Record<string, string>>; reads: string[] } {
+  const reads: string[] = [];
+  const proxy = new Proxy(names, {
     get(target, key, receiver) {
       if (typeof key === 'string') reads.push(key);
       return Reflect.get(target, key, receiver);
     },
   });
-  return { ...original, v1MetricNames: counted };
-});
+  return { names: proxy, reads };
+}
 
 describe("version 1's derived metric names", () => {
-  it('are read once by the validators\' table of a network, and not at all for another', async () => {
-    const { metricsOf } = await import('../../src/validators/catalog-facts.js');
-    reads.length = 0;
-    const metrics = metricsOf(1, 'twitter');
-    expect(metrics.size).toBeGreaterThan(0);
-    expect(metricsOf(1, 'twitter')).toBe(metrics);
-    expect(metricsOf(1, 'no-such-network').size).toBe(0);
+  it("are read once by the validators' table of a network, and not for another network or for posts", () => {
+    const { names, reads } = counted(V1.metricNames);
+    const tables = networkTables({ ...V1, metricNames: names });
+    const metrics = tables.metrics.get('twitter');
+    expect(metrics?.size).toBeGreaterThan(0);
+    expect(tables.metrics.get('twitter')).toBe(metrics);
+    expect(tables.metrics.get('no-such-network')).toBeUndefined();
+    expect(tables.posts.get('facebook')).toBeDefined();
     expect(reads).toEqual(['twitter']);
   });
 
-  it("are read once by the request checks' facts of a network's metrics, and not for its posts", async () => {
-    const { networkFactsTable } = await import('../../src/request-checks/name-sets.js');
-    const { v1RequestTables } = await import('../../src/catalog/request-catalog.js');
-    const table = networkFactsTable(v1RequestTables);
-    reads.length = 0;
+  it("are read once by the request checks' facts of a network's metrics, and not for its posts", () => {
+    const { names, reads } = counted(v1RequestTables.metricNames);
+    const table = networkFactsTable({ ...v1RequestTables, metricNames: names });
     expect(table.posts.get('facebook')).toBeDefined();
     expect(reads).toEqual([]);
     expect(table.metrics.get('facebook')).toBeDefined();
