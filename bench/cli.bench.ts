@@ -22,8 +22,10 @@
  * The `scale` part (only when named) writes 100,000 captures of the same mix (about 1.9 GB) and
  * validates the first 10,000 of them and all of them with `--threads 0`, interleaved: the peak RSS
  * of the larger over the smaller's is what memory grows by with the number of files (target 1.15x).
+ * The `first` part: the first 1,000 validations of a fresh process against ajv standalone code
+ * compiled from the published OpenAPI, FIRST_ROUNDS interleaved rounds (bench/first-calls.ts).
  * `BENCH_CLI_SOURCE=<checkout>` runs another checkout's CLI on the same files;
- * `BENCH_CLI_PARTS=folder` (or `har`, or `scale`) runs those parts only; `BENCH_CLI_ROUNDS` sets the folder's rounds (3).
+ * `BENCH_CLI_PARTS=folder` (or `har`, `first`, or `scale`) runs those parts only; `BENCH_CLI_ROUNDS` sets the folder's rounds (3).
  */
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statfsSync, statSync, writeFileSync, writeSync } from 'node:fs';
@@ -33,6 +35,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { bundleCli } from '../test/cli-validate/built-cli.js';
 import { API, entry } from '../test/cli-validate/har-fixtures.js';
+import { firstCallsRows } from './first-calls.js';
 import { failureShape, listShapes, postsShape, v1MetricsShape, v2MetricsShape, type Shape } from './bodies.js';
 import { median, type BenchRow } from './types.js';
 
@@ -45,6 +48,8 @@ const FILES = 10_000;
 const SCALE_FILES = 100_000;
 const SCALE_TARGET = 1.15;
 const HAR_ENTRIES = 1_000_000;
+/** Fresh processes of each side of the `first` part. */
+const FIRST_ROUNDS = 11;
 
 /** A deterministic pseudo-random sequence (the files are the same on every run). */
 function random(seed: number) {
@@ -285,12 +290,12 @@ const FOLDER_RUNS = [...RUNS, { how: ', --threads 2', args: ['--threads', '2'] }
 /** The run the validating script is compared with: every file on one thread, as the script reads them (as shipped for a checkout without `--threads`). */
 const oneThread = (measures: readonly Measure[]) => measures.find((m) => m.how === RUNS[1].how) ?? measures[0];
 
-/** The parts to run (`BENCH_CLI_PARTS=folder` or `har`; both unless set). */
-function partsToRun(): { folder: boolean; har: boolean; scale: boolean } {
-  const parts = (process.env.BENCH_CLI_PARTS ?? 'folder,har').split(',').map((p) => p.trim());
-  const unknown = parts.filter((p) => p !== 'folder' && p !== 'har' && p !== 'scale');
-  if (unknown.length || !parts.length) throw new Error(`bench: BENCH_CLI_PARTS takes folder, har and scale, separated by commas; got ${JSON.stringify(process.env.BENCH_CLI_PARTS)}`);
-  return { folder: parts.includes('folder'), har: parts.includes('har'), scale: parts.includes('scale') };
+/** The parts to run (`BENCH_CLI_PARTS=folder`, `har`, `first` or `scale`; all but `scale` unless set). */
+function partsToRun(): { folder: boolean; har: boolean; first: boolean; scale: boolean } {
+  const parts = (process.env.BENCH_CLI_PARTS ?? 'folder,har,first').split(',').map((p) => p.trim());
+  const unknown = parts.filter((p) => p !== 'folder' && p !== 'har' && p !== 'first' && p !== 'scale');
+  if (unknown.length || !parts.length) throw new Error(`bench: BENCH_CLI_PARTS takes folder, har, first and scale, separated by commas; got ${JSON.stringify(process.env.BENCH_CLI_PARTS)}`);
+  return { folder: parts.includes('folder'), har: parts.includes('har'), first: parts.includes('first'), scale: parts.includes('scale') };
 }
 
 /**
@@ -406,6 +411,7 @@ export async function run(): Promise<BenchRow[]> {
     const rows: BenchRow[] = [];
     if (parts.folder) rows.push(...folderRows(work, cli, await bundleScript(join(work, 'validate-folder.mjs'), VALIDATE_FOLDER, source), rounds, threadsOption ? FOLDER_RUNS : RUNS.slice(0, 1)));
     if (parts.scale) rows.push(...scaleRows(work, cli, rounds));
+    if (parts.first) rows.push(...(await firstCallsRows(work, source, FIRST_ROUNDS)));
     if (parts.har) rows.push(...harRows(work, cli, await bundleScript(join(work, 'validate-har.mjs'), VALIDATE_HAR, source), runs));
     return rows;
   } finally {

@@ -9,7 +9,6 @@
  */
 import { extraDimensionNames, metricsRequestFacts, postsRequestFacts, type RequestTables } from '../catalog/request-catalog.js';
 import type { MetricsRequestFacts, PostsRequestFacts } from '../shared/catalog-types.js';
-import { own } from '../catalog/words.js';
 import { ConstantTable } from '../core/constant-table.js';
 import type { OperationKind } from '../../generated/operations.js';
 import type { NameSets } from './schema-types.js';
@@ -62,8 +61,12 @@ function factsOf(metrics: MetricsRequestFacts | undefined, posts: PostsRequestFa
   };
 }
 
-/** Whether `network` has metrics or posts in a version's `tables`. */
-const isKnown = (tables: RequestTables, network: string): boolean => own(tables.metricNames, network) !== undefined || own(tables.postFields, network) !== undefined;
+/**
+ * Whether `network` has metrics or posts in a version's `tables`: asked of the members' presence,
+ * not their values (a list such as version 1's metric names is derived each time it is read:
+ * generated/catalogs.ts `namesAfter`).
+ */
+const isKnown = (tables: RequestTables, network: string): boolean => Object.hasOwn(tables.metricNames, network) || Object.hasOwn(tables.postFields, network);
 
 /**
  * The facts of the networks of a version's `tables`, per kind of body, each made from the tables

@@ -35,7 +35,7 @@ export interface PostFacts {
 }
 
 /** The tables of one version that the checks read (generated/catalogs.ts). */
-interface VersionTables {
+export interface VersionTables {
   readonly metricNames: Readonly<Record<string, string>>;
   readonly metricTypes: Readonly<Record<string, string>>;
   readonly extraDimensions: Readonly<Record<string, Readonly<Record<string, string>>>>;
@@ -48,7 +48,8 @@ interface VersionTables {
   readonly videoOnly: Readonly<Record<string, string>>;
 }
 
-const V1: VersionTables = {
+/** Version 1's tables. */
+export const V1: VersionTables = {
   metricNames: tables.v1MetricNames,
   metricTypes: tables.v1MetricTypes,
   extraDimensions: tables.v1MetricExtraDimensions,
@@ -114,17 +115,25 @@ function postTable(t: VersionTables, network: string): PostCatalog {
 }
 
 /**
- * Per version, per network: its metrics by name and its post facts, each made from the tables on
- * its first use (a process that validates facebook metrics never builds the other networks').
+ * Per network of a version's tables: its metrics by name and its post facts, each made from `t` on
+ * its first use (a process that validates facebook metrics never builds the other networks'). A
+ * network is known by its member's presence: a list derived when read (version 1's metric names)
+ * is read once, by the table it makes.
  */
-const metricTables = Object.freeze([V1, V2].map((t) => new ConstantTable((network: string) => (own(t.metricNames, network) === undefined ? undefined : metricTable(t, network)))));
-const postTables = Object.freeze([V1, V2].map((t) => new ConstantTable((network: string) => (own(t.postFields, network) === undefined ? undefined : postTable(t, network)))));
+export function networkTables(t: VersionTables): { readonly metrics: ConstantTable<string, ReadonlyMap<string, CatalogMetric>>; readonly posts: ConstantTable<string, PostCatalog> } {
+  return Object.freeze({
+    metrics: new ConstantTable((network: string) => (Object.hasOwn(t.metricNames, network) ? metricTable(t, network) : undefined)),
+    posts: new ConstantTable((network: string) => (Object.hasOwn(t.postFields, network) ? postTable(t, network) : undefined)),
+  });
+}
+
+const versionTables = Object.freeze([V1, V2].map(networkTables));
 
 const NO_METRICS: ReadonlyMap<string, CatalogMetric> = new Map();
 
 /** The metrics of a network in a version, by name; positions run from 0 to `size - 1`. */
 export function metricsOf(version: number, network: string): ReadonlyMap<string, CatalogMetric> {
-  return (version === 1 || version === 2 ? metricTables[version - 1].get(network) : undefined) ?? NO_METRICS;
+  return (version === 1 || version === 2 ? versionTables[version - 1].metrics.get(network) : undefined) ?? NO_METRICS;
 }
 
 /** Names of the extra dimensions (those a metric allows besides the base dimensions). */
@@ -132,7 +141,7 @@ export const extraDimensionNames: ReadonlySet<string> = new Set(words(tables.ext
 
 /** The post facts of a network in a version, if documented. */
 export function postCatalogOf(version: number, network: string): PostCatalog | undefined {
-  return version === 1 || version === 2 ? postTables[version - 1].get(network) : undefined;
+  return version === 1 || version === 2 ? versionTables[version - 1].posts.get(network) : undefined;
 }
 
 /** The error codes of the catalog. */
