@@ -247,6 +247,30 @@ export function* walkInputs(dir: string, show: (p: string) => string): Generator
 }
 
 /**
+ * The inputs under command line paths (relative to `cwd`; `-` is standard input), in order: each
+ * file, and each path that cannot be read. Files are named relative to `shownFrom`.
+ */
+function* walkPaths(paths: readonly string[], cwd: string, shownFrom: string): Generator<WalkItem> {
+  const show = (p: string) => displayPath(p, shownFrom);
+  for (const given of paths) {
+    if (given === '-') {
+      yield { file: { path: given, label: STDIN_LABEL, stdin: true } };
+      continue;
+    }
+    const path = resolve(cwd, given);
+    let isDir = false;
+    try {
+      isDir = statSync(path).isDirectory();
+    } catch (err) {
+      yield { problem: unreadableInput(show(path), errorText(err)) };
+      continue;
+    }
+    if (!isDir) yield { file: { path, label: show(path) } };
+    else yield* walkInputs(path, show);
+  }
+}
+
+/**
  * The inputs under command line paths (relative to `cwd`; `-` is standard input), listed twice:
  * once at once, to count the files and find the paths that cannot be read (`count`,
  * `unreadable`), then by `files()`, which walks again and hands out the files one by one in the
@@ -255,28 +279,9 @@ export function* walkInputs(dir: string, show: (p: string) => string): Generator
  * working directory unless given: `validate` gives the root its reports' paths start at).
  */
 export function listInputs(paths: readonly string[], cwd = process.cwd(), shownFrom = cwd): { count: number; unreadable: UnreadableInput[]; files(): Generator<InputFile> } {
-  const show = (p: string) => displayPath(p, shownFrom);
-  const all = function* (): Generator<WalkItem> {
-    for (const given of paths) {
-      if (given === '-') {
-        yield { file: { path: given, label: STDIN_LABEL, stdin: true } };
-        continue;
-      }
-      const path = resolve(cwd, given);
-      let isDir = false;
-      try {
-        isDir = statSync(path).isDirectory();
-      } catch (err) {
-        yield { problem: unreadableInput(show(path), errorText(err)) };
-        continue;
-      }
-      if (!isDir) yield { file: { path, label: show(path) } };
-      else yield* walkInputs(path, show);
-    }
-  };
   let count = 0;
   const unreadable: UnreadableInput[] = [];
-  for (const item of all()) {
+  for (const item of walkPaths(paths, cwd, shownFrom)) {
     if ('file' in item) count++;
     else unreadable.push(item.problem);
   }
@@ -284,16 +289,21 @@ export function listInputs(paths: readonly string[], cwd = process.cwd(), shownF
     count,
     unreadable,
     *files() {
-      for (const item of all()) if ('file' in item) yield item.file;
+      for (const item of walkPaths(paths, cwd, shownFrom)) if ('file' in item) yield item.file;
     },
   };
 }
 
 /**
- * Expands command line paths into the files to read, all of them listed (see listInputs, which
- * lists them one at a time); paths that cannot be read are unreadable.
+ * Expands command line paths into the files to read, all of them kept, in one walk (listInputs
+ * walks twice so as to keep none); paths that cannot be read are unreadable.
  */
 export function expandPaths(paths: readonly string[], cwd = process.cwd(), shownFrom = cwd): { files: InputFile[]; unreadable: UnreadableInput[] } {
-  const listing = listInputs(paths, cwd, shownFrom);
-  return { files: [...listing.files()], unreadable: listing.unreadable };
+  const files: InputFile[] = [];
+  const unreadable: UnreadableInput[] = [];
+  for (const item of walkPaths(paths, cwd, shownFrom)) {
+    if ('file' in item) files.push(item.file);
+    else unreadable.push(item.problem);
+  }
+  return { files, unreadable };
 }
