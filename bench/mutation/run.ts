@@ -9,6 +9,11 @@
  * reports/mutation/<group>-events/ (Stryker's event recorder): the survivors so far can be read
  * and worked on before a long run ends.
  *
+ * A group's run is incremental (Stryker's incremental mode): its results are kept in
+ * reports/mutation/<group>-incremental.json, and the next run of the group reuses the result of
+ * each mutant whose code and covering tests did not change, so a rerun after new tests costs the
+ * mutants they reach. `MUTATION_FORCE=1` runs every mutant again.
+ *
  * A mutant marked equivalent in the source (`// Stryker disable next-line <mutator>: <reason>`)
  * is counted apart, with its reason: the score counts only the mutants that change behaviour.
  * Not part of `npm test` (a whole run takes an hour or more on two cores) nor of `npm run bench`.
@@ -51,6 +56,9 @@ async function runGroup(group: MutationGroup): Promise<void> {
     reporters: ['progress', 'event-recorder'],
     eventReporter: { baseDir: `reports/mutation/${group.name}-events` },
     ignorePatterns: ['dist', 'reports', 'test-artifacts', '.scratch', '.tmp', '.ci/vitest-report.json', '.vitest-report.json'],
+    incremental: true,
+    incrementalFile: `reports/mutation/${group.name}-incremental.json`,
+    force: process.env.MUTATION_FORCE === '1',
     tempDirName: `.stryker-tmp/${group.name}`,
     cleanTempDir: true,
     // A loaded shared machine slows every run: a mutant is a timeout only well past the tests' own time.
