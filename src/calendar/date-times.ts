@@ -39,15 +39,8 @@ export function realDayTime(text: string): boolean {
   const seconds = digitsAt(text, 17, 2);
   if (hours < 24 && minutes < 60 && seconds < 60) return true;
   if (hours === 23 && minutes === 59 && seconds === 60) return LEAP_SECOND_DAYS.has(text.slice(0, 10));
-  return hours === 24 && minutes === 0 && seconds === 0 && !/[1-9]/.test(text.slice(19, 19 + fractionLength(text)));
-}
-
-/** The length of the fraction of a second (with its dot) at position 19 of a date-time, 0 if none. */
-function fractionLength(text: string): number {
-  if (text.charCodeAt(19) !== 46) return 0;
-  let end = 20;
-  while (end < text.length && text.charCodeAt(end) >= 48 && text.charCodeAt(end) <= 57) end++;
-  return end - 19;
+  // After the seconds come at most a fraction and the zone, `Z` or `+00:00`: no digit 1-9 but a fraction's.
+  return hours === 24 && minutes === 0 && seconds === 0 && !/[1-9]/.test(text.slice(19));
 }
 
 /** `value` has the shape of a post date-time ({@link UTC_DATE_TIME_PATTERN}); the day may not exist. */
@@ -61,8 +54,9 @@ export function isUtcDateTime(value: unknown): value is string {
 }
 
 /**
- * A string of UTC date-time shape is spelled as the documents show it: no fraction, `+00:00`
- * (`YYYY-MM-DDTHH:MM:SS` then `+00:00` is 25 characters with `+` at 19). No second regex.
+ * A string is spelled as the documents spell a UTC date-time, when it has that shape: no
+ * fraction, `+00:00` (`YYYY-MM-DDTHH:MM:SS` then `+00:00` is 25 characters with `+` at 19). No
+ * second regex; any string gets an answer (the posts rules ask before they check the shape).
  */
 export function isDocumentedUtcShape(utcDateTime: string): boolean {
   return utcDateTime.length === 25 && utcDateTime.charCodeAt(19) === 43;
@@ -80,7 +74,8 @@ export function hasDayTimeShape(value: string): boolean {
   for (let i = 0; i < DAY_TIME_CHARACTERS.length; i++) {
     const c = value.charCodeAt(i);
     const wanted = DAY_TIME_CHARACTERS[i];
-    if (wanted ? c !== wanted : c < 48 || c > 57) return false;
+    // A digit is 48 to 57; past the end, NaN is none, so the loop's bound cannot read one too many.
+    if (wanted ? c !== wanted : !(c >= 48 && c <= 57)) return false;
   }
   return true;
 }

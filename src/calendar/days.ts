@@ -237,9 +237,10 @@ export function dateRangeExcess(dateStart: Day, dateEnd: Day, months: number): '
  * the most daily rows a range within the inferred reading holds (the mock's bounds).
  */
 export function longestMonthsInDays(months: number): number {
-  // 24 sums of a few month lengths: computed when asked, nothing kept between calls.
+  // 24 sums of a few month lengths, the runs starting in a common year and in a leap year:
+  // computed when asked, nothing kept between calls.
   let longest = 0;
-  for (let year = 2023; year <= 2024; year++) {
+  for (const year of [2023, 2024]) {
     for (let start = 0; start < 12; start++) {
       let days = 0;
       for (let m = start; m < start + months; m++) days += daysInMonth(year + Math.floor(m / 12), (m % 12) + 1);

@@ -24,9 +24,8 @@ export type OperationLookup = { readonly operation: Operation; readonly error?: 
 const answers: ReadonlyMap<Operation, OperationLookup> = new Map(operations.map((op) => [op, Object.freeze({ operation: op })]));
 const byPath: ReadonlyMap<string, Operation> = new Map(operations.map((op) => [op.path, op]));
 /** The operations by method, then path (a lookup of both without building a key string). */
-const byMethodAndPath: ReadonlyMap<string, ReadonlyMap<string, Operation>> = new Map(
-  [...new Set(operations.map((op) => op.method))].map((method) => [method, new Map(operations.filter((op) => op.method === method).map((op) => [op.path, op]))]),
-);
+const byMethodAndPath = new Map<string, Map<string, Operation>>();
+for (const op of operations) byMethodAndPath.set(op.method, (byMethodAndPath.get(op.method) ?? new Map()).set(op.path, op));
 // Stryker disable next-line MethodExpression: the generated list holds version 1's operations before version 2's, so the versions come sorted either way
 const versions: readonly number[] = [...new Set(operations.map((op) => op.version))].sort();
 
@@ -42,7 +41,8 @@ const lastSegments: ReadonlySet<string> = new Set(operations.map((op) => op.path
 function matchPath(pathname: string, method?: string): Operation[] {
   // Most paths that are no operation (a page's assets) end with no operation's last segment.
   if (!lastSegments.has(pathname.slice(pathname.lastIndexOf('/')))) return [];
-  const found = operations.filter((op) => (method === undefined || op.method === method) && (pathname === op.path || pathname.endsWith(op.path)));
+  // An operation's path starts with "/": a path that ends with it ends with it at a segment.
+  const found = operations.filter((op) => (method === undefined || op.method === method) && pathname.endsWith(op.path));
   // Stryker disable next-line MethodExpression,ArrowFunction,ArithmeticOperator: no operation's path ends with another's and none has two methods (test/operations/operation-lookup.test.ts checks the generated list), so at most one operation matches and the order is moot
   return found.sort((a, b) => b.path.length - a.path.length);
 }
@@ -83,9 +83,12 @@ export function postListPathOf(path: string): { readonly version: number; readon
  */
 export function operationOf(method: string, path: string): Operation | undefined {
   // A method and path as the builders write them: two map reads, no normalising.
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: a fast path: the lines below find the same operation for any method and path, a string or not
-  const given = typeof path === 'string' ? byMethodAndPath.get(method)?.get(path) : undefined;
-  if (given) return given;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: a fast path: normalisedOperationOf finds the same operation for any method and path, a string or not
+  return (typeof path === 'string' ? byMethodAndPath.get(method)?.get(path) : undefined) ?? normalisedOperationOf(method, path);
+}
+
+/** {@link operationOf} of a method and path written any way: any case, padded, a URL, under a base path. */
+function normalisedOperationOf(method: string, path: string): Operation | undefined {
   // Stryker disable next-line StringLiteral: no method is no operation, whatever text stands for it
   const verb = String(method ?? '').trim().toUpperCase();
   // Stryker disable next-line StringLiteral: no path is no operation, whatever text stands for it
@@ -110,7 +113,7 @@ export function lookupOperation(method: string, path: string): OperationLookup {
     const keys = otherMethods.map((op) => op.key).join(', ');
     return { error: `${verb || '(no method)'} ${pathname} is not an operation: ${keys} is`, version: otherMethods[0].version };
   }
-  const version = versions.find((v) => pathname === `/${v}` || pathname.startsWith(`/${v}/`) || pathname.includes(`/${v}/`));
+  const version = versions.find((v) => pathname === `/${v}` || pathname.includes(`/${v}/`));
   if (version === undefined) {
     return { error: `unknown operation ${verb} ${pathname}: API paths start with ${versions.map((v) => `/${v}/`).join(' or ')}` };
   }

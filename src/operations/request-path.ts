@@ -10,11 +10,12 @@ export function requestPathname(pathOrUrl: string): string {
   // Scheme and host, then query and fragment; no URL parser, so that the module (which the
   // builders reach) compiles without DOM or Node types.
   let path = pathOrUrl.trim();
-  // An http(s) URL, the common case, cut without a regular expression: its host runs to the first "/", "?" or "#".
-  const host = path.startsWith('https://') ? 8 : path.startsWith('http://') ? 7 : -1;
-  if (host >= 0) {
+  // An http(s) URL, the common case, cut without a regular expression: its host runs to the first
+  // "/", "?" or "#", or to the end (`!==`: the loop stops there, never reading past it).
+  const host = path.startsWith('https://') ? 8 : path.startsWith('http://') ? 7 : 0;
+  if (host > 0) {
     let end = host;
-    while (end < path.length && path[end] !== '/' && path[end] !== '?' && path[end] !== '#') end++;
+    while (end !== path.length && path[end] !== '/' && path[end] !== '?' && path[end] !== '#') end++;
     path = path.slice(end);
   } else path = path.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
   const query = path.search(/[?#]/);

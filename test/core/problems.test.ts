@@ -154,6 +154,19 @@ describe('the problem list', () => {
     expect(list.all().at(-1)).toEqual({ rule: STATED, severity: 'error', place: '', message: `and 2 more problems of rule ${STATED} not listed (only the first 1 of a rule are shown)`, code: 4 });
   });
 
+  it('hands out what it listed as it is while no cap left a problem out, and a copy with the entries once one did', () => {
+    const list = new ProblemList({ maxPerRule: 1 });
+    list.add(STATED, '/a', 'bad');
+    const listed = list.all();
+    // No copy per call: a check that reads its problems for every response allocates nothing for them.
+    expect(list.all()).toBe(listed);
+    list.add(STATED, '/b', 'bad');
+    const capped = list.all();
+    expect(capped).not.toBe(listed);
+    expect(capped.map((p) => p.place)).toEqual(['/a', '']);
+    expect(listed.map((p) => p.place)).toEqual(['/a']);
+  });
+
   it('turns a problem into a response or a request problem, every member kept', () => {
     const found = { rule: STATED, severity: 'warning' as const, place: '/p', message: 'm', code: 4 };
     expect(atPointer(found)).toEqual({ pointer: '/p', message: 'm', rule: STATED, severity: 'warning' });

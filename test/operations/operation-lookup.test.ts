@@ -2,9 +2,10 @@
  * The operation lookup, operation by operation of the generated list: every spelling of its path
  * finds it with its own method and not with another, and every path that is no operation says
  * why, with the version it is under. Also the facts of the list the lookup relies on: no path has
- * two methods and no operation's path ends with another's.
+ * two methods and no operation's path ends with another's; and its work, counted: a path as the
+ * builders write it, or one ending with no operation's last segment, is compared with no operation.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { operations } from '../../generated/operations.js';
 import { apiVersionOf, lookupOperation, operationAtPath, operationOf } from '../../src/operations/operation-of.js';
 import { requestPathname, splitOperationKey } from '../../src/operations/request-path.js';
@@ -66,9 +67,37 @@ describe('a path that is no operation', () => {
     expect(['/1/facebook/metrics', '/2/x', '/2', '/3/x', '/20/x', 'x/2/'].map(apiVersionOf)).toEqual([1, 2, undefined, undefined, undefined, undefined]);
     expect(splitOperationKey(' post  /2/facebook/metrics ')).toEqual({ method: 'post', path: '/2/facebook/metrics' });
     expect([42, 'POST', 'POST /a /b', '', null].map(splitOperationKey)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    // A key is a string: an array or object that only reads as one is none.
+    expect([['POST /2/facebook/metrics'], { toString: () => 'POST /2/facebook/metrics' }].map(splitOperationKey)).toEqual([undefined, undefined]);
     expect(requestPathname('https://h:1')).toBe('/');
     expect(requestPathname('https://h?q=/2/x')).toBe('/');
     expect(requestPathname('http://h#/2/x')).toBe('/');
     expect(requestPathname('  /2/x//  ')).toBe('/2/x');
+  });
+});
+
+describe('the work of a lookup, counted in comparisons with the operation list', () => {
+  /** How many times `find` walks the operation list (operations.filter), and what it found. */
+  const walks = <T>(find: () => T): { walks: number; found: T } => {
+    const filter = vi.spyOn(operations as (typeof operations)[number][], 'filter');
+    try {
+      const found = find();
+      return { walks: filter.mock.calls.length, found };
+    } finally {
+      filter.mockRestore();
+    }
+  };
+
+  it('finds a method and path as the builders write them by two map reads, without walking the list', () => {
+    for (const op of operations) expect(walks(() => operationOf(op.method, op.path)), op.key).toEqual({ walks: 0, found: op });
+    // The count is live: a path under a base path is matched against the list.
+    const [op] = operations;
+    expect(walks(() => operationOf(op.method, `/api${op.path}`))).toEqual({ walks: 1, found: op });
+  });
+
+  it('turns a path that ends with no operation\'s last segment (a page\'s asset) away without walking the list', () => {
+    for (const path of ['/assets/font.woff2', 'https://cdn.example.invalid/2/facebook/app.js', '/2/facebook/nothing']) {
+      expect(walks(() => operationOf('GET', path)), path).toEqual({ walks: 0, found: undefined });
+    }
   });
 });

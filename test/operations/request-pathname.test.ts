@@ -1,10 +1,11 @@
 /**
  * The path of a request URL and its operation, read without a regular expression for http(s) URLs
  * and with a shortcut for paths that end with no operation's last segment: the same answers as the
- * plain reading (regular expressions, a match against every operation) on random URLs and paths.
+ * plain reading (regular expressions, a match against every operation) on random URLs and paths;
+ * and that an http(s) URL is indeed read without one.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { operations } from '../../generated/operations.js';
 import { operationOf } from '../../src/operations/operation-of.js';
 import { requestPathname } from '../../src/operations/request-path.js';
@@ -38,5 +39,20 @@ describe('reading the path of a request', () => {
     );
     expect(requestPathname('https://api.example.invalid/2/facebook/metrics?x=1#y')).toBe('/2/facebook/metrics');
     expect(operationOf('GET', 'https://cdn.example.invalid/font.woff2')).toBeUndefined();
+  });
+});
+
+describe('reading an http(s) URL', () => {
+  it('cuts its scheme and host without a regular expression; another scheme takes one', () => {
+    const replace = vi.spyOn(String.prototype, 'replace');
+    try {
+      const paths = ['https://api.example.invalid/2/facebook/metrics', 'http://127.0.0.1:4010/2/x?y=1', 'https://h', 'http://h#f'].map(requestPathname);
+      expect({ paths, replaced: replace.mock.calls.length }).toEqual({ paths: ['/2/facebook/metrics', '/2/x', '/', '/'], replaced: 0 });
+      // The count is live: a ws:// URL goes through the regular expression.
+      expect(requestPathname('ws://h/2/x')).toBe('/2/x');
+      expect(replace).toHaveBeenCalledTimes(1);
+    } finally {
+      replace.mockRestore();
+    }
   });
 });
