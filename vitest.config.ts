@@ -6,6 +6,10 @@
  * reads: temp folders, random ports; the consumer test's `npm pack` rebuilds dist/, which no
  * other suite reads. See docs/decisions/test-loop.md.
  *
+ * `testTimeout` and `hookTimeout` are hang guards only: a test that keeps the default takes at most
+ * about 8 s on a loaded 2-core machine; one that takes longer (a browser, a child process, answers
+ * of a million values) sets a bound of minutes of its own. No test bounds a wait by its speed.
+ *
  * The type tests (*.test-d.ts) run tsc over the whole project (tsconfig.json); a type error in
  * any other file is an "Unhandled Source Error" that fails the run, so `npm test` does not run
  * tsc a second time through `npm run lint`.

@@ -71,3 +71,31 @@ describe('the day-record shape, YYYY-MM-DD HH:MM:SS', () => {
     expect([`${good} `, `${good}0`, good.slice(1)].map(hasDayTimeShape)).toEqual([false, false, false]);
   });
 });
+
+describe('the leap second, 23:59:60', () => {
+  /**
+   * IERS Bulletin C's table of TAI - UTC, as IANA's leap-seconds.list carries it: the first day of
+   * each new offset, from 10 s on 1972-01-01 to 37 s on 2017-01-01, one second a step. A leap
+   * second ends the day before each step.
+   */
+  const STEPS = [
+    '1972-07-01', '1973-01-01', '1974-01-01', '1975-01-01', '1976-01-01', '1977-01-01', '1978-01-01', '1979-01-01', '1980-01-01',
+    '1981-07-01', '1982-07-01', '1983-07-01', '1985-07-01', '1988-01-01', '1990-01-01', '1991-01-01', '1992-07-01', '1993-07-01',
+    '1994-07-01', '1996-01-01', '1997-07-01', '1999-01-01', '2006-01-01', '2009-01-01', '2012-07-01', '2015-07-01', '2017-01-01',
+  ];
+  const dayBefore = (day: string) => DateTime.fromISO(day, { zone: 'utc' }).minus({ days: 1 }).toISODate()!;
+
+  it('names a real instant at the end of each day a leap second was inserted, and of no day around it', () => {
+    expect(STEPS).toHaveLength(37 - 10);
+    for (const step of STEPS) {
+      const day = dayBefore(step);
+      for (const value of [`${day}T23:59:60Z`, `${day}T23:59:60.5+00:00`, `${day} 23:59:60`]) expect(realDayTime(value), value).toBe(true);
+      for (const other of [dayBefore(day), step]) expect(realDayTime(`${other}T23:59:60Z`), other).toBe(false);
+    }
+    // None at the end of the other June and December days of those years, nor after 2016.
+    const inserted = new Set(STEPS.map(dayBefore));
+    for (let year = 1971; year <= 2026; year++) {
+      for (const day of [`${year}-06-30`, `${year}-12-31`]) expect(isUtcDateTime(`${day}T23:59:60Z`), day).toBe(inserted.has(day));
+    }
+  });
+});
