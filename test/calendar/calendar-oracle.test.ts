@@ -14,6 +14,7 @@ import { DAY_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../../src/shared/date-t
 import {
   addDays,
   civilFromDays,
+  dateRangeExcess,
   dayNumber,
   dayNumberOfDay,
   daysBetween,
@@ -32,6 +33,7 @@ import {
   monthLabel,
   monthStart,
   parseDay,
+  statedLatestDateEnd,
   weekStart,
 } from '../../src/calendar/days.js';
 import { RequestValidationError } from '../../src/core/problems/request-error.js';
@@ -130,14 +132,20 @@ describe('calendar days, against luxon', () => {
     expect(addDays('9999-12-30', 1)).toBe(LAST_DAY);
   });
 
+  // luxon adds months with the day clamped to the month's end. The inferred reading: the day before
+  // the same day number that many months later, or, when the month is too short for it, that
+  // month's last day. The stated reading: luxon's sum itself.
+  const oracle = (start: DateTime, months: number) => {
+    const later = start.plus({ months });
+    const end = later.day === start.day ? later.minus({ days: 1 }) : later.endOf('month').startOf('day');
+    return end.year > 9999 ? LAST_DAY : end.toISODate();
+  };
+  const statedOracle = (start: DateTime, months: number) => {
+    const later = start.plus({ months });
+    return later.year > 9999 ? LAST_DAY : later.toISODate()!;
+  };
+
   it('gives the latest date_end of every limit from 1 to 12 months as luxon\'s month arithmetic reads it', () => {
-    // luxon adds months with the day clamped to the month's end: the day before the same day number
-    // that many months later, or, when the month is too short for it, that month's last day.
-    const oracle = (start: DateTime, months: number) => {
-      const later = start.plus({ months });
-      const end = later.day === start.day ? later.minus({ days: 1 }) : later.endOf('month').startOf('day');
-      return end.year > 9999 ? LAST_DAY : end.toISODate();
-    };
     fc.assert(
       fc.property(dayNumbers, fc.integer({ min: 1, max: 12 }), (n, months) => {
         const start = ofNumber(n);
@@ -153,6 +161,31 @@ describe('calendar days, against luxon', () => {
       const start = DateTime.fromObject({ year, month, day }, utc);
       expect(latestDateEnd(start.toISODate()!, 3), start.toISODate()!).toBe(oracle(start, 3));
     }
+  });
+
+  it('tells which reading a range breaks as luxon reads both, on each side of either end and over random ranges', () => {
+    // The end: a day or three around the stated or the inferred latest end, or anywhere in the next 400 days.
+    const ends = fc.oneof(fc.record({ around: fc.constantFrom('stated', 'inferred'), by: fc.integer({ min: -3, max: 3 }) }), fc.record({ around: fc.constant('start'), by: fc.integer({ min: 0, max: 400 }) }));
+    fc.assert(
+      fc.property(dayNumbers, fc.integer({ min: 1, max: 12 }), ends, (n, months, { around, by }) => {
+        const start = ofNumber(n);
+        const first = start.toISODate()!;
+        const stated = statedOracle(start, months);
+        const inferred = oracle(start, months)!;
+        const from = around === 'stated' ? dayNumber(stated)! : around === 'inferred' ? dayNumber(inferred)! : n;
+        const last = formatDayNumber(Math.min(Math.max(from + by, n), LAST_DAY_NUMBER));
+        expect(statedLatestDateEnd(first, months), first).toBe(stated);
+        const expected = last > stated ? 'stated' : last > inferred ? 'inferred' : undefined;
+        expect(dateRangeExcess(first, last, months), `${first}..${last}, ${months} months`).toBe(expected);
+      }),
+      RUNS,
+    );
+    // The ends of the calendar, and a start whose limit is past it.
+    expect(['0000-03-31', '0000-04-01', '0000-04-02'].map((end) => dateRangeExcess(FIRST_DAY, end, 3))).toEqual([undefined, 'inferred', 'stated']);
+    expect(dateRangeExcess('9999-10-15', LAST_DAY, 3)).toBeUndefined();
+    expect(statedLatestDateEnd('9999-10-15', 3)).toBe(LAST_DAY);
+    expect(statedLatestDateEnd('9999-09-30', 3)).toBe('9999-12-30');
+    expect(statedLatestDateEnd('9999-09-15', 3)).toBe('9999-12-15');
   });
 
   it('knows the most days any run of consecutive months holds, from every month of a 400-year cycle', () => {
@@ -184,6 +217,7 @@ describe('calendar errors name the caller, the parameter, the rule and the calen
     for (const [f, caller, parameter] of [
       [() => addDays('2024-02-30', 1), 'addDays', 'day'],
       [() => latestDateEnd('2023-02-29', 3), 'maxDateEnd', 'date_start'],
+      [() => statedLatestDateEnd('2023-02-29', 3), 'statedLatestDateEnd', 'date_start'],
       [() => daysBetween('2024-13-01', '2024-01-01'), 'daysBetween', 'from'],
       [() => daysBetween('2024-01-01', '2024-00-01'), 'daysBetween', 'to'],
     ] as const) {
@@ -202,10 +236,13 @@ describe('calendar errors name the caller, the parameter, the rule and the calen
   });
 
   it('a month count that is no whole number from 1', () => {
-    for (const months of [0, -1, 1.5, Number.NaN]) {
-      const error = caught(() => latestDateEnd('2024-01-15', months));
-      expect(error.operation).toBe('maxDateEnd');
-      expect(error.problems).toEqual([{ parameter: 'months', message: `must be a whole number of months from 1, got ${months}`, code: 3, rule: 'shared.metrics.date-range-calendar', severity: 'error' }]);
+    for (const [latest, caller] of [[latestDateEnd, 'maxDateEnd'], [statedLatestDateEnd, 'statedLatestDateEnd']] as const) {
+      for (const months of [0, -1, 1.5, Number.NaN]) {
+        const error = caught(() => latest('2024-01-15', months));
+        expect(error.operation).toBe(caller);
+        expect(error.problems).toEqual([{ parameter: 'months', message: `must be a whole number of months from 1, got ${months}`, code: 3, rule: 'shared.metrics.date-range-calendar', severity: 'error' }]);
+      }
+      expect(latest('2024-01-15', 1)).toBe(caller === 'maxDateEnd' ? '2024-02-14' : '2024-02-15');
     }
   });
 });

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { operations } from '../../generated/operations.js';
-import { apiVersionOf, lookupOperation, operationAtPath, operationOf } from '../../src/operations/operation-of.js';
+import { apiVersionOf, lookupOperation, operationAtPath, operationOf, postListPathOf } from '../../src/operations/operation-of.js';
 import { requestPathname, splitOperationKey } from '../../src/operations/request-path.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
@@ -73,6 +73,35 @@ describe('a path that is no operation', () => {
     expect(requestPathname('https://h?q=/2/x')).toBe('/');
     expect(requestPathname('http://h#/2/x')).toBe('/');
     expect(requestPathname('  /2/x//  ')).toBe('/2/x');
+  });
+});
+
+describe('a path that reads as a post list\'s, listed or not', () => {
+  it('is /<version>/<network>[/<segment>...]/posts, under a base path or in a URL too', () => {
+    for (const [path, version, network] of [
+      ['/2/twitter/posts', 2, 'twitter'],
+      ['/1/facebook/page/posts', 1, 'facebook'],
+      ['/api/2/youtube/profile/posts/', 2, 'youtube'],
+      ['https://h/base/2/linkedin/posts?x=1', 2, 'linkedin'],
+      ['/2/my_net/posts', 2, 'my_net'],
+      ['/2/zz/a_z/posts', 2, 'zz'],
+      ['/x/1/facebook/posts', 1, 'facebook'],
+    ] as const) {
+      expect(postListPathOf(path), path).toEqual({ version, network });
+    }
+  });
+
+  it('is no other path: no network, another last segment, a version not of the API or not written plainly, a segment not of lowercase letters and _', () => {
+    for (const path of [
+      '/2/posts', '/api/2/posts', '/posts', '/2/twitter/post', '/2/twitter/posts/x',
+      '/3/twitter/posts', '/02/twitter/posts', '/2.0/twitter/posts', '/1e0/twitter/posts',
+      '/2/Twitter/posts', '/2/twit-ter/posts', '/2/tw1tter/posts', '/2/x{y/posts', '/2/`x/posts', '/2/twitter/Page/posts',
+      '/2//posts', '/2/twitter//posts',
+      // The first version segment decides: what follows it is no network.
+      '/1/2/x/posts',
+    ]) {
+      expect(postListPathOf(path), path).toBeUndefined();
+    }
   });
 });
 
