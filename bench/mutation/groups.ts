@@ -55,10 +55,37 @@ export const GROUPS: readonly MutationGroup[] = [
     mutate: ['src/validators/rules/**/*.ts'],
     tests: ['test/validators/*.test.ts', 'test/spec/published-verdict.test.ts'],
   },
+  // The harness is three groups, each a run of an hour or less on two cores: the memos of the
+  // request, the checks of an answer's body, and the facts floor under both harness and rules.
+  {
+    name: 'validator-request',
+    title: "validators' memos of the request (src/validators/checks/: the request's snapshot, memo, quiet and refused reading, not-shown)",
+    mutate: [
+      'src/validators/checks/request-memo.ts',
+      'src/validators/checks/request-snapshot.ts',
+      'src/validators/checks/quiet-request.ts',
+      'src/validators/checks/refused-request.ts',
+      'src/validators/checks/not-shown.ts',
+    ],
+    tests: ['test/validators/*.test.ts', 'test/spec/published-verdict.test.ts'],
+  },
   {
     name: 'validator-checks',
-    title: "validators' harness and the facts under it (src/validators/checks/, src/validators/facts/)",
-    mutate: ['src/validators/checks/**/*.ts', 'src/validators/facts/**/*.ts'],
+    title: "validators' harness over an answer's body (src/validators/checks/, the request's memos aside)",
+    mutate: [
+      'src/validators/checks/**/*.ts',
+      '!src/validators/checks/request-memo.ts',
+      '!src/validators/checks/request-snapshot.ts',
+      '!src/validators/checks/quiet-request.ts',
+      '!src/validators/checks/refused-request.ts',
+      '!src/validators/checks/not-shown.ts',
+    ],
+    tests: ['test/validators/*.test.ts', 'test/spec/published-verdict.test.ts'],
+  },
+  {
+    name: 'validator-facts',
+    title: "the facts under the validators' harness and rules (src/validators/facts/)",
+    mutate: ['src/validators/facts/**/*.ts'],
     tests: ['test/validators/*.test.ts', 'test/spec/published-verdict.test.ts'],
   },
   {
