@@ -24,8 +24,10 @@ export type OperationLookup = { readonly operation: Operation; readonly error?: 
 const answers: ReadonlyMap<Operation, OperationLookup> = new Map(operations.map((op) => [op, Object.freeze({ operation: op })]));
 const byPath: ReadonlyMap<string, Operation> = new Map(operations.map((op) => [op.path, op]));
 /** The operations by method, then path (a lookup of both without building a key string). */
-const byMethodAndPath = new Map<string, Map<string, Operation>>();
-for (const op of operations) byMethodAndPath.set(op.method, (byMethodAndPath.get(op.method) ?? new Map()).set(op.path, op));
+const byMethodAndPath: ReadonlyMap<string, ReadonlyMap<string, Operation>> = operations.reduce(
+  (table, op) => table.set(op.method, (table.get(op.method) ?? new Map<string, Operation>()).set(op.path, op)),
+  new Map<string, Map<string, Operation>>(),
+);
 // Stryker disable next-line MethodExpression: the generated list holds version 1's operations before version 2's, so the versions come sorted either way
 const versions: readonly number[] = [...new Set(operations.map((op) => op.version))].sort();
 
